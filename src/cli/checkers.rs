@@ -1,0 +1,76 @@
+//! `gametree checkers`: the course protocol, with optional tree exports.
+
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::Path;
+
+use super::output::{print_stats, write_output};
+use super::{TreeOptions, status};
+use crate::export;
+use crate::games::checkers::Checkers;
+use crate::protocol::{self, Ending, Options};
+
+pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8> {
+    match input {
+        None => Ok((Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())),
+        Some(path) => match File::open(path) {
+            Ok(f) => Ok((Box::new(BufReader::new(f)), path.display().to_string())),
+            Err(e) => {
+                eprintln!("gametree: cannot read {}: {e}", path.display());
+                Err(status::USAGE)
+            }
+        },
+    }
+}
+
+pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) -> u8 {
+    let (reader, name) = match open_input(input) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    if let Some(dir) = export_dir {
+        if let Err(e) = fs::create_dir_all(dir) {
+            eprintln!("gametree: cannot create {}: {e}", dir.display());
+            return status::OUTPUT;
+        }
+    }
+    let opts = Options { depth: tree.depth, max_nodes: tree.max_nodes };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut on_tree = |number: usize, t: &crate::search::Tree<'_, Checkers>, built| {
+        if tree.stats {
+            print_stats(&format!("action {number}: "), t, built);
+        }
+        if let Some(dir) = export_dir {
+            let json = dir.join(format!("action-{number}.json"));
+            write_output(&json, |w| export::json::write_tree(w, &Checkers, t, "minimax"))
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", json.display())))?;
+            let dot = dir.join(format!("action-{number}.dot"));
+            write_output(&dot, |w| export::dot::write_tree(w, &Checkers, t))
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dot.display())))?;
+        }
+        Ok(())
+    };
+    let ending = protocol::run(reader, &mut out, &opts, &mut on_tree);
+    // Whatever happened, what was printed so far must reach stdout before stderr speaks.
+    let flushed = out.flush();
+    let ending = match (ending, flushed) {
+        (Ok(e), Ok(())) => e,
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("gametree: {e}");
+            return status::OUTPUT;
+        }
+    };
+    match &ending {
+        Ending::Malformed { line, text } => {
+            eprintln!("gametree: {name}:{line}: {}", protocol::malformed_message(text));
+        }
+        Ending::TooManyNodes { action_number, error } => {
+            eprintln!("gametree: action {action_number}: {error}");
+        }
+        Ending::Unreadable { line, message } => {
+            eprintln!("gametree: {name}: cannot read past line {line}: {message}");
+        }
+        Ending::Finished | Ending::IllegalAction => {}
+    }
+    ending.exit_code() as u8
+}

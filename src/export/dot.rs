@@ -1,0 +1,121 @@
+//! The tree as Graphviz DOT, through a `petgraph::Graph` built in id order.
+//!
+//! Each node shows its id, whether its level maximises or minimises, its value and
+//! cost, and the board; leaves are grey, the principal variation is red, and nodes a
+//! pruning search skipped are dashed.
+
+use std::collections::HashSet;
+use std::io::{self, Write};
+
+use petgraph::dot::Dot;
+use petgraph::graph::{EdgeReference, Graph, NodeIndex};
+use petgraph::visit::EdgeRef;
+
+use crate::game::Game;
+use crate::search::{NO_PARENT, Tree};
+
+struct DotNode {
+    label: String,
+    leaf: bool,
+    on_line: bool,
+    pruned: bool,
+}
+
+struct DotEdge {
+    action: String,
+    on_line: bool,
+}
+
+/// The label text: one line per row, each ending in a newline so that petgraph
+/// turns it into Graphviz's left-justified `\l` break.
+fn label(id: u32, maximising: bool, value: i32, cost: i32, pruned: bool, board: &[String]) -> String {
+    let role = if maximising { "MAX" } else { "MIN" };
+    let mut s = if pruned {
+        format!("#{id} {role}\npruned\ncost {cost}\n")
+    } else {
+        format!("#{id} {role}\nvalue {value}\ncost {cost}\n")
+    };
+    for row in board {
+        s.push_str(row);
+        s.push('\n');
+    }
+    s
+}
+
+fn build_graph<G: Game>(game: &G, tree: &Tree<'_, G>) -> Graph<DotNode, DotEdge> {
+    let line: HashSet<u32> = std::iter::once(tree.root.id)
+        .chain(tree.principal_variation().iter().map(|n| n.id))
+        .collect();
+    let mut graph = Graph::with_capacity(tree.len, tree.len.saturating_sub(1));
+    tree.walk(game, |node, pos| {
+        let index = graph.add_node(DotNode {
+            label: label(
+                node.id,
+                node.maximising(),
+                node.value(),
+                node.cost,
+                node.pruned(),
+                &game.board_rows(pos),
+            ),
+            leaf: node.is_leaf(),
+            on_line: line.contains(&node.id),
+            pruned: node.pruned(),
+        });
+        debug_assert_eq!(index.index(), node.id as usize, "walk visits nodes in id order");
+        if node.parent != NO_PARENT {
+            let action = game.format_action(node.action.expect("non-root nodes have actions"));
+            let on_line = line.contains(&node.id) && line.contains(&node.parent);
+            graph.add_edge(NodeIndex::new(node.parent as usize), index, DotEdge { action, on_line });
+        }
+    });
+    graph
+}
+
+impl std::fmt::Display for DotNode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label)
+    }
+}
+
+impl std::fmt::Display for DotEdge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.action)
+    }
+}
+
+fn node_attributes(node: &DotNode) -> String {
+    let mut style = vec!["filled"];
+    if node.pruned {
+        style.push("dashed");
+    }
+    let fill = if node.leaf { "lightgrey" } else { "white" };
+    let mut attrs = format!(
+        "shape=box, fontname=\"Courier\", style=\"{}\", fillcolor=\"{fill}\"",
+        style.join(",")
+    );
+    if node.on_line {
+        attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
+    }
+    attrs
+}
+
+fn edge_attributes(edge: &DotEdge, target: &DotNode) -> String {
+    let mut attrs = String::from("fontname=\"Courier\"");
+    if edge.on_line {
+        attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
+    }
+    if target.pruned {
+        attrs.push_str(", style=\"dashed\"");
+    }
+    attrs
+}
+
+pub fn write_tree<G: Game>(out: &mut dyn Write, game: &G, tree: &Tree<'_, G>) -> io::Result<()> {
+    let graph = build_graph(game, tree);
+    let edge_attrs = |g: &Graph<DotNode, DotEdge>, e: EdgeReference<'_, DotEdge>| {
+        edge_attributes(e.weight(), &g[e.target()])
+    };
+    let node_attrs = |_: &Graph<DotNode, DotEdge>, (_, n): (NodeIndex, &DotNode)| node_attributes(n);
+    let dot = Dot::with_attr_getters(&graph, &[], &edge_attrs, &node_attrs);
+    write!(out, "{dot}")
+}

@@ -1,0 +1,99 @@
+//! The tree as one JSON document (schema: `docs/tree-json.md`, `docs/tree.schema.json`).
+//!
+//! The document is streamed node by node, one node per line, so a tree of millions
+//! of nodes never exists twice in memory.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::game::Game;
+use crate::search::{NO_PARENT, Tree};
+
+/// Bumped only when a key changes meaning or disappears.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct Decision {
+    action: String,
+    value: i32,
+}
+
+#[derive(Serialize)]
+struct JsonNode {
+    id: u32,
+    parent: Option<u32>,
+    depth: u8,
+    action: Option<String>,
+    to_move: &'static str,
+    board: Vec<String>,
+    cost: i32,
+    value: i32,
+    children: Vec<u32>,
+    best_child: Option<u32>,
+    pruned: bool,
+}
+
+fn field(out: &mut dyn Write, key: &str, value: &impl Serialize) -> io::Result<()> {
+    write!(out, "  \"{key}\": ")?;
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out, ",")
+}
+
+/// Writes the whole document. `search` names the search that set the values
+/// (`minimax` or `alphabeta`).
+pub fn write_tree<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    search: &str,
+) -> io::Result<()> {
+    let decision = tree.decision().map(|n| Decision {
+        action: game.format_action(n.action.expect("a decision has an action")),
+        value: n.value(),
+    });
+    let pv: Vec<String> = tree
+        .principal_variation()
+        .iter()
+        .map(|n| game.format_action(n.action.expect("a line has actions")))
+        .collect();
+    writeln!(out, "{{")?;
+    field(out, "schema_version", &SCHEMA_VERSION)?;
+    field(out, "game", &game.name())?;
+    field(out, "position", &game.format_position(&tree.root_position))?;
+    field(out, "to_move", &game.player_name(game.to_move(&tree.root_position)))?;
+    field(out, "depth", &tree.depth)?;
+    field(out, "search", &search)?;
+    field(out, "decision", &decision)?;
+    field(out, "principal_variation", &pv)?;
+    field(out, "node_count", &tree.len)?;
+    writeln!(out, "  \"nodes\": [")?;
+    let mut result: io::Result<()> = Ok(());
+    let mut first = true;
+    tree.walk(game, |node, pos| {
+        if result.is_err() {
+            return;
+        }
+        let record = JsonNode {
+            id: node.id,
+            parent: (node.parent != NO_PARENT).then_some(node.parent),
+            depth: node.depth,
+            action: node.action.map(|a| game.format_action(a)),
+            to_move: game.player_name(game.to_move(pos)),
+            board: game.board_rows(pos),
+            cost: node.cost,
+            value: node.value(),
+            children: node.children.iter().map(|c| c.id).collect(),
+            best_child: node.best_child().map(|c| c.id),
+            pruned: node.pruned(),
+        };
+        result = (|| {
+            out.write_all(if first { b"    " } else { b",\n    " })?;
+            first = false;
+            serde_json::to_writer(&mut *out, &record)?;
+            Ok(())
+        })();
+    });
+    result?;
+    writeln!(out, "\n  ]\n}}")
+}

@@ -1,0 +1,97 @@
+//! The contract between the rules of a game and the search engine.
+//!
+//! A game knows positions, actions and costs; it knows nothing about trees, files or
+//! printing trees. Everything generic (tree building, back-propagation, exports, the
+//! CLI) is written once against this trait.
+
+use std::fmt;
+
+/// The two sides. `First` is the side whose cost the engine maximises (black in
+/// checkers, X in tic-tac-toe); `Second` minimises it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// Whether this side picks the child of greatest value.
+    pub fn maximises(self) -> bool {
+        self == Player::First
+    }
+}
+
+/// A position that could not be read, with the reason in words a user can act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(pub String);
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+pub trait Game {
+    type Position: Clone + PartialEq + fmt::Debug;
+    type Action: Copy + PartialEq + fmt::Debug;
+
+    /// The name used on the command line and in exports.
+    fn name(&self) -> &'static str;
+
+    fn start(&self) -> Self::Position;
+
+    fn to_move(&self, pos: &Self::Position) -> Player;
+
+    /// Clears `out` and fills it with the legal actions of the side to move, in the
+    /// game's defined order (the order children appear in the tree). Empty when the
+    /// game is over or the side to move cannot act.
+    fn actions(&self, pos: &Self::Position, out: &mut Vec<Self::Action>);
+
+    /// Whether the side to move has at least one action. Games override it when they
+    /// can answer faster than by generating every action.
+    fn has_actions(&self, pos: &Self::Position) -> bool {
+        let mut v = Vec::new();
+        self.actions(pos, &mut v);
+        !v.is_empty()
+    }
+
+    fn apply(&self, pos: &Self::Position, action: Self::Action) -> Self::Position;
+
+    /// Static cost of a position whose side to move can act (positive favours `First`).
+    fn heuristic(&self, pos: &Self::Position) -> i32;
+
+    /// Cost of a position whose side to move has no action: the game is over.
+    fn terminal_cost(&self, pos: &Self::Position) -> i32;
+
+    /// The cost the search uses for a position; `can_act` is `has_actions(pos)`,
+    /// passed in because the caller usually knows it already.
+    fn cost(&self, pos: &Self::Position, can_act: bool) -> i32 {
+        if can_act {
+            self.heuristic(pos)
+        } else {
+            self.terminal_cost(pos)
+        }
+    }
+
+    fn format_action(&self, action: Self::Action) -> String;
+
+    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
+
+    fn format_position(&self, pos: &Self::Position) -> String;
+
+    /// The board as rows of text, in the order the game's notation lists them; used
+    /// by the JSON export and by board drawings in DOT labels.
+    fn board_rows(&self, pos: &Self::Position) -> Vec<String>;
+
+    /// The name a game gives to a side ("black", "x", ...), for exports.
+    fn player_name(&self, player: Player) -> &'static str;
+}

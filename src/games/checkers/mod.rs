@@ -1,0 +1,187 @@
+//! The course's checkers variant (`spec/checkers.md`): rules only.
+
+pub mod board;
+pub mod moves;
+
+pub use board::{Cell, Color, Position};
+pub use moves::Action;
+
+use crate::game::{Game, Player, PositionError};
+use board::square_at;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Checkers;
+
+impl Checkers {
+    /// Reads a cell name such as `G6`.
+    pub fn parse_cell(name: &str) -> Option<u8> {
+        let b = name.as_bytes();
+        if b.len() != 2 || !(b'A'..=b'H').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+            return None;
+        }
+        square_at((b[1] - b'1') as usize, (b[0] - b'A') as usize)
+    }
+}
+
+fn player_of(color: Color) -> Player {
+    match color {
+        Color::Black => Player::First,
+        Color::White => Player::Second,
+    }
+}
+
+impl Game for Checkers {
+    type Position = Position;
+    type Action = Action;
+
+    fn name(&self) -> &'static str {
+        "checkers"
+    }
+
+    fn start(&self) -> Position {
+        Position::start()
+    }
+
+    fn to_move(&self, pos: &Position) -> Player {
+        player_of(pos.turn)
+    }
+
+    fn actions(&self, pos: &Position, out: &mut Vec<Action>) {
+        moves::generate(pos, out);
+    }
+
+    fn has_actions(&self, pos: &Position) -> bool {
+        moves::has_action(pos)
+    }
+
+    fn apply(&self, pos: &Position, action: Action) -> Position {
+        moves::apply(pos, action)
+    }
+
+    fn heuristic(&self, pos: &Position) -> i32 {
+        pos.material()
+    }
+
+    /// The course's rule: a side that cannot act has lost, scored as C's
+    /// `INT_MIN` when black is stuck and `INT_MAX` when white is.
+    fn terminal_cost(&self, pos: &Position) -> i32 {
+        match pos.turn {
+            Color::Black => i32::MIN,
+            Color::White => i32::MAX,
+        }
+    }
+
+    fn format_action(&self, action: Action) -> String {
+        action.notation()
+    }
+
+    /// Rows 1 to 8 separated by `/`, each 8 cells from column A, then a space and the
+    /// side to move: `......../......../......../......../......../B.w...../.w....../..b..... b`.
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let err = |m: String| Err(PositionError(m));
+        let text = text.trim();
+        let Some((board, side)) = text.split_once(' ') else {
+            return err(format!(
+                "expected 8 rows separated by '/', a space and the side to move (b or w), got {text:?}"
+            ));
+        };
+        let turn = match side.trim() {
+            "b" => Color::Black,
+            "w" => Color::White,
+            other => return err(format!("side to move must be 'b' or 'w', got {other:?}")),
+        };
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != 8 {
+            return err(format!("expected 8 rows separated by '/', got {}", rows.len()));
+        }
+        let mut pos = Position::empty(turn);
+        for (r, row) in rows.iter().enumerate() {
+            let cells: Vec<char> = row.chars().collect();
+            if cells.len() != 8 {
+                return err(format!("row {} must have 8 cells, got {} in {row:?}", r + 1, cells.len()));
+            }
+            for (c, &ch) in cells.iter().enumerate() {
+                let Some(cell) = board::Cell::from_symbol(ch) else {
+                    return err(format!(
+                        "row {}, column {}: {ch:?} is not one of . b w B W",
+                        r + 1,
+                        (b'A' + c as u8) as char
+                    ));
+                };
+                match square_at(r, c) {
+                    Some(s) => pos.set(s, cell),
+                    None if cell == Cell::Empty => {}
+                    None => {
+                        return err(format!(
+                            "{}{} is a light cell and must be empty",
+                            (b'A' + c as u8) as char,
+                            r + 1
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    fn format_position(&self, pos: &Position) -> String {
+        let side = match pos.turn {
+            Color::Black => 'b',
+            Color::White => 'w',
+        };
+        format!("{} {side}", self.board_rows(pos).join("/"))
+    }
+
+    fn board_rows(&self, pos: &Position) -> Vec<String> {
+        (0..8)
+            .map(|r| (0..8).map(|c| pos.cell_at(r, c).symbol()).collect())
+            .collect()
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "black",
+            Player::Second => "white",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_notation_round_trips() {
+        let g = Checkers;
+        let text = "......../......../......../......../......../B.w...../.w....../..b..... b";
+        let p = g.parse_position(text).unwrap();
+        assert_eq!(g.format_position(&p), text);
+        assert_eq!(p.cell(Checkers::parse_cell("A6").unwrap()), Cell::Tower(Color::Black));
+        let start = g.format_position(&Position::start());
+        assert_eq!(g.parse_position(&start).unwrap(), Position::start());
+    }
+
+    #[test]
+    fn bad_positions_are_explained() {
+        let g = Checkers;
+        for (text, needle) in [
+            ("......../ b", "8 rows"),
+            ("b......./......../......../......../......../......../......../........ b", "light cell"),
+            (".x....../......../......../......../......../......../......../........ b", "not one of"),
+            ("......../......../......../......../......../......../......../........ x", "side to move"),
+            ("......../......../......../......../......../......../......../.........", "a space"),
+        ] {
+            let e = g.parse_position(text).unwrap_err();
+            assert!(e.0.contains(needle), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn stuck_side_costs_int_min_or_max() {
+        let g = Checkers;
+        let mut p = Position::empty(Color::Black);
+        assert_eq!(g.cost(&p, g.has_actions(&p)), i32::MIN);
+        p.turn = Color::White;
+        assert_eq!(g.cost(&p, g.has_actions(&p)), i32::MAX);
+    }
+}

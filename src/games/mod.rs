@@ -1,0 +1,3 @@
+//! The rules of each game; nothing here knows about trees or output.
+
+pub mod checkers;

@@ -1,0 +1,10 @@
+//! gametree: explicit minimax trees for small board games, and the course's
+//! checkers protocol reproduced byte for byte.
+
+pub mod cli;
+pub mod export;
+pub mod fixtures;
+pub mod game;
+pub mod games;
+pub mod protocol;
+pub mod search;

@@ -1,0 +1,148 @@
+//! Reading the course's input format: actions `G6-F5`, then optionally `A` or `P`.
+//!
+//! The course programs read with `scanf`; these rules keep their behaviour for every
+//! well-formed input and turn everything else into an explicit error (spec, "Input").
+
+use std::io::{self, BufRead};
+
+/// A cell as written, before any check: a letter and a digit, possibly off the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawCell {
+    pub letter: u8,
+    pub digit: u8,
+}
+
+impl RawCell {
+    /// Row and column (0-based) when the cell lies on the 8x8 board.
+    pub fn on_board(self) -> Option<(usize, usize)> {
+        let on = (b'A'..=b'H').contains(&self.letter) && (b'1'..=b'8').contains(&self.digit);
+        on.then(|| ((self.digit - b'1') as usize, (self.letter - b'A') as usize))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Stage 1: compute and print the next action.
+    Next,
+    /// Stage 2: play on with computed actions.
+    Play,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    Action { line: usize, from: RawCell, to: RawCell },
+    Command { line: usize, command: Command },
+    /// A line that is neither an action nor a command; `text` is the trimmed line.
+    Malformed { line: usize, text: String },
+}
+
+/// Classifies one line (already stripped of its newline). `None` for a blank line.
+pub fn parse_line(line: usize, raw: &[u8]) -> Option<Item> {
+    let text = raw.trim_ascii();
+    match text {
+        [] => None,
+        b"A" => Some(Item::Command { line, command: Command::Next }),
+        b"P" => Some(Item::Command { line, command: Command::Play }),
+        &[l1, d1, b'-', l2, d2]
+            if l1.is_ascii_alphabetic()
+                && l2.is_ascii_alphabetic()
+                && d1.is_ascii_digit()
+                && d2.is_ascii_digit() =>
+        {
+            Some(Item::Action {
+                line,
+                from: RawCell { letter: l1, digit: d1 },
+                to: RawCell { letter: l2, digit: d2 },
+            })
+        }
+        _ => Some(Item::Malformed { line, text: String::from_utf8_lossy(text).into_owned() }),
+    }
+}
+
+/// The non-blank lines of an input, read lazily so that output for earlier lines is
+/// produced before a later line is even looked at (a bad line must not hide it).
+pub struct Items<R> {
+    reader: R,
+    line: usize,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> Items<R> {
+    pub fn new(reader: R) -> Self {
+        Items { reader, line: 0, buf: Vec::new() }
+    }
+
+    /// How many lines have been read so far.
+    pub fn lines_read(&self) -> usize {
+        self.line
+    }
+}
+
+impl<R: BufRead> Iterator for Items<R> {
+    type Item = io::Result<Item>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            self.buf.clear();
+            match self.reader.read_until(b'\n', &mut self.buf) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => return Some(Err(e)),
+            }
+            self.line += 1;
+            let raw = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+            if let Some(item) = parse_line(self.line, raw) {
+                return Some(Ok(item));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items(text: &str) -> Vec<Item> {
+        Items::new(text.as_bytes()).map(Result::unwrap).collect()
+    }
+
+    #[test]
+    fn crlf_blank_lines_and_missing_final_newline_are_accepted() {
+        let a = items("G6-F5\nH3-G4\nA\n");
+        let b = items("\r\n  G6-F5 \r\n\n\tH3-G4\r\nA");
+        let strip = |v: Vec<Item>| {
+            v.into_iter()
+                .map(|i| match i {
+                    Item::Action { from, to, .. } => format!("{from:?}{to:?}"),
+                    Item::Command { command, .. } => format!("{command:?}"),
+                    Item::Malformed { text, .. } => text,
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(strip(a), strip(b));
+    }
+
+    #[test]
+    fn lines_are_numbered_counting_blank_ones() {
+        let v = items("\nG6-F5\n\nX\n");
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[1], Item::Malformed { line: 4, text: "X".into() });
+    }
+
+    #[test]
+    fn off_board_letters_and_digits_are_still_actions() {
+        let v = items("I4-E6\na1-b2\nA9-B0\n");
+        assert!(v.iter().all(|i| matches!(i, Item::Action { .. })));
+        let Item::Action { from, to, .. } = v[0] else { unreachable!() };
+        assert_eq!(from.on_board(), None);
+        assert_eq!(to.on_board(), Some((5, 4)));
+    }
+
+    #[test]
+    fn malformed_lines_are_reported() {
+        for bad in ["X", "a", "AP", "G6F5", "G6-F10", "G6 -F5", "p", "G6-F5-E4", "é6-F5"] {
+            let v = items(bad);
+            assert!(matches!(v[0], Item::Malformed { line: 1, .. }), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! The course's text output: header, boards and action records, byte for byte.
+
+use std::io::{self, Write};
+
+use crate::games::checkers::{Color, Position};
+
+pub const SEPARATOR: &str = "=====================================";
+
+const COLUMNS: &str = "     A   B   C   D   E   F   G   H";
+const RULE: &str = "   +---+---+---+---+---+---+---+---+";
+
+pub fn write_header(out: &mut impl Write, pos: &Position) -> io::Result<()> {
+    writeln!(out, "BOARD SIZE: 8x8")?;
+    writeln!(out, "#BLACK PIECES: {}", pos.black.count_ones())?;
+    writeln!(out, "#WHITE PIECES: {}", pos.white.count_ones())?;
+    write_board(out, pos)
+}
+
+pub fn write_board(out: &mut impl Write, pos: &Position) -> io::Result<()> {
+    writeln!(out, "{COLUMNS}")?;
+    writeln!(out, "{RULE}")?;
+    for row in 0..8 {
+        write!(out, " {} |", row + 1)?;
+        for col in 0..8 {
+            write!(out, " {} |", pos.cell_at(row, col).symbol())?;
+        }
+        writeln!(out)?;
+        writeln!(out, "{RULE}")?;
+    }
+    Ok(())
+}
+
+/// One action record: separator, the action line (with `*** ` when computed), the
+/// cost of the board after it, and that board.
+pub fn write_action(
+    out: &mut impl Write,
+    computed: bool,
+    mover: Color,
+    number: usize,
+    notation: &str,
+    cost: i32,
+    after: &Position,
+) -> io::Result<()> {
+    writeln!(out, "{SEPARATOR}")?;
+    let marker = if computed { "*** " } else { "" };
+    writeln!(out, "{marker}{} ACTION #{number}: {notation}", mover.upper_name())?;
+    writeln!(out, "BOARD COST: {cost}")?;
+    write_board(out, after)
+}
+
+pub fn write_winner(out: &mut impl Write, winner: Color) -> io::Result<()> {
+    writeln!(out, "{} WIN!", winner.upper_name())
+}
