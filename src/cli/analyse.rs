@@ -20,7 +20,12 @@ pub struct Exports<'p> {
     pub dot: Option<&'p Path>,
 }
 
-pub fn run_checkers(position: Option<&str>, moves: Option<&Path>, opts: &TreeOptions, exports: &Exports<'_>) -> u8 {
+pub fn run_checkers(
+    position: Option<&str>,
+    moves: Option<&Path>,
+    opts: &TreeOptions,
+    exports: &Exports<'_>,
+) -> u8 {
     let game = Checkers;
     let pos = match (position, moves) {
         (Some(text), _) => match game.parse_position(text) {
@@ -63,21 +68,32 @@ fn analyse<G: Game>(game: &G, pos: G::Position, opts: &TreeOptions, exports: &Ex
         print_stats("", &tree, built);
     }
     let to_stdout = |p: Option<&Path>| p == Some(Path::new("-"));
-    if !to_stdout(exports.json) && !to_stdout(exports.dot) {
-        if let Err(e) = write_summary(&mut io::stdout().lock(), game, &tree) {
-            eprintln!("gametree: {e}");
-            return status::OUTPUT;
-        }
+    if !to_stdout(exports.json)
+        && !to_stdout(exports.dot)
+        && let Err(e) = write_summary(&mut io::stdout().lock(), game, &tree)
+    {
+        eprintln!("gametree: {e}");
+        return status::OUTPUT;
     }
-    let mut jobs: Vec<(&Path, Box<dyn Fn(&mut dyn Write) -> io::Result<()> + '_>)> = Vec::new();
-    if let Some(path) = exports.json {
-        jobs.push((path, Box::new(|w| export::json::write_tree(w, game, &tree, "minimax"))));
-    }
-    if let Some(path) = exports.dot {
-        jobs.push((path, Box::new(|w| export::dot::write_tree(w, game, &tree))));
-    }
-    for (path, job) in jobs {
-        if let Err(e) = write_output(path, |w| job(w)) {
+    let written = exports
+        .json
+        .map(|path| {
+            (
+                path,
+                write_output(path, |w| {
+                    export::json::write_tree(w, game, &tree, "minimax")
+                }),
+            )
+        })
+        .into_iter()
+        .chain(exports.dot.map(|path| {
+            (
+                path,
+                write_output(path, |w| export::dot::write_tree(w, game, &tree)),
+            )
+        }));
+    for (path, result) in written {
+        if let Err(e) = result {
             eprintln!("gametree: cannot write {}: {e}", path.display());
             return status::OUTPUT;
         }
@@ -86,8 +102,16 @@ fn analyse<G: Game>(game: &G, pos: G::Position, opts: &TreeOptions, exports: &Ex
 }
 
 fn write_summary<G: Game>(out: &mut impl Write, game: &G, tree: &Tree<'_, G>) -> io::Result<()> {
-    writeln!(out, "position: {}", game.format_position(&tree.root_position))?;
-    writeln!(out, "to move: {}", game.player_name(game.to_move(&tree.root_position)))?;
+    writeln!(
+        out,
+        "position: {}",
+        game.format_position(&tree.root_position)
+    )?;
+    writeln!(
+        out,
+        "to move: {}",
+        game.player_name(game.to_move(&tree.root_position))
+    )?;
     writeln!(out, "depth: {}", tree.depth)?;
     writeln!(out, "nodes: {}", tree.len)?;
     match tree.decision() {
@@ -97,7 +121,11 @@ fn write_summary<G: Game>(out: &mut impl Write, game: &G, tree: &Tree<'_, G>) ->
             game.format_action(n.action.expect("a decision has an action")),
             n.value()
         )?,
-        None => writeln!(out, "decision: none (the side to move cannot act) value {}", tree.root.value())?,
+        None => writeln!(
+            out,
+            "decision: none (the side to move cannot act) value {}",
+            tree.root.value()
+        )?,
     }
     let line: Vec<String> = tree
         .principal_variation()

@@ -12,7 +12,10 @@ use crate::protocol::{self, Ending, Options};
 
 pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8> {
     match input {
-        None => Ok((Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())),
+        None => Ok((
+            Box::new(BufReader::new(io::stdin().lock())),
+            "<stdin>".to_string(),
+        )),
         Some(path) => match File::open(path) {
             Ok(f) => Ok((Box::new(BufReader::new(f)), path.display().to_string())),
             Err(e) => {
@@ -28,13 +31,16 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) 
         Ok(r) => r,
         Err(code) => return code,
     };
-    if let Some(dir) = export_dir {
-        if let Err(e) = fs::create_dir_all(dir) {
-            eprintln!("gametree: cannot create {}: {e}", dir.display());
-            return status::OUTPUT;
-        }
+    if let Some(dir) = export_dir
+        && let Err(e) = fs::create_dir_all(dir)
+    {
+        eprintln!("gametree: cannot create {}: {e}", dir.display());
+        return status::OUTPUT;
     }
-    let opts = Options { depth: tree.depth, max_nodes: tree.max_nodes };
+    let opts = Options {
+        depth: tree.depth,
+        max_nodes: tree.max_nodes,
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut on_tree = |number: usize, t: &crate::search::Tree<'_, Checkers>, built| {
         if tree.stats {
@@ -42,8 +48,10 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) 
         }
         if let Some(dir) = export_dir {
             let json = dir.join(format!("action-{number}.json"));
-            write_output(&json, |w| export::json::write_tree(w, &Checkers, t, "minimax"))
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", json.display())))?;
+            write_output(&json, |w| {
+                export::json::write_tree(w, &Checkers, t, "minimax")
+            })
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", json.display())))?;
             let dot = dir.join(format!("action-{number}.dot"));
             write_output(&dot, |w| export::dot::write_tree(w, &Checkers, t))
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dot.display())))?;
@@ -62,9 +70,15 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) 
     };
     match &ending {
         Ending::Malformed { line, text } => {
-            eprintln!("gametree: {name}:{line}: {}", protocol::malformed_message(text));
+            eprintln!(
+                "gametree: {name}:{line}: {}",
+                protocol::malformed_message(text)
+            );
         }
-        Ending::TooManyNodes { action_number, error } => {
+        Ending::TooManyNodes {
+            action_number,
+            error,
+        } => {
             eprintln!("gametree: action {action_number}: {error}");
         }
         Ending::Unreadable { line, message } => {

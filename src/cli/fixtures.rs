@@ -16,8 +16,12 @@ pub fn find_pairs(dir: &Path) -> std::io::Result<Vec<(String, PathBuf, PathBuf)>
     let mut pairs = Vec::new();
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
-        let Some(name) = path.file_name().and_then(|n| n.to_str()) else { continue };
-        let Some(stem) = name.strip_suffix(".txt") else { continue };
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let Some(stem) = name.strip_suffix(".txt") else {
+            continue;
+        };
         if stem.ends_with("-out") || !path.is_file() {
             continue;
         }
@@ -26,7 +30,7 @@ pub fn find_pairs(dir: &Path) -> std::io::Result<Vec<(String, PathBuf, PathBuf)>
             pairs.push((stem.to_string(), path, expected));
         }
     }
-    pairs.sort_by(|a, b| natural_key(&a.0).cmp(&natural_key(&b.0)));
+    pairs.sort_by_key(|p| natural_key(&p.0));
     Ok(pairs)
 }
 
@@ -39,13 +43,23 @@ fn natural_key(s: &str) -> Vec<(String, u64)> {
             digits.push(c);
         } else {
             if !digits.is_empty() {
-                key.push((std::mem::take(&mut text), digits.parse().unwrap_or(u64::MAX)));
+                key.push((
+                    std::mem::take(&mut text),
+                    digits.parse().unwrap_or(u64::MAX),
+                ));
                 digits.clear();
             }
             text.push(c);
         }
     }
-    key.push((text, if digits.is_empty() { 0 } else { digits.parse().unwrap_or(u64::MAX) }));
+    key.push((
+        text,
+        if digits.is_empty() {
+            0
+        } else {
+            digits.parse().unwrap_or(u64::MAX)
+        },
+    ));
     key
 }
 
@@ -81,7 +95,11 @@ fn run_program(program: &[String], input: &Path, timeout: Duration) -> std::io::
         thread::sleep(Duration::from_millis(5));
     };
     let stdout = reader.join().unwrap_or_default();
-    Ok(Run { stdout, status, timed_out })
+    Ok(Run {
+        stdout,
+        status,
+        timed_out,
+    })
 }
 
 pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
@@ -107,7 +125,10 @@ pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
         }
     };
     if pairs.is_empty() {
-        eprintln!("gametree: no NAME.txt with a NAME-out.txt partner in {}", dir.display());
+        eprintln!(
+            "gametree: no NAME.txt with a NAME-out.txt partner in {}",
+            dir.display()
+        );
         return status::USAGE;
     }
     let (mut passed, mut failed) = (0, 0);
@@ -146,5 +167,9 @@ pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
         }
     }
     println!("fixtures: {passed} passed, {failed} failed");
-    if failed == 0 { status::OK } else { status::ILLEGAL_ACTION }
+    if failed == 0 {
+        status::OK
+    } else {
+        status::ILLEGAL_ACTION
+    }
 }

@@ -30,7 +30,11 @@ pub mod status {
 pub const MAX_DEPTH: u8 = 64;
 
 #[derive(Parser, Debug)]
-#[command(name = "gametree", version, about = "Explicit minimax trees for small board games")]
+#[command(
+    name = "gametree",
+    version,
+    about = "Explicit minimax trees for small board games"
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -102,11 +106,23 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Checkers { input, tree, export_trees } => {
-            checkers::run(input.as_deref(), &tree, export_trees.as_deref())
-        }
-        Command::Analyse { game, position, moves, tree, json, dot } => {
-            let exports = analyse::Exports { json: json.as_deref(), dot: dot.as_deref() };
+        Command::Checkers {
+            input,
+            tree,
+            export_trees,
+        } => checkers::run(input.as_deref(), &tree, export_trees.as_deref()),
+        Command::Analyse {
+            game,
+            position,
+            moves,
+            tree,
+            json,
+            dot,
+        } => {
+            let exports = analyse::Exports {
+                json: json.as_deref(),
+                dot: dot.as_deref(),
+            };
             match game {
                 GameName::Checkers => {
                     analyse::run_checkers(position.as_deref(), moves.as_deref(), &tree, &exports)

@@ -28,7 +28,14 @@ struct DotEdge {
 
 /// The label text: one line per row, each ending in a newline so that petgraph
 /// turns it into Graphviz's left-justified `\l` break.
-fn label(id: u32, maximising: bool, value: i32, cost: i32, pruned: bool, board: &[String]) -> String {
+fn label(
+    id: u32,
+    maximising: bool,
+    value: i32,
+    cost: i32,
+    pruned: bool,
+    board: &[String],
+) -> String {
     let role = if maximising { "MAX" } else { "MIN" };
     let mut s = if pruned {
         format!("#{id} {role}\npruned\ncost {cost}\n")
@@ -61,11 +68,19 @@ fn build_graph<G: Game>(game: &G, tree: &Tree<'_, G>) -> Graph<DotNode, DotEdge>
             on_line: line.contains(&node.id),
             pruned: node.pruned(),
         });
-        debug_assert_eq!(index.index(), node.id as usize, "walk visits nodes in id order");
+        debug_assert_eq!(
+            index.index(),
+            node.id as usize,
+            "walk visits nodes in id order"
+        );
         if node.parent != NO_PARENT {
             let action = game.format_action(node.action.expect("non-root nodes have actions"));
             let on_line = line.contains(&node.id) && line.contains(&node.parent);
-            graph.add_edge(NodeIndex::new(node.parent as usize), index, DotEdge { action, on_line });
+            graph.add_edge(
+                NodeIndex::new(node.parent as usize),
+                index,
+                DotEdge { action, on_line },
+            );
         }
     });
     graph
@@ -115,7 +130,8 @@ pub fn write_tree<G: Game>(out: &mut dyn Write, game: &G, tree: &Tree<'_, G>) ->
     let edge_attrs = |g: &Graph<DotNode, DotEdge>, e: EdgeReference<'_, DotEdge>| {
         edge_attributes(e.weight(), &g[e.target()])
     };
-    let node_attrs = |_: &Graph<DotNode, DotEdge>, (_, n): (NodeIndex, &DotNode)| node_attributes(n);
+    let node_attrs =
+        |_: &Graph<DotNode, DotEdge>, (_, n): (NodeIndex, &DotNode)| node_attributes(n);
     let dot = Dot::with_attr_getters(&graph, &[], &edge_attrs, &node_attrs);
     write!(out, "{dot}")
 }

@@ -61,7 +61,11 @@ pub fn write_tree<G: Game>(
     field(out, "schema_version", &SCHEMA_VERSION)?;
     field(out, "game", &game.name())?;
     field(out, "position", &game.format_position(&tree.root_position))?;
-    field(out, "to_move", &game.player_name(game.to_move(&tree.root_position)))?;
+    field(
+        out,
+        "to_move",
+        &game.player_name(game.to_move(&tree.root_position)),
+    )?;
     field(out, "depth", &tree.depth)?;
     field(out, "search", &search)?;
     field(out, "decision", &decision)?;

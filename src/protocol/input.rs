@@ -30,10 +30,20 @@ pub enum Command {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
-    Action { line: usize, from: RawCell, to: RawCell },
-    Command { line: usize, command: Command },
+    Action {
+        line: usize,
+        from: RawCell,
+        to: RawCell,
+    },
+    Command {
+        line: usize,
+        command: Command,
+    },
     /// A line that is neither an action nor a command; `text` is the trimmed line.
-    Malformed { line: usize, text: String },
+    Malformed {
+        line: usize,
+        text: String,
+    },
 }
 
 /// Classifies one line (already stripped of its newline). `None` for a blank line.
@@ -41,8 +51,14 @@ pub fn parse_line(line: usize, raw: &[u8]) -> Option<Item> {
     let text = raw.trim_ascii();
     match text {
         [] => None,
-        b"A" => Some(Item::Command { line, command: Command::Next }),
-        b"P" => Some(Item::Command { line, command: Command::Play }),
+        b"A" => Some(Item::Command {
+            line,
+            command: Command::Next,
+        }),
+        b"P" => Some(Item::Command {
+            line,
+            command: Command::Play,
+        }),
         &[l1, d1, b'-', l2, d2]
             if l1.is_ascii_alphabetic()
                 && l2.is_ascii_alphabetic()
@@ -51,11 +67,20 @@ pub fn parse_line(line: usize, raw: &[u8]) -> Option<Item> {
         {
             Some(Item::Action {
                 line,
-                from: RawCell { letter: l1, digit: d1 },
-                to: RawCell { letter: l2, digit: d2 },
+                from: RawCell {
+                    letter: l1,
+                    digit: d1,
+                },
+                to: RawCell {
+                    letter: l2,
+                    digit: d2,
+                },
             })
         }
-        _ => Some(Item::Malformed { line, text: String::from_utf8_lossy(text).into_owned() }),
+        _ => Some(Item::Malformed {
+            line,
+            text: String::from_utf8_lossy(text).into_owned(),
+        }),
     }
 }
 
@@ -69,7 +94,11 @@ pub struct Items<R> {
 
 impl<R: BufRead> Items<R> {
     pub fn new(reader: R) -> Self {
-        Items { reader, line: 0, buf: Vec::new() }
+        Items {
+            reader,
+            line: 0,
+            buf: Vec::new(),
+        }
     }
 
     /// How many lines have been read so far.
@@ -126,21 +155,31 @@ mod tests {
     fn lines_are_numbered_counting_blank_ones() {
         let v = items("\nG6-F5\n\nX\n");
         assert_eq!(v.len(), 2);
-        assert_eq!(v[1], Item::Malformed { line: 4, text: "X".into() });
+        assert_eq!(
+            v[1],
+            Item::Malformed {
+                line: 4,
+                text: "X".into()
+            }
+        );
     }
 
     #[test]
     fn off_board_letters_and_digits_are_still_actions() {
         let v = items("I4-E6\na1-b2\nA9-B0\n");
         assert!(v.iter().all(|i| matches!(i, Item::Action { .. })));
-        let Item::Action { from, to, .. } = v[0] else { unreachable!() };
+        let Item::Action { from, to, .. } = v[0] else {
+            unreachable!()
+        };
         assert_eq!(from.on_board(), None);
         assert_eq!(to.on_board(), Some((5, 4)));
     }
 
     #[test]
     fn malformed_lines_are_reported() {
-        for bad in ["X", "a", "AP", "G6F5", "G6-F10", "G6 -F5", "p", "G6-F5-E4", "é6-F5"] {
+        for bad in [
+            "X", "a", "AP", "G6F5", "G6-F10", "G6 -F5", "p", "G6-F5-E4", "é6-F5",
+        ] {
             let v = items(bad);
             assert!(matches!(v[0], Item::Malformed { line: 1, .. }), "{bad}");
         }

@@ -15,7 +15,11 @@ pub fn back_propagate<A>(node: &Node<'_, A>) -> i32 {
     let mut best = back_propagate(first);
     for child in rest {
         let v = back_propagate(child);
-        if if node.maximising() { v > best } else { v < best } {
+        if if node.maximising() {
+            v > best
+        } else {
+            v < best
+        } {
             best = v;
         }
     }

@@ -64,13 +64,16 @@ impl<A> Node<'_, A> {
 
     pub(crate) fn set_pruned(&self, pruned: bool) {
         let f = self.flags.get();
-        self.flags.set(if pruned { f | PRUNED } else { f & !PRUNED });
+        self.flags
+            .set(if pruned { f | PRUNED } else { f & !PRUNED });
     }
 
     /// The child whose value the node took: the left-most one among equals, never a
     /// pruned one. `None` at a leaf.
     pub fn best_child(&self) -> Option<&Self> {
-        self.children.iter().find(|c| !c.pruned() && c.value() == self.value())
+        self.children
+            .iter()
+            .find(|c| !c.pruned() && c.value() == self.value())
     }
 }
 
@@ -128,7 +131,11 @@ impl<'a, G: Game> Tree<'a, G> {
         if max_nodes == 0 {
             return Err(TooManyNodes { limit: max_nodes });
         }
-        let mut b = Builder { game, next_id: 1, max_nodes };
+        let mut b = Builder {
+            game,
+            next_id: 1,
+            max_nodes,
+        };
         let root_node = arena.alloc(Node {
             children: &[],
             id: 0,
@@ -141,7 +148,12 @@ impl<'a, G: Game> Tree<'a, G> {
         });
         let mut buffers: Vec<Vec<G::Action>> = (0..depth).map(|_| Vec::new()).collect();
         b.expand(arena, root_node, &root, &mut buffers)?;
-        Ok(Tree { root: root_node, root_position: root, depth, len: b.next_id as usize })
+        Ok(Tree {
+            root: root_node,
+            root_position: root,
+            depth,
+            len: b.next_id as usize,
+        })
     }
 
     /// The action chosen at the root (its best child), if the root has children.
@@ -218,7 +230,9 @@ impl<G: Game> Builder<'_, G> {
             return Ok(());
         }
         if self.next_id as u64 + actions.len() as u64 > self.max_nodes {
-            return Err(TooManyNodes { limit: self.max_nodes });
+            return Err(TooManyNodes {
+                limit: self.max_nodes,
+            });
         }
         let first = self.next_id;
         self.next_id += actions.len() as u32;
@@ -241,5 +255,47 @@ impl<G: Game> Builder<'_, G> {
         }
         node.children = children;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::checkers::{Action, Checkers};
+
+    #[test]
+    fn a_checkers_node_fits_in_40_bytes() {
+        // children (16) + id, parent, cost, value (16) + action (3) + depth, flags (2).
+        assert_eq!(std::mem::size_of::<Node<'_, Action>>(), 40);
+    }
+
+    #[test]
+    fn ids_are_construction_order() {
+        let arena = Arena::new();
+        let tree = Tree::build(&arena, &Checkers, Checkers.start(), 3, DEFAULT_MAX_NODES).unwrap();
+        assert_eq!(tree.len, 1 + 7 + 49 + 379);
+        let mut seen = Vec::new();
+        tree.walk(&Checkers, |n, _| seen.push(n.id));
+        assert_eq!(seen, (0..tree.len as u32).collect::<Vec<_>>());
+        // The root's children come first, then the first child's children.
+        let first = &tree.root.children[0];
+        assert_eq!(
+            tree.root.children.iter().map(|c| c.id).collect::<Vec<_>>(),
+            (1..=7).collect::<Vec<_>>()
+        );
+        assert_eq!(first.children[0].id, 8);
+        assert_eq!(
+            first.children[0].children[0].id,
+            8 + first.children.len() as u32
+        );
+    }
+
+    #[test]
+    fn the_budget_is_checked_before_allocating() {
+        let arena = Arena::new();
+        let err = Tree::build(&arena, &Checkers, Checkers.start(), 3, 100).err();
+        assert_eq!(err, Some(TooManyNodes { limit: 100 }));
+        assert!(Tree::build(&arena, &Checkers, Checkers.start(), 3, 436).is_ok());
+        assert!(Tree::build(&arena, &Checkers, Checkers.start(), 3, 435).is_err());
     }
 }

@@ -8,13 +8,13 @@ pub type Board = [[u8; 8]; 8];
 
 pub fn start() -> Board {
     let mut b = [[b'.'; 8]; 8];
-    for r in 0..8 {
-        for c in 0..8 {
+    for (r, row) in b.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
             if (r + c) % 2 == 1 {
                 if r < 3 {
-                    b[r][c] = b'w';
+                    *cell = b'w';
                 } else if r > 4 {
-                    b[r][c] = b'b';
+                    *cell = b'b';
                 }
             }
         }
@@ -55,7 +55,10 @@ pub fn actions(b: &Board, black: bool) -> Vec<(usize, usize, usize, usize)> {
                     v.push((r, c, r1 as usize, c1 as usize));
                 } else if owner(n) == Some(!black) {
                     let (r2, c2) = (r1 + dr, c1 + dc);
-                    if (0..8).contains(&r2) && (0..8).contains(&c2) && b[r2 as usize][c2 as usize] == b'.' {
+                    if (0..8).contains(&r2)
+                        && (0..8).contains(&c2)
+                        && b[r2 as usize][c2 as usize] == b'.'
+                    {
                         v.push((r, c, r2 as usize, c2 as usize));
                     }
                 }
@@ -105,7 +108,11 @@ fn value(b: &Board, black: bool, depth: u32) -> i32 {
         return cost(b, black);
     }
     let vals = acts.iter().map(|&a| value(&apply(b, a), !black, depth - 1));
-    if black { vals.max().unwrap() } else { vals.min().unwrap() }
+    if black {
+        vals.max().unwrap()
+    } else {
+        vals.min().unwrap()
+    }
 }
 
 /// The left-most best action at `depth` plies and the number of nodes in its tree.
@@ -116,7 +123,13 @@ pub fn decide(b: &Board, black: bool, depth: u32) -> Option<(usize, usize, usize
         let v = value(&apply(b, a), !black, depth - 1);
         let better = match best {
             None => true,
-            Some((_, bv)) => if black { v > bv } else { v < bv },
+            Some((_, bv)) => {
+                if black {
+                    v > bv
+                } else {
+                    v < bv
+                }
+            }
         };
         if better {
             best = Some((a, v));
@@ -126,8 +139,15 @@ pub fn decide(b: &Board, black: bool, depth: u32) -> Option<(usize, usize, usize
 }
 
 pub fn tree_size(b: &Board, black: bool, depth: u32) -> usize {
-    let acts = if depth == 0 { Vec::new() } else { actions(b, black) };
-    1 + acts.iter().map(|&a| tree_size(&apply(b, a), !black, depth - 1)).sum::<usize>()
+    let acts = if depth == 0 {
+        Vec::new()
+    } else {
+        actions(b, black)
+    };
+    1 + acts
+        .iter()
+        .map(|&a| tree_size(&apply(b, a), !black, depth - 1))
+        .sum::<usize>()
 }
 
 fn board_text(b: &Board, out: &mut String) {
@@ -145,7 +165,13 @@ fn board_text(b: &Board, out: &mut String) {
 }
 
 fn name(a: (usize, usize, usize, usize)) -> String {
-    format!("{}{}-{}{}", (b'A' + a.1 as u8) as char, a.0 + 1, (b'A' + a.3 as u8) as char, a.2 + 1)
+    format!(
+        "{}{}-{}{}",
+        (b'A' + a.1 as u8) as char,
+        a.0 + 1,
+        (b'A' + a.3 as u8) as char,
+        a.2 + 1
+    )
 }
 
 /// The whole protocol on `input`: (stdout, exit status).
@@ -159,7 +185,11 @@ pub fn protocol(input: &str, depth: u32) -> (String, i32) {
     let record = |out: &mut String, b: &Board, black: bool, n: usize, a, star: bool| {
         out.push_str("=====================================\n");
         let side = if black { "BLACK" } else { "WHITE" };
-        out.push_str(&format!("{}{side} ACTION #{n}: {}\n", if star { "*** " } else { "" }, name(a)));
+        out.push_str(&format!(
+            "{}{side} ACTION #{n}: {}\n",
+            if star { "*** " } else { "" },
+            name(a)
+        ));
         out.push_str(&format!("BOARD COST: {}\n", cost(b, !black)));
         board_text(b, out);
     };
@@ -176,7 +206,11 @@ pub fn protocol(input: &str, depth: u32) -> (String, i32) {
                 n += 1;
                 record(&mut out, &b, black, n, a, true);
                 if actions(&b, !black).is_empty() {
-                    out.push_str(if black { "BLACK WIN!\n" } else { "WHITE WIN!\n" });
+                    out.push_str(if black {
+                        "BLACK WIN!\n"
+                    } else {
+                        "WHITE WIN!\n"
+                    });
                     return (out, 0);
                 }
                 black = !black;
@@ -223,7 +257,11 @@ pub fn protocol(input: &str, depth: u32) -> (String, i32) {
         n += 1;
         record(&mut out, &b, black, n, a, false);
         if actions(&b, !black).is_empty() {
-            out.push_str(if black { "BLACK WIN!\n" } else { "WHITE WIN!\n" });
+            out.push_str(if black {
+                "BLACK WIN!\n"
+            } else {
+                "WHITE WIN!\n"
+            });
             return (out, 0);
         }
         black = !black;

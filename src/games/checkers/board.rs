@@ -16,7 +16,12 @@ pub enum Dir {
 }
 
 impl Dir {
-    pub const ALL: [Dir; 4] = [Dir::NorthEast, Dir::SouthEast, Dir::SouthWest, Dir::NorthWest];
+    pub const ALL: [Dir; 4] = [
+        Dir::NorthEast,
+        Dir::SouthEast,
+        Dir::SouthWest,
+        Dir::NorthWest,
+    ];
 
     const fn delta(self) -> (i32, i32) {
         match self {
@@ -115,7 +120,7 @@ pub const fn row_of(s: u8) -> usize {
 pub const fn col_of(s: u8) -> usize {
     let row = row_of(s);
     // Even rows (row 1, 3, ...) have their dark cells in columns B, D, F, H.
-    (s as usize % 4) * 2 + if row % 2 == 0 { 1 } else { 0 }
+    (s as usize % 4) * 2 + if row.is_multiple_of(2) { 1 } else { 0 }
 }
 
 const fn step(s: u8, dir: Dir, times: i32) -> u8 {
@@ -162,13 +167,23 @@ pub struct Position {
 
 impl Position {
     pub fn empty(turn: Color) -> Position {
-        Position { black: 0, white: 0, towers: 0, turn }
+        Position {
+            black: 0,
+            white: 0,
+            towers: 0,
+            turn,
+        }
     }
 
     /// The course's start position, black to move.
     pub fn start() -> Position {
         // Rows 1-3 (squares 0..12) hold white pieces, rows 6-8 (20..32) black ones.
-        Position { black: 0xFFF0_0000, white: 0x0000_0FFF, towers: 0, turn: Color::Black }
+        Position {
+            black: 0xFFF0_0000,
+            white: 0x0000_0FFF,
+            towers: 0,
+            turn: Color::Black,
+        }
     }
 
     pub fn units(&self, color: Color) -> u32 {
@@ -192,7 +207,11 @@ impl Position {
         } else {
             return Cell::Empty;
         };
-        if tower { Cell::Tower(color) } else { Cell::Piece(color) }
+        if tower {
+            Cell::Tower(color)
+        } else {
+            Cell::Piece(color)
+        }
     }
 
     /// The cell at (row, col), 0-based; light cells are always empty.
@@ -268,9 +287,18 @@ mod tests {
     fn neighbour_tables_follow_the_diagonals() {
         // G6 is row 5, col 6. Its north-east neighbour is H5, north-west F5.
         let g6 = square_at(5, 6).unwrap();
-        assert_eq!(NEIGHBOUR[g6 as usize][Dir::NorthEast as usize], square_at(4, 7).unwrap());
-        assert_eq!(NEIGHBOUR[g6 as usize][Dir::NorthWest as usize], square_at(4, 5).unwrap());
-        assert_eq!(JUMP[g6 as usize][Dir::NorthWest as usize], square_at(3, 4).unwrap());
+        assert_eq!(
+            NEIGHBOUR[g6 as usize][Dir::NorthEast as usize],
+            square_at(4, 7).unwrap()
+        );
+        assert_eq!(
+            NEIGHBOUR[g6 as usize][Dir::NorthWest as usize],
+            square_at(4, 5).unwrap()
+        );
+        assert_eq!(
+            JUMP[g6 as usize][Dir::NorthWest as usize],
+            square_at(3, 4).unwrap()
+        );
         // H5 has no eastern neighbours.
         let h5 = square_at(4, 7).unwrap();
         assert_eq!(NEIGHBOUR[h5 as usize][Dir::NorthEast as usize], NO_SQUARE);

@@ -60,13 +60,21 @@ fn unit_actions(pos: &Position, s: u8, mut f: impl FnMut(Action) -> bool) -> boo
             continue;
         }
         let action = if occupied & (1 << n) == 0 {
-            Action { from: s, dir, capture: false }
+            Action {
+                from: s,
+                dir,
+                capture: false,
+            }
         } else {
             let j = JUMP[s as usize][dir as usize];
             if theirs & (1 << n) == 0 || j == NO_SQUARE || occupied & (1 << j) != 0 {
                 continue;
             }
-            Action { from: s, dir, capture: true }
+            Action {
+                from: s,
+                dir,
+                capture: true,
+            }
         };
         if !f(action) {
             return false;
@@ -164,7 +172,9 @@ mod tests {
         // Row 6 scanned left to right; each piece tries NE then NW.
         assert_eq!(
             names(&Position::start()),
-            ["A6-B5", "C6-D5", "C6-B5", "E6-F5", "E6-D5", "G6-H5", "G6-F5"]
+            [
+                "A6-B5", "C6-D5", "C6-B5", "E6-F5", "E6-D5", "G6-H5", "G6-F5"
+            ]
         );
     }
 
@@ -175,7 +185,9 @@ mod tests {
         // Row 3 first: each piece tries SE then SW.
         assert_eq!(
             names(&p),
-            ["B3-C4", "B3-A4", "D3-E4", "D3-C4", "F3-G4", "F3-E4", "H3-G4"]
+            [
+                "B3-C4", "B3-A4", "D3-E4", "D3-C4", "F3-G4", "F3-E4", "H3-G4"
+            ]
         );
     }
 
@@ -196,31 +208,31 @@ mod tests {
     #[test]
     fn towers_move_and_capture_in_all_directions_pieces_only_forward() {
         let mut p = Position::empty(Color::Black);
-        p.set(sq("D4"), Cell::Tower(Color::Black));
-        p.set(sq("E5"), Cell::Piece(Color::White));
-        assert_eq!(names(&p), ["D4-E3", "D4-F6", "D4-C5", "D4-C3"]);
-        p.set(sq("D4"), Cell::Piece(Color::Black));
-        assert_eq!(names(&p), ["D4-E3", "D4-C3"]);
+        p.set(sq("E4"), Cell::Tower(Color::Black));
+        p.set(sq("F5"), Cell::Piece(Color::White));
+        assert_eq!(names(&p), ["E4-F3", "E4-G6", "E4-D5", "E4-D3"]);
+        p.set(sq("E4"), Cell::Piece(Color::Black));
+        assert_eq!(names(&p), ["E4-F3", "E4-D3"]);
         // A captured tower disappears along with its tower mark.
-        p.set(sq("D4"), Cell::Tower(Color::Black));
-        p.set(sq("E5"), Cell::Tower(Color::White));
-        let q = apply(&p, Action::between(sq("D4"), sq("F6")).unwrap());
-        assert_eq!(q.towers, 1 << sq("F6"));
+        p.set(sq("E4"), Cell::Tower(Color::Black));
+        p.set(sq("F5"), Cell::Tower(Color::White));
+        let q = apply(&p, Action::between(sq("E4"), sq("G6")).unwrap());
+        assert_eq!(q.towers, 1 << sq("G6"));
         assert_eq!(q.white, 0);
     }
 
     #[test]
     fn no_capture_over_own_units_or_onto_occupied_cells() {
         let mut p = Position::empty(Color::Black);
-        p.set(sq("D4"), Cell::Piece(Color::Black));
-        p.set(sq("E3"), Cell::Piece(Color::Black));
-        p.set(sq("C3"), Cell::Piece(Color::White));
-        p.set(sq("B2"), Cell::Piece(Color::White));
-        assert_eq!(names(&p), ["E3-F2", "E3-D2"]);
+        p.set(sq("E4"), Cell::Piece(Color::Black));
+        p.set(sq("F3"), Cell::Piece(Color::Black));
+        p.set(sq("D3"), Cell::Piece(Color::White));
+        p.set(sq("C2"), Cell::Piece(Color::White));
+        // Row 3 is scanned before row 4; E4 can neither jump its own F3 nor land on C2.
+        assert_eq!(names(&p), ["F3-G2", "F3-E2"]);
         assert!(has_action(&p));
-        p.set(sq("E3"), Cell::Empty);
-        p.set(sq("F2"), Cell::Piece(Color::White));
-        p.set(sq("E3"), Cell::Piece(Color::White));
+        p.set(sq("G2"), Cell::Piece(Color::White));
+        p.set(sq("F3"), Cell::Piece(Color::White));
         assert!(!has_action(&p));
     }
 }
