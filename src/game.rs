@@ -40,8 +40,16 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// How a finished game ended, from the point of view of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
 pub trait Game {
-    type Position: Clone + PartialEq + fmt::Debug;
+    type Position: Clone + Eq + std::hash::Hash + fmt::Debug;
     type Action: Copy + PartialEq + fmt::Debug;
 
     /// The name used on the command line and in exports.
@@ -82,7 +90,38 @@ pub trait Game {
         }
     }
 
+    /// How the game ended when the side to move has no action. The default is the
+    /// rule of checkers: a side that cannot act has lost.
+    fn terminal_outcome(&self, _pos: &Self::Position) -> Outcome {
+        Outcome::Loss
+    }
+
+    /// The depth the machine searches to when none is given.
+    fn default_depth(&self) -> u8;
+
     fn format_action(&self, action: Self::Action) -> String;
+
+    /// The legal action written `text` in the game's notation, or why there is none.
+    fn parse_action(&self, pos: &Self::Position, text: &str) -> Result<Self::Action, String> {
+        let mut legal = Vec::new();
+        self.actions(pos, &mut legal);
+        let wanted = text.trim();
+        legal
+            .iter()
+            .copied()
+            .find(|&a| self.format_action(a).eq_ignore_ascii_case(wanted))
+            .ok_or_else(|| {
+                let names: Vec<String> = legal.iter().map(|&a| self.format_action(a)).collect();
+                if names.is_empty() {
+                    format!("{wanted:?} is not legal: the game is over")
+                } else {
+                    format!(
+                        "{wanted:?} is not a legal action here; legal: {}",
+                        names.join(" ")
+                    )
+                }
+            })
+    }
 
     fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
 
@@ -94,4 +133,10 @@ pub trait Game {
 
     /// The name a game gives to a side ("black", "x", ...), for exports.
     fn player_name(&self, player: Player) -> &'static str;
+
+    /// The board for a person at a terminal: with coordinates, several lines.
+    fn draw(&self, pos: &Self::Position) -> String;
+
+    /// The rules in a few lines, for `gametree rules GAME`.
+    fn rules(&self) -> &'static str;
 }

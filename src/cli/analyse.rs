@@ -8,54 +8,56 @@ use typed_arena::Arena;
 
 use super::checkers::open_input;
 use super::output::{print_stats, write_output};
-use super::{TreeOptions, status};
+use super::positions::position_or_start;
+use super::{SearchKind, TreeOptions, status};
 use crate::export;
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol;
-use crate::search::{Tree, back_propagate};
+use crate::search::{Tree, alphabeta, back_propagate};
 
-pub struct Exports<'p> {
-    pub json: Option<&'p Path>,
-    pub dot: Option<&'p Path>,
+pub struct Request<'a> {
+    pub position: Option<&'a str>,
+    pub moves: Option<&'a Path>,
+    pub tree: TreeOptions,
+    pub search: SearchKind,
+    pub json: Option<&'a Path>,
+    pub dot: Option<&'a Path>,
 }
 
-pub fn run_checkers(
-    position: Option<&str>,
-    moves: Option<&Path>,
-    opts: &TreeOptions,
-    exports: &Exports<'_>,
-) -> u8 {
-    let game = Checkers;
-    let pos = match (position, moves) {
-        (Some(text), _) => match game.parse_position(text) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("gametree: --position: {e}");
-                return status::USAGE;
-            }
-        },
-        (None, path) => {
-            let (reader, name) = match open_input(path) {
-                Ok(r) => r,
-                Err(code) => return code,
-            };
-            match protocol::replay(reader) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("gametree: {name}: {e}");
-                    return status::USAGE;
-                }
-            }
-        }
+/// The position after replaying a checkers protocol input, in `game`'s type (only
+/// checkers can have one).
+fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
+    if game.name() != Checkers.name() {
+        eprintln!(
+            "gametree: --moves replays a checkers protocol input; use --position for {}",
+            game.name()
+        );
+        return Err(status::USAGE);
+    }
+    let (reader, name) = open_input(Some(path))?;
+    let pos = protocol::replay(reader).map_err(|e| {
+        eprintln!("gametree: {name}: {e}");
+        status::USAGE
+    })?;
+    Ok(game
+        .parse_position(&Checkers.format_position(&pos))
+        .expect("checkers notation round-trips"))
+}
+
+pub fn run<G: Game>(game: &G, req: &Request<'_>) -> u8 {
+    let pos = match req.moves {
+        Some(path) => replayed(game, path),
+        None => position_or_start(game, req.position),
     };
-    analyse(&game, pos, opts, exports)
-}
-
-fn analyse<G: Game>(game: &G, pos: G::Position, opts: &TreeOptions, exports: &Exports<'_>) -> u8 {
+    let pos = match pos {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let depth = req.tree.depth.unwrap_or_else(|| game.default_depth());
     let arena = Arena::new();
     let started = Instant::now();
-    let tree = match Tree::build(&arena, game, pos, opts.depth, opts.max_nodes) {
+    let tree = match Tree::build(&arena, game, pos, depth, req.tree.max_nodes) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("gametree: {e}");
@@ -63,33 +65,38 @@ fn analyse<G: Game>(game: &G, pos: G::Position, opts: &TreeOptions, exports: &Ex
         }
     };
     let built = started.elapsed();
-    back_propagate(tree.root);
-    if opts.stats {
+    let windows = match req.search {
+        SearchKind::Minimax => {
+            back_propagate(tree.root);
+            None
+        }
+        SearchKind::Alphabeta => Some(alphabeta::run_on_tree(&tree)),
+    };
+    if req.tree.stats {
         print_stats("", &tree, built);
     }
+    let windows = windows.as_deref();
     let to_stdout = |p: Option<&Path>| p == Some(Path::new("-"));
-    if !to_stdout(exports.json)
-        && !to_stdout(exports.dot)
-        && let Err(e) = write_summary(&mut io::stdout().lock(), game, &tree)
+    if !to_stdout(req.json)
+        && !to_stdout(req.dot)
+        && let Err(e) = write_summary(&mut io::stdout().lock(), game, &tree, windows.is_some())
     {
         eprintln!("gametree: {e}");
         return status::OUTPUT;
     }
-    let written = exports
+    let written = req
         .json
         .map(|path| {
             (
                 path,
-                write_output(path, |w| {
-                    export::json::write_tree(w, game, &tree, "minimax")
-                }),
+                write_output(path, |w| export::json::write_tree(w, game, &tree, windows)),
             )
         })
         .into_iter()
-        .chain(exports.dot.map(|path| {
+        .chain(req.dot.map(|path| {
             (
                 path,
-                write_output(path, |w| export::dot::write_tree(w, game, &tree)),
+                write_output(path, |w| export::dot::write_tree(w, game, &tree, windows)),
             )
         }));
     for (path, result) in written {
@@ -101,7 +108,12 @@ fn analyse<G: Game>(game: &G, pos: G::Position, opts: &TreeOptions, exports: &Ex
     status::OK
 }
 
-fn write_summary<G: Game>(out: &mut impl Write, game: &G, tree: &Tree<'_, G>) -> io::Result<()> {
+fn write_summary<G: Game>(
+    out: &mut impl Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    pruning: bool,
+) -> io::Result<()> {
     writeln!(
         out,
         "position: {}",
@@ -114,6 +126,15 @@ fn write_summary<G: Game>(out: &mut impl Write, game: &G, tree: &Tree<'_, G>) ->
     )?;
     writeln!(out, "depth: {}", tree.depth)?;
     writeln!(out, "nodes: {}", tree.len)?;
+    if pruning {
+        let mut pruned = 0;
+        tree.walk(game, |n, _| pruned += n.pruned() as usize);
+        writeln!(
+            out,
+            "visited by alpha-beta: {} (pruned {pruned})",
+            tree.len - pruned
+        )?;
+    }
     match tree.decision() {
         Some(n) => writeln!(
             out,

@@ -38,7 +38,7 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) 
         return status::OUTPUT;
     }
     let opts = Options {
-        depth: tree.depth,
+        depth: tree.depth.unwrap_or(3),
         max_nodes: tree.max_nodes,
     };
     let mut out = BufWriter::new(io::stdout().lock());
@@ -48,12 +48,10 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) 
         }
         if let Some(dir) = export_dir {
             let json = dir.join(format!("action-{number}.json"));
-            write_output(&json, |w| {
-                export::json::write_tree(w, &Checkers, t, "minimax")
-            })
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", json.display())))?;
+            write_output(&json, |w| export::json::write_tree(w, &Checkers, t, None))
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", json.display())))?;
             let dot = dir.join(format!("action-{number}.dot"));
-            write_output(&dot, |w| export::dot::write_tree(w, &Checkers, t))
+            write_output(&dot, |w| export::dot::write_tree(w, &Checkers, t, None))
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dot.display())))?;
         }
         Ok(())

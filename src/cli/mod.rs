@@ -5,12 +5,15 @@ mod analyse;
 mod checkers;
 mod fixtures;
 mod output;
+mod play;
+mod positions;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::games::{GameName, GameSettings};
 use crate::search::DEFAULT_MAX_NODES;
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
@@ -18,9 +21,9 @@ pub mod status {
     pub const OK: u8 = 0;
     /// The protocol printed an `ERROR:` line; `fixtures`: a fixture failed.
     pub const ILLEGAL_ACTION: u8 = 1;
-    /// Bad arguments, an unreadable or malformed input, a bad position.
+    /// Bad arguments, an unreadable or malformed input, a bad position or action.
     pub const USAGE: u8 = 2;
-    /// A tree would have exceeded `--max-nodes`.
+    /// A tree (or a solve) would have exceeded its budget.
     pub const TOO_MANY_NODES: u8 = 3;
     /// An output (export file, stdout) could not be written.
     pub const OUTPUT: u8 = 4;
@@ -40,23 +43,50 @@ pub struct Cli {
     command: Command,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum GameName {
-    Checkers,
-}
-
 /// Options shared by every command that builds a tree.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct TreeOptions {
-    /// Plies in the tree (1 to 64).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
-    depth: u8,
+    /// Plies in the tree (1 to 64); default: the game's own (checkers 3,
+    /// tic-tac-toe 9, niujiao 10).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
+    depth: Option<u8>,
     /// Refuse to build a tree of more nodes than this.
     #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: u64,
     /// Print node count, arena bytes, build time and build rate to stderr.
     #[arg(long)]
     stats: bool,
+}
+
+/// Options that configure a game.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct GameOptions {
+    /// Niujiao: plies after which a game is drawn (0: no limit; default 100, and no
+    /// limit for `solve`).
+    #[arg(long)]
+    max_plies: Option<u16>,
+}
+
+impl GameOptions {
+    fn settings(&self) -> GameSettings {
+        GameSettings {
+            max_plies: self.max_plies,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SearchKind {
+    /// Plain minimax over the whole explicit tree.
+    Minimax,
+    /// Alpha-beta: same value and decision, fewer nodes visited.
+    Alphabeta,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Who {
+    Human,
+    Machine,
 }
 
 #[derive(Subcommand, Debug)]
@@ -74,14 +104,19 @@ enum Command {
     /// Build the full tree of a position and show or export it.
     Analyse {
         game: GameName,
-        /// The position in the game's notation.
-        #[arg(long, required_unless_present = "moves", conflicts_with = "moves")]
+        /// The position in the game's notation (default: the start).
+        #[arg(long, conflicts_with = "moves")]
         position: Option<String>,
-        /// Start from the position after replaying a protocol input (checkers).
+        /// Checkers: start from the position after replaying a protocol input.
         #[arg(long, value_name = "INPUT")]
         moves: Option<PathBuf>,
         #[command(flatten)]
         tree: TreeOptions,
+        #[command(flatten)]
+        game_options: GameOptions,
+        /// Which search sets the values; alpha-beta marks the nodes it skips as pruned.
+        #[arg(long, value_enum, default_value_t = SearchKind::Minimax)]
+        search: SearchKind,
         /// Write the tree as JSON to FILE (`-` for stdout).
         #[arg(long, value_name = "FILE")]
         json: Option<PathBuf>,
@@ -89,6 +124,62 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         dot: Option<PathBuf>,
     },
+    /// Print `d count` for d = 1..DEPTH: the positions exactly d actions deep.
+    Perft {
+        game: GameName,
+        #[arg(value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
+        depth: u8,
+        #[arg(long)]
+        position: Option<String>,
+        #[command(flatten)]
+        game_options: GameOptions,
+    },
+    /// Solve a small game exactly: `win in N`, `loss in N` or `draw` for the side to move.
+    Solve {
+        game: GameName,
+        #[arg(long)]
+        position: Option<String>,
+        /// Give up when more positions than this are reachable.
+        #[arg(long, default_value_t = 20_000_000)]
+        max_positions: u64,
+        #[command(flatten)]
+        game_options: GameOptions,
+    },
+    /// Print the best action and its value: `MOVE VALUE`.
+    Best {
+        game: GameName,
+        #[arg(long)]
+        position: Option<String>,
+        #[command(flatten)]
+        tree: TreeOptions,
+        #[command(flatten)]
+        game_options: GameOptions,
+        #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
+        search: SearchKind,
+    },
+    /// Play in the terminal, reading actions from stdin line by line.
+    Play {
+        game: GameName,
+        /// Who plays the first side (black, x, red).
+        #[arg(long, value_enum, default_value_t = Who::Human)]
+        first: Who,
+        /// Who plays the second side (white, o, blue).
+        #[arg(long, value_enum, default_value_t = Who::Machine)]
+        second: Who,
+        /// Start from this position (its side to move starts).
+        #[arg(long)]
+        position: Option<String>,
+        /// The machine's search depth (default: the game's own).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
+        depth: Option<u8>,
+        /// Pick at random among equally good machine actions, reproducibly.
+        #[arg(long)]
+        seed: Option<u64>,
+        #[command(flatten)]
+        game_options: GameOptions,
+    },
+    /// Print the rules of a game.
+    Rules { game: GameName },
     /// Run every INPUT.txt in DIR that has an INPUT-out.txt through a program and
     /// compare its stdout byte for byte.
     Fixtures {
@@ -116,18 +207,88 @@ pub fn main() -> ExitCode {
             position,
             moves,
             tree,
+            game_options,
+            search,
             json,
             dot,
         } => {
-            let exports = analyse::Exports {
+            let request = analyse::Request {
+                position: position.as_deref(),
+                moves: moves.as_deref(),
+                tree,
+                search,
                 json: json.as_deref(),
                 dot: dot.as_deref(),
             };
-            match game {
-                GameName::Checkers => {
-                    analyse::run_checkers(position.as_deref(), moves.as_deref(), &tree, &exports)
-                }
-            }
+            crate::with_game!(game, &game_options.settings(), |g| analyse::run(
+                g, &request
+            ))
+        }
+        Command::Perft {
+            game,
+            depth,
+            position,
+            game_options,
+        } => {
+            crate::with_game!(game, &game_options.settings(), |g| positions::perft(
+                g,
+                position.as_deref(),
+                depth
+            ))
+        }
+        Command::Solve {
+            game,
+            position,
+            max_positions,
+            game_options,
+        } => {
+            // A solve is of the game itself: no ply limit unless one is asked for.
+            let settings = GameSettings {
+                max_plies: Some(game_options.max_plies.unwrap_or(0)),
+            };
+            crate::with_game!(game, &settings, |g| positions::solve(
+                g,
+                position.as_deref(),
+                max_positions
+            ))
+        }
+        Command::Best {
+            game,
+            position,
+            tree,
+            game_options,
+            search,
+        } => {
+            crate::with_game!(game, &game_options.settings(), |g| positions::best(
+                g,
+                position.as_deref(),
+                &tree,
+                search
+            ))
+        }
+        Command::Play {
+            game,
+            first,
+            second,
+            position,
+            depth,
+            seed,
+            game_options,
+        } => {
+            let setup = play::Setup {
+                first,
+                second,
+                position: position.as_deref(),
+                depth,
+                seed,
+            };
+            crate::with_game!(game, &game_options.settings(), |g| play::run(g, &setup))
+        }
+        Command::Rules { game } => {
+            crate::with_game!(game, &GameSettings::default(), |g| {
+                print!("{}", crate::game::Game::rules(g));
+                status::OK
+            })
         }
         Command::Fixtures { dir, cmd, timeout } => fixtures::run(&dir, cmd.as_deref(), timeout),
     };

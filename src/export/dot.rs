@@ -12,7 +12,8 @@ use petgraph::graph::{EdgeReference, Graph, NodeIndex};
 use petgraph::visit::EdgeRef;
 
 use crate::game::Game;
-use crate::search::{NO_PARENT, Tree};
+use crate::search::alphabeta::Window;
+use crate::search::{NO_PARENT, Node, Tree};
 
 struct DotNode {
     label: String,
@@ -28,20 +29,30 @@ struct DotEdge {
 
 /// The label text: one line per row, each ending in a newline so that petgraph
 /// turns it into Graphviz's left-justified `\l` break.
-fn label(
-    id: u32,
-    maximising: bool,
-    value: i32,
-    cost: i32,
-    pruned: bool,
-    board: &[String],
-) -> String {
-    let role = if maximising { "MAX" } else { "MIN" };
-    let mut s = if pruned {
-        format!("#{id} {role}\npruned\ncost {cost}\n")
+fn label<A>(node: &Node<'_, A>, window: Option<Window>, board: &[String]) -> String {
+    let role = if node.maximising() { "MAX" } else { "MIN" };
+    let mut s = format!("#{} {role}\n", node.id);
+    if node.pruned() {
+        s.push_str("pruned\n");
     } else {
-        format!("#{id} {role}\nvalue {value}\ncost {cost}\n")
-    };
+        s.push_str(&format!("value {}\n", node.value()));
+    }
+    s.push_str(&format!("cost {}\n", node.cost));
+    if let Some(w) = window {
+        let bound = |v: i32| match v {
+            i32::MIN => "-inf".to_string(),
+            i32::MAX => "+inf".to_string(),
+            v => v.to_string(),
+        };
+        s.push_str(&format!(
+            "alpha {} beta {}\n",
+            bound(w.alpha),
+            bound(w.beta)
+        ));
+        if let Some(c) = w.cutoff {
+            s.push_str(&format!("{} cut-off\n", c.name()));
+        }
+    }
     for row in board {
         s.push_str(row);
         s.push('\n');
@@ -49,7 +60,11 @@ fn label(
     s
 }
 
-fn build_graph<G: Game>(game: &G, tree: &Tree<'_, G>) -> Graph<DotNode, DotEdge> {
+fn build_graph<G: Game>(
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+) -> Graph<DotNode, DotEdge> {
     let line: HashSet<u32> = std::iter::once(tree.root.id)
         .chain(tree.principal_variation().iter().map(|n| n.id))
         .collect();
@@ -57,11 +72,8 @@ fn build_graph<G: Game>(game: &G, tree: &Tree<'_, G>) -> Graph<DotNode, DotEdge>
     tree.walk(game, |node, pos| {
         let index = graph.add_node(DotNode {
             label: label(
-                node.id,
-                node.maximising(),
-                node.value(),
-                node.cost,
-                node.pruned(),
+                node,
+                windows.and_then(|w| w[node.id as usize]),
                 &game.board_rows(pos),
             ),
             leaf: node.is_leaf(),
@@ -125,8 +137,14 @@ fn edge_attributes(edge: &DotEdge, target: &DotNode) -> String {
     attrs
 }
 
-pub fn write_tree<G: Game>(out: &mut dyn Write, game: &G, tree: &Tree<'_, G>) -> io::Result<()> {
-    let graph = build_graph(game, tree);
+/// Writes the tree; `windows` as for [`super::json::write_tree`].
+pub fn write_tree<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+) -> io::Result<()> {
+    let graph = build_graph(game, tree, windows);
     let edge_attrs = |g: &Graph<DotNode, DotEdge>, e: EdgeReference<'_, DotEdge>| {
         edge_attributes(e.weight(), &g[e.target()])
     };

@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::game::Game;
+use crate::search::alphabeta::Window;
 use crate::search::{NO_PARENT, Tree};
 
 /// Bumped only when a key changes meaning or disappears.
@@ -28,10 +29,13 @@ struct JsonNode {
     to_move: &'static str,
     board: Vec<String>,
     cost: i32,
-    value: i32,
+    value: Option<i32>,
     children: Vec<u32>,
     best_child: Option<u32>,
     pruned: bool,
+    alpha: Option<i32>,
+    beta: Option<i32>,
+    cutoff: Option<&'static str>,
 }
 
 fn field(out: &mut dyn Write, key: &str, value: &impl Serialize) -> io::Result<()> {
@@ -40,14 +44,20 @@ fn field(out: &mut dyn Write, key: &str, value: &impl Serialize) -> io::Result<(
     writeln!(out, ",")
 }
 
-/// Writes the whole document. `search` names the search that set the values
-/// (`minimax` or `alphabeta`).
+/// Writes the whole document. `windows` holds alpha-beta's window for each node
+/// when alpha-beta set the values (see [`crate::search::alphabeta::run_on_tree`]);
+/// `None` means plain minimax.
 pub fn write_tree<G: Game>(
     out: &mut dyn Write,
     game: &G,
     tree: &Tree<'_, G>,
-    search: &str,
+    windows: Option<&[Option<Window>]>,
 ) -> io::Result<()> {
+    let search = if windows.is_some() {
+        "alphabeta"
+    } else {
+        "minimax"
+    };
     let decision = tree.decision().map(|n| Decision {
         action: game.format_action(n.action.expect("a decision has an action")),
         value: n.value(),
@@ -72,6 +82,7 @@ pub fn write_tree<G: Game>(
     field(out, "principal_variation", &pv)?;
     field(out, "node_count", &tree.len)?;
     writeln!(out, "  \"nodes\": [")?;
+    let window = |id: u32| windows.and_then(|w| w[id as usize]);
     let mut result: io::Result<()> = Ok(());
     let mut first = true;
     tree.walk(game, |node, pos| {
@@ -86,10 +97,13 @@ pub fn write_tree<G: Game>(
             to_move: game.player_name(game.to_move(pos)),
             board: game.board_rows(pos),
             cost: node.cost,
-            value: node.value(),
+            value: (!node.pruned()).then(|| node.value()),
             children: node.children.iter().map(|c| c.id).collect(),
             best_child: node.best_child().map(|c| c.id),
             pruned: node.pruned(),
+            alpha: window(node.id).map(|w| w.alpha),
+            beta: window(node.id).map(|w| w.beta),
+            cutoff: window(node.id).and_then(|w| w.cutoff).map(|c| c.name()),
         };
         result = (|| {
             out.write_all(if first { b"    " } else { b",\n    " })?;

@@ -1,3 +1,53 @@
 //! The rules of each game; nothing here knows about trees or output.
+//!
+//! To add a game: write its module, then add it to `GameName` and to `with_game!`
+//! below (one line each).
 
 pub mod checkers;
+pub mod niujiao;
+pub mod tictactoe;
+
+/// The games the command line knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameName {
+    Checkers,
+    Tictactoe,
+    Niujiao,
+}
+
+/// Settings some games take; each game reads what concerns it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GameSettings {
+    /// Niujiao: plies before a game is drawn; `Some(0)` means no limit.
+    pub max_plies: Option<u16>,
+}
+
+/// Runs `$body` with `$g` bound to a reference to the named game, configured from
+/// `$settings`: the one place where game names meet game types.
+#[macro_export]
+macro_rules! with_game {
+    ($name:expr, $settings:expr, |$g:ident| $body:expr) => {{
+        use $crate::games::{GameName, checkers, niujiao, tictactoe};
+        let settings: &$crate::games::GameSettings = $settings;
+        match $name {
+            GameName::Checkers => {
+                let $g = &checkers::Checkers;
+                $body
+            }
+            GameName::Tictactoe => {
+                let $g = &tictactoe::TicTacToe;
+                $body
+            }
+            GameName::Niujiao => {
+                let $g = &niujiao::Niujiao {
+                    max_plies: match settings.max_plies {
+                        None => Some(niujiao::DEFAULT_MAX_PLIES),
+                        Some(0) => None,
+                        limit => limit,
+                    },
+                };
+                $body
+            }
+        }
+    }};
+}

@@ -2,12 +2,10 @@
 
 use std::io::{self, Write};
 
-use crate::games::checkers::{Color, Position};
+use crate::game::Game;
+use crate::games::checkers::{Checkers, Color, Position};
 
 pub const SEPARATOR: &str = "=====================================";
-
-const COLUMNS: &str = "     A   B   C   D   E   F   G   H";
-const RULE: &str = "   +---+---+---+---+---+---+---+---+";
 
 pub fn write_header(out: &mut impl Write, pos: &Position) -> io::Result<()> {
     writeln!(out, "BOARD SIZE: 8x8")?;
@@ -17,17 +15,7 @@ pub fn write_header(out: &mut impl Write, pos: &Position) -> io::Result<()> {
 }
 
 pub fn write_board(out: &mut impl Write, pos: &Position) -> io::Result<()> {
-    writeln!(out, "{COLUMNS}")?;
-    writeln!(out, "{RULE}")?;
-    for row in 0..8 {
-        write!(out, " {} |", row + 1)?;
-        for col in 0..8 {
-            write!(out, " {} |", pos.cell_at(row, col).symbol())?;
-        }
-        writeln!(out)?;
-        writeln!(out, "{RULE}")?;
-    }
-    Ok(())
+    out.write_all(Checkers.draw(pos).as_bytes())
 }
 
 /// One action record: separator, the action line (with `*** ` when computed), the

@@ -1,6 +1,10 @@
 //! Trees and searches over them, for any [`crate::game::Game`].
 
+pub mod alphabeta;
+pub mod machine;
 pub mod minimax;
+pub mod perft;
+pub mod solve;
 pub mod tree;
 
 pub use minimax::back_propagate;

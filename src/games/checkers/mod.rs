@@ -71,6 +71,10 @@ impl Game for Checkers {
         }
     }
 
+    fn default_depth(&self) -> u8 {
+        3
+    }
+
     fn format_action(&self, action: Action) -> String {
         action.notation()
     }
@@ -151,7 +155,38 @@ impl Game for Checkers {
             Player::Second => "white",
         }
     }
+
+    /// The course's board drawing, byte for byte (the protocol prints it).
+    fn draw(&self, pos: &Position) -> String {
+        const RULE: &str = "   +---+---+---+---+---+---+---+---+\n";
+        let mut s = String::from("     A   B   C   D   E   F   G   H\n");
+        s.push_str(RULE);
+        for row in 0..8 {
+            s.push_str(&format!(" {} |", row + 1));
+            for col in 0..8 {
+                s.push_str(&format!(" {} |", pos.cell_at(row, col).symbol()));
+            }
+            s.push('\n');
+            s.push_str(RULE);
+        }
+        s
+    }
+
+    fn rules(&self) -> &'static str {
+        RULES
+    }
 }
+
+const RULES: &str = "\
+Checkers, the course variant. 8x8 board, columns A-H, rows 1-8 from the top.
+Black (b) starts on rows 6-8 and moves first, towards row 1; white (w) starts on
+rows 1-3 and moves towards row 8. A piece steps one cell diagonally forward; a
+tower (B, W) steps in any diagonal direction. A capture jumps over one adjacent
+opponent unit onto the empty cell beyond and removes it: pieces capture forward
+only, towers in all four directions; one jump per turn, and capturing is optional.
+A piece that ends its action on the far row becomes a tower. A side that cannot
+act on its turn loses. Cost: b + 3B - w - 3W (black maximises).
+";
 
 #[cfg(test)]
 mod tests {

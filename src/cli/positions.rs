@@ -1,0 +1,102 @@
+//! `perft`, `solve` and `best`: one position in, one answer out.
+
+use std::time::Instant;
+
+use typed_arena::Arena;
+
+use super::output::print_stats;
+use super::{SearchKind, TreeOptions, status};
+use crate::game::Game;
+use crate::search::alphabeta;
+use crate::search::perft::perft as count_positions;
+use crate::search::solve::solve as solve_game;
+use crate::search::{Tree, back_propagate};
+
+/// The position given with `--position`, or the game's start.
+pub fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, u8> {
+    match text {
+        None => Ok(game.start()),
+        Some(t) => game.parse_position(t).map_err(|e| {
+            eprintln!("gametree: --position {t:?}: {e}");
+            status::USAGE
+        }),
+    }
+}
+
+pub fn perft<G: Game>(game: &G, position: Option<&str>, depth: u8) -> u8 {
+    let pos = match position_or_start(game, position) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let counts = count_positions(game, &pos, depth, &mut |_| {});
+    for (d, n) in counts.iter().enumerate() {
+        println!("{} {n}", d + 1);
+    }
+    status::OK
+}
+
+pub fn solve<G: Game>(game: &G, position: Option<&str>, max_positions: u64) -> u8 {
+    let pos = match position_or_start(game, position) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    match solve_game(game, &pos, max_positions, &mut |_| {}) {
+        Ok(solved) => {
+            let s = solved.get(&pos).expect("the root is solved");
+            println!("{s}");
+            status::OK
+        }
+        Err(e) => {
+            eprintln!("gametree: {e}; raise --max-positions to try anyway");
+            status::TOO_MANY_NODES
+        }
+    }
+}
+
+pub fn best<G: Game>(
+    game: &G,
+    position: Option<&str>,
+    opts: &TreeOptions,
+    search: SearchKind,
+) -> u8 {
+    let pos = match position_or_start(game, position) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let depth = opts.depth.unwrap_or_else(|| game.default_depth());
+    let (action, value) = match search {
+        SearchKind::Alphabeta => {
+            let started = Instant::now();
+            let choice = alphabeta::search(game, &pos, depth);
+            if opts.stats {
+                eprintln!(
+                    "positions examined: {}, time: {:.3} ms",
+                    choice.nodes,
+                    started.elapsed().as_secs_f64() * 1e3
+                );
+            }
+            (choice.action, choice.value)
+        }
+        SearchKind::Minimax => {
+            let arena = Arena::new();
+            let started = Instant::now();
+            let tree = match Tree::build(&arena, game, pos, depth, opts.max_nodes) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("gametree: {e}");
+                    return status::TOO_MANY_NODES;
+                }
+            };
+            if opts.stats {
+                print_stats("", &tree, started.elapsed());
+            }
+            let value = back_propagate(tree.root);
+            (tree.decision().and_then(|n| n.action), value)
+        }
+    };
+    match action {
+        Some(a) => println!("{} {value}", game.format_action(a)),
+        None => println!("none {value}"),
+    }
+    status::OK
+}

@@ -1,0 +1,364 @@
+//! Niujiao qi, the "ox horn" game (`spec/games.md`): rules only.
+//!
+//! Ten points on a ladder with a horn on top. Red (one stone, maximising) starts on
+//! 0 and moves first; blue (two stones) starts on 8 and 9 and may never move down.
+
+use crate::game::{Game, Outcome, Player, PositionError};
+
+const LINES: [(u8, u8); 17] = [
+    (0, 1),
+    (0, 2),
+    (1, 2),
+    (1, 3),
+    (2, 3),
+    (2, 4),
+    (3, 4),
+    (3, 5),
+    (4, 5),
+    (4, 6),
+    (5, 6),
+    (5, 7),
+    (6, 7),
+    (6, 8),
+    (7, 8),
+    (7, 9),
+    (8, 9),
+];
+
+/// The row of each point: 0 on top; point 1 sits alone between 0 and {2, 3}.
+const ROW: [u8; 10] = [0, 1, 2, 2, 3, 3, 4, 4, 5, 5];
+
+/// `NEIGHBOURS[p]`: the points joined to p by a line, as a mask.
+const NEIGHBOURS: [u16; 10] = {
+    let mut n = [0u16; 10];
+    let mut i = 0;
+    while i < LINES.len() {
+        let (a, b) = LINES[i];
+        n[a as usize] |= 1 << b;
+        n[b as usize] |= 1 << a;
+        i += 1;
+    }
+    n
+};
+
+/// A won game scores this, less the plies it took (quicker wins are better).
+pub const WIN: i32 = 1000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The point red stands on.
+    pub red: u8,
+    /// The points blue stands on, as a mask.
+    pub blue: u16,
+    pub red_to_move: bool,
+    /// Plies played since the start; stays 0 when the game has no ply limit.
+    pub plies: u16,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Action {
+    pub from: u8,
+    pub to: u8,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Niujiao {
+    /// A game with no result after this many plies is drawn; `None`: no limit.
+    pub max_plies: Option<u16>,
+}
+
+impl Default for Niujiao {
+    fn default() -> Self {
+        Niujiao {
+            max_plies: Some(DEFAULT_MAX_PLIES),
+        }
+    }
+}
+
+pub const DEFAULT_MAX_PLIES: u16 = 100;
+
+impl Niujiao {
+    fn red_arrived(pos: &Position) -> bool {
+        pos.red >= 8
+    }
+
+    fn out_of_plies(&self, pos: &Position) -> bool {
+        self.max_plies.is_some_and(|m| pos.plies >= m)
+    }
+
+    /// Every move of the side to move, whether or not the game is over.
+    fn moves(pos: &Position, mut f: impl FnMut(Action)) {
+        let occupied = pos.blue | 1 << pos.red;
+        if pos.red_to_move {
+            let mut to = NEIGHBOURS[pos.red as usize] & !occupied;
+            while to != 0 {
+                f(Action {
+                    from: pos.red,
+                    to: to.trailing_zeros() as u8,
+                });
+                to &= to - 1;
+            }
+        } else {
+            let mut stones = pos.blue;
+            while stones != 0 {
+                let from = stones.trailing_zeros() as u8;
+                stones &= stones - 1;
+                let mut to = NEIGHBOURS[from as usize] & !occupied;
+                while to != 0 {
+                    let t = to.trailing_zeros() as u8;
+                    to &= to - 1;
+                    if ROW[t as usize] <= ROW[from as usize] {
+                        f(Action { from, to: t });
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Game for Niujiao {
+    type Position = Position;
+    type Action = Action;
+
+    fn name(&self) -> &'static str {
+        "niujiao"
+    }
+
+    fn start(&self) -> Position {
+        Position {
+            red: 0,
+            blue: 1 << 8 | 1 << 9,
+            red_to_move: true,
+            plies: 0,
+        }
+    }
+
+    fn to_move(&self, pos: &Position) -> Player {
+        if pos.red_to_move {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    fn actions(&self, pos: &Position, out: &mut Vec<Action>) {
+        out.clear();
+        if Niujiao::red_arrived(pos) || self.out_of_plies(pos) {
+            return;
+        }
+        Niujiao::moves(pos, |a| out.push(a));
+    }
+
+    fn apply(&self, pos: &Position, a: Action) -> Position {
+        let mut p = *pos;
+        if p.red_to_move {
+            p.red = a.to;
+        } else {
+            p.blue = (p.blue & !(1 << a.from)) | 1 << a.to;
+        }
+        p.red_to_move = !p.red_to_move;
+        if self.max_plies.is_some() {
+            p.plies = p.plies.saturating_add(1);
+        }
+        p
+    }
+
+    /// How far down red has come, in rows, and how free it is to move.
+    fn heuristic(&self, pos: &Position) -> i32 {
+        let red_moves = (NEIGHBOURS[pos.red as usize] & !pos.blue).count_ones() as i32;
+        10 * ROW[pos.red as usize] as i32 + red_moves
+    }
+
+    fn terminal_cost(&self, pos: &Position) -> i32 {
+        let win = WIN - pos.plies as i32;
+        match self.terminal_outcome(pos) {
+            Outcome::Draw => 0,
+            // The side to move has lost (or, never here, won).
+            outcome => {
+                let red_won = (outcome == Outcome::Loss) != pos.red_to_move;
+                if red_won { win } else { -win }
+            }
+        }
+    }
+
+    fn terminal_outcome(&self, pos: &Position) -> Outcome {
+        if Niujiao::red_arrived(pos) {
+            // Red just arrived; it is blue's turn and blue has lost.
+            Outcome::Loss
+        } else if self.out_of_plies(pos) {
+            Outcome::Draw
+        } else {
+            // No move: the side to move is trapped.
+            Outcome::Loss
+        }
+    }
+
+    fn default_depth(&self) -> u8 {
+        10
+    }
+
+    fn format_action(&self, a: Action) -> String {
+        format!("{}-{}", a.from, a.to)
+    }
+
+    /// Ten characters for points 0..9 (`r`, `b`, `.`), a space and the side to move
+    /// (`r` or `b`). The start is `r.......bb r`.
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let err = |m: String| Err(PositionError(m));
+        let Some((points, side)) = text.trim().split_once(' ') else {
+            return err(format!(
+                "expected 10 points (r, b, .), a space and the side to move (r or b), got {text:?}"
+            ));
+        };
+        let red_to_move = match side.trim() {
+            "r" => true,
+            "b" => false,
+            other => return err(format!("side to move must be 'r' or 'b', got {other:?}")),
+        };
+        let chars: Vec<char> = points.chars().collect();
+        if chars.len() != 10 {
+            return err(format!(
+                "expected 10 points, got {} in {points:?}",
+                chars.len()
+            ));
+        }
+        let (mut red, mut blue) = (Vec::new(), 0u16);
+        for (i, c) in chars.into_iter().enumerate() {
+            match c {
+                'r' => red.push(i as u8),
+                'b' => blue |= 1 << i,
+                '.' => {}
+                _ => return err(format!("point {i} is {c:?}; expected r, b or .")),
+            }
+        }
+        if red.len() != 1 || blue.count_ones() != 2 {
+            return err(format!(
+                "expected one r and two b, got {} r and {} b",
+                red.len(),
+                blue.count_ones()
+            ));
+        }
+        Ok(Position {
+            red: red[0],
+            blue,
+            red_to_move,
+            plies: 0,
+        })
+    }
+
+    fn format_position(&self, pos: &Position) -> String {
+        let points: String = (0..10).map(|i| point_symbol(pos, i)).collect();
+        format!("{points} {}", if pos.red_to_move { 'r' } else { 'b' })
+    }
+
+    fn board_rows(&self, pos: &Position) -> Vec<String> {
+        self.draw(pos).lines().map(String::from).collect()
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "red",
+            Player::Second => "blue",
+        }
+    }
+
+    /// The ladder with each point shown as its stone (`R`, `B`) or its number.
+    fn draw(&self, pos: &Position) -> String {
+        let p = |i: u8| match point_symbol(pos, i) {
+            'r' => 'R',
+            'b' => 'B',
+            _ => (b'0' + i) as char,
+        };
+        let mut s = format!("{}\n|\\\n| {}\n|/ \\\n{}---{}\n", p(0), p(1), p(2), p(3));
+        for (a, b) in [(4, 5), (6, 7), (8, 9)] {
+            s.push_str(&format!("|  /|\n| / |\n{}---{}\n", p(a), p(b)));
+        }
+        s
+    }
+
+    fn rules(&self) -> &'static str {
+        "\
+Niujiao qi (ox horn). Ten points 0-9 on a ladder with a horn on top; lines join
+0-1 0-2 1-2 1-3 2-3 2-4 3-4 3-5 4-5 4-6 5-6 5-7 6-7 6-8 7-8 7-9 8-9. Red has one
+stone on 0 and moves first; blue has two stones on 8 and 9. A move takes one own
+stone along a line to an adjacent empty point. Blue may never move down: only up
+or sideways within its row. Red wins by reaching 8 or 9; a side with no move on
+its turn loses (blue wins by trapping red). A game with no result after the ply
+limit (default 100) is a draw. Actions are written from-to: 0-2.
+"
+    }
+}
+
+fn point_symbol(pos: &Position, i: u8) -> char {
+    if pos.red == i {
+        'r'
+    } else if pos.blue & 1 << i != 0 {
+        'b'
+    } else {
+        '.'
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(g: &Niujiao, p: &Position) -> Vec<String> {
+        let mut v = Vec::new();
+        g.actions(p, &mut v);
+        v.into_iter().map(|a| g.format_action(a)).collect()
+    }
+
+    #[test]
+    fn start_and_notation() {
+        let g = Niujiao::default();
+        assert_eq!(g.format_position(&g.start()), "r.......bb r");
+        assert_eq!(g.parse_position("r.......bb r").unwrap(), g.start());
+        assert_eq!(names(&g, &g.start()), ["0-1", "0-2"]);
+        for bad in [
+            "r.......b. r",
+            "rr......bb r",
+            "r.......bb x",
+            "r......bb r",
+            "r..x....bb r",
+        ] {
+            assert!(g.parse_position(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn blue_never_moves_down() {
+        let g = Niujiao::default();
+        // Blue on 1 and 2, red on 5: from 1 only to 0; from 2 to 0 or 3 (1 is taken).
+        let p = g.parse_position(".bb..r.... b").unwrap();
+        assert_eq!(names(&g, &p), ["1-0", "2-0", "2-3"]);
+        // Blue on 3 and 8: 3 goes up to 1 or across to 2; 8 up to 6 or 7, or across to 9.
+        let p = g.parse_position("r..b....b. b").unwrap();
+        assert_eq!(names(&g, &p), ["3-1", "3-2", "8-6", "8-7", "8-9"]);
+    }
+
+    #[test]
+    fn red_trapped_on_0_loses_and_red_on_8_wins() {
+        let g = Niujiao::default();
+        let trapped = g.parse_position("rbb....... r").unwrap();
+        assert!(!g.has_actions(&trapped));
+        assert_eq!(g.terminal_outcome(&trapped), Outcome::Loss);
+        assert!(g.terminal_cost(&trapped) < 0);
+        let arrived = g.parse_position(".b.b....r. b").unwrap();
+        assert!(!g.has_actions(&arrived));
+        assert_eq!(g.terminal_outcome(&arrived), Outcome::Loss);
+        assert!(g.terminal_cost(&arrived) > 0);
+    }
+
+    #[test]
+    fn the_ply_limit_draws() {
+        let g = Niujiao { max_plies: Some(2) };
+        let mut p = g.start();
+        for text in ["0-1", "8-6"] {
+            p = g.apply(&p, g.parse_action(&p, text).unwrap());
+        }
+        assert!(!g.has_actions(&p));
+        assert_eq!(g.terminal_outcome(&p), Outcome::Draw);
+        assert_eq!(g.terminal_cost(&p), 0);
+    }
+}

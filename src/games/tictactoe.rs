@@ -1,0 +1,282 @@
+//! Tic-tac-toe (`spec/games.md`): rules only.
+//!
+//! Cells are numbered 0..9 row by row from the top left; a position is two 9-bit
+//! masks and the side to move. X is the maximising side whoever starts.
+
+use crate::game::{Game, Outcome, Player, PositionError};
+
+const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+const FULL: u16 = 0b111_111_111;
+
+/// A won board scores this plus the number of empty cells, so a quicker win is
+/// worth more, and any win outweighs the open-line count (at most 8).
+pub const WIN: i32 = 1000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub x: u16,
+    pub o: u16,
+    pub x_to_move: bool,
+}
+
+impl Position {
+    fn has_line(mask: u16) -> bool {
+        for line in LINES {
+            if mask & line == line {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn empties(&self) -> i32 {
+        (FULL & !(self.x | self.o)).count_ones() as i32
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TicTacToe;
+
+impl Game for TicTacToe {
+    type Position = Position;
+    /// The cell, 0..9.
+    type Action = u8;
+
+    fn name(&self) -> &'static str {
+        "tictactoe"
+    }
+
+    fn start(&self) -> Position {
+        Position {
+            x: 0,
+            o: 0,
+            x_to_move: true,
+        }
+    }
+
+    fn to_move(&self, pos: &Position) -> Player {
+        if pos.x_to_move {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    fn actions(&self, pos: &Position, out: &mut Vec<u8>) {
+        out.clear();
+        if Position::has_line(pos.x) || Position::has_line(pos.o) {
+            return;
+        }
+        let mut free = FULL & !(pos.x | pos.o);
+        while free != 0 {
+            out.push(free.trailing_zeros() as u8);
+            free &= free - 1;
+        }
+    }
+
+    fn has_actions(&self, pos: &Position) -> bool {
+        pos.x | pos.o != FULL && !Position::has_line(pos.x) && !Position::has_line(pos.o)
+    }
+
+    fn apply(&self, pos: &Position, cell: u8) -> Position {
+        let mut p = *pos;
+        if p.x_to_move {
+            p.x |= 1 << cell;
+        } else {
+            p.o |= 1 << cell;
+        }
+        p.x_to_move = !p.x_to_move;
+        p
+    }
+
+    /// The original's evaluation: lines still open for X minus lines open for O.
+    fn heuristic(&self, pos: &Position) -> i32 {
+        let open = |theirs: u16| LINES.iter().filter(|&&l| l & theirs == 0).count() as i32;
+        open(pos.o) - open(pos.x)
+    }
+
+    fn terminal_cost(&self, pos: &Position) -> i32 {
+        if Position::has_line(pos.x) {
+            WIN + pos.empties()
+        } else if Position::has_line(pos.o) {
+            -(WIN + pos.empties())
+        } else {
+            0
+        }
+    }
+
+    fn terminal_outcome(&self, pos: &Position) -> Outcome {
+        if Position::has_line(pos.x) || Position::has_line(pos.o) {
+            // Only the side that just moved can have completed a line.
+            Outcome::Loss
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    fn default_depth(&self) -> u8 {
+        9
+    }
+
+    fn format_action(&self, cell: u8) -> String {
+        format!("{}{}", (b'a' + cell % 3) as char, cell / 3 + 1)
+    }
+
+    /// Nine cells row by row from the top left (`x`, `o`, `.`), a space, and the side
+    /// to move: `x.o.x.... o`.
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let err = |m: String| Err(PositionError(m));
+        let Some((cells, side)) = text.trim().split_once(' ') else {
+            return err(format!(
+                "expected 9 cells (x, o, .), a space and the side to move (x or o), got {text:?}"
+            ));
+        };
+        let x_to_move = match side.trim() {
+            "x" => true,
+            "o" => false,
+            other => return err(format!("side to move must be 'x' or 'o', got {other:?}")),
+        };
+        let chars: Vec<char> = cells.chars().collect();
+        if chars.len() != 9 {
+            return err(format!(
+                "expected 9 cells, got {} in {cells:?}",
+                chars.len()
+            ));
+        }
+        let mut p = Position {
+            x: 0,
+            o: 0,
+            x_to_move,
+        };
+        for (i, c) in chars.into_iter().enumerate() {
+            match c {
+                'x' => p.x |= 1 << i,
+                'o' => p.o |= 1 << i,
+                '.' => {}
+                _ => return err(format!("cell {} is {c:?}; expected x, o or .", i + 1)),
+            }
+        }
+        let (nx, no) = (p.x.count_ones() as i32, p.o.count_ones() as i32);
+        if (nx - no).abs() > 1 {
+            return err(format!(
+                "{nx} x and {no} o cannot arise when the sides alternate"
+            ));
+        }
+        if Position::has_line(p.x) && Position::has_line(p.o) {
+            return err("both sides have three in a row".to_string());
+        }
+        Ok(p)
+    }
+
+    fn format_position(&self, pos: &Position) -> String {
+        format!(
+            "{} {}",
+            self.board_rows(pos).concat(),
+            if pos.x_to_move { 'x' } else { 'o' }
+        )
+    }
+
+    fn board_rows(&self, pos: &Position) -> Vec<String> {
+        (0..3)
+            .map(|r| {
+                (0..3)
+                    .map(|c| {
+                        let bit = 1 << (r * 3 + c);
+                        if pos.x & bit != 0 {
+                            'x'
+                        } else if pos.o & bit != 0 {
+                            'o'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "x",
+            Player::Second => "o",
+        }
+    }
+
+    fn draw(&self, pos: &Position) -> String {
+        let rows = self.board_rows(pos);
+        let mut s = String::from("    a   b   c\n");
+        for (r, row) in rows.iter().enumerate() {
+            let cells: Vec<String> = row.chars().map(|c| c.to_string()).collect();
+            s.push_str(&format!("{}   {}\n", r + 1, cells.join(" | ")));
+            if r < 2 {
+                s.push_str("   ---+---+---\n");
+            }
+        }
+        s
+    }
+
+    fn rules(&self) -> &'static str {
+        "\
+Tic-tac-toe. 3x3 grid; x and o take turns putting a mark on an empty cell. Three
+in a row, column or diagonal wins; a full grid without one is a draw. Cells are
+named by column a-c and row 1-3 from the top: b2 is the centre. The machine's
+evaluation counts lines still open for it minus lines open for the opponent; at the
+default depth (9) it searches the whole game and plays perfectly.
+"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        let g = TicTacToe;
+        let p = g.parse_position("x.o.x.... o").unwrap();
+        assert_eq!(g.format_position(&p), "x.o.x.... o");
+        assert_eq!(g.format_action(4), "b2");
+        assert_eq!(g.parse_action(&p, "c3"), Ok(8));
+        assert!(g.parse_action(&p, "a1").is_err());
+        for bad in [
+            "x.o.x.... z",
+            "x.o.x... o",
+            "xxxx..... o",
+            "xxxooo... x",
+            "x.o?x.... o",
+        ] {
+            assert!(g.parse_position(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_line_ends_the_game() {
+        let g = TicTacToe;
+        let p = g.parse_position("xxx.oo... o").unwrap();
+        let mut v = Vec::new();
+        g.actions(&p, &mut v);
+        assert!(v.is_empty() && !g.has_actions(&p));
+        assert_eq!(g.terminal_outcome(&p), Outcome::Loss);
+        assert_eq!(g.terminal_cost(&p), WIN + 4);
+        let full = g.parse_position("xoxxoooxx o").unwrap();
+        assert_eq!(g.terminal_outcome(&full), Outcome::Draw);
+        assert_eq!(g.terminal_cost(&full), 0);
+    }
+
+    #[test]
+    fn open_lines_heuristic() {
+        let g = TicTacToe;
+        // x in the centre: x keeps 8 open lines, o only the 4 that avoid the centre.
+        let p = g.parse_position("....x.... o").unwrap();
+        assert_eq!(g.heuristic(&p), 8 - 4);
+    }
+}

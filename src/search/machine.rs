@@ -1,0 +1,69 @@
+//! The machine player: alpha-beta to a depth, ties broken left-most or, with a
+//! seed, at random among the equally good actions (reproducibly).
+
+use super::alphabeta::{self, Choice};
+use crate::game::Game;
+
+/// SplitMix64: tiny, fast, and the same sequence for the same seed everywhere.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+pub struct Machine {
+    pub depth: u8,
+    pub rng: Option<Rng>,
+}
+
+impl Machine {
+    pub fn choose<G: Game>(&mut self, game: &G, pos: &G::Position) -> Choice<G::Action> {
+        let Some(rng) = self.rng.as_mut() else {
+            return alphabeta::search(game, pos, self.depth);
+        };
+        // Every root action needs its exact value to know which ones tie.
+        let mut actions = Vec::new();
+        game.actions(pos, &mut actions);
+        let maximising = game.to_move(pos).maximises();
+        let mut nodes = 1;
+        let mut scored = Vec::with_capacity(actions.len());
+        for &a in &actions {
+            let c = alphabeta::search(game, &game.apply(pos, a), self.depth.saturating_sub(1));
+            nodes += c.nodes;
+            scored.push((a, c.value));
+        }
+        let Some(best) = (if maximising {
+            scored.iter().map(|s| s.1).max()
+        } else {
+            scored.iter().map(|s| s.1).min()
+        }) else {
+            return Choice {
+                action: None,
+                value: game.cost(pos, false),
+                nodes,
+            };
+        };
+        let ties: Vec<G::Action> = scored.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
+        Choice {
+            action: Some(ties[rng.below(ties.len())]),
+            value: best,
+            nodes,
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! The generic engine on every game: alpha-beta agrees with minimax, solves agree
+//! with deep search, and tic-tac-toe's machine never loses.
+
+use std::collections::HashMap;
+
+use gametree::game::{Game, Outcome};
+use gametree::games::checkers::Checkers;
+use gametree::games::niujiao::Niujiao;
+use gametree::games::tictactoe::TicTacToe;
+use gametree::search::alphabeta::{self, Cutoff};
+use gametree::search::machine::Machine;
+use gametree::search::solve::{Solution, solve};
+use gametree::search::{DEFAULT_MAX_NODES, Node, Tree, back_propagate};
+use proptest::prelude::*;
+use typed_arena::Arena;
+
+/// A position reached by playing the actions picked by `choices` from the start.
+fn playout<G: Game>(game: &G, choices: &[u32]) -> G::Position {
+    let mut pos = game.start();
+    let mut actions = Vec::new();
+    for &c in choices {
+        game.actions(&pos, &mut actions);
+        if actions.is_empty() {
+            break;
+        }
+        pos = game.apply(&pos, actions[c as usize % actions.len()]);
+    }
+    pos
+}
+
+/// Plain minimax, explicit alpha-beta and implicit alpha-beta on one position:
+/// the same root value and the same decision.
+fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(), TestCaseError> {
+    let arena = Arena::new();
+    let tree = Tree::build(&arena, game, pos.clone(), depth, DEFAULT_MAX_NODES).unwrap();
+    let minimax = back_propagate(tree.root);
+    let decision = tree.decision().and_then(|n| n.action);
+    let windows = alphabeta::run_on_tree(&tree);
+    prop_assert_eq!(tree.root.value(), minimax, "explicit alpha-beta value");
+    prop_assert_eq!(
+        tree.decision().and_then(|n| n.action),
+        decision,
+        "explicit alpha-beta decision"
+    );
+    prop_assert!(windows[0].is_some());
+    let implicit = alphabeta::search(game, pos, depth);
+    prop_assert_eq!(implicit.value, minimax, "implicit alpha-beta value");
+    prop_assert_eq!(implicit.action, decision, "implicit alpha-beta decision");
+    // The implicit search visits exactly the nodes the explicit one leaves unpruned.
+    let mut visited = 0u64;
+    tree.walk(game, |n, _| visited += !n.pruned() as u64);
+    prop_assert_eq!(implicit.nodes, visited);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn alphabeta_agrees_with_minimax_on_checkers(choices in prop::collection::vec(any::<u32>(), 0..60), depth in 1u8..=5) {
+        searches_agree(&Checkers, &playout(&Checkers, &choices), depth)?;
+    }
+
+    #[test]
+    fn alphabeta_agrees_with_minimax_on_tictactoe(choices in prop::collection::vec(any::<u32>(), 0..9), depth in 1u8..=9) {
+        searches_agree(&TicTacToe, &playout(&TicTacToe, &choices), depth)?;
+    }
+
+    #[test]
+    fn alphabeta_agrees_with_minimax_on_niujiao(choices in prop::collection::vec(any::<u32>(), 0..40), depth in 1u8..=9) {
+        let game = Niujiao::default();
+        searches_agree(&game, &playout(&game, &choices), depth)?;
+    }
+}
+
+#[test]
+fn alphabeta_on_the_worked_example() {
+    let game = Checkers;
+    let pos = game
+        .parse_position("......../......../......../......../......../B.w...../.w....../..b..... b")
+        .unwrap();
+    let arena = Arena::new();
+    let tree = Tree::build(&arena, &game, pos, 3, DEFAULT_MAX_NODES).unwrap();
+    let windows = alphabeta::run_on_tree(&tree);
+    assert_eq!(tree.root.value(), 1);
+    assert_eq!(
+        game.format_action(tree.decision().unwrap().action.unwrap()),
+        "A6-B5"
+    );
+    // Every cut-off leaves the rest of its node's children unvisited, and only those.
+    fn check(
+        node: &Node<'_, gametree::games::checkers::Action>,
+        windows: &[Option<alphabeta::Window>],
+        cuts: &mut usize,
+    ) {
+        let w = windows[node.id as usize];
+        assert_eq!(w.is_none(), node.pruned());
+        if node.pruned() {
+            assert!(
+                node.children.iter().all(|c| c.pruned()),
+                "below a pruned node all is pruned"
+            );
+            return;
+        }
+        let visited = node.children.iter().take_while(|c| !c.pruned()).count();
+        assert!(node.children[visited..].iter().all(|c| c.pruned()));
+        let cut = w.unwrap().cutoff;
+        assert_eq!(
+            cut.is_some(),
+            visited < node.children.len(),
+            "node {}",
+            node.id
+        );
+        if let Some(kind) = cut {
+            *cuts += 1;
+            let v = node.value();
+            let w = w.unwrap();
+            match kind {
+                Cutoff::Beta => assert!(node.maximising() && v >= w.beta),
+                Cutoff::Alpha => assert!(!node.maximising() && v <= w.alpha),
+            }
+        }
+        for c in node.children {
+            check(c, windows, cuts);
+        }
+    }
+    let mut cuts = 0;
+    check(tree.root, &windows, &mut cuts);
+    assert!(cuts > 0, "alpha-beta cuts something in the worked example");
+}
+
+#[test]
+fn tictactoe_game_tree_counts() {
+    // 255,168 complete games: leaves of the full game tree.
+    fn games(g: &TicTacToe, pos: &<TicTacToe as Game>::Position) -> u64 {
+        let mut v = Vec::new();
+        g.actions(pos, &mut v);
+        if v.is_empty() {
+            return 1;
+        }
+        v.iter().map(|&a| games(g, &g.apply(pos, a))).sum()
+    }
+    assert_eq!(games(&TicTacToe, &TicTacToe.start()), 255_168);
+    let solved = solve(&TicTacToe, &TicTacToe.start(), 1 << 20, &mut |_| {}).unwrap();
+    assert_eq!(solved.index.len(), 5_478, "distinct legal positions");
+    assert_eq!(solved.get(&TicTacToe.start()), Some(Solution::Draw));
+}
+
+/// Plays every possible sequence of opponent replies against the machine and
+/// returns how many finished games there were; panics on a machine loss.
+fn machine_never_loses(
+    game: &TicTacToe,
+    pos: &<TicTacToe as Game>::Position,
+    machine_is_x: bool,
+) -> u64 {
+    if !game.has_actions(pos) {
+        let mover_is_x = pos.x_to_move;
+        if game.terminal_outcome(pos) == Outcome::Loss {
+            assert_ne!(
+                mover_is_x,
+                machine_is_x,
+                "the machine lost: {}",
+                game.format_position(pos)
+            );
+        }
+        return 1;
+    }
+    if pos.x_to_move == machine_is_x {
+        let mut m = Machine {
+            depth: 9,
+            rng: None,
+        };
+        let a = m.choose(game, pos).action.unwrap();
+        machine_never_loses(game, &game.apply(pos, a), machine_is_x)
+    } else {
+        let mut v = Vec::new();
+        game.actions(pos, &mut v);
+        v.iter()
+            .map(|&a| machine_never_loses(game, &game.apply(pos, a), machine_is_x))
+            .sum()
+    }
+}
+
+#[test]
+fn tictactoe_machine_never_loses_whatever_the_opponent_plays() {
+    let g = TicTacToe;
+    let as_x = machine_never_loses(&g, &g.start(), true);
+    let as_o = machine_never_loses(&g, &g.start(), false);
+    // O starting is allowed too: the machine as X answers second.
+    let o_first = g.parse_position("......... o").unwrap();
+    let as_x_second = machine_never_loses(&g, &o_first, true);
+    assert!(as_x > 0 && as_o > 0 && as_x_second > 0);
+}
+
+/// Depth-limited exact search with distances: +(100 - n) for a win in n, -(100 - n)
+/// for a loss in n, 0 when nothing is forced within `depth` plies.
+fn deep(
+    game: &Niujiao,
+    pos: &<Niujiao as Game>::Position,
+    depth: u32,
+    memo: &mut HashMap<(<Niujiao as Game>::Position, u32), i32>,
+) -> i32 {
+    let mut actions = Vec::new();
+    game.actions(pos, &mut actions);
+    if actions.is_empty() {
+        return match game.terminal_outcome(pos) {
+            Outcome::Loss => -100,
+            Outcome::Win => 100,
+            Outcome::Draw => 0,
+        };
+    }
+    if depth == 0 {
+        return 0;
+    }
+    if let Some(&v) = memo.get(&(*pos, depth)) {
+        return v;
+    }
+    let best = actions
+        .iter()
+        .map(|&a| {
+            let v = -deep(game, &game.apply(pos, a), depth - 1, memo);
+            // One ply further from the end.
+            v - v.signum()
+        })
+        .max()
+        .unwrap();
+    memo.insert((*pos, depth), best);
+    best
+}
+
+#[test]
+fn niujiao_retrograde_solve_agrees_with_deep_search_everywhere() {
+    let game = Niujiao { max_plies: None };
+    let solved = solve(&game, &game.start(), 1 << 20, &mut |_| {}).unwrap();
+    assert!(solved.index.len() > 100);
+    let mut memo = HashMap::new();
+    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    for (pos, &i) in &solved.index {
+        let expected = match solved.solutions[i] {
+            Solution::Win { plies } => {
+                wins += 1;
+                100 - plies as i32
+            }
+            Solution::Loss { plies } => {
+                losses += 1;
+                -(100 - plies as i32)
+            }
+            Solution::Draw => {
+                draws += 1;
+                0
+            }
+        };
+        assert_eq!(
+            deep(&game, pos, 60, &mut memo),
+            expected,
+            "{}",
+            game.format_position(pos)
+        );
+    }
+    assert!(
+        wins > 0 && losses > 0 && draws > 0,
+        "{wins} {losses} {draws}"
+    );
+    // With perfect play from the start, neither side can force a result.
+    assert_eq!(solved.get(&game.start()), Some(Solution::Draw));
+}
