@@ -238,21 +238,36 @@ impl<G: Game> Builder<'_, G> {
         self.next_id += actions.len() as u32;
         let parent = node.id;
         let depth = node.depth + 1;
-        let children = arena.alloc_extend(actions.iter().enumerate().map(|(i, &a)| Node {
+        let node_for = |i: usize, a: G::Action, cost: i32, player: Player| Node {
             children: &[],
             id: first + i as u32,
             parent,
-            cost: 0,
+            cost,
             value: Cell::new(0),
             action: Some(a),
             depth,
-            flags: Cell::new(0),
-        }));
-        for child in children.iter_mut() {
-            let child_pos = game.apply(pos, child.action.expect("children have actions"));
-            child.flags.set(flags_for(game.to_move(&child_pos)));
-            self.expand(arena, child, &child_pos, deeper)?;
-        }
+            flags: Cell::new(flags_for(player)),
+        };
+        let children = if deeper.is_empty() {
+            // The children are leaves: finish each one as it is created.
+            arena.alloc_extend(actions.iter().enumerate().map(|(i, &a)| {
+                let p = game.apply(pos, a);
+                node_for(i, a, game.cost(&p, game.has_actions(&p)), game.to_move(&p))
+            }))
+        } else {
+            let children = arena.alloc_extend(
+                actions
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &a)| node_for(i, a, 0, Player::First)),
+            );
+            for child in children.iter_mut() {
+                let child_pos = game.apply(pos, child.action.expect("children have actions"));
+                child.flags.set(flags_for(game.to_move(&child_pos)));
+                self.expand(arena, child, &child_pos, deeper)?;
+            }
+            children
+        };
         node.children = children;
         Ok(())
     }

@@ -163,26 +163,56 @@ pub struct Position {
     /// Which occupied squares hold towers (of either colour).
     pub towers: u32,
     pub turn: Color,
+    /// `b + 3B - w - 3W`, kept up to date by every change so that the search never
+    /// counts bits for it.
+    material: i8,
 }
 
 impl Position {
-    pub fn empty(turn: Color) -> Position {
+    /// A position from its masks; `towers` outside `black | white` are ignored, as is
+    /// white where black stands too.
+    pub fn from_masks(black: u32, white: u32, towers: u32, turn: Color) -> Position {
+        let white = white & !black;
+        let towers = towers & (black | white);
+        let count = |m: u32| m.count_ones() as i32;
+        let material = count(black & !towers) + 3 * count(black & towers)
+            - count(white & !towers)
+            - 3 * count(white & towers);
         Position {
-            black: 0,
-            white: 0,
-            towers: 0,
+            black,
+            white,
+            towers,
             turn,
+            material: material as i8,
         }
+    }
+
+    pub fn empty(turn: Color) -> Position {
+        Position::from_masks(0, 0, 0, turn)
     }
 
     /// The course's start position, black to move.
     pub fn start() -> Position {
         // Rows 1-3 (squares 0..12) hold white pieces, rows 6-8 (20..32) black ones.
+        Position::from_masks(0xFFF0_0000, 0x0000_0FFF, 0, Color::Black)
+    }
+
+    /// The position after a legal action's changes, with the material brought up
+    /// to date from what changed rather than recounted.
+    #[inline]
+    pub(crate) fn with(
+        &self,
+        black: u32,
+        white: u32,
+        towers: u32,
+        material_change: i8,
+    ) -> Position {
         Position {
-            black: 0xFFF0_0000,
-            white: 0x0000_0FFF,
-            towers: 0,
-            turn: Color::Black,
+            black,
+            white,
+            towers,
+            turn: self.turn.other(),
+            material: self.material + material_change,
         }
     }
 
@@ -224,30 +254,27 @@ impl Position {
 
     pub fn set(&mut self, s: u8, cell: Cell) {
         let bit = 1u32 << s;
-        self.black &= !bit;
-        self.white &= !bit;
-        self.towers &= !bit;
+        let (mut black, mut white, mut towers) =
+            (self.black & !bit, self.white & !bit, self.towers & !bit);
         match cell {
             Cell::Empty => {}
             Cell::Piece(c) | Cell::Tower(c) => {
                 match c {
-                    Color::Black => self.black |= bit,
-                    Color::White => self.white |= bit,
+                    Color::Black => black |= bit,
+                    Color::White => white |= bit,
                 }
                 if matches!(cell, Cell::Tower(_)) {
-                    self.towers |= bit;
+                    towers |= bit;
                 }
             }
         }
+        *self = Position::from_masks(black, white, towers, self.turn);
     }
 
     /// The course's cost: b + 3B - w - 3W (material only, no terminal rule).
+    #[inline]
     pub fn material(&self) -> i32 {
-        let b = (self.black & !self.towers).count_ones() as i32;
-        let bt = (self.black & self.towers).count_ones() as i32;
-        let w = (self.white & !self.towers).count_ones() as i32;
-        let wt = (self.white & self.towers).count_ones() as i32;
-        b + 3 * bt - w - 3 * wt
+        self.material as i32
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod moves;
+mod shifts;
 
 pub use board::{Cell, Color, Position};
 pub use moves::Action;
@@ -42,28 +43,34 @@ impl Game for Checkers {
         Position::start()
     }
 
+    #[inline]
     fn to_move(&self, pos: &Position) -> Player {
         player_of(pos.turn)
     }
 
+    #[inline]
     fn actions(&self, pos: &Position, out: &mut Vec<Action>) {
         moves::generate(pos, out);
     }
 
+    #[inline]
     fn has_actions(&self, pos: &Position) -> bool {
         moves::has_action(pos)
     }
 
+    #[inline]
     fn apply(&self, pos: &Position, action: Action) -> Position {
         moves::apply(pos, action)
     }
 
+    #[inline]
     fn heuristic(&self, pos: &Position) -> i32 {
         pos.material()
     }
 
     /// The course's rule: a side that cannot act has lost, scored as C's
     /// `INT_MIN` when black is stuck and `INT_MAX` when white is.
+    #[inline]
     fn terminal_cost(&self, pos: &Position) -> i32 {
         match pos.turn {
             Color::Black => i32::MIN,

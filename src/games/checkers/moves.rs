@@ -1,6 +1,7 @@
 //! Checkers actions: generation in the course's order, and applying them.
 
-use super::board::{Color, Dir, JUMP, NEIGHBOUR, NO_SQUARE, Position, col_of, row_of};
+use super::board::{Color, Dir, JUMP, NEIGHBOUR, Position, col_of, row_of};
+use super::shifts::from_which;
 
 /// One action: a unit leaves `from` in direction `dir`, stepping one cell or, when
 /// `capture`, jumping over the adjacent unit to the cell beyond.
@@ -12,6 +13,7 @@ pub struct Action {
 }
 
 impl Action {
+    #[inline]
     pub fn to(self) -> u8 {
         let table = if self.capture { &JUMP } else { &NEIGHBOUR };
         table[self.from as usize][self.dir as usize]
@@ -42,113 +44,111 @@ pub fn cell_name(s: u8) -> String {
     format!("{}{}", col, row_of(s) + 1)
 }
 
-/// Calls `f` for each action of the unit on `s` (owned by the side to move), in
-/// direction order NE, SE, SW, NW; stops early when `f` returns false. Returns
-/// false when stopped early.
-#[inline]
-fn unit_actions(pos: &Position, s: u8, mut f: impl FnMut(Action) -> bool) -> bool {
+/// For each direction, the units of the side to move that can step that way and
+/// those that can capture that way (never both: the neighbour is empty or not).
+#[inline(always)]
+fn movers(pos: &Position) -> ([u32; 4], [u32; 4]) {
     let me = pos.turn;
-    let occupied = pos.occupied();
+    let mine = pos.units(me);
     let theirs = pos.units(me.other());
-    let tower = pos.towers & (1 << s) != 0;
+    let empty = !(mine | theirs);
+    let towers = mine & pos.towers;
+    let mut steps = [0; 4];
+    let mut captures = [0; 4];
     for dir in Dir::ALL {
-        if !tower && !dir.forward_for(me) {
-            continue;
-        }
-        let n = NEIGHBOUR[s as usize][dir as usize];
-        if n == NO_SQUARE {
-            continue;
-        }
-        let action = if occupied & (1 << n) == 0 {
-            Action {
-                from: s,
-                dir,
-                capture: false,
-            }
-        } else {
-            let j = JUMP[s as usize][dir as usize];
-            if theirs & (1 << n) == 0 || j == NO_SQUARE || occupied & (1 << j) != 0 {
-                continue;
-            }
-            Action {
-                from: s,
-                dir,
-                capture: true,
-            }
-        };
-        if !f(action) {
-            return false;
-        }
+        let units = if dir.forward_for(me) { mine } else { towers };
+        steps[dir as usize] = units & from_which(empty, dir);
+        captures[dir as usize] = units & from_which(theirs & from_which(empty, dir), dir);
     }
-    true
+    (steps, captures)
 }
 
-/// Visits the units of the side to move in scan order (row 1 first, left to right).
-#[inline]
-fn for_each_action(pos: &Position, mut f: impl FnMut(Action) -> bool) {
-    let mut units = pos.units(pos.turn);
-    while units != 0 {
-        let s = units.trailing_zeros() as u8;
-        units &= units - 1;
-        if !unit_actions(pos, s, &mut f) {
-            return;
-        }
-    }
-}
-
-/// All legal actions of the side to move, in the course's order.
+/// All legal actions of the side to move, in the course's order: units in scan
+/// order (row 1 first, left to right), each trying NE, SE, SW, NW.
 pub fn generate(pos: &Position, out: &mut Vec<Action>) {
     out.clear();
-    for_each_action(pos, |a| {
-        out.push(a);
-        true
-    });
+    let (steps, captures) = movers(pos);
+    let mut units = steps.iter().chain(&captures).fold(0, |a, &m| a | m);
+    while units != 0 {
+        let from = units.trailing_zeros() as u8;
+        units &= units - 1;
+        let bit = 1u32 << from;
+        for dir in Dir::ALL {
+            if steps[dir as usize] & bit != 0 {
+                out.push(Action {
+                    from,
+                    dir,
+                    capture: false,
+                });
+            } else if captures[dir as usize] & bit != 0 {
+                out.push(Action {
+                    from,
+                    dir,
+                    capture: true,
+                });
+            }
+        }
+    }
 }
 
 pub fn has_action(pos: &Position) -> bool {
-    let mut found = false;
-    for_each_action(pos, |_| {
-        found = true;
-        false
-    });
-    found
+    let (steps, captures) = movers(pos);
+    steps.iter().chain(&captures).any(|&m| m != 0)
 }
+
+/// Squares where a piece of each colour is crowned: row 1 for black, row 8 for white.
+const BLACK_CROWN: u32 = 0x0000_000F;
+const WHITE_CROWN: u32 = 0xF000_0000;
 
 /// Applies an action known to be legal: moves the unit, removes a captured one, and
 /// crowns a piece that ends on its far row. The turn passes to the other side.
+#[inline]
 pub fn apply(pos: &Position, a: Action) -> Position {
-    let mut p = *pos;
     let from = 1u32 << a.from;
-    let to_sq = a.to();
-    let to = 1u32 << to_sq;
-    let me = pos.turn;
-    let was_tower = p.towers & from != 0;
-    let (mine, theirs) = match me {
-        Color::Black => (&mut p.black, &mut p.white),
-        Color::White => (&mut p.white, &mut p.black),
+    let to = 1u32 << a.to();
+    let moved = from | to;
+    let captured = if a.capture {
+        1u32 << NEIGHBOUR[a.from as usize][a.dir as usize]
+    } else {
+        0
     };
-    *mine = (*mine & !from) | to;
-    if a.capture {
-        let mid = 1u32 << NEIGHBOUR[a.from as usize][a.dir as usize];
-        *theirs &= !mid;
-        p.towers &= !mid;
+    // Material from black's side: what is taken, and a crowning's gain of 2.
+    let taken = if captured == 0 {
+        0
+    } else if pos.towers & captured != 0 {
+        3
+    } else {
+        1
+    };
+    let (mut black, mut white) = (pos.black, pos.white);
+    let (crown, sign) = match pos.turn {
+        Color::Black => {
+            black ^= moved;
+            white &= !captured;
+            (BLACK_CROWN, 1)
+        }
+        Color::White => {
+            white ^= moved;
+            black &= !captured;
+            (WHITE_CROWN, -1)
+        }
+    };
+    let mut towers = pos.towers & !captured;
+    let mut gain = taken;
+    if towers & from != 0 {
+        towers = (towers & !from) | to;
+    } else if to & crown != 0 {
+        towers |= to;
+        gain += 2;
     }
-    p.towers &= !from;
-    if was_tower || row_of(to_sq) == me.far_row() {
-        p.towers |= to;
-    }
-    p.turn = me.other();
-    p
+    pos.with(black, white, towers, sign * gain)
 }
 
 /// Whether `a` is one of the legal actions of the side to move.
 pub fn is_legal(pos: &Position, a: Action) -> bool {
-    let mut found = false;
-    for_each_action(pos, |b| {
-        found = a == b;
-        !found
-    });
-    found
+    let (steps, captures) = movers(pos);
+    let set = if a.capture { captures } else { steps };
+    set[a.dir as usize] & (1 << a.from) != 0
 }
 
 #[cfg(test)]
@@ -165,6 +165,91 @@ mod tests {
         let mut v = Vec::new();
         generate(pos, &mut v);
         v.into_iter().map(Action::notation).collect()
+    }
+
+    /// The rules read literally, square by square, to check the shifts against.
+    fn reference(pos: &Position) -> Vec<Action> {
+        use super::super::board::NO_SQUARE;
+        let me = pos.turn;
+        let mut v = Vec::new();
+        for s in 0..32u8 {
+            if pos.units(me) & (1 << s) == 0 {
+                continue;
+            }
+            let tower = pos.towers & (1 << s) != 0;
+            for dir in Dir::ALL {
+                let n = NEIGHBOUR[s as usize][dir as usize];
+                if (!tower && !dir.forward_for(me)) || n == NO_SQUARE {
+                    continue;
+                }
+                if pos.occupied() & (1 << n) == 0 {
+                    v.push(Action {
+                        from: s,
+                        dir,
+                        capture: false,
+                    });
+                } else if pos.units(me.other()) & (1 << n) != 0 {
+                    let j = JUMP[s as usize][dir as usize];
+                    if j != NO_SQUARE && pos.occupied() & (1 << j) == 0 {
+                        v.push(Action {
+                            from: s,
+                            dir,
+                            capture: true,
+                        });
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn generation_matches_the_literal_rules_on_random_boards() {
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let (a, b, t) = (next() as u32, next() as u32, next() as u32);
+            let density = next() as u32 | next() as u32;
+            let black = a & density;
+            let white = b & density & !black;
+            let turn = if next() & 1 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let pos = Position::from_masks(black, white, t, turn);
+            let mut v = Vec::new();
+            generate(&pos, &mut v);
+            let r = reference(&pos);
+            assert_eq!(v, r, "{pos:?}");
+            assert_eq!(has_action(&pos), !r.is_empty());
+            for a in &r {
+                assert!(is_legal(&pos, *a));
+            }
+        }
+    }
+
+    #[test]
+    fn material_kept_by_apply_equals_a_recount() {
+        let mut seed = 99u64;
+        for _ in 0..2_000 {
+            let mut pos = Position::start();
+            let mut v = Vec::new();
+            for _ in 0..120 {
+                generate(&pos, &mut v);
+                if v.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                pos = apply(&pos, v[(seed >> 33) as usize % v.len()]);
+                assert_eq!(pos, Position::from_masks(pos.black, pos.white, pos.towers, pos.turn));
+            }
+        }
     }
 
     #[test]
