@@ -25,13 +25,7 @@ impl fmt::Display for Difference {
             Some(s) => format!("{s:?}"),
             None => "end of output".to_string(),
         };
-        write!(
-            f,
-            "line {}: expected {}, got {}",
-            self.line,
-            show(&self.expected),
-            show(&self.actual)
-        )
+        write!(f, "line {}: expected {}, got {}", self.line, show(&self.expected), show(&self.actual))
     }
 }
 
@@ -47,16 +41,8 @@ pub fn compare(expected: &[u8], actual: &[u8]) -> Verdict {
     }
     let (e, a) = (lines(expected), lines(actual));
     let text = |l: Option<&&[u8]>| l.map(|l| String::from_utf8_lossy(l).into_owned());
-    let i = e
-        .iter()
-        .zip(&a)
-        .position(|(x, y)| x != y)
-        .unwrap_or(e.len().min(a.len()));
-    Verdict::Differs(Difference {
-        line: i + 1,
-        expected: text(e.get(i)),
-        actual: text(a.get(i)),
-    })
+    let i = e.iter().zip(&a).position(|(x, y)| x != y).unwrap_or(e.len().min(a.len()));
+    Verdict::Differs(Difference { line: i + 1, expected: text(e.get(i)), actual: text(a.get(i)) })
 }
 
 #[cfg(test)]
@@ -65,32 +51,19 @@ mod tests {
 
     #[test]
     fn reports_the_first_differing_line() {
-        let Verdict::Differs(d) = compare(b"a\nb\nc\n", b"a\nB\nc\n") else {
-            panic!()
-        };
-        assert_eq!(
-            (d.line, d.expected.as_deref(), d.actual.as_deref()),
-            (2, Some("b\n"), Some("B\n"))
-        );
+        let Verdict::Differs(d) = compare(b"a\nb\nc\n", b"a\nB\nc\n") else { panic!() };
+        assert_eq!((d.line, d.expected.as_deref(), d.actual.as_deref()), (2, Some("b\n"), Some("B\n")));
     }
 
     #[test]
     fn reports_missing_and_extra_lines_and_newlines() {
-        let Verdict::Differs(d) = compare(b"a\nb\n", b"a\n") else {
-            panic!()
-        };
+        let Verdict::Differs(d) = compare(b"a\nb\n", b"a\n") else { panic!() };
         assert_eq!((d.line, d.actual), (2, None));
-        let Verdict::Differs(d) = compare(b"a\n", b"a\nextra\n") else {
-            panic!()
-        };
+        let Verdict::Differs(d) = compare(b"a\n", b"a\nextra\n") else { panic!() };
         assert_eq!((d.line, d.expected), (2, None));
-        let Verdict::Differs(d) = compare(b"a\n", b"a") else {
-            panic!()
-        };
+        let Verdict::Differs(d) = compare(b"a\n", b"a") else { panic!() };
         assert_eq!(d.line, 1);
-        let Verdict::Differs(d) = compare(b"a\n", b"a\r\n") else {
-            panic!()
-        };
+        let Verdict::Differs(d) = compare(b"a\n", b"a\r\n") else { panic!() };
         assert_eq!(d.line, 1);
         assert_eq!(compare(b"x\n", b"x\n"), Verdict::Same);
     }

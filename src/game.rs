@@ -48,9 +48,10 @@ pub enum Outcome {
     Draw,
 }
 
-pub trait Game {
-    type Position: Clone + Eq + std::hash::Hash + fmt::Debug;
-    type Action: Copy + PartialEq + fmt::Debug;
+/// Games are shared by the threads of a parallel tree build, hence `Sync`.
+pub trait Game: Sync {
+    type Position: Clone + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+    type Action: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
 
     /// The name used on the command line and in exports.
     fn name(&self) -> &'static str;
@@ -83,11 +84,7 @@ pub trait Game {
     /// The cost the search uses for a position; `can_act` is `has_actions(pos)`,
     /// passed in because the caller usually knows it already.
     fn cost(&self, pos: &Self::Position, can_act: bool) -> i32 {
-        if can_act {
-            self.heuristic(pos)
-        } else {
-            self.terminal_cost(pos)
-        }
+        if can_act { self.heuristic(pos) } else { self.terminal_cost(pos) }
     }
 
     /// How the game ended when the side to move has no action. The default is the
@@ -106,21 +103,14 @@ pub trait Game {
         let mut legal = Vec::new();
         self.actions(pos, &mut legal);
         let wanted = text.trim();
-        legal
-            .iter()
-            .copied()
-            .find(|&a| self.format_action(a).eq_ignore_ascii_case(wanted))
-            .ok_or_else(|| {
-                let names: Vec<String> = legal.iter().map(|&a| self.format_action(a)).collect();
-                if names.is_empty() {
-                    format!("{wanted:?} is not legal: the game is over")
-                } else {
-                    format!(
-                        "{wanted:?} is not a legal action here; legal: {}",
-                        names.join(" ")
-                    )
-                }
-            })
+        legal.iter().copied().find(|&a| self.format_action(a).eq_ignore_ascii_case(wanted)).ok_or_else(|| {
+            let names: Vec<String> = legal.iter().map(|&a| self.format_action(a)).collect();
+            if names.is_empty() {
+                format!("{wanted:?} is not legal: the game is over")
+            } else {
+                format!("{wanted:?} is not a legal action here; legal: {}", names.join(" "))
+            }
+        })
     }
 
     fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;

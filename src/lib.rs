@@ -6,5 +6,7 @@ pub mod export;
 pub mod fixtures;
 pub mod game;
 pub mod games;
+#[cfg(target_os = "linux")]
+pub mod hugepages;
 pub mod protocol;
 pub mod search;

@@ -29,11 +29,7 @@ fn pairs(dir: &Path) -> Vec<(String, PathBuf, PathBuf)> {
 }
 
 fn run_file(input: &Path) -> Output {
-    Command::new(BIN)
-        .arg("checkers")
-        .arg(input)
-        .output()
-        .unwrap()
+    Command::new(BIN).arg("checkers").arg(input).output().unwrap()
 }
 
 fn run_stdin(bytes: &[u8]) -> Output {
@@ -51,11 +47,7 @@ fn run_stdin(bytes: &[u8]) -> Output {
 /// The status the spec gives an output: 1 after an `ERROR:` line, else 0.
 fn status_from_output(expected: &[u8]) -> i32 {
     let text = String::from_utf8_lossy(expected);
-    if text.lines().any(|l| l.starts_with("ERROR: ")) {
-        1
-    } else {
-        0
-    }
+    if text.lines().any(|l| l.starts_with("ERROR: ")) { 1 } else { 0 }
 }
 
 fn check_dir(dir: &Path, expected_status: impl Fn(&str, &[u8]) -> i32) -> usize {
@@ -64,22 +56,11 @@ fn check_dir(dir: &Path, expected_status: impl Fn(&str, &[u8]) -> i32) -> usize 
         let expected = fs::read(out).unwrap();
         let status = expected_status(name, &expected);
         let by_file = run_file(input);
-        assert!(
-            by_file.stdout == expected,
-            "{name}: stdout differs from {}",
-            out.display()
-        );
+        assert!(by_file.stdout == expected, "{name}: stdout differs from {}", out.display());
         assert_eq!(by_file.status.code(), Some(status), "{name}: exit status");
         let by_stdin = run_stdin(&fs::read(input).unwrap());
-        assert!(
-            by_stdin.stdout == expected,
-            "{name}: stdout via stdin differs"
-        );
-        assert_eq!(
-            by_stdin.status.code(),
-            Some(status),
-            "{name}: exit status via stdin"
-        );
+        assert!(by_stdin.stdout == expected, "{name}: stdout via stdin differs");
+        assert_eq!(by_stdin.status.code(), Some(status), "{name}: exit status via stdin");
     }
     pairs.len()
 }
@@ -88,10 +69,7 @@ fn check_dir(dir: &Path, expected_status: impl Fn(&str, &[u8]) -> i32) -> usize 
 fn official_fixtures_are_byte_identical() {
     let dir = Path::new(support::OFFICIAL);
     if !dir.is_dir() {
-        eprintln!(
-            "SKIPPED: the official fixtures are not at {}",
-            dir.display()
-        );
+        eprintln!("SKIPPED: the official fixtures are not at {}", dir.display());
         return;
     }
     assert_eq!(check_dir(dir, |_, out| status_from_output(out)), 9);
@@ -134,10 +112,8 @@ fn own_fixtures_agree_with_the_naive_oracle() {
 
 #[test]
 fn own_fixtures_cover_what_the_issue_asks_for() {
-    let all: String = pairs(Path::new(OWN))
-        .iter()
-        .map(|(_, _, out)| fs::read_to_string(out).unwrap())
-        .collect();
+    let all: String =
+        pairs(Path::new(OWN)).iter().map(|(_, _, out)| fs::read_to_string(out).unwrap()).collect();
     for error in [
         "ERROR: Source cell is outside of the board.",
         "ERROR: Target cell is outside of the board.",
@@ -148,10 +124,7 @@ fn own_fixtures_cover_what_the_issue_asks_for() {
     ] {
         assert!(all.contains(error), "no fixture prints {error}");
     }
-    assert!(
-        all.contains("| B |") && all.contains("| W |"),
-        "towers of both colours"
-    );
+    assert!(all.contains("| B |") && all.contains("| W |"), "towers of both colours");
     let read = |n: &str| fs::read_to_string(Path::new(OWN).join(n)).unwrap();
     let ended_in_input = read("ends-during-input-out.txt");
     assert!(ended_in_input.ends_with("WIN!\n") && !ended_in_input.contains("*** "));
@@ -161,12 +134,7 @@ fn own_fixtures_cover_what_the_issue_asks_for() {
     let ended_in_p = read("ends-during-p-out.txt");
     assert!((2..10).contains(&ended_in_p.matches("*** ").count()));
     assert!(ended_in_p.ends_with("WIN!\n"));
-    assert!(
-        fs::read(Path::new(OWN).join("crlf.txt"))
-            .unwrap()
-            .windows(2)
-            .any(|w| w == b"\r\n")
-    );
+    assert!(fs::read(Path::new(OWN).join("crlf.txt")).unwrap().windows(2).any(|w| w == b"\r\n"));
 }
 
 #[test]
@@ -188,15 +156,9 @@ fn a_malformed_line_keeps_earlier_output_and_is_named_on_stderr() {
     let out = run_stdin(b"G6-F5\nH3-G4\n\nG6F5\nA\n");
     assert_eq!(out.status.code(), Some(2));
     let good = run_stdin(b"G6-F5\nH3-G4\n");
-    assert_eq!(
-        out.stdout, good.stdout,
-        "everything before the bad line is printed"
-    );
+    assert_eq!(out.stdout, good.stdout, "everything before the bad line is printed");
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.contains("<stdin>:4:") && err.contains("\"G6F5\"") && err.contains("G6-F5"),
-        "{err}"
-    );
+    assert!(err.contains("<stdin>:4:") && err.contains("\"G6F5\"") && err.contains("G6-F5"), "{err}");
 
     let path = Path::new(OWN).join("malformed-letter.txt");
     let err = String::from_utf8(run_file(&path).stderr).unwrap();
@@ -205,20 +167,10 @@ fn a_malformed_line_keeps_earlier_output_and_is_named_on_stderr() {
 
 #[test]
 fn unreadable_input_is_a_clear_error() {
-    let out = Command::new(BIN)
-        .args(["checkers", "/no/such/file.txt"])
-        .output()
-        .unwrap();
+    let out = Command::new(BIN).args(["checkers", "/no/such/file.txt"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8(out.stderr)
-            .unwrap()
-            .contains("/no/such/file.txt")
-    );
-    let out = Command::new(BIN)
-        .args(["checkers", env!("CARGO_MANIFEST_DIR")])
-        .output()
-        .unwrap();
+    assert!(String::from_utf8(out.stderr).unwrap().contains("/no/such/file.txt"));
+    let out = Command::new(BIN).args(["checkers", env!("CARGO_MANIFEST_DIR")]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(!String::from_utf8(out.stderr).unwrap().contains("panicked"));
 }
@@ -230,42 +182,24 @@ fn fixtures_command_reports_passes_and_the_first_difference() {
     fs::write(dir.join("good.txt"), "G6-F5\n").unwrap();
     fs::write(dir.join("good-out.txt"), naive::protocol("G6-F5\n", 3).0).unwrap();
     fs::write(dir.join("bad.txt"), "G6-F5\nH3-G4\n").unwrap();
-    let wrong =
-        naive::protocol("G6-F5\nH3-G4\n", 3)
-            .0
-            .replacen("WHITE ACTION #2", "WHITE ACTION #3", 1);
+    let wrong = naive::protocol("G6-F5\nH3-G4\n", 3).0.replacen("WHITE ACTION #2", "WHITE ACTION #3", 1);
     fs::write(dir.join("bad-out.txt"), wrong).unwrap();
     fs::write(dir.join("lonely.txt"), "A\n").unwrap();
-    let out = Command::new(BIN)
-        .arg("fixtures")
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = Command::new(BIN).arg("fixtures").arg(&dir).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("PASS good"), "{text}");
     assert!(text.contains("FAIL bad"), "{text}");
     assert!(
-        text.contains(
-            "line 44: expected \"WHITE ACTION #3: H3-G4\\n\", got \"WHITE ACTION #2: H3-G4\\n\""
-        ),
+        text.contains("line 44: expected \"WHITE ACTION #3: H3-G4\\n\", got \"WHITE ACTION #2: H3-G4\\n\""),
         "{text}"
     );
     assert!(!text.contains("lonely"), "{text}");
     assert!(text.contains("1 passed, 1 failed"), "{text}");
 
     // Any program can be checked: `cat` echoes the input, which fails every fixture.
-    let out = Command::new(BIN)
-        .arg("fixtures")
-        .arg(&dir)
-        .args(["--cmd", "cat"])
-        .output()
-        .unwrap();
-    assert!(
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .contains("0 passed, 2 failed")
-    );
+    let out = Command::new(BIN).arg("fixtures").arg(&dir).args(["--cmd", "cat"]).output().unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains("0 passed, 2 failed"));
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -273,10 +207,7 @@ fn fixtures_command_reports_passes_and_the_first_difference() {
 fn fixtures_command_passes_the_official_suite() {
     let dir = Path::new(support::OFFICIAL);
     if !dir.is_dir() {
-        eprintln!(
-            "SKIPPED: the official fixtures are not at {}",
-            dir.display()
-        );
+        eprintln!("SKIPPED: the official fixtures are not at {}", dir.display());
         return;
     }
     let out = Command::new(BIN).arg("fixtures").arg(dir).output().unwrap();

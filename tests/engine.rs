@@ -10,9 +10,8 @@ use gametree::games::tictactoe::TicTacToe;
 use gametree::search::alphabeta::{self, Cutoff};
 use gametree::search::machine::Machine;
 use gametree::search::solve::{Solution, solve};
-use gametree::search::{DEFAULT_MAX_NODES, Node, Tree, back_propagate};
+use gametree::search::{BuildOptions, Node, QUOTA_BLOCK, Tree, TreeArena, back_propagate};
 use proptest::prelude::*;
-use typed_arena::Arena;
 
 /// A position reached by playing the actions picked by `choices` from the start.
 fn playout<G: Game>(game: &G, choices: &[u32]) -> G::Position {
@@ -31,24 +30,20 @@ fn playout<G: Game>(game: &G, choices: &[u32]) -> G::Position {
 /// Plain minimax, explicit alpha-beta and implicit alpha-beta on one position:
 /// the same root value and the same decision.
 fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(), TestCaseError> {
-    let arena = Arena::new();
-    let tree = Tree::build(&arena, game, pos.clone(), depth, DEFAULT_MAX_NODES).unwrap();
+    let mut arena = TreeArena::new();
+    let tree = Tree::build(&mut arena, game, pos.clone(), depth, &BuildOptions::default()).unwrap();
     let minimax = back_propagate(tree.root);
     let decision = tree.decision().and_then(|n| n.action);
     let windows = alphabeta::run_on_tree(&tree);
     prop_assert_eq!(tree.root.value(), minimax, "explicit alpha-beta value");
-    prop_assert_eq!(
-        tree.decision().and_then(|n| n.action),
-        decision,
-        "explicit alpha-beta decision"
-    );
+    prop_assert_eq!(tree.decision().and_then(|n| n.action), decision, "explicit alpha-beta decision");
     prop_assert!(windows[0].is_some());
     let implicit = alphabeta::search(game, pos, depth);
     prop_assert_eq!(implicit.value, minimax, "implicit alpha-beta value");
     prop_assert_eq!(implicit.action, decision, "implicit alpha-beta decision");
     // The implicit search visits exactly the nodes the explicit one leaves unpruned.
     let mut visited = 0u64;
-    tree.walk(game, |n, _| visited += !n.pruned() as u64);
+    tree.root.for_each(&mut |n| visited += !n.pruned() as u64);
     prop_assert_eq!(implicit.nodes, visited);
     Ok(())
 }
@@ -79,38 +74,27 @@ fn alphabeta_on_the_worked_example() {
     let pos = game
         .parse_position("......../......../......../......../......../B.w...../.w....../..b..... b")
         .unwrap();
-    let arena = Arena::new();
-    let tree = Tree::build(&arena, &game, pos, 3, DEFAULT_MAX_NODES).unwrap();
+    let mut arena = TreeArena::new();
+    let tree = Tree::build(&mut arena, &game, pos, 3, &BuildOptions::default()).unwrap();
     let windows = alphabeta::run_on_tree(&tree);
     assert_eq!(tree.root.value(), 1);
-    assert_eq!(
-        game.format_action(tree.decision().unwrap().action.unwrap()),
-        "A6-B5"
-    );
+    assert_eq!(game.format_action(tree.decision().unwrap().action.unwrap()), "A6-B5");
     // Every cut-off leaves the rest of its node's children unvisited, and only those.
     fn check(
         node: &Node<'_, gametree::games::checkers::Action>,
         windows: &[Option<alphabeta::Window>],
         cuts: &mut usize,
     ) {
-        let w = windows[node.id as usize];
+        let w = windows[node.id() as usize];
         assert_eq!(w.is_none(), node.pruned());
         if node.pruned() {
-            assert!(
-                node.children.iter().all(|c| c.pruned()),
-                "below a pruned node all is pruned"
-            );
+            assert!(node.children.iter().all(|c| c.pruned()), "below a pruned node all is pruned");
             return;
         }
         let visited = node.children.iter().take_while(|c| !c.pruned()).count();
         assert!(node.children[visited..].iter().all(|c| c.pruned()));
         let cut = w.unwrap().cutoff;
-        assert_eq!(
-            cut.is_some(),
-            visited < node.children.len(),
-            "node {}",
-            node.id
-        );
+        assert_eq!(cut.is_some(), visited < node.children.len(), "node {}", node.id());
         if let Some(kind) = cut {
             *cuts += 1;
             let v = node.value();
@@ -148,36 +132,22 @@ fn tictactoe_game_tree_counts() {
 
 /// Plays every possible sequence of opponent replies against the machine and
 /// returns how many finished games there were; panics on a machine loss.
-fn machine_never_loses(
-    game: &TicTacToe,
-    pos: &<TicTacToe as Game>::Position,
-    machine_is_x: bool,
-) -> u64 {
+fn machine_never_loses(game: &TicTacToe, pos: &<TicTacToe as Game>::Position, machine_is_x: bool) -> u64 {
     if !game.has_actions(pos) {
         let mover_is_x = pos.x_to_move;
         if game.terminal_outcome(pos) == Outcome::Loss {
-            assert_ne!(
-                mover_is_x,
-                machine_is_x,
-                "the machine lost: {}",
-                game.format_position(pos)
-            );
+            assert_ne!(mover_is_x, machine_is_x, "the machine lost: {}", game.format_position(pos));
         }
         return 1;
     }
     if pos.x_to_move == machine_is_x {
-        let mut m = Machine {
-            depth: 9,
-            rng: None,
-        };
+        let mut m = Machine { depth: 9, rng: None };
         let a = m.choose(game, pos).action.unwrap();
         machine_never_loses(game, &game.apply(pos, a), machine_is_x)
     } else {
         let mut v = Vec::new();
         game.actions(pos, &mut v);
-        v.iter()
-            .map(|&a| machine_never_loses(game, &game.apply(pos, a), machine_is_x))
-            .sum()
+        v.iter().map(|&a| machine_never_loses(game, &game.apply(pos, a), machine_is_x)).sum()
     }
 }
 
@@ -250,17 +220,74 @@ fn niujiao_retrograde_solve_agrees_with_deep_search_everywhere() {
                 0
             }
         };
-        assert_eq!(
-            deep(&game, pos, 60, &mut memo),
-            expected,
-            "{}",
-            game.format_position(pos)
-        );
+        assert_eq!(deep(&game, pos, 60, &mut memo), expected, "{}", game.format_position(pos));
     }
-    assert!(
-        wins > 0 && losses > 0 && draws > 0,
-        "{wins} {losses} {draws}"
-    );
+    assert!(wins > 0 && losses > 0 && draws > 0, "{wins} {losses} {draws}");
     // With perfect play from the start, neither side can force a result.
     assert_eq!(solved.get(&game.start()), Some(Solution::Draw));
+}
+
+/// Everything a tree says, in id order: (id, parent, depth, action, value, maximising).
+fn describe<G: Game>(game: &G, tree: &Tree<'_, G>) -> Vec<(u32, Option<u32>, u8, Option<String>, i32, bool)> {
+    let mut v = Vec::with_capacity(tree.len);
+    tree.walk(game, |n, parent, _| {
+        v.push((n.id(), parent, n.depth, n.action.map(|a| game.format_action(a)), n.value(), n.maximising()))
+    });
+    v
+}
+
+fn parallel_matches_sequential<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u8,
+    threads: usize,
+) -> Result<(), TestCaseError> {
+    let one = BuildOptions { threads: 1, ..BuildOptions::default() };
+    let many = BuildOptions { threads, ..BuildOptions::default() };
+    let mut a1 = TreeArena::new();
+    let t1 = Tree::build(&mut a1, game, pos.clone(), depth, &one).unwrap();
+    back_propagate(t1.root);
+    let mut a2 = TreeArena::new();
+    let t2 = Tree::build(&mut a2, game, pos.clone(), depth, &many).unwrap();
+    back_propagate(t2.root);
+    prop_assert_eq!(t1.len, t2.len);
+    prop_assert_eq!(describe(game, &t1), describe(game, &t2));
+    // The budget is never exceeded: the sequential build is exact, a parallel one
+    // may stop short by the blocks its threads reserve.
+    let fits = |max: u64, threads: usize| {
+        Tree::build(
+            &mut TreeArena::new(),
+            game,
+            pos.clone(),
+            depth,
+            &BuildOptions { max_nodes: max, threads },
+        )
+        .is_ok()
+    };
+    let len = t1.len as u64;
+    prop_assert!(fits(len, 1));
+    prop_assert!(!fits(len - 1, 1) || len == 1);
+    prop_assert!(fits(len + threads as u64 * QUOTA_BLOCK, threads));
+    prop_assert!(!fits(len - 1, threads) || len == 1);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn parallel_checkers_trees_equal_sequential_ones(
+        choices in prop::collection::vec(any::<u32>(), 0..80), depth in 5u8..=6, threads in 2usize..=4,
+    ) {
+        parallel_matches_sequential(&Checkers, &playout(&Checkers, &choices), depth, threads)?;
+    }
+
+    #[test]
+    fn parallel_trees_of_other_games_equal_sequential_ones(
+        choices in prop::collection::vec(any::<u32>(), 0..6), depth in 5u8..=8, threads in 2usize..=3,
+    ) {
+        parallel_matches_sequential(&TicTacToe, &playout(&TicTacToe, &choices), depth, threads)?;
+        let niujiao = Niujiao::default();
+        parallel_matches_sequential(&niujiao, &playout(&niujiao, &choices), depth + 2, threads)?;
+    }
 }

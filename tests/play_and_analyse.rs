@@ -15,12 +15,7 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -30,17 +25,11 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn two_humans_play_tictactoe_to_a_win() {
-    let out = run(
-        &["play", "tictactoe", "--first", "human", "--second", "human"],
-        "a1\nb1\na2\nb2\na3\n",
-    );
+    let out = run(&["play", "tictactoe", "--first", "human", "--second", "human"], "a1\nb1\na2\nb2\na3\n");
     assert_eq!(out.status.code(), Some(0));
     let s = text(&out.stdout);
     assert!(s.ends_with("game over: x wins\n"), "{s}");
-    assert!(
-        s.contains("1   x | o | .\n"),
-        "the board is drawn with coordinates: {s}"
-    );
+    assert!(s.contains("1   x | o | .\n"), "the board is drawn with coordinates: {s}");
 }
 
 #[test]
@@ -49,10 +38,7 @@ fn undo_takes_back_the_move_and_the_machines_reply() {
     assert_eq!(out.status.code(), Some(0));
     let s = text(&out.stdout);
     assert!(s.contains("o plays "), "{s}");
-    assert!(
-        s.contains("legal: a1 b1 c1 a2 b2 c2 a3 b3 c3"),
-        "after undo the board is empty again: {s}"
-    );
+    assert!(s.contains("legal: a1 b1 c1 a2 b2 c2 a3 b3 c3"), "after undo the board is empty again: {s}");
     let out = run(&["play", "tictactoe"], "undo\nquit\n");
     assert!(text(&out.stdout).contains("nothing to undo"));
 }
@@ -62,78 +48,39 @@ fn an_illegal_scripted_action_names_its_line() {
     let out = run(&["play", "tictactoe", "--second", "human"], "b2\n\nb2\n");
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(
-        err.contains("<stdin>:3:") && err.contains("\"b2\"") && err.contains("legal: a1"),
-        "{err}"
-    );
+    assert!(err.contains("<stdin>:3:") && err.contains("\"b2\"") && err.contains("legal: a1"), "{err}");
 }
 
 #[test]
 fn machine_against_machine_is_reproducible_and_reports_its_work() {
-    let ttt = run(
-        &[
-            "play",
-            "tictactoe",
-            "--first",
-            "machine",
-            "--second",
-            "machine",
-        ],
-        "",
-    );
+    let ttt = run(&["play", "tictactoe", "--first", "machine", "--second", "machine"], "");
     assert!(text(&ttt.stdout).ends_with("game over: draw\n"));
     let a = run(
-        &[
-            "play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7",
-            "--depth", "6",
-        ],
+        &["play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7", "--depth", "6"],
         "",
     );
     let b = run(
-        &[
-            "play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7",
-            "--depth", "6",
-        ],
+        &["play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7", "--depth", "6"],
         "",
     );
     assert_eq!(a.stdout, b.stdout);
     let s = text(&a.stdout);
     assert!(s.contains("positions examined"), "{s}");
     assert!(s.contains("game over: "), "{s}");
-    let checkers = run(
-        &[
-            "play", "checkers", "--first", "machine", "--second", "machine", "--depth", "2",
-        ],
-        "",
-    );
-    assert!(
-        text(&checkers.stdout).contains("game over: ")
-            || text(&checkers.stdout).contains("stopped")
-    );
+    let checkers =
+        run(&["play", "checkers", "--first", "machine", "--second", "machine", "--depth", "2"], "");
+    assert!(text(&checkers.stdout).contains("game over: ") || text(&checkers.stdout).contains("stopped"));
 }
 
 #[test]
 fn best_prints_move_and_value() {
     let out = run(&["best", "tictactoe", "--position", "xx.oo.... x"], "");
     assert_eq!(text(&out.stdout), "c1 1004\n");
-    let out = run(
-        &[
-            "best",
-            "tictactoe",
-            "--position",
-            "xx.oo.... o",
-            "--search",
-            "minimax",
-        ],
-        "",
-    );
+    let out = run(&["best", "tictactoe", "--position", "xx.oo.... o", "--search", "minimax"], "");
     assert_eq!(text(&out.stdout), "c2 -1004\n");
     let pos = "......../......../......../......../......../B.w...../.w....../..b..... b";
     for search in ["minimax", "alphabeta"] {
-        let out = run(
-            &["best", "checkers", "--position", pos, "--search", search],
-            "",
-        );
+        let out = run(&["best", "checkers", "--position", pos, "--search", search], "");
         assert_eq!(text(&out.stdout), "A6-B5 1\n", "{search}");
     }
 }
@@ -141,23 +88,11 @@ fn best_prints_move_and_value() {
 #[test]
 fn solve_reports_wins_losses_and_draws() {
     assert_eq!(text(&run(&["solve", "tictactoe"], "").stdout), "draw\n");
-    assert_eq!(
-        text(&run(&["solve", "tictactoe", "--position", "xx.oo.... x"], "").stdout),
-        "win in 1\n"
-    );
-    assert_eq!(
-        text(&run(&["solve", "tictactoe", "--position", "x...o...x o"], "").stdout),
-        "draw\n"
-    );
+    assert_eq!(text(&run(&["solve", "tictactoe", "--position", "xx.oo.... x"], "").stdout), "win in 1\n");
+    assert_eq!(text(&run(&["solve", "tictactoe", "--position", "x...o...x o"], "").stdout), "draw\n");
     assert_eq!(text(&run(&["solve", "niujiao"], "").stdout), "draw\n");
-    assert_eq!(
-        text(&run(&["solve", "niujiao", "--position", ".b.b.r.... r"], "").stdout),
-        "win in 3\n"
-    );
-    assert_eq!(
-        text(&run(&["solve", "niujiao", "--position", "rbb....... r"], "").stdout),
-        "loss in 0\n"
-    );
+    assert_eq!(text(&run(&["solve", "niujiao", "--position", ".b.b.r.... r"], "").stdout), "win in 3\n");
+    assert_eq!(text(&run(&["solve", "niujiao", "--position", "rbb....... r"], "").stdout), "loss in 0\n");
     let out = run(&["solve", "checkers", "--max-positions", "10000"], "");
     assert_eq!(out.status.code(), Some(3));
     assert!(text(&out.stderr).contains("more than 10000 positions"));
@@ -167,10 +102,7 @@ fn solve_reports_wins_losses_and_draws() {
 fn rules_are_printed_for_every_game() {
     for game in ["checkers", "tictactoe", "niujiao"] {
         let out = run(&["rules", game], "");
-        assert!(
-            out.status.success() && text(&out.stdout).lines().count() >= 3,
-            "{game}"
-        );
+        assert!(out.status.success() && text(&out.stdout).lines().count() >= 3, "{game}");
     }
     let out = run(&["rules", "chess"], "");
     assert_eq!(out.status.code(), Some(2));
@@ -179,10 +111,7 @@ fn rules_are_printed_for_every_game() {
 fn graphviz() -> bool {
     let found = Command::new("dot").arg("-V").output().is_ok();
     if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have Graphviz's dot installed"
-        );
+        assert!(std::env::var_os("CI").is_none(), "CI must have Graphviz's dot installed");
         eprintln!("SKIPPED: Graphviz's dot is not installed");
     }
     found
@@ -209,11 +138,7 @@ fn every_game_analyses_and_draws_with_alphabeta_cuts_visible() {
         for search in ["minimax", "alphabeta"] {
             let args = ["analyse", game, "--depth", depth, "--search", search];
             let json = run(&[&args[..], &["--json", "-"]].concat(), "");
-            assert!(
-                json.status.success(),
-                "{game} {search}: {}",
-                text(&json.stderr)
-            );
+            assert!(json.status.success(), "{game} {search}: {}", text(&json.stderr));
             let doc: Value = serde_json::from_slice(&json.stdout).unwrap();
             assert_eq!(doc["game"], game);
             assert_eq!(doc["search"], search);
@@ -223,12 +148,7 @@ fn every_game_analyses_and_draws_with_alphabeta_cuts_visible() {
             let dashed = text(&dot.stdout).matches("style=\"dashed\"").count();
             if search == "alphabeta" {
                 assert!(pruned > 0, "{game}: alpha-beta prunes something");
-                assert!(
-                    nodes
-                        .iter()
-                        .filter(|n| n["pruned"] == true)
-                        .all(|n| n["value"].is_null())
-                );
+                assert!(nodes.iter().filter(|n| n["pruned"] == true).all(|n| n["value"].is_null()));
                 assert!(
                     nodes
                         .iter()
@@ -243,10 +163,7 @@ fn every_game_analyses_and_draws_with_alphabeta_cuts_visible() {
             }
             // The minimax and alpha-beta decisions agree.
             let summary = text(&run(&args, "").stdout);
-            assert!(summary.contains(&format!(
-                "decision: {} ",
-                doc["decision"]["action"].as_str().unwrap()
-            )));
+            assert!(summary.contains(&format!("decision: {} ", doc["decision"]["action"].as_str().unwrap())));
             if has_dot {
                 render(&dot.stdout);
             }

@@ -12,10 +12,7 @@ use support::naive_checkers as naive;
 
 fn ours(input: &str, depth: u8) -> (String, i32) {
     let mut out = Vec::new();
-    let opts = Options {
-        depth,
-        ..Options::default()
-    };
+    let opts = Options { depth, ..Options::default() };
     let ending = protocol::run(input.as_bytes(), &mut out, &opts, &mut |_, _, _| Ok(())).unwrap();
     (String::from_utf8(out).unwrap(), ending.exit_code())
 }
@@ -59,11 +56,7 @@ fn input_from(choices: &[u32], tail: u8, noise: (u8, u8, u8, u8), style: u8) -> 
     let (l1, d1, l2, d2) = noise;
     // Letters A..J and a, digits 0..9: every one of the six errors can come out.
     let letter = |x: u8| {
-        if x % 11 == 10 {
-            'a'
-        } else {
-            (b'A' + x % 10) as char
-        }
+        if x % 11 == 10 { 'a' } else { (b'A' + x % 10) as char }
     };
     let digit = |x: u8| (b'0' + x % 10) as char;
     match tail % 6 {
@@ -71,13 +64,7 @@ fn input_from(choices: &[u32], tail: u8, noise: (u8, u8, u8, u8), style: u8) -> 
         1 => lines.push("A".into()),
         2 => lines.push("P".into()),
         3 => {
-            lines.push(format!(
-                "{}{}-{}{}",
-                letter(l1),
-                digit(d1),
-                letter(l2),
-                digit(d2)
-            ));
+            lines.push(format!("{}{}-{}{}", letter(l1), digit(d1), letter(l2), digit(d2)));
             lines.push("A".into());
         }
         4 => {

@@ -14,10 +14,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 const OWN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/checkers");
 
 fn worked_example() -> String {
-    fs::read_to_string(Path::new(OWN).join("worked-example.pos"))
-        .unwrap()
-        .trim()
-        .to_string()
+    fs::read_to_string(Path::new(OWN).join("worked-example.pos")).unwrap().trim().to_string()
 }
 
 fn gametree(args: &[&str]) -> Output {
@@ -26,22 +23,8 @@ fn gametree(args: &[&str]) -> Output {
 
 fn analyse_json(position: &str, depth: u32) -> Value {
     let depth = depth.to_string();
-    let out = gametree(&[
-        "analyse",
-        "checkers",
-        "--position",
-        position,
-        "--depth",
-        &depth,
-        "--json",
-        "-",
-    ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = gametree(&["analyse", "checkers", "--position", position, "--depth", &depth, "--json", "-"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -67,43 +50,22 @@ fn naive_value(b: &naive::Board, black: bool, depth: u32) -> i64 {
     if depth == 0 || acts.is_empty() {
         return naive::cost(b, black) as i64;
     }
-    let vals = acts
-        .iter()
-        .map(|&a| naive_value(&naive::apply(b, a), !black, depth - 1));
-    if black {
-        vals.max().unwrap()
-    } else {
-        vals.min().unwrap()
-    }
+    let vals = acts.iter().map(|&a| naive_value(&naive::apply(b, a), !black, depth - 1));
+    if black { vals.max().unwrap() } else { vals.min().unwrap() }
 }
 
 fn rows(b: &naive::Board) -> Vec<String> {
-    b.iter()
-        .map(|r| String::from_utf8(r.to_vec()).unwrap())
-        .collect()
+    b.iter().map(|r| String::from_utf8(r.to_vec()).unwrap()).collect()
 }
 
 fn action_name(a: (usize, usize, usize, usize)) -> String {
-    format!(
-        "{}{}-{}{}",
-        (b'A' + a.1 as u8) as char,
-        a.0 + 1,
-        (b'A' + a.3 as u8) as char,
-        a.2 + 1
-    )
+    format!("{}{}-{}{}", (b'A' + a.1 as u8) as char, a.0 + 1, (b'A' + a.3 as u8) as char, a.2 + 1)
 }
 
 /// The nodes in construction order: a node's children are created together, then
 /// each child's subtree in turn.
 fn expected_nodes(board: naive::Board, black: bool, depth: u32) -> Vec<Expected> {
-    fn grow(
-        nodes: &mut Vec<Expected>,
-        id: usize,
-        b: naive::Board,
-        black: bool,
-        left: u32,
-        total: u32,
-    ) {
+    fn grow(nodes: &mut Vec<Expected>, id: usize, b: naive::Board, black: bool, left: u32, total: u32) {
         if left == 0 {
             return;
         }
@@ -121,14 +83,7 @@ fn expected_nodes(board: naive::Board, black: bool, depth: u32) -> Vec<Expected>
             });
         }
         for (i, &a) in acts.iter().enumerate() {
-            grow(
-                nodes,
-                first + i,
-                naive::apply(&b, a),
-                !black,
-                left - 1,
-                total,
-            );
+            grow(nodes, first + i, naive::apply(&b, a), !black, left - 1, total);
         }
     }
     let mut nodes = vec![Expected {
@@ -160,17 +115,9 @@ fn check_against_oracle(doc: &Value, position: &str, depth: u32) {
     assert_eq!(doc["node_count"], expected.len());
     for (i, (n, e)) in nodes.iter().zip(&expected).enumerate() {
         assert_eq!(n["id"], i, "ids are construction order");
-        assert_eq!(
-            n["parent"].as_u64().map(|p| p as usize),
-            e.parent,
-            "node {i} parent"
-        );
+        assert_eq!(n["parent"].as_u64().map(|p| p as usize), e.parent, "node {i} parent");
         assert_eq!(n["depth"], e.depth, "node {i} depth");
-        assert_eq!(
-            n["action"].as_str().map(String::from),
-            e.action,
-            "node {i} action"
-        );
+        assert_eq!(n["action"].as_str().map(String::from), e.action, "node {i} action");
         let board: Vec<String> = serde_json::from_value(n["board"].clone()).unwrap();
         assert_eq!(board, e.board, "node {i} board");
         assert_eq!(n["cost"], e.cost, "node {i} cost");
@@ -193,58 +140,24 @@ fn worked_example_tree_matches_the_spec_node_by_node() {
     assert_eq!(doc["node_count"], 30);
     assert_eq!(doc["decision"]["action"], "A6-B5");
     assert_eq!(doc["decision"]["value"], 1);
-    assert_eq!(
-        doc["principal_variation"],
-        serde_json::json!(["A6-B5", "B7-A8", "B5-D7"])
-    );
+    assert_eq!(doc["principal_variation"], serde_json::json!(["A6-B5", "B7-A8", "B5-D7"]));
     let nodes = doc["nodes"].as_array().unwrap();
     let by_id = |id: &Value| &nodes[id.as_u64().unwrap() as usize];
-    let level1: Vec<&Value> = nodes[0]["children"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(by_id)
-        .collect();
-    let actions: Vec<&str> = level1
-        .iter()
-        .map(|n| n["action"].as_str().unwrap())
-        .collect();
+    let level1: Vec<&Value> = nodes[0]["children"].as_array().unwrap().iter().map(by_id).collect();
+    let actions: Vec<&str> = level1.iter().map(|n| n["action"].as_str().unwrap()).collect();
     assert_eq!(actions, ["A6-B5", "C8-D7"]);
-    assert_eq!(
-        level1
-            .iter()
-            .map(|n| n["value"].as_i64().unwrap())
-            .collect::<Vec<_>>(),
-        [1, 0]
-    );
+    assert_eq!(level1.iter().map(|n| n["value"].as_i64().unwrap()).collect::<Vec<_>>(), [1, 0]);
     let level2 = |n: &Value| -> Vec<(String, i64)> {
         n["children"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|c| {
-                (
-                    by_id(c)["action"].as_str().unwrap().to_string(),
-                    by_id(c)["value"].as_i64().unwrap(),
-                )
-            })
+            .map(|c| (by_id(c)["action"].as_str().unwrap().to_string(), by_id(c)["value"].as_i64().unwrap()))
             .collect()
     };
-    assert_eq!(
-        level2(level1[0]),
-        [("C6-D7".into(), 3), ("B7-A8".into(), 1)]
-    );
-    assert_eq!(
-        level2(level1[1]),
-        [
-            ("C6-E8".into(), 0),
-            ("B7-C8".into(), 1),
-            ("B7-A8".into(), 1)
-        ]
-    );
-    let counts = (0..=3)
-        .map(|d| nodes.iter().filter(|n| n["depth"] == d).count())
-        .collect::<Vec<_>>();
+    assert_eq!(level2(level1[0]), [("C6-D7".into(), 3), ("B7-A8".into(), 1)]);
+    assert_eq!(level2(level1[1]), [("C6-E8".into(), 0), ("B7-C8".into(), 1), ("B7-A8".into(), 1)]);
+    let counts = (0..=3).map(|d| nodes.iter().filter(|n| n["depth"] == d).count()).collect::<Vec<_>>();
     assert_eq!(counts, [1, 2, 5, 22]);
     // C6-E8 lands on row 8 by a capture: a white tower.
     let crowned = nodes.iter().find(|n| n["action"] == "C6-E8").unwrap();
@@ -266,10 +179,7 @@ fn deeper_and_white_to_move_trees_match_the_oracle() {
 #[test]
 fn worked_example_goldens_are_stable() {
     let pos = worked_example();
-    for (flag, golden) in [
-        ("--json", "worked-example.json"),
-        ("--dot", "worked-example.dot"),
-    ] {
+    for (flag, golden) in [("--json", "worked-example.json"), ("--dot", "worked-example.dot")] {
         let out = gametree(&["analyse", "checkers", "--position", &pos, flag, "-"]);
         let expected = fs::read_to_string(Path::new(OWN).join(golden)).unwrap();
         assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{golden}");
@@ -280,10 +190,7 @@ fn worked_example_goldens_are_stable() {
 fn graphviz() -> bool {
     let found = Command::new("dot").arg("-V").output().is_ok();
     if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have Graphviz's dot installed"
-        );
+        assert!(std::env::var_os("CI").is_none(), "CI must have Graphviz's dot installed");
         eprintln!("SKIPPED: Graphviz's dot is not installed");
     }
     found
@@ -307,11 +214,7 @@ fn dot_renders_with_graphviz_without_warnings() {
     assert_eq!(out.status.code(), Some(0));
     let dot = fs::read_to_string(&dot_path).unwrap();
     assert_eq!(dot.matches(" -> ").count(), 29);
-    let svg = Command::new("dot")
-        .arg("-Tsvg")
-        .arg(&dot_path)
-        .output()
-        .unwrap();
+    let svg = Command::new("dot").arg("-Tsvg").arg(&dot_path).output().unwrap();
     assert!(svg.status.success());
     assert_eq!(String::from_utf8_lossy(&svg.stderr), "", "Graphviz warned");
     let svg = String::from_utf8(svg.stdout).unwrap();
@@ -332,61 +235,28 @@ fn export_trees_beside_the_protocol_leaves_stdout_unchanged() {
     }
     let dir = temp_dir("export");
     let input = official.join("test1.txt");
-    let plain = Command::new(BIN)
-        .arg("checkers")
-        .arg(&input)
-        .output()
-        .unwrap();
-    let out = Command::new(BIN)
-        .arg("checkers")
-        .arg(&input)
-        .arg("--export-trees")
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let plain = Command::new(BIN).arg("checkers").arg(&input).output().unwrap();
+    let out = Command::new(BIN).arg("checkers").arg(&input).arg("--export-trees").arg(&dir).output().unwrap();
     assert_eq!(out.stdout, plain.stdout);
-    assert_eq!(
-        out.stdout,
-        fs::read(official.join("test1-out.txt")).unwrap()
-    );
-    let doc: Value =
-        serde_json::from_slice(&fs::read(dir.join("action-11.json")).unwrap()).unwrap();
+    assert_eq!(out.stdout, fs::read(official.join("test1-out.txt")).unwrap());
+    let doc: Value = serde_json::from_slice(&fs::read(dir.join("action-11.json")).unwrap()).unwrap();
     assert_eq!(doc["node_count"], 767);
     assert_eq!(doc["decision"]["action"], "H3-F1");
-    let moves: String = fs::read_to_string(&input)
-        .unwrap()
-        .lines()
-        .take(10)
-        .collect::<Vec<_>>()
-        .join("\n");
+    let moves: String = fs::read_to_string(&input).unwrap().lines().take(10).collect::<Vec<_>>().join("\n");
     let mut b = naive::start();
     let mut black = true;
     for line in moves.lines() {
         let s = line.as_bytes();
-        let a = (
-            (s[1] - b'1') as usize,
-            (s[0] - b'A') as usize,
-            (s[4] - b'1') as usize,
-            (s[3] - b'A') as usize,
-        );
+        let a =
+            ((s[1] - b'1') as usize, (s[0] - b'A') as usize, (s[4] - b'1') as usize, (s[3] - b'A') as usize);
         b = naive::apply(&b, a);
         black = !black;
     }
     assert_eq!(naive::tree_size(&b, black, 3), 767);
-    assert!(
-        fs::read_to_string(dir.join("action-11.dot"))
-            .unwrap()
-            .starts_with("digraph {")
-    );
-    let names: Vec<String> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    assert_eq!(
-        names.len(),
-        2,
-        "only the two exports, no temporary files: {names:?}"
-    );
+    assert!(fs::read_to_string(dir.join("action-11.dot")).unwrap().starts_with("digraph {"));
+    let names: Vec<String> =
+        fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    assert_eq!(names.len(), 2, "only the two exports, no temporary files: {names:?}");
     fs::remove_dir_all(&dir).unwrap();
 
     // P exports one pair per computed action, numbered as printed.
@@ -398,14 +268,10 @@ fn export_trees_beside_the_protocol_leaves_stdout_unchanged() {
         .arg(&dir)
         .output()
         .unwrap();
-    assert_eq!(
-        out.stdout,
-        fs::read(official.join("test4-out.txt")).unwrap()
-    );
+    assert_eq!(out.stdout, fs::read(official.join("test4-out.txt")).unwrap());
     for n in 11..=20 {
         assert!(
-            dir.join(format!("action-{n}.json")).is_file()
-                && dir.join(format!("action-{n}.dot")).is_file()
+            dir.join(format!("action-{n}.json")).is_file() && dir.join(format!("action-{n}.dot")).is_file()
         );
     }
     fs::remove_dir_all(&dir).unwrap();
@@ -413,57 +279,25 @@ fn export_trees_beside_the_protocol_leaves_stdout_unchanged() {
 
 #[test]
 fn node_budget_stops_a_tree_with_a_clear_message() {
-    let out = gametree(&[
-        "analyse",
-        "checkers",
-        "--position",
-        &worked_example(),
-        "--max-nodes",
-        "29",
-    ]);
+    let out = gametree(&["analyse", "checkers", "--position", &worked_example(), "--max-nodes", "29"]);
     assert_eq!(out.status.code(), Some(3));
-    assert!(
-        String::from_utf8(out.stderr)
-            .unwrap()
-            .contains("budget of 29 nodes")
-    );
-    let ok = gametree(&[
-        "analyse",
-        "checkers",
-        "--position",
-        &worked_example(),
-        "--max-nodes",
-        "30",
-    ]);
+    assert!(String::from_utf8(out.stderr).unwrap().contains("budget of 29 nodes"));
+    let ok = gametree(&["analyse", "checkers", "--position", &worked_example(), "--max-nodes", "30"]);
     assert_eq!(ok.status.code(), Some(0));
 
     let dir = temp_dir("budget");
     let input = dir.join("in.txt");
     fs::write(&input, "G6-F5\nA\n").unwrap();
-    let out = Command::new(BIN)
-        .arg("checkers")
-        .arg(&input)
-        .args(["--max-nodes", "100"])
-        .output()
-        .unwrap();
+    let out = Command::new(BIN).arg("checkers").arg(&input).args(["--max-nodes", "100"]).output().unwrap();
     assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.contains("action 2") && err.contains("--max-nodes"),
-        "{err}"
-    );
+    assert!(err.contains("action 2") && err.contains("--max-nodes"), "{err}");
     fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn stats_report_nodes_bytes_time_and_rate() {
-    let out = gametree(&[
-        "analyse",
-        "checkers",
-        "--position",
-        &worked_example(),
-        "--stats",
-    ]);
+    let out = gametree(&["analyse", "checkers", "--position", &worked_example(), "--stats"]);
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("nodes: 30,"), "{err}");
     assert!(
@@ -474,10 +308,7 @@ fn stats_report_nodes_bytes_time_and_rate() {
         "{err}"
     );
     let out = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.contains("decision: A6-B5 value 1") && out.contains("line: A6-B5 B7-A8 B5-D7"),
-        "{out}"
-    );
+    assert!(out.contains("decision: A6-B5 value 1") && out.contains("line: A6-B5 B7-A8 B5-D7"), "{out}");
 }
 
 #[test]
@@ -525,16 +356,8 @@ fn moves_start_from_the_replayed_position() {
     b = naive::apply(&b, (2, 7, 3, 6));
     assert_eq!(doc["node_count"], naive::tree_size(&b, true, 3));
     fs::write(&input, "G6-F5\nH3-G5\n").unwrap();
-    let out = Command::new(BIN)
-        .args(["analyse", "checkers", "--moves"])
-        .arg(&input)
-        .output()
-        .unwrap();
+    let out = Command::new(BIN).args(["analyse", "checkers", "--moves"]).arg(&input).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8(out.stderr)
-            .unwrap()
-            .contains("line 2: ERROR: Illegal action.")
-    );
+    assert!(String::from_utf8(out.stderr).unwrap().contains("line 2: ERROR: Illegal action."));
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,8 +4,6 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
 
-use typed_arena::Arena;
-
 use super::checkers::open_input;
 use super::output::{print_stats, write_output};
 use super::positions::position_or_start;
@@ -14,7 +12,7 @@ use crate::export;
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol;
-use crate::search::{Tree, alphabeta, back_propagate};
+use crate::search::{Tree, TreeArena, alphabeta, back_propagate};
 
 pub struct Request<'a> {
     pub position: Option<&'a str>,
@@ -29,10 +27,7 @@ pub struct Request<'a> {
 /// checkers can have one).
 fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
     if game.name() != Checkers.name() {
-        eprintln!(
-            "gametree: --moves replays a checkers protocol input; use --position for {}",
-            game.name()
-        );
+        eprintln!("gametree: --moves replays a checkers protocol input; use --position for {}", game.name());
         return Err(status::USAGE);
     }
     let (reader, name) = open_input(Some(path))?;
@@ -40,9 +35,7 @@ fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
         eprintln!("gametree: {name}: {e}");
         status::USAGE
     })?;
-    Ok(game
-        .parse_position(&Checkers.format_position(&pos))
-        .expect("checkers notation round-trips"))
+    Ok(game.parse_position(&Checkers.format_position(&pos)).expect("checkers notation round-trips"))
 }
 
 pub fn run<G: Game>(game: &G, req: &Request<'_>) -> u8 {
@@ -55,9 +48,9 @@ pub fn run<G: Game>(game: &G, req: &Request<'_>) -> u8 {
         Err(code) => return code,
     };
     let depth = req.tree.depth.unwrap_or_else(|| game.default_depth());
-    let arena = Arena::new();
+    let mut arena = TreeArena::new();
     let started = Instant::now();
-    let tree = match Tree::build(&arena, game, pos, depth, req.tree.max_nodes) {
+    let tree = match Tree::build(&mut arena, game, pos, depth, &req.tree.build_options()) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("gametree: {e}");
@@ -84,21 +77,13 @@ pub fn run<G: Game>(game: &G, req: &Request<'_>) -> u8 {
         eprintln!("gametree: {e}");
         return status::OUTPUT;
     }
-    let written = req
-        .json
-        .map(|path| {
-            (
-                path,
-                write_output(path, |w| export::json::write_tree(w, game, &tree, windows)),
-            )
-        })
-        .into_iter()
-        .chain(req.dot.map(|path| {
-            (
-                path,
-                write_output(path, |w| export::dot::write_tree(w, game, &tree, windows)),
-            )
-        }));
+    let written =
+        req.json
+            .map(|path| (path, write_output(path, |w| export::json::write_tree(w, game, &tree, windows))))
+            .into_iter()
+            .chain(req.dot.map(|path| {
+                (path, write_output(path, |w| export::dot::write_tree(w, game, &tree, windows)))
+            }));
     for (path, result) in written {
         if let Err(e) = result {
             eprintln!("gametree: cannot write {}: {e}", path.display());
@@ -114,26 +99,14 @@ fn write_summary<G: Game>(
     tree: &Tree<'_, G>,
     pruning: bool,
 ) -> io::Result<()> {
-    writeln!(
-        out,
-        "position: {}",
-        game.format_position(&tree.root_position)
-    )?;
-    writeln!(
-        out,
-        "to move: {}",
-        game.player_name(game.to_move(&tree.root_position))
-    )?;
+    writeln!(out, "position: {}", game.format_position(&tree.root_position))?;
+    writeln!(out, "to move: {}", game.player_name(game.to_move(&tree.root_position)))?;
     writeln!(out, "depth: {}", tree.depth)?;
     writeln!(out, "nodes: {}", tree.len)?;
     if pruning {
         let mut pruned = 0;
-        tree.walk(game, |n, _| pruned += n.pruned() as usize);
-        writeln!(
-            out,
-            "visited by alpha-beta: {} (pruned {pruned})",
-            tree.len - pruned
-        )?;
+        tree.root.for_each(&mut |n| pruned += n.pruned() as usize);
+        writeln!(out, "visited by alpha-beta: {} (pruned {pruned})", tree.len - pruned)?;
     }
     match tree.decision() {
         Some(n) => writeln!(
@@ -142,11 +115,7 @@ fn write_summary<G: Game>(
             game.format_action(n.action.expect("a decision has an action")),
             n.value()
         )?,
-        None => writeln!(
-            out,
-            "decision: none (the side to move cannot act) value {}",
-            tree.root.value()
-        )?,
+        None => writeln!(out, "decision: none (the side to move cannot act) value {}", tree.root.value())?,
     }
     let line: Vec<String> = tree
         .principal_variation()

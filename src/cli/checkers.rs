@@ -12,10 +12,7 @@ use crate::protocol::{self, Ending, Options};
 
 pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8> {
     match input {
-        None => Ok((
-            Box::new(BufReader::new(io::stdin().lock())),
-            "<stdin>".to_string(),
-        )),
+        None => Ok((Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())),
         Some(path) => match File::open(path) {
             Ok(f) => Ok((Box::new(BufReader::new(f)), path.display().to_string())),
             Err(e) => {
@@ -37,10 +34,7 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) 
         eprintln!("gametree: cannot create {}: {e}", dir.display());
         return status::OUTPUT;
     }
-    let opts = Options {
-        depth: tree.depth.unwrap_or(3),
-        max_nodes: tree.max_nodes,
-    };
+    let opts = Options { depth: tree.depth.unwrap_or(3), build: tree.build_options() };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut on_tree = |number: usize, t: &crate::search::Tree<'_, Checkers>, built| {
         if tree.stats {
@@ -68,15 +62,9 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) 
     };
     match &ending {
         Ending::Malformed { line, text } => {
-            eprintln!(
-                "gametree: {name}:{line}: {}",
-                protocol::malformed_message(text)
-            );
+            eprintln!("gametree: {name}:{line}: {}", protocol::malformed_message(text));
         }
-        Ending::TooManyNodes {
-            action_number,
-            error,
-        } => {
+        Ending::TooManyNodes { action_number, error } => {
             eprintln!("gametree: action {action_number}: {error}");
         }
         Ending::Unreadable { line, message } => {

@@ -43,23 +43,13 @@ fn natural_key(s: &str) -> Vec<(String, u64)> {
             digits.push(c);
         } else {
             if !digits.is_empty() {
-                key.push((
-                    std::mem::take(&mut text),
-                    digits.parse().unwrap_or(u64::MAX),
-                ));
+                key.push((std::mem::take(&mut text), digits.parse().unwrap_or(u64::MAX)));
                 digits.clear();
             }
             text.push(c);
         }
     }
-    key.push((
-        text,
-        if digits.is_empty() {
-            0
-        } else {
-            digits.parse().unwrap_or(u64::MAX)
-        },
-    ));
+    key.push((text, if digits.is_empty() { 0 } else { digits.parse().unwrap_or(u64::MAX) }));
     key
 }
 
@@ -95,11 +85,7 @@ fn run_program(program: &[String], input: &Path, timeout: Duration) -> std::io::
         thread::sleep(Duration::from_millis(5));
     };
     let stdout = reader.join().unwrap_or_default();
-    Ok(Run {
-        stdout,
-        status,
-        timed_out,
-    })
+    Ok(Run { stdout, status, timed_out })
 }
 
 pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
@@ -125,10 +111,7 @@ pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
         }
     };
     if pairs.is_empty() {
-        eprintln!(
-            "gametree: no NAME.txt with a NAME-out.txt partner in {}",
-            dir.display()
-        );
+        eprintln!("gametree: no NAME.txt with a NAME-out.txt partner in {}", dir.display());
         return status::USAGE;
     }
     let (mut passed, mut failed) = (0, 0);
@@ -167,9 +150,5 @@ pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
         }
     }
     println!("fixtures: {passed} passed, {failed} failed");
-    if failed == 0 {
-        status::OK
-    } else {
-        status::ILLEGAL_ACTION
-    }
+    if failed == 0 { status::OK } else { status::ILLEGAL_ACTION }
 }

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::games::{GameName, GameSettings};
-use crate::search::DEFAULT_MAX_NODES;
+use crate::search::{BuildOptions, DEFAULT_MAX_NODES, default_threads};
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
 pub mod status {
@@ -33,11 +33,7 @@ pub mod status {
 pub const MAX_DEPTH: u8 = 64;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "gametree",
-    version,
-    about = "Explicit minimax trees for small board games"
-)]
+#[command(name = "gametree", version, about = "Explicit minimax trees for small board games")]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -56,6 +52,18 @@ pub struct TreeOptions {
     /// Print node count, arena bytes, build time and build rate to stderr.
     #[arg(long)]
     stats: bool,
+    /// Threads to build deep trees on (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
+}
+
+impl TreeOptions {
+    fn build_options(&self) -> BuildOptions {
+        BuildOptions {
+            max_nodes: self.max_nodes,
+            threads: self.threads.map_or_else(default_threads, usize::from),
+        }
+    }
 }
 
 /// Options that configure a game.
@@ -69,9 +77,7 @@ pub struct GameOptions {
 
 impl GameOptions {
     fn settings(&self) -> GameSettings {
-        GameSettings {
-            max_plies: self.max_plies,
-        }
+        GameSettings { max_plies: self.max_plies }
     }
 }
 
@@ -197,21 +203,10 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Checkers {
-            input,
-            tree,
-            export_trees,
-        } => checkers::run(input.as_deref(), &tree, export_trees.as_deref()),
-        Command::Analyse {
-            game,
-            position,
-            moves,
-            tree,
-            game_options,
-            search,
-            json,
-            dot,
-        } => {
+        Command::Checkers { input, tree, export_trees } => {
+            checkers::run(input.as_deref(), &tree, export_trees.as_deref())
+        }
+        Command::Analyse { game, position, moves, tree, game_options, search, json, dot } => {
             let request = analyse::Request {
                 position: position.as_deref(),
                 moves: moves.as_deref(),
@@ -220,45 +215,21 @@ pub fn main() -> ExitCode {
                 json: json.as_deref(),
                 dot: dot.as_deref(),
             };
-            crate::with_game!(game, &game_options.settings(), |g| analyse::run(
-                g, &request
-            ))
+            crate::with_game!(game, &game_options.settings(), |g| analyse::run(g, &request))
         }
-        Command::Perft {
-            game,
-            depth,
-            position,
-            game_options,
-        } => {
+        Command::Perft { game, depth, position, game_options } => {
             crate::with_game!(game, &game_options.settings(), |g| positions::perft(
                 g,
                 position.as_deref(),
                 depth
             ))
         }
-        Command::Solve {
-            game,
-            position,
-            max_positions,
-            game_options,
-        } => {
+        Command::Solve { game, position, max_positions, game_options } => {
             // A solve is of the game itself: no ply limit unless one is asked for.
-            let settings = GameSettings {
-                max_plies: Some(game_options.max_plies.unwrap_or(0)),
-            };
-            crate::with_game!(game, &settings, |g| positions::solve(
-                g,
-                position.as_deref(),
-                max_positions
-            ))
+            let settings = GameSettings { max_plies: Some(game_options.max_plies.unwrap_or(0)) };
+            crate::with_game!(game, &settings, |g| positions::solve(g, position.as_deref(), max_positions))
         }
-        Command::Best {
-            game,
-            position,
-            tree,
-            game_options,
-            search,
-        } => {
+        Command::Best { game, position, tree, game_options, search } => {
             crate::with_game!(game, &game_options.settings(), |g| positions::best(
                 g,
                 position.as_deref(),
@@ -266,22 +237,8 @@ pub fn main() -> ExitCode {
                 search
             ))
         }
-        Command::Play {
-            game,
-            first,
-            second,
-            position,
-            depth,
-            seed,
-            game_options,
-        } => {
-            let setup = play::Setup {
-                first,
-                second,
-                position: position.as_deref(),
-                depth,
-                seed,
-            };
+        Command::Play { game, first, second, position, depth, seed, game_options } => {
+            let setup = play::Setup { first, second, position: position.as_deref(), depth, seed };
             crate::with_game!(game, &game_options.settings(), |g| play::run(g, &setup))
         }
         Command::Rules { game } => {

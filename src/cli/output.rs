@@ -11,10 +11,7 @@ use crate::search::Tree;
 /// Writes to `path` through `write`: `-` means stdout; any other path is written to
 /// a temporary file in the same directory and renamed into place only once complete,
 /// so an interrupted or failed run leaves the old file (or none), never half a file.
-pub fn write_output(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> io::Result<()> {
+pub fn write_output(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
     if path == Path::new("-") {
         let mut out = BufWriter::new(io::stdout().lock());
         write(&mut out)?;
@@ -34,21 +31,14 @@ pub fn write_output(
 }
 
 fn temporary_name(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
 /// The `--stats` report, on stderr.
 pub fn print_stats<G: Game>(label: &str, tree: &Tree<'_, G>, build_time: Duration) {
     let secs = build_time.as_secs_f64();
-    let rate = if secs > 0.0 {
-        tree.len as f64 / secs
-    } else {
-        f64::INFINITY
-    };
+    let rate = if secs > 0.0 { tree.len as f64 / secs } else { f64::INFINITY };
     eprintln!(
         "{label}nodes: {}, node size: {} bytes, arena bytes: {}, build time: {:.3} ms, rate: {:.1} million nodes/s",
         tree.len,
@@ -81,11 +71,7 @@ mod tests {
         });
         assert!(result.is_err());
         assert_eq!(fs::read_to_string(&path).unwrap(), "old");
-        assert_eq!(
-            fs::read_dir(&dir).unwrap().count(),
-            1,
-            "temporary file left behind"
-        );
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "temporary file left behind");
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -22,23 +22,18 @@ pub struct Setup<'a> {
 /// Machine-only games stop here if nothing has ended them (checkers has no draw rule).
 const MAX_ACTIONS: usize = 1000;
 
-const HELP: &str = "commands: an action in the game's notation, `moves` (list the legal actions), `undo`, `help`, `quit`";
+const HELP: &str =
+    "commands: an action in the game's notation, `moves` (list the legal actions), `undo`, `help`, `quit`";
 
 pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
     let mut pos = match position_or_start(game, setup.position) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut machine = Machine {
-        depth: setup.depth.unwrap_or_else(|| game.default_depth()),
-        rng: setup.seed.map(Rng::new),
-    };
+    let mut machine =
+        Machine { depth: setup.depth.unwrap_or_else(|| game.default_depth()), rng: setup.seed.map(Rng::new) };
     let who = |p: Player| {
-        if p == Player::First {
-            setup.first
-        } else {
-            setup.second
-        }
+        if p == Player::First { setup.first } else { setup.second }
     };
     let interactive = io::stdin().is_terminal();
     let mut lines = io::stdin().lock().lines();
@@ -52,10 +47,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
     say(out, &format!("{} ({HELP})", game.name()));
     loop {
         let side = game.to_move(&pos);
-        say(
-            out,
-            &format!("\n{}{} to move", game.draw(&pos), game.player_name(side)),
-        );
+        say(out, &format!("\n{}{} to move", game.draw(&pos), game.player_name(side)));
         if !game.has_actions(&pos) {
             let result = match game.terminal_outcome(&pos) {
                 Outcome::Draw => "draw".to_string(),
@@ -66,10 +58,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
             return status::OK;
         }
         if history.len() >= MAX_ACTIONS {
-            say(
-                out,
-                &format!("no result after {MAX_ACTIONS} actions: stopped"),
-            );
+            say(out, &format!("no result after {MAX_ACTIONS} actions: stopped"));
             return status::OK;
         }
         if who(side) == Who::Machine {

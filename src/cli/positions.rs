@@ -2,15 +2,13 @@
 
 use std::time::Instant;
 
-use typed_arena::Arena;
-
 use super::output::print_stats;
 use super::{SearchKind, TreeOptions, status};
 use crate::game::Game;
 use crate::search::alphabeta;
 use crate::search::perft::perft as count_positions;
 use crate::search::solve::solve as solve_game;
-use crate::search::{Tree, back_propagate};
+use crate::search::{Tree, TreeArena, back_propagate};
 
 /// The position given with `--position`, or the game's start.
 pub fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, u8> {
@@ -53,12 +51,7 @@ pub fn solve<G: Game>(game: &G, position: Option<&str>, max_positions: u64) -> u
     }
 }
 
-pub fn best<G: Game>(
-    game: &G,
-    position: Option<&str>,
-    opts: &TreeOptions,
-    search: SearchKind,
-) -> u8 {
+pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, search: SearchKind) -> u8 {
     let pos = match position_or_start(game, position) {
         Ok(p) => p,
         Err(code) => return code,
@@ -78,9 +71,9 @@ pub fn best<G: Game>(
             (choice.action, choice.value)
         }
         SearchKind::Minimax => {
-            let arena = Arena::new();
+            let mut arena = TreeArena::new();
             let started = Instant::now();
-            let tree = match Tree::build(&arena, game, pos, depth, opts.max_nodes) {
+            let tree = match Tree::build(&mut arena, game, pos, depth, &opts.build_options()) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("gametree: {e}");

@@ -13,7 +13,7 @@ use petgraph::visit::EdgeRef;
 
 use crate::game::Game;
 use crate::search::alphabeta::Window;
-use crate::search::{NO_PARENT, Node, Tree};
+use crate::search::{Node, Tree};
 
 struct DotNode {
     label: String,
@@ -29,26 +29,22 @@ struct DotEdge {
 
 /// The label text: one line per row, each ending in a newline so that petgraph
 /// turns it into Graphviz's left-justified `\l` break.
-fn label<A>(node: &Node<'_, A>, window: Option<Window>, board: &[String]) -> String {
+fn label<A>(node: &Node<'_, A>, cost: i32, window: Option<Window>, board: &[String]) -> String {
     let role = if node.maximising() { "MAX" } else { "MIN" };
-    let mut s = format!("#{} {role}\n", node.id);
+    let mut s = format!("#{} {role}\n", node.id());
     if node.pruned() {
         s.push_str("pruned\n");
     } else {
         s.push_str(&format!("value {}\n", node.value()));
     }
-    s.push_str(&format!("cost {}\n", node.cost));
+    s.push_str(&format!("cost {cost}\n"));
     if let Some(w) = window {
         let bound = |v: i32| match v {
             i32::MIN => "-inf".to_string(),
             i32::MAX => "+inf".to_string(),
             v => v.to_string(),
         };
-        s.push_str(&format!(
-            "alpha {} beta {}\n",
-            bound(w.alpha),
-            bound(w.beta)
-        ));
+        s.push_str(&format!("alpha {} beta {}\n", bound(w.alpha), bound(w.beta)));
         if let Some(c) = w.cutoff {
             s.push_str(&format!("{} cut-off\n", c.name()));
         }
@@ -65,34 +61,27 @@ fn build_graph<G: Game>(
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
 ) -> Graph<DotNode, DotEdge> {
-    let line: HashSet<u32> = std::iter::once(tree.root.id)
-        .chain(tree.principal_variation().iter().map(|n| n.id))
-        .collect();
+    let line: HashSet<u32> =
+        std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
     let mut graph = Graph::with_capacity(tree.len, tree.len.saturating_sub(1));
-    tree.walk(game, |node, pos| {
+    tree.walk(game, |node, parent, pos| {
+        let id = node.id();
         let index = graph.add_node(DotNode {
             label: label(
                 node,
-                windows.and_then(|w| w[node.id as usize]),
+                game.cost(pos, game.has_actions(pos)),
+                windows.and_then(|w| w[id as usize]),
                 &game.board_rows(pos),
             ),
             leaf: node.is_leaf(),
-            on_line: line.contains(&node.id),
+            on_line: line.contains(&id),
             pruned: node.pruned(),
         });
-        debug_assert_eq!(
-            index.index(),
-            node.id as usize,
-            "walk visits nodes in id order"
-        );
-        if node.parent != NO_PARENT {
+        debug_assert_eq!(index.index(), id as usize, "walk visits nodes in id order");
+        if let Some(parent) = parent {
             let action = game.format_action(node.action.expect("non-root nodes have actions"));
-            let on_line = line.contains(&node.id) && line.contains(&node.parent);
-            graph.add_edge(
-                NodeIndex::new(node.parent as usize),
-                index,
-                DotEdge { action, on_line },
-            );
+            let on_line = line.contains(&id) && line.contains(&parent);
+            graph.add_edge(NodeIndex::new(parent as usize), index, DotEdge { action, on_line });
         }
     });
     graph
@@ -116,10 +105,8 @@ fn node_attributes(node: &DotNode) -> String {
         style.push("dashed");
     }
     let fill = if node.leaf { "lightgrey" } else { "white" };
-    let mut attrs = format!(
-        "shape=box, fontname=\"Courier\", style=\"{}\", fillcolor=\"{fill}\"",
-        style.join(",")
-    );
+    let mut attrs =
+        format!("shape=box, fontname=\"Courier\", style=\"{}\", fillcolor=\"{fill}\"", style.join(","));
     if node.on_line {
         attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
     }
@@ -148,8 +135,7 @@ pub fn write_tree<G: Game>(
     let edge_attrs = |g: &Graph<DotNode, DotEdge>, e: EdgeReference<'_, DotEdge>| {
         edge_attributes(e.weight(), &g[e.target()])
     };
-    let node_attrs =
-        |_: &Graph<DotNode, DotEdge>, (_, n): (NodeIndex, &DotNode)| node_attributes(n);
+    let node_attrs = |_: &Graph<DotNode, DotEdge>, (_, n): (NodeIndex, &DotNode)| node_attributes(n);
     let dot = Dot::with_attr_getters(&graph, &[], &edge_attrs, &node_attrs);
     write!(out, "{dot}")
 }

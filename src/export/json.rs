@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::game::Game;
+use crate::search::Tree;
 use crate::search::alphabeta::Window;
-use crate::search::{NO_PARENT, Tree};
 
 /// Bumped only when a key changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -53,11 +53,7 @@ pub fn write_tree<G: Game>(
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
 ) -> io::Result<()> {
-    let search = if windows.is_some() {
-        "alphabeta"
-    } else {
-        "minimax"
-    };
+    let search = if windows.is_some() { "alphabeta" } else { "minimax" };
     let decision = tree.decision().map(|n| Decision {
         action: game.format_action(n.action.expect("a decision has an action")),
         value: n.value(),
@@ -71,11 +67,7 @@ pub fn write_tree<G: Game>(
     field(out, "schema_version", &SCHEMA_VERSION)?;
     field(out, "game", &game.name())?;
     field(out, "position", &game.format_position(&tree.root_position))?;
-    field(
-        out,
-        "to_move",
-        &game.player_name(game.to_move(&tree.root_position)),
-    )?;
+    field(out, "to_move", &game.player_name(game.to_move(&tree.root_position)))?;
     field(out, "depth", &tree.depth)?;
     field(out, "search", &search)?;
     field(out, "decision", &decision)?;
@@ -85,25 +77,25 @@ pub fn write_tree<G: Game>(
     let window = |id: u32| windows.and_then(|w| w[id as usize]);
     let mut result: io::Result<()> = Ok(());
     let mut first = true;
-    tree.walk(game, |node, pos| {
+    tree.walk(game, |node, parent, pos| {
         if result.is_err() {
             return;
         }
         let record = JsonNode {
-            id: node.id,
-            parent: (node.parent != NO_PARENT).then_some(node.parent),
+            id: node.id(),
+            parent,
             depth: node.depth,
             action: node.action.map(|a| game.format_action(a)),
             to_move: game.player_name(game.to_move(pos)),
             board: game.board_rows(pos),
-            cost: node.cost,
+            cost: game.cost(pos, game.has_actions(pos)),
             value: (!node.pruned()).then(|| node.value()),
-            children: node.children.iter().map(|c| c.id).collect(),
-            best_child: node.best_child().map(|c| c.id),
+            children: node.children.iter().map(|c| c.id()).collect(),
+            best_child: node.best_child().map(|c| c.id()),
             pruned: node.pruned(),
-            alpha: window(node.id).map(|w| w.alpha),
-            beta: window(node.id).map(|w| w.beta),
-            cutoff: window(node.id).and_then(|w| w.cutoff).map(|c| c.name()),
+            alpha: window(node.id()).map(|w| w.alpha),
+            beta: window(node.id()).map(|w| w.beta),
+            cutoff: window(node.id()).and_then(|w| w.cutoff).map(|c| c.name()),
         };
         result = (|| {
             out.write_all(if first { b"    " } else { b",\n    " })?;

@@ -69,9 +69,7 @@ pub struct Niujiao {
 
 impl Default for Niujiao {
     fn default() -> Self {
-        Niujiao {
-            max_plies: Some(DEFAULT_MAX_PLIES),
-        }
+        Niujiao { max_plies: Some(DEFAULT_MAX_PLIES) }
     }
 }
 
@@ -92,10 +90,7 @@ impl Niujiao {
         if pos.red_to_move {
             let mut to = NEIGHBOURS[pos.red as usize] & !occupied;
             while to != 0 {
-                f(Action {
-                    from: pos.red,
-                    to: to.trailing_zeros() as u8,
-                });
+                f(Action { from: pos.red, to: to.trailing_zeros() as u8 });
                 to &= to - 1;
             }
         } else {
@@ -125,20 +120,11 @@ impl Game for Niujiao {
     }
 
     fn start(&self) -> Position {
-        Position {
-            red: 0,
-            blue: 1 << 8 | 1 << 9,
-            red_to_move: true,
-            plies: 0,
-        }
+        Position { red: 0, blue: 1 << 8 | 1 << 9, red_to_move: true, plies: 0 }
     }
 
     fn to_move(&self, pos: &Position) -> Player {
-        if pos.red_to_move {
-            Player::First
-        } else {
-            Player::Second
-        }
+        if pos.red_to_move { Player::First } else { Player::Second }
     }
 
     fn actions(&self, pos: &Position, out: &mut Vec<Action>) {
@@ -217,10 +203,7 @@ impl Game for Niujiao {
         };
         let chars: Vec<char> = points.chars().collect();
         if chars.len() != 10 {
-            return err(format!(
-                "expected 10 points, got {} in {points:?}",
-                chars.len()
-            ));
+            return err(format!("expected 10 points, got {} in {points:?}", chars.len()));
         }
         let (mut red, mut blue) = (Vec::new(), 0u16);
         for (i, c) in chars.into_iter().enumerate() {
@@ -232,18 +215,9 @@ impl Game for Niujiao {
             }
         }
         if red.len() != 1 || blue.count_ones() != 2 {
-            return err(format!(
-                "expected one r and two b, got {} r and {} b",
-                red.len(),
-                blue.count_ones()
-            ));
+            return err(format!("expected one r and two b, got {} r and {} b", red.len(), blue.count_ones()));
         }
-        Ok(Position {
-            red: red[0],
-            blue,
-            red_to_move,
-            plies: 0,
-        })
+        Ok(Position { red: red[0], blue, red_to_move, plies: 0 })
     }
 
     fn format_position(&self, pos: &Position) -> String {
@@ -315,13 +289,7 @@ mod tests {
         assert_eq!(g.format_position(&g.start()), "r.......bb r");
         assert_eq!(g.parse_position("r.......bb r").unwrap(), g.start());
         assert_eq!(names(&g, &g.start()), ["0-1", "0-2"]);
-        for bad in [
-            "r.......b. r",
-            "rr......bb r",
-            "r.......bb x",
-            "r......bb r",
-            "r..x....bb r",
-        ] {
+        for bad in ["r.......b. r", "rr......bb r", "r.......bb x", "r......bb r", "r..x....bb r"] {
             assert!(g.parse_position(bad).is_err(), "{bad}");
         }
     }

@@ -56,19 +56,11 @@ impl Game for TicTacToe {
     }
 
     fn start(&self) -> Position {
-        Position {
-            x: 0,
-            o: 0,
-            x_to_move: true,
-        }
+        Position { x: 0, o: 0, x_to_move: true }
     }
 
     fn to_move(&self, pos: &Position) -> Player {
-        if pos.x_to_move {
-            Player::First
-        } else {
-            Player::Second
-        }
+        if pos.x_to_move { Player::First } else { Player::Second }
     }
 
     fn actions(&self, pos: &Position, out: &mut Vec<u8>) {
@@ -147,16 +139,9 @@ impl Game for TicTacToe {
         };
         let chars: Vec<char> = cells.chars().collect();
         if chars.len() != 9 {
-            return err(format!(
-                "expected 9 cells, got {} in {cells:?}",
-                chars.len()
-            ));
+            return err(format!("expected 9 cells, got {} in {cells:?}", chars.len()));
         }
-        let mut p = Position {
-            x: 0,
-            o: 0,
-            x_to_move,
-        };
+        let mut p = Position { x: 0, o: 0, x_to_move };
         for (i, c) in chars.into_iter().enumerate() {
             match c {
                 'x' => p.x |= 1 << i,
@@ -167,9 +152,7 @@ impl Game for TicTacToe {
         }
         let (nx, no) = (p.x.count_ones() as i32, p.o.count_ones() as i32);
         if (nx - no).abs() > 1 {
-            return err(format!(
-                "{nx} x and {no} o cannot arise when the sides alternate"
-            ));
+            return err(format!("{nx} x and {no} o cannot arise when the sides alternate"));
         }
         if Position::has_line(p.x) && Position::has_line(p.o) {
             return err("both sides have three in a row".to_string());
@@ -178,11 +161,7 @@ impl Game for TicTacToe {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        format!(
-            "{} {}",
-            self.board_rows(pos).concat(),
-            if pos.x_to_move { 'x' } else { 'o' }
-        )
+        format!("{} {}", self.board_rows(pos).concat(), if pos.x_to_move { 'x' } else { 'o' })
     }
 
     fn board_rows(&self, pos: &Position) -> Vec<String> {
@@ -247,13 +226,7 @@ mod tests {
         assert_eq!(g.format_action(4), "b2");
         assert_eq!(g.parse_action(&p, "c3"), Ok(8));
         assert!(g.parse_action(&p, "a1").is_err());
-        for bad in [
-            "x.o.x.... z",
-            "x.o.x... o",
-            "xxxx..... o",
-            "xxxooo... x",
-            "x.o?x.... o",
-        ] {
+        for bad in ["x.o.x.... z", "x.o.x... o", "xxxx..... o", "xxxooo... x", "x.o?x.... o"] {
             assert!(g.parse_position(bad).is_err(), "{bad}");
         }
     }

@@ -51,14 +51,8 @@ pub fn parse_line(line: usize, raw: &[u8]) -> Option<Item> {
     let text = raw.trim_ascii();
     match text {
         [] => None,
-        b"A" => Some(Item::Command {
-            line,
-            command: Command::Next,
-        }),
-        b"P" => Some(Item::Command {
-            line,
-            command: Command::Play,
-        }),
+        b"A" => Some(Item::Command { line, command: Command::Next }),
+        b"P" => Some(Item::Command { line, command: Command::Play }),
         &[l1, d1, b'-', l2, d2]
             if l1.is_ascii_alphabetic()
                 && l2.is_ascii_alphabetic()
@@ -67,20 +61,11 @@ pub fn parse_line(line: usize, raw: &[u8]) -> Option<Item> {
         {
             Some(Item::Action {
                 line,
-                from: RawCell {
-                    letter: l1,
-                    digit: d1,
-                },
-                to: RawCell {
-                    letter: l2,
-                    digit: d2,
-                },
+                from: RawCell { letter: l1, digit: d1 },
+                to: RawCell { letter: l2, digit: d2 },
             })
         }
-        _ => Some(Item::Malformed {
-            line,
-            text: String::from_utf8_lossy(text).into_owned(),
-        }),
+        _ => Some(Item::Malformed { line, text: String::from_utf8_lossy(text).into_owned() }),
     }
 }
 
@@ -94,11 +79,7 @@ pub struct Items<R> {
 
 impl<R: BufRead> Items<R> {
     pub fn new(reader: R) -> Self {
-        Items {
-            reader,
-            line: 0,
-            buf: Vec::new(),
-        }
+        Items { reader, line: 0, buf: Vec::new() }
     }
 
     /// How many lines have been read so far.
@@ -155,31 +136,21 @@ mod tests {
     fn lines_are_numbered_counting_blank_ones() {
         let v = items("\nG6-F5\n\nX\n");
         assert_eq!(v.len(), 2);
-        assert_eq!(
-            v[1],
-            Item::Malformed {
-                line: 4,
-                text: "X".into()
-            }
-        );
+        assert_eq!(v[1], Item::Malformed { line: 4, text: "X".into() });
     }
 
     #[test]
     fn off_board_letters_and_digits_are_still_actions() {
         let v = items("I4-E6\na1-b2\nA9-B0\n");
         assert!(v.iter().all(|i| matches!(i, Item::Action { .. })));
-        let Item::Action { from, to, .. } = v[0] else {
-            unreachable!()
-        };
+        let Item::Action { from, to, .. } = v[0] else { unreachable!() };
         assert_eq!(from.on_board(), None);
         assert_eq!(to.on_board(), Some((5, 4)));
     }
 
     #[test]
     fn malformed_lines_are_reported() {
-        for bad in [
-            "X", "a", "AP", "G6F5", "G6-F10", "G6 -F5", "p", "G6-F5-E4", "é6-F5",
-        ] {
+        for bad in ["X", "a", "AP", "G6F5", "G6-F10", "G6 -F5", "p", "G6-F5-E4", "é6-F5"] {
             let v = items(bad);
             assert!(matches!(v[0], Item::Malformed { line: 1, .. }), "{bad}");
         }

@@ -11,11 +11,9 @@ pub mod render;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-use typed_arena::Arena;
-
 use crate::game::Game;
 use crate::games::checkers::{Action, Cell, Checkers, Position, moves};
-use crate::search::{DEFAULT_MAX_NODES, TooManyNodes, Tree, back_propagate};
+use crate::search::{BuildOptions, TooManyNodes, Tree, TreeArena, back_propagate};
 use input::{Command, Item, Items, RawCell};
 
 /// Receives each computed action's tree: the action's number as it will be printed,
@@ -29,15 +27,12 @@ pub const PLAY_ACTIONS: usize = 10;
 pub struct Options {
     /// Plies in the decision tree; the course uses 3.
     pub depth: u8,
-    pub max_nodes: u64,
+    pub build: BuildOptions,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            depth: 3,
-            max_nodes: DEFAULT_MAX_NODES,
-        }
+        Options { depth: 3, build: BuildOptions::default() }
     }
 }
 
@@ -51,10 +46,7 @@ pub enum Ending {
     /// A line that is neither an action nor a command; nothing after it was read.
     Malformed { line: usize, text: String },
     /// A computed action's tree exceeded the node budget.
-    TooManyNodes {
-        action_number: usize,
-        error: TooManyNodes,
-    },
+    TooManyNodes { action_number: usize, error: TooManyNodes },
     /// The input could not be read (after `line` lines were); the message says why.
     Unreadable { line: usize, message: String },
 }
@@ -128,9 +120,9 @@ pub fn decide(
     opts: &Options,
     on_tree: &mut dyn FnMut(&Tree<'_, Checkers>, Duration) -> io::Result<()>,
 ) -> Result<Option<Action>, DecideError> {
-    let arena = Arena::new();
+    let mut arena = TreeArena::new();
     let started = Instant::now();
-    let tree = Tree::build(&arena, &Checkers, *pos, opts.depth, opts.max_nodes)?;
+    let tree = Tree::build(&mut arena, &Checkers, *pos, opts.depth, &opts.build)?;
     let built = started.elapsed();
     back_propagate(tree.root);
     on_tree(&tree, built)?;
@@ -171,15 +163,7 @@ impl<W: Write> Session<'_, W> {
         let game = Checkers;
         let can_act = game.has_actions(&self.pos);
         let cost = game.cost(&self.pos, can_act);
-        render::write_action(
-            self.out,
-            computed,
-            mover,
-            self.played,
-            &action.notation(),
-            cost,
-            &self.pos,
-        )?;
+        render::write_action(self.out, computed, mover, self.played, &action.notation(), cost, &self.pos)?;
         if !can_act {
             render::write_winner(self.out, mover)?;
         }
@@ -195,21 +179,14 @@ pub fn run(
     opts: &Options,
     on_tree: &mut TreeSink<'_>,
 ) -> io::Result<Ending> {
-    let mut s = Session {
-        out,
-        pos: Position::start(),
-        played: 0,
-    };
+    let mut s = Session { out, pos: Position::start(), played: 0 };
     render::write_header(s.out, &s.pos)?;
     let mut items = Items::new(input);
     while let Some(item) = items.next() {
         let item = match item {
             Ok(item) => item,
             Err(e) => {
-                return Ok(Ending::Unreadable {
-                    line: items.lines_read(),
-                    message: e.to_string(),
-                });
+                return Ok(Ending::Unreadable { line: items.lines_read(), message: e.to_string() });
             }
         };
         match item {
@@ -242,10 +219,7 @@ pub fn run(
                         }
                         Err(DecideError::Io(e)) => return Err(e),
                         Err(DecideError::TooManyNodes(error)) => {
-                            return Ok(Ending::TooManyNodes {
-                                action_number: number,
-                                error,
-                            });
+                            return Ok(Ending::TooManyNodes { action_number: number, error });
                         }
                     };
                     if s.play(action, true)? {
@@ -281,9 +255,7 @@ impl std::fmt::Display for ReplayError {
 
 /// What to tell the user about a line that is neither an action nor a command.
 pub fn malformed_message(text: &str) -> String {
-    format!(
-        "expected an action like G6-F5 (letter, digit, '-', letter, digit), or A or P; got {text:?}"
-    )
+    format!("expected an action like G6-F5 (letter, digit, '-', letter, digit), or A or P; got {text:?}")
 }
 
 /// Replays the actions of a protocol input (stopping at a command or at the end of
@@ -295,8 +267,8 @@ pub fn replay(input: impl BufRead) -> Result<Position, ReplayError> {
             Item::Malformed { line, text } => return Err(ReplayError::Malformed { line, text }),
             Item::Command { .. } => break,
             Item::Action { line, from, to } => {
-                let action = check_action(&pos, from, to)
-                    .map_err(|error| ReplayError::Illegal { line, error })?;
+                let action =
+                    check_action(&pos, from, to).map_err(|error| ReplayError::Illegal { line, error })?;
                 pos = moves::apply(&pos, action);
                 if !moves::has_action(&pos) {
                     break;

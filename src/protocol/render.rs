@@ -31,11 +31,7 @@ pub fn write_action(
 ) -> io::Result<()> {
     writeln!(out, "{SEPARATOR}")?;
     let marker = if computed { "*** " } else { "" };
-    writeln!(
-        out,
-        "{marker}{} ACTION #{number}: {notation}",
-        mover.upper_name()
-    )?;
+    writeln!(out, "{marker}{} ACTION #{number}: {notation}", mover.upper_name())?;
     writeln!(out, "BOARD COST: {cost}")?;
     write_board(out, after)
 }

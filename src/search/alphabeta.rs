@@ -23,17 +23,9 @@ pub struct Choice<A> {
 /// Searches `depth` plies from `pos` without building a tree.
 pub fn search<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Choice<G::Action> {
     let mut buffers: Vec<Vec<G::Action>> = (0..depth).map(|_| Vec::new()).collect();
-    let mut s = Implicit {
-        game,
-        nodes: 0,
-        best: None,
-    };
+    let mut s = Implicit { game, nodes: 0, best: None };
     let value = s.visit(pos, &mut buffers, i32::MIN, i32::MAX, true);
-    Choice {
-        action: s.best,
-        value,
-        nodes: s.nodes,
-    }
+    Choice { action: s.best, value, nodes: s.nodes }
 }
 
 struct Implicit<'g, G: Game> {
@@ -126,17 +118,12 @@ fn mark_pruned<A>(node: &Node<'_, A>) {
     }
 }
 
-fn visit_node<A>(
-    node: &Node<'_, A>,
-    mut alpha: i32,
-    mut beta: i32,
-    windows: &[Cell<Option<Window>>],
-) -> i32 {
+fn visit_node<A>(node: &Node<'_, A>, mut alpha: i32, mut beta: i32, windows: &[Cell<Option<Window>>]) -> i32 {
     node.set_pruned(false);
     let entry = (alpha, beta);
     let mut cutoff = None;
     let value = if node.is_leaf() {
-        node.cost
+        node.value()
     } else {
         let maximising = node.maximising();
         let mut best = if maximising { i32::MIN } else { i32::MAX };
@@ -152,11 +139,7 @@ fn visit_node<A>(
             }
             if alpha >= beta {
                 if i + 1 < node.children.len() {
-                    cutoff = Some(if maximising {
-                        Cutoff::Beta
-                    } else {
-                        Cutoff::Alpha
-                    });
+                    cutoff = Some(if maximising { Cutoff::Beta } else { Cutoff::Alpha });
                 }
                 break;
             }
@@ -164,10 +147,6 @@ fn visit_node<A>(
         best
     };
     node.set_value(value);
-    windows[node.id as usize].set(Some(Window {
-        alpha: entry.0,
-        beta: entry.1,
-        cutoff,
-    }));
+    windows[node.id() as usize].set(Some(Window { alpha: entry.0, beta: entry.1, cutoff }));
     value
 }

@@ -48,22 +48,12 @@ impl Machine {
             nodes += c.nodes;
             scored.push((a, c.value));
         }
-        let Some(best) = (if maximising {
-            scored.iter().map(|s| s.1).max()
-        } else {
-            scored.iter().map(|s| s.1).min()
-        }) else {
-            return Choice {
-                action: None,
-                value: game.cost(pos, false),
-                nodes,
-            };
+        let Some(best) =
+            (if maximising { scored.iter().map(|s| s.1).max() } else { scored.iter().map(|s| s.1).min() })
+        else {
+            return Choice { action: None, value: game.cost(pos, false), nodes };
         };
         let ties: Vec<G::Action> = scored.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
-        Choice {
-            action: Some(ties[rng.below(ties.len())]),
-            value: best,
-            nodes,
-        }
+        Choice { action: Some(ties[rng.below(ties.len())]), value: best, nodes }
     }
 }

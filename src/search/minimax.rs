@@ -2,24 +2,19 @@
 
 use super::tree::Node;
 
-/// Sets every node's value: a leaf takes its cost; an inner node takes the greatest
+/// Sets every inner node's value (a leaf's is its cost already): the greatest
 /// child value where its side maximises and the least where it minimises. Ties keep
 /// the left-most child, which is the one [`Node::best_child`] reports. Returns the
 /// root's value.
 pub fn back_propagate<A>(node: &Node<'_, A>) -> i32 {
     node.set_pruned(false);
     let Some((first, rest)) = node.children.split_first() else {
-        node.set_value(node.cost);
-        return node.cost;
+        return node.value();
     };
     let mut best = back_propagate(first);
     for child in rest {
         let v = back_propagate(child);
-        if if node.maximising() {
-            v > best
-        } else {
-            v < best
-        } {
+        if if node.maximising() { v > best } else { v < best } {
             best = v;
         }
     }

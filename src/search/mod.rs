@@ -3,9 +3,12 @@
 pub mod alphabeta;
 pub mod machine;
 pub mod minimax;
+mod parallel;
 pub mod perft;
 pub mod solve;
 pub mod tree;
 
 pub use minimax::back_propagate;
-pub use tree::{DEFAULT_MAX_NODES, NO_PARENT, Node, NodeArena, TooManyNodes, Tree};
+pub use tree::{
+    BuildOptions, DEFAULT_MAX_NODES, Node, QUOTA_BLOCK, TooManyNodes, Tree, TreeArena, default_threads,
+};

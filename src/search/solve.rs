@@ -33,11 +33,7 @@ pub struct TooManyPositions {
 
 impl fmt::Display for TooManyPositions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "more than {} positions are reachable: too many to solve exactly here",
-            self.limit
-        )
+        write!(f, "more than {} positions are reachable: too many to solve exactly here", self.limit)
     }
 }
 
@@ -84,9 +80,7 @@ pub fn solve<G: Game>(
                 None => {
                     let id = positions.len();
                     if id as u64 >= max_positions {
-                        return Err(TooManyPositions {
-                            limit: max_positions,
-                        });
+                        return Err(TooManyPositions { limit: max_positions });
                     }
                     index.insert(child.clone(), id);
                     positions.push(child);
@@ -156,9 +150,6 @@ pub fn solve<G: Game>(
             }
         }
     }
-    let solutions = solution
-        .into_iter()
-        .map(|s| s.unwrap_or(Solution::Draw))
-        .collect();
+    let solutions = solution.into_iter().map(|s| s.unwrap_or(Solution::Draw)).collect();
     Ok(Solved { index, solutions })
 }

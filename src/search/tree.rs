@@ -7,12 +7,16 @@
 //! them, and so on. Duplicate positions reached along different paths are separate
 //! nodes: a node is a path, not a position.
 //!
-//! Nodes do not store their position; it is rebuilt from the root by applying the
-//! actions along the path (see [`Tree::walk`]). That keeps a node at 40 bytes for
-//! checkers, which is what lets deep trees fit in memory.
+//! A node stores neither its position nor its parent nor its static cost: the walk
+//! that exports a tree rebuilds positions by applying actions from the root, knows
+//! each node's parent, and recomputes costs from positions. A leaf's value is its
+//! cost. That keeps a checkers node at 32 bytes.
+//!
+//! Deep trees are built on several threads (see [`super::parallel`]); the result,
+//! ids included, is the same node for node as the sequential build.
 
-use std::cell::Cell;
 use std::fmt;
+use std::sync::atomic::{AtomicI32, AtomicU8, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 use typed_arena::Arena;
 
@@ -21,36 +25,53 @@ use crate::game::{Game, Player};
 const MAXIMISING: u8 = 1;
 const PRUNED: u8 = 2;
 
-/// No parent: the id stored in the root's `parent` field.
-pub const NO_PARENT: u32 = u32::MAX;
-
 pub struct Node<'a, A> {
     /// Children in legal-action order; their ids are consecutive.
     pub children: &'a [Node<'a, A>],
-    pub id: u32,
-    pub parent: u32,
-    /// Static cost of the node's position (with the game's terminal rule).
-    pub cost: i32,
-    /// Propagated value, set by a back-propagation pass after the build.
-    value: Cell<i32>,
+    /// Construction order; atomic so that a parallel build can renumber a finished
+    /// subtree through shared references.
+    id: AtomicU32,
+    /// A leaf's static cost; an inner node's value once a search has set it.
+    /// Atomic only so that trees can be built across threads (relaxed loads and
+    /// stores cost the same as plain ones).
+    value: AtomicI32,
     /// The action that led here; `None` only at the root.
     pub action: Option<A>,
     pub depth: u8,
-    flags: Cell<u8>,
+    flags: AtomicU8,
 }
 
-impl<A> Node<'_, A> {
+impl<'a, A> Node<'a, A> {
+    pub(crate) fn new(id: u32, action: Option<A>, depth: u8, value: i32, player: Player) -> Self {
+        Node {
+            children: &[],
+            id: AtomicU32::new(id),
+            value: AtomicI32::new(value),
+            action,
+            depth,
+            flags: AtomicU8::new(if player.maximises() { MAXIMISING } else { 0 }),
+        }
+    }
+
+    pub fn id(&self) -> u32 {
+        self.id.load(Relaxed)
+    }
+
+    pub(crate) fn shift_id(&self, offset: u32) {
+        self.id.store(self.id() + offset, Relaxed);
+    }
+
     pub fn value(&self) -> i32 {
-        self.value.get()
+        self.value.load(Relaxed)
     }
 
     pub(crate) fn set_value(&self, v: i32) {
-        self.value.set(v);
+        self.value.store(v, Relaxed);
     }
 
     /// Whether the side to move here picks the greatest child value.
     pub fn maximising(&self) -> bool {
-        self.flags.get() & MAXIMISING != 0
+        self.flags.load(Relaxed) & MAXIMISING != 0
     }
 
     pub fn is_leaf(&self) -> bool {
@@ -59,21 +80,33 @@ impl<A> Node<'_, A> {
 
     /// Whether a pruning search skipped this node.
     pub fn pruned(&self) -> bool {
-        self.flags.get() & PRUNED != 0
+        self.flags.load(Relaxed) & PRUNED != 0
     }
 
     pub(crate) fn set_pruned(&self, pruned: bool) {
-        let f = self.flags.get();
-        self.flags
-            .set(if pruned { f | PRUNED } else { f & !PRUNED });
+        if pruned {
+            self.flags.fetch_or(PRUNED, Relaxed);
+        } else {
+            self.flags.fetch_and(!PRUNED, Relaxed);
+        }
     }
 
     /// The child whose value the node took: the left-most one among equals, never a
     /// pruned one. `None` at a leaf.
-    pub fn best_child(&self) -> Option<&Self> {
-        self.children
-            .iter()
-            .find(|c| !c.pruned() && c.value() == self.value())
+    pub fn best_child(&self) -> Option<&'a Self>
+    where
+        A: 'a,
+    {
+        let children: &'a [Self] = self.children;
+        children.iter().find(|c| !c.pruned() && c.value() == self.value())
+    }
+
+    /// Calls `f` on this node and every node below it, parents before children.
+    pub fn for_each(&self, f: &mut impl FnMut(&Self)) {
+        f(self);
+        for c in self.children {
+            c.for_each(f);
+        }
     }
 }
 
@@ -95,10 +128,53 @@ impl fmt::Display for TooManyNodes {
 
 impl std::error::Error for TooManyNodes {}
 
-/// The default node budget: about 2 GB of checkers nodes.
+/// The default node budget: about 1.6 GB of checkers nodes.
 pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
 
-pub type NodeArena<'a, G> = Arena<Node<'a, <G as Game>::Action>>;
+/// How a tree is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// Refuse to build more nodes than this.
+    pub max_nodes: u64,
+    /// Threads to build deep trees on; 1 builds on the calling thread only.
+    pub threads: usize,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions { max_nodes: DEFAULT_MAX_NODES, threads: default_threads() }
+    }
+}
+
+/// All the cores there are, as the machine reports them.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Where a tree's nodes live: one `typed_arena::Arena` for the calling thread and
+/// one for each helper thread of a parallel build.
+pub struct TreeArena<'a, A> {
+    pub(crate) main: Arena<Node<'a, A>>,
+    pub(crate) helpers: Vec<OwnLine<Arena<Node<'a, A>>>>,
+}
+
+/// Keeps a value on cache lines of its own. An arena's bookkeeping changes with
+/// every allocation; two threads' arenas side by side in one vector would share a
+/// line and slow both threads down several times over.
+#[repr(align(128))]
+pub(crate) struct OwnLine<T>(pub T);
+
+impl<A> TreeArena<'_, A> {
+    pub fn new() -> Self {
+        TreeArena { main: Arena::new(), helpers: Vec::new() }
+    }
+}
+
+impl<A> Default for TreeArena<'_, A> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 /// A built tree. The nodes live in the arena passed to [`Tree::build`].
 pub struct Tree<'a, G: Game> {
@@ -110,50 +186,31 @@ pub struct Tree<'a, G: Game> {
     pub len: usize,
 }
 
-struct Builder<'g, G: Game> {
-    game: &'g G,
-    next_id: u32,
-    max_nodes: u64,
-}
-
 impl<'a, G: Game> Tree<'a, G> {
     /// Builds the full tree of `root` to `depth` plies in `arena`, in construction
-    /// order, with static costs set; values are set by a later pass (see
-    /// [`super::minimax`]).
+    /// order. Leaves hold their static costs as values; inner values are set by a
+    /// later pass (see [`super::minimax`], [`super::alphabeta`]).
     pub fn build(
-        arena: &'a NodeArena<'a, G>,
+        arena: &'a mut TreeArena<'a, G::Action>,
         game: &G,
         root: G::Position,
         depth: u8,
-        max_nodes: u64,
+        options: &BuildOptions,
     ) -> Result<Tree<'a, G>, TooManyNodes> {
-        let max_nodes = max_nodes.min(u32::MAX as u64 - 1);
+        let max_nodes = options.max_nodes.min(u32::MAX as u64 - 1);
         if max_nodes == 0 {
             return Err(TooManyNodes { limit: max_nodes });
         }
-        let mut b = Builder {
-            game,
-            next_id: 1,
-            max_nodes,
-        };
-        let root_node = arena.alloc(Node {
-            children: &[],
-            id: 0,
-            parent: NO_PARENT,
-            cost: 0,
-            value: Cell::new(0),
-            action: None,
-            depth: 0,
-            flags: Cell::new(flags_for(game.to_move(&root))),
-        });
-        let mut buffers: Vec<Vec<G::Action>> = (0..depth).map(|_| Vec::new()).collect();
-        b.expand(arena, root_node, &root, &mut buffers)?;
-        Ok(Tree {
-            root: root_node,
-            root_position: root,
-            depth,
-            len: b.next_id as usize,
-        })
+        if super::parallel::worth_it(depth, options.threads) {
+            return super::parallel::build(arena, game, &root, depth, max_nodes, options.threads);
+        }
+        let main = &arena.main;
+        let mut b = Builder { game, next_id: 1, max_nodes, shared: None, quota: 0 };
+        let value = if depth == 0 { game.cost(&root, game.has_actions(&root)) } else { 0 };
+        let root_node = main.alloc(Node::new(0, None, 0, value, game.to_move(&root)));
+        let mut buffers = action_buffers::<G>(depth);
+        b.expand(main, root_node, &root, &mut buffers)?;
+        Ok(Tree { root: root_node, root_position: root, depth, len: b.next_id as usize })
     }
 
     /// The action chosen at the root (its best child), if the root has children.
@@ -172,10 +229,10 @@ impl<'a, G: Game> Tree<'a, G> {
         line
     }
 
-    /// Visits every node in id order with its position. `f` gets the node and its
-    /// position; the root comes first.
-    pub fn walk(&self, game: &G, mut f: impl FnMut(&'a Node<'a, G::Action>, &G::Position)) {
-        f(self.root, &self.root_position);
+    /// Visits every node in id order with its parent's id (`None` at the root) and
+    /// its position.
+    pub fn walk(&self, game: &G, mut f: impl FnMut(&'a Node<'a, G::Action>, Option<u32>, &G::Position)) {
+        f(self.root, None, &self.root_position);
         walk_children(game, self.root, &self.root_position, &mut f);
     }
 
@@ -189,7 +246,7 @@ fn walk_children<'a, G: Game>(
     game: &G,
     node: &'a Node<'a, G::Action>,
     pos: &G::Position,
-    f: &mut impl FnMut(&'a Node<'a, G::Action>, &G::Position),
+    f: &mut impl FnMut(&'a Node<'a, G::Action>, Option<u32>, &G::Position),
 ) {
     let positions: Vec<G::Position> = node
         .children
@@ -197,79 +254,117 @@ fn walk_children<'a, G: Game>(
         .map(|c| game.apply(pos, c.action.expect("only the root has no action")))
         .collect();
     for (c, p) in node.children.iter().zip(&positions) {
-        f(c, p);
+        f(c, Some(node.id()), p);
     }
     for (c, p) in node.children.iter().zip(&positions) {
         walk_children(game, c, p, f);
     }
 }
 
-fn flags_for(player: Player) -> u8 {
-    if player.maximises() { MAXIMISING } else { 0 }
+/// One reusable action list per ply, so that a build allocates nothing but nodes.
+pub(crate) fn action_buffers<G: Game>(depth: u8) -> Vec<Vec<G::Action>> {
+    (0..depth).map(|_| Vec::new()).collect()
 }
 
+/// The sequential builder; the parallel one runs one of these per thread.
+pub(crate) struct Builder<'g, G: Game> {
+    pub game: &'g G,
+    /// The id the next node will get.
+    pub next_id: u32,
+    pub max_nodes: u64,
+    /// Nodes reserved by all threads together, when several share the budget.
+    pub shared: Option<&'g AtomicU64>,
+    /// Nodes this thread has reserved from `shared` and not used yet.
+    pub quota: u64,
+}
+
+/// How many nodes a thread reserves from a shared budget at a time. Reserving per
+/// group of children would make the threads fight over one counter's cache line
+/// and halve the build rate; in blocks, a parallel build may refuse a tree at most
+/// this many nodes per thread short of the limit.
+pub const QUOTA_BLOCK: u64 = 4096;
+
 impl<G: Game> Builder<'_, G> {
-    /// Sets `node`'s cost and, unless it is a leaf, creates all its children at
-    /// once, then builds each child's subtree in turn. `buffers` holds one reusable
-    /// action list per remaining ply, so the build allocates nothing but nodes.
-    fn expand<'a>(
+    /// Unless `node` is a leaf, creates all its children at once, then builds each
+    /// child's subtree in turn. `buffers` holds one action list per remaining ply.
+    pub fn expand<'a>(
         &mut self,
-        arena: &'a NodeArena<'a, G>,
+        arena: &'a Arena<Node<'a, G::Action>>,
         node: &mut Node<'a, G::Action>,
         pos: &G::Position,
         buffers: &mut [Vec<G::Action>],
     ) -> Result<(), TooManyNodes> {
         let game = self.game;
         let Some((actions, deeper)) = buffers.split_first_mut() else {
-            node.cost = game.cost(pos, game.has_actions(pos));
             return Ok(());
         };
         game.actions(pos, actions);
-        node.cost = game.cost(pos, !actions.is_empty());
         if actions.is_empty() {
+            node.set_value(game.cost(pos, false));
             return Ok(());
         }
-        if self.next_id as u64 + actions.len() as u64 > self.max_nodes {
-            return Err(TooManyNodes {
-                limit: self.max_nodes,
-            });
+        node.children = self.children(arena, node.depth + 1, pos, actions, deeper)?;
+        Ok(())
+    }
+
+    /// Creates the children of the position `pos` (whose actions are `actions`)
+    /// and their subtrees, and returns them.
+    pub fn children<'a>(
+        &mut self,
+        arena: &'a Arena<Node<'a, G::Action>>,
+        depth: u8,
+        pos: &G::Position,
+        actions: &[G::Action],
+        deeper: &mut [Vec<G::Action>],
+    ) -> Result<&'a mut [Node<'a, G::Action>], TooManyNodes> {
+        let game = self.game;
+        let n = actions.len() as u64;
+        match self.shared {
+            None if self.next_id as u64 + n > self.max_nodes => {
+                return Err(TooManyNodes { limit: self.max_nodes });
+            }
+            None => {}
+            Some(used) => {
+                if n > self.quota {
+                    let grant = n.max(QUOTA_BLOCK);
+                    // The +1 is the root, which no thread builds.
+                    if used.fetch_add(grant, Relaxed) + grant + 1 > self.max_nodes {
+                        return Err(TooManyNodes { limit: self.max_nodes });
+                    }
+                    self.quota += grant;
+                }
+                self.quota -= n;
+            }
         }
         let first = self.next_id;
         self.next_id += actions.len() as u32;
-        let parent = node.id;
-        let depth = node.depth + 1;
-        let node_for = |i: usize, a: G::Action, cost: i32, player: Player| Node {
-            children: &[],
-            id: first + i as u32,
-            parent,
-            cost,
-            value: Cell::new(0),
-            action: Some(a),
-            depth,
-            flags: Cell::new(flags_for(player)),
-        };
-        let children = if deeper.is_empty() {
+        if deeper.is_empty() {
             // The children are leaves: finish each one as it is created.
-            arena.alloc_extend(actions.iter().enumerate().map(|(i, &a)| {
+            return Ok(arena.alloc_extend(actions.iter().enumerate().map(|(i, &a)| {
                 let p = game.apply(pos, a);
-                node_for(i, a, game.cost(&p, game.has_actions(&p)), game.to_move(&p))
-            }))
-        } else {
-            let children = arena.alloc_extend(
-                actions
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &a)| node_for(i, a, 0, Player::First)),
-            );
-            for child in children.iter_mut() {
-                let child_pos = game.apply(pos, child.action.expect("children have actions"));
-                child.flags.set(flags_for(game.to_move(&child_pos)));
-                self.expand(arena, child, &child_pos, deeper)?;
+                Node::new(
+                    first + i as u32,
+                    Some(a),
+                    depth,
+                    game.cost(&p, game.has_actions(&p)),
+                    game.to_move(&p),
+                )
+            })));
+        }
+        let children = arena.alloc_extend(
+            actions
+                .iter()
+                .enumerate()
+                .map(|(i, &a)| Node::new(first + i as u32, Some(a), depth, 0, Player::First)),
+        );
+        for child in children.iter_mut() {
+            let child_pos = game.apply(pos, child.action.expect("children have actions"));
+            if !game.to_move(&child_pos).maximises() {
+                child.flags = AtomicU8::new(0);
             }
-            children
-        };
-        node.children = children;
-        Ok(())
+            self.expand(arena, child, &child_pos, deeper)?;
+        }
+        Ok(children)
     }
 }
 
@@ -278,39 +373,41 @@ mod tests {
     use super::*;
     use crate::games::checkers::{Action, Checkers};
 
+    fn sequential() -> BuildOptions {
+        BuildOptions { threads: 1, ..BuildOptions::default() }
+    }
+
     #[test]
-    fn a_checkers_node_fits_in_40_bytes() {
-        // children (16) + id, parent, cost, value (16) + action (3) + depth, flags (2).
-        assert_eq!(std::mem::size_of::<Node<'_, Action>>(), 40);
+    fn a_checkers_node_fits_in_32_bytes() {
+        // children (16) + id, value (8) + action (4) + depth, flags (2), padded.
+        assert_eq!(std::mem::size_of::<Node<'_, Action>>(), 32);
     }
 
     #[test]
     fn ids_are_construction_order() {
-        let arena = Arena::new();
-        let tree = Tree::build(&arena, &Checkers, Checkers.start(), 3, DEFAULT_MAX_NODES).unwrap();
+        let mut arena = TreeArena::new();
+        let tree = Tree::build(&mut arena, &Checkers, Checkers.start(), 3, &sequential()).unwrap();
         assert_eq!(tree.len, 1 + 7 + 49 + 379);
         let mut seen = Vec::new();
-        tree.walk(&Checkers, |n, _| seen.push(n.id));
+        tree.walk(&Checkers, |n, _, _| seen.push(n.id()));
         assert_eq!(seen, (0..tree.len as u32).collect::<Vec<_>>());
         // The root's children come first, then the first child's children.
         let first = &tree.root.children[0];
         assert_eq!(
-            tree.root.children.iter().map(|c| c.id).collect::<Vec<_>>(),
+            tree.root.children.iter().map(|c| c.id()).collect::<Vec<_>>(),
             (1..=7).collect::<Vec<_>>()
         );
-        assert_eq!(first.children[0].id, 8);
-        assert_eq!(
-            first.children[0].children[0].id,
-            8 + first.children.len() as u32
-        );
+        assert_eq!(first.children[0].id(), 8);
+        assert_eq!(first.children[0].children[0].id(), 8 + first.children.len() as u32);
     }
 
     #[test]
     fn the_budget_is_checked_before_allocating() {
-        let arena = Arena::new();
-        let err = Tree::build(&arena, &Checkers, Checkers.start(), 3, 100).err();
+        let limit = |n| BuildOptions { max_nodes: n, threads: 1 };
+        let mut arena = TreeArena::new();
+        let err = Tree::build(&mut arena, &Checkers, Checkers.start(), 3, &limit(100)).err();
         assert_eq!(err, Some(TooManyNodes { limit: 100 }));
-        assert!(Tree::build(&arena, &Checkers, Checkers.start(), 3, 436).is_ok());
-        assert!(Tree::build(&arena, &Checkers, Checkers.start(), 3, 435).is_err());
+        assert!(Tree::build(&mut TreeArena::new(), &Checkers, Checkers.start(), 3, &limit(436)).is_ok());
+        assert!(Tree::build(&mut TreeArena::new(), &Checkers, Checkers.start(), 3, &limit(435)).is_err());
     }
 }

@@ -55,10 +55,7 @@ pub fn actions(b: &Board, black: bool) -> Vec<(usize, usize, usize, usize)> {
                     v.push((r, c, r1 as usize, c1 as usize));
                 } else if owner(n) == Some(!black) {
                     let (r2, c2) = (r1 + dr, c1 + dc);
-                    if (0..8).contains(&r2)
-                        && (0..8).contains(&c2)
-                        && b[r2 as usize][c2 as usize] == b'.'
-                    {
+                    if (0..8).contains(&r2) && (0..8).contains(&c2) && b[r2 as usize][c2 as usize] == b'.' {
                         v.push((r, c, r2 as usize, c2 as usize));
                     }
                 }
@@ -108,11 +105,7 @@ fn value(b: &Board, black: bool, depth: u32) -> i32 {
         return cost(b, black);
     }
     let vals = acts.iter().map(|&a| value(&apply(b, a), !black, depth - 1));
-    if black {
-        vals.max().unwrap()
-    } else {
-        vals.min().unwrap()
-    }
+    if black { vals.max().unwrap() } else { vals.min().unwrap() }
 }
 
 /// The left-most best action at `depth` plies and the number of nodes in its tree.
@@ -139,15 +132,8 @@ pub fn decide(b: &Board, black: bool, depth: u32) -> Option<(usize, usize, usize
 }
 
 pub fn tree_size(b: &Board, black: bool, depth: u32) -> usize {
-    let acts = if depth == 0 {
-        Vec::new()
-    } else {
-        actions(b, black)
-    };
-    1 + acts
-        .iter()
-        .map(|&a| tree_size(&apply(b, a), !black, depth - 1))
-        .sum::<usize>()
+    let acts = if depth == 0 { Vec::new() } else { actions(b, black) };
+    1 + acts.iter().map(|&a| tree_size(&apply(b, a), !black, depth - 1)).sum::<usize>()
 }
 
 fn board_text(b: &Board, out: &mut String) {
@@ -165,13 +151,7 @@ fn board_text(b: &Board, out: &mut String) {
 }
 
 fn name(a: (usize, usize, usize, usize)) -> String {
-    format!(
-        "{}{}-{}{}",
-        (b'A' + a.1 as u8) as char,
-        a.0 + 1,
-        (b'A' + a.3 as u8) as char,
-        a.2 + 1
-    )
+    format!("{}{}-{}{}", (b'A' + a.1 as u8) as char, a.0 + 1, (b'A' + a.3 as u8) as char, a.2 + 1)
 }
 
 /// The whole protocol on `input`: (stdout, exit status).
@@ -185,11 +165,7 @@ pub fn protocol(input: &str, depth: u32) -> (String, i32) {
     let record = |out: &mut String, b: &Board, black: bool, n: usize, a, star: bool| {
         out.push_str("=====================================\n");
         let side = if black { "BLACK" } else { "WHITE" };
-        out.push_str(&format!(
-            "{}{side} ACTION #{n}: {}\n",
-            if star { "*** " } else { "" },
-            name(a)
-        ));
+        out.push_str(&format!("{}{side} ACTION #{n}: {}\n", if star { "*** " } else { "" }, name(a)));
         out.push_str(&format!("BOARD COST: {}\n", cost(b, !black)));
         board_text(b, out);
     };
@@ -206,11 +182,7 @@ pub fn protocol(input: &str, depth: u32) -> (String, i32) {
                 n += 1;
                 record(&mut out, &b, black, n, a, true);
                 if actions(&b, !black).is_empty() {
-                    out.push_str(if black {
-                        "BLACK WIN!\n"
-                    } else {
-                        "WHITE WIN!\n"
-                    });
+                    out.push_str(if black { "BLACK WIN!\n" } else { "WHITE WIN!\n" });
                     return (out, 0);
                 }
                 black = !black;
@@ -257,11 +229,7 @@ pub fn protocol(input: &str, depth: u32) -> (String, i32) {
         n += 1;
         record(&mut out, &b, black, n, a, false);
         if actions(&b, !black).is_empty() {
-            out.push_str(if black {
-                "BLACK WIN!\n"
-            } else {
-                "WHITE WIN!\n"
-            });
+            out.push_str(if black { "BLACK WIN!\n" } else { "WHITE WIN!\n" });
             return (out, 0);
         }
         black = !black;

@@ -16,12 +16,7 @@ pub enum Dir {
 }
 
 impl Dir {
-    pub const ALL: [Dir; 4] = [
-        Dir::NorthEast,
-        Dir::SouthEast,
-        Dir::SouthWest,
-        Dir::NorthWest,
-    ];
+    pub const ALL: [Dir; 4] = [Dir::NorthEast, Dir::SouthEast, Dir::SouthWest, Dir::NorthWest];
 
     const fn delta(self) -> (i32, i32) {
         match self {
@@ -106,11 +101,7 @@ pub const NO_SQUARE: u8 = u8::MAX;
 
 /// The dark square at a (row, col), both 0-based, or `None` for a light cell.
 pub const fn square_at(row: usize, col: usize) -> Option<u8> {
-    if row < 8 && col < 8 && (row + col) % 2 == 1 {
-        Some((row * 4 + col / 2) as u8)
-    } else {
-        None
-    }
+    if row < 8 && col < 8 && (row + col) % 2 == 1 { Some((row * 4 + col / 2) as u8) } else { None }
 }
 
 pub const fn row_of(s: u8) -> usize {
@@ -178,13 +169,7 @@ impl Position {
         let material = count(black & !towers) + 3 * count(black & towers)
             - count(white & !towers)
             - 3 * count(white & towers);
-        Position {
-            black,
-            white,
-            towers,
-            turn,
-            material: material as i8,
-        }
+        Position { black, white, towers, turn, material: material as i8 }
     }
 
     pub fn empty(turn: Color) -> Position {
@@ -200,20 +185,8 @@ impl Position {
     /// The position after a legal action's changes, with the material brought up
     /// to date from what changed rather than recounted.
     #[inline]
-    pub(crate) fn with(
-        &self,
-        black: u32,
-        white: u32,
-        towers: u32,
-        material_change: i8,
-    ) -> Position {
-        Position {
-            black,
-            white,
-            towers,
-            turn: self.turn.other(),
-            material: self.material + material_change,
-        }
+    pub(crate) fn with(&self, black: u32, white: u32, towers: u32, material_change: i8) -> Position {
+        Position { black, white, towers, turn: self.turn.other(), material: self.material + material_change }
     }
 
     pub fn units(&self, color: Color) -> u32 {
@@ -237,11 +210,7 @@ impl Position {
         } else {
             return Cell::Empty;
         };
-        if tower {
-            Cell::Tower(color)
-        } else {
-            Cell::Piece(color)
-        }
+        if tower { Cell::Tower(color) } else { Cell::Piece(color) }
     }
 
     /// The cell at (row, col), 0-based; light cells are always empty.
@@ -254,8 +223,7 @@ impl Position {
 
     pub fn set(&mut self, s: u8, cell: Cell) {
         let bit = 1u32 << s;
-        let (mut black, mut white, mut towers) =
-            (self.black & !bit, self.white & !bit, self.towers & !bit);
+        let (mut black, mut white, mut towers) = (self.black & !bit, self.white & !bit, self.towers & !bit);
         match cell {
             Cell::Empty => {}
             Cell::Piece(c) | Cell::Tower(c) => {
@@ -314,18 +282,9 @@ mod tests {
     fn neighbour_tables_follow_the_diagonals() {
         // G6 is row 5, col 6. Its north-east neighbour is H5, north-west F5.
         let g6 = square_at(5, 6).unwrap();
-        assert_eq!(
-            NEIGHBOUR[g6 as usize][Dir::NorthEast as usize],
-            square_at(4, 7).unwrap()
-        );
-        assert_eq!(
-            NEIGHBOUR[g6 as usize][Dir::NorthWest as usize],
-            square_at(4, 5).unwrap()
-        );
-        assert_eq!(
-            JUMP[g6 as usize][Dir::NorthWest as usize],
-            square_at(3, 4).unwrap()
-        );
+        assert_eq!(NEIGHBOUR[g6 as usize][Dir::NorthEast as usize], square_at(4, 7).unwrap());
+        assert_eq!(NEIGHBOUR[g6 as usize][Dir::NorthWest as usize], square_at(4, 5).unwrap());
+        assert_eq!(JUMP[g6 as usize][Dir::NorthWest as usize], square_at(3, 4).unwrap());
         // H5 has no eastern neighbours.
         let h5 = square_at(4, 7).unwrap();
         assert_eq!(NEIGHBOUR[h5 as usize][Dir::NorthEast as usize], NO_SQUARE);

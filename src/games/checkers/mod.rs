@@ -103,20 +103,13 @@ impl Game for Checkers {
         };
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 8 {
-            return err(format!(
-                "expected 8 rows separated by '/', got {}",
-                rows.len()
-            ));
+            return err(format!("expected 8 rows separated by '/', got {}", rows.len()));
         }
         let mut pos = Position::empty(turn);
         for (r, row) in rows.iter().enumerate() {
             let cells: Vec<char> = row.chars().collect();
             if cells.len() != 8 {
-                return err(format!(
-                    "row {} must have 8 cells, got {} in {row:?}",
-                    r + 1,
-                    cells.len()
-                ));
+                return err(format!("row {} must have 8 cells, got {} in {row:?}", r + 1, cells.len()));
             }
             for (c, &ch) in cells.iter().enumerate() {
                 let Some(cell) = board::Cell::from_symbol(ch) else {
@@ -151,9 +144,7 @@ impl Game for Checkers {
     }
 
     fn board_rows(&self, pos: &Position) -> Vec<String> {
-        (0..8)
-            .map(|r| (0..8).map(|c| pos.cell_at(r, c).symbol()).collect())
-            .collect()
+        (0..8).map(|r| (0..8).map(|c| pos.cell_at(r, c).symbol()).collect()).collect()
     }
 
     fn player_name(&self, player: Player) -> &'static str {
@@ -205,10 +196,7 @@ mod tests {
         let text = "......../......../......../......../......../B.w...../.w....../..b..... b";
         let p = g.parse_position(text).unwrap();
         assert_eq!(g.format_position(&p), text);
-        assert_eq!(
-            p.cell(Checkers::parse_cell("A6").unwrap()),
-            Cell::Tower(Color::Black)
-        );
+        assert_eq!(p.cell(Checkers::parse_cell("A6").unwrap()), Cell::Tower(Color::Black));
         let start = g.format_position(&Position::start());
         assert_eq!(g.parse_position(&start).unwrap(), Position::start());
     }
@@ -218,22 +206,10 @@ mod tests {
         let g = Checkers;
         for (text, needle) in [
             ("......../ b", "8 rows"),
-            (
-                "b......./......../......../......../......../......../......../........ b",
-                "light cell",
-            ),
-            (
-                ".x....../......../......../......../......../......../......../........ b",
-                "not one of",
-            ),
-            (
-                "......../......../......../......../......../......../......../........ x",
-                "side to move",
-            ),
-            (
-                "......../......../......../......../......../......../......../.........",
-                "a space",
-            ),
+            ("b......./......../......../......../......../......../......../........ b", "light cell"),
+            (".x....../......../......../......../......../......../......../........ b", "not one of"),
+            ("......../......../......../......../......../......../......../........ x", "side to move"),
+            ("......../......../......../......../......../......../......../.........", "a space"),
         ] {
             let e = g.parse_position(text).unwrap_err();
             assert!(e.0.contains(needle), "{text}: {e}");

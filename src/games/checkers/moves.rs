@@ -75,25 +75,28 @@ pub fn generate(pos: &Position, out: &mut Vec<Action>) {
         let bit = 1u32 << from;
         for dir in Dir::ALL {
             if steps[dir as usize] & bit != 0 {
-                out.push(Action {
-                    from,
-                    dir,
-                    capture: false,
-                });
+                out.push(Action { from, dir, capture: false });
             } else if captures[dir as usize] & bit != 0 {
-                out.push(Action {
-                    from,
-                    dir,
-                    capture: true,
-                });
+                out.push(Action { from, dir, capture: true });
             }
         }
     }
 }
 
+/// Whether the side to move can act. Asked of every leaf, so it looks for a plain
+/// step first (almost always there) before it works out captures.
+#[inline]
 pub fn has_action(pos: &Position) -> bool {
-    let (steps, captures) = movers(pos);
-    steps.iter().chain(&captures).any(|&m| m != 0)
+    let me = pos.turn;
+    let mine = pos.units(me);
+    let theirs = pos.units(me.other());
+    let empty = !(mine | theirs);
+    let towers = mine & pos.towers;
+    let units = |dir: Dir| if dir.forward_for(me) { mine } else { towers };
+    if Dir::ALL.iter().any(|&d| units(d) & from_which(empty, d) != 0) {
+        return true;
+    }
+    Dir::ALL.iter().any(|&d| units(d) & from_which(theirs & from_which(empty, d), d) != 0)
 }
 
 /// Squares where a piece of each colour is crowned: row 1 for black, row 8 for white.
@@ -107,11 +110,7 @@ pub fn apply(pos: &Position, a: Action) -> Position {
     let from = 1u32 << a.from;
     let to = 1u32 << a.to();
     let moved = from | to;
-    let captured = if a.capture {
-        1u32 << NEIGHBOUR[a.from as usize][a.dir as usize]
-    } else {
-        0
-    };
+    let captured = if a.capture { 1u32 << NEIGHBOUR[a.from as usize][a.dir as usize] } else { 0 };
     // Material from black's side: what is taken, and a crowning's gain of 2.
     let taken = if captured == 0 {
         0
@@ -183,19 +182,11 @@ mod tests {
                     continue;
                 }
                 if pos.occupied() & (1 << n) == 0 {
-                    v.push(Action {
-                        from: s,
-                        dir,
-                        capture: false,
-                    });
+                    v.push(Action { from: s, dir, capture: false });
                 } else if pos.units(me.other()) & (1 << n) != 0 {
                     let j = JUMP[s as usize][dir as usize];
                     if j != NO_SQUARE && pos.occupied() & (1 << j) == 0 {
-                        v.push(Action {
-                            from: s,
-                            dir,
-                            capture: true,
-                        });
+                        v.push(Action { from: s, dir, capture: true });
                     }
                 }
             }
@@ -217,11 +208,7 @@ mod tests {
             let density = next() as u32 | next() as u32;
             let black = a & density;
             let white = b & density & !black;
-            let turn = if next() & 1 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let turn = if next() & 1 == 0 { Color::Black } else { Color::White };
             let pos = Position::from_masks(black, white, t, turn);
             let mut v = Vec::new();
             generate(&pos, &mut v);
@@ -257,9 +244,7 @@ mod tests {
         // Row 6 scanned left to right; each piece tries NE then NW.
         assert_eq!(
             names(&Position::start()),
-            [
-                "A6-B5", "C6-D5", "C6-B5", "E6-F5", "E6-D5", "G6-H5", "G6-F5"
-            ]
+            ["A6-B5", "C6-D5", "C6-B5", "E6-F5", "E6-D5", "G6-H5", "G6-F5"]
         );
     }
 
@@ -268,12 +253,7 @@ mod tests {
         let mut p = Position::start();
         p.turn = Color::White;
         // Row 3 first: each piece tries SE then SW.
-        assert_eq!(
-            names(&p),
-            [
-                "B3-C4", "B3-A4", "D3-E4", "D3-C4", "F3-G4", "F3-E4", "H3-G4"
-            ]
-        );
+        assert_eq!(names(&p), ["B3-C4", "B3-A4", "D3-E4", "D3-C4", "F3-G4", "F3-E4", "H3-G4"]);
     }
 
     #[test]
