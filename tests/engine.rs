@@ -227,8 +227,11 @@ fn niujiao_retrograde_solve_agrees_with_deep_search_everywhere() {
     assert_eq!(solved.get(&game.start()), Some(Solution::Draw));
 }
 
-/// Everything a tree says, in id order: (id, parent, depth, action, value, maximising).
-fn describe<G: Game>(game: &G, tree: &Tree<'_, G>) -> Vec<(u32, Option<u32>, u8, Option<String>, i32, bool)> {
+/// Everything a tree says about one node: (id, parent, depth, action, value, maximising).
+type Described = (u32, Option<u32>, u8, Option<String>, i32, bool);
+
+/// Every node of a tree, in id order.
+fn describe<G: Game>(game: &G, tree: &Tree<'_, G>) -> Vec<Described> {
     let mut v = Vec::with_capacity(tree.len);
     tree.walk(game, |n, parent, _| {
         v.push((n.id(), parent, n.depth, n.action.map(|a| game.format_action(a)), n.value(), n.maximising()))
