@@ -10,7 +10,9 @@ use gametree::games::tictactoe::TicTacToe;
 use gametree::search::alphabeta::{self, Cutoff};
 use gametree::search::machine::Machine;
 use gametree::search::solve::{Solution, solve};
-use gametree::search::{BuildOptions, Node, QUOTA_BLOCK, Tree, TreeArena, back_propagate};
+use gametree::search::{
+    BuildOptions, Node, QUOTA_BLOCK, Tree, TreeArena, back_propagate, back_propagate_parallel,
+};
 use proptest::prelude::*;
 
 /// A position reached by playing the actions picked by `choices` from the start.
@@ -252,7 +254,8 @@ fn parallel_matches_sequential<G: Game>(
     back_propagate(t1.root);
     let mut a2 = TreeArena::new();
     let t2 = Tree::build(&mut a2, game, pos.clone(), depth, &many).unwrap();
-    back_propagate(t2.root);
+    // Propagation in parallel too (it only splits trees of 65,536 nodes or more).
+    back_propagate_parallel(t2.root, t2.len, threads);
     prop_assert_eq!(t1.len, t2.len);
     prop_assert_eq!(describe(game, &t1), describe(game, &t2));
     // The budget is never exceeded: the sequential build is exact, a parallel one

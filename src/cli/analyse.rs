@@ -12,7 +12,7 @@ use crate::export;
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol;
-use crate::search::{Tree, TreeArena, alphabeta, back_propagate};
+use crate::search::{Tree, TreeArena, alphabeta, back_propagate_parallel};
 
 pub struct Request<'a> {
     pub position: Option<&'a str>,
@@ -60,7 +60,7 @@ pub fn run<G: Game>(game: &G, req: &Request<'_>) -> u8 {
     let built = started.elapsed();
     let windows = match req.search {
         SearchKind::Minimax => {
-            back_propagate(tree.root);
+            back_propagate_parallel(tree.root, tree.len, req.tree.build_options().threads);
             None
         }
         SearchKind::Alphabeta => Some(alphabeta::run_on_tree(&tree)),

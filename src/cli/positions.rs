@@ -8,7 +8,7 @@ use crate::game::Game;
 use crate::search::alphabeta;
 use crate::search::perft::perft as count_positions;
 use crate::search::solve::solve as solve_game;
-use crate::search::{Tree, TreeArena, back_propagate};
+use crate::search::{Tree, TreeArena, back_propagate_parallel};
 
 /// The position given with `--position`, or the game's start.
 pub fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, u8> {
@@ -83,7 +83,7 @@ pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, searc
             if opts.stats {
                 print_stats("", &tree, started.elapsed());
             }
-            let value = back_propagate(tree.root);
+            let value = back_propagate_parallel(tree.root, tree.len, opts.build_options().threads);
             (tree.decision().and_then(|n| n.action), value)
         }
     };

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::Game;
 use crate::games::checkers::{Action, Cell, Checkers, Position, moves};
-use crate::search::{BuildOptions, TooManyNodes, Tree, TreeArena, back_propagate};
+use crate::search::{BuildOptions, TooManyNodes, Tree, TreeArena, back_propagate_parallel};
 use input::{Command, Item, Items, RawCell};
 
 /// Receives each computed action's tree: the action's number as it will be printed,
@@ -124,7 +124,7 @@ pub fn decide(
     let started = Instant::now();
     let tree = Tree::build(&mut arena, &Checkers, *pos, opts.depth, &opts.build)?;
     let built = started.elapsed();
-    back_propagate(tree.root);
+    back_propagate_parallel(tree.root, tree.len, opts.build.threads);
     on_tree(&tree, built)?;
     Ok(tree.decision().and_then(|n| n.action))
 }

@@ -1,20 +1,71 @@
 //! Plain minimax back-propagation over a built tree.
 
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
 use super::tree::Node;
+
+/// Subtrees per thread to aim for when propagating in parallel.
+const UNITS_PER_THREAD: usize = 24;
+/// Smaller trees are propagated on the calling thread alone.
+const PARALLEL_FROM: usize = 1 << 16;
 
 /// Sets every inner node's value (a leaf's is its cost already): the greatest
 /// child value where its side maximises and the least where it minimises. Ties keep
 /// the left-most child, which is the one [`Node::best_child`] reports. Returns the
 /// root's value.
 pub fn back_propagate<A>(node: &Node<'_, A>) -> i32 {
+    propagate_above(node, u8::MAX)
+}
+
+/// [`back_propagate`] over a tree of `len` nodes, on up to `threads` threads: the
+/// subtrees below a split depth are shared out, then the levels above them are
+/// finished on the calling thread. Same values as the sequential pass.
+pub fn back_propagate_parallel<A: Sync>(root: &Node<'_, A>, len: usize, threads: usize) -> i32 {
+    if threads < 2 || len < PARALLEL_FROM {
+        return back_propagate(root);
+    }
+    let mut level = vec![root];
+    while level.len() < UNITS_PER_THREAD * threads {
+        let next: Vec<_> = level.iter().flat_map(|n| n.children.iter()).collect();
+        if next.is_empty() {
+            break;
+        }
+        level = next;
+    }
+    let split = level[0].depth;
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let work = || {
+            while let Some(node) = level.get(next.fetch_add(1, Relaxed)) {
+                back_propagate(node);
+            }
+        };
+        for _ in 1..threads {
+            scope.spawn(work);
+        }
+        work();
+    });
+    propagate_above(root, split)
+}
+
+/// Propagates values down to `split` depth, taking the values of nodes at that
+/// depth as they are.
+fn propagate_above<A>(node: &Node<'_, A>, split: u8) -> i32 {
     node.set_pruned(false);
-    let Some((first, rest)) = node.children.split_first() else {
+    if node.depth >= split || node.children.is_empty() {
         return node.value();
-    };
-    let mut best = back_propagate(first);
-    for child in rest {
-        let v = back_propagate(child);
-        if if node.maximising() { v > best } else { v < best } {
+    }
+    let maximising = node.maximising();
+    let mut best = 0;
+    for (i, child) in node.children.iter().enumerate() {
+        // Leaves hold their value already: no call needed.
+        let v = if child.children.is_empty() {
+            child.set_pruned(false);
+            child.value()
+        } else {
+            propagate_above(child, split)
+        };
+        if i == 0 || (maximising && v > best) || (!maximising && v < best) {
             best = v;
         }
     }

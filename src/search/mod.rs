@@ -8,7 +8,7 @@ pub mod perft;
 pub mod solve;
 pub mod tree;
 
-pub use minimax::back_propagate;
+pub use minimax::{back_propagate, back_propagate_parallel};
 pub use tree::{
     BuildOptions, DEFAULT_MAX_NODES, Node, QUOTA_BLOCK, TooManyNodes, Tree, TreeArena, default_threads,
 };

@@ -83,11 +83,13 @@ impl<'a, A> Node<'a, A> {
         self.flags.load(Relaxed) & PRUNED != 0
     }
 
+    /// Only one thread ever writes a node's flags, so a plain load and store will
+    /// do (a read-modify-write would lock the bus for every node).
     pub(crate) fn set_pruned(&self, pruned: bool) {
-        if pruned {
-            self.flags.fetch_or(PRUNED, Relaxed);
-        } else {
-            self.flags.fetch_and(!PRUNED, Relaxed);
+        let f = self.flags.load(Relaxed);
+        let g = if pruned { f | PRUNED } else { f & !PRUNED };
+        if f != g {
+            self.flags.store(g, Relaxed);
         }
     }
 
