@@ -9,7 +9,12 @@ use std::io::BufReader;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gametree::games::checkers::{Checkers, Position};
 use gametree::protocol;
-use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate, default_threads};
+use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate_parallel, default_threads};
+
+// The same allocator as the gametree binary, so that the figures are the tool's.
+#[cfg(target_os = "linux")]
+#[global_allocator]
+static ALLOCATOR: gametree::hugepages::HugePageHint = gametree::hugepages::HugePageHint;
 
 const TEST4: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/fixtures/checkers/official/test4.txt");
 
@@ -46,7 +51,7 @@ fn build(c: &mut Criterion) {
                 let tree =
                     Tree::build(&mut arena, &Checkers, black_box(pos), depth, &BuildOptions::default())
                         .unwrap();
-                black_box(back_propagate(tree.root))
+                black_box(back_propagate_parallel(tree.root, tree.len, default_threads()))
             })
         });
     }

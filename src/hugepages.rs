@@ -11,8 +11,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 
 pub struct HugePageHint;
 
-/// Blocks at least this large are placed on huge pages.
-const THRESHOLD: usize = 1 << 20;
+/// Blocks at least this large are placed on huge pages (smaller ones would pay
+/// for zeroing a whole 2 MiB page to use part of it).
+const THRESHOLD: usize = 4 << 20;
 const HUGE_PAGE: usize = 2 << 20;
 
 /// The layout a block is really allocated with; `dealloc` recomputes it from the
@@ -76,8 +77,8 @@ mod tests {
     fn large_blocks_are_whole_aligned_huge_pages_and_round_trip() {
         let small = Layout::from_size_align(4096, 8).unwrap();
         assert_eq!(actual(small), small);
-        let big = Layout::from_size_align(3 << 20, 8).unwrap();
-        assert_eq!(actual(big).size(), 4 << 20);
+        let big = Layout::from_size_align(5 << 20, 8).unwrap();
+        assert_eq!(actual(big).size(), 6 << 20);
         assert_eq!(actual(big).align(), HUGE_PAGE);
         let a = HugePageHint;
         // SAFETY: allocated, written, grown, read back and freed with matching layouts.
@@ -85,12 +86,12 @@ mod tests {
             let p = a.alloc(big);
             assert_eq!(p as usize % HUGE_PAGE, 0);
             p.write_bytes(7, big.size());
-            let q = a.realloc(p, big, 5 << 20);
+            let q = a.realloc(p, big, 7 << 20);
             assert_eq!(*q.add(big.size() - 1), 7);
-            a.dealloc(q, Layout::from_size_align(5 << 20, 8).unwrap());
+            a.dealloc(q, Layout::from_size_align(7 << 20, 8).unwrap());
             let r = a.alloc(small);
-            let r2 = a.realloc(r, small, 2 << 20);
-            a.dealloc(r2, Layout::from_size_align(2 << 20, 8).unwrap());
+            let r2 = a.realloc(r, small, 4 << 20);
+            a.dealloc(r2, Layout::from_size_align(4 << 20, 8).unwrap());
         }
     }
 }

@@ -28,6 +28,8 @@ pub const MIN_DEPTH: u8 = 5;
 const UNITS_PER_THREAD: usize = 24;
 /// The most nodes reserved up front for one thread (the arena grows past it).
 const MAX_RESERVE: u64 = 1 << 26;
+/// Bytes per thread from which a reservation up front pays.
+const RESERVE_FROM: usize = 4 << 20;
 
 pub(crate) fn worth_it(depth: u8, threads: usize) -> bool {
     threads > 1 && depth >= MIN_DEPTH
@@ -54,7 +56,10 @@ pub(crate) fn build<'a, G: Game>(
     // One block per thread, sized for its share of the estimated tree: reserving
     // costs only address space until it is written, and a single large block is
     // faulted in as huge pages instead of chunk after doubling chunk.
+    // Small shares are better served by the arena's own small chunks, which come
+    // from memory the allocator already has.
     let share = (estimate.min(max_nodes) / threads as u64).min(MAX_RESERVE) as usize;
+    let share = if share * size_of::<Node<'a, G::Action>>() >= RESERVE_FROM { share } else { 0 };
     helpers.resize_with(threads, || OwnLine(Arena::with_capacity(share)));
 
     // Steps 2 and 3 in one team of threads, the calling thread leading: build the
