@@ -48,8 +48,9 @@ pub enum Outcome {
     Draw,
 }
 
-/// Games are shared by the threads of a parallel tree build, hence `Sync`.
-pub trait Game: Sync {
+/// Games are shared by the threads of a parallel tree build, hence `Sync`; small
+/// settings structs, hence `Clone`.
+pub trait Game: Sync + Clone {
     type Position: Clone + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
     type Action: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
 
@@ -126,6 +127,33 @@ pub trait Game: Sync {
 
     /// The board for a person at a terminal: with coordinates, several lines.
     fn draw(&self, pos: &Self::Position) -> String;
+
+    /// The board after `last` was played, with that action marked where the game
+    /// can show it.
+    fn draw_after(&self, pos: &Self::Position, last: Option<Self::Action>) -> String {
+        let _ = last;
+        self.draw(pos)
+    }
+
+    /// The same game, evaluating for `machine`: for games whose evaluation depends
+    /// on which side is searching (Gomoku's defence weight).
+    fn for_machine(&self, machine: Player) -> Self {
+        let _ = machine;
+        self.clone()
+    }
+
+    /// Reorders `actions` so that a pruning search meets the likely best ones first.
+    /// Only the implicit search uses it; trees keep the defined order.
+    fn order_for_search(&self, pos: &Self::Position, actions: &mut [Self::Action]) {
+        let _ = (pos, actions);
+    }
+
+    /// The actions of the unit on the cell named `from` (for "where can this stone
+    /// go?"), or `None` when the game has no such question.
+    fn actions_from(&self, pos: &Self::Position, from: &str) -> Option<Vec<Self::Action>> {
+        let _ = (pos, from);
+        None
+    }
 
     /// The rules in a few lines, for `gametree rules GAME`.
     fn rules(&self) -> &'static str;

@@ -9,4 +9,5 @@ pub mod games;
 #[cfg(target_os = "linux")]
 pub mod hugepages;
 pub mod protocol;
+pub mod savegame;
 pub mod search;

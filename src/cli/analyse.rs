@@ -47,6 +47,7 @@ pub fn run<G: Game>(game: &G, req: &Request<'_>) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
+    let game = &game.for_machine(game.to_move(&pos));
     let depth = req.tree.depth.unwrap_or_else(|| game.default_depth());
     let mut arena = TreeArena::new();
     let started = Instant::now();

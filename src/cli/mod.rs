@@ -73,11 +73,17 @@ pub struct GameOptions {
     /// limit for `solve`).
     #[arg(long)]
     max_plies: Option<u16>,
+    /// Gomoku: weight of the opponent's patterns against the machine's own (default 9).
+    #[arg(long, value_parser = clap::value_parser!(i32).range(0..=1000))]
+    defence: Option<i32>,
+    /// Gomoku: consider points within this distance of a stone (default 1).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=14))]
+    radius: Option<u8>,
 }
 
 impl GameOptions {
     fn settings(&self) -> GameSettings {
-        GameSettings { max_plies: self.max_plies }
+        GameSettings { max_plies: self.max_plies, defence: self.defence, radius: self.radius }
     }
 }
 
@@ -93,6 +99,21 @@ pub enum SearchKind {
 pub enum Who {
     Human,
     Machine,
+}
+
+/// How well the machine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Level {
+    /// Any legal action, at random.
+    Random,
+    /// Search 1 ply.
+    Easy,
+    /// Search 2 plies.
+    Medium,
+    /// Search 3 plies.
+    Hard,
+    /// Alpha-beta to the game's own depth.
+    Strong,
 }
 
 #[derive(Subcommand, Debug)]
@@ -173,9 +194,15 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Who::Machine)]
         second: Who,
         /// Start from this position (its side to move starts).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "resume")]
         position: Option<String>,
-        /// The machine's search depth (default: the game's own).
+        /// Go on with a game saved with `save FILE`.
+        #[arg(long, value_name = "FILE")]
+        resume: Option<PathBuf>,
+        /// How well the machine plays.
+        #[arg(long, value_enum, default_value_t = Level::Strong)]
+        level: Level,
+        /// The machine's search depth (overrides --level's).
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
         depth: Option<u8>,
         /// Pick at random among equally good machine actions, reproducibly.
@@ -183,6 +210,11 @@ enum Command {
         seed: Option<u64>,
         #[command(flatten)]
         game_options: GameOptions,
+    },
+    /// Step through a saved game action by action.
+    Replay {
+        /// A file written by `save FILE` in `gametree play`.
+        file: PathBuf,
     },
     /// Print the rules of a game.
     Rules { game: GameName },
@@ -198,6 +230,23 @@ enum Command {
         #[arg(long, default_value_t = 60)]
         timeout: u64,
     },
+}
+
+/// The game a saved-game file names on its `game NAME` line.
+fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("gametree: cannot read {}: {e}", path.display());
+        status::USAGE
+    })?;
+    let named = text.lines().map(str::trim).find_map(|l| l.strip_prefix("game "));
+    let Some(name) = named else {
+        eprintln!("gametree: {}: no \"game NAME\" line; is it a saved game?", path.display());
+        return Err(status::USAGE);
+    };
+    GameName::from_str(name.trim(), true).map_err(|_| {
+        eprintln!("gametree: {}: unknown game {name:?}", path.display());
+        status::USAGE
+    })
 }
 
 pub fn main() -> ExitCode {
@@ -226,7 +275,10 @@ pub fn main() -> ExitCode {
         }
         Command::Solve { game, position, max_positions, game_options } => {
             // A solve is of the game itself: no ply limit unless one is asked for.
-            let settings = GameSettings { max_plies: Some(game_options.max_plies.unwrap_or(0)) };
+            let settings = GameSettings {
+                max_plies: Some(game_options.max_plies.unwrap_or(0)),
+                ..game_options.settings()
+            };
             crate::with_game!(game, &settings, |g| positions::solve(g, position.as_deref(), max_positions))
         }
         Command::Best { game, position, tree, game_options, search } => {
@@ -237,10 +289,22 @@ pub fn main() -> ExitCode {
                 search
             ))
         }
-        Command::Play { game, first, second, position, depth, seed, game_options } => {
-            let setup = play::Setup { first, second, position: position.as_deref(), depth, seed };
+        Command::Play { game, first, second, position, resume, level, depth, seed, game_options } => {
+            let setup = play::Setup {
+                first,
+                second,
+                position: position.as_deref(),
+                resume: resume.as_deref(),
+                level,
+                depth,
+                seed,
+            };
             crate::with_game!(game, &game_options.settings(), |g| play::run(g, &setup))
         }
+        Command::Replay { file } => match saved_game_name(&file) {
+            Ok(game) => crate::with_game!(game, &GameSettings::default(), |g| play::replay(g, &file)),
+            Err(code) => code,
+        },
         Command::Rules { game } => {
             crate::with_game!(game, &GameSettings::default(), |g| {
                 print!("{}", crate::game::Game::rules(g));

@@ -56,6 +56,7 @@ pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, searc
         Ok(p) => p,
         Err(code) => return code,
     };
+    let game = &game.for_machine(game.to_move(&pos));
     let depth = opts.depth.unwrap_or_else(|| game.default_depth());
     let (action, value) = match search {
         SearchKind::Alphabeta => {

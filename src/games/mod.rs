@@ -3,7 +3,9 @@
 //! To add a game: write its module, then add it to `GameName` and to `with_game!`
 //! below (one line each).
 
+pub mod ataxx;
 pub mod checkers;
+pub mod gomoku;
 pub mod niujiao;
 pub mod tictactoe;
 
@@ -13,6 +15,8 @@ pub enum GameName {
     Checkers,
     Tictactoe,
     Niujiao,
+    Ataxx,
+    Gomoku,
 }
 
 /// Settings some games take; each game reads what concerns it.
@@ -20,6 +24,10 @@ pub enum GameName {
 pub struct GameSettings {
     /// Niujiao: plies before a game is drawn; `Some(0)` means no limit.
     pub max_plies: Option<u16>,
+    /// Gomoku: the weight of the opponent's patterns.
+    pub defence: Option<i32>,
+    /// Gomoku: candidate points lie within this distance of a stone.
+    pub radius: Option<u8>,
 }
 
 /// Runs `$body` with `$g` bound to a reference to the named game, configured from
@@ -27,7 +35,7 @@ pub struct GameSettings {
 #[macro_export]
 macro_rules! with_game {
     ($name:expr, $settings:expr, |$g:ident| $body:expr) => {{
-        use $crate::games::{GameName, checkers, niujiao, tictactoe};
+        use $crate::games::{GameName, ataxx, checkers, gomoku, niujiao, tictactoe};
         let settings: &$crate::games::GameSettings = $settings;
         match $name {
             GameName::Checkers => {
@@ -45,6 +53,19 @@ macro_rules! with_game {
                         Some(0) => None,
                         limit => limit,
                     },
+                };
+                $body
+            }
+            GameName::Ataxx => {
+                let $g = &ataxx::Ataxx;
+                $body
+            }
+            GameName::Gomoku => {
+                let defaults = gomoku::Gomoku::default();
+                let $g = &gomoku::Gomoku {
+                    defence: settings.defence.unwrap_or(defaults.defence),
+                    radius: settings.radius.unwrap_or(defaults.radius),
+                    ..defaults
                 };
                 $body
             }

@@ -20,18 +20,54 @@ pub struct Choice<A> {
     pub nodes: u64,
 }
 
-/// Searches `depth` plies from `pos` without building a tree.
+/// Searches `depth` plies from `pos` without building a tree. Games may reorder
+/// actions for the search ([`Game::order_for_search`]); ties still go to the action
+/// first in the game's defined order, as in minimax.
 pub fn search<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Choice<G::Action> {
     let mut buffers: Vec<Vec<G::Action>> = (0..depth).map(|_| Vec::new()).collect();
-    let mut s = Implicit { game, nodes: 0, best: None };
-    let value = s.visit(pos, &mut buffers, i32::MIN, i32::MAX, true);
-    Choice { action: s.best, value, nodes: s.nodes }
+    let mut s = Implicit { game, nodes: 1 };
+    let Some((actions, deeper)) = buffers.split_first_mut() else {
+        return Choice { action: None, value: game.cost(pos, game.has_actions(pos)), nodes: 1 };
+    };
+    game.actions(pos, actions);
+    if actions.is_empty() {
+        return Choice { action: None, value: game.cost(pos, false), nodes: 1 };
+    }
+    let mut ordered = actions.clone();
+    game.order_for_search(pos, &mut ordered);
+    let maximising = game.to_move(pos).maximises();
+    // (index in the defined order, action, exact value) of the best so far.
+    let mut best: Option<(usize, G::Action, i32)> = None;
+    for a in ordered {
+        let index = actions.iter().position(|&b| b == a).expect("ordering keeps the actions");
+        let child = game.apply(pos, a);
+        let v = match best {
+            None => s.visit(&child, deeper, i32::MIN, i32::MAX),
+            // An action earlier in the defined order wins a tie, so its window is
+            // one wider: a fail-low then means strictly worse, not "no better".
+            Some((b, _, bv)) if maximising => {
+                s.visit(&child, deeper, if index < b { bv.saturating_sub(1) } else { bv }, i32::MAX)
+            }
+            Some((b, _, bv)) => {
+                s.visit(&child, deeper, i32::MIN, if index < b { bv.saturating_add(1) } else { bv })
+            }
+        };
+        let better = match best {
+            None => true,
+            Some((b, _, bv)) if maximising => v > bv || (v == bv && index < b),
+            Some((b, _, bv)) => v < bv || (v == bv && index < b),
+        };
+        if better {
+            best = Some((index, a, v));
+        }
+    }
+    let (_, action, value) = best.expect("there was an action");
+    Choice { action: Some(action), value, nodes: s.nodes }
 }
 
 struct Implicit<'g, G: Game> {
     game: &'g G,
     nodes: u64,
-    best: Option<G::Action>,
 }
 
 impl<G: Game> Implicit<'_, G> {
@@ -41,7 +77,6 @@ impl<G: Game> Implicit<'_, G> {
         buffers: &mut [Vec<G::Action>],
         mut alpha: i32,
         mut beta: i32,
-        root: bool,
     ) -> i32 {
         self.nodes += 1;
         let game = self.game;
@@ -52,16 +87,13 @@ impl<G: Game> Implicit<'_, G> {
         if actions.is_empty() {
             return game.cost(pos, false);
         }
+        game.order_for_search(pos, actions);
         let maximising = game.to_move(pos).maximises();
         let mut best = if maximising { i32::MIN } else { i32::MAX };
         for (i, &a) in actions.iter().enumerate() {
-            let v = self.visit(&game.apply(pos, a), deeper, alpha, beta, false);
-            let better = if maximising { v > best } else { v < best };
-            if better || i == 0 {
+            let v = self.visit(&game.apply(pos, a), deeper, alpha, beta);
+            if i == 0 || (maximising && v > best) || (!maximising && v < best) {
                 best = v;
-                if root {
-                    self.best = Some(a);
-                }
             }
             if maximising {
                 alpha = alpha.max(v);

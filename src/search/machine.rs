@@ -34,6 +34,7 @@ pub struct Machine {
 
 impl Machine {
     pub fn choose<G: Game>(&mut self, game: &G, pos: &G::Position) -> Choice<G::Action> {
+        let game = &game.for_machine(game.to_move(pos));
         let Some(rng) = self.rng.as_mut() else {
             return alphabeta::search(game, pos, self.depth);
         };

@@ -1,0 +1,510 @@
+//! Ataxx (`spec/games.md`): rules only.
+//!
+//! A 7x7 board as 64-bit masks, square `row * 7 + col` with row 0 the top row
+//! (rank 7) and col 0 file a. x moves first and maximises.
+
+use crate::game::{Game, Outcome, Player, PositionError};
+
+const SIZE: usize = 7;
+const CELLS: usize = SIZE * SIZE;
+const BOARD: u64 = (1 << CELLS) - 1;
+/// Plies without a clone after which the game is drawn.
+pub const HALFMOVE_LIMIT: u16 = 100;
+/// A won game scores this plus the stone difference: above any evaluation.
+pub const WIN: i32 = 1_000_000;
+
+const fn rings() -> ([u64; CELLS], [u64; CELLS]) {
+    let mut one = [0u64; CELLS];
+    let mut two = [0u64; CELLS];
+    let mut s = 0;
+    while s < CELLS {
+        let (r, c) = ((s / SIZE) as i32, (s % SIZE) as i32);
+        let mut t = 0;
+        while t < CELLS {
+            let (r2, c2) = ((t / SIZE) as i32, (t % SIZE) as i32);
+            let dr = if r > r2 { r - r2 } else { r2 - r };
+            let dc = if c > c2 { c - c2 } else { c2 - c };
+            let d = if dr > dc { dr } else { dc };
+            if d == 1 {
+                one[s] |= 1 << t;
+            } else if d == 2 {
+                two[s] |= 1 << t;
+            }
+            t += 1;
+        }
+        s += 1;
+    }
+    (one, two)
+}
+
+/// `RING1[s]`: the up to 8 neighbours of s (clone targets); `RING2[s]`: the cells at
+/// distance exactly 2 (jump targets).
+const RING1: [u64; CELLS] = rings().0;
+const RING2: [u64; CELLS] = rings().1;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub x: u64,
+    pub o: u64,
+    pub blocked: u64,
+    pub x_to_move: bool,
+    /// Plies since the last clone.
+    pub halfmove: u16,
+    /// Starts at 1 and grows after each o move.
+    pub fullmove: u16,
+}
+
+impl Position {
+    fn mine_theirs(&self) -> (u64, u64) {
+        if self.x_to_move { (self.x, self.o) } else { (self.o, self.x) }
+    }
+
+    fn empty(&self) -> u64 {
+        BOARD & !(self.x | self.o | self.blocked)
+    }
+
+    /// Whether the stones `stones` have any clone or jump onto an empty cell.
+    fn can_move(&self, stones: u64) -> bool {
+        let empty = self.empty();
+        let mut s = stones;
+        while s != 0 {
+            let sq = s.trailing_zeros() as usize;
+            s &= s - 1;
+            if (RING1[sq] | RING2[sq]) & empty != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn over(&self) -> bool {
+        self.x == 0
+            || self.o == 0
+            || self.halfmove >= HALFMOVE_LIMIT
+            || !(self.can_move(self.x) || self.can_move(self.o))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A new stone on this cell, next to one of the mover's.
+    Clone(u8),
+    /// A stone leaves the first cell for the second, two cells away.
+    Jump(u8, u8),
+    /// Only when the side to move has no move and the game goes on.
+    Pass,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ataxx;
+
+pub fn cell_name(s: u8) -> String {
+    let (r, c) = (s as usize / SIZE, s as usize % SIZE);
+    format!("{}{}", (b'a' + c as u8) as char, SIZE - r)
+}
+
+pub fn parse_cell(text: &str) -> Option<u8> {
+    let b = text.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'g').contains(&b[0]) || !(b'1'..=b'7').contains(&b[1]) {
+        return None;
+    }
+    Some(((SIZE - (b[1] - b'0') as usize) * SIZE + (b[0] - b'a') as usize) as u8)
+}
+
+impl Ataxx {
+    /// The cells a stone on `from` can reach, clone targets first, each in board
+    /// order, as actions: for "show me where this stone can go".
+    pub fn targets(&self, pos: &Position, from: u8) -> Vec<Action> {
+        let (mine, _) = pos.mine_theirs();
+        if mine & 1 << from == 0 || pos.over() {
+            return Vec::new();
+        }
+        let empty = pos.empty();
+        let clones = bits(RING1[from as usize] & empty).map(Action::Clone);
+        let jumps = bits(RING2[from as usize] & empty).map(|t| Action::Jump(from, t));
+        clones.chain(jumps).collect()
+    }
+
+    /// Stone counts (x, o).
+    pub fn counts(pos: &Position) -> (u32, u32) {
+        (pos.x.count_ones(), pos.o.count_ones())
+    }
+}
+
+fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let s = m.trailing_zeros() as u8;
+        m &= m - 1;
+        Some(s)
+    })
+}
+
+impl Game for Ataxx {
+    type Position = Position;
+    type Action = Action;
+
+    fn name(&self) -> &'static str {
+        "ataxx"
+    }
+
+    fn start(&self) -> Position {
+        self.parse_position("x5o/7/7/7/7/7/o5x x 0 1").expect("the start parses")
+    }
+
+    fn to_move(&self, pos: &Position) -> Player {
+        if pos.x_to_move { Player::First } else { Player::Second }
+    }
+
+    /// Clones by target cell, then jumps by start and target cell, all in board
+    /// order (a7, b7, ... g1); a pass alone when the side to move is stuck.
+    fn actions(&self, pos: &Position, out: &mut Vec<Action>) {
+        out.clear();
+        if pos.over() {
+            return;
+        }
+        let (mine, _) = pos.mine_theirs();
+        let empty = pos.empty();
+        let mut clone_targets = 0;
+        for s in bits(mine) {
+            clone_targets |= RING1[s as usize];
+        }
+        out.extend(bits(clone_targets & empty).map(Action::Clone));
+        for s in bits(mine) {
+            out.extend(bits(RING2[s as usize] & empty).map(|t| Action::Jump(s, t)));
+        }
+        if out.is_empty() {
+            out.push(Action::Pass);
+        }
+    }
+
+    fn has_actions(&self, pos: &Position) -> bool {
+        !pos.over()
+    }
+
+    fn apply(&self, pos: &Position, action: Action) -> Position {
+        let mut p = *pos;
+        let (mut mine, mut theirs) = pos.mine_theirs();
+        match action {
+            Action::Pass => p.halfmove = p.halfmove.saturating_add(1),
+            Action::Clone(t) | Action::Jump(_, t) => {
+                if let Action::Jump(f, _) = action {
+                    mine &= !(1 << f);
+                    p.halfmove = p.halfmove.saturating_add(1);
+                } else {
+                    p.halfmove = 0;
+                }
+                let turned = RING1[t as usize] & theirs;
+                mine |= 1 << t | turned;
+                theirs &= !turned;
+            }
+        }
+        if pos.x_to_move {
+            (p.x, p.o) = (mine, theirs);
+        } else {
+            (p.o, p.x) = (mine, theirs);
+            p.fullmove = p.fullmove.saturating_add(1);
+        }
+        p.x_to_move = !pos.x_to_move;
+        p
+    }
+
+    /// The original's evaluation, "own stones / all stones", as the stone
+    /// difference over all stones (the same order), scaled to -1000..=1000.
+    fn heuristic(&self, pos: &Position) -> i32 {
+        let (x, o) = Ataxx::counts(pos);
+        if x + o == 0 {
+            return 0;
+        }
+        1000 * (x as i32 - o as i32) / (x + o) as i32
+    }
+
+    fn terminal_cost(&self, pos: &Position) -> i32 {
+        let (x, o) = Ataxx::counts(pos);
+        match self.terminal_outcome(pos) {
+            Outcome::Draw => 0,
+            _ if x > o => WIN + (x - o) as i32,
+            _ => -(WIN + (o - x) as i32),
+        }
+    }
+
+    fn terminal_outcome(&self, pos: &Position) -> Outcome {
+        let (x, o) = Ataxx::counts(pos);
+        let (mine, theirs) = if pos.x_to_move { (x, o) } else { (o, x) };
+        if pos.halfmove >= HALFMOVE_LIMIT && x > 0 && o > 0 {
+            Outcome::Draw
+        } else if mine > theirs {
+            Outcome::Win
+        } else if mine < theirs {
+            Outcome::Loss
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    fn default_depth(&self) -> u8 {
+        3
+    }
+
+    fn format_action(&self, action: Action) -> String {
+        match action {
+            Action::Clone(t) => cell_name(t),
+            Action::Jump(f, t) => format!("{}{}", cell_name(f), cell_name(t)),
+            Action::Pass => "0000".to_string(),
+        }
+    }
+
+    /// The common Ataxx FEN: rows from the top joined by `/` (`x`, `o`, `-` for a
+    /// blocked cell, digits for runs of empty cells), the side to move, and
+    /// optionally the half-move clock and the move number.
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let err = |m: String| Err(PositionError(m));
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if !(2..=4).contains(&fields.len()) {
+            return err(format!(
+                "expected rows, side to move and optionally the half-move clock and move number, like \"x5o/7/7/7/7/7/o5x x 0 1\"; got {text:?}"
+            ));
+        }
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != SIZE {
+            return err(format!("expected 7 rows separated by '/', got {}", rows.len()));
+        }
+        let mut p = Position { x: 0, o: 0, blocked: 0, x_to_move: true, halfmove: 0, fullmove: 1 };
+        for (r, row) in rows.iter().enumerate() {
+            let mut c = 0;
+            for ch in row.chars() {
+                match ch {
+                    '1'..='7' => c += ch as usize - '0' as usize,
+                    'x' | 'o' | '-' if c < SIZE => {
+                        let bit = 1u64 << (r * SIZE + c);
+                        match ch {
+                            'x' => p.x |= bit,
+                            'o' => p.o |= bit,
+                            _ => p.blocked |= bit,
+                        }
+                        c += 1;
+                    }
+                    'x' | 'o' | '-' => return err(format!("row {} ({row:?}) has more than 7 cells", r + 1)),
+                    _ => {
+                        return err(format!("row {} ({row:?}): {ch:?} is not x, o, - or a digit 1-7", r + 1));
+                    }
+                }
+            }
+            if c != SIZE {
+                return err(format!("row {} ({row:?}) has {c} cells, not 7", r + 1));
+            }
+        }
+        p.x_to_move = match fields[1] {
+            "x" => true,
+            "o" => false,
+            other => return err(format!("side to move must be 'x' or 'o', got {other:?}")),
+        };
+        let number = |i: usize, what: &str| -> Result<Option<u16>, PositionError> {
+            fields.get(i).map_or(Ok(None), |f| {
+                f.parse().map(Some).map_err(|_| PositionError(format!("{what} must be a number, got {f:?}")))
+            })
+        };
+        if let Some(h) = number(2, "the half-move clock")? {
+            p.halfmove = h;
+        }
+        if let Some(f) = number(3, "the move number")? {
+            if f == 0 {
+                return err("the move number starts at 1".to_string());
+            }
+            p.fullmove = f;
+        }
+        Ok(p)
+    }
+
+    fn format_position(&self, pos: &Position) -> String {
+        let mut rows = Vec::with_capacity(SIZE);
+        for r in 0..SIZE {
+            let mut row = String::new();
+            let mut run = 0;
+            for c in 0..SIZE {
+                let bit = 1u64 << (r * SIZE + c);
+                let ch = if pos.x & bit != 0 {
+                    'x'
+                } else if pos.o & bit != 0 {
+                    'o'
+                } else if pos.blocked & bit != 0 {
+                    '-'
+                } else {
+                    run += 1;
+                    continue;
+                };
+                if run > 0 {
+                    row.push_str(&run.to_string());
+                    run = 0;
+                }
+                row.push(ch);
+            }
+            if run > 0 {
+                row.push_str(&run.to_string());
+            }
+            rows.push(row);
+        }
+        let side = if pos.x_to_move { 'x' } else { 'o' };
+        format!("{} {side} {} {}", rows.join("/"), pos.halfmove, pos.fullmove)
+    }
+
+    fn board_rows(&self, pos: &Position) -> Vec<String> {
+        (0..SIZE)
+            .map(|r| {
+                (0..SIZE)
+                    .map(|c| {
+                        let bit = 1u64 << (r * SIZE + c);
+                        if pos.x & bit != 0 {
+                            'x'
+                        } else if pos.o & bit != 0 {
+                            'o'
+                        } else if pos.blocked & bit != 0 {
+                            '-'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "x",
+            Player::Second => "o",
+        }
+    }
+
+    fn draw(&self, pos: &Position) -> String {
+        self.draw_after(pos, None)
+    }
+
+    fn actions_from(&self, pos: &Position, from: &str) -> Option<Vec<Action>> {
+        Some(parse_cell(from).map(|s| self.targets(pos, s)).unwrap_or_default())
+    }
+
+    /// The board with coordinates, the last move's cells marked (`[x]` where it
+    /// ended, `{ }` where a jump started), stone counts, the side to move and the
+    /// move number.
+    fn draw_after(&self, pos: &Position, last: Option<Action>) -> String {
+        let (end, start) = match last {
+            Some(Action::Clone(t)) => (Some(t), None),
+            Some(Action::Jump(f, t)) => (Some(t), Some(f)),
+            _ => (None, None),
+        };
+        let rule = format!("   +{}\n", "---+".repeat(SIZE));
+        let mut s = format!(
+            "     {}\n",
+            (0..SIZE).map(|c| ((b'a' + c as u8) as char).to_string()).collect::<Vec<_>>().join("   ")
+        );
+        s.push_str(&rule);
+        for (r, row) in self.board_rows(pos).iter().enumerate() {
+            s.push_str(&format!(" {} |", SIZE - r));
+            for (c, ch) in row.chars().enumerate() {
+                let sq = Some((r * SIZE + c) as u8);
+                let ch = if ch == '.' { ' ' } else { ch };
+                if sq == end {
+                    s.push_str(&format!("[{ch}]|"));
+                } else if sq == start {
+                    s.push_str(&format!("{{{ch}}}|"));
+                } else {
+                    s.push_str(&format!(" {ch} |"));
+                }
+            }
+            s.push('\n');
+            s.push_str(&rule);
+        }
+        let (x, o) = Ataxx::counts(pos);
+        let last = last.map(|a| format!(", last move {}", self.format_action(a))).unwrap_or_default();
+        s.push_str(&format!(
+            "x {x} stones, o {o} stones; move {}, {} to move{last}\n",
+            pos.fullmove,
+            if pos.x_to_move { 'x' } else { 'o' }
+        ));
+        s
+    }
+
+    fn rules(&self) -> &'static str {
+        "\
+Ataxx. 7x7 board; x starts on a7 and g1, o on g7 and a1; x moves first. A move
+picks one of your stones and an empty cell: one step away (any of the 8
+neighbours) the stone is cloned, a new stone appears there (written b6); two steps
+away it jumps, leaving its cell (written a7c5). Either way every opponent stone
+next to the target turns to your colour. Blocked cells (-) take no stones. A side
+with no move passes (0000). The game ends when a side has no stones or neither can
+move; more stones wins. 100 plies without a clone is a draw. The machine's
+evaluation is own stones over all stones.
+"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_round_trips_and_refuses_nonsense() {
+        let g = Ataxx;
+        for fen in ["x5o/7/7/7/7/7/o5x x 0 1", "x5o/7/2-1-2/7/2-1-2/7/o5x o 12 7", "7/7/7/3x3/7/7/7 x 0 1"] {
+            assert_eq!(g.format_position(&g.parse_position(fen).unwrap()), fen);
+        }
+        assert_eq!(
+            g.format_position(&g.parse_position("x5o/7/7/7/7/7/o5x o").unwrap()),
+            "x5o/7/7/7/7/7/o5x o 0 1"
+        );
+        for bad in [
+            "x5o/7/7/7/7/7 x",
+            "x6o/7/7/7/7/7/o5x x",
+            "x5o/7/7/7/7/7/o5x z",
+            "x5q/7/7/7/7/7/o5x x",
+            "x5o/7/7/7/7/7/o5x x a",
+        ] {
+            assert!(g.parse_position(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn clone_and_jump_convert_neighbours_at_the_edges() {
+        let g = Ataxx;
+        // x on a1 clones to b2: every o around b2 turns, diagonal ones included.
+        let p = g.parse_position("7/7/7/7/2o4/o6/xoo4 x").unwrap();
+        let q = g.apply(&p, Action::Clone(parse_cell("b2").unwrap()));
+        assert_eq!(g.format_position(&q), "7/7/7/7/2x4/xx5/xxx4 o 0 1");
+        // A jump from a1 to c3 leaves a1 empty and turns o on b2, a neighbour of c3.
+        let p = g.parse_position("7/7/7/7/7/1o5/x6 x 5 3").unwrap();
+        let q = g.apply(&p, g.parse_action(&p, "a1c3").unwrap());
+        assert_eq!(g.format_position(&q), "7/7/7/7/2x4/1x5/7 o 6 3");
+    }
+
+    #[test]
+    fn a_stuck_side_passes_and_a_full_board_ends_the_game() {
+        let g = Ataxx;
+        // x on a1 walled in by blocked cells, o free: x must pass.
+        let p = g.parse_position("o6/7/7/7/---4/---4/x--4 x").unwrap();
+        let mut v = Vec::new();
+        g.actions(&p, &mut v);
+        assert_eq!(v, [Action::Pass]);
+        assert_eq!(g.format_action(v[0]), "0000");
+        let full = g.parse_position("xxxxxxx/xxxxxxx/xxxxxxx/xxxxooo/ooooooo/ooooooo/ooooooo x").unwrap();
+        assert!(!g.has_actions(&full));
+        assert_eq!(g.terminal_outcome(&full), Outcome::Win);
+        let gone = g.parse_position("x6/7/7/7/7/7/7 o").unwrap();
+        assert_eq!(g.terminal_outcome(&gone), Outcome::Loss);
+        assert!(g.terminal_cost(&gone) > WIN);
+    }
+
+    #[test]
+    fn targets_of_a_stone() {
+        let g = Ataxx;
+        let names: Vec<String> = g
+            .targets(&g.start(), parse_cell("a7").unwrap())
+            .into_iter()
+            .map(|a| g.format_action(a))
+            .collect();
+        assert_eq!(names, ["b7", "a6", "b6", "a7c7", "a7c6", "a7a5", "a7b5", "a7c5"]);
+        assert!(g.targets(&g.start(), parse_cell("g7").unwrap()).is_empty(), "o's stone, x to move");
+    }
+}

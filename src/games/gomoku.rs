@@ -1,0 +1,519 @@
+//! Gomoku, five in a row (`spec/games.md`): rules and the original's evaluation.
+//!
+//! A 15x15 board, cell `row * 15 + col` with row 0 the top row (row 15) and col 0
+//! column a. x (black) moves first and maximises.
+
+use crate::game::{Game, Outcome, Player, PositionError};
+
+pub const SIZE: usize = 15;
+const CELLS: usize = SIZE * SIZE;
+const EMPTY: u8 = 0;
+const X: u8 = 1;
+const O: u8 = 2;
+/// A won board scores this plus the empty cells left: above any evaluation.
+pub const WIN: i32 = 1_000_000_000;
+/// The original's defence weight: how much the opponent's patterns count.
+pub const DEFAULT_DEFENCE: i32 = 9;
+/// The four line directions as (row, col) steps: across, down, and both diagonals.
+const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    cells: [u8; CELLS],
+    pub x_to_move: bool,
+    stones: u8,
+    /// `X` or `O` once someone has five in a row.
+    winner: u8,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Gomoku {
+    /// How much the opponent's patterns weigh against the machine's own.
+    pub defence: i32,
+    /// Candidate moves lie within this many cells of a stone.
+    pub radius: u8,
+    /// The side whose patterns count fully.
+    pub machine: Player,
+}
+
+impl Default for Gomoku {
+    fn default() -> Self {
+        Gomoku { defence: DEFAULT_DEFENCE, radius: 1, machine: Player::First }
+    }
+}
+
+pub fn cell_name(i: u8) -> String {
+    let (r, c) = (i as usize / SIZE, i as usize % SIZE);
+    format!("{}{}", (b'a' + c as u8) as char, SIZE - r)
+}
+
+fn at(r: i32, c: i32) -> Option<usize> {
+    (0..SIZE as i32).contains(&r).then_some(())?;
+    (0..SIZE as i32).contains(&c).then(|| (r as usize) * SIZE + c as usize)
+}
+
+/// The score of a run of `len` stones with `open` empty ends, as the original had it.
+fn pattern(len: usize, open: u8) -> i64 {
+    match (len.min(5), open) {
+        (5, _) => 1_000_000,
+        (_, 0) => 0,
+        (4, 2) => 10_000,
+        (4, _) => 1_000,
+        (3, 2) => 1_000,
+        (3, _) => 100,
+        (2, 2) => 100,
+        (2, _) => 10,
+        (1, 2) => 10,
+        _ => 1,
+    }
+}
+
+impl Position {
+    pub fn empty() -> Position {
+        Position { cells: [EMPTY; CELLS], x_to_move: true, stones: 0, winner: EMPTY }
+    }
+
+    pub fn cell(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
+    /// The stones of the five (or longer) run through `i`, if there is one.
+    fn five_through(&self, i: usize) -> Option<Vec<usize>> {
+        let who = self.cells[i];
+        if who == EMPTY {
+            return None;
+        }
+        let (r, c) = ((i / SIZE) as i32, (i % SIZE) as i32);
+        for (dr, dc) in DIRECTIONS {
+            let mut line = vec![i];
+            for sign in [1, -1] {
+                let mut k = 1;
+                while let Some(j) = at(r + sign * dr * k, c + sign * dc * k) {
+                    if self.cells[j] != who {
+                        break;
+                    }
+                    line.push(j);
+                    k += 1;
+                }
+            }
+            if line.len() >= 5 {
+                line.sort_unstable();
+                return Some(line);
+            }
+        }
+        None
+    }
+
+    /// The winning line, when the game has been won.
+    pub fn winning_line(&self) -> Option<Vec<usize>> {
+        if self.winner == EMPTY {
+            return None;
+        }
+        (0..CELLS).find_map(|i| if self.cells[i] == self.winner { self.five_through(i) } else { None })
+    }
+
+    /// Pattern scores of both sides, `[x, o]`, over every row, column and diagonal.
+    fn scores(&self) -> [i64; 2] {
+        let mut total = [0i64; 2];
+        for (dr, dc) in DIRECTIONS {
+            for start in 0..CELLS {
+                let (r, c) = ((start / SIZE) as i32, (start % SIZE) as i32);
+                // Start only where the line enters the board, then walk it once.
+                if at(r - dr, c - dc).is_some() {
+                    continue;
+                }
+                let mut run_who = EMPTY;
+                let mut run_len = 0;
+                let mut open_before = false;
+                let mut prev = EMPTY;
+                let mut k = 0;
+                loop {
+                    let here = at(r + dr * k, c + dc * k).map(|j| self.cells[j]);
+                    let cell = here.unwrap_or(u8::MAX);
+                    if run_len > 0 && cell != run_who {
+                        let open = open_before as u8 + (cell == EMPTY) as u8;
+                        total[run_who as usize - 1] += pattern(run_len, open);
+                        run_len = 0;
+                    }
+                    let Some(cell) = here else { break };
+                    if cell != EMPTY {
+                        if run_len == 0 {
+                            run_who = cell;
+                            open_before = prev == EMPTY && k > 0;
+                        }
+                        run_len += 1;
+                    }
+                    prev = cell;
+                    k += 1;
+                }
+            }
+        }
+        total
+    }
+
+    /// How urgent a move on the empty cell `i` looks: the longest lines of either
+    /// colour it would join, squared and summed. Used only to order the search.
+    fn urgency(&self, i: usize) -> i32 {
+        let (r, c) = ((i / SIZE) as i32, (i % SIZE) as i32);
+        let mut u = 0;
+        for (dr, dc) in DIRECTIONS {
+            for who in [X, O] {
+                let mut n = 0;
+                for sign in [1, -1] {
+                    let mut k = 1;
+                    while let Some(j) = at(r + sign * dr * k, c + sign * dc * k) {
+                        if self.cells[j] != who {
+                            break;
+                        }
+                        n += 1;
+                        k += 1;
+                    }
+                }
+                u += n * n * n;
+            }
+        }
+        u
+    }
+}
+
+impl Game for Gomoku {
+    type Position = Position;
+    /// The cell, 0..225.
+    type Action = u8;
+
+    fn name(&self) -> &'static str {
+        "gomoku"
+    }
+
+    fn start(&self) -> Position {
+        Position::empty()
+    }
+
+    fn to_move(&self, pos: &Position) -> Player {
+        if pos.x_to_move { Player::First } else { Player::Second }
+    }
+
+    /// Empty cells within `radius` of a stone, in reading order (row 15 first, a to
+    /// o); the centre alone on an empty board.
+    fn actions(&self, pos: &Position, out: &mut Vec<u8>) {
+        out.clear();
+        if pos.winner != EMPTY || pos.stones as usize == CELLS {
+            return;
+        }
+        if pos.stones == 0 {
+            out.push((SIZE / 2 * SIZE + SIZE / 2) as u8);
+            return;
+        }
+        let rad = self.radius as i32;
+        let mut near = [false; CELLS];
+        for i in (0..CELLS).filter(|&i| pos.cells[i] != EMPTY) {
+            let (r, c) = ((i / SIZE) as i32, (i % SIZE) as i32);
+            for dr in -rad..=rad {
+                for dc in -rad..=rad {
+                    if let Some(j) = at(r + dr, c + dc) {
+                        near[j] = true;
+                    }
+                }
+            }
+        }
+        out.extend((0..CELLS).filter(|&i| near[i] && pos.cells[i] == EMPTY).map(|i| i as u8));
+    }
+
+    fn has_actions(&self, pos: &Position) -> bool {
+        pos.winner == EMPTY && (pos.stones as usize) < CELLS
+    }
+
+    fn apply(&self, pos: &Position, cell: u8) -> Position {
+        let mut p = *pos;
+        p.cells[cell as usize] = if pos.x_to_move { X } else { O };
+        p.stones += 1;
+        if p.five_through(cell as usize).is_some() {
+            p.winner = p.cells[cell as usize];
+        }
+        p.x_to_move = !pos.x_to_move;
+        p
+    }
+
+    /// The machine's pattern score minus the defence weight times the opponent's,
+    /// seen from x's side.
+    fn heuristic(&self, pos: &Position) -> i32 {
+        let [x, o] = pos.scores();
+        let w = self.defence as i64;
+        let v = match self.machine {
+            Player::First => x - w * o,
+            Player::Second => -(o - w * x),
+        };
+        v.clamp(-(WIN as i64) + 1, WIN as i64 - 1) as i32
+    }
+
+    fn terminal_cost(&self, pos: &Position) -> i32 {
+        let left = (CELLS - pos.stones as usize) as i32;
+        match pos.winner {
+            X => WIN + left,
+            O => -(WIN + left),
+            _ => 0,
+        }
+    }
+
+    fn terminal_outcome(&self, pos: &Position) -> Outcome {
+        if pos.winner == EMPTY { Outcome::Draw } else { Outcome::Loss }
+    }
+
+    fn default_depth(&self) -> u8 {
+        4
+    }
+
+    fn order_for_search(&self, pos: &Position, actions: &mut [u8]) {
+        actions.sort_by_cached_key(|&a| std::cmp::Reverse(pos.urgency(a as usize)));
+    }
+
+    fn format_action(&self, cell: u8) -> String {
+        cell_name(cell)
+    }
+
+    fn parse_action(&self, pos: &Position, text: &str) -> Result<u8, String> {
+        let t = text.trim().to_ascii_lowercase();
+        let b = t.as_bytes();
+        let cell = (b.len() >= 2 && (b'a'..=b'o').contains(&b[0]))
+            .then(|| t[1..].parse::<usize>().ok())
+            .flatten()
+            .filter(|r| (1..=SIZE).contains(r))
+            .map(|r| ((SIZE - r) * SIZE + (b[0] - b'a') as usize) as u8);
+        let Some(cell) = cell else {
+            return Err(format!("{text:?} is not a point: expected a column a-o and a row 1-15, like h8"));
+        };
+        if !self.has_actions(pos) {
+            return Err(format!("{text:?} is not legal: the game is over"));
+        }
+        if pos.cells[cell as usize] != EMPTY {
+            return Err(format!("{text:?} is taken"));
+        }
+        Ok(cell)
+    }
+
+    /// 15 rows from the top (row 15) joined by `/`, `x`, `o` and digits for runs of
+    /// empty points, then a space and the side to move.
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let err = |m: String| Err(PositionError(m));
+        let Some((board, side)) = text.trim().split_once(' ') else {
+            return err(format!(
+                "expected 15 rows joined by '/', a space and the side to move (x or o), got {text:?}"
+            ));
+        };
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != SIZE {
+            return err(format!("expected 15 rows separated by '/', got {}", rows.len()));
+        }
+        let mut p = Position::empty();
+        for (r, row) in rows.iter().enumerate() {
+            let mut c = 0;
+            let mut digits = String::new();
+            for ch in row.chars().chain(std::iter::once('|')) {
+                if ch.is_ascii_digit() {
+                    digits.push(ch);
+                    continue;
+                }
+                if !digits.is_empty() {
+                    c += digits.parse::<usize>().unwrap_or(usize::MAX).min(SIZE + 1);
+                    digits.clear();
+                }
+                match ch {
+                    '|' => {}
+                    'x' | 'o' if c < SIZE => {
+                        p.cells[r * SIZE + c] = if ch == 'x' { X } else { O };
+                        p.stones += 1;
+                        c += 1;
+                    }
+                    'x' | 'o' => return err(format!("row {} ({row:?}) has more than 15 points", SIZE - r)),
+                    _ => return err(format!("row {} ({row:?}): {ch:?} is not x, o or a digit", SIZE - r)),
+                }
+            }
+            if c != SIZE {
+                return err(format!("row {} ({row:?}) has {c} points, not 15", SIZE - r));
+            }
+        }
+        p.x_to_move = match side.trim() {
+            "x" => true,
+            "o" => false,
+            other => return err(format!("side to move must be 'x' or 'o', got {other:?}")),
+        };
+        let winners: Vec<u8> = (0..CELLS).filter_map(|i| p.five_through(i).map(|_| p.cells[i])).collect();
+        if winners.contains(&X) && winners.contains(&O) {
+            return err("both sides have five in a row".to_string());
+        }
+        p.winner = winners.first().copied().unwrap_or(EMPTY);
+        Ok(p)
+    }
+
+    fn format_position(&self, pos: &Position) -> String {
+        let rows: Vec<String> = self
+            .board_rows(pos)
+            .iter()
+            .map(|row| {
+                let mut out = String::new();
+                let mut run = 0;
+                for ch in row.chars() {
+                    if ch == '.' {
+                        run += 1;
+                        continue;
+                    }
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(ch);
+                }
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                }
+                out
+            })
+            .collect();
+        format!("{} {}", rows.join("/"), if pos.x_to_move { 'x' } else { 'o' })
+    }
+
+    fn board_rows(&self, pos: &Position) -> Vec<String> {
+        (0..SIZE)
+            .map(|r| {
+                (0..SIZE)
+                    .map(|c| match pos.cells[r * SIZE + c] {
+                        X => 'x',
+                        O => 'o',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "x",
+            Player::Second => "o",
+        }
+    }
+
+    fn draw(&self, pos: &Position) -> String {
+        self.draw_after(pos, None)
+    }
+
+    /// The board with coordinates; the last move in parentheses, a winning line in
+    /// brackets.
+    fn draw_after(&self, pos: &Position, last: Option<u8>) -> String {
+        let line = pos.winning_line().unwrap_or_default();
+        let letters: String = (0..SIZE).map(|c| format!(" {} ", (b'a' + c as u8) as char)).collect();
+        let mut s = format!("    {letters}\n");
+        for (r, row) in self.board_rows(pos).iter().enumerate() {
+            s.push_str(&format!("{:>3} ", SIZE - r));
+            for (c, ch) in row.chars().enumerate() {
+                let i = r * SIZE + c;
+                if line.contains(&i) {
+                    s.push_str(&format!("[{ch}]"));
+                } else if last == Some(i as u8) {
+                    s.push_str(&format!("({ch})"));
+                } else {
+                    s.push_str(&format!(" {ch} "));
+                }
+            }
+            s.push_str(&format!(" {}\n", SIZE - r));
+        }
+        s.push_str(&format!("    {letters}\n"));
+        if !line.is_empty() {
+            let names: Vec<String> = line.iter().map(|&i| cell_name(i as u8)).collect();
+            s.push_str(&format!("five in a row: {}\n", names.join(" ")));
+        }
+        s
+    }
+
+    fn for_machine(&self, machine: Player) -> Self {
+        Gomoku { machine, ..*self }
+    }
+
+    fn rules(&self) -> &'static str {
+        "\
+Gomoku (five in a row). 15x15 board; x (black) and o take turns putting a stone on
+an empty point, x first. Five or more in a row, column or diagonal wins; a full
+board is a draw. Points are a column a-o and a row 1-15 from the bottom: h8 is the
+centre. The machine scores runs of stones by length and open ends (five 1,000,000;
+open four 10,000; open three or half-open four 1,000; ...), its own minus the
+defence weight (default 9) times the opponent's, and considers only points next to
+stones.
+"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(stones: &[(&str, u8)], x_to_move: bool) -> Position {
+        let g = Gomoku::default();
+        let mut p = Position::empty();
+        for &(name, who) in stones {
+            let cell = g.parse_action(&p, name).unwrap();
+            p.cells[cell as usize] = who;
+            p.stones += 1;
+        }
+        p.x_to_move = x_to_move;
+        p
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        let g = Gomoku::default();
+        let p = pos(&[("h8", X), ("a15", O), ("o1", X)], false);
+        let text = g.format_position(&p);
+        assert_eq!(text, "o14/15/15/15/15/15/15/7x7/15/15/15/15/15/15/14x o");
+        assert_eq!(g.parse_position(&text).unwrap(), p);
+        assert_eq!(cell_name(112), "h8");
+        for bad in [
+            "15/15 x",
+            "o15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x",
+            "q14/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x",
+        ] {
+            assert!(g.parse_position(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn five_wins_and_shows_its_line() {
+        let g = Gomoku::default();
+        let p = pos(
+            &[("d4", X), ("e5", X), ("f6", X), ("g7", X), ("a1", O), ("b1", O), ("c1", O), ("d1", O)],
+            true,
+        );
+        let q = g.apply(&p, g.parse_action(&p, "h8").unwrap());
+        assert!(!g.has_actions(&q));
+        assert_eq!(g.terminal_outcome(&q), Outcome::Loss);
+        assert!(g.terminal_cost(&q) > WIN);
+        let names: Vec<String> = q.winning_line().unwrap().iter().map(|&i| cell_name(i as u8)).collect();
+        assert_eq!(names, ["h8", "g7", "f6", "e5", "d4"]);
+        assert!(g.draw_after(&q, Some(112)).contains("five in a row: h8 g7 f6 e5 d4"));
+    }
+
+    #[test]
+    fn patterns_are_scored_by_length_and_open_ends() {
+        // An open three for x in the middle of a row: 1,000; o has nothing.
+        let p = pos(&[("e8", X), ("f8", X), ("g8", X)], false);
+        let [x, o] = p.scores();
+        // The row holds the open three; columns and diagonals hold open ones.
+        assert_eq!(o, 0);
+        assert_eq!(x, 1_000 + 3 * 3 * 10);
+        // Blocked on one side by o: a half-open three (100) for x.
+        let q = pos(&[("e8", X), ("f8", X), ("g8", X), ("d8", O)], false);
+        assert_eq!(q.scores()[0], 100 + 3 * 3 * 10);
+    }
+
+    #[test]
+    fn candidates_are_the_points_next_to_stones() {
+        let g = Gomoku::default();
+        let mut v = Vec::new();
+        g.actions(&Position::empty(), &mut v);
+        assert_eq!(v, [112]);
+        g.actions(&pos(&[("h8", X)], false), &mut v);
+        assert_eq!(v.len(), 8);
+        let wide = Gomoku { radius: 2, ..Gomoku::default() };
+        wide.actions(&pos(&[("h8", X)], false), &mut v);
+        assert_eq!(v.len(), 24);
+    }
+}

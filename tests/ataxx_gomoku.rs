@@ -1,0 +1,222 @@
+//! Ataxx and Gomoku: move generation against a naive reading of the rules, saved
+//! games, and the tactical positions the machine must get right.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use gametree::game::Game;
+use gametree::games::ataxx::{self, Ataxx};
+use gametree::games::gomoku::Gomoku;
+use gametree::search::alphabeta;
+use proptest::prelude::*;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gametree");
+
+/// Ataxx moves read straight from the rules, on a 7x7 grid of chars: every clone
+/// target once, every jump by start and target.
+fn naive_moves(rows: &[Vec<char>], me: char) -> Vec<String> {
+    let name = |r: usize, c: usize| format!("{}{}", (b'a' + c as u8) as char, 7 - r);
+    let dist = |a: (usize, usize), b: (usize, usize)| a.0.abs_diff(b.0).max(a.1.abs_diff(b.1));
+    let cells: Vec<(usize, usize)> = (0..7).flat_map(|r| (0..7).map(move |c| (r, c))).collect();
+    let mut clones: Vec<String> = cells
+        .iter()
+        .filter(|&&t| rows[t.0][t.1] == '.' && cells.iter().any(|&s| rows[s.0][s.1] == me && dist(s, t) == 1))
+        .map(|&t| name(t.0, t.1))
+        .collect();
+    for &s in cells.iter().filter(|s| rows[s.0][s.1] == me) {
+        for &t in cells.iter().filter(|t| rows[t.0][t.1] == '.' && dist(s, **t) == 2) {
+            clones.push(format!("{}{}", name(s.0, s.1), name(t.0, t.1)));
+        }
+    }
+    clones
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn ataxx_moves_match_the_rules_with_blocked_cells(
+        cells in prop::collection::vec(0u8..10, 49), x_to_move in any::<bool>(),
+    ) {
+        let g = Ataxx;
+        // Mostly empty, some stones of each side, a few blocked cells.
+        let rows: Vec<Vec<char>> = cells.chunks(7).map(|row| row.iter().map(|&v| match v {
+            0 => 'x', 1 => 'o', 2 => '-', _ => '.',
+        }).collect()).collect();
+        let fen_rows: Vec<String> = rows.iter().map(|r| r.iter().map(|&c| if c == '.' { '1' } else { c }).collect()).collect();
+        let fen = format!("{} {}", fen_rows.join("/"), if x_to_move { 'x' } else { 'o' });
+        let pos = g.parse_position(&fen).unwrap();
+        let mut v = Vec::new();
+        g.actions(&pos, &mut v);
+        let ours: Vec<String> = v.iter().map(|&a| g.format_action(a)).collect();
+        let me = if x_to_move { 'x' } else { 'o' };
+        let mut expected = naive_moves(&rows, me);
+        let theirs = naive_moves(&rows, if x_to_move { 'o' } else { 'x' });
+        let stones = |c: char| rows.iter().flatten().filter(|&&x| x == c).count();
+        let over = stones('x') == 0 || stones('o') == 0 || (expected.is_empty() && theirs.is_empty());
+        if over {
+            expected.clear();
+        } else if expected.is_empty() {
+            expected.push("0000".into());
+        }
+        prop_assert_eq!(&ours, &expected, "{}", fen);
+        // Every action keeps the position valid: stones only on free cells, counts add up.
+        for &a in &v {
+            let q = g.apply(&pos, a);
+            prop_assert_eq!(q.x & q.o, 0);
+            prop_assert_eq!((q.x | q.o) & q.blocked, 0);
+            let (x0, o0) = Ataxx::counts(&pos);
+            let (x1, o1) = Ataxx::counts(&q);
+            let grown = if matches!(a, ataxx::Action::Clone(_)) { 1 } else { 0 };
+            prop_assert_eq!(x1 + o1, x0 + o0 + grown);
+            prop_assert_eq!(g.parse_position(&g.format_position(&q)).unwrap(), q);
+        }
+    }
+
+    #[test]
+    fn alphabeta_agrees_with_minimax_on_ataxx_and_gomoku(choices in prop::collection::vec(any::<u32>(), 0..20), depth in 1u8..=3) {
+        use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate};
+        fn check<G: Game>(game: &G, pos: G::Position, depth: u8) -> Result<(), TestCaseError> {
+            let mut arena = TreeArena::new();
+            let tree = Tree::build(&mut arena, game, pos.clone(), depth, &BuildOptions::default()).unwrap();
+            let v = back_propagate(tree.root);
+            let c = alphabeta::search(game, &pos, depth);
+            prop_assert_eq!(c.value, v);
+            prop_assert_eq!(c.action, tree.decision().and_then(|n| n.action));
+            Ok(())
+        }
+        let g = Ataxx;
+        let mut p = g.start();
+        let mut v = Vec::new();
+        for &c in &choices {
+            g.actions(&p, &mut v);
+            if v.is_empty() { break; }
+            p = g.apply(&p, v[c as usize % v.len()]);
+        }
+        check(&g, p, depth)?;
+        let k = Gomoku::default();
+        let mut q = k.start();
+        let mut w = Vec::new();
+        for &c in choices.iter().take(8) {
+            k.actions(&q, &mut w);
+            if w.is_empty() { break; }
+            q = k.apply(&q, w[c as usize % w.len()]);
+        }
+        // Gomoku reorders its search; decisions must still be minimax's.
+        check(&k.for_machine(k.to_move(&q)), q, depth.min(2))?;
+    }
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8(b.to_vec()).unwrap()
+}
+
+#[test]
+fn a_saved_ataxx_game_resumes_and_replays_identically() {
+    let dir = std::env::temp_dir().join(format!("gametree-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    let file_s = file.to_str().unwrap();
+    let moves = ["b6", "f6", "a7c5", "g7e7", "c7"];
+    let humans = ["play", "ataxx", "--first", "human", "--second", "human"];
+    // The whole game in one go, and the same game saved after three moves and resumed.
+    let whole = run(&humans, &format!("{}\nquit\n", moves.join("\n")));
+    let first = run(&humans, &format!("{}\nsave {file_s}\nquit\n", moves[..3].join("\n")));
+    assert!(text(&first.stdout).contains("saved to"), "{}", text(&first.stderr));
+    let resumed =
+        run(&[&humans[..], &["--resume", file_s]].concat(), &format!("{}\nquit\n", moves[3..].join("\n")));
+    let last_board = |s: &str| s[s.rfind("     a   b").unwrap()..].to_string();
+    assert_eq!(last_board(&text(&resumed.stdout)), last_board(&text(&whole.stdout)));
+    // Saving again and replaying shows every action and ends on the same board.
+    run(
+        &[&humans[..], &["--resume", file_s]].concat(),
+        &format!("{}\nsave {file_s}\nquit\n", moves[3..].join("\n")),
+    );
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(saved.lines().skip(3).collect::<Vec<_>>(), moves);
+    let replay = run(&["replay", file_s], "");
+    let shown = text(&replay.stdout);
+    assert_eq!(shown.matches(" plays ").count(), 5);
+    assert!(shown.contains("action 5: x plays c7"), "{shown}");
+    assert!(shown.trim_end().ends_with("end: the game was not finished"));
+    // A damaged file is refused with its line.
+    std::fs::write(&file, saved.replace("g7e7", "g7e9")).unwrap();
+    let bad = run(&["replay", file_s], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("line 7"), "{}", text(&bad.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ataxx_play_offers_targets_levels_and_rules() {
+    let out = run(&["play", "ataxx", "--level", "random", "--seed", "5"], "targets a7\nrules\nb6\nquit\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("from a7: b7 a6 b6 a7c7 a7c6 a7a5 a7b5 a7c5"), "{s}");
+    assert!(s.contains("A move") && s.contains("o plays ") && s.contains("(at random)"), "{s}");
+    assert!(s.contains("x 3 stones, o 2 stones; move 1, o to move, last move b6"), "{s}");
+    let a = run(
+        &["play", "ataxx", "--first", "machine", "--second", "machine", "--level", "easy", "--seed", "9"],
+        "",
+    );
+    let b = run(
+        &["play", "ataxx", "--first", "machine", "--second", "machine", "--level", "easy", "--seed", "9"],
+        "",
+    );
+    assert_eq!(a.stdout, b.stdout, "seeded games repeat");
+    assert!(text(&a.stdout).contains("game over: "));
+}
+
+/// The machine's reply to a Gomoku position, at depth 4.
+fn gomoku_best(position: &str) -> String {
+    let out = run(&["best", "gomoku", "--position", position, "--depth", "4"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout).split_whitespace().next().unwrap().to_string()
+}
+
+#[test]
+fn gomoku_completes_its_four() {
+    // x has e8 f8 g8 h8, o has three below: x wins at d8 or i8.
+    let best = gomoku_best("15/15/15/15/15/15/6o8/4xxxx7/5ooo7/15/15/15/15/15/15 x");
+    assert!(best == "d8" || best == "i8", "{best}");
+    // A broken four (e8 f8 _ h8 i8) is completed in the gap.
+    assert_eq!(gomoku_best("15/15/15/15/15/15/15/4xx1xx6/4ooo8/15/15/15/15/15/15 x"), "g8");
+}
+
+#[test]
+fn gomoku_blocks_the_opponents_four() {
+    // o has d8-g8, blocked at c8 by x: x must take h8.
+    assert_eq!(gomoku_best("15/15/15/15/15/15/15/2xoooo8/4x10/15/15/15/15/15/15 x"), "h8");
+    // A vertical four for o, open only at the top.
+    assert_eq!(gomoku_best("15/15/15/15/15/15/15/7o7/7o7/7o6x/7o7/7x7/15/15/15 x"), "h9");
+}
+
+#[test]
+fn gomoku_takes_its_win_before_defending() {
+    // Both have four; x to move wins at i8 or d8 rather than blocking o.
+    let best = gomoku_best("15/15/15/15/15/15/15/4xxxx7/15/15/2oooo9/15/15/15/15 x");
+    assert!(best == "d8" || best == "i8", "{best}");
+}
+
+#[test]
+fn gomoku_and_ataxx_analyse_and_draw() {
+    for (game, depth) in [("gomoku", "2"), ("ataxx", "2")] {
+        let out = run(&["analyse", game, "--depth", depth, "--dot", "-"], "");
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("digraph {"));
+        let json = run(&["analyse", game, "--depth", depth, "--search", "alphabeta", "--json", "-"], "");
+        let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        assert_eq!(doc["game"], game);
+    }
+}
