@@ -148,6 +148,22 @@ pub trait Game: Sync + Clone {
         let _ = (pos, actions);
     }
 
+    /// Whether a person may play `action` here. Usually exactly the generated actions;
+    /// a game whose search considers fewer moves than the rules allow (Gomoku's
+    /// candidates near stones) says so here.
+    fn is_legal(&self, pos: &Self::Position, action: Self::Action) -> bool {
+        let mut v = Vec::new();
+        self.actions(pos, &mut v);
+        v.contains(&action)
+    }
+
+    /// The legal actions found the slow, literal way, independently of [`Game::actions`],
+    /// for checking it (tests and fuzz targets); `None` where a game has none.
+    fn reference_actions(&self, pos: &Self::Position) -> Option<Vec<Self::Action>> {
+        let _ = pos;
+        None
+    }
+
     /// The actions of the unit on the cell named `from` (for "where can this stone
     /// go?"), or `None` when the game has no such question.
     fn actions_from(&self, pos: &Self::Position, from: &str) -> Option<Vec<Self::Action>> {

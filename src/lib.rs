@@ -8,6 +8,7 @@ pub mod game;
 pub mod games;
 #[cfg(target_os = "linux")]
 pub mod hugepages;
+pub mod invariants;
 pub mod protocol;
 pub mod savegame;
 pub mod search;

@@ -208,6 +208,9 @@ enum Command {
         /// Pick at random among equally good machine actions, reproducibly.
         #[arg(long)]
         seed: Option<u64>,
+        /// The most positions the machine may examine for one action.
+        #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+        max_nodes: u64,
         #[command(flatten)]
         game_options: GameOptions,
     },
@@ -249,7 +252,22 @@ fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
     })
 }
 
+/// A closed pipe (`gametree ... | head`) ends the process quietly, as for other
+/// command-line tools, instead of failing every later write; and a bug reports
+/// itself in one line rather than as a backtrace.
+fn quiet_failures() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("gametree: internal error ({info}); please report it with the command that caused it");
+    }));
+}
+
 pub fn main() -> ExitCode {
+    quiet_failures();
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Checkers { input, tree, export_trees } => {
@@ -289,7 +307,18 @@ pub fn main() -> ExitCode {
                 search
             ))
         }
-        Command::Play { game, first, second, position, resume, level, depth, seed, game_options } => {
+        Command::Play {
+            game,
+            first,
+            second,
+            position,
+            resume,
+            level,
+            depth,
+            seed,
+            max_nodes,
+            game_options,
+        } => {
             let setup = play::Setup {
                 first,
                 second,
@@ -298,6 +327,7 @@ pub fn main() -> ExitCode {
                 level,
                 depth,
                 seed,
+                max_nodes,
             };
             crate::with_game!(game, &game_options.settings(), |g| play::run(g, &setup))
         }

@@ -22,6 +22,7 @@ pub struct Setup<'a> {
     pub level: Level,
     pub depth: Option<u8>,
     pub seed: Option<u64>,
+    pub max_nodes: u64,
 }
 
 /// Machine-only games stop here if nothing has ended them (checkers has no draw rule).
@@ -64,7 +65,16 @@ fn result<G: Game>(game: &G, pos: &G::Position) -> String {
     }
 }
 
+/// No saved game of a real game comes near this; a larger file is refused unread.
+const MAX_SAVE_BYTES: u64 = 16 << 20;
+
 pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, u8> {
+    if let Ok(meta) = std::fs::metadata(path)
+        && meta.len() > MAX_SAVE_BYTES
+    {
+        eprintln!("gametree: {}: {} bytes is too large for a saved game", path.display(), meta.len());
+        return Err(status::USAGE);
+    }
     let text = std::fs::read(path).map_err(|e| {
         eprintln!("gametree: cannot read {}: {e}", path.display());
         status::USAGE
@@ -105,7 +115,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
     let seed = setup.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
-    let mut machine = Machine { depth, rng: setup.seed.map(Rng::new) };
+    let mut machine = Machine { depth, rng: setup.seed.map(Rng::new), max_nodes: setup.max_nodes };
     let mut random = Rng::new(seed);
     let who = |p: Player| if p == Player::First { setup.first } else { setup.second };
     let interactive = io::stdin().is_terminal();
@@ -137,7 +147,17 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                 game.actions(&record.pos, &mut legal);
                 (legal[random.below(legal.len())], "at random".to_string())
             } else {
-                let c = machine.choose(game, &record.pos);
+                let c = match machine.choose(game, &record.pos) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        let _ = out.flush();
+                        eprintln!(
+                            "gametree: the machine's search would examine more than {} positions; use a smaller --depth or raise --max-nodes",
+                            e.limit
+                        );
+                        return status::TOO_MANY_NODES;
+                    }
+                };
                 let a = c.action.expect("a side with actions gets one");
                 (a, format!("value {}, {} positions examined", c.value, c.nodes))
             };

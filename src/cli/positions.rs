@@ -10,6 +10,18 @@ use crate::search::perft::perft as count_positions;
 use crate::search::solve::solve as solve_game;
 use crate::search::{Tree, TreeArena, back_propagate_parallel};
 
+/// A counter on stderr for long counts; indicatif draws nothing when stderr is not
+/// a terminal.
+fn progress(what: &'static str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {human_pos} {msg} ({elapsed})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.set_message(what);
+    bar
+}
+
 /// The position given with `--position`, or the game's start.
 pub fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, u8> {
     match text {
@@ -26,7 +38,9 @@ pub fn perft<G: Game>(game: &G, position: Option<&str>, depth: u8) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let counts = count_positions(game, &pos, depth, &mut |_| {});
+    let bar = progress("positions counted");
+    let counts = count_positions(game, &pos, depth, &mut |n| bar.set_position(n));
+    bar.finish_and_clear();
     for (d, n) in counts.iter().enumerate() {
         println!("{} {n}", d + 1);
     }
@@ -38,7 +52,10 @@ pub fn solve<G: Game>(game: &G, position: Option<&str>, max_positions: u64) -> u
         Ok(p) => p,
         Err(code) => return code,
     };
-    match solve_game(game, &pos, max_positions, &mut |_| {}) {
+    let bar = progress("positions found");
+    let solved = solve_game(game, &pos, max_positions, &mut |n| bar.set_position(n));
+    bar.finish_and_clear();
+    match solved {
         Ok(solved) => {
             let s = solved.get(&pos).expect("the root is solved");
             println!("{s}");
@@ -61,7 +78,16 @@ pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, searc
     let (action, value) = match search {
         SearchKind::Alphabeta => {
             let started = Instant::now();
-            let choice = alphabeta::search(game, &pos, depth);
+            let choice = match alphabeta::search_within(game, &pos, depth, opts.max_nodes) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!(
+                        "gametree: the search would examine more than {} positions; use a smaller --depth or raise --max-nodes",
+                        e.limit
+                    );
+                    return status::TOO_MANY_NODES;
+                }
+            };
             if opts.stats {
                 eprintln!(
                     "positions examined: {}, time: {:.3} ms",

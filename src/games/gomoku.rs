@@ -219,6 +219,29 @@ impl Game for Gomoku {
         out.extend((0..CELLS).filter(|&i| near[i] && pos.cells[i] == EMPTY).map(|i| i as u8));
     }
 
+    fn reference_actions(&self, pos: &Position) -> Option<Vec<u8>> {
+        if pos.winner != EMPTY || (0..CELLS).all(|i| pos.cells[i] != EMPTY) {
+            return Some(Vec::new());
+        }
+        if (0..CELLS).all(|i| pos.cells[i] == EMPTY) {
+            return Some(vec![(SIZE / 2 * SIZE + SIZE / 2) as u8]);
+        }
+        let rad = self.radius as usize;
+        let near = |i: usize| {
+            (0..CELLS).any(|j| {
+                pos.cells[j] != EMPTY
+                    && (i / SIZE).abs_diff(j / SIZE) <= rad
+                    && (i % SIZE).abs_diff(j % SIZE) <= rad
+            })
+        };
+        Some((0..CELLS).filter(|&i| pos.cells[i] == EMPTY && near(i)).map(|i| i as u8).collect())
+    }
+
+    /// Any empty point while the game goes on; the search considers fewer.
+    fn is_legal(&self, pos: &Position, cell: u8) -> bool {
+        self.has_actions(pos) && pos.cells.get(cell as usize) == Some(&EMPTY)
+    }
+
     fn has_actions(&self, pos: &Position) -> bool {
         pos.winner == EMPTY && (pos.stones as usize) < CELLS
     }

@@ -135,6 +135,29 @@ impl Game for Niujiao {
         Niujiao::moves(pos, |a| out.push(a));
     }
 
+    fn reference_actions(&self, pos: &Position) -> Option<Vec<Action>> {
+        if pos.red >= 8 || self.out_of_plies(pos) {
+            return Some(Vec::new());
+        }
+        let occupied = |p: u8| p == pos.red || pos.blue & (1 << p) != 0;
+        let mut v = Vec::new();
+        let stones: Vec<u8> = if pos.red_to_move {
+            vec![pos.red]
+        } else {
+            (0..10).filter(|&p| pos.blue & (1 << p) != 0).collect()
+        };
+        for from in stones {
+            for to in 0..10u8 {
+                let joined = LINES.contains(&(from.min(to), from.max(to)));
+                let upward = pos.red_to_move || ROW[to as usize] <= ROW[from as usize];
+                if joined && upward && !occupied(to) {
+                    v.push(Action { from, to });
+                }
+            }
+        }
+        Some(v)
+    }
+
     fn apply(&self, pos: &Position, a: Action) -> Position {
         let mut p = *pos;
         if p.red_to_move {

@@ -79,6 +79,12 @@ impl Game for TicTacToe {
         pos.x | pos.o != FULL && !Position::has_line(pos.x) && !Position::has_line(pos.o)
     }
 
+    fn reference_actions(&self, pos: &Position) -> Option<Vec<u8>> {
+        let lines = |m: u16| LINES.iter().filter(|&&l| m & l == l).count();
+        let over = lines(pos.x) > 0 || lines(pos.o) > 0;
+        Some((0..9u8).filter(|&c| !over && (pos.x | pos.o) & (1 << c) == 0).collect())
+    }
+
     fn apply(&self, pos: &Position, cell: u8) -> Position {
         let mut p = *pos;
         if p.x_to_move {
@@ -153,6 +159,11 @@ impl Game for TicTacToe {
         let (nx, no) = (p.x.count_ones() as i32, p.o.count_ones() as i32);
         if (nx - no).abs() > 1 {
             return err(format!("{nx} x and {no} o cannot arise when the sides alternate"));
+        }
+        // The side with more marks has just moved; it cannot be its turn again.
+        if (nx > no && x_to_move) || (no > nx && !x_to_move) {
+            let side = if x_to_move { 'x' } else { 'o' };
+            return err(format!("{nx} x and {no} o: {side} has more marks, so it cannot be {side}'s turn"));
         }
         if Position::has_line(p.x) && Position::has_line(p.o) {
             return err("both sides have three in a row".to_string());

@@ -3,7 +3,7 @@
 //! The course programs read with `scanf`; these rules keep their behaviour for every
 //! well-formed input and turn everything else into an explicit error (spec, "Input").
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 /// A cell as written, before any check: a letter and a digit, possibly off the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,11 +75,13 @@ pub struct Items<R> {
     reader: R,
     line: usize,
     buf: Vec<u8>,
+    /// A line was too long: nothing after it is read.
+    overlong: bool,
 }
 
 impl<R: BufRead> Items<R> {
     pub fn new(reader: R) -> Self {
-        Items { reader, line: 0, buf: Vec::new() }
+        Items { reader, line: 0, buf: Vec::new(), overlong: false }
     }
 
     /// How many lines have been read so far.
@@ -88,18 +90,33 @@ impl<R: BufRead> Items<R> {
     }
 }
 
+/// No well-formed line is longer; a longer one is malformed, and reading stops there
+/// rather than holding an endless line in memory.
+pub const MAX_LINE: usize = 1024;
+
 impl<R: BufRead> Iterator for Items<R> {
     type Item = io::Result<Item>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
+            if self.overlong {
+                return None;
+            }
             self.buf.clear();
-            match self.reader.read_until(b'\n', &mut self.buf) {
+            match (&mut self.reader).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut self.buf) {
                 Ok(0) => return None,
                 Ok(_) => {}
                 Err(e) => return Some(Err(e)),
             }
             self.line += 1;
+            if self.buf.len() > MAX_LINE && !self.buf.ends_with(b"\n") {
+                self.overlong = true;
+                let start = String::from_utf8_lossy(&self.buf[..40]).into_owned();
+                return Some(Ok(Item::Malformed {
+                    line: self.line,
+                    text: format!("{start}... (over {MAX_LINE} bytes)"),
+                }));
+            }
             let raw = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
             if let Some(item) = parse_line(self.line, raw) {
                 return Some(Ok(item));
@@ -146,6 +163,16 @@ mod tests {
         let Item::Action { from, to, .. } = v[0] else { unreachable!() };
         assert_eq!(from.on_board(), None);
         assert_eq!(to.on_board(), Some((5, 4)));
+    }
+
+    #[test]
+    fn an_endless_line_is_malformed_without_being_read_whole() {
+        let mut input = b"G6-F5\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 10 * MAX_LINE));
+        let v = items(std::str::from_utf8(&input).unwrap());
+        assert_eq!(v.len(), 2);
+        let Item::Malformed { line: 2, text } = &v[1] else { panic!("{v:?}") };
+        assert!(text.len() < 100 && text.contains("over 1024 bytes"), "{text}");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use std::cell::Cell;
 
-use super::tree::{Node, Tree};
+use super::tree::{Node, TooManyNodes, Tree};
 use crate::game::Game;
 
 /// The machine's choice and how much work it took.
@@ -24,14 +24,24 @@ pub struct Choice<A> {
 /// actions for the search ([`Game::order_for_search`]); ties still go to the action
 /// first in the game's defined order, as in minimax.
 pub fn search<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Choice<G::Action> {
+    search_within(game, pos, depth, u64::MAX).expect("no limit to exceed")
+}
+
+/// [`search`], giving up once it has examined more than `max_nodes` positions.
+pub fn search_within<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u8,
+    max_nodes: u64,
+) -> Result<Choice<G::Action>, TooManyNodes> {
     let mut buffers: Vec<Vec<G::Action>> = (0..depth).map(|_| Vec::new()).collect();
-    let mut s = Implicit { game, nodes: 1 };
+    let mut s = Implicit { game, nodes: 1, max_nodes };
     let Some((actions, deeper)) = buffers.split_first_mut() else {
-        return Choice { action: None, value: game.cost(pos, game.has_actions(pos)), nodes: 1 };
+        return Ok(Choice { action: None, value: game.cost(pos, game.has_actions(pos)), nodes: 1 });
     };
     game.actions(pos, actions);
     if actions.is_empty() {
-        return Choice { action: None, value: game.cost(pos, false), nodes: 1 };
+        return Ok(Choice { action: None, value: game.cost(pos, false), nodes: 1 });
     }
     let mut ordered = actions.clone();
     game.order_for_search(pos, &mut ordered);
@@ -61,13 +71,18 @@ pub fn search<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Choice<G::Acti
             best = Some((index, a, v));
         }
     }
+    if s.nodes > max_nodes {
+        return Err(TooManyNodes { limit: max_nodes });
+    }
     let (_, action, value) = best.expect("there was an action");
-    Choice { action: Some(action), value, nodes: s.nodes }
+    Ok(Choice { action: Some(action), value, nodes: s.nodes })
 }
 
 struct Implicit<'g, G: Game> {
     game: &'g G,
     nodes: u64,
+    /// Past this many positions the search unwinds at once; its result is discarded.
+    max_nodes: u64,
 }
 
 impl<G: Game> Implicit<'_, G> {
@@ -79,6 +94,9 @@ impl<G: Game> Implicit<'_, G> {
         mut beta: i32,
     ) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return 0;
+        }
         let game = self.game;
         let Some((actions, deeper)) = buffers.split_first_mut() else {
             return game.cost(pos, game.has_actions(pos));

@@ -2,6 +2,7 @@
 //! seed, at random among the equally good actions (reproducibly).
 
 use super::alphabeta::{self, Choice};
+use super::tree::TooManyNodes;
 use crate::game::Game;
 
 /// SplitMix64: tiny, fast, and the same sequence for the same seed everywhere.
@@ -30,13 +31,19 @@ impl Rng {
 pub struct Machine {
     pub depth: u8,
     pub rng: Option<Rng>,
+    /// The most positions one choice may examine.
+    pub max_nodes: u64,
 }
 
 impl Machine {
-    pub fn choose<G: Game>(&mut self, game: &G, pos: &G::Position) -> Choice<G::Action> {
+    pub fn choose<G: Game>(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+    ) -> Result<Choice<G::Action>, TooManyNodes> {
         let game = &game.for_machine(game.to_move(pos));
         let Some(rng) = self.rng.as_mut() else {
-            return alphabeta::search(game, pos, self.depth);
+            return alphabeta::search_within(game, pos, self.depth, self.max_nodes);
         };
         // Every root action needs its exact value to know which ones tie.
         let mut actions = Vec::new();
@@ -45,16 +52,18 @@ impl Machine {
         let mut nodes = 1;
         let mut scored = Vec::with_capacity(actions.len());
         for &a in &actions {
-            let c = alphabeta::search(game, &game.apply(pos, a), self.depth.saturating_sub(1));
+            let budget = self.max_nodes.saturating_sub(nodes);
+            let c = alphabeta::search_within(game, &game.apply(pos, a), self.depth.saturating_sub(1), budget)
+                .map_err(|_| TooManyNodes { limit: self.max_nodes })?;
             nodes += c.nodes;
             scored.push((a, c.value));
         }
         let Some(best) =
             (if maximising { scored.iter().map(|s| s.1).max() } else { scored.iter().map(|s| s.1).min() })
         else {
-            return Choice { action: None, value: game.cost(pos, false), nodes };
+            return Ok(Choice { action: None, value: game.cost(pos, false), nodes });
         };
         let ties: Vec<G::Action> = scored.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
-        Choice { action: Some(ties[rng.below(ties.len())]), value: best, nodes }
+        Ok(Choice { action: Some(ties[rng.below(ties.len())]), value: best, nodes })
     }
 }

@@ -58,6 +58,10 @@ impl Game for Checkers {
         moves::has_action(pos)
     }
 
+    fn reference_actions(&self, pos: &Position) -> Option<Vec<Action>> {
+        Some(moves::reference_actions(pos))
+    }
+
     #[inline]
     fn apply(&self, pos: &Position, action: Action) -> Position {
         moves::apply(pos, action)

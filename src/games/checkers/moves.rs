@@ -150,6 +150,35 @@ pub fn is_legal(pos: &Position, a: Action) -> bool {
     set[a.dir as usize] & (1 << a.from) != 0
 }
 
+/// The rules read literally, square by square and direction by direction: slow,
+/// and independent of the shifts [`generate`] uses, so the two can check each other.
+pub fn reference_actions(pos: &Position) -> Vec<Action> {
+    use super::board::NO_SQUARE;
+    let me = pos.turn;
+    let mut v = Vec::new();
+    for s in 0..32u8 {
+        if pos.units(me) & (1 << s) == 0 {
+            continue;
+        }
+        let tower = pos.towers & (1 << s) != 0;
+        for dir in Dir::ALL {
+            let n = NEIGHBOUR[s as usize][dir as usize];
+            if (!tower && !dir.forward_for(me)) || n == NO_SQUARE {
+                continue;
+            }
+            if pos.occupied() & (1 << n) == 0 {
+                v.push(Action { from: s, dir, capture: false });
+            } else if pos.units(me.other()) & (1 << n) != 0 {
+                let j = JUMP[s as usize][dir as usize];
+                if j != NO_SQUARE && pos.occupied() & (1 << j) == 0 {
+                    v.push(Action { from: s, dir, capture: true });
+                }
+            }
+        }
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::board::{Cell, square_at};
@@ -164,34 +193,6 @@ mod tests {
         let mut v = Vec::new();
         generate(pos, &mut v);
         v.into_iter().map(Action::notation).collect()
-    }
-
-    /// The rules read literally, square by square, to check the shifts against.
-    fn reference(pos: &Position) -> Vec<Action> {
-        use super::super::board::NO_SQUARE;
-        let me = pos.turn;
-        let mut v = Vec::new();
-        for s in 0..32u8 {
-            if pos.units(me) & (1 << s) == 0 {
-                continue;
-            }
-            let tower = pos.towers & (1 << s) != 0;
-            for dir in Dir::ALL {
-                let n = NEIGHBOUR[s as usize][dir as usize];
-                if (!tower && !dir.forward_for(me)) || n == NO_SQUARE {
-                    continue;
-                }
-                if pos.occupied() & (1 << n) == 0 {
-                    v.push(Action { from: s, dir, capture: false });
-                } else if pos.units(me.other()) & (1 << n) != 0 {
-                    let j = JUMP[s as usize][dir as usize];
-                    if j != NO_SQUARE && pos.occupied() & (1 << j) == 0 {
-                        v.push(Action { from: s, dir, capture: true });
-                    }
-                }
-            }
-        }
-        v
     }
 
     #[test]
@@ -212,7 +213,7 @@ mod tests {
             let pos = Position::from_masks(black, white, t, turn);
             let mut v = Vec::new();
             generate(&pos, &mut v);
-            let r = reference(&pos);
+            let r = reference_actions(&pos);
             assert_eq!(v, r, "{pos:?}");
             assert_eq!(has_action(&pos), !r.is_empty());
             for a in &r {

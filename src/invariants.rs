@@ -1,0 +1,126 @@
+//! Properties every game and reader must keep, as checks that return what broke.
+//!
+//! The property tests in `tests/` and the fuzz targets in `fuzz/` call the same
+//! checks, so that what the fuzzer explores and what CI runs are one definition.
+
+use crate::game::Game;
+use crate::protocol::{self, Ending, Options};
+use crate::savegame::SavedGame;
+
+/// A position text that parses must print back to a notation that parses to a
+/// position printing the same way, and the position must pass [`position`].
+pub fn position_text<G: Game>(game: &G, text: &str) -> Result<(), String> {
+    let Ok(pos) = game.parse_position(text) else { return Ok(()) };
+    let printed = game.format_position(&pos);
+    let again = game
+        .parse_position(&printed)
+        .map_err(|e| format!("{printed:?} (from {text:?}) does not parse: {e}"))?;
+    let reprinted = game.format_position(&again);
+    if reprinted != printed {
+        return Err(format!("{text:?} prints as {printed:?}, which prints as {reprinted:?}"));
+    }
+    position(game, &pos)
+}
+
+/// At a position: every generated action is legal and every legal action is
+/// generated (against the game's literal reference, where it has one), each once;
+/// each action's notation reads back as that action; applying one gives a position
+/// that prints and reads back; `has_actions` agrees with the list.
+pub fn position<G: Game>(game: &G, pos: &G::Position) -> Result<(), String> {
+    let at = game.format_position(pos);
+    let mut actions = Vec::new();
+    game.actions(pos, &mut actions);
+    if let Some(reference) = game.reference_actions(pos)
+        && reference != actions
+    {
+        let names = |v: &[G::Action]| v.iter().map(|&a| game.format_action(a)).collect::<Vec<_>>().join(" ");
+        return Err(format!(
+            "at {at}: generated [{}], the rules give [{}]",
+            names(&actions),
+            names(&reference)
+        ));
+    }
+    if game.has_actions(pos) == actions.is_empty() {
+        return Err(format!("at {at}: has_actions disagrees with {} actions", actions.len()));
+    }
+    for (i, &a) in actions.iter().enumerate() {
+        let name = game.format_action(a);
+        if actions[..i].contains(&a) {
+            return Err(format!("at {at}: {name} is generated twice"));
+        }
+        match game.parse_action(pos, &name) {
+            Ok(b) if b == a => {}
+            Ok(b) => return Err(format!("at {at}: {name} reads back as {}", game.format_action(b))),
+            Err(e) => return Err(format!("at {at}: {name} does not read back: {e}")),
+        }
+        let child = game.apply(pos, a);
+        let printed = game.format_position(&child);
+        let again = game
+            .parse_position(&printed)
+            .map_err(|e| format!("at {at}, {name} gives {printed:?}, which does not parse: {e}"))?;
+        if game.format_position(&again) != printed {
+            return Err(format!("at {at}, {name} gives {printed:?}, which does not print back"));
+        }
+    }
+    if actions.is_empty() {
+        // A finished game has an outcome and a cost; neither may panic.
+        let _ = (game.terminal_outcome(pos), game.cost(pos, false));
+    }
+    Ok(())
+}
+
+/// An action text that reads at a position must be a legal action there.
+pub fn action_text<G: Game>(game: &G, pos: &G::Position, text: &str) -> Result<(), String> {
+    let Ok(a) = game.parse_action(pos, text) else { return Ok(()) };
+    if game.is_legal(pos, a) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{text:?} reads as {} at {}, which is not legal there",
+            game.format_action(a),
+            game.format_position(pos)
+        ))
+    }
+}
+
+/// A saved game that reads must write out and read back as the same game.
+pub fn saved_game_text<G: Game>(game: &G, text: &str) -> Result<(), String> {
+    let Ok(saved) = SavedGame::parse(game, text) else { return Ok(()) };
+    let written = saved.to_text(game);
+    match SavedGame::parse(game, &written) {
+        Ok(back) if back == saved => Ok(()),
+        Ok(_) => Err(format!("{text:?} reads, but its written form reads as another game")),
+        Err(e) => Err(format!("{text:?} reads, but its written form does not: {e}")),
+    }
+}
+
+/// The checkers protocol on any input: the same output each time, the header
+/// first, and an ending that matches the output (an `ERROR:` line exactly when it
+/// says so, a winner line only at the very end).
+pub fn protocol_input(input: &[u8]) -> Result<(), String> {
+    let opts = Options::default();
+    let run = || {
+        let mut out = Vec::new();
+        let ending = protocol::run(input, &mut out, &opts, &mut |_, _, _| Ok(()));
+        (out, ending.map_err(|e| e.to_string()))
+    };
+    let (out, ending) = run();
+    let ending = ending.map_err(|e| format!("reading from memory failed: {e}"))?;
+    if run().0 != out {
+        return Err("two runs printed different output".to_string());
+    }
+    let text = String::from_utf8(out).map_err(|_| "the output is not UTF-8".to_string())?;
+    if !text.starts_with("BOARD SIZE: 8x8\n") {
+        return Err("the output does not start with the header".to_string());
+    }
+    let last = text.lines().last().unwrap_or_default();
+    let error_line = last.starts_with("ERROR: ");
+    if error_line != (ending == Ending::IllegalAction) {
+        return Err(format!("ending {ending:?} but the last line is {last:?}"));
+    }
+    let wins = text.lines().filter(|l| l.ends_with(" WIN!")).count();
+    if wins > 1 || (wins == 1 && !last.ends_with(" WIN!")) {
+        return Err("a winner line that is not the last line".to_string());
+    }
+    Ok(())
+}

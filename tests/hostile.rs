@@ -1,0 +1,161 @@
+//! Hostile input for every command: a clear one-line message, a non-zero status,
+//! no panic, no backtrace, and no half-written file.
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gametree");
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The program may stop reading early; a broken pipe here is fine.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn scratch(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gametree-hostile-{tag}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Refused with `status`, a message that contains `needle`, and no panic.
+fn refused(args: &[&str], stdin: &[u8], status: i32, needle: &str) {
+    let out = run(args, stdin);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(status), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+    assert!(
+        !err.contains("panicked") && !err.contains("RUST_BACKTRACE") && !err.contains("internal error"),
+        "{err}"
+    );
+}
+
+#[test]
+fn malformed_positions_are_refused_for_every_game_and_command() {
+    let bad = [
+        "",
+        "x",
+        "r.......bb",
+        "......../ b",
+        "x5o/7/7 x",
+        "15/15 x",
+        "ééé x",
+        "........./......../......../......../......../......../......../........ b",
+    ];
+    for game in ["checkers", "tictactoe", "niujiao", "ataxx", "gomoku"] {
+        for text in bad {
+            for cmd in ["analyse", "best", "perft", "solve", "play"] {
+                let mut args = vec![cmd, game, "--position", text];
+                if cmd == "perft" {
+                    args.insert(2, "2");
+                }
+                refused(&args, b"", 2, "--position");
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_arguments_are_refused() {
+    refused(&["analyse", "chess"], b"", 2, "invalid value 'chess'");
+    refused(&["analyse", "checkers", "--depth", "0"], b"", 2, "--depth");
+    refused(&["analyse", "checkers", "--depth", "65"], b"", 2, "--depth");
+    refused(&["perft", "ataxx", "99999"], b"", 2, "99999");
+    refused(&["checkers", "--max-nodes", "0"], b"", 2, "--max-nodes");
+    refused(&["play", "gomoku", "--radius", "0"], b"", 2, "--radius");
+}
+
+#[test]
+fn budgets_stop_searches_that_would_run_away() {
+    refused(
+        &["best", "gomoku", "--depth", "40", "--max-nodes", "10000"],
+        b"",
+        3,
+        "more than 10000 positions",
+    );
+    refused(&["analyse", "ataxx", "--depth", "40", "--max-nodes", "10000"], b"", 3, "budget of 10000 nodes");
+    refused(
+        &["play", "ataxx", "--first", "machine", "--depth", "40", "--max-nodes", "10000"],
+        b"",
+        3,
+        "more than 10000",
+    );
+    refused(&["solve", "ataxx", "--max-positions", "1000"], b"", 3, "more than 1000 positions");
+}
+
+#[test]
+fn hostile_protocol_input_is_named_by_line() {
+    let mut endless = b"G6-F5\n".to_vec();
+    endless.extend(std::iter::repeat_n(b'7', 50_000_000));
+    refused(&["checkers"], &endless, 2, "<stdin>:2:");
+    refused(&["checkers"], b"G6-F5\n\xff\xfe\n", 2, "<stdin>:2:");
+    refused(&["checkers"], b"\0\0\0", 2, "<stdin>:1:");
+    refused(&["analyse", "checkers", "--moves", "/no/such/input"], b"", 2, "/no/such/input");
+}
+
+#[test]
+fn unwritable_exports_fail_cleanly_and_leave_nothing_behind() {
+    let dir = scratch("export");
+    let pos = "......../......../......../......../......../B.w...../.w....../..b..... b";
+    let missing = dir.join("no/such/dir/tree.json");
+    refused(
+        &["analyse", "checkers", "--position", pos, "--json", missing.to_str().unwrap()],
+        b"",
+        4,
+        "cannot write",
+    );
+    // A directory where the file should go: the rename fails, the temporary goes.
+    let taken = dir.join("taken");
+    fs::create_dir(&taken).unwrap();
+    fs::write(taken.join("keep"), "x").unwrap();
+    refused(
+        &["analyse", "checkers", "--position", pos, "--dot", taken.to_str().unwrap()],
+        b"",
+        4,
+        "cannot write",
+    );
+    let names: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("taken")], "no temporary file left");
+    // --export-trees onto a file.
+    let file = dir.join("file");
+    fs::write(&file, "x").unwrap();
+    refused(&["checkers", "--export-trees", file.to_str().unwrap()], b"A\n", 4, "cannot create");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn damaged_saved_games_are_refused_with_their_line() {
+    let dir = scratch("save");
+    let f = dir.join("game.txt");
+    let path = f.to_str().unwrap();
+    // (file, what replay says, what play --resume says)
+    let cases: [(&[u8], &str, &str); 6] = [
+        (b"", "no \"game NAME\" line", "empty"),
+        (b"gametree saved game\ngame ataxx\n", "start", "start"),
+        (b"gametree saved game\ngame ataxx\nstart x5o/7/7/7/7/7/o5x x 0 1\nb6\nzz\n", "line 5", "line 5"),
+        (b"gametree saved game\ngame chess\n", "unknown game", "line 2"),
+        (b"\xff\xfe\x00", "stream did not contain valid UTF-8", "not a text file"),
+        (
+            b"gametree saved game\ngame ataxx\nstart x5o/7/7/7/7/7/o5x x 0 1\nb6\ng7e7\nb6\n",
+            "line 6",
+            "line 6",
+        ),
+    ];
+    for (bytes, replay_says, play_says) in cases {
+        fs::write(&f, bytes).unwrap();
+        refused(&["replay", path], b"", 2, replay_says);
+        refused(&["play", "ataxx", "--resume", path], b"", 2, play_says);
+    }
+    refused(&["replay", "/no/such/save"], b"", 2, "/no/such/save");
+    fs::remove_dir_all(&dir).unwrap();
+}
