@@ -28,6 +28,12 @@ impl Player {
     }
 }
 
+/// A board as rows of one character per cell, `cell(row, col)` giving each: the
+/// shape of [`Game::board_rows`] for grid games.
+pub fn char_grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> char) -> Vec<String> {
+    (0..rows).map(|r| (0..cols).map(|c| cell(r, c)).collect()).collect()
+}
+
 /// A position that could not be read, with the reason in words a user can act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError(pub String);

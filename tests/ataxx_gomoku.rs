@@ -1,16 +1,15 @@
 //! Ataxx and Gomoku: move generation against a naive reading of the rules, saved
 //! games, and the tactical positions the machine must get right.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
+
+use support::{run, text};
 
 use gametree::game::Game;
 use gametree::games::ataxx::{self, Ataxx};
 use gametree::games::gomoku::Gomoku;
 use gametree::search::alphabeta;
 use proptest::prelude::*;
-
-const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 
 /// Ataxx moves read straight from the rules, on a 7x7 grid of chars: every clone
 /// target once, every jump by start and target.
@@ -107,22 +106,6 @@ proptest! {
     }
 }
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8(b.to_vec()).unwrap()
-}
-
 #[test]
 fn a_saved_ataxx_game_resumes_and_replays_identically() {
     let dir = std::env::temp_dir().join(format!("gametree-save-{}", std::process::id()));
@@ -132,17 +115,17 @@ fn a_saved_ataxx_game_resumes_and_replays_identically() {
     let moves = ["b6", "f6", "a7c5", "g7e7", "c7"];
     let humans = ["play", "ataxx", "--first", "human", "--second", "human"];
     // The whole game in one go, and the same game saved after three moves and resumed.
-    let whole = run(&humans, &format!("{}\nquit\n", moves.join("\n")));
-    let first = run(&humans, &format!("{}\nsave {file_s}\nquit\n", moves[..3].join("\n")));
+    let whole = run(&humans, format!("{}\nquit\n", moves.join("\n")));
+    let first = run(&humans, format!("{}\nsave {file_s}\nquit\n", moves[..3].join("\n")));
     assert!(text(&first.stdout).contains("saved to"), "{}", text(&first.stderr));
     let resumed =
-        run(&[&humans[..], &["--resume", file_s]].concat(), &format!("{}\nquit\n", moves[3..].join("\n")));
+        run(&[&humans[..], &["--resume", file_s]].concat(), format!("{}\nquit\n", moves[3..].join("\n")));
     let last_board = |s: &str| s[s.rfind("     a   b").unwrap()..].to_string();
     assert_eq!(last_board(&text(&resumed.stdout)), last_board(&text(&whole.stdout)));
     // Saving again and replaying shows every action and ends on the same board.
     run(
         &[&humans[..], &["--resume", file_s]].concat(),
-        &format!("{}\nsave {file_s}\nquit\n", moves[3..].join("\n")),
+        format!("{}\nsave {file_s}\nquit\n", moves[3..].join("\n")),
     );
     let saved = std::fs::read_to_string(&file).unwrap();
     assert_eq!(saved.lines().skip(3).collect::<Vec<_>>(), moves);

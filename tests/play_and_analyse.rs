@@ -1,27 +1,13 @@
 //! `play`, `analyse`, `best`, `solve` and `rules` through the binary, for every game.
 
+mod support;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
+
+use support::{run, text};
 
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_gametree");
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
 
 #[test]
 fn two_humans_play_tictactoe_to_a_win() {

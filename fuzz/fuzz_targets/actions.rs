@@ -4,10 +4,8 @@
 #![no_main]
 
 use gametree::game::Game;
-use gametree::games::{
-    ataxx::Ataxx, checkers::Checkers, gomoku::Gomoku, niujiao::Niujiao, tictactoe::TicTacToe,
-};
 use gametree::invariants::action_text;
+use gametree_fuzz::check_any_game;
 use libfuzzer_sys::fuzz_target;
 
 fn check<G: Game>(game: &G, text: &str) -> Result<(), String> {
@@ -19,14 +17,5 @@ fn check<G: Game>(game: &G, text: &str) -> Result<(), String> {
 fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
-    let result = match which % 5 {
-        0 => check(&Checkers, text),
-        1 => check(&TicTacToe, text),
-        2 => check(&Niujiao::default(), text),
-        3 => check(&Ataxx, text),
-        _ => check(&Gomoku::default(), text),
-    };
-    if let Err(e) = result {
-        panic!("{e}");
-    }
+    check_any_game!(which, |g| check(g, text));
 });

@@ -3,7 +3,7 @@
 //! A 7x7 board as 64-bit masks, square `row * 7 + col` with row 0 the top row
 //! (rank 7) and col 0 file a. x moves first and maximises.
 
-use crate::game::{Game, Outcome, Player, PositionError};
+use crate::game::{Game, Outcome, Player, PositionError, char_grid};
 
 const SIZE: usize = 7;
 const CELLS: usize = SIZE * SIZE;
@@ -379,24 +379,13 @@ impl Game for Ataxx {
     }
 
     fn board_rows(&self, pos: &Position) -> Vec<String> {
-        (0..SIZE)
-            .map(|r| {
-                (0..SIZE)
-                    .map(|c| {
-                        let bit = 1u64 << (r * SIZE + c);
-                        if pos.x & bit != 0 {
-                            'x'
-                        } else if pos.o & bit != 0 {
-                            'o'
-                        } else if pos.blocked & bit != 0 {
-                            '-'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        char_grid(SIZE, SIZE, |r, c| {
+            let bit = 1u64 << (r * SIZE + c);
+            [(pos.x, 'x'), (pos.o, 'o'), (pos.blocked, '-')]
+                .iter()
+                .find(|(m, _)| m & bit != 0)
+                .map_or('.', |p| p.1)
+        })
     }
 
     fn player_name(&self, player: Player) -> &'static str {

@@ -3,7 +3,7 @@
 //! A 15x15 board, cell `row * 15 + col` with row 0 the top row (row 15) and col 0
 //! column a. x (black) moves first and maximises.
 
-use crate::game::{Game, Outcome, Player, PositionError};
+use crate::game::{Game, Outcome, Player, PositionError, char_grid};
 
 pub const SIZE: usize = 15;
 const CELLS: usize = SIZE * SIZE;
@@ -396,17 +396,11 @@ impl Game for Gomoku {
     }
 
     fn board_rows(&self, pos: &Position) -> Vec<String> {
-        (0..SIZE)
-            .map(|r| {
-                (0..SIZE)
-                    .map(|c| match pos.cells[r * SIZE + c] {
-                        X => 'x',
-                        O => 'o',
-                        _ => '.',
-                    })
-                    .collect()
-            })
-            .collect()
+        char_grid(SIZE, SIZE, |r, c| match pos.cells[r * SIZE + c] {
+            X => 'x',
+            O => 'o',
+            _ => '.',
+        })
     }
 
     fn player_name(&self, player: Player) -> &'static str {

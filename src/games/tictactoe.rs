@@ -3,7 +3,7 @@
 //! Cells are numbered 0..9 row by row from the top left; a position is two 9-bit
 //! masks and the side to move. X is the maximising side whoever starts.
 
-use crate::game::{Game, Outcome, Player, PositionError};
+use crate::game::{Game, Outcome, Player, PositionError, char_grid};
 
 const LINES: [u16; 8] = [
     0b000_000_111,
@@ -176,22 +176,16 @@ impl Game for TicTacToe {
     }
 
     fn board_rows(&self, pos: &Position) -> Vec<String> {
-        (0..3)
-            .map(|r| {
-                (0..3)
-                    .map(|c| {
-                        let bit = 1 << (r * 3 + c);
-                        if pos.x & bit != 0 {
-                            'x'
-                        } else if pos.o & bit != 0 {
-                            'o'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        char_grid(3, 3, |r, c| {
+            let bit = 1 << (r * 3 + c);
+            if pos.x & bit != 0 {
+                'x'
+            } else if pos.o & bit != 0 {
+                'o'
+            } else {
+                '.'
+            }
+        })
     }
 
     fn player_name(&self, player: Player) -> &'static str {

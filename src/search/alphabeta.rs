@@ -78,6 +78,36 @@ pub fn search_within<G: Game>(
     Ok(Choice { action: Some(action), value, nodes: s.nodes })
 }
 
+/// One node's share of a fail-soft alpha-beta search, children taken left to right.
+struct Step {
+    maximising: bool,
+    /// The best child value so far (the first child's to begin with).
+    best: i32,
+    alpha: i32,
+    beta: i32,
+    seen: usize,
+}
+
+impl Step {
+    fn new(maximising: bool, alpha: i32, beta: i32) -> Step {
+        Step { maximising, best: 0, alpha, beta, seen: 0 }
+    }
+
+    /// Folds in the next child's value; true when the other children can be skipped.
+    fn take(&mut self, v: i32) -> bool {
+        if self.seen == 0 || (self.maximising && v > self.best) || (!self.maximising && v < self.best) {
+            self.best = v;
+        }
+        self.seen += 1;
+        if self.maximising {
+            self.alpha = self.alpha.max(v);
+        } else {
+            self.beta = self.beta.min(v);
+        }
+        self.alpha >= self.beta
+    }
+}
+
 struct Implicit<'g, G: Game> {
     game: &'g G,
     nodes: u64,
@@ -86,13 +116,7 @@ struct Implicit<'g, G: Game> {
 }
 
 impl<G: Game> Implicit<'_, G> {
-    fn visit(
-        &mut self,
-        pos: &G::Position,
-        buffers: &mut [Vec<G::Action>],
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
+    fn visit(&mut self, pos: &G::Position, buffers: &mut [Vec<G::Action>], alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return 0;
@@ -106,23 +130,14 @@ impl<G: Game> Implicit<'_, G> {
             return game.cost(pos, false);
         }
         game.order_for_search(pos, actions);
-        let maximising = game.to_move(pos).maximises();
-        let mut best = if maximising { i32::MIN } else { i32::MAX };
-        for (i, &a) in actions.iter().enumerate() {
-            let v = self.visit(&game.apply(pos, a), deeper, alpha, beta);
-            if i == 0 || (maximising && v > best) || (!maximising && v < best) {
-                best = v;
-            }
-            if maximising {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
+        let mut step = Step::new(game.to_move(pos).maximises(), alpha, beta);
+        for &a in actions.iter() {
+            let v = self.visit(&game.apply(pos, a), deeper, step.alpha, step.beta);
+            if step.take(v) {
                 break;
             }
         }
-        best
+        step.best
     }
 }
 
@@ -168,35 +183,24 @@ fn mark_pruned<A>(node: &Node<'_, A>) {
     }
 }
 
-fn visit_node<A>(node: &Node<'_, A>, mut alpha: i32, mut beta: i32, windows: &[Cell<Option<Window>>]) -> i32 {
+fn visit_node<A>(node: &Node<'_, A>, alpha: i32, beta: i32, windows: &[Cell<Option<Window>>]) -> i32 {
     node.set_pruned(false);
-    let entry = (alpha, beta);
     let mut cutoff = None;
     let value = if node.is_leaf() {
         node.value()
     } else {
-        let maximising = node.maximising();
-        let mut best = if maximising { i32::MIN } else { i32::MAX };
+        let mut step = Step::new(node.maximising(), alpha, beta);
         for (i, child) in node.children.iter().enumerate() {
-            let v = visit_node(child, alpha, beta, windows);
-            if i == 0 || (maximising && v > best) || (!maximising && v < best) {
-                best = v;
-            }
-            if maximising {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
+            if step.take(visit_node(child, step.alpha, step.beta, windows)) {
                 if i + 1 < node.children.len() {
-                    cutoff = Some(if maximising { Cutoff::Beta } else { Cutoff::Alpha });
+                    cutoff = Some(if node.maximising() { Cutoff::Beta } else { Cutoff::Alpha });
                 }
                 break;
             }
         }
-        best
+        step.best
     };
     node.set_value(value);
-    windows[node.id() as usize].set(Some(Window { alpha: entry.0, beta: entry.1, cutoff }));
+    windows[node.id() as usize].set(Some(Window { alpha, beta, cutoff }));
     value
 }

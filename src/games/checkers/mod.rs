@@ -7,7 +7,7 @@ mod shifts;
 pub use board::{Cell, Color, Position};
 pub use moves::Action;
 
-use crate::game::{Game, Player, PositionError};
+use crate::game::{Game, Player, PositionError, char_grid};
 use board::square_at;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -148,7 +148,7 @@ impl Game for Checkers {
     }
 
     fn board_rows(&self, pos: &Position) -> Vec<String> {
-        (0..8).map(|r| (0..8).map(|c| pos.cell_at(r, c).symbol()).collect()).collect()
+        char_grid(8, 8, |r, c| pos.cell_at(r, c).symbol())
     }
 
     fn player_name(&self, player: Player) -> &'static str {
