@@ -34,6 +34,28 @@ pub fn char_grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> char) 
     (0..rows).map(|r| (0..cols).map(|c| cell(r, c)).collect()).collect()
 }
 
+/// A row of cells with each run of empty cells (`.`) written as its length, as
+/// FEN-like notations do: `x..o...` becomes `x2o3`.
+pub fn run_length(row: &str) -> String {
+    let mut out = String::new();
+    let mut run = 0;
+    for ch in row.chars() {
+        if ch == '.' {
+            run += 1;
+            continue;
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+            run = 0;
+        }
+        out.push(ch);
+    }
+    if run > 0 {
+        out.push_str(&run.to_string());
+    }
+    out
+}
+
 /// A position that could not be read, with the reason in words a user can act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError(pub String);

@@ -5,7 +5,7 @@ mod support;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use support::{run, text};
+use support::{graphviz, run, text};
 
 use serde_json::Value;
 
@@ -92,15 +92,6 @@ fn rules_are_printed_for_every_game() {
     }
     let out = run(&["rules", "chess"], "");
     assert_eq!(out.status.code(), Some(2));
-}
-
-fn graphviz() -> bool {
-    let found = Command::new("dot").arg("-V").output().is_ok();
-    if !found {
-        assert!(std::env::var_os("CI").is_none(), "CI must have Graphviz's dot installed");
-        eprintln!("SKIPPED: Graphviz's dot is not installed");
-    }
-    found
 }
 
 fn render(dot: &[u8]) {

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::Value;
+use support::graphviz;
 use support::naive_checkers as naive;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
@@ -184,16 +185,6 @@ fn worked_example_goldens_are_stable() {
         let expected = fs::read_to_string(Path::new(OWN).join(golden)).unwrap();
         assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{golden}");
     }
-}
-
-/// Graphviz must be there in CI (`.ci/run` installs it); elsewhere its absence skips.
-fn graphviz() -> bool {
-    let found = Command::new("dot").arg("-V").output().is_ok();
-    if !found {
-        assert!(std::env::var_os("CI").is_none(), "CI must have Graphviz's dot installed");
-        eprintln!("SKIPPED: Graphviz's dot is not installed");
-    }
-    found
 }
 
 #[test]

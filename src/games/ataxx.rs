@@ -3,7 +3,7 @@
 //! A 7x7 board as 64-bit masks, square `row * 7 + col` with row 0 the top row
 //! (rank 7) and col 0 file a. x moves first and maximises.
 
-use crate::game::{Game, Outcome, Player, PositionError, char_grid};
+use crate::game::{Game, Outcome, Player, PositionError, char_grid, run_length};
 
 const SIZE: usize = 7;
 const CELLS: usize = SIZE * SIZE;
@@ -347,33 +347,7 @@ impl Game for Ataxx {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        let mut rows = Vec::with_capacity(SIZE);
-        for r in 0..SIZE {
-            let mut row = String::new();
-            let mut run = 0;
-            for c in 0..SIZE {
-                let bit = 1u64 << (r * SIZE + c);
-                let ch = if pos.x & bit != 0 {
-                    'x'
-                } else if pos.o & bit != 0 {
-                    'o'
-                } else if pos.blocked & bit != 0 {
-                    '-'
-                } else {
-                    run += 1;
-                    continue;
-                };
-                if run > 0 {
-                    row.push_str(&run.to_string());
-                    run = 0;
-                }
-                row.push(ch);
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-            }
-            rows.push(row);
-        }
+        let rows: Vec<String> = self.board_rows(pos).iter().map(|r| run_length(r)).collect();
         let side = if pos.x_to_move { 'x' } else { 'o' };
         format!("{} {side} {} {}", rows.join("/"), pos.halfmove, pos.fullmove)
     }

@@ -3,7 +3,7 @@
 //! A 15x15 board, cell `row * 15 + col` with row 0 the top row (row 15) and col 0
 //! column a. x (black) moves first and maximises.
 
-use crate::game::{Game, Outcome, Player, PositionError, char_grid};
+use crate::game::{Game, Outcome, Player, PositionError, char_grid, run_length};
 
 pub const SIZE: usize = 15;
 const CELLS: usize = SIZE * SIZE;
@@ -369,29 +369,7 @@ impl Game for Gomoku {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        let rows: Vec<String> = self
-            .board_rows(pos)
-            .iter()
-            .map(|row| {
-                let mut out = String::new();
-                let mut run = 0;
-                for ch in row.chars() {
-                    if ch == '.' {
-                        run += 1;
-                        continue;
-                    }
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(ch);
-                }
-                if run > 0 {
-                    out.push_str(&run.to_string());
-                }
-                out
-            })
-            .collect();
+        let rows: Vec<String> = self.board_rows(pos).iter().map(|r| run_length(r)).collect();
         format!("{} {}", rows.join("/"), if pos.x_to_move { 'x' } else { 'o' })
     }
 

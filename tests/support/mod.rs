@@ -27,3 +27,14 @@ pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
+
+/// Whether Graphviz's `dot` is installed. CI must have it (`.ci/run` installs it);
+/// elsewhere its absence skips the rendering checks, with a message.
+pub fn graphviz() -> bool {
+    let found = Command::new("dot").arg("-V").output().is_ok();
+    if !found {
+        assert!(std::env::var_os("CI").is_none(), "CI must have Graphviz's dot installed");
+        eprintln!("SKIPPED: Graphviz's dot is not installed");
+    }
+    found
+}
