@@ -8,14 +8,15 @@
 //!    each one, below its depth-S node, in their own arena, numbering its nodes
 //!    from 0 in construction order.
 //! 3. Once all are built, the sizes give where each subtree's ids start in the
-//!    sequential numbering, and the threads shift each subtree's ids by that much.
+//!    sequential numbering, and each subtree's ids are shifted by that much (on
+//!    all threads again for large trees).
 //!    Because a subtree's nodes are consecutive in construction order, one shift
 //!    per subtree gives exactly the sequential ids.
 //! 4. The calling thread builds the top S levels in construction order and hangs
 //!    the k-th subtree under the k-th depth-S node.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::{Barrier, Mutex, OnceLock};
 
 use typed_arena::Arena;
 
@@ -28,6 +29,9 @@ pub const MIN_DEPTH: u8 = 5;
 const UNITS_PER_THREAD: usize = 24;
 /// The most nodes reserved up front for one thread (the arena grows past it).
 const MAX_RESERVE: u64 = 1 << 26;
+/// Subtrees of fewer nodes in all are renumbered on the calling thread: cheaper
+/// than starting threads for it.
+const PARALLEL_SHIFT_FROM: u64 = 1 << 16;
 /// Bytes per thread from which a reservation up front pays.
 const RESERVE_FROM: usize = 4 << 20;
 
@@ -39,8 +43,6 @@ pub(crate) fn worth_it(depth: u8, threads: usize) -> bool {
 type Subtree<'a, A> = (&'a mut [Node<'a, A>], u32);
 /// A built subtree and its index among the depth-S nodes.
 type Built<'a, A> = (usize, &'a mut [Node<'a, A>], u32);
-/// The built subtrees in order, with where each one's ids start.
-type Numbered<'a, A> = (Vec<Built<'a, A>>, Vec<u32>);
 
 pub(crate) fn build<'a, G: Game>(
     arena: &'a mut TreeArena<'a, G::Action>,
@@ -62,18 +64,13 @@ pub(crate) fn build<'a, G: Game>(
     let share = if share * size_of::<Node<'a, G::Action>>() >= RESERVE_FROM { share } else { 0 };
     helpers.resize_with(threads, || OwnLine(Arena::with_capacity(share)));
 
-    // Steps 2 and 3 in one team of threads, the calling thread leading: build the
-    // subtrees below depth S; then, once all are built, shift each subtree's ids
-    // to where the sequential build puts them.
+    // Step 2: the subtrees below depth S, on every thread (the calling one too).
     let used = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let next_unit = AtomicUsize::new(0);
-    let next_shift = AtomicUsize::new(0);
     let results: Mutex<Vec<Built<'a, G::Action>>> = Mutex::new(Vec::with_capacity(frontier.len()));
-    let numbered: OnceLock<Numbered<'a, G::Action>> = OnceLock::new();
-    let barrier = Barrier::new(threads);
     let below = depth - split;
-    let work = |arena: &'a mut Arena<Node<'a, G::Action>>, leader: bool| {
+    let work = |arena: &'a mut Arena<Node<'a, G::Action>>| {
         // Each thread has its arena to itself: typed-arena's are not shared.
         let arena: &'a Arena<Node<'a, G::Action>> = arena;
         let mut buffers = action_buffers::<G>(below);
@@ -89,38 +86,46 @@ pub(crate) fn build<'a, G: Game>(
             }
         }
         results.lock().expect("no thread panics holding the lock").extend(mine);
-        barrier.wait();
-        if leader && !failed.load(Relaxed) {
-            let mut built = std::mem::take(&mut *results.lock().expect("no thread panicked"));
-            built.sort_unstable_by_key(|b| b.0);
-            let mut offsets = Vec::with_capacity(built.len());
-            subtree_offsets(game, root, split, &mut 1, &mut built.iter().map(|b| b.2), &mut offsets);
-            let _ = numbered.set((built, offsets));
-        }
-        barrier.wait();
-        if let Some((built, offsets)) = numbered.get() {
-            loop {
-                let k = next_shift.fetch_add(1, Relaxed);
-                let Some((_, nodes, _)) = built.get(k) else {
-                    break;
-                };
-                shift_ids(nodes, offsets[k]);
-            }
-        }
     };
     std::thread::scope(|scope| {
         let mut arenas = helpers.iter_mut().map(|OwnLine(a)| a);
         let own = arenas.next().expect("at least one thread");
         let work = &work;
         for arena in arenas {
-            scope.spawn(move || work(arena, false));
+            scope.spawn(move || work(arena));
         }
-        work(own, true);
+        work(own);
     });
     if failed.load(Relaxed) {
         return Err(TooManyNodes { limit: max_nodes });
     }
-    let (built, _) = numbered.into_inner().expect("the leader numbered the subtrees");
+    let mut built = results.into_inner().expect("no thread panicked");
+    built.sort_unstable_by_key(|b| b.0);
+
+    // Step 3: where each subtree's ids start, from the sizes; every subtree shifted
+    // there, on all threads when there are enough nodes to repay starting them.
+    let mut offsets = Vec::with_capacity(built.len());
+    subtree_offsets(game, root, split, &mut 1, &mut built.iter().map(|b| b.2), &mut offsets);
+    let below_split: u64 = built.iter().map(|b| b.2 as u64).sum();
+    let next_shift = AtomicUsize::new(0);
+    let shift = || {
+        while let Some(((_, nodes, _), offset)) = {
+            let k = next_shift.fetch_add(1, Relaxed);
+            built.get(k).zip(offsets.get(k))
+        } {
+            shift_ids(nodes, *offset);
+        }
+    };
+    if below_split < PARALLEL_SHIFT_FROM {
+        shift();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(shift);
+            }
+            shift();
+        });
+    }
 
     // Step 4: the top levels, with the subtrees hung in place. The budget check
     // there counts the nodes really built, not the blocks reserved.
