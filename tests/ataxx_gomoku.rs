@@ -3,7 +3,7 @@
 
 mod support;
 
-use support::{run, text};
+use support::{run, same_twice, text};
 
 use gametree::game::Game;
 use gametree::games::ataxx::{self, Ataxx};
@@ -149,16 +149,10 @@ fn ataxx_play_offers_targets_levels_and_rules() {
     assert!(s.contains("from a7: b7 a6 b6 a7c7 a7c6 a7a5 a7b5 a7c5"), "{s}");
     assert!(s.contains("A move") && s.contains("o plays ") && s.contains("(at random)"), "{s}");
     assert!(s.contains("x 3 stones, o 2 stones; move 1, o to move, last move b6"), "{s}");
-    let a = run(
-        &["play", "ataxx", "--first", "machine", "--second", "machine", "--level", "easy", "--seed", "9"],
-        "",
-    );
-    let b = run(
-        &["play", "ataxx", "--first", "machine", "--second", "machine", "--level", "easy", "--seed", "9"],
-        "",
-    );
-    assert_eq!(a.stdout, b.stdout, "seeded games repeat");
-    assert!(text(&a.stdout).contains("game over: "));
+    let game = same_twice(&[
+        "play", "ataxx", "--first", "machine", "--second", "machine", "--level", "easy", "--seed", "9",
+    ]);
+    assert!(game.contains("game over: "), "{game}");
 }
 
 /// The machine's reply to a Gomoku position, at depth 4.

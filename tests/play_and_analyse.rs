@@ -5,7 +5,7 @@ mod support;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use support::{graphviz, run, text};
+use support::{graphviz, run, same_twice, text};
 
 use serde_json::Value;
 
@@ -41,16 +41,9 @@ fn an_illegal_scripted_action_names_its_line() {
 fn machine_against_machine_is_reproducible_and_reports_its_work() {
     let ttt = run(&["play", "tictactoe", "--first", "machine", "--second", "machine"], "");
     assert!(text(&ttt.stdout).ends_with("game over: draw\n"));
-    let a = run(
-        &["play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7", "--depth", "6"],
-        "",
-    );
-    let b = run(
-        &["play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7", "--depth", "6"],
-        "",
-    );
-    assert_eq!(a.stdout, b.stdout);
-    let s = text(&a.stdout);
+    let s = same_twice(&[
+        "play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7", "--depth", "6",
+    ]);
     assert!(s.contains("positions examined"), "{s}");
     assert!(s.contains("game over: "), "{s}");
     let checkers =

@@ -12,6 +12,7 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
+use crate::games::checkers::board::square_at;
 use crate::games::checkers::{Action, Cell, Checkers, Position, moves};
 use crate::search::{BuildOptions, TooManyNodes, Tree, TreeArena, back_propagate_parallel};
 use input::{Command, Item, Items, RawCell};
@@ -102,9 +103,7 @@ pub fn check_action(pos: &Position, from: RawCell, to: RawCell) -> Result<Action
         return Err(ActionError::SourceOpponent);
     }
     // A non-empty source is a dark square; the target may be a light one.
-    let from_sq = Checkers::parse_cell(&format!("{}{}", from.letter as char, from.digit as char));
-    let to_sq = Checkers::parse_cell(&format!("{}{}", to.letter as char, to.digit as char));
-    match (from_sq, to_sq) {
+    match (square_at(fr, fc), square_at(tr, tc)) {
         (Some(f), Some(t)) => match Action::between(f, t) {
             Some(a) if moves::is_legal(pos, a) => Ok(a),
             _ => Err(ActionError::Illegal),

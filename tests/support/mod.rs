@@ -23,6 +23,14 @@ pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs the same command twice and checks both runs print the same: for seeded
+/// machine games. Returns that output.
+pub fn same_twice(args: &[&str]) -> String {
+    let (a, b) = (run(args, ""), run(args, ""));
+    assert_eq!(a.stdout, b.stdout, "{args:?} printed different games");
+    text(&a.stdout)
+}
+
 /// Output as text (it is always UTF-8).
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
