@@ -50,6 +50,14 @@ pub fn search_within<G: Game>(
     let mut best: Option<(usize, G::Action, i32)> = None;
     for a in ordered {
         let index = actions.iter().position(|&b| b == a).expect("ordering keeps the actions");
+        // Nothing beats a best at the end of the scale; only an earlier action could
+        // tie with it. (The explicit search cuts off here in the same way.)
+        if let Some((b, _, bv)) = best
+            && bv == if maximising { i32::MAX } else { i32::MIN }
+            && index > b
+        {
+            continue;
+        }
         let child = game.apply(pos, a);
         let v = match best {
             None => s.visit(&child, deeper, i32::MIN, i32::MAX),
