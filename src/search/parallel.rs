@@ -4,22 +4,25 @@
 //! 1. Find a split depth S, shallow enough to be cheap and deep enough to give
 //!    every thread many subtrees to build (the nodes at depth S, in the order the
 //!    sequential build meets them).
-//! 2. The threads (the calling one among them) take those subtrees one at a time from a shared counter and build
-//!    each one, below its depth-S node, in their own arena, numbering its nodes
-//!    from 0 in construction order.
-//! 3. Once all are built, the sizes give where each subtree's ids start in the
-//!    sequential numbering, and each subtree's ids are shifted by that much (on
-//!    all threads again for large trees).
-//!    Because a subtree's nodes are consecutive in construction order, one shift
-//!    per subtree gives exactly the sequential ids.
+//! 2. The threads (the calling one among them) take those subtrees one at a time
+//!    from a shared counter and build each one, below its depth-S node, in their
+//!    own arena, numbering its nodes from 0 in construction order.
+//! 3. The threads meet once all are built; the last to arrive works out from the
+//!    sizes where each subtree's ids start in the sequential numbering, and each
+//!    thread shifts the ids of the subtrees it built by that much, while they are
+//!    still in its cache. Because a subtree's nodes are consecutive in
+//!    construction order, one shift per subtree gives exactly the sequential ids.
 //! 4. The calling thread builds the top S levels in construction order and hangs
 //!    the k-th subtree under the k-th depth-S node.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering::AcqRel, Ordering::Relaxed};
 
 use typed_arena::Arena;
 
+use super::prefault::Prefault;
 use super::tree::{Builder, Node, OwnLine, TooManyNodes, Tree, TreeArena, action_buffers};
 use crate::game::Game;
 
@@ -29,11 +32,6 @@ pub const MIN_DEPTH: u8 = 5;
 const UNITS_PER_THREAD: usize = 24;
 /// The most nodes reserved up front for one thread (the arena grows past it).
 const MAX_RESERVE: u64 = 1 << 26;
-/// Subtrees of fewer nodes in all are renumbered on the calling thread: cheaper
-/// than starting threads for it.
-const PARALLEL_SHIFT_FROM: u64 = 1 << 16;
-/// Bytes per thread from which a reservation up front pays.
-const RESERVE_FROM: usize = 4 << 20;
 
 pub(crate) fn worth_it(depth: u8, threads: usize) -> bool {
     threads > 1 && depth >= MIN_DEPTH
@@ -56,18 +54,20 @@ pub(crate) fn build<'a, G: Game>(
     let TreeArena { main, helpers } = arena;
     let main: &'a Arena<Node<'a, G::Action>> = main;
     // One block per thread, sized for its share of the estimated tree: reserving
-    // costs only address space until it is written, and a single large block is
-    // faulted in as huge pages instead of chunk after doubling chunk.
-    // Small shares are better served by the arena's own small chunks, which come
-    // from memory the allocator already has.
+    // costs only address space until it is written (see `super::prefault`), and a
+    // single large block is faulted in as huge pages instead of chunk after
+    // doubling chunk.
     let share = (estimate.min(max_nodes) / threads as u64).min(MAX_RESERVE) as usize;
-    let share = if share * size_of::<Node<'a, G::Action>>() >= RESERVE_FROM { share } else { 0 };
     helpers.resize_with(threads, || OwnLine(Arena::with_capacity(share)));
 
-    // Step 2: the subtrees below depth S, on every thread (the calling one too).
+    // Steps 2 and 3 on every thread (the calling one too): build subtrees below
+    // depth S; once all are built, shift the ids of one's own subtrees, which are
+    // still in one's own cache.
     let used = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let next_unit = AtomicUsize::new(0);
+    let sizes: Vec<AtomicU32> = frontier.iter().map(|_| AtomicU32::new(0)).collect();
+    let meeting = Meeting::new(threads);
     let results: Mutex<Vec<Built<'a, G::Action>>> = Mutex::new(Vec::with_capacity(frontier.len()));
     let below = depth - split;
     let work = |arena: &'a mut Arena<Node<'a, G::Action>>| {
@@ -75,14 +75,36 @@ pub(crate) fn build<'a, G: Game>(
         let arena: &'a Arena<Node<'a, G::Action>> = arena;
         let mut buffers = action_buffers::<G>(below);
         // One builder per thread, so that its unused quota carries over.
-        let mut builder = Builder { game, next_id: 0, max_nodes, shared: Some(&used), quota: 0 };
+        let mut builder = Builder {
+            game,
+            next_id: 0,
+            max_nodes,
+            shared: Some(&used),
+            quota: 0,
+            prefault: Prefault::default(),
+        };
         let mut mine = Vec::new();
+        let arrival = meeting.arrival(&failed);
         while !failed.load(Relaxed) {
             let k = next_unit.fetch_add(1, Relaxed);
             let Some(pos) = frontier.get(k) else { break };
             match subtree(&mut builder, arena, pos, split, &mut buffers) {
-                Ok((nodes, count)) => mine.push((k, nodes, count)),
+                Ok((nodes, count)) => {
+                    sizes[k].store(count, Relaxed);
+                    mine.push((k, nodes, count));
+                }
                 Err(_) => failed.store(true, Relaxed),
+            }
+        }
+        let offsets = arrival.wait(|| {
+            let mut offsets = Vec::with_capacity(sizes.len());
+            let mut sizes = sizes.iter().map(|s| s.load(Relaxed));
+            subtree_offsets(game, root, split, &mut 1, &mut sizes, &mut offsets);
+            offsets
+        });
+        if let Some(offsets) = offsets {
+            for (k, nodes, _) in &mine {
+                shift_ids(nodes, offsets[*k]);
             }
         }
         results.lock().expect("no thread panics holding the lock").extend(mine);
@@ -101,31 +123,6 @@ pub(crate) fn build<'a, G: Game>(
     }
     let mut built = results.into_inner().expect("no thread panicked");
     built.sort_unstable_by_key(|b| b.0);
-
-    // Step 3: where each subtree's ids start, from the sizes; every subtree shifted
-    // there, on all threads when there are enough nodes to repay starting them.
-    let mut offsets = Vec::with_capacity(built.len());
-    subtree_offsets(game, root, split, &mut 1, &mut built.iter().map(|b| b.2), &mut offsets);
-    let below_split: u64 = built.iter().map(|b| b.2 as u64).sum();
-    let next_shift = AtomicUsize::new(0);
-    let shift = || {
-        while let Some(((_, nodes, _), offset)) = {
-            let k = next_shift.fetch_add(1, Relaxed);
-            built.get(k).zip(offsets.get(k))
-        } {
-            shift_ids(nodes, *offset);
-        }
-    };
-    if below_split < PARALLEL_SHIFT_FROM {
-        shift();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(shift);
-            }
-            shift();
-        });
-    }
 
     // Step 4: the top levels, with the subtrees hung in place. The budget check
     // there counts the nodes really built, not the blocks reserved.
@@ -260,10 +257,91 @@ fn subtree_offsets<G: Game>(
     }
 }
 
+/// Where the threads of one build wait for each other once their subtrees are
+/// built, and the last to arrive works out where every subtree's ids start.
+///
+/// The wait is a spin: the threads finish within one subtree of each other, far
+/// sooner than a sleeping wait could be woken. It yields now and then, in case
+/// there are more threads than cores.
+struct Meeting {
+    threads: usize,
+    arrived: AtomicUsize,
+    /// The subtrees' first ids, or `None` when the build failed.
+    offsets: OnceLock<Option<Vec<u32>>>,
+}
+
+impl Meeting {
+    fn new(threads: usize) -> Self {
+        Meeting { threads, arrived: AtomicUsize::new(0), offsets: OnceLock::new() }
+    }
+
+    /// A thread's place at the meeting; arriving is unconditional, even while
+    /// unwinding from a panic, so that no thread waits forever.
+    fn arrival<'m>(&'m self, failed: &'m AtomicBool) -> Arrival<'m> {
+        Arrival { meeting: self, failed, done: false }
+    }
+}
+
+struct Arrival<'m> {
+    meeting: &'m Meeting,
+    failed: &'m AtomicBool,
+    done: bool,
+}
+
+impl<'m> Arrival<'m> {
+    /// Arrives and waits for all the others; the last one in runs `number`. Returns
+    /// the offsets, or `None` if any thread failed.
+    fn wait(mut self, number: impl FnOnce() -> Vec<u32>) -> Option<&'m [u32]> {
+        self.done = true;
+        let m = self.meeting;
+        // AcqRel: the last one in sees every size the others stored before arriving.
+        if m.arrived.fetch_add(1, AcqRel) + 1 == m.threads {
+            let failed = self.failed.load(Relaxed);
+            match std::panic::catch_unwind(AssertUnwindSafe(|| (!failed).then(number))) {
+                Ok(offsets) => {
+                    let _ = m.offsets.set(offsets);
+                }
+                Err(panic) => {
+                    let _ = m.offsets.set(None);
+                    std::panic::resume_unwind(panic);
+                }
+            }
+        }
+        let mut spins = 0u32;
+        loop {
+            if let Some(offsets) = m.offsets.get() {
+                return offsets.as_deref();
+            }
+            spins += 1;
+            if spins.is_multiple_of(1024) {
+                std::thread::yield_now();
+            } else {
+                std::hint::spin_loop();
+            }
+        }
+    }
+}
+
+impl Drop for Arrival<'_> {
+    fn drop(&mut self) {
+        if !self.done {
+            // Unwinding: fail the build and arrive, so that the others stop waiting.
+            self.failed.store(true, Relaxed);
+            let m = self.meeting;
+            if m.arrived.fetch_add(1, AcqRel) + 1 == m.threads {
+                let _ = m.offsets.set(None);
+            }
+        }
+    }
+}
+
 /// Adds `offset` to the id of every node in `nodes` and below.
 fn shift_ids<A>(nodes: &[Node<'_, A>], offset: u32) {
     for n in nodes {
         n.shift_id(offset);
+    }
+    // Most nodes are leaves: a call for each would cost more than the shift.
+    for n in nodes.iter().filter(|n| !n.is_leaf()) {
         shift_ids(n.children, offset);
     }
 }

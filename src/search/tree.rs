@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicI32, AtomicU8, AtomicU32, AtomicU64, Ordering::Rel
 
 use typed_arena::Arena;
 
+use super::prefault::Prefault;
 use crate::game::{Game, Player};
 
 const MAXIMISING: u8 = 1;
@@ -207,7 +208,8 @@ impl<'a, G: Game> Tree<'a, G> {
             return super::parallel::build(arena, game, &root, depth, max_nodes, options.threads);
         }
         let main = &arena.main;
-        let mut b = Builder { game, next_id: 1, max_nodes, shared: None, quota: 0 };
+        let mut b =
+            Builder { game, next_id: 1, max_nodes, shared: None, quota: 0, prefault: Prefault::default() };
         let value = if depth == 0 { game.cost(&root, game.has_actions(&root)) } else { 0 };
         let root_node = main.alloc(Node::new(0, None, 0, value, game.to_move(&root)));
         let mut buffers = action_buffers::<G>(depth);
@@ -278,6 +280,7 @@ pub(crate) struct Builder<'g, G: Game> {
     pub shared: Option<&'g AtomicU64>,
     /// Nodes this thread has reserved from `shared` and not used yet.
     pub quota: u64,
+    pub prefault: Prefault,
 }
 
 /// How many nodes a thread reserves from a shared budget at a time. Reserving per
@@ -342,7 +345,7 @@ impl<G: Game> Builder<'_, G> {
         self.next_id += actions.len() as u32;
         if deeper.is_empty() {
             // The children are leaves: finish each one as it is created.
-            return Ok(arena.alloc_extend(actions.iter().enumerate().map(|(i, &a)| {
+            let leaves = arena.alloc_extend(actions.iter().enumerate().map(|(i, &a)| {
                 let p = game.apply(pos, a);
                 Node::new(
                     first + i as u32,
@@ -351,7 +354,9 @@ impl<G: Game> Builder<'_, G> {
                     game.cost(&p, game.has_actions(&p)),
                     game.to_move(&p),
                 )
-            })));
+            }));
+            self.prefault.after(arena, leaves.as_ptr_range().end);
+            return Ok(leaves);
         }
         let children = arena.alloc_extend(
             actions
@@ -359,6 +364,7 @@ impl<G: Game> Builder<'_, G> {
                 .enumerate()
                 .map(|(i, &a)| Node::new(first + i as u32, Some(a), depth, 0, Player::First)),
         );
+        self.prefault.after(arena, children.as_ptr_range().end);
         for child in children.iter_mut() {
             let child_pos = game.apply(pos, child.action.expect("children have actions"));
             if !game.to_move(&child_pos).maximises() {
