@@ -7,6 +7,7 @@ use std::path::Path;
 use super::output::{print_stats, write_output};
 use super::{TreeOptions, status};
 use crate::export;
+use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
 
@@ -34,7 +35,10 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) 
         eprintln!("gametree: cannot create {}: {e}", dir.display());
         return status::OUTPUT;
     }
-    let opts = Options { depth: tree.depth.unwrap_or(3), build: tree.build_options() };
+    let opts = Options {
+        depth: tree.depth.unwrap_or_else(|| Checkers.default_depth()),
+        build: tree.build_options(),
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut on_tree = |number: usize, t: &crate::search::Tree<'_, Checkers>, built| {
         if tree.stats {

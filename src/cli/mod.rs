@@ -13,8 +13,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::game::Game;
+use crate::games::checkers::Checkers;
 use crate::games::{GameName, GameSettings};
-use crate::search::{BuildOptions, DEFAULT_MAX_NODES, default_threads};
+use crate::search::{BuildOptions, DEFAULT_MAX_NODES, default_threads, prepare_build};
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
 pub mod status {
@@ -271,6 +273,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Checkers { input, tree, export_trees } => {
+            prepare_build(tree.depth.unwrap_or_else(|| Checkers.default_depth()), &tree.build_options());
             checkers::run(input.as_deref(), &tree, export_trees.as_deref())
         }
         Command::Analyse { game, position, moves, tree, game_options, search, json, dot } => {
@@ -282,7 +285,11 @@ pub fn main() -> ExitCode {
                 json: json.as_deref(),
                 dot: dot.as_deref(),
             };
-            crate::with_game!(game, &game_options.settings(), |g| analyse::run(g, &request))
+            crate::with_game!(game, &game_options.settings(), |g| {
+                // Helper threads start while the position is still being read.
+                prepare_build(tree.depth.unwrap_or_else(|| g.default_depth()), &tree.build_options());
+                analyse::run(g, &request)
+            })
         }
         Command::Perft { game, depth, position, game_options } => {
             crate::with_game!(game, &game_options.settings(), |g| positions::perft(

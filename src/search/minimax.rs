@@ -2,6 +2,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
+use super::team::Team;
 use super::tree::Node;
 
 /// Subtrees per thread to aim for when propagating in parallel.
@@ -34,16 +35,10 @@ pub fn back_propagate_parallel<A: Sync>(root: &Node<'_, A>, len: usize, threads:
     }
     let split = level[0].depth;
     let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        let work = || {
-            while let Some(node) = level.get(next.fetch_add(1, Relaxed)) {
-                back_propagate(node);
-            }
-        };
-        for _ in 1..threads {
-            scope.spawn(work);
+    Team::take(threads - 1).run(&|_| {
+        while let Some(node) = level.get(next.fetch_add(1, Relaxed)) {
+            back_propagate(node);
         }
-        work();
     });
     propagate_above(root, split)
 }

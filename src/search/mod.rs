@@ -7,9 +7,11 @@ mod parallel;
 pub mod perft;
 mod prefault;
 pub mod solve;
+pub mod team;
 pub mod tree;
 
 pub use minimax::{back_propagate, back_propagate_parallel};
 pub use tree::{
     BuildOptions, DEFAULT_MAX_NODES, Node, QUOTA_BLOCK, TooManyNodes, Tree, TreeArena, default_threads,
+    prepare_build,
 };

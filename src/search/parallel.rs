@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering:
 use typed_arena::Arena;
 
 use super::prefault::Prefault;
+use super::team::Team;
 use super::tree::{Builder, Node, OwnLine, TooManyNodes, Tree, TreeArena, action_buffers};
 use crate::game::Game;
 
@@ -37,6 +38,8 @@ pub(crate) fn worth_it(depth: u8, threads: usize) -> bool {
     threads > 1 && depth >= MIN_DEPTH
 }
 
+/// A thread's arena, waiting for the thread to take it.
+type Handoff<'a, A> = Mutex<Option<&'a mut Arena<Node<'a, A>>>>;
 /// A built subtree: its top nodes and how many nodes it has in all.
 type Subtree<'a, A> = (&'a mut [Node<'a, A>], u32);
 /// A built subtree and its index among the depth-S nodes.
@@ -50,6 +53,8 @@ pub(crate) fn build<'a, G: Game>(
     max_nodes: u64,
     threads: usize,
 ) -> Result<Tree<'a, G>, TooManyNodes> {
+    let team = Team::take(threads - 1);
+    let threads = team.threads();
     let (split, frontier, estimate) = frontier(game, root, depth, threads);
     let TreeArena { main, helpers } = arena;
     let main: &'a Arena<Node<'a, G::Action>> = main;
@@ -70,8 +75,13 @@ pub(crate) fn build<'a, G: Game>(
     let meeting = Meeting::new(threads);
     let results: Mutex<Vec<Built<'a, G::Action>>> = Mutex::new(Vec::with_capacity(frontier.len()));
     let below = depth - split;
-    let work = |arena: &'a mut Arena<Node<'a, G::Action>>| {
-        // Each thread has its arena to itself: typed-arena's are not shared.
+    // Each thread has its arena to itself: typed-arena's are not shared.
+    let arenas: Vec<Handoff<'a, G::Action>> =
+        helpers.iter_mut().map(|OwnLine(a)| Mutex::new(Some(a))).collect();
+    let work = |thread: usize| {
+        // First of all: whatever happens below, this thread will have arrived.
+        let arrival = meeting.arrival(&failed);
+        let arena = arenas[thread].lock().ok().and_then(|mut a| a.take()).expect("one arena per thread");
         let arena: &'a Arena<Node<'a, G::Action>> = arena;
         let mut buffers = action_buffers::<G>(below);
         // One builder per thread, so that its unused quota carries over.
@@ -84,7 +94,6 @@ pub(crate) fn build<'a, G: Game>(
             prefault: Prefault::default(),
         };
         let mut mine = Vec::new();
-        let arrival = meeting.arrival(&failed);
         while !failed.load(Relaxed) {
             let k = next_unit.fetch_add(1, Relaxed);
             let Some(pos) = frontier.get(k) else { break };
@@ -109,15 +118,7 @@ pub(crate) fn build<'a, G: Game>(
         }
         results.lock().expect("no thread panics holding the lock").extend(mine);
     };
-    std::thread::scope(|scope| {
-        let mut arenas = helpers.iter_mut().map(|OwnLine(a)| a);
-        let own = arenas.next().expect("at least one thread");
-        let work = &work;
-        for arena in arenas {
-            scope.spawn(move || work(arena));
-        }
-        work(own);
-    });
+    team.run(&work);
     if failed.load(Relaxed) {
         return Err(TooManyNodes { limit: max_nodes });
     }

@@ -149,6 +149,14 @@ impl Default for BuildOptions {
     }
 }
 
+/// Gets ready to build a tree of `depth` plies: starts the helper threads a
+/// parallel build would use, so that they are running by the time it begins.
+pub fn prepare_build(depth: u8, options: &BuildOptions) {
+    if super::parallel::worth_it(depth, options.threads) {
+        super::team::start(options.threads - 1);
+    }
+}
+
 /// All the cores there are, as the machine reports them.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
