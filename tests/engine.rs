@@ -90,13 +90,13 @@ fn alphabeta_on_the_worked_example() {
         let w = windows[node.id() as usize];
         assert_eq!(w.is_none(), node.pruned());
         if node.pruned() {
-            assert!(node.children.iter().all(|c| c.pruned()), "below a pruned node all is pruned");
+            assert!(node.children().iter().all(|c| c.pruned()), "below a pruned node all is pruned");
             return;
         }
-        let visited = node.children.iter().take_while(|c| !c.pruned()).count();
-        assert!(node.children[visited..].iter().all(|c| c.pruned()));
+        let visited = node.children().iter().take_while(|c| !c.pruned()).count();
+        assert!(node.children()[visited..].iter().all(|c| c.pruned()));
         let cut = w.unwrap().cutoff;
-        assert_eq!(cut.is_some(), visited < node.children.len(), "node {}", node.id());
+        assert_eq!(cut.is_some(), visited < node.children().len(), "node {}", node.id());
         if let Some(kind) = cut {
             *cuts += 1;
             let v = node.value();
@@ -106,7 +106,7 @@ fn alphabeta_on_the_worked_example() {
                 Cutoff::Alpha => assert!(!node.maximising() && v <= w.alpha),
             }
         }
-        for c in node.children {
+        for c in node.children() {
             check(c, windows, cuts);
         }
     }

@@ -90,7 +90,7 @@ pub fn write_tree<G: Game>(
             board: game.board_rows(pos),
             cost: game.cost(pos, game.has_actions(pos)),
             value: (!node.pruned()).then(|| node.value()),
-            children: node.children.iter().map(|c| c.id()).collect(),
+            children: node.children().iter().map(|c| c.id()).collect(),
             best_child: node.best_child().map(|c| c.id()),
             pruned: node.pruned(),
             alpha: window(node.id()).map(|w| w.alpha),

@@ -186,7 +186,7 @@ pub fn run_on_tree<G: Game>(tree: &Tree<'_, G>) -> Vec<Option<Window>> {
 
 fn mark_pruned<A>(node: &Node<'_, A>) {
     node.set_pruned(true);
-    for c in node.children {
+    for c in node.children() {
         mark_pruned(c);
     }
 }
@@ -198,9 +198,9 @@ fn visit_node<A>(node: &Node<'_, A>, alpha: i32, beta: i32, windows: &[Cell<Opti
         node.value()
     } else {
         let mut step = Step::new(node.maximising(), alpha, beta);
-        for (i, child) in node.children.iter().enumerate() {
+        for (i, child) in node.children().iter().enumerate() {
             if step.take(visit_node(child, step.alpha, step.beta, windows)) {
-                if i + 1 < node.children.len() {
+                if i + 1 < node.children().len() {
                     cutoff = Some(if node.maximising() { Cutoff::Beta } else { Cutoff::Alpha });
                 }
                 break;

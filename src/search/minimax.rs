@@ -27,7 +27,7 @@ pub fn back_propagate_parallel<A: Sync>(root: &Node<'_, A>, len: usize, threads:
     }
     let mut level = vec![root];
     while level.len() < UNITS_PER_THREAD * threads {
-        let next: Vec<_> = level.iter().flat_map(|n| n.children.iter()).collect();
+        let next: Vec<_> = level.iter().flat_map(|n| n.children().iter()).collect();
         if next.is_empty() {
             break;
         }
@@ -47,14 +47,14 @@ pub fn back_propagate_parallel<A: Sync>(root: &Node<'_, A>, len: usize, threads:
 /// depth as they are.
 fn propagate_above<A>(node: &Node<'_, A>, split: u8) -> i32 {
     node.set_pruned(false);
-    if node.depth >= split || node.children.is_empty() {
+    if node.depth >= split || node.children().is_empty() {
         return node.value();
     }
     let maximising = node.maximising();
     let mut best = 0;
-    for (i, child) in node.children.iter().enumerate() {
+    for (i, child) in node.children().iter().enumerate() {
         // Leaves hold their value already: no call needed.
-        let v = if child.children.is_empty() {
+        let v = if child.children().is_empty() {
             child.set_pruned(false);
             child.value()
         } else {

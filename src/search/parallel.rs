@@ -200,7 +200,7 @@ impl<'a, G: Game> Top<'_, 'a, G> {
                 let (_, nodes, count) = self.units.next().expect("one subtree per frontier node");
                 debug_assert_eq!(nodes[0].id(), self.next_id, "subtree_offsets numbers as the top does");
                 self.next_id += count;
-                node.children = nodes;
+                node.set_children(nodes);
             } else {
                 node.set_value(game.cost(pos, false));
             }
@@ -227,7 +227,7 @@ impl<'a, G: Game> Top<'_, 'a, G> {
             let child_pos = game.apply(pos, child.action.expect("children have actions"));
             self.expand(arena, child, &child_pos, deeper)?;
         }
-        node.children = children;
+        node.set_children(children);
         Ok(())
     }
 }
@@ -343,6 +343,6 @@ fn shift_ids<A>(nodes: &[Node<'_, A>], offset: u32) {
     }
     // Most nodes are leaves: a call for each would cost more than the shift.
     for n in nodes.iter().filter(|n| !n.is_leaf()) {
-        shift_ids(n.children, offset);
+        shift_ids(n.children(), offset);
     }
 }
