@@ -7,18 +7,16 @@
 //! 2. The threads (the calling one among them) take those subtrees one at a time
 //!    from a shared counter and build each one, below its depth-S node, in their
 //!    own arena, numbering its nodes from 0 in construction order.
-//! 3. The threads meet once all are built; the last to arrive works out from the
-//!    sizes where each subtree's ids start in the sequential numbering, and each
-//!    thread shifts the ids of the subtrees it built by that much, while they are
-//!    still in its cache. Because a subtree's nodes are consecutive in
-//!    construction order, one shift per subtree gives exactly the sequential ids.
+//! 3. Once all are built, the sizes give where each subtree's ids start in the
+//!    sequential numbering, and each thread, in a second job of the same team,
+//!    shifts the ids of the subtrees it built by that much while they are still
+//!    in its cache. Because a subtree's nodes are consecutive in construction
+//!    order, one shift per subtree gives exactly the sequential ids.
 //! 4. The calling thread builds the top S levels in construction order and hangs
 //!    the k-th subtree under the k-th depth-S node.
 
-use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering::AcqRel, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use typed_arena::Arena;
 
@@ -65,22 +63,17 @@ pub(crate) fn build<'a, G: Game>(
     let share = (estimate.min(max_nodes) / threads as u64).min(MAX_RESERVE) as usize;
     helpers.resize_with(threads, || OwnLine(Arena::with_capacity(share)));
 
-    // Steps 2 and 3 on every thread (the calling one too): build subtrees below
-    // depth S; once all are built, shift the ids of one's own subtrees, which are
-    // still in one's own cache.
+    // Step 2: the subtrees below depth S, on every thread (the calling one too).
     let used = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let next_unit = AtomicUsize::new(0);
-    let sizes: Vec<AtomicU32> = frontier.iter().map(|_| AtomicU32::new(0)).collect();
-    let meeting = Meeting::new(threads);
-    let results: Mutex<Vec<Built<'a, G::Action>>> = Mutex::new(Vec::with_capacity(frontier.len()));
     let below = depth - split;
-    // Each thread has its arena to itself: typed-arena's are not shared.
+    // Each thread has its arena to itself (typed-arena's are not shared), and
+    // keeps what it built apart, to renumber it itself.
     let arenas: Vec<Handoff<'a, G::Action>> =
         helpers.iter_mut().map(|OwnLine(a)| Mutex::new(Some(a))).collect();
-    let work = |thread: usize| {
-        // First of all: whatever happens below, this thread will have arrived.
-        let arrival = meeting.arrival(&failed);
+    let built: Vec<Mutex<Vec<Built<'a, G::Action>>>> = (0..threads).map(|_| Mutex::default()).collect();
+    team.run(&|thread| {
         let arena = arenas[thread].lock().ok().and_then(|mut a| a.take()).expect("one arena per thread");
         let arena: &'a Arena<Node<'a, G::Action>> = arena;
         let mut buffers = action_buffers::<G>(below);
@@ -93,36 +86,36 @@ pub(crate) fn build<'a, G: Game>(
             quota: 0,
             prefault: Prefault::default(),
         };
-        let mut mine = Vec::new();
+        let mut mine = built[thread].lock().expect("each thread locks only its own list");
         while !failed.load(Relaxed) {
             let k = next_unit.fetch_add(1, Relaxed);
             let Some(pos) = frontier.get(k) else { break };
             match subtree(&mut builder, arena, pos, split, &mut buffers) {
-                Ok((nodes, count)) => {
-                    sizes[k].store(count, Relaxed);
-                    mine.push((k, nodes, count));
-                }
+                Ok((nodes, count)) => mine.push((k, nodes, count)),
                 Err(_) => failed.store(true, Relaxed),
             }
         }
-        let offsets = arrival.wait(|| {
-            let mut offsets = Vec::with_capacity(sizes.len());
-            let mut sizes = sizes.iter().map(|s| s.load(Relaxed));
-            subtree_offsets(game, root, split, &mut 1, &mut sizes, &mut offsets);
-            offsets
-        });
-        if let Some(offsets) = offsets {
-            for (k, nodes, _) in &mine {
-                shift_ids(nodes, offsets[*k]);
-            }
-        }
-        results.lock().expect("no thread panics holding the lock").extend(mine);
-    };
-    team.run(&work);
+    });
     if failed.load(Relaxed) {
         return Err(TooManyNodes { limit: max_nodes });
     }
-    let mut built = results.into_inner().expect("no thread panicked");
+    let built: Vec<Vec<Built<'a, G::Action>>> =
+        built.into_iter().map(|b| b.into_inner().expect("no thread panicked")).collect();
+
+    // Step 3: where each subtree's ids start, from the sizes; each thread shifts
+    // its own subtrees there.
+    let mut sizes = vec![0; frontier.len()];
+    for &(k, _, count) in built.iter().flatten() {
+        sizes[k] = count;
+    }
+    let mut offsets = Vec::with_capacity(frontier.len());
+    subtree_offsets(game, root, split, &mut 1, &mut sizes.into_iter(), &mut offsets);
+    team.run(&|thread| {
+        for (k, nodes, _) in &built[thread] {
+            shift_ids(nodes, offsets[*k]);
+        }
+    });
+    let mut built: Vec<Built<'a, G::Action>> = built.into_iter().flatten().collect();
     built.sort_unstable_by_key(|b| b.0);
 
     // Step 4: the top levels, with the subtrees hung in place. The budget check
@@ -255,84 +248,6 @@ fn subtree_offsets<G: Game>(
     *next_id += actions.len() as u32;
     for &a in &actions {
         subtree_offsets(game, &game.apply(pos, a), plies_to_split - 1, next_id, sizes, offsets);
-    }
-}
-
-/// Where the threads of one build wait for each other once their subtrees are
-/// built, and the last to arrive works out where every subtree's ids start.
-///
-/// The wait is a spin: the threads finish within one subtree of each other, far
-/// sooner than a sleeping wait could be woken. It yields now and then, in case
-/// there are more threads than cores.
-struct Meeting {
-    threads: usize,
-    arrived: AtomicUsize,
-    /// The subtrees' first ids, or `None` when the build failed.
-    offsets: OnceLock<Option<Vec<u32>>>,
-}
-
-impl Meeting {
-    fn new(threads: usize) -> Self {
-        Meeting { threads, arrived: AtomicUsize::new(0), offsets: OnceLock::new() }
-    }
-
-    /// A thread's place at the meeting; arriving is unconditional, even while
-    /// unwinding from a panic, so that no thread waits forever.
-    fn arrival<'m>(&'m self, failed: &'m AtomicBool) -> Arrival<'m> {
-        Arrival { meeting: self, failed, done: false }
-    }
-}
-
-struct Arrival<'m> {
-    meeting: &'m Meeting,
-    failed: &'m AtomicBool,
-    done: bool,
-}
-
-impl<'m> Arrival<'m> {
-    /// Arrives and waits for all the others; the last one in runs `number`. Returns
-    /// the offsets, or `None` if any thread failed.
-    fn wait(mut self, number: impl FnOnce() -> Vec<u32>) -> Option<&'m [u32]> {
-        self.done = true;
-        let m = self.meeting;
-        // AcqRel: the last one in sees every size the others stored before arriving.
-        if m.arrived.fetch_add(1, AcqRel) + 1 == m.threads {
-            let failed = self.failed.load(Relaxed);
-            match std::panic::catch_unwind(AssertUnwindSafe(|| (!failed).then(number))) {
-                Ok(offsets) => {
-                    let _ = m.offsets.set(offsets);
-                }
-                Err(panic) => {
-                    let _ = m.offsets.set(None);
-                    std::panic::resume_unwind(panic);
-                }
-            }
-        }
-        let mut spins = 0u32;
-        loop {
-            if let Some(offsets) = m.offsets.get() {
-                return offsets.as_deref();
-            }
-            spins += 1;
-            if spins.is_multiple_of(1024) {
-                std::thread::yield_now();
-            } else {
-                std::hint::spin_loop();
-            }
-        }
-    }
-}
-
-impl Drop for Arrival<'_> {
-    fn drop(&mut self) {
-        if !self.done {
-            // Unwinding: fail the build and arrive, so that the others stop waiting.
-            self.failed.store(true, Relaxed);
-            let m = self.meeting;
-            if m.arrived.fetch_add(1, AcqRel) + 1 == m.threads {
-                let _ = m.offsets.set(None);
-            }
-        }
     }
 }
 

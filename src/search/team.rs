@@ -45,13 +45,7 @@ static IDLE: Mutex<Vec<Arc<Slot>>> = Mutex::new(Vec::new());
 /// Starts helpers until `helpers` are idle, so that the next [`Team`] of that
 /// many finds them ready.
 pub fn start(helpers: usize) {
-    let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
-    while idle.len() < helpers {
-        match spawn() {
-            Some(slot) => idle.push(slot),
-            None => break,
-        }
-    }
+    drop(Team::take(helpers));
 }
 
 /// Helpers taken for one caller's use, put back when it is dropped.
