@@ -425,9 +425,13 @@ mod tests {
     }
 
     #[test]
-    fn a_checkers_node_fits_in_24_bytes() {
-        // children (8 + 2) + id, value (8) + action (3) + depth, flags (2), padded.
+    fn every_games_node_fits_in_24_bytes() {
+        // children (8 + 2) + id, value (8) + action (at most 4) + depth, flags (2).
         assert_eq!(std::mem::size_of::<Node<'_, Action>>(), 24);
+        assert_eq!(std::mem::size_of::<Node<'_, crate::games::ataxx::Action>>(), 24);
+        assert_eq!(std::mem::size_of::<Node<'_, <crate::games::gomoku::Gomoku as Game>::Action>>(), 24);
+        assert_eq!(std::mem::size_of::<Node<'_, crate::games::niujiao::Action>>(), 24);
+        assert_eq!(std::mem::size_of::<Node<'_, <crate::games::tictactoe::TicTacToe as Game>::Action>>(), 24);
     }
 
     #[test]
