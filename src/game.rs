@@ -116,6 +116,27 @@ pub trait Game: Sync + Clone {
         if can_act { self.heuristic(pos) } else { self.terminal_cost(pos) }
     }
 
+    /// The cost and the side to move of the position `action` leads to from `pos`:
+    /// all that a tree keeps of a leaf.
+    #[inline]
+    fn leaf(&self, pos: &Self::Position, action: Self::Action) -> (i32, Player) {
+        let p = self.apply(pos, action);
+        (self.cost(&p, self.has_actions(&p)), self.to_move(&p))
+    }
+
+    /// [`Game::leaf`] of each of `actions`, all the actions of `pos`, in order. Most
+    /// of a deep tree's nodes are leaves; games override this when, knowing the
+    /// parent and all its actions, they can tell the leaves' costs without making
+    /// every child position.
+    #[inline]
+    fn leaves<'s>(
+        &'s self,
+        pos: &'s Self::Position,
+        actions: &'s [Self::Action],
+    ) -> impl ExactSizeIterator<Item = (i32, Player)> + 's {
+        actions.iter().map(move |&a| self.leaf(pos, a))
+    }
+
     /// How the game ended when the side to move has no action. The default is the
     /// rule of checkers: a side that cannot act has lost.
     fn terminal_outcome(&self, _pos: &Self::Position) -> Outcome {

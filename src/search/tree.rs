@@ -384,20 +384,17 @@ impl<G: Game> Builder<'_, G> {
         self.next_id += actions.len() as u32;
         if deeper.is_empty() {
             // The children are leaves: finish each one as it is created.
-            let leaves = arena.alloc_extend(actions.iter().enumerate().map(|(i, &a)| {
-                let p = game.apply(pos, a);
-                Node::new(
-                    first + i as u32,
-                    Some(a),
-                    depth,
-                    game.cost(&p, game.has_actions(&p)),
-                    game.to_move(&p),
-                )
-            }));
+            let leaves = alloc_nodes(
+                arena,
+                actions.iter().zip(game.leaves(pos, actions)).enumerate().map(|(i, (&a, (cost, player)))| {
+                    Node::new(first + i as u32, Some(a), depth, cost, player)
+                }),
+            );
             self.prefault.after(arena, leaves.as_ptr_range().end);
             return Ok(leaves);
         }
-        let children = arena.alloc_extend(
+        let children = alloc_nodes(
+            arena,
             actions
                 .iter()
                 .enumerate()
@@ -413,6 +410,32 @@ impl<G: Game> Builder<'_, G> {
         }
         Ok(children)
     }
+}
+
+/// Puts the nodes `nodes` yields side by side in `arena`, written straight into
+/// place. `Arena::alloc_extend` checks for room and bumps a length for every
+/// element, which is a fifth of the work of making a checkers leaf.
+#[inline]
+pub(crate) fn alloc_nodes<'a, A>(
+    arena: &'a Arena<Node<'a, A>>,
+    nodes: impl ExactSizeIterator<Item = Node<'a, A>>,
+) -> &'a mut [Node<'a, A>] {
+    // What makes an unwritten slot harmless below: the arena drops nothing.
+    const { assert!(!std::mem::needs_drop::<Node<'a, A>>()) };
+    let n = nodes.len();
+    // SAFETY: the arena counts the slots as nodes from here on, so each must be
+    // written before it is read; it never drops them (no drop glue). They are read
+    // only through the slice returned, after the check that all were written;
+    // if `nodes` panics or comes up short, nothing refers to them again.
+    let slots = unsafe { arena.alloc_uninitialized(n) };
+    let mut written = 0;
+    for (slot, node) in slots.iter_mut().zip(nodes) {
+        slot.write(node);
+        written += 1;
+    }
+    assert_eq!(written, n, "an ExactSizeIterator yields its length");
+    // SAFETY: all `n` slots are written nodes; `MaybeUninit<T>` has `T`'s layout.
+    unsafe { &mut *(std::ptr::from_mut(slots) as *mut [Node<'a, A>]) }
 }
 
 #[cfg(test)]

@@ -67,6 +67,25 @@ impl Game for Checkers {
         moves::apply(pos, action)
     }
 
+    /// Where the opponent surely has a reply, a leaf's cost is the parent's material
+    /// and what the action changes of it: no child position is made.
+    #[inline]
+    fn leaves<'s>(
+        &'s self,
+        pos: &'s Position,
+        actions: &'s [Action],
+    ) -> impl ExactSizeIterator<Item = (i32, Player)> + 's {
+        let replies = moves::reply_squares(pos);
+        let next = player_of(pos.turn.other());
+        actions.iter().map(move |&a| {
+            if moves::reply_survives(replies, a) {
+                (pos.material() + i32::from(moves::material_change(pos, a)), next)
+            } else {
+                self.leaf(pos, a)
+            }
+        })
+    }
+
     #[inline]
     fn heuristic(&self, pos: &Position) -> i32 {
         pos.material()

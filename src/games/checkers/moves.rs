@@ -1,22 +1,29 @@
 //! Checkers actions: generation in the course's order, and applying them.
 
 use super::board::{Color, Dir, JUMP, NEIGHBOUR, Position, col_of, row_of};
-use super::shifts::from_which;
+use super::shifts::{from_which, step};
 
 /// One action: a unit leaves `from` in direction `dir`, stepping one cell or, when
-/// `capture`, jumping over the adjacent unit to the cell beyond.
+/// `capture`, jumping over the adjacent unit to the cell beyond, `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Action {
-    pub from: u8,
-    pub dir: Dir,
-    pub capture: bool,
+    from: u8,
+    /// Kept rather than looked up each time: every leaf of a tree needs it twice.
+    to: u8,
+    dir: Dir,
+    capture: bool,
 }
 
 impl Action {
     #[inline]
+    fn new(from: u8, dir: Dir, capture: bool) -> Action {
+        let table = if capture { &JUMP } else { &NEIGHBOUR };
+        Action { from, to: table[from as usize][dir as usize], dir, capture }
+    }
+
+    #[inline]
     pub fn to(self) -> u8 {
-        let table = if self.capture { &JUMP } else { &NEIGHBOUR };
-        table[self.from as usize][self.dir as usize]
+        self.to
     }
 
     /// The action that takes a unit from `from` to `to`, if the two squares lie one
@@ -24,7 +31,7 @@ impl Action {
     pub fn between(from: u8, to: u8) -> Option<Action> {
         for dir in Dir::ALL {
             for capture in [false, true] {
-                let a = Action { from, dir, capture };
+                let a = Action::new(from, dir, capture);
                 if a.to() == to {
                     return Some(a);
                 }
@@ -75,9 +82,9 @@ pub fn generate(pos: &Position, out: &mut Vec<Action>) {
         let bit = 1u32 << from;
         for dir in Dir::ALL {
             if steps[dir as usize] & bit != 0 {
-                out.push(Action { from, dir, capture: false });
+                out.push(Action::new(from, dir, false));
             } else if captures[dir as usize] & bit != 0 {
-                out.push(Action { from, dir, capture: true });
+                out.push(Action::new(from, dir, true));
             }
         }
     }
@@ -103,6 +110,26 @@ pub fn has_action(pos: &Position) -> bool {
 const BLACK_CROWN: u32 = 0x0000_000F;
 const WHITE_CROWN: u32 = 0xF000_0000;
 
+/// What a legal action changes of the material balance (black's side counts up):
+/// a captured piece is worth 1, a captured tower 3, and a crowning gains 2.
+#[inline(always)]
+pub fn material_change(pos: &Position, a: Action) -> i8 {
+    let captured = if a.capture { 1u32 << NEIGHBOUR[a.from as usize][a.dir as usize] } else { 0 };
+    let taken = if captured == 0 {
+        0
+    } else if pos.towers & captured != 0 {
+        3
+    } else {
+        1
+    };
+    let (crown, sign) = match pos.turn {
+        Color::Black => (BLACK_CROWN, 1),
+        Color::White => (WHITE_CROWN, -1),
+    };
+    let crowned = pos.towers & (1 << a.from) == 0 && (1u32 << a.to()) & crown != 0;
+    sign * (taken + if crowned { 2 } else { 0 })
+}
+
 /// Applies an action known to be legal: moves the unit, removes a captured one, and
 /// crowns a piece that ends on its far row. The turn passes to the other side.
 #[inline]
@@ -111,36 +138,49 @@ pub fn apply(pos: &Position, a: Action) -> Position {
     let to = 1u32 << a.to();
     let moved = from | to;
     let captured = if a.capture { 1u32 << NEIGHBOUR[a.from as usize][a.dir as usize] } else { 0 };
-    // Material from black's side: what is taken, and a crowning's gain of 2.
-    let taken = if captured == 0 {
-        0
-    } else if pos.towers & captured != 0 {
-        3
-    } else {
-        1
-    };
     let (mut black, mut white) = (pos.black, pos.white);
-    let (crown, sign) = match pos.turn {
+    let crown = match pos.turn {
         Color::Black => {
             black ^= moved;
             white &= !captured;
-            (BLACK_CROWN, 1)
+            BLACK_CROWN
         }
         Color::White => {
             white ^= moved;
             black &= !captured;
-            (WHITE_CROWN, -1)
+            WHITE_CROWN
         }
     };
     let mut towers = pos.towers & !captured;
-    let mut gain = taken;
     if towers & from != 0 {
         towers = (towers & !from) | to;
     } else if to & crown != 0 {
         towers |= to;
-        gain += 2;
     }
-    pos.with(black, white, towers, sign * gain)
+    pos.with(black, white, towers, material_change(pos, a))
+}
+
+/// The squares the opponent of the side to move could step to, were it their
+/// turn: see [`reply_survives`].
+#[inline]
+pub fn reply_squares(pos: &Position) -> u32 {
+    let them = pos.turn.other();
+    let units = pos.units(them);
+    let towers = units & pos.towers;
+    let empty = !pos.occupied();
+    Dir::ALL.iter().fold(0, |t, &dir| {
+        let movers = if dir.forward_for(them) { units } else { towers };
+        t | (step(movers, dir) & empty)
+    })
+}
+
+/// Whether the opponent can surely act after `a`, knowing only `replies`, the
+/// [`reply_squares`] of the position `a` is played in. A step takes from the
+/// opponent only the square it lands on (the square it leaves only gives); a
+/// capture also takes the steps of the unit it removes, up to four squares.
+#[inline(always)]
+pub fn reply_survives(replies: u32, a: Action) -> bool {
+    replies & !(1 << a.to()) != 0 && (!a.capture || replies.count_ones() > 5)
 }
 
 /// Whether `a` is one of the legal actions of the side to move.
@@ -167,11 +207,11 @@ pub fn reference_actions(pos: &Position) -> Vec<Action> {
                 continue;
             }
             if pos.occupied() & (1 << n) == 0 {
-                v.push(Action { from: s, dir, capture: false });
+                v.push(Action::new(s, dir, false));
             } else if pos.units(me.other()) & (1 << n) != 0 {
                 let j = JUMP[s as usize][dir as usize];
                 if j != NO_SQUARE && pos.occupied() & (1 << j) == 0 {
-                    v.push(Action { from: s, dir, capture: true });
+                    v.push(Action::new(s, dir, true));
                 }
             }
         }
@@ -195,22 +235,29 @@ mod tests {
         v.into_iter().map(Action::notation).collect()
     }
 
-    #[test]
-    fn generation_matches_the_literal_rules_on_random_boards() {
+    /// Boards with units on about three squares in four, pieces and towers of
+    /// both colours mixed at random, either side to move.
+    fn random_boards(n: usize) -> impl Iterator<Item = Position> {
         let mut seed = 0x1234_5678_9abc_def0u64;
-        let mut next = || {
+        let mut next = move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
         };
-        for _ in 0..20_000 {
+        (0..n).map(move |_| {
             let (a, b, t) = (next() as u32, next() as u32, next() as u32);
             let density = next() as u32 | next() as u32;
             let black = a & density;
             let white = b & density & !black;
             let turn = if next() & 1 == 0 { Color::Black } else { Color::White };
-            let pos = Position::from_masks(black, white, t, turn);
+            Position::from_masks(black, white, t, turn)
+        })
+    }
+
+    #[test]
+    fn generation_matches_the_literal_rules_on_random_boards() {
+        for pos in random_boards(20_000) {
             let mut v = Vec::new();
             generate(&pos, &mut v);
             let r = reference_actions(&pos);
@@ -220,6 +267,31 @@ mod tests {
                 assert!(is_legal(&pos, *a));
             }
         }
+    }
+
+    #[test]
+    fn leaf_costs_told_from_the_parent_equal_those_of_the_children() {
+        use crate::game::Game;
+        let game = super::super::Checkers;
+        let (mut told, mut made) = (0, 0);
+        let mut actions = Vec::new();
+        for pos in random_boards(20_000) {
+            generate(&pos, &mut actions);
+            let replies = reply_squares(&pos);
+            for (&a, leaf) in actions.iter().zip(game.leaves(&pos, &actions)) {
+                let child = apply(&pos, a);
+                let can_act = has_action(&child);
+                assert_eq!(leaf, (game.cost(&child, can_act), game.to_move(&child)), "{pos:?} {a:?}");
+                if reply_survives(replies, a) {
+                    assert!(can_act, "{pos:?} {a:?}");
+                    told += 1;
+                } else {
+                    made += 1;
+                }
+            }
+        }
+        // Both ways of working out a leaf were put to the test, captures included.
+        assert!(told > 10_000 && made > 1_000, "{told} told, {made} made");
     }
 
     #[test]
