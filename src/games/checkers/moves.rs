@@ -73,21 +73,25 @@ fn movers(pos: &Position) -> ([u32; 4], [u32; 4]) {
 /// All legal actions of the side to move, in the course's order: units in scan
 /// order (row 1 first, left to right), each trying NE, SE, SW, NW.
 pub fn generate(pos: &Position, out: &mut Vec<Action>) {
-    out.clear();
     let (steps, captures) = movers(pos);
-    let mut units = steps.iter().chain(&captures).fold(0, |a, &m| a | m);
+    let either = [0, 1, 2, 3].map(|d| steps[d] | captures[d]);
+    // Filled on the stack and copied once: a push checks for room every time. A
+    // board read from a file may hold 32 units of one side, with 4 actions each.
+    let mut found = [Action::new(0, Dir::NorthEast, false); 128];
+    let mut n = 0;
+    let mut units = either[0] | either[1] | either[2] | either[3];
     while units != 0 {
         let from = units.trailing_zeros() as u8;
         units &= units - 1;
-        let bit = 1u32 << from;
         for dir in Dir::ALL {
-            if steps[dir as usize] & bit != 0 {
-                out.push(Action::new(from, dir, false));
-            } else if captures[dir as usize] & bit != 0 {
-                out.push(Action::new(from, dir, true));
+            if either[dir as usize] >> from & 1 != 0 {
+                found[n] = Action::new(from, dir, captures[dir as usize] >> from & 1 != 0);
+                n += 1;
             }
         }
     }
+    out.clear();
+    out.extend_from_slice(&found[..n]);
 }
 
 /// Whether the side to move can act. Asked of every leaf, so it looks for a plain
