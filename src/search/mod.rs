@@ -5,6 +5,7 @@ pub mod machine;
 pub mod minimax;
 mod parallel;
 pub mod perft;
+mod placement;
 mod prefault;
 pub mod solve;
 pub mod team;

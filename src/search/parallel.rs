@@ -10,8 +10,9 @@
 //! 3. Once all are built, the sizes give where each subtree's ids start in the
 //!    sequential numbering, and each thread, in a second job of the same team,
 //!    shifts the ids of the subtrees it built by that much while they are still
-//!    in its cache. Because a subtree's nodes are consecutive in construction
-//!    order, one shift per subtree gives exactly the sequential ids.
+//!    in its cache (then any that no other thread has come to). Because a
+//!    subtree's nodes are consecutive in construction order, one shift per
+//!    subtree gives exactly the sequential ids.
 //! 4. The calling thread builds the top S levels in construction order and hangs
 //!    the k-th subtree under the k-th depth-S node.
 
@@ -102,17 +103,23 @@ pub(crate) fn build<'a, G: Game>(
     let built: Vec<Vec<Built<'a, G::Action>>> =
         built.into_iter().map(|b| b.into_inner().expect("no thread panicked")).collect();
 
-    // Step 3: where each subtree's ids start, from the sizes; each thread shifts
-    // its own subtrees there.
+    // Step 3: where each subtree's ids start, from the sizes; the threads shift
+    // the subtrees there.
     let mut sizes = vec![0; frontier.len()];
     for &(k, _, count) in built.iter().flatten() {
         sizes[k] = count;
     }
     let mut offsets = Vec::with_capacity(frontier.len());
     subtree_offsets(game, root, split, &mut 1, &mut sizes.into_iter(), &mut offsets);
+    // Its own first, while they are still in its cache; then any another thread
+    // has not come to (a helper may not get the job at all: see `Team::run`).
+    let shifted: Vec<AtomicBool> = offsets.iter().map(|_| AtomicBool::new(false)).collect();
     team.run(&|thread| {
-        for (k, nodes, _) in &built[thread] {
-            shift_ids(nodes, offsets[*k]);
+        let others = built.iter().enumerate().filter(|&(t, _)| t != thread).flat_map(|(_, b)| b);
+        for (k, nodes, _) in built[thread].iter().chain(others) {
+            if !shifted[*k].swap(true, Relaxed) {
+                shift_ids(nodes, offsets[*k]);
+            }
         }
     });
     let mut built: Vec<Built<'a, G::Action>> = built.into_iter().flatten().collect();
