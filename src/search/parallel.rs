@@ -39,10 +39,19 @@ pub(crate) fn worth_it(depth: u8, threads: usize) -> bool {
 
 /// A thread's arena, waiting for the thread to take it.
 type Handoff<'a, A> = Mutex<Option<&'a mut Arena<Node<'a, A>>>>;
-/// A built subtree: its top nodes and how many nodes it has in all.
-type Subtree<'a, A> = (&'a mut [Node<'a, A>], u32);
+/// A built subtree.
+struct Subtree<'a, A> {
+    /// The nodes just below the depth-S node.
+    top: &'a [Node<'a, A>],
+    /// How many nodes it has in all.
+    count: u32,
+    /// All its nodes in the order they were made, if they lie in one piece of
+    /// memory (they do unless the arena started a new chunk meanwhile), so that
+    /// renumbering is a sweep rather than a walk.
+    all: Option<&'a [Node<'a, A>]>,
+}
 /// A built subtree and its index among the depth-S nodes.
-type Built<'a, A> = (usize, &'a mut [Node<'a, A>], u32);
+type Built<'a, A> = (usize, Subtree<'a, A>);
 
 pub(crate) fn build<'a, G: Game>(
     arena: &'a mut TreeArena<'a, G::Action>,
@@ -92,7 +101,7 @@ pub(crate) fn build<'a, G: Game>(
             let k = next_unit.fetch_add(1, Relaxed);
             let Some(pos) = frontier.get(k) else { break };
             match subtree(&mut builder, arena, pos, split, &mut buffers) {
-                Ok((nodes, count)) => mine.push((k, nodes, count)),
+                Ok(built) => mine.push((k, built)),
                 Err(_) => failed.store(true, Relaxed),
             }
         }
@@ -106,8 +115,8 @@ pub(crate) fn build<'a, G: Game>(
     // Step 3: where each subtree's ids start, from the sizes; the threads shift
     // the subtrees there.
     let mut sizes = vec![0; frontier.len()];
-    for &(k, _, count) in built.iter().flatten() {
-        sizes[k] = count;
+    for (k, subtree) in built.iter().flatten() {
+        sizes[*k] = subtree.count;
     }
     let mut offsets = Vec::with_capacity(frontier.len());
     subtree_offsets(game, root, split, &mut 1, &mut sizes.into_iter(), &mut offsets);
@@ -116,9 +125,13 @@ pub(crate) fn build<'a, G: Game>(
     let shifted: Vec<AtomicBool> = offsets.iter().map(|_| AtomicBool::new(false)).collect();
     team.run(&|thread| {
         let others = built.iter().enumerate().filter(|&(t, _)| t != thread).flat_map(|(_, b)| b);
-        for (k, nodes, _) in built[thread].iter().chain(others) {
-            if !shifted[*k].swap(true, Relaxed) {
-                shift_ids(nodes, offsets[*k]);
+        for (k, subtree) in built[thread].iter().chain(others) {
+            if shifted[*k].swap(true, Relaxed) {
+                continue;
+            }
+            match subtree.all {
+                Some(all) => all.iter().for_each(|n| n.shift_id(offsets[*k])),
+                None => shift_ids(subtree.top, offsets[*k]),
             }
         }
     });
@@ -127,7 +140,7 @@ pub(crate) fn build<'a, G: Game>(
 
     // Step 4: the top levels, with the subtrees hung in place. The budget check
     // there counts the nodes really built, not the blocks reserved.
-    let built_nodes: u64 = built.iter().map(|b| b.2 as u64).sum();
+    let built_nodes: u64 = built.iter().map(|(_, subtree)| u64::from(subtree.count)).sum();
     let mut top = Top { game, split, next_id: 1, units: built.into_iter(), max_nodes, used: built_nodes };
     let root_node = main.alloc(Node::new(0, None, 0, 0, game.to_move(root)));
     let mut buffers = action_buffers::<G>(split);
@@ -173,8 +186,26 @@ fn subtree<'a, G: Game>(
     let (actions, deeper) = buffers.split_first_mut().expect("subtrees are at least one ply deep");
     b.game.actions(pos, actions);
     b.next_id = 0;
-    let nodes = b.children(arena, split + 1, pos, actions, deeper)?;
-    Ok((nodes, b.next_id))
+    let (start, room) = free_space(arena);
+    let top = b.children(arena, split + 1, pos, actions, deeper)?;
+    let count = b.next_id;
+    let (end, room_left) = free_space(arena);
+    // In one piece exactly when the chunk that had room before still has it, less
+    // these nodes: a new chunk would have more room than the old one had, or
+    // start elsewhere.
+    let in_one_piece =
+        room.checked_sub(room_left) == Some(count as usize) && end == start.wrapping_add(count as usize);
+    // SAFETY: this thread alone allocates in `arena`, so every slot from `start`
+    // to `end`, all in one chunk, was handed out while this subtree was built,
+    // and `alloc_nodes` wrote each one. They live as long as the arena.
+    let all = in_one_piece.then(|| unsafe { std::slice::from_raw_parts(start.cast_const(), count as usize) });
+    Ok(Subtree { top, count, all })
+}
+
+/// Where the arena's next node will go, and how many fit there.
+fn free_space<T>(arena: &Arena<T>) -> (*mut T, usize) {
+    let free = arena.uninitialized_array();
+    (free.cast(), free.len())
 }
 
 struct Top<'g, 'a, G: Game> {
@@ -197,7 +228,8 @@ impl<'a, G: Game> Top<'_, 'a, G> {
         let game = self.game;
         if node.depth == self.split {
             if game.has_actions(pos) {
-                let (_, nodes, count) = self.units.next().expect("one subtree per frontier node");
+                let (_, Subtree { top: nodes, count, .. }) =
+                    self.units.next().expect("one subtree per frontier node");
                 debug_assert_eq!(nodes[0].id(), self.next_id, "subtree_offsets numbers as the top does");
                 self.next_id += count;
                 node.set_children(nodes);
@@ -266,5 +298,42 @@ fn shift_ids<A>(nodes: &[Node<'_, A>], offset: u32) {
     // Most nodes are leaves: a call for each would cost more than the shift.
     for n in nodes.iter().filter(|n| !n.is_leaf()) {
         shift_ids(n.children(), offset);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::checkers::Checkers;
+
+    #[test]
+    fn a_subtree_in_one_piece_is_all_its_nodes_in_id_order() {
+        let game = Checkers;
+        let pos = game.start();
+        // Room for the whole subtree in the first chunk, or for 8 nodes only.
+        for (capacity, in_one_piece) in [(1 << 12, true), (8, false)] {
+            let arena = Arena::with_capacity(capacity);
+            let mut builder = Builder {
+                game: &game,
+                next_id: 0,
+                max_nodes: u64::MAX,
+                shared: None,
+                quota: 0,
+                prefault: Prefault::default(),
+            };
+            let mut buffers = action_buffers::<Checkers>(3);
+            let built = subtree(&mut builder, &arena, &pos, 0, &mut buffers).unwrap();
+            assert_eq!(built.count, 7 + 49 + 379);
+            assert_eq!(built.all.is_some(), in_one_piece);
+            let mut walked = Vec::new();
+            for n in built.top {
+                n.for_each(&mut |n| walked.push(n.id()));
+            }
+            walked.sort_unstable();
+            assert_eq!(walked, (0..built.count).collect::<Vec<_>>());
+            if let Some(all) = built.all {
+                assert!(all.iter().map(|n| n.id()).eq(0..built.count));
+            }
+        }
     }
 }
