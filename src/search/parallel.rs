@@ -120,8 +120,9 @@ pub(crate) fn build<'a, G: Game>(
     }
     let mut offsets = Vec::with_capacity(frontier.len());
     subtree_offsets(game, root, split, &mut 1, &mut sizes.into_iter(), &mut offsets);
-    // Its own first, while they are still in its cache; then any another thread
-    // has not come to (a helper may not get the job at all: see `Team::run`).
+    // Each thread its own subtrees first, while they are still in its cache, then
+    // any that no other thread has come to (a helper may not get the job at all:
+    // see `Team::run`).
     let shifted: Vec<AtomicBool> = offsets.iter().map(|_| AtomicBool::new(false)).collect();
     team.run(&|thread| {
         let others = built.iter().enumerate().filter(|&(t, _)| t != thread).flat_map(|(_, b)| b);
