@@ -23,7 +23,7 @@ use typed_arena::Arena;
 
 use super::prefault::Prefault;
 use super::team::Team;
-use super::tree::{Builder, Node, OwnLine, TooManyNodes, Tree, TreeArena, action_buffers};
+use super::tree::{Builder, Node, OwnLine, TooManyNodes, Tree, TreeArena, action_buffers, alloc_nodes};
 use crate::game::Game;
 
 /// Shallower trees build faster than threads start.
@@ -252,10 +252,13 @@ impl<'a, G: Game> Top<'_, 'a, G> {
         let first = self.next_id;
         self.next_id += actions.len() as u32;
         let depth = node.depth + 1;
-        let children = arena.alloc_extend(actions.iter().enumerate().map(|(i, &a)| {
-            let p = game.apply(pos, a);
-            Node::new(first + i as u32, Some(a), depth, 0, game.to_move(&p))
-        }));
+        let children = alloc_nodes(
+            arena,
+            actions.iter().enumerate().map(|(i, &a)| {
+                let p = game.apply(pos, a);
+                Node::new(first + i as u32, Some(a), depth, 0, game.to_move(&p))
+            }),
+        );
         for child in children.iter_mut() {
             let child_pos = game.apply(pos, child.action.expect("children have actions"));
             self.expand(arena, child, &child_pos, deeper)?;
