@@ -81,6 +81,17 @@ pub enum Outcome {
 pub trait Game: Sync + Clone {
     type Position: Clone + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
     type Action: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
+    /// What a tree node keeps of its position, in as few bytes as the game can:
+    /// every node holds its own copy. The side to move is left out (the node
+    /// knows it already), and so is anything that follows from the rest.
+    type Packed: Copy + fmt::Debug + Send + Sync + 'static;
+
+    /// The copy of `pos` a tree node keeps.
+    fn pack(&self, pos: &Self::Position) -> Self::Packed;
+
+    /// The position a node's copy stands for, with `to_move` to move:
+    /// `unpack(&pack(p), to_move(p)) == p`.
+    fn unpack(&self, packed: &Self::Packed, to_move: Player) -> Self::Position;
 
     /// The name used on the command line and in exports.
     fn name(&self) -> &'static str;
@@ -116,24 +127,25 @@ pub trait Game: Sync + Clone {
         if can_act { self.heuristic(pos) } else { self.terminal_cost(pos) }
     }
 
-    /// The cost and the side to move of the position `action` leads to from `pos`:
-    /// all that a tree keeps of a leaf.
+    /// The position `action` leads to from `pos`, and its cost: all that a tree
+    /// needs of a leaf.
     #[inline]
-    fn leaf(&self, pos: &Self::Position, action: Self::Action) -> (i32, Player) {
+    fn leaf(&self, pos: &Self::Position, action: Self::Action) -> (Self::Position, i32) {
         let p = self.apply(pos, action);
-        (self.cost(&p, self.has_actions(&p)), self.to_move(&p))
+        let cost = self.cost(&p, self.has_actions(&p));
+        (p, cost)
     }
 
     /// [`Game::leaf`] of each of `actions`, all the actions of `pos`, in order. Most
-    /// of a deep tree's nodes are leaves; games override this when, knowing the
-    /// parent and all its actions, they can tell the leaves' costs without making
-    /// every child position.
+    /// of a deep tree's nodes are leaves, and most of a leaf's cost is finding out
+    /// whether its side to move can act; games override this when, knowing the
+    /// parent and all its actions, they can tell that more cheaply.
     #[inline]
     fn leaves<'s>(
         &'s self,
         pos: &'s Self::Position,
         actions: &'s [Self::Action],
-    ) -> impl ExactSizeIterator<Item = (i32, Player)> + 's {
+    ) -> impl ExactSizeIterator<Item = (Self::Position, i32)> + 's {
         actions.iter().map(move |&a| self.leaf(pos, a))
     }
 

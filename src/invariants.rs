@@ -25,9 +25,14 @@ pub fn position_text<G: Game>(game: &G, text: &str) -> Result<(), String> {
 /// At a position: every generated action is legal and every legal action is
 /// generated (against the game's literal reference, where it has one), each once;
 /// each action's notation reads back as that action; applying one gives a position
-/// that prints and reads back; `has_actions` agrees with the list.
+/// that prints and reads back; `has_actions` agrees with the list; the copy a tree
+/// node keeps unpacks to the same position.
 pub fn position<G: Game>(game: &G, pos: &G::Position) -> Result<(), String> {
     let at = game.format_position(pos);
+    let unpacked = game.unpack(&game.pack(pos), game.to_move(pos));
+    if unpacked != *pos {
+        return Err(format!("at {at}: a node's packed copy unpacks to {}", game.format_position(&unpacked)));
+    }
     let mut actions = Vec::new();
     game.actions(pos, &mut actions);
     if let Some(reference) = game.reference_actions(pos)

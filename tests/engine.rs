@@ -11,7 +11,7 @@ use gametree::search::alphabeta::{self, Cutoff};
 use gametree::search::machine::Machine;
 use gametree::search::solve::{Solution, solve};
 use gametree::search::{
-    BuildOptions, Node, QUOTA_BLOCK, Tree, TreeArena, back_propagate, back_propagate_parallel,
+    BuildOptions, GameNode, QUOTA_BLOCK, Tree, TreeArena, back_propagate, back_propagate_parallel,
 };
 use proptest::prelude::*;
 
@@ -82,11 +82,7 @@ fn alphabeta_on_the_worked_example() {
     assert_eq!(tree.root.value(), 1);
     assert_eq!(game.format_action(tree.decision().unwrap().action.unwrap()), "A6-B5");
     // Every cut-off leaves the rest of its node's children unvisited, and only those.
-    fn check(
-        node: &Node<'_, gametree::games::checkers::Action>,
-        windows: &[Option<alphabeta::Window>],
-        cuts: &mut usize,
-    ) {
+    fn check(node: &GameNode<'_, Checkers>, windows: &[Option<alphabeta::Window>], cuts: &mut usize) {
         let w = windows[node.id() as usize];
         assert_eq!(w.is_none(), node.pruned());
         if node.pruned() {
@@ -229,14 +225,17 @@ fn niujiao_retrograde_solve_agrees_with_deep_search_everywhere() {
     assert_eq!(solved.get(&game.start()), Some(Solution::Draw));
 }
 
-/// Everything a tree says about one node: (id, parent, depth, action, value, maximising).
-type Described = (u32, Option<u32>, u8, Option<String>, i32, bool);
+/// Everything a tree says about one node: (id, parent, depth, action, value,
+/// maximising, position).
+type Described = (u32, Option<u32>, u8, Option<String>, i32, bool, String);
 
 /// Every node of a tree, in id order.
 fn describe<G: Game>(game: &G, tree: &Tree<'_, G>) -> Vec<Described> {
     let mut v = Vec::with_capacity(tree.len);
-    tree.walk(game, |n, parent, _| {
-        v.push((n.id(), parent, n.depth, n.action.map(|a| game.format_action(a)), n.value(), n.maximising()))
+    tree.walk(|n, parent| {
+        let action = n.action.map(|a| game.format_action(a));
+        let position = game.format_position(&n.position(game));
+        v.push((n.id(), parent, n.depth, action, n.value(), n.maximising(), position))
     });
     v
 }

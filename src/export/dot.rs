@@ -29,7 +29,7 @@ struct DotEdge {
 
 /// The label text: one line per row, each ending in a newline so that petgraph
 /// turns it into Graphviz's left-justified `\l` break.
-fn label<A>(node: &Node<'_, A>, cost: i32, window: Option<Window>, board: &[String]) -> String {
+fn label<A, P>(node: &Node<'_, A, P>, cost: i32, window: Option<Window>, board: &[String]) -> String {
     let role = if node.maximising() { "MAX" } else { "MIN" };
     let mut s = format!("#{} {role}\n", node.id());
     if node.pruned() {
@@ -64,7 +64,8 @@ fn build_graph<G: Game>(
     let line: HashSet<u32> =
         std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
     let mut graph = Graph::with_capacity(tree.len, tree.len.saturating_sub(1));
-    tree.walk(game, |node, parent, pos| {
+    tree.walk(|node, parent| {
+        let pos = &node.position(game);
         let id = node.id();
         let index = graph.add_node(DotNode {
             label: label(

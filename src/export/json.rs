@@ -77,7 +77,8 @@ pub fn write_tree<G: Game>(
     let window = |id: u32| windows.and_then(|w| w[id as usize]);
     let mut result: io::Result<()> = Ok(());
     let mut first = true;
-    tree.walk(game, |node, parent, pos| {
+    tree.walk(|node, parent| {
+        let pos = &node.position(game);
         if result.is_err() {
             return;
         }

@@ -113,6 +113,22 @@ impl Niujiao {
 
 impl Game for Niujiao {
     type Position = Position;
+    /// Blue's mask in bits 0-9, red's point in bits 10-13, the plies in 16-31.
+    type Packed = u32;
+
+    fn pack(&self, pos: &Position) -> u32 {
+        u32::from(pos.blue) | u32::from(pos.red) << 10 | u32::from(pos.plies) << 16
+    }
+
+    fn unpack(&self, &p: &u32, to_move: Player) -> Position {
+        Position {
+            blue: (p & 0x3FF) as u16,
+            red: (p >> 10 & 0xF) as u8,
+            plies: (p >> 16) as u16,
+            red_to_move: to_move.maximises(),
+        }
+    }
+
     type Action = Action;
 
     fn name(&self) -> &'static str {

@@ -49,6 +49,17 @@ pub struct TicTacToe;
 impl Game for TicTacToe {
     type Position = Position;
     /// The cell, 0..9.
+    /// The x and o masks.
+    type Packed = [u16; 2];
+
+    fn pack(&self, pos: &Position) -> [u16; 2] {
+        [pos.x, pos.o]
+    }
+
+    fn unpack(&self, &[x, o]: &[u16; 2], to_move: Player) -> Position {
+        Position { x, o, x_to_move: to_move.maximises() }
+    }
+
     type Action = u8;
 
     fn name(&self) -> &'static str {

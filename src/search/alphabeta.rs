@@ -184,14 +184,14 @@ pub fn run_on_tree<G: Game>(tree: &Tree<'_, G>) -> Vec<Option<Window>> {
     windows.into_iter().map(Cell::into_inner).collect()
 }
 
-fn mark_pruned<A>(node: &Node<'_, A>) {
+fn mark_pruned<A, P>(node: &Node<'_, A, P>) {
     node.set_pruned(true);
     for c in node.children() {
         mark_pruned(c);
     }
 }
 
-fn visit_node<A>(node: &Node<'_, A>, alpha: i32, beta: i32, windows: &[Cell<Option<Window>>]) -> i32 {
+fn visit_node<A, P>(node: &Node<'_, A, P>, alpha: i32, beta: i32, windows: &[Cell<Option<Window>>]) -> i32 {
     node.set_pruned(false);
     let mut cutoff = None;
     let value = if node.is_leaf() {

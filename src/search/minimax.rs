@@ -14,14 +14,14 @@ const PARALLEL_FROM: usize = 1 << 16;
 /// child value where its side maximises and the least where it minimises. Ties keep
 /// the left-most child, which is the one [`Node::best_child`] reports. Returns the
 /// root's value.
-pub fn back_propagate<A>(node: &Node<'_, A>) -> i32 {
+pub fn back_propagate<A, P>(node: &Node<'_, A, P>) -> i32 {
     propagate_above(node, u8::MAX)
 }
 
 /// [`back_propagate`] over a tree of `len` nodes, on up to `threads` threads: the
 /// subtrees below a split depth are shared out, then the levels above them are
 /// finished on the calling thread. Same values as the sequential pass.
-pub fn back_propagate_parallel<A: Sync>(root: &Node<'_, A>, len: usize, threads: usize) -> i32 {
+pub fn back_propagate_parallel<A: Sync, P: Sync>(root: &Node<'_, A, P>, len: usize, threads: usize) -> i32 {
     if threads < 2 || len < PARALLEL_FROM {
         return back_propagate(root);
     }
@@ -45,7 +45,7 @@ pub fn back_propagate_parallel<A: Sync>(root: &Node<'_, A>, len: usize, threads:
 
 /// Propagates values down to `split` depth, taking the values of nodes at that
 /// depth as they are.
-fn propagate_above<A>(node: &Node<'_, A>, split: u8) -> i32 {
+fn propagate_above<A, P>(node: &Node<'_, A, P>, split: u8) -> i32 {
     node.set_pruned(false);
     if node.depth >= split || node.children().is_empty() {
         return node.value();

@@ -13,6 +13,6 @@ pub mod tree;
 
 pub use minimax::{back_propagate, back_propagate_parallel};
 pub use tree::{
-    BuildOptions, DEFAULT_MAX_NODES, Node, QUOTA_BLOCK, TooManyNodes, Tree, TreeArena, default_threads,
-    prepare_build,
+    BuildOptions, DEFAULT_MAX_NODES, GameNode, Node, QUOTA_BLOCK, TooManyNodes, Tree, TreeArena,
+    default_threads, prepare_build,
 };

@@ -23,7 +23,9 @@ use typed_arena::Arena;
 
 use super::prefault::Prefault;
 use super::team::Team;
-use super::tree::{Builder, Node, OwnLine, TooManyNodes, Tree, TreeArena, action_buffers, alloc_nodes};
+use super::tree::{
+    Builder, GameNode, Node, OwnLine, TooManyNodes, Tree, TreeArena, action_buffers, alloc_nodes,
+};
 use crate::game::Game;
 
 /// Shallower trees build faster than threads start.
@@ -38,23 +40,23 @@ pub(crate) fn worth_it(depth: u8, threads: usize) -> bool {
 }
 
 /// A thread's arena, waiting for the thread to take it.
-type Handoff<'a, A> = Mutex<Option<&'a mut Arena<Node<'a, A>>>>;
+type Handoff<'a, A, P> = Mutex<Option<&'a mut Arena<Node<'a, A, P>>>>;
 /// A built subtree.
-struct Subtree<'a, A> {
+struct Subtree<'a, A, P> {
     /// The nodes just below the depth-S node.
-    top: &'a [Node<'a, A>],
+    top: &'a [Node<'a, A, P>],
     /// How many nodes it has in all.
     count: u32,
     /// All its nodes in the order they were made, if they lie in one piece of
     /// memory (they do unless the arena started a new chunk meanwhile), so that
     /// renumbering is a sweep rather than a walk.
-    all: Option<&'a [Node<'a, A>]>,
+    all: Option<&'a [Node<'a, A, P>]>,
 }
 /// A built subtree and its index among the depth-S nodes.
-type Built<'a, A> = (usize, Subtree<'a, A>);
+type Built<'a, A, P> = (usize, Subtree<'a, A, P>);
 
 pub(crate) fn build<'a, G: Game>(
-    arena: &'a mut TreeArena<'a, G::Action>,
+    arena: &'a mut TreeArena<'a, G::Action, G::Packed>,
     game: &G,
     root: &G::Position,
     depth: u8,
@@ -65,7 +67,7 @@ pub(crate) fn build<'a, G: Game>(
     let threads = team.threads();
     let (split, frontier, estimate) = frontier(game, root, depth, threads);
     let TreeArena { main, helpers } = arena;
-    let main: &'a Arena<Node<'a, G::Action>> = main;
+    let main: &'a Arena<GameNode<'a, G>> = main;
     // One block per thread, sized for its share of the estimated tree: reserving
     // costs only address space until it is written (see `super::prefault`), and a
     // single large block is faulted in as huge pages instead of chunk after
@@ -80,12 +82,13 @@ pub(crate) fn build<'a, G: Game>(
     let below = depth - split;
     // Each thread has its arena to itself (typed-arena's are not shared), and
     // keeps what it built apart, to renumber it itself.
-    let arenas: Vec<Handoff<'a, G::Action>> =
+    let arenas: Vec<Handoff<'a, G::Action, G::Packed>> =
         helpers.iter_mut().map(|OwnLine(a)| Mutex::new(Some(a))).collect();
-    let built: Vec<Mutex<Vec<Built<'a, G::Action>>>> = (0..threads).map(|_| Mutex::default()).collect();
+    let built: Vec<Mutex<Vec<Built<'a, G::Action, G::Packed>>>> =
+        (0..threads).map(|_| Mutex::default()).collect();
     team.run(&|thread| {
         let arena = arenas[thread].lock().ok().and_then(|mut a| a.take()).expect("one arena per thread");
-        let arena: &'a Arena<Node<'a, G::Action>> = arena;
+        let arena: &'a Arena<GameNode<'a, G>> = arena;
         let mut buffers = action_buffers::<G>(below);
         // One builder per thread, so that its unused quota carries over.
         let mut builder = Builder {
@@ -109,7 +112,7 @@ pub(crate) fn build<'a, G: Game>(
     if failed.load(Relaxed) {
         return Err(TooManyNodes { limit: max_nodes });
     }
-    let built: Vec<Vec<Built<'a, G::Action>>> =
+    let built: Vec<Vec<Built<'a, G::Action, G::Packed>>> =
         built.into_iter().map(|b| b.into_inner().expect("no thread panicked")).collect();
 
     // Step 3: where each subtree's ids start, from the sizes; the threads shift
@@ -136,14 +139,14 @@ pub(crate) fn build<'a, G: Game>(
             }
         }
     });
-    let mut built: Vec<Built<'a, G::Action>> = built.into_iter().flatten().collect();
+    let mut built: Vec<Built<'a, G::Action, G::Packed>> = built.into_iter().flatten().collect();
     built.sort_unstable_by_key(|b| b.0);
 
     // Step 4: the top levels, with the subtrees hung in place. The budget check
     // there counts the nodes really built, not the blocks reserved.
     let built_nodes: u64 = built.iter().map(|(_, subtree)| u64::from(subtree.count)).sum();
     let mut top = Top { game, split, next_id: 1, units: built.into_iter(), max_nodes, used: built_nodes };
-    let root_node = main.alloc(Node::new(0, None, 0, 0, game.to_move(root)));
+    let root_node = main.alloc(Node::new(0, None, 0, 0, game.to_move(root), game.pack(root)));
     let mut buffers = action_buffers::<G>(split);
     top.expand(main, root_node, root, &mut buffers)?;
     debug_assert!(top.units.next().is_none(), "every subtree is hung");
@@ -179,11 +182,11 @@ fn frontier<G: Game>(game: &G, root: &G::Position, depth: u8, threads: usize) ->
 /// Builds the subtree below one depth-`split` node, ids from 0.
 fn subtree<'a, G: Game>(
     b: &mut Builder<'_, G>,
-    arena: &'a Arena<Node<'a, G::Action>>,
+    arena: &'a Arena<GameNode<'a, G>>,
     pos: &G::Position,
     split: u8,
     buffers: &mut [Vec<G::Action>],
-) -> Result<Subtree<'a, G::Action>, TooManyNodes> {
+) -> Result<Subtree<'a, G::Action, G::Packed>, TooManyNodes> {
     let (actions, deeper) = buffers.split_first_mut().expect("subtrees are at least one ply deep");
     b.game.actions(pos, actions);
     b.next_id = 0;
@@ -213,7 +216,7 @@ struct Top<'g, 'a, G: Game> {
     game: &'g G,
     split: u8,
     next_id: u32,
-    units: std::vec::IntoIter<Built<'a, G::Action>>,
+    units: std::vec::IntoIter<Built<'a, G::Action, G::Packed>>,
     max_nodes: u64,
     used: u64,
 }
@@ -221,8 +224,8 @@ struct Top<'g, 'a, G: Game> {
 impl<'a, G: Game> Top<'_, 'a, G> {
     fn expand(
         &mut self,
-        arena: &'a Arena<Node<'a, G::Action>>,
-        node: &mut Node<'a, G::Action>,
+        arena: &'a Arena<GameNode<'a, G>>,
+        node: &mut GameNode<'a, G>,
         pos: &G::Position,
         buffers: &mut [Vec<G::Action>],
     ) -> Result<(), TooManyNodes> {
@@ -256,11 +259,11 @@ impl<'a, G: Game> Top<'_, 'a, G> {
             arena,
             actions.iter().enumerate().map(|(i, &a)| {
                 let p = game.apply(pos, a);
-                Node::new(first + i as u32, Some(a), depth, 0, game.to_move(&p))
+                Node::new(first + i as u32, Some(a), depth, 0, game.to_move(&p), game.pack(&p))
             }),
         );
         for child in children.iter_mut() {
-            let child_pos = game.apply(pos, child.action.expect("children have actions"));
+            let child_pos = child.position(game);
             self.expand(arena, child, &child_pos, deeper)?;
         }
         node.set_children(children);
@@ -295,7 +298,7 @@ fn subtree_offsets<G: Game>(
 }
 
 /// Adds `offset` to the id of every node in `nodes` and below.
-fn shift_ids<A>(nodes: &[Node<'_, A>], offset: u32) {
+fn shift_ids<A, P>(nodes: &[Node<'_, A, P>], offset: u32) {
     for n in nodes {
         n.shift_id(offset);
     }

@@ -7,18 +7,18 @@
 //! them, and so on. Duplicate positions reached along different paths are separate
 //! nodes: a node is a path, not a position.
 //!
-//! A node stores neither its position nor its parent nor its static cost: the walk
-//! that exports a tree rebuilds positions by applying actions from the root, knows
-//! each node's parent, and recomputes costs from positions. A leaf's value is its
-//! cost. That, and children kept as a pointer and a 16-bit count, keeps a node
-//! of every game here at 24 bytes.
+//! Every node holds its own copy of its position ([`Game::Packed`]), written when
+//! the node is constructed; duplicates reached along different paths are separate
+//! copies. A node stores neither its parent (a walk comes from it) nor its static
+//! cost (a leaf's value is its cost; an inner node's follows from its position).
+//! Children kept as a pointer and a 16-bit count keep the rest of a node at 24
+//! bytes; `docs/design.md` gives each game's size.
 //!
 //! Deep trees are built on several threads (see [`super::parallel`]); the result,
 //! ids included, is the same node for node as the sequential build.
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::ptr::NonNull;
 use std::sync::atomic::{AtomicI32, AtomicU8, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 use typed_arena::Arena;
@@ -29,11 +29,18 @@ use crate::game::{Game, Player};
 const MAXIMISING: u8 = 1;
 const PRUNED: u8 = 2;
 
-pub struct Node<'a, A> {
+/// A tree node of game `G`.
+pub type GameNode<'a, G> = Node<'a, <G as Game>::Action, <G as Game>::Packed>;
+
+/// A node whose action type is `A` and whose copy of its position is a `P`.
+pub struct Node<'a, A, P> {
     /// The children, in legal-action order, with consecutive ids: a slice kept as
-    /// a pointer and a 16-bit length, which saves a node 8 bytes of the 32 a
-    /// `&[Node]` would make it. No game comes near 65,536 actions.
-    children: NonNull<Node<'a, A>>,
+    /// the address of the first and a 16-bit length, which saves a node 8 bytes
+    /// of the 32 a `&[Node]` would make it (no game comes near 65,536 actions).
+    /// The address is two 32-bit halves so that a node needs only 4-byte
+    /// alignment: with a pointer's 8, a checkers node (24 bytes and a 12-byte
+    /// board) would take 40 bytes instead of 36.
+    children: [u32; 2],
     /// Construction order; atomic so that a parallel build can renumber a finished
     /// subtree through shared references.
     id: AtomicU32,
@@ -46,43 +53,62 @@ pub struct Node<'a, A> {
     pub action: Option<A>,
     pub depth: u8,
     flags: AtomicU8,
+    /// This node's own copy of its position.
+    packed: P,
     /// A node holds its children as `&'a [Node]` would.
-    _children: PhantomData<&'a [Node<'a, A>]>,
+    _children: PhantomData<&'a [Node<'a, A, P>]>,
 }
 
-// SAFETY: a node owns its action and refers to its children as `&'a [Node]` does,
-// so it may cross or be shared between threads exactly when those may.
-unsafe impl<A: Send + Sync> Send for Node<'_, A> {}
-// SAFETY: as above; everything a shared node lets one change is atomic.
-unsafe impl<A: Sync> Sync for Node<'_, A> {}
-
-impl<'a, A> Node<'a, A> {
-    pub(crate) fn new(id: u32, action: Option<A>, depth: u8, value: i32, player: Player) -> Self {
+impl<'a, A, P> Node<'a, A, P> {
+    pub(crate) fn new(id: u32, action: Option<A>, depth: u8, value: i32, player: Player, packed: P) -> Self {
         Node {
-            children: NonNull::dangling(),
+            children: [0; 2],
             id: AtomicU32::new(id),
             value: AtomicI32::new(value),
             child_count: 0,
             action,
             depth,
             flags: AtomicU8::new(if player.maximises() { MAXIMISING } else { 0 }),
+            packed,
             _children: PhantomData,
         }
+    }
+
+    /// This node's own copy of its position, in the game's compact form.
+    pub fn packed(&self) -> &P {
+        &self.packed
+    }
+
+    /// This node's position.
+    pub fn position<G: Game<Action = A, Packed = P>>(&self, game: &G) -> G::Position {
+        game.unpack(&self.packed, self.player())
+    }
+
+    /// The side to move here.
+    pub fn player(&self) -> Player {
+        if self.maximising() { Player::First } else { Player::Second }
     }
 
     /// The children in legal-action order (empty at a leaf); their ids are
     /// consecutive.
     #[inline]
-    pub fn children(&self) -> &'a [Node<'a, A>] {
+    pub fn children(&self) -> &'a [Node<'a, A, P>] {
+        if self.child_count == 0 {
+            return &[];
+        }
+        let [low, high] = self.children;
+        let first = std::ptr::with_exposed_provenance::<Node<'a, A, P>>(
+            (u64::from(high) << 32 | u64::from(low)) as usize,
+        );
         // SAFETY: `children` and `child_count` are only ever set together, from a
-        // slice that lives for 'a (or dangling with a count of 0, which is a valid
-        // empty slice).
-        unsafe { std::slice::from_raw_parts(self.children.as_ptr(), usize::from(self.child_count)) }
+        // slice that lives for 'a, whose address was exposed when it was stored.
+        unsafe { std::slice::from_raw_parts(first, usize::from(self.child_count)) }
     }
 
-    pub(crate) fn set_children(&mut self, children: &'a [Node<'a, A>]) {
+    pub(crate) fn set_children(&mut self, children: &'a [Node<'a, A, P>]) {
         self.child_count = u16::try_from(children.len()).expect("fewer than 65,536 actions in a position");
-        self.children = NonNull::from(children).cast();
+        let address = children.as_ptr().expose_provenance() as u64;
+        self.children = [address as u32, (address >> 32) as u32];
     }
 
     pub fn id(&self) -> u32 {
@@ -130,6 +156,7 @@ impl<'a, A> Node<'a, A> {
     pub fn best_child(&self) -> Option<&'a Self>
     where
         A: 'a,
+        P: 'a,
     {
         let children: &'a [Self] = self.children();
         children.iter().find(|c| !c.pruned() && c.value() == self.value())
@@ -195,9 +222,9 @@ pub fn default_threads() -> usize {
 
 /// Where a tree's nodes live: one `typed_arena::Arena` for the calling thread and
 /// one for each helper thread of a parallel build.
-pub struct TreeArena<'a, A> {
-    pub(crate) main: Arena<Node<'a, A>>,
-    pub(crate) helpers: Vec<OwnLine<Arena<Node<'a, A>>>>,
+pub struct TreeArena<'a, A, P> {
+    pub(crate) main: Arena<Node<'a, A, P>>,
+    pub(crate) helpers: Vec<OwnLine<Arena<Node<'a, A, P>>>>,
 }
 
 /// Keeps a value on cache lines of its own. An arena's bookkeeping changes with
@@ -206,13 +233,13 @@ pub struct TreeArena<'a, A> {
 #[repr(align(128))]
 pub(crate) struct OwnLine<T>(pub T);
 
-impl<A> TreeArena<'_, A> {
+impl<A, P> TreeArena<'_, A, P> {
     pub fn new() -> Self {
         TreeArena { main: Arena::new(), helpers: Vec::new() }
     }
 }
 
-impl<A> Default for TreeArena<'_, A> {
+impl<A, P> Default for TreeArena<'_, A, P> {
     fn default() -> Self {
         Self::new()
     }
@@ -220,7 +247,7 @@ impl<A> Default for TreeArena<'_, A> {
 
 /// A built tree. The nodes live in the arena passed to [`Tree::build`].
 pub struct Tree<'a, G: Game> {
-    pub root: &'a Node<'a, G::Action>,
+    pub root: &'a GameNode<'a, G>,
     pub root_position: G::Position,
     /// The depth the tree was asked for (leaves may be shallower where a game ends).
     pub depth: u8,
@@ -233,7 +260,7 @@ impl<'a, G: Game> Tree<'a, G> {
     /// order. Leaves hold their static costs as values; inner values are set by a
     /// later pass (see [`super::minimax`], [`super::alphabeta`]).
     pub fn build(
-        arena: &'a mut TreeArena<'a, G::Action>,
+        arena: &'a mut TreeArena<'a, G::Action, G::Packed>,
         game: &G,
         root: G::Position,
         depth: u8,
@@ -250,19 +277,19 @@ impl<'a, G: Game> Tree<'a, G> {
         let mut b =
             Builder { game, next_id: 1, max_nodes, shared: None, quota: 0, prefault: Prefault::default() };
         let value = if depth == 0 { game.cost(&root, game.has_actions(&root)) } else { 0 };
-        let root_node = main.alloc(Node::new(0, None, 0, value, game.to_move(&root)));
+        let root_node = main.alloc(Node::new(0, None, 0, value, game.to_move(&root), game.pack(&root)));
         let mut buffers = action_buffers::<G>(depth);
         b.expand(main, root_node, &root, &mut buffers)?;
         Ok(Tree { root: root_node, root_position: root, depth, len: b.next_id as usize })
     }
 
     /// The action chosen at the root (its best child), if the root has children.
-    pub fn decision(&self) -> Option<&'a Node<'a, G::Action>> {
+    pub fn decision(&self) -> Option<&'a GameNode<'a, G>> {
         self.root.best_child()
     }
 
     /// The line of best play from the root: each node's best child in turn.
-    pub fn principal_variation(&self) -> Vec<&'a Node<'a, G::Action>> {
+    pub fn principal_variation(&self) -> Vec<&'a GameNode<'a, G>> {
         let mut line = Vec::new();
         let mut node = self.root;
         while let Some(next) = node.best_child() {
@@ -272,35 +299,24 @@ impl<'a, G: Game> Tree<'a, G> {
         line
     }
 
-    /// Visits every node in id order with its parent's id (`None` at the root) and
-    /// its position.
-    pub fn walk(&self, game: &G, mut f: impl FnMut(&'a Node<'a, G::Action>, Option<u32>, &G::Position)) {
-        f(self.root, None, &self.root_position);
-        walk_children(game, self.root, &self.root_position, &mut f);
+    /// Visits every node in id order with its parent's id (`None` at the root).
+    pub fn walk(&self, mut f: impl FnMut(&'a GameNode<'a, G>, Option<u32>)) {
+        f(self.root, None);
+        walk_children(self.root, &mut f);
     }
 
     /// Bytes of arena memory the nodes take.
     pub fn node_bytes(&self) -> usize {
-        self.len * std::mem::size_of::<Node<'a, G::Action>>()
+        self.len * std::mem::size_of::<GameNode<'a, G>>()
     }
 }
 
-fn walk_children<'a, G: Game>(
-    game: &G,
-    node: &'a Node<'a, G::Action>,
-    pos: &G::Position,
-    f: &mut impl FnMut(&'a Node<'a, G::Action>, Option<u32>, &G::Position),
-) {
-    let positions: Vec<G::Position> = node
-        .children()
-        .iter()
-        .map(|c| game.apply(pos, c.action.expect("only the root has no action")))
-        .collect();
-    for (c, p) in node.children().iter().zip(&positions) {
-        f(c, Some(node.id()), p);
+fn walk_children<'a, A, P>(node: &'a Node<'a, A, P>, f: &mut impl FnMut(&'a Node<'a, A, P>, Option<u32>)) {
+    for c in node.children() {
+        f(c, Some(node.id()));
     }
-    for (c, p) in node.children().iter().zip(&positions) {
-        walk_children(game, c, p, f);
+    for c in node.children() {
+        walk_children(c, f);
     }
 }
 
@@ -333,8 +349,8 @@ impl<G: Game> Builder<'_, G> {
     /// child's subtree in turn. `buffers` holds one action list per remaining ply.
     pub fn expand<'a>(
         &mut self,
-        arena: &'a Arena<Node<'a, G::Action>>,
-        node: &mut Node<'a, G::Action>,
+        arena: &'a Arena<GameNode<'a, G>>,
+        node: &mut GameNode<'a, G>,
         pos: &G::Position,
         buffers: &mut [Vec<G::Action>],
     ) -> Result<(), TooManyNodes> {
@@ -355,12 +371,12 @@ impl<G: Game> Builder<'_, G> {
     /// and their subtrees, and returns them.
     pub fn children<'a>(
         &mut self,
-        arena: &'a Arena<Node<'a, G::Action>>,
+        arena: &'a Arena<GameNode<'a, G>>,
         depth: u8,
         pos: &G::Position,
         actions: &[G::Action],
         deeper: &mut [Vec<G::Action>],
-    ) -> Result<&'a mut [Node<'a, G::Action>], TooManyNodes> {
+    ) -> Result<&'a mut [GameNode<'a, G>], TooManyNodes> {
         let game = self.game;
         let n = actions.len() as u64;
         match self.shared {
@@ -386,8 +402,8 @@ impl<G: Game> Builder<'_, G> {
             // The children are leaves: finish each one as it is created.
             let leaves = alloc_nodes(
                 arena,
-                actions.iter().zip(game.leaves(pos, actions)).enumerate().map(|(i, (&a, (cost, player)))| {
-                    Node::new(first + i as u32, Some(a), depth, cost, player)
+                actions.iter().zip(game.leaves(pos, actions)).enumerate().map(|(i, (&a, (child, cost)))| {
+                    Node::new(first + i as u32, Some(a), depth, cost, game.to_move(&child), game.pack(&child))
                 }),
             );
             self.prefault.after(arena, leaves.as_ptr_range().end);
@@ -395,17 +411,14 @@ impl<G: Game> Builder<'_, G> {
         }
         let children = alloc_nodes(
             arena,
-            actions
-                .iter()
-                .enumerate()
-                .map(|(i, &a)| Node::new(first + i as u32, Some(a), depth, 0, Player::First)),
+            actions.iter().enumerate().map(|(i, &a)| {
+                let child = game.apply(pos, a);
+                Node::new(first + i as u32, Some(a), depth, 0, game.to_move(&child), game.pack(&child))
+            }),
         );
         self.prefault.after(arena, children.as_ptr_range().end);
         for child in children.iter_mut() {
-            let child_pos = game.apply(pos, child.action.expect("children have actions"));
-            if !game.to_move(&child_pos).maximises() {
-                child.flags = AtomicU8::new(0);
-            }
+            let child_pos = child.position(game);
             self.expand(arena, child, &child_pos, deeper)?;
         }
         Ok(children)
@@ -416,12 +429,12 @@ impl<G: Game> Builder<'_, G> {
 /// place. `Arena::alloc_extend` checks for room and bumps a length for every
 /// element, which is a fifth of the work of making a checkers leaf.
 #[inline]
-pub(crate) fn alloc_nodes<'a, A>(
-    arena: &'a Arena<Node<'a, A>>,
-    nodes: impl ExactSizeIterator<Item = Node<'a, A>>,
-) -> &'a mut [Node<'a, A>] {
+pub(crate) fn alloc_nodes<'a, A, P>(
+    arena: &'a Arena<Node<'a, A, P>>,
+    nodes: impl ExactSizeIterator<Item = Node<'a, A, P>>,
+) -> &'a mut [Node<'a, A, P>] {
     // What makes an unwritten slot harmless below: the arena drops nothing.
-    const { assert!(!std::mem::needs_drop::<Node<'a, A>>()) };
+    const { assert!(!std::mem::needs_drop::<Node<'a, A, P>>()) };
     let n = nodes.len();
     // SAFETY: the arena counts the slots as nodes from here on, so each must be
     // written before it is read; it never drops them (no drop glue). They are read
@@ -435,26 +448,53 @@ pub(crate) fn alloc_nodes<'a, A>(
     }
     assert_eq!(written, n, "an ExactSizeIterator yields its length");
     // SAFETY: all `n` slots are written nodes; `MaybeUninit<T>` has `T`'s layout.
-    unsafe { &mut *(std::ptr::from_mut(slots) as *mut [Node<'a, A>]) }
+    unsafe { &mut *(std::ptr::from_mut(slots) as *mut [Node<'a, A, P>]) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::checkers::{Action, Checkers};
+    use crate::games::checkers::Checkers;
 
     fn sequential() -> BuildOptions {
         BuildOptions { threads: 1, ..BuildOptions::default() }
     }
 
     #[test]
-    fn every_games_node_fits_in_24_bytes() {
-        // children (8 + 2) + id, value (8) + action (at most 4) + depth, flags (2).
-        assert_eq!(std::mem::size_of::<Node<'_, Action>>(), 24);
-        assert_eq!(std::mem::size_of::<Node<'_, crate::games::ataxx::Action>>(), 24);
-        assert_eq!(std::mem::size_of::<Node<'_, <crate::games::gomoku::Gomoku as Game>::Action>>(), 24);
-        assert_eq!(std::mem::size_of::<Node<'_, crate::games::niujiao::Action>>(), 24);
-        assert_eq!(std::mem::size_of::<Node<'_, <crate::games::tictactoe::TicTacToe as Game>::Action>>(), 24);
+    fn node_sizes_are_as_documented() {
+        use crate::games::{ataxx::Ataxx, gomoku::Gomoku, niujiao::Niujiao, tictactoe::TicTacToe};
+        // children (8 + 2) + id, value (8) + action (at most 4) + depth, flags (2)
+        // = 24, plus the game's packed position, rounded up to 4 bytes.
+        assert_eq!(std::mem::size_of::<GameNode<'_, Checkers>>(), 24 + 12);
+        assert_eq!(std::mem::size_of::<GameNode<'_, TicTacToe>>(), 24 + 4);
+        assert_eq!(std::mem::size_of::<GameNode<'_, Niujiao>>(), 24 + 4);
+        assert_eq!(std::mem::size_of::<GameNode<'_, Ataxx>>(), 24 + 20);
+        assert_eq!(std::mem::size_of::<GameNode<'_, Gomoku>>(), 24 + 60);
+    }
+
+    #[test]
+    fn every_node_holds_its_own_position() {
+        // Duplicates too: the same position reached along two paths is two copies.
+        let mut arena = TreeArena::new();
+        let tree = Tree::build(&mut arena, &Checkers, Checkers.start(), 4, &sequential()).unwrap();
+        let mut replayed = vec![Checkers.start()];
+        let mut seen = std::collections::HashMap::new();
+        tree.walk(|n, parent| {
+            if let Some(p) = parent {
+                let pos = Checkers.apply(&replayed[p as usize], n.action.unwrap());
+                assert_eq!(replayed.len(), n.id() as usize);
+                replayed.push(pos);
+            }
+            assert_eq!(n.position(&Checkers), replayed[n.id() as usize]);
+            let copies: &mut Vec<*const _> = seen.entry(n.position(&Checkers)).or_default();
+            copies.push(std::ptr::from_ref(n.packed()));
+        });
+        let duplicated: Vec<_> = seen.values().filter(|c| c.len() > 1).collect();
+        assert!(!duplicated.is_empty(), "the depth-4 start tree has transpositions");
+        for copies in duplicated {
+            let distinct: std::collections::HashSet<_> = copies.iter().collect();
+            assert_eq!(distinct.len(), copies.len(), "each path has its own copy");
+        }
     }
 
     #[test]
@@ -463,7 +503,7 @@ mod tests {
         let tree = Tree::build(&mut arena, &Checkers, Checkers.start(), 3, &sequential()).unwrap();
         assert_eq!(tree.len, 1 + 7 + 49 + 379);
         let mut seen = Vec::new();
-        tree.walk(&Checkers, |n, _, _| seen.push(n.id()));
+        tree.walk(|n, _| seen.push(n.id()));
         assert_eq!(seen, (0..tree.len as u32).collect::<Vec<_>>());
         // The root's children come first, then the first child's children.
         let first = &tree.root.children()[0];

@@ -34,6 +34,19 @@ fn player_of(color: Color) -> Player {
 impl Game for Checkers {
     type Position = Position;
     type Action = Action;
+    /// Black, white and towers, 12 bytes; the material follows from them.
+    type Packed = [u32; 3];
+
+    #[inline]
+    fn pack(&self, pos: &Position) -> [u32; 3] {
+        [pos.black, pos.white, pos.towers]
+    }
+
+    #[inline]
+    fn unpack(&self, &[black, white, towers]: &[u32; 3], to_move: Player) -> Position {
+        let turn = if to_move.maximises() { Color::Black } else { Color::White };
+        Position::from_masks(black, white, towers, turn)
+    }
 
     fn name(&self) -> &'static str {
         "checkers"
@@ -67,22 +80,23 @@ impl Game for Checkers {
         moves::apply(pos, action)
     }
 
-    /// Where the opponent surely has a reply, a leaf's cost is the parent's material
-    /// and what the action changes of it: no child position is made.
+    /// Where the opponent surely has a reply, a leaf's cost is its material: no
+    /// search for the opponent's actions.
     #[inline]
     fn leaves<'s>(
         &'s self,
         pos: &'s Position,
         actions: &'s [Action],
-    ) -> impl ExactSizeIterator<Item = (i32, Player)> + 's {
+    ) -> impl ExactSizeIterator<Item = (Position, i32)> + 's {
         let replies = moves::reply_squares(pos);
-        let next = player_of(pos.turn.other());
         actions.iter().map(move |&a| {
-            if moves::reply_survives(replies, a) {
-                (pos.material() + i32::from(moves::material_change(pos, a)), next)
+            let child = moves::apply(pos, a);
+            let cost = if moves::reply_survives(replies, a) {
+                child.material()
             } else {
-                self.leaf(pos, a)
-            }
+                self.cost(&child, moves::has_action(&child))
+            };
+            (child, cost)
         })
     }
 
