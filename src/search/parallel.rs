@@ -54,6 +54,8 @@ struct Subtree<'a, A, P> {
 }
 /// A built subtree and its index among the depth-S nodes.
 type Built<'a, A, P> = (usize, Subtree<'a, A, P>);
+/// What each thread built, one list per thread.
+type BuiltByThread<'a, A, P> = Vec<Mutex<Vec<Built<'a, A, P>>>>;
 
 pub(crate) fn build<'a, G: Game>(
     arena: &'a mut TreeArena<'a, G::Action, G::Packed>,
@@ -84,8 +86,7 @@ pub(crate) fn build<'a, G: Game>(
     // keeps what it built apart, to renumber it itself.
     let arenas: Vec<Handoff<'a, G::Action, G::Packed>> =
         helpers.iter_mut().map(|OwnLine(a)| Mutex::new(Some(a))).collect();
-    let built: Vec<Mutex<Vec<Built<'a, G::Action, G::Packed>>>> =
-        (0..threads).map(|_| Mutex::default()).collect();
+    let built: BuiltByThread<'a, G::Action, G::Packed> = (0..threads).map(|_| Mutex::default()).collect();
     team.run(&|thread| {
         let arena = arenas[thread].lock().ok().and_then(|mut a| a.take()).expect("one arena per thread");
         let arena: &'a Arena<GameNode<'a, G>> = arena;
