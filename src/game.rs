@@ -186,6 +186,16 @@ pub trait Game: Sync + Clone {
     /// The name a game gives to a side ("black", "x", ...), for exports.
     fn player_name(&self, player: Player) -> &'static str;
 
+    /// Whose point of view values take and how they are scored, with the settings
+    /// in force: one sentence for the head of every export.
+    fn evaluation(&self) -> String {
+        format!(
+            "values favour {} (who maximises) when positive and {} (who minimises) when negative",
+            self.player_name(Player::First),
+            self.player_name(Player::Second)
+        )
+    }
+
     /// The board for a person at a terminal: with coordinates, several lines.
     fn draw(&self, pos: &Self::Position) -> String;
 

@@ -2,6 +2,7 @@
 //! checkers protocol reproduced byte for byte.
 
 pub mod cli;
+pub mod drawing;
 pub mod export;
 pub mod fixtures;
 pub mod game;

@@ -5,22 +5,22 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::checkers::open_input;
-use super::output::{print_stats, write_output};
+use super::exports::{self, ExportOptions};
+use super::output::print_stats;
 use super::positions::position_or_start;
 use super::{SearchKind, TreeOptions, status};
-use crate::export;
+use crate::drawing::Drawing;
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol;
-use crate::search::{Tree, TreeArena, alphabeta, back_propagate_parallel};
+use crate::search::{Tree, TreeArena};
 
 pub struct Request<'a> {
     pub position: Option<&'a str>,
     pub moves: Option<&'a Path>,
     pub tree: TreeOptions,
     pub search: SearchKind,
-    pub json: Option<&'a Path>,
-    pub dot: Option<&'a Path>,
+    pub exports: &'a ExportOptions,
 }
 
 /// The position after replaying a checkers protocol input, in `game`'s type (only
@@ -38,7 +38,10 @@ fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
     Ok(game.parse_position(&Checkers.format_position(&pos)).expect("checkers notation round-trips"))
 }
 
-pub fn run<G: Game>(game: &G, req: &Request<'_>) -> u8 {
+pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
+    if let Err(code) = req.exports.check() {
+        return code;
+    }
     let pos = match req.moves {
         Some(path) => replayed(game, path),
         None => position_or_start(game, req.position),
@@ -59,39 +62,21 @@ pub fn run<G: Game>(game: &G, req: &Request<'_>) -> u8 {
         }
     };
     let built = started.elapsed();
-    let windows = match req.search {
-        SearchKind::Minimax => {
-            back_propagate_parallel(tree.root, tree.len, req.tree.build_options().threads);
-            None
-        }
-        SearchKind::Alphabeta => Some(alphabeta::run_on_tree(&tree)),
-    };
+    let trace = exports::wants_trace(req.exports, tree.len);
+    let searched = exports::search(&tree, req.search, req.tree.build_options().threads, trace);
     if req.tree.stats {
         print_stats("", &tree, built);
     }
-    let windows = windows.as_deref();
-    let to_stdout = |p: Option<&Path>| p == Some(Path::new("-"));
-    if !to_stdout(req.json)
-        && !to_stdout(req.dot)
-        && let Err(e) = write_summary(&mut io::stdout().lock(), game, &tree, windows.is_some())
+    if !req.exports.to_stdout()
+        && let Err(e) = write_summary(&mut io::stdout().lock(), game, &tree, searched.windows.is_some())
     {
         eprintln!("gametree: {e}");
         return status::OUTPUT;
     }
-    let written =
-        req.json
-            .map(|path| (path, write_output(path, |w| export::json::write_tree(w, game, &tree, windows))))
-            .into_iter()
-            .chain(req.dot.map(|path| {
-                (path, write_output(path, |w| export::dot::write_tree(w, game, &tree, windows)))
-            }));
-    for (path, result) in written {
-        if let Err(e) = result {
-            eprintln!("gametree: cannot write {}: {e}", path.display());
-            return status::OUTPUT;
-        }
+    match exports::write_all(game, &tree, &searched, req.exports) {
+        Ok(()) => status::OK,
+        Err(code) => code,
     }
-    status::OK
 }
 
 fn write_summary<G: Game>(

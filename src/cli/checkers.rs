@@ -6,10 +6,11 @@ use std::path::Path;
 
 use super::output::{print_stats, write_output};
 use super::{TreeOptions, status};
-use crate::export;
+use crate::export::{self, scope::Scope};
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
+use crate::search::back_propagate_observed;
 
 pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8> {
     match input {
@@ -24,7 +25,7 @@ pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8
     }
 }
 
-pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) -> u8 {
+pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, scope: Scope) -> u8 {
     let (reader, name) = match open_input(input) {
         Ok(r) => r,
         Err(code) => return code,
@@ -49,8 +50,20 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>) 
             write_output(&json, |w| export::json::write_tree(w, &Checkers, t, None))
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", json.display())))?;
             let dot = dir.join(format!("action-{number}.dot"));
-            write_output(&dot, |w| export::dot::write_tree(w, &Checkers, t, None))
+            write_output(&dot, |w| export::dot::write_tree(w, &Checkers, t, None, scope))
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dot.display())))?;
+            // The page's step-through replays the back-propagation: recorded by
+            // propagating again, in order (the values are those already set).
+            let events = (t.len <= export::html::TRACE_LIMIT).then(|| {
+                let mut events = Vec::new();
+                back_propagate_observed(t.root, &mut events);
+                events
+            });
+            let html = dir.join(format!("action-{number}.html"));
+            write_output(&html, |w| {
+                export::html::write_tree(w, &Checkers, t, None, events.as_deref(), scope)
+            })
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", html.display())))?;
         }
         Ok(())
     };

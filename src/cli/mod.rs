@@ -3,6 +3,7 @@
 
 mod analyse;
 mod checkers;
+mod exports;
 mod fixtures;
 mod output;
 mod play;
@@ -126,9 +127,16 @@ enum Command {
         input: Option<PathBuf>,
         #[command(flatten)]
         tree: TreeOptions,
-        /// Also write DIR/action-N.json and DIR/action-N.dot for each computed action N.
+        /// Also write DIR/action-N.json, .dot and .html (the explorer) for each
+        /// computed action N.
         #[arg(long, value_name = "DIR")]
         export_trees: Option<PathBuf>,
+        /// With --export-trees: draw levels 0 to K only in the DOT and HTML files.
+        #[arg(long, value_name = "K", conflicts_with = "show_line", requires = "export_trees")]
+        show_depth: Option<u8>,
+        /// With --export-trees: draw the line of best play and its alternatives only.
+        #[arg(long, requires = "export_trees")]
+        show_line: bool,
     },
     /// Build the full tree of a position and show or export it.
     Analyse {
@@ -146,12 +154,8 @@ enum Command {
         /// Which search sets the values; alpha-beta marks the nodes it skips as pruned.
         #[arg(long, value_enum, default_value_t = SearchKind::Minimax)]
         search: SearchKind,
-        /// Write the tree as JSON to FILE (`-` for stdout).
-        #[arg(long, value_name = "FILE")]
-        json: Option<PathBuf>,
-        /// Write the tree as Graphviz DOT to FILE (`-` for stdout).
-        #[arg(long, value_name = "FILE")]
-        dot: Option<PathBuf>,
+        #[command(flatten)]
+        exports: exports::ExportOptions,
     },
     /// Print `d count` for d = 1..DEPTH: the positions exactly d actions deep.
     Perft {
@@ -272,18 +276,18 @@ pub fn main() -> ExitCode {
     quiet_failures();
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Checkers { input, tree, export_trees } => {
+        Command::Checkers { input, tree, export_trees, show_depth, show_line } => {
             prepare_build(tree.depth.unwrap_or_else(|| Checkers.default_depth()), &tree.build_options());
-            checkers::run(input.as_deref(), &tree, export_trees.as_deref())
+            let scope = exports::ExportOptions { show_depth, show_line, ..Default::default() }.scope();
+            checkers::run(input.as_deref(), &tree, export_trees.as_deref(), scope)
         }
-        Command::Analyse { game, position, moves, tree, game_options, search, json, dot } => {
+        Command::Analyse { game, position, moves, tree, game_options, search, exports } => {
             let request = analyse::Request {
                 position: position.as_deref(),
                 moves: moves.as_deref(),
                 tree,
                 search,
-                json: json.as_deref(),
-                dot: dot.as_deref(),
+                exports: &exports,
             };
             crate::with_game!(game, &game_options.settings(), |g| {
                 // Helper threads start while the position is still being read.

@@ -131,6 +131,7 @@ pub fn write_tree<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
+    _scope: super::scope::Scope,
 ) -> io::Result<()> {
     let graph = build_graph(game, tree, windows);
     let edge_attrs = |g: &Graph<DotNode, DotEdge>, e: EdgeReference<'_, DotEdge>| {

@@ -1,4 +1,8 @@
 //! Exports read a finished tree; they never change it.
 
 pub mod dot;
+pub mod html;
 pub mod json;
+pub mod scope;
+pub mod summary;
+pub mod trace;

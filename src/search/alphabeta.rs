@@ -6,6 +6,7 @@
 
 use std::cell::Cell;
 
+use super::trace::{Event, Observer};
 use super::tree::{Node, TooManyNodes, Tree};
 use crate::game::Game;
 
@@ -178,9 +179,14 @@ impl Cutoff {
 /// value, every node the search never reached is marked pruned. Returns the window
 /// of each node by id, `None` for pruned nodes.
 pub fn run_on_tree<G: Game>(tree: &Tree<'_, G>) -> Vec<Option<Window>> {
+    run_observed(tree, &mut ())
+}
+
+/// [`run_on_tree`], telling `observer` each step as it is taken.
+pub fn run_observed<G: Game>(tree: &Tree<'_, G>, observer: &mut impl Observer) -> Vec<Option<Window>> {
     let windows: Vec<Cell<Option<Window>>> = (0..tree.len).map(|_| Cell::new(None)).collect();
     mark_pruned(tree.root);
-    visit_node(tree.root, i32::MIN, i32::MAX, &windows);
+    visit_node(tree.root, i32::MIN, i32::MAX, &windows, observer);
     windows.into_iter().map(Cell::into_inner).collect()
 }
 
@@ -191,17 +197,35 @@ fn mark_pruned<A, P>(node: &Node<'_, A, P>) {
     }
 }
 
-fn visit_node<A, P>(node: &Node<'_, A, P>, alpha: i32, beta: i32, windows: &[Cell<Option<Window>>]) -> i32 {
+fn visit_node<A, P>(
+    node: &Node<'_, A, P>,
+    alpha: i32,
+    beta: i32,
+    windows: &[Cell<Option<Window>>],
+    observer: &mut impl Observer,
+) -> i32 {
     node.set_pruned(false);
+    let id = node.id();
+    observer.event(Event::Enter { node: id, window: Some((alpha, beta)) });
     let mut cutoff = None;
     let value = if node.is_leaf() {
+        observer.event(Event::Leaf { node: id, value: node.value() });
         node.value()
     } else {
         let mut step = Step::new(node.maximising(), alpha, beta);
-        for (i, child) in node.children().iter().enumerate() {
-            if step.take(visit_node(child, step.alpha, step.beta, windows)) {
-                if i + 1 < node.children().len() {
-                    cutoff = Some(if node.maximising() { Cutoff::Beta } else { Cutoff::Alpha });
+        let children = node.children();
+        for (i, child) in children.iter().enumerate() {
+            let before = (step.alpha, step.beta);
+            let stop = step.take(visit_node(child, step.alpha, step.beta, windows, observer));
+            if (step.alpha, step.beta) != before {
+                observer.event(Event::Window { node: id, alpha: step.alpha, beta: step.beta });
+            }
+            if stop {
+                if i + 1 < children.len() {
+                    let kind = if node.maximising() { Cutoff::Beta } else { Cutoff::Alpha };
+                    cutoff = Some(kind);
+                    let (first, last) = (children[i + 1].id(), children[children.len() - 1].id());
+                    observer.event(Event::Cutoff { node: id, kind, first, last });
                 }
                 break;
             }
@@ -209,6 +233,7 @@ fn visit_node<A, P>(node: &Node<'_, A, P>, alpha: i32, beta: i32, windows: &[Cel
         step.best
     };
     node.set_value(value);
-    windows[node.id() as usize].set(Some(Window { alpha, beta, cutoff }));
+    windows[id as usize].set(Some(Window { alpha, beta, cutoff }));
+    observer.event(Event::Return { node: id, value });
     value
 }

@@ -3,6 +3,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use super::team::Team;
+use super::trace::{Event, Observer};
 use super::tree::Node;
 
 /// Subtrees per thread to aim for when propagating in parallel.
@@ -15,7 +16,14 @@ const PARALLEL_FROM: usize = 1 << 16;
 /// the left-most child, which is the one [`Node::best_child`] reports. Returns the
 /// root's value.
 pub fn back_propagate<A, P>(node: &Node<'_, A, P>) -> i32 {
-    propagate_above(node, u8::MAX)
+    propagate_above(node, u8::MAX, &mut ())
+}
+
+/// [`back_propagate`], telling `observer` each step in the order it is taken:
+/// a node is entered, its children are entered and return in turn, then it
+/// returns its value.
+pub fn back_propagate_observed<A, P>(node: &Node<'_, A, P>, observer: &mut impl Observer) -> i32 {
+    propagate_above(node, u8::MAX, observer)
 }
 
 /// [`back_propagate`] over a tree of `len` nodes, on up to `threads` threads: the
@@ -40,14 +48,20 @@ pub fn back_propagate_parallel<A: Sync, P: Sync>(root: &Node<'_, A, P>, len: usi
             back_propagate(node);
         }
     });
-    propagate_above(root, split)
+    propagate_above(root, split, &mut ())
 }
 
 /// Propagates values down to `split` depth, taking the values of nodes at that
 /// depth as they are.
-fn propagate_above<A, P>(node: &Node<'_, A, P>, split: u8) -> i32 {
+fn propagate_above<A, P>(node: &Node<'_, A, P>, split: u8, observer: &mut impl Observer) -> i32 {
     node.set_pruned(false);
+    let id = node.id();
+    observer.event(Event::Enter { node: id, window: None });
     if node.depth >= split || node.children().is_empty() {
+        if node.children().is_empty() {
+            observer.event(Event::Leaf { node: id, value: node.value() });
+        }
+        observer.event(Event::Return { node: id, value: node.value() });
         return node.value();
     }
     let maximising = node.maximising();
@@ -56,14 +70,19 @@ fn propagate_above<A, P>(node: &Node<'_, A, P>, split: u8) -> i32 {
         // Leaves hold their value already: no call needed.
         let v = if child.children().is_empty() {
             child.set_pruned(false);
-            child.value()
+            let (node, value) = (child.id(), child.value());
+            observer.event(Event::Enter { node, window: None });
+            observer.event(Event::Leaf { node, value });
+            observer.event(Event::Return { node, value });
+            value
         } else {
-            propagate_above(child, split)
+            propagate_above(child, split, observer)
         };
         if i == 0 || (maximising && v > best) || (!maximising && v < best) {
             best = v;
         }
     }
     node.set_value(best);
+    observer.event(Event::Return { node: id, value: best });
     best
 }

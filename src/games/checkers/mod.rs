@@ -1,4 +1,4 @@
-//! The course's checkers variant (`spec/checkers.md`): rules only.
+//! The course's checkers variant (`spec/checkers.md`): rules; the board's picture is in `drawing.rs`.
 
 pub mod board;
 pub mod moves;
@@ -6,6 +6,8 @@ mod shifts;
 
 pub use board::{Cell, Color, Position};
 pub use moves::Action;
+
+mod drawing;
 
 use crate::game::{Game, Player, PositionError, char_grid};
 use board::square_at;
@@ -113,6 +115,12 @@ impl Game for Checkers {
             Color::Black => i32::MIN,
             Color::White => i32::MAX,
         }
+    }
+
+    fn evaluation(&self) -> String {
+        "values are the cost b + 3B - w - 3W: positive favours black (who maximises), negative white; \
+         a side that cannot act scores -2147483648 (black) or 2147483647 (white), as the course's INT_MIN and INT_MAX"
+            .to_string()
     }
 
     fn default_depth(&self) -> u8 {

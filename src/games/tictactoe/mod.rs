@@ -1,7 +1,9 @@
-//! Tic-tac-toe (`spec/games.md`): rules only.
+//! Tic-tac-toe (`spec/games.md`): rules; the board's picture is in `drawing.rs`.
 //!
 //! Cells are numbered 0..9 row by row from the top left; a position is two 9-bit
 //! masks and the side to move. X is the maximising side whoever starts.
+
+mod drawing;
 
 use crate::game::{Game, Outcome, Player, PositionError, char_grid};
 

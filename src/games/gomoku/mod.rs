@@ -1,7 +1,9 @@
-//! Gomoku, five in a row (`spec/games.md`): rules and the original's evaluation.
+//! Gomoku, five in a row (`spec/games.md`): rules and the original's evaluation; the board's picture is in `drawing.rs`.
 //!
 //! A 15x15 board, cell `row * 15 + col` with row 0 the top row (row 15) and col 0
 //! column a. x (black) moves first and maximises.
+
+mod drawing;
 
 use crate::game::{Game, Outcome, Player, PositionError, char_grid, run_length};
 
@@ -470,6 +472,19 @@ impl Game for Gomoku {
             s.push_str(&format!("five in a row: {}\n", names.join(" ")));
         }
         s
+    }
+
+    fn evaluation(&self) -> String {
+        let (me, them) = match self.machine {
+            Player::First => ("x", "o"),
+            Player::Second => ("o", "x"),
+        };
+        format!(
+            "values favour x (who maximises) when positive and o when negative; searching for {me}, \
+             {me}'s patterns count once and {them}'s {} times (--defence {}), candidates within {} of a stone \
+             (--radius {}); five in a row scores ±(1,000,000,000 + empty points)",
+            self.defence, self.defence, self.radius, self.radius
+        )
     }
 
     fn for_machine(&self, machine: Player) -> Self {

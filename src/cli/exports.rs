@@ -1,0 +1,156 @@
+//! The export options shared by `analyse` and `checkers`, and writing them.
+
+use std::path::{Path, PathBuf};
+
+use super::output::write_output;
+use super::{SearchKind, status};
+use crate::drawing::Drawing;
+use crate::export::{self, scope::Scope, summary::Summary};
+use crate::search::alphabeta::{self, Window};
+use crate::search::trace::Event;
+use crate::search::{Tree, back_propagate_observed, back_propagate_parallel};
+
+/// A DOT drawing of more nodes than this is unreadable; suggest a scope.
+pub const DOT_WARN_NODES: usize = 2000;
+
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ExportOptions {
+    /// Write the tree as JSON to FILE (`-` for stdout).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write the tree as Graphviz DOT to FILE (`-` for stdout).
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<PathBuf>,
+    /// Write the tree explorer, one self-contained HTML page, to FILE (`-` for stdout).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Write the search's events (enter, leaf, return, window, cut-off) as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// DOT and HTML: draw levels 0 to K only, with "+N nodes" where the tree is cut.
+    #[arg(long, value_name = "K", conflicts_with = "show_line")]
+    pub show_depth: Option<u8>,
+    /// DOT and HTML: draw the line of best play and the alternatives at each of its nodes.
+    #[arg(long)]
+    pub show_line: bool,
+}
+
+impl ExportOptions {
+    pub fn scope(&self) -> Scope {
+        match (self.show_depth, self.show_line) {
+            (Some(k), _) => Scope::Depth(k),
+            (None, true) => Scope::Line,
+            (None, false) => Scope::All,
+        }
+    }
+
+    fn files(&self) -> impl Iterator<Item = (&'static str, &Path)> {
+        [("--json", &self.json), ("--dot", &self.dot), ("--html", &self.html), ("--trace", &self.trace)]
+            .into_iter()
+            .filter_map(|(flag, p)| p.as_deref().map(|p| (flag, p)))
+    }
+
+    /// Whether anything goes to stdout, in place of the summary.
+    pub fn to_stdout(&self) -> bool {
+        self.files().any(|(_, p)| p == Path::new("-"))
+    }
+
+    /// Two exports aimed at one file would leave only the last: refuse before
+    /// anything is built or written.
+    pub fn check(&self) -> Result<(), u8> {
+        let files: Vec<_> = self.files().collect();
+        for (i, (flag, path)) in files.iter().enumerate() {
+            if let Some((other, _)) = files[..i].iter().find(|(_, p)| p == path) {
+                let what =
+                    if *path == Path::new("-") { "stdout".to_string() } else { path.display().to_string() };
+                eprintln!("gametree: {other} and {flag} both write {what}; give each export its own file");
+                return Err(status::USAGE);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The values a search set in a tree, and what it recorded on the way.
+pub struct Searched {
+    /// Alpha-beta's window for each node, `None` under minimax.
+    pub windows: Option<Vec<Option<Window>>>,
+    /// The search's events, when an export needs them.
+    pub events: Option<Vec<Event>>,
+}
+
+/// Sets the tree's values with `kind`, recording the events when `trace` (under
+/// minimax the values are set on every core first, then again in order with
+/// the events recorded: the same values, by the same code).
+pub fn search<G: crate::game::Game>(
+    tree: &Tree<'_, G>,
+    kind: SearchKind,
+    threads: usize,
+    trace: bool,
+) -> Searched {
+    match kind {
+        SearchKind::Minimax if trace => {
+            let mut events = Vec::new();
+            back_propagate_observed(tree.root, &mut events);
+            Searched { windows: None, events: Some(events) }
+        }
+        SearchKind::Minimax => {
+            back_propagate_parallel(tree.root, tree.len, threads);
+            Searched { windows: None, events: None }
+        }
+        SearchKind::Alphabeta if trace => {
+            let mut events = Vec::new();
+            let windows = alphabeta::run_observed(tree, &mut events);
+            Searched { windows: Some(windows), events: Some(events) }
+        }
+        SearchKind::Alphabeta => Searched { windows: Some(alphabeta::run_on_tree(tree)), events: None },
+    }
+}
+
+/// Whether the exports asked for need the search's events.
+pub fn wants_trace(opts: &ExportOptions, len: usize) -> bool {
+    opts.trace.is_some() || (opts.html.is_some() && len <= export::html::TRACE_LIMIT)
+}
+
+/// One export, ready to write to whatever it is given.
+type Writer<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
+
+/// Writes every export asked for; a failure is reported on stderr.
+pub fn write_all<G: Drawing>(
+    game: &G,
+    tree: &Tree<'_, G>,
+    searched: &Searched,
+    opts: &ExportOptions,
+) -> Result<(), u8> {
+    let windows = searched.windows.as_deref();
+    let events = searched.events.as_deref();
+    let scope = opts.scope();
+    if opts.dot.is_some() && scope == Scope::All && tree.len > DOT_WARN_NODES {
+        eprintln!(
+            "gametree: warning: a DOT drawing of {} nodes is too large to read; --show-depth K or --show-line draws part of it",
+            tree.len
+        );
+    }
+    let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
+    if let Some(p) = &opts.json {
+        jobs.push((p, Box::new(move |w| export::json::write_tree(w, game, tree, windows))));
+    }
+    if let Some(p) = &opts.dot {
+        jobs.push((p, Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope))));
+    }
+    if let Some(p) = &opts.html {
+        jobs.push((p, Box::new(move |w| export::html::write_tree(w, game, tree, windows, events, scope))));
+    }
+    if let Some(p) = &opts.trace {
+        let summary = Summary::new(game, tree, windows.is_some());
+        let events = events.unwrap_or_default();
+        jobs.push((p, Box::new(move |w| export::trace::write_trace(w, &summary, events))));
+    }
+    for (path, job) in jobs {
+        if let Err(e) = write_output(path, |w| job(w)) {
+            eprintln!("gametree: cannot write {}: {e}", path.display());
+            return Err(status::OUTPUT);
+        }
+    }
+    Ok(())
+}

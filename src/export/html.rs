@@ -1,0 +1,327 @@
+//! The tree as one self-contained HTML page: the explorer (`docs/explorer.md`).
+//!
+//! The page's template, script and style are this project's own files beside
+//! this one, embedded with `include_str!`; the tree goes into the page as data,
+//! so the file opens from disk with no network. Nodes are stored compactly, as
+//! columns of little-endian binary in base64: children have consecutive ids, so a
+//! child count per node is all the page needs to rebuild the shape, and each
+//! board is a few bits per point that ever changes in the tree.
+
+use std::collections::HashMap;
+use std::io::{self, Write};
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use serde::Serialize;
+
+use super::scope::{Scope, Shown};
+use super::summary::Summary;
+use crate::drawing::{Drawing, Picture};
+use crate::game::Game;
+use crate::search::alphabeta::{Cutoff, Window};
+use crate::search::trace::Event;
+use crate::search::{GameNode, Tree};
+
+const TEMPLATE: &str = include_str!("explorer/page.html");
+const SCRIPT: &str = include_str!("explorer/explorer.js");
+const STYLE: &str = include_str!("explorer/explorer.css");
+
+/// Trees larger than this get no step-through: the page would carry several
+/// events per node. `--trace FILE` still writes them.
+pub const TRACE_LIMIT: usize = 100_000;
+
+/// Node flags in the page's data.
+const MAXIMISING: u8 = 1;
+const PRUNED: u8 = 2;
+const LEAF: u8 = 4;
+const CUT_BETA: u8 = 8;
+const CUT_ALPHA: u8 = 16;
+
+#[derive(Serialize)]
+struct Header<'a> {
+    summary: &'a Summary,
+    /// `all`, `depth K` or `line`.
+    scope: String,
+    /// Nodes in the page (all of them, unless a scope cut the tree).
+    embedded: usize,
+    /// Whether alpha-beta set the values: then each searched node's window
+    /// follows the values in the data.
+    windows: bool,
+    picture: &'a Picture,
+    /// The root's board, one symbol per point; the page takes points that never
+    /// change from it.
+    root_cells: String,
+    /// The points that change somewhere in the tree, whose symbols each node
+    /// stores, and the symbols in the order their codes number them.
+    varying: Vec<usize>,
+    symbols: Vec<char>,
+    bits: u32,
+    /// Every distinct action, by its index in the node data.
+    actions: Vec<String>,
+    /// `[index, hidden]` for each node in the page whose subtree the scope cut.
+    hidden: Vec<[u64; 2]>,
+    /// Why there are no trace events, when there are none.
+    trace_note: Option<String>,
+}
+
+/// Writes the page. `windows` as for [`super::json::write_tree`]; `events` is the
+/// search's trace, shown step by step when the tree is small enough.
+pub fn write_tree<G: Drawing>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+    events: Option<&[Event]>,
+    scope: Scope,
+) -> io::Result<()> {
+    let summary = Summary::new(game, tree, windows.is_some());
+    let picture = game.picture();
+    let shown = Shown::new(tree, scope);
+    let root_cells = game.cells(&tree.root_position);
+    let mut symbols = vec!['.'];
+    symbols.extend(picture.units.iter().map(|u| u.symbol));
+    let code = |ch: char| symbols.iter().position(|&s| s == ch).unwrap_or(0) as u8;
+
+    // First pass: the shape, actions, costs and values, and which points vary.
+    let mut columns = Columns::default();
+    let mut actions: HashMap<String, u16> = HashMap::new();
+    let mut action_names: Vec<String> = Vec::new();
+    let mut varies = vec![false; root_cells.len()];
+    let mut hidden = Vec::new();
+    let mut index = 0u64;
+    shown.walk(tree, |node, _, cut| {
+        let pos = node.position(game);
+        let cells = game.cells(&pos);
+        for ((v, a), b) in varies.iter_mut().zip(cells.bytes()).zip(root_cells.bytes()) {
+            *v |= a != b;
+        }
+        let action = node.action.map_or(u16::MAX, |a| {
+            let name = game.format_action(a);
+            *actions.entry(name.clone()).or_insert_with(|| {
+                action_names.push(name);
+                (action_names.len() - 1) as u16
+            })
+        });
+        if cut > 0 {
+            hidden.push([index, cut]);
+        }
+        index += 1;
+        let window = windows.and_then(|w| w[node.id() as usize]);
+        columns.push(game, node, &pos, shown.opens(node), action, window);
+    });
+    if action_names.len() >= usize::from(u16::MAX) {
+        return Err(io::Error::other("the tree has more distinct actions than the page can number"));
+    }
+    let varying: Vec<usize> = (0..varies.len()).filter(|&i| varies[i]).collect();
+    let bits = usize::BITS - (symbols.len() - 1).leading_zeros();
+    let board_bytes = (varying.len() * bits as usize).div_ceil(8);
+
+    // Second pass: the boards, a few bits per varying point.
+    let mut boards = Vec::with_capacity(columns.count.len() * board_bytes);
+    shown.walk(tree, |node, _, _| {
+        let cells = game.cells(&node.position(game));
+        let cells = cells.as_bytes();
+        let mut packed = vec![0u8; board_bytes];
+        for (k, &p) in varying.iter().enumerate() {
+            let c = code(char::from(cells[p]));
+            for b in 0..bits as usize {
+                if c >> b & 1 != 0 {
+                    let bit = k * bits as usize + b;
+                    packed[bit / 8] |= 1 << (bit % 8);
+                }
+            }
+        }
+        boards.extend_from_slice(&packed);
+    });
+
+    let embedded = columns.count.len();
+    let trace_note = match events {
+        None => Some("this page was written without a trace".to_string()),
+        Some(_) if scope != Scope::All => Some(
+            "step-through needs the whole tree; write the page without --show-depth or --show-line".into(),
+        ),
+        Some(_) if tree.len > TRACE_LIMIT => Some(format!(
+            "step-through is offered for trees of at most {TRACE_LIMIT} nodes; --trace FILE writes the events"
+        )),
+        Some(_) => None,
+    };
+    let trace = events.filter(|_| trace_note.is_none());
+    let header = Header {
+        summary: &summary,
+        scope: match scope {
+            Scope::All => "all".into(),
+            Scope::Depth(k) => format!("depth {k}"),
+            Scope::Line => "line".into(),
+        },
+        embedded,
+        windows: windows.is_some(),
+        picture: &picture,
+        root_cells,
+        varying,
+        symbols,
+        bits,
+        actions: action_names,
+        hidden,
+        trace_note,
+    };
+
+    let mut blob = columns.into_bytes();
+    blob.extend_from_slice(&boards);
+    let data = STANDARD.encode(&blob);
+    drop(blob);
+    let events = trace.map(|e| STANDARD.encode(encode_events(e))).unwrap_or_default();
+    let title = escape_html(&format!("{} tree: {}", summary.game, summary.title()));
+    let header = script_json(&header)?;
+    fill(out, TEMPLATE, &|name, out| match name {
+        "title" => out.write_all(title.as_bytes()),
+        "style" => out.write_all(STYLE.as_bytes()),
+        "header" => out.write_all(header.as_bytes()),
+        "nodes" => out.write_all(data.as_bytes()),
+        "events" => out.write_all(events.as_bytes()),
+        "script" => out.write_all(SCRIPT.as_bytes()),
+        other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
+    })
+}
+
+/// Writes `template` with each `{{name}}` in it replaced by what `part` writes.
+/// Only the template is scanned, never what goes into it.
+fn fill(
+    out: &mut dyn Write,
+    template: &str,
+    part: &dyn Fn(&str, &mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        let end = rest[start..].find("}}").map(|e| start + e).expect("placeholders are closed");
+        out.write_all(&rest.as_bytes()[..start])?;
+        part(&rest[start + 2..end], out)?;
+        rest = &rest[end + 2..];
+    }
+    out.write_all(rest.as_bytes())
+}
+
+/// The node columns, in the page's order: child counts, actions, flags, costs,
+/// the values of inner nodes (a leaf's value is its cost), then under alpha-beta
+/// the window of each searched node.
+#[derive(Default)]
+struct Columns {
+    count: Vec<u16>,
+    action: Vec<u16>,
+    flags: Vec<u8>,
+    cost: Vec<i32>,
+    value: Vec<i32>,
+    window: Vec<[i32; 2]>,
+}
+
+impl Columns {
+    fn push<G: Game>(
+        &mut self,
+        game: &G,
+        node: &GameNode<'_, G>,
+        pos: &G::Position,
+        opens: bool,
+        action: u16,
+        window: Option<Window>,
+    ) {
+        self.count.push(if opens { node.children().len() as u16 } else { 0 });
+        self.action.push(action);
+        let mut flags = 0;
+        if node.maximising() {
+            flags |= MAXIMISING;
+        }
+        if node.pruned() {
+            flags |= PRUNED;
+        }
+        if node.is_leaf() {
+            flags |= LEAF;
+            self.cost.push(node.value());
+        } else {
+            self.cost.push(game.cost(pos, true));
+            self.value.push(node.value());
+        }
+        if let Some(w) = window {
+            self.window.push([w.alpha, w.beta]);
+            flags |= match w.cutoff {
+                Some(Cutoff::Beta) => CUT_BETA,
+                Some(Cutoff::Alpha) => CUT_ALPHA,
+                None => 0,
+            };
+        }
+        self.flags.push(flags);
+    }
+
+    fn into_bytes(self) -> Vec<u8> {
+        let n = self.count.len();
+        let mut b = Vec::with_capacity(n * 9 + self.value.len() * 4);
+        b.extend(self.count.iter().flat_map(|v| v.to_le_bytes()));
+        b.extend(self.action.iter().flat_map(|v| v.to_le_bytes()));
+        b.extend_from_slice(&self.flags);
+        b.extend(self.cost.iter().flat_map(|v| v.to_le_bytes()));
+        b.extend(self.value.iter().flat_map(|v| v.to_le_bytes()));
+        b.extend(self.window.iter().flatten().flat_map(|v| v.to_le_bytes()));
+        b
+    }
+}
+
+/// Five 32-bit numbers per event: kind, node, then by kind
+/// enter: alpha, beta, 1 if windowed; leaf and return: value; window: alpha,
+/// beta; cut-off: first and last skipped child, 0 for a beta cut-off or 1 for alpha.
+fn encode_events(events: &[Event]) -> Vec<u8> {
+    let mut b = Vec::with_capacity(events.len() * 20);
+    for e in events {
+        let words: [i32; 5] = match *e {
+            Event::Enter { node, window } => {
+                let (a, z) = window.unwrap_or((i32::MIN, i32::MAX));
+                [0, node as i32, a, z, i32::from(window.is_some())]
+            }
+            Event::Leaf { node, value } => [1, node as i32, value, 0, 0],
+            Event::Return { node, value } => [2, node as i32, value, 0, 0],
+            Event::Window { node, alpha, beta } => [3, node as i32, alpha, beta, 0],
+            Event::Cutoff { node, kind, first, last } => {
+                [4, node as i32, first as i32, last as i32, i32::from(kind == Cutoff::Alpha)]
+            }
+        };
+        b.extend(words.iter().flat_map(|w| w.to_le_bytes()));
+    }
+    b
+}
+
+/// JSON that can stand inside a `<script>` element: `<`, `>` and `&` (which can
+/// only occur inside strings) are written as escapes, so no text in it can end
+/// the element or start markup.
+pub fn script_json(value: &impl Serialize) -> io::Result<String> {
+    let json = serde_json::to_string(value)?;
+    Ok(json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026"))
+}
+
+pub fn escape_html(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            '&' => s.push_str("&amp;"),
+            '"' => s.push_str("&quot;"),
+            '\'' => s.push_str("&#39;"),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_in_the_data_can_end_the_script_or_start_markup() {
+        let json = script_json(&vec!["</script><b>&amp;"]).unwrap();
+        assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'), "{json}");
+        let back: Vec<String> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, ["</script><b>&amp;"]);
+        assert_eq!(
+            escape_html("<a href=\"x\">'&'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        );
+    }
+}

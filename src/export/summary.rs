@@ -1,0 +1,62 @@
+//! What every export says about a tree before its nodes: the game, the position,
+//! the search, the decision, and whose point of view the values take.
+
+use serde::Serialize;
+
+use crate::game::Game;
+use crate::search::Tree;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub game: &'static str,
+    pub position: String,
+    pub to_move: &'static str,
+    pub depth: u8,
+    /// `minimax` or `alphabeta`.
+    pub search: &'static str,
+    pub node_count: usize,
+    /// Nodes alpha-beta skipped (0 under minimax).
+    pub pruned: usize,
+    pub decision: Option<String>,
+    pub value: i32,
+    /// The line of best play, as actions.
+    pub line: Vec<String>,
+    pub evaluation: String,
+}
+
+impl Summary {
+    pub fn new<G: Game>(game: &G, tree: &Tree<'_, G>, pruning: bool) -> Summary {
+        let mut pruned = 0;
+        if pruning {
+            tree.root.for_each(&mut |n| pruned += usize::from(n.pruned()));
+        }
+        let name = |n: &crate::search::GameNode<'_, G>| game.format_action(n.action.expect("below the root"));
+        Summary {
+            game: game.name(),
+            position: game.format_position(&tree.root_position),
+            to_move: game.player_name(game.to_move(&tree.root_position)),
+            depth: tree.depth,
+            search: if pruning { "alphabeta" } else { "minimax" },
+            node_count: tree.len,
+            pruned,
+            decision: tree.decision().map(name),
+            value: tree.root.value(),
+            line: tree.principal_variation().into_iter().map(name).collect(),
+            evaluation: game.evaluation(),
+        }
+    }
+
+    /// One line: game, position, depth, search, size and decision.
+    pub fn title(&self) -> String {
+        let decision = match &self.decision {
+            Some(a) => format!("decision {a}, value {}", self.value),
+            None => format!("no decision ({} cannot act), value {}", self.to_move, self.value),
+        };
+        let pruned =
+            if self.search == "alphabeta" { format!(", {} pruned", self.pruned) } else { String::new() };
+        format!(
+            "{} {} to move, depth {}, {}: {} nodes{pruned}; {decision}",
+            self.game, self.to_move, self.depth, self.search, self.node_count
+        )
+    }
+}

@@ -1,0 +1,65 @@
+//! A search told as it happens: the events the explorer replays step by step and
+//! `--trace` writes out. The searches report them through an [`Observer`]; the
+//! no-op observer `()` compiles to nothing, so an untraced search runs the same
+//! code at full speed.
+
+use super::alphabeta::Cutoff;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The search enters `node`; under alpha-beta, with its window `[alpha, beta]`.
+    Enter { node: u32, window: Option<(i32, i32)> },
+    /// `node` is a leaf: its value is its static cost.
+    Leaf { node: u32, value: i32 },
+    /// `node` is done and hands `value` to its parent (under alpha-beta, a bound
+    /// when the node was cut off).
+    Return { node: u32, value: i32 },
+    /// After a child returned, `node`'s window became `[alpha, beta]` (only when
+    /// it changed).
+    Window { node: u32, alpha: i32, beta: i32 },
+    /// `node` stops early: its children with ids `first..=last` are skipped, and
+    /// everything below them.
+    Cutoff { node: u32, kind: Cutoff, first: u32, last: u32 },
+}
+
+/// Receives a search's events in order.
+pub trait Observer {
+    fn event(&mut self, event: Event);
+}
+
+/// No observer: nothing is recorded.
+impl Observer for () {
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+/// Records every event.
+impl Observer for Vec<Event> {
+    fn event(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+impl Event {
+    /// The node the event is about.
+    pub fn node(&self) -> u32 {
+        match *self {
+            Event::Enter { node, .. }
+            | Event::Leaf { node, .. }
+            | Event::Return { node, .. }
+            | Event::Window { node, .. }
+            | Event::Cutoff { node, .. } => node,
+        }
+    }
+
+    /// The event's name in exports.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Enter { .. } => "enter",
+            Event::Leaf { .. } => "leaf",
+            Event::Return { .. } => "return",
+            Event::Window { .. } => "window",
+            Event::Cutoff { .. } => "cutoff",
+        }
+    }
+}
