@@ -247,7 +247,9 @@ fn export_trees_beside_the_protocol_leaves_stdout_unchanged() {
     assert!(fs::read_to_string(dir.join("action-11.dot")).unwrap().starts_with("digraph {"));
     let names: Vec<String> =
         fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
-    assert_eq!(names.len(), 2, "only the two exports, no temporary files: {names:?}");
+    assert_eq!(names.len(), 3, "only the three exports, no temporary files: {names:?}");
+    let page = fs::read_to_string(dir.join("action-11.html")).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains("\"decision\":\"H3-F1\""));
     fs::remove_dir_all(&dir).unwrap();
 
     // P exports one pair per computed action, numbered as printed.
@@ -262,7 +264,8 @@ fn export_trees_beside_the_protocol_leaves_stdout_unchanged() {
     assert_eq!(out.stdout, fs::read(official.join("test4-out.txt")).unwrap());
     for n in 11..=20 {
         assert!(
-            dir.join(format!("action-{n}.json")).is_file() && dir.join(format!("action-{n}.dot")).is_file()
+            ["json", "dot", "html"].iter().all(|ext| dir.join(format!("action-{n}.{ext}")).is_file()),
+            "action {n}"
         );
     }
     fs::remove_dir_all(&dir).unwrap();
