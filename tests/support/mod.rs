@@ -1,5 +1,6 @@
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod naive_checkers;
 
 /// The official checkers fixtures, read in place (never copied into the project).

@@ -1,0 +1,321 @@
+//! The explorer page in a real headless Chromium (Debian's chromium and
+//! chromium-driver, which `.ci/run` installs): it is tested as a person meets
+//! it, by clicking and reading, never by reading the HTML as text.
+
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+use support::browser::Browser;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gametree");
+const WORKED: &str = "......../......../......../......../......../B.w...../.w....../..b..... b";
+/// Official test4's position after its ten input actions, black to move.
+const TEST4_AFTER_TEN: &str = ".w.w.w.w/w.w...../.w.w.w../......w./.....w.b/b.b.b.../.b.b.b.b/b.b.b... b";
+
+fn scratch(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gametree-explorer-{tag}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Writes the explorer page and the JSON export of one tree; returns both paths.
+fn export(dir: &Path, args: &[&str]) -> (PathBuf, PathBuf) {
+    let (html, json) = (dir.join("tree.html"), dir.join("tree.json"));
+    let out = Command::new(BIN)
+        .args(["analyse"])
+        .args(args)
+        .arg("--html")
+        .arg(&html)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    (html, json)
+}
+
+fn url(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+fn nodes(json: &Path) -> Vec<Value> {
+    let doc: Value = serde_json::from_slice(&fs::read(json).unwrap()).unwrap();
+    doc["nodes"].as_array().unwrap().clone()
+}
+
+/// Ids of the nodes drawn with the `pruned` look.
+fn drawn_pruned(b: &Browser) -> Vec<u64> {
+    let v = b.run("return [...document.querySelectorAll('.node.pruned')].map(e => Number(e.dataset.id))");
+    let mut ids: Vec<u64> = v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    ids.sort_unstable();
+    ids
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+fn the_worked_example_page_loads_alone_and_shows_the_decision() {
+    let dir = scratch("load");
+    let (html, json) = export(&dir, &["checkers", "--position", WORKED, "--search", "alphabeta"]);
+    let nodes = nodes(&json);
+    let b = Browser::start();
+    let took = b.open(&url(&html));
+    eprintln!("worked example: ready in {} ms", took.as_millis());
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    assert_eq!(b.requests(&url(&html)), Vec::<String>::new(), "the page fetched something");
+    assert_eq!(b.text("#decision"), "A6-B5");
+    assert_eq!(b.text("#decision-value"), "1");
+    assert_eq!(b.text("#search"), "alpha-beta");
+
+    // It opens with the root, its children, and the children of each node on
+    // the line of best play.
+    let mut on_line = vec![0];
+    while let Some(best) = nodes[*on_line.last().unwrap()]["best_child"].as_u64() {
+        on_line.push(best as usize);
+    }
+    let opened: usize = on_line.iter().map(|&n| nodes[n]["children"].as_array().unwrap().len()).sum();
+    let before = b.count(".node");
+    assert_eq!(before, 1 + opened);
+    // Expanding and collapsing changes what is drawn.
+    b.click(".node[data-id='2'] .toggle");
+    let expanded = b.count(".node");
+    assert!(expanded > before, "{expanded} nodes after expanding #2, {before} before");
+    b.click(".node[data-id='2'] .toggle");
+    assert_eq!(b.count(".node"), before);
+    b.click(".node[data-id='1'] .toggle");
+    assert_eq!(b.count(".node"), 3, "collapsing #1 leaves the root and its two children");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+fn the_node_panel_shows_the_json_exports_values_for_every_node() {
+    let dir = scratch("panel");
+    for search in ["minimax", "alphabeta"] {
+        let (html, json) = export(&dir, &["checkers", "--position", WORKED, "--search", search]);
+        let b = Browser::start();
+        b.open(&url(&html));
+        b.click("#expand-all");
+        let nodes = nodes(&json);
+        assert_eq!(b.count(".node"), nodes.len());
+        for n in &nodes {
+            let id = n["id"].as_u64().unwrap();
+            b.click(&format!(".node[data-id='{id}'] .act"));
+            let field = |k: &str| b.text(&format!("#panel [data-field='{k}']"));
+            assert_eq!(field("id"), id.to_string());
+            assert_eq!(field("depth"), n["depth"].to_string());
+            assert_eq!(field("parent"), n["parent"].as_u64().map_or("—".to_string(), |p| p.to_string()));
+            assert_eq!(field("action"), n["action"].as_str().unwrap_or("(root)"));
+            assert_eq!(field("cost"), minus(&n["cost"].to_string()), "{search} node {id} cost");
+            let value = n["value"].as_i64().map_or("pruned".to_string(), |v| minus(&v.to_string()));
+            assert_eq!(field("value"), value, "{search} node {id} value");
+            if let Some(best) = n["best_child"].as_u64() {
+                assert!(field("best").starts_with(&format!("#{best} ")), "{search} node {id} best child");
+            }
+            if search == "alphabeta" && !n["pruned"].as_bool().unwrap() {
+                assert_eq!(field("alpha"), bound(n["alpha"].as_i64().unwrap()), "node {id} alpha");
+                assert_eq!(field("beta"), bound(n["beta"].as_i64().unwrap()), "node {id} beta");
+            }
+        }
+        assert_eq!(b.console_errors(), Vec::<String>::new());
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Numbers as the page writes them: a true minus sign, infinite bounds as ∞.
+fn minus(s: &str) -> String {
+    s.replace('-', "−")
+}
+
+fn bound(v: i64) -> String {
+    match v {
+        v if v == i64::from(i32::MIN) => "−∞".into(),
+        v if v == i64::from(i32::MAX) => "+∞".into(),
+        v => minus(&v.to_string()),
+    }
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
+    let dir = scratch("step");
+    let (html, json) = export(&dir, &["checkers", "--position", WORKED, "--search", "alphabeta"]);
+    let nodes = nodes(&json);
+    let mut pruned: Vec<u64> =
+        nodes.iter().filter(|n| n["pruned"] == true).map(|n| n["id"].as_u64().unwrap()).collect();
+    pruned.sort_unstable();
+    assert_eq!(pruned.len(), 10);
+    let b = Browser::start();
+    b.open(&url(&html));
+    b.click("#expand-all");
+    b.click("#mode-step");
+    // At the start nothing is known.
+    assert_eq!(drawn_pruned(&b), Vec::<u64>::new());
+    assert_eq!(b.count(".node .value"), nodes.len());
+    assert!(b.text(".node[data-id='0'] .value").ends_with('?'));
+    b.click("#step-forward");
+    assert!(b.text("#step-text").contains("enter #0"), "{}", b.text("#step-text"));
+    b.click("#to-end");
+    assert_eq!(b.text(".node[data-id='0'] .value"), "value 1");
+    assert_eq!(drawn_pruned(&b), pruned);
+    // Every searched node ends with the value the export gives it.
+    for n in nodes.iter().filter(|n| n["pruned"] == false) {
+        let id = n["id"].as_u64().unwrap();
+        let shown = b.text(&format!(".node[data-id='{id}'] .value"));
+        assert_eq!(shown, format!("value {}", minus(&n["value"].to_string())), "node {id}");
+    }
+    // A cut-off names the children it skipped.
+    assert!(b.text(".node[data-id='2'] .cut").contains("children 18-19 skipped"));
+    b.click("#to-start");
+    assert_eq!(drawn_pruned(&b), Vec::<u64>::new());
+    assert!(b.text(".node[data-id='0'] .value").ends_with('?'));
+    b.click("#step-forward");
+    b.click("#step-back");
+    assert!(b.text("#step-text").contains("step 0"));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+fn practice_marks_wrong_values_wrong_and_right_values_right() {
+    let dir = scratch("practice");
+    for search in ["minimax", "alphabeta"] {
+        let (html, _) = export(&dir, &["checkers", "--position", WORKED, "--search", search]);
+        let b = Browser::start();
+        b.open(&url(&html));
+        b.click("#mode-practice");
+        // Propagated values are hidden: inner nodes ask for them.
+        assert!(b.count(".node input.guess") > 0);
+        assert_eq!(b.count(".node .value"), b.count(".node.leaf"));
+        b.type_into("input[data-guess='0']", "7");
+        b.click("#check");
+        assert_eq!(
+            b.run("return document.querySelector('.node[data-id=\"0\"]').classList.contains('wrong')"),
+            true
+        );
+        b.type_into("input[data-guess='0']", "1");
+        b.click("#check");
+        assert_eq!(
+            b.run("return document.querySelector('.node[data-id=\"0\"]').classList.contains('right')"),
+            true
+        );
+        // Reveal fills in the engine's answers, which check as all right.
+        b.click("#reveal");
+        let score = b.text("#practice-score");
+        let (right, total) = score.split_once(" of ").unwrap();
+        assert_eq!(right, total.trim_end_matches(" right"), "{search}: {score}");
+        assert_eq!(b.console_errors(), Vec::<String>::new());
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+fn find_and_keys_move_through_the_tree() {
+    let dir = scratch("keys");
+    let (html, _) = export(&dir, &["checkers", "--position", WORKED]);
+    let b = Browser::start();
+    b.open(&url(&html));
+    b.type_into("#find", "A6-B5 B7-A8\n");
+    assert_eq!(b.text("#panel [data-field='path']"), "A6-B5 B7-A8");
+    b.type_into("#find", "17\n");
+    assert_eq!(b.text("#panel [data-field='id']"), "17");
+    b.run("document.getElementById('tree').focus()");
+    b.run("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowUp'}))");
+    assert_eq!(b.text("#panel [data-field='id']"), "2");
+    b.run("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}))");
+    assert_eq!(b.text("#panel [data-field='id']"), "1");
+    b.run("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown'}))");
+    assert_eq!(b.text("#panel [data-field='id']"), "3");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+fn every_game_draws_its_board() {
+    let dir = scratch("games");
+    // (game, depth, whether its start position has units on the board)
+    for (game, depth, units) in [
+        ("tictactoe", "2", false),
+        ("niujiao", "3", true),
+        ("ataxx", "1", true),
+        ("gomoku", "1", false),
+        ("checkers", "2", true),
+    ] {
+        let (html, _) = export(&dir, &[game, "--depth", depth]);
+        let b = Browser::start();
+        b.open(&url(&html));
+        assert_eq!(b.console_errors(), Vec::<String>::new(), "{game}");
+        assert_eq!(b.text("#game"), game);
+        // Every drawn node has a board with coordinates; the children's boards
+        // show the units their actions put there.
+        let boards = b.count(".node svg.board");
+        assert_eq!(boards, b.count(".node"), "{game}");
+        assert!(b.count(".node svg.board .coord") > 0, "{game}: coordinates");
+        let root_units = b.count("#summary svg.board circle[fill]");
+        assert_eq!(root_units > 0, units, "{game}: units on the root's board");
+        assert!(
+            b.count(".node[data-id='1'] svg.board circle[fill]") > 0,
+            "{game}: units after the first action"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+fn a_depth_6_tree_opens_and_pages_its_children() {
+    let dir = scratch("deep");
+    let (html, _) = export(&dir, &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "6"]);
+    let size = fs::metadata(&html).unwrap().len();
+    let b = Browser::start();
+    let took = b.open(&url(&html));
+    eprintln!("depth-6 tree of test4 (246,959 nodes, {size} bytes): ready in {} ms", took.as_millis());
+    assert_eq!(b.text("#nodes"), "246959");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+
+    // A node of 200 or more children is shown 50 at a time.
+    let dir = scratch("wide");
+    let (html, _) = export(
+        &dir,
+        &[
+            "gomoku",
+            "--position",
+            "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o",
+            "--depth",
+            "1",
+            "--radius",
+            "14",
+        ],
+    );
+    let b = Browser::start();
+    b.open(&url(&html));
+    assert_eq!(b.count(".node"), 1 + 50);
+    b.click("button.more");
+    assert_eq!(b.count(".node"), 1 + 100);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[ignore = "needs the course fixtures in ../shared and Debian's chromium and chromium-driver (.ci/run has both)"]
+fn test1s_eleventh_action_page_shows_its_decision() {
+    let input = Path::new(support::OFFICIAL).join("test1.txt");
+    assert!(input.is_file(), "the course fixtures are missing: {}", input.display());
+    let dir = scratch("test1");
+    let out = Command::new(BIN).arg("checkers").arg(&input).arg("--export-trees").arg(&dir).output().unwrap();
+    assert!(out.status.success());
+    let html = dir.join("action-11.html");
+    let b = Browser::start();
+    let took = b.open(&url(&html));
+    eprintln!("test1 action 11 (767 nodes): ready in {} ms", took.as_millis());
+    assert_eq!(b.text("#decision"), "H3-F1");
+    assert_eq!(b.text("#nodes"), "767");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+}
