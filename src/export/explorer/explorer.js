@@ -508,5 +508,6 @@
   resetView();
   step.state = replay(0);
   render();
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = 'true';
 })();
