@@ -191,7 +191,7 @@ fn gomoku_and_ataxx_analyse_and_draw() {
     for (game, depth) in [("gomoku", "2"), ("ataxx", "2")] {
         let out = run(&["analyse", game, "--depth", depth, "--dot", "-"], "");
         assert!(out.status.success(), "{game}: {}", text(&out.stderr));
-        assert!(text(&out.stdout).starts_with("digraph {"));
+        assert!(text(&out.stdout).starts_with("digraph tree {"));
         let json = run(&["analyse", game, "--depth", depth, "--search", "alphabeta", "--json", "-"], "");
         let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
         assert_eq!(doc["game"], game);

@@ -319,4 +319,3 @@ fn test1s_eleventh_action_page_shows_its_decision() {
     assert_eq!(b.console_errors(), Vec::<String>::new());
     fs::remove_dir_all(&dir).unwrap();
 }
-

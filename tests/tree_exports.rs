@@ -209,12 +209,93 @@ fn dot_renders_with_graphviz_without_warnings() {
     assert!(svg.status.success());
     assert_eq!(String::from_utf8_lossy(&svg.stderr), "", "Graphviz warned");
     let svg = String::from_utf8(svg.stdout).unwrap();
-    assert_eq!(svg.matches("class=\"node\"").count(), 30);
+    // The 30 nodes of the tree and the legend's 5.
+    assert_eq!(svg.matches("class=\"node\"").count(), 30 + 5);
     assert_eq!(svg.matches("class=\"edge\"").count(), 29);
-    // The principal variation is drawn red, the 22 leaves grey.
-    assert_eq!(dot.matches("fillcolor=\"lightgrey\"").count(), 22);
-    assert_eq!(dot.matches("color=\"red\", fontcolor").count(), 4 + 3);
+    // The principal variation is drawn red, the 22 leaves grey (and one of each
+    // in the legend).
+    assert_eq!(dot.matches("fillcolor=\"lightgrey\"").count(), 22 + 1);
+    assert_eq!(dot.matches("color=\"red\", fontcolor").count(), 4 + 3 + 1);
+    // Every node of the tree carries its details for the SVG's hover and a link.
+    assert_eq!(svg.matches("xlink:title=\"#").count(), 30);
+    assert_eq!(svg.matches("xlink:href=\"#node-").count(), 30);
     fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dot_for_teaching_has_a_title_roles_coordinates_and_no_uncomputed_values() {
+    let pos = worked_example();
+    let out = gametree(&["analyse", "checkers", "--position", &pos, "--search", "alphabeta", "--dot", "-"]);
+    let dot = String::from_utf8(out.stdout).unwrap();
+    let title = dot.lines().find(|l| l.contains("graph [label=")).expect("a title");
+    for part in
+        ["checkers", "black to move", "depth 3", "alphabeta", "30 nodes", "10 pruned", "decision A6-B5"]
+    {
+        assert!(title.contains(part), "title lacks {part:?}: {title}");
+    }
+    assert!(title.contains("positive favours black"), "whose point of view: {title}");
+    assert!(dot.contains("cluster_legend"));
+    let nodes: Vec<&str> = dot.lines().filter(|l| l.contains("tooltip=")).collect();
+    assert_eq!(nodes.len(), 30);
+    let json = analyse_json(&pos, 3);
+    let black = json["nodes"].as_array().unwrap().iter().filter(|n| n["to_move"] == "black").count();
+    assert_eq!(nodes.iter().filter(|l| l.contains("shape=house") && l.contains("▲ MAX")).count(), black);
+    assert_eq!(
+        nodes.iter().filter(|l| l.contains("shape=invhouse") && l.contains("▼ MIN")).count(),
+        30 - black
+    );
+    for l in &nodes {
+        assert!(l.contains("ABCDEFGH") && l.contains("<BR ALIGN=\"LEFT\"/>8 "), "coordinates: {l}");
+        assert!(l.contains("URL=\"#node-"), "{l}");
+        let pruned = l.contains("pruned: never searched");
+        assert_eq!(pruned, l.contains("dashed"), "{l}");
+        assert_eq!(pruned, !l.contains("value "), "a pruned node shows no value: {l}");
+        assert_eq!(pruned, !l.contains("cost "), "a pruned node shows no cost: {l}");
+    }
+    assert_eq!(nodes.iter().filter(|l| l.contains("pruned: never searched")).count(), 10);
+}
+
+#[test]
+fn dot_scopes_draw_part_of_a_big_tree_and_say_what_they_hide() {
+    let depth1 = gametree(&["analyse", "checkers", "--depth", "4", "--show-depth", "1", "--dot", "-"]);
+    let dot = String::from_utf8(depth1.stdout).unwrap();
+    let nodes: Vec<&str> = dot.lines().filter(|l| l.contains("tooltip=")).collect();
+    assert_eq!(nodes.len(), 1 + 7, "the root and its 7 children");
+    // Each child hides its own subtree; together with the drawn nodes, the whole tree.
+    let hidden: u64 = nodes
+        .iter()
+        .filter_map(|l| l.split("+").nth(1)?.split(" nodes not drawn").next()?.parse::<u64>().ok())
+        .sum();
+    let all = gametree(&["analyse", "checkers", "--depth", "4"]);
+    let total: u64 = String::from_utf8(all.stdout)
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("nodes: ")?.parse().ok())
+        .unwrap();
+    assert_eq!(hidden + 8, total);
+    assert!(dot.contains("showing levels 0 to 1"));
+
+    let line =
+        gametree(&["analyse", "checkers", "--position", &worked_example(), "--show-line", "--dot", "-"]);
+    let dot = String::from_utf8(line.stdout).unwrap();
+    // The root, and the children of every node on the line of best play.
+    let json = analyse_json(&worked_example(), 3);
+    let nodes = json["nodes"].as_array().unwrap();
+    let mut on_line = vec![0];
+    while let Some(best) = nodes[*on_line.last().unwrap()]["best_child"].as_u64() {
+        on_line.push(best as usize);
+    }
+    let opened: usize = on_line.iter().map(|&n| nodes[n]["children"].as_array().unwrap().len()).sum();
+    assert_eq!(dot.lines().filter(|l| l.contains("tooltip=")).count(), 1 + opened);
+
+    // A big tree drawn whole still writes, with a warning that names the scopes.
+    let big = gametree(&["analyse", "checkers", "--depth", "4", "--dot", "-"]);
+    assert!(big.status.success());
+    let err = String::from_utf8(big.stderr).unwrap();
+    assert!(err.contains("warning") && err.contains("--show-depth") && err.contains("--show-line"), "{err}");
+    assert!(String::from_utf8(big.stdout).unwrap().starts_with("digraph"));
+    let small = gametree(&["analyse", "checkers", "--depth", "4", "--show-line", "--dot", "-"]);
+    assert_eq!(String::from_utf8(small.stderr).unwrap(), "");
 }
 
 #[test]
@@ -244,7 +325,7 @@ fn export_trees_beside_the_protocol_leaves_stdout_unchanged() {
         black = !black;
     }
     assert_eq!(naive::tree_size(&b, black, 3), 767);
-    assert!(fs::read_to_string(dir.join("action-11.dot")).unwrap().starts_with("digraph {"));
+    assert!(fs::read_to_string(dir.join("action-11.dot")).unwrap().starts_with("digraph tree {"));
     let names: Vec<String> =
         fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     assert_eq!(names.len(), 3, "only the three exports, no temporary files: {names:?}");

@@ -1,22 +1,32 @@
 //! The tree as Graphviz DOT, through a `petgraph::Graph` built in id order.
 //!
-//! Each node shows its id, whether its level maximises or minimises, its value and
-//! cost, and the board; leaves are grey, the principal variation is red, and nodes a
-//! pruning search skipped are dashed.
+//! Drawn for teaching: a title (game, position, depth, search, size, decision,
+//! and whose point of view the values take) and a legend; MAX nodes point up
+//! (`house`), MIN nodes point down (`invhouse`), each with ▲ or ▼; boards with the
+//! game's coordinates; leaves grey, the principal variation red, nodes a pruning
+//! search skipped dashed and showing nothing it never computed. Every node has a
+//! `tooltip` and a `URL`, so that `dot -Tsvg` shows its details on hover.
+//! A scope ([`super::scope`]) draws part of a big tree.
 
 use std::collections::HashSet;
 use std::io::{self, Write};
 
-use petgraph::dot::Dot;
+use petgraph::dot::{Config, Dot};
 use petgraph::graph::{EdgeReference, Graph, NodeIndex};
 use petgraph::visit::EdgeRef;
 
-use crate::game::Game;
+use super::scope::{Scope, Shown};
+use super::summary::Summary;
+use crate::drawing::Drawing;
 use crate::search::alphabeta::Window;
-use crate::search::{Node, Tree};
+use crate::search::{GameNode, Tree};
 
 struct DotNode {
+    id: u32,
+    /// A Graphviz HTML-like label, without its outer `<>`.
     label: String,
+    tooltip: String,
+    maximising: bool,
     leaf: bool,
     on_line: bool,
     pruned: bool,
@@ -27,70 +37,11 @@ struct DotEdge {
     on_line: bool,
 }
 
-/// The label text: one line per row, each ending in a newline so that petgraph
-/// turns it into Graphviz's left-justified `\l` break.
-fn label<A, P>(node: &Node<'_, A, P>, cost: i32, window: Option<Window>, board: &[String]) -> String {
-    let role = if node.maximising() { "MAX" } else { "MIN" };
-    let mut s = format!("#{} {role}\n", node.id());
-    if node.pruned() {
-        s.push_str("pruned\n");
-    } else {
-        s.push_str(&format!("value {}\n", node.value()));
-    }
-    s.push_str(&format!("cost {cost}\n"));
-    if let Some(w) = window {
-        let bound = |v: i32| match v {
-            i32::MIN => "-inf".to_string(),
-            i32::MAX => "+inf".to_string(),
-            v => v.to_string(),
-        };
-        s.push_str(&format!("alpha {} beta {}\n", bound(w.alpha), bound(w.beta)));
-        if let Some(c) = w.cutoff {
-            s.push_str(&format!("{} cut-off\n", c.name()));
-        }
-    }
-    for row in board {
-        s.push_str(row);
-        s.push('\n');
-    }
-    s
-}
-
-fn build_graph<G: Game>(
-    game: &G,
-    tree: &Tree<'_, G>,
-    windows: Option<&[Option<Window>]>,
-) -> Graph<DotNode, DotEdge> {
-    let line: HashSet<u32> =
-        std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
-    let mut graph = Graph::with_capacity(tree.len, tree.len.saturating_sub(1));
-    tree.walk(|node, parent| {
-        let pos = &node.position(game);
-        let id = node.id();
-        let index = graph.add_node(DotNode {
-            label: label(
-                node,
-                game.cost(pos, game.has_actions(pos)),
-                windows.and_then(|w| w[id as usize]),
-                &game.board_rows(pos),
-            ),
-            leaf: node.is_leaf(),
-            on_line: line.contains(&id),
-            pruned: node.pruned(),
-        });
-        debug_assert_eq!(index.index(), id as usize, "walk visits nodes in id order");
-        if let Some(parent) = parent {
-            let action = game.format_action(node.action.expect("non-root nodes have actions"));
-            let on_line = line.contains(&id) && line.contains(&parent);
-            graph.add_edge(NodeIndex::new(parent as usize), index, DotEdge { action, on_line });
-        }
-    });
-    graph
-}
-
+// petgraph asks for `Display`; the labels are given as attributes instead
+// (`Config::NodeNoLabel`, `Config::EdgeNoLabel`), so these are never printed.
 impl std::fmt::Display for DotNode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.label)
+        write!(f, "#{}", self.id)
     }
 }
 
@@ -100,14 +51,131 @@ impl std::fmt::Display for DotEdge {
     }
 }
 
+/// Text for a Graphviz HTML-like label.
+fn html(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// Text for a quoted DOT attribute.
+fn quoted(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
+}
+
+fn bound(v: i32) -> String {
+    match v {
+        i32::MIN => "−∞".to_string(),
+        i32::MAX => "+∞".to_string(),
+        v => v.to_string(),
+    }
+}
+
+fn role(maximising: bool) -> &'static str {
+    if maximising { "▲ MAX" } else { "▼ MIN" }
+}
+
+fn describe<G: Drawing>(
+    game: &G,
+    node: &GameNode<'_, G>,
+    window: Option<Window>,
+    hidden: u64,
+    path: &str,
+) -> (String, String) {
+    let pos = node.position(game);
+    let mut rows = vec![format!("<B>{}</B> #{}", role(node.maximising()), node.id())];
+    let mut tip = format!("#{} {} depth {}; line: {path}", node.id(), role(node.maximising()), node.depth);
+    if node.pruned() {
+        rows.push("pruned: never searched".to_string());
+        tip.push_str("; pruned: alpha-beta never searched it");
+    } else {
+        let cost = game.cost(&pos, game.has_actions(&pos));
+        rows.push(format!("value {}, cost {cost}", bound(node.value())));
+        tip.push_str(&format!("; value {}; static cost {cost}", bound(node.value())));
+        if let Some(w) = window {
+            rows.push(format!("α {} β {}", bound(w.alpha), bound(w.beta)));
+            tip.push_str(&format!("; window [{}, {}]", bound(w.alpha), bound(w.beta)));
+            if let Some(c) = w.cutoff {
+                let skipped = node.children().iter().filter(|c| c.pruned()).count();
+                rows.push(format!("{} cut-off: {skipped} skipped", c.name()));
+                tip.push_str(&format!("; {} cut-off, {skipped} children skipped", c.name()));
+            }
+        }
+    }
+    let board: String =
+        game.text_board(&pos).iter().map(|r| format!("{}<BR ALIGN=\"LEFT\"/>", html(r))).collect();
+    let mut label = String::from("<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">");
+    for r in rows {
+        label.push_str(&format!("<TR><TD>{r}</TD></TR>"));
+    }
+    label.push_str(&format!("<TR><TD><FONT FACE=\"Courier\">{board}</FONT></TD></TR>"));
+    if hidden > 0 {
+        label.push_str(&format!("<TR><TD><I>+{hidden} nodes not drawn</I></TD></TR>"));
+        tip.push_str(&format!("; {hidden} nodes below it not drawn"));
+    }
+    label.push_str("</TABLE>");
+    (label, tip)
+}
+
+fn build_graph<G: Drawing>(
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+    shown: &Shown,
+) -> Graph<DotNode, DotEdge> {
+    let line: HashSet<u32> =
+        std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
+    let mut graph = Graph::new();
+    // Graph indices by node id, and each drawn node's line from the root.
+    let mut index = std::collections::HashMap::new();
+    let mut paths: std::collections::HashMap<u32, String> = std::collections::HashMap::new();
+    shown.walk(tree, |node, parent, hidden| {
+        let id = node.id();
+        let action = node.action.map(|a| game.format_action(a));
+        let path = match (parent, &action) {
+            (Some(p), Some(a)) if !paths[&p].is_empty() => format!("{} {a}", paths[&p]),
+            (_, Some(a)) => a.clone(),
+            _ => String::new(),
+        };
+        let (label, tooltip) = describe(
+            game,
+            node,
+            windows.and_then(|w| w[id as usize]),
+            hidden,
+            if path.is_empty() { "(the root)" } else { &path },
+        );
+        let i = graph.add_node(DotNode {
+            id,
+            label,
+            tooltip,
+            maximising: node.maximising(),
+            leaf: node.is_leaf(),
+            on_line: line.contains(&id),
+            pruned: node.pruned(),
+        });
+        index.insert(id, i);
+        paths.insert(id, path);
+        if let (Some(parent), Some(action)) = (parent, action) {
+            let on_line = line.contains(&id) && line.contains(&parent);
+            graph.add_edge(index[&parent], i, DotEdge { action, on_line });
+        }
+    });
+    graph
+}
+
 fn node_attributes(node: &DotNode) -> String {
     let mut style = vec!["filled"];
     if node.pruned {
         style.push("dashed");
     }
     let fill = if node.leaf { "lightgrey" } else { "white" };
-    let mut attrs =
-        format!("shape=box, fontname=\"Courier\", style=\"{}\", fillcolor=\"{fill}\"", style.join(","));
+    let shape = if node.maximising { "house" } else { "invhouse" };
+    let mut attrs = format!(
+        "shape={shape}, label=<{}>, style=\"{}\", fillcolor=\"{fill}\", tooltip=\"{}\", URL=\"#node-{}\", id=\"node-{}\"",
+        node.label,
+        style.join(","),
+        quoted(&node.tooltip),
+        node.id,
+        node.id
+    );
     if node.on_line {
         attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
     }
@@ -115,7 +183,7 @@ fn node_attributes(node: &DotNode) -> String {
 }
 
 fn edge_attributes(edge: &DotEdge, target: &DotNode) -> String {
-    let mut attrs = String::from("fontname=\"Courier\"");
+    let mut attrs = format!("label=\"{}\"", quoted(&edge.action));
     if edge.on_line {
         attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
     }
@@ -125,19 +193,65 @@ fn edge_attributes(edge: &DotEdge, target: &DotNode) -> String {
     attrs
 }
 
-/// Writes the tree; `windows` as for [`super::json::write_tree`].
-pub fn write_tree<G: Game>(
+/// The key to the drawing, as a cluster of sample nodes.
+const LEGEND: &str = r#"  subgraph cluster_legend {
+    label="Legend"; fontname="Helvetica"; fontsize=11; style="rounded"; color="grey";
+    node [fontname="Helvetica", fontsize=10, style="filled", fillcolor="white"];
+    legend_max [shape=house, label="▲ MAX: takes the\ngreatest child value"];
+    legend_min [shape=invhouse, label="▼ MIN: takes the\nleast child value"];
+    legend_leaf [shape=box, fillcolor="lightgrey", label="leaf: value =\nstatic cost"];
+    legend_line [shape=box, color="red", fontcolor="red", penwidth=2, label="line of\nbest play"];
+    legend_pruned [shape=box, style="filled,dashed", label="pruned: never\nsearched"];
+  }
+"#;
+
+/// Writes the tree (or the part `scope` keeps); `windows` as for
+/// [`super::json::write_tree`].
+pub fn write_tree<G: Drawing>(
     out: &mut dyn Write,
     game: &G,
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
-    _scope: super::scope::Scope,
+    scope: Scope,
 ) -> io::Result<()> {
-    let graph = build_graph(game, tree, windows);
+    let summary = Summary::new(game, tree, windows.is_some());
+    let shown = Shown::new(tree, scope);
+    let graph = build_graph(game, tree, windows, &shown);
     let edge_attrs = |g: &Graph<DotNode, DotEdge>, e: EdgeReference<'_, DotEdge>| {
         edge_attributes(e.weight(), &g[e.target()])
     };
     let node_attrs = |_: &Graph<DotNode, DotEdge>, (_, n): (NodeIndex, &DotNode)| node_attributes(n);
-    let dot = Dot::with_attr_getters(&graph, &[], &edge_attrs, &node_attrs);
-    write!(out, "{dot}")
+    let config = [Config::GraphContentOnly, Config::NodeNoLabel, Config::EdgeNoLabel];
+    let dot = Dot::with_attr_getters(&graph, &config, &edge_attrs, &node_attrs);
+    let scope_note = match scope {
+        Scope::All => String::new(),
+        Scope::Depth(k) => format!("\nshowing levels 0 to {k}"),
+        Scope::Line => {
+            "\nshowing the line of best play and the alternatives at each of its nodes".to_string()
+        }
+    };
+    let title =
+        format!("{}\nposition {}{scope_note}\n{}.", summary.title(), summary.position, summary.evaluation);
+    writeln!(out, "digraph tree {{")?;
+    writeln!(
+        out,
+        "  graph [label=\"{}\", labelloc=t, fontname=\"Helvetica\", fontsize=14];",
+        quoted(&title)
+    )?;
+    writeln!(out, "  node [fontname=\"Helvetica\", fontsize=11];")?;
+    writeln!(out, "  edge [fontname=\"Courier\", fontsize=11];")?;
+    write!(out, "{dot}")?;
+    write!(out, "{LEGEND}")?;
+    writeln!(out, "}}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_in_labels_and_attributes_cannot_break_out() {
+        assert_eq!(html("<b>&\""), "&lt;b&gt;&amp;&quot;");
+        assert_eq!(quoted("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
+    }
 }
