@@ -436,3 +436,36 @@ fn moves_start_from_the_replayed_position() {
     assert!(String::from_utf8(out.stderr).unwrap().contains("line 2: ERROR: Illegal action."));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn every_games_json_has_exactly_the_schemas_keys_and_counts_its_nodes() {
+    use std::collections::BTreeSet;
+    let schema: Value = serde_json::from_str(
+        &fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/tree.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let keys = |o: &Value| o.as_object().unwrap().keys().cloned().collect::<BTreeSet<String>>();
+    let listed = |a: &Value| a.as_array().unwrap().iter().map(|k| k.as_str().unwrap().to_string()).collect();
+    let (top, node) = (keys(&schema["properties"]), keys(&schema["$defs"]["node"]["properties"]));
+    assert_eq!(top, listed(&schema["required"]), "every top-level key is required");
+    assert_eq!(node, listed(&schema["$defs"]["node"]["required"]), "every node key is required");
+    assert_eq!(schema["additionalProperties"], false);
+    assert_eq!(schema["$defs"]["node"]["additionalProperties"], false);
+    let games = schema["properties"]["game"]["enum"].as_array().unwrap();
+    assert_eq!(games.len(), 5);
+    for game in games {
+        for search in ["minimax", "alphabeta"] {
+            let name = game.as_str().unwrap();
+            let out = gametree(&["analyse", name, "--depth", "2", "--search", search, "--json", "-"]);
+            let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(keys(&doc), top, "{name}");
+            assert_eq!(&doc["game"], game);
+            let nodes = doc["nodes"].as_array().unwrap();
+            assert_eq!(doc["node_count"].as_u64().unwrap() as usize, nodes.len(), "{name} {search}");
+            for (i, n) in nodes.iter().enumerate() {
+                assert_eq!(keys(n), node, "{name} node {i}");
+                assert_eq!(n["id"].as_u64().unwrap() as usize, i);
+            }
+        }
+    }
+}

@@ -70,6 +70,7 @@ pub fn write_tree<G: Game>(
     field(out, "to_move", &game.player_name(game.to_move(&tree.root_position)))?;
     field(out, "depth", &tree.depth)?;
     field(out, "search", &search)?;
+    field(out, "evaluation", &game.evaluation())?;
     field(out, "decision", &decision)?;
     field(out, "principal_variation", &pv)?;
     field(out, "node_count", &tree.len)?;
