@@ -469,3 +469,138 @@ fn every_games_json_has_exactly_the_schemas_keys_and_counts_its_nodes() {
         }
     }
 }
+
+#[test]
+fn the_gambit_export_parses_and_is_the_same_tree() {
+    use gambit_parser::{ExtensiveFormGame, Node};
+    for (game, position) in [("checkers", Some(worked_example())), ("tictactoe", None), ("niujiao", None)] {
+        let mut args = vec!["analyse", game, "--depth", "3"];
+        if let Some(p) = &position {
+            args.extend(["--position", p]);
+        }
+        let efg = gametree(&[&args[..], &["--efg", "-"]].concat());
+        let text = String::from_utf8(efg.stdout).unwrap();
+        let parsed = ExtensiveFormGame::try_from_str(&text).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let json: Value =
+            serde_json::from_slice(&gametree(&[&args[..], &["--json", "-"]].concat()).stdout).unwrap();
+        let nodes = json["nodes"].as_array().unwrap();
+        let names: Vec<String> = parsed.player_names().iter().map(|n| n.to_string()).collect();
+        assert_eq!(names.len(), 2, "{game}");
+        // Walk both in preorder: each decision node is the side to move's, with the
+        // node's actions in order; each leaf pays its value and its negation.
+        let mut stack = vec![(parsed.root(), 0usize)];
+        let mut seen = 0;
+        while let Some((node, id)) = stack.pop() {
+            seen += 1;
+            let n = &nodes[id];
+            let children: Vec<usize> =
+                n["children"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect();
+            match node {
+                Node::Player(p) => {
+                    assert_eq!(names[p.player_num() - 1], n["to_move"].as_str().unwrap(), "{game} #{id}");
+                    let actions: Vec<(String, _)> = p.actions().map(|(a, c)| (a.to_string(), c)).collect();
+                    assert_eq!(actions.len(), children.len(), "{game} #{id}");
+                    for ((a, child), &c) in actions.into_iter().zip(&children).rev() {
+                        assert_eq!(a, nodes[c]["action"].as_str().unwrap());
+                        stack.push((child, c));
+                    }
+                }
+                Node::Terminal(t) => {
+                    assert!(children.is_empty(), "{game} #{id}");
+                    let pay: Vec<String> =
+                        t.outcome_payoffs().unwrap().iter().map(|p| p.to_string()).collect();
+                    let v = n["value"].as_i64().unwrap();
+                    assert_eq!(pay, [v.to_string(), (-v).to_string()], "{game} #{id}");
+                }
+                Node::Chance(_) => panic!("{game}: no chance in these games"),
+            }
+        }
+        assert_eq!(seen, nodes.len(), "{game}");
+    }
+}
+
+#[test]
+fn the_trace_replays_to_the_exported_values_and_pruned_set() {
+    let pos = worked_example();
+    for search in ["minimax", "alphabeta"] {
+        let args = ["analyse", "checkers", "--position", &pos, "--search", search];
+        let trace: Value =
+            serde_json::from_slice(&gametree(&[&args[..], &["--trace", "-"]].concat()).stdout).unwrap();
+        let json: Value =
+            serde_json::from_slice(&gametree(&[&args[..], &["--json", "-"]].concat()).stdout).unwrap();
+        let nodes = json["nodes"].as_array().unwrap();
+        let events = trace["events"].as_array().unwrap();
+        assert_eq!(trace["event_count"].as_u64().unwrap() as usize, events.len());
+        assert_eq!(trace["search"], search);
+        // Every node is entered exactly when the search did not prune it, and
+        // returns the value the export gives it.
+        let mut entered = vec![0; nodes.len()];
+        let mut returned = vec![None; nodes.len()];
+        let mut skipped = Vec::new();
+        for e in events {
+            let n = e["node"].as_u64().unwrap() as usize;
+            match e["type"].as_str().unwrap() {
+                "enter" => entered[n] += 1,
+                "return" => returned[n] = e["value"].as_i64(),
+                "cutoff" => {
+                    let [a, b] = [&e["skipped"][0], &e["skipped"][1]].map(|v| v.as_u64().unwrap() as usize);
+                    skipped.extend(a..=b);
+                    assert_eq!(e["cutoff"], nodes[n]["cutoff"], "node {n}");
+                }
+                "leaf" => assert!(nodes[n]["children"].as_array().unwrap().is_empty()),
+                "window" => assert_eq!(search, "alphabeta"),
+                other => panic!("unknown event {other}"),
+            }
+        }
+        for (i, n) in nodes.iter().enumerate() {
+            let pruned = n["pruned"].as_bool().unwrap();
+            assert_eq!(entered[i], usize::from(!pruned), "node {i}");
+            assert_eq!(returned[i], n["value"].as_i64(), "node {i}");
+        }
+        // The last event is the root returning the decision's value.
+        assert_eq!(events.last().unwrap()["node"], 0);
+        assert_eq!(events.last().unwrap()["value"], json["decision"]["value"]);
+        let pruned_children: Vec<usize> = (0..nodes.len())
+            .filter(|&i| {
+                nodes[i]["pruned"] == true
+                    && nodes[i]["parent"].as_u64().is_some_and(|p| nodes[p as usize]["pruned"] == false)
+            })
+            .collect();
+        skipped.sort_unstable();
+        assert_eq!(skipped, pruned_children, "{search}: the cut-offs name exactly the pruned children");
+    }
+}
+
+#[test]
+fn exports_refuse_bad_targets_before_writing_anything() {
+    let pos = worked_example();
+    let dir = temp_dir("bad-targets");
+    let page = dir.join("tree.html");
+    // An unwritable path: one line, exit 4, nothing left behind.
+    let out = gametree(&["analyse", "checkers", "--position", &pos, "--html", "/nonexistent/dir/tree.html"]);
+    assert_eq!(out.status.code(), Some(4));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("/nonexistent/dir/tree.html"), "{err}");
+    // Over the node budget: refused before the page is written.
+    let out = gametree(&[
+        "analyse",
+        "checkers",
+        "--position",
+        &pos,
+        "--max-nodes",
+        "29",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(!page.exists());
+    // Two exports aimed at one file.
+    let p = page.to_str().unwrap();
+    let out = gametree(&["analyse", "checkers", "--position", &pos, "--json", p, "--html", p]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("--json and --html both write"));
+    assert!(!page.exists());
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "nothing half-written");
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -24,6 +24,9 @@ pub struct ExportOptions {
     /// Write the tree explorer, one self-contained HTML page, to FILE (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Write the tree as a Gambit extensive-form game (.efg) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub efg: Option<PathBuf>,
     /// Write the search's events (enter, leaf, return, window, cut-off) as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
@@ -45,9 +48,15 @@ impl ExportOptions {
     }
 
     fn files(&self) -> impl Iterator<Item = (&'static str, &Path)> {
-        [("--json", &self.json), ("--dot", &self.dot), ("--html", &self.html), ("--trace", &self.trace)]
-            .into_iter()
-            .filter_map(|(flag, p)| p.as_deref().map(|p| (flag, p)))
+        [
+            ("--json", &self.json),
+            ("--dot", &self.dot),
+            ("--html", &self.html),
+            ("--efg", &self.efg),
+            ("--trace", &self.trace),
+        ]
+        .into_iter()
+        .filter_map(|(flag, p)| p.as_deref().map(|p| (flag, p)))
     }
 
     /// Whether anything goes to stdout, in place of the summary.
@@ -140,6 +149,9 @@ pub fn write_all<G: Drawing>(
     }
     if let Some(p) = &opts.html {
         jobs.push((p, Box::new(move |w| export::html::write_tree(w, game, tree, windows, events, scope))));
+    }
+    if let Some(p) = &opts.efg {
+        jobs.push((p, Box::new(move |w| export::efg::write_tree(w, game, tree))));
     }
     if let Some(p) = &opts.trace {
         let summary = Summary::new(game, tree, windows.is_some());

@@ -1,0 +1,75 @@
+//! The tree as a Gambit extensive-form game (`.efg`, format version 2), which
+//! game-theory courses read with Gambit: every inner node a decision of the side
+//! to move in an information set of its own (the games are of perfect
+//! information), every leaf an outcome paying the first player its value and the
+//! second player its negation.
+
+use std::io::{self, Write};
+
+use super::summary::Summary;
+use crate::game::{Game, Player};
+use crate::search::{GameNode, Tree};
+
+/// A string in the format's double quotes.
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+struct Writer<'w, G: Game> {
+    out: &'w mut dyn Write,
+    game: &'w G,
+    /// The last information set numbered for each player, and the last outcome.
+    infosets: [u64; 2],
+    outcomes: u64,
+}
+
+impl<G: Game> Writer<'_, G> {
+    /// Writes `node` and everything below it, in preorder as the format wants.
+    fn node(&mut self, node: &GameNode<'_, G>) -> io::Result<()> {
+        let name = quoted(&format!("#{}", node.id()));
+        if node.is_leaf() {
+            self.outcomes += 1;
+            let v = i64::from(node.value());
+            return writeln!(self.out, "t {name} {} \"\" {{ {v}, {} }}", self.outcomes, -v);
+        }
+        let player = if node.player() == Player::First { 1 } else { 2 };
+        self.infosets[player - 1] += 1;
+        let actions: Vec<String> = node
+            .children()
+            .iter()
+            .map(|c| quoted(&self.game.format_action(c.action.expect("below the root"))))
+            .collect();
+        writeln!(
+            self.out,
+            "p {name} {player} {} \"\" {{ {} }} 0",
+            self.infosets[player - 1],
+            actions.join(" ")
+        )?;
+        for c in node.children() {
+            self.node(c)?;
+        }
+        Ok(())
+    }
+}
+
+pub fn write_tree<G: Game>(out: &mut dyn Write, game: &G, tree: &Tree<'_, G>) -> io::Result<()> {
+    let summary = Summary::new(game, tree, false);
+    let players = [game.player_name(Player::First), game.player_name(Player::Second)];
+    writeln!(
+        out,
+        "EFG 2 R {} {{ {} {} }}",
+        quoted(&format!("{} tree, depth {}, from {}", summary.game, summary.depth, summary.position)),
+        quoted(players[0]),
+        quoted(players[1])
+    )?;
+    writeln!(
+        out,
+        "{}\n",
+        quoted(&format!(
+            "Written by gametree: the explicit tree of {} nodes, construction ids as node names. \
+             Payoffs at a leaf: its value to {}, the negation to {}; {}.",
+            summary.node_count, players[0], players[1], summary.evaluation
+        ))
+    )?;
+    Writer { out, game, infosets: [0; 2], outcomes: 0 }.node(tree.root)
+}
