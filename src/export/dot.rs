@@ -100,19 +100,53 @@ fn describe<G: Drawing>(
             }
         }
     }
-    let board: String =
-        game.text_board(&pos).iter().map(|r| format!("{}<BR ALIGN=\"LEFT\"/>", html(r))).collect();
+    let board = board_label(game, &pos);
     let mut label = String::from("<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">");
     for r in rows {
         label.push_str(&format!("<TR><TD>{r}</TD></TR>"));
     }
-    label.push_str(&format!("<TR><TD><FONT FACE=\"Courier\">{board}</FONT></TD></TR>"));
+    label.push_str(&format!("<TR><TD>{board}</TD></TR>"));
     if hidden > 0 {
         label.push_str(&format!("<TR><TD><I>+{hidden} nodes not drawn</I></TD></TR>"));
         tip.push_str(&format!("; {hidden} nodes below it not drawn"));
     }
     label.push_str("</TABLE>");
     (label, tip)
+}
+
+/// The board with its coordinates: on a grid, a table of one cell per square
+/// (dark squares shaded), so that the columns line up whatever the font; else
+/// the game's text drawing, line by line.
+fn board_label<G: Drawing>(game: &G, pos: &G::Position) -> String {
+    let picture = game.picture();
+    let Some((columns, rows)) = &picture.grid else {
+        let lines: String =
+            game.text_board(pos).iter().map(|r| format!("{}<BR ALIGN=\"LEFT\"/>", html(r))).collect();
+        return format!("<FONT FACE=\"Courier\">{lines}</FONT>");
+    };
+    let cell = |text: &str, shade: bool| {
+        let bg = if shade { " BGCOLOR=\"#d8b48c\"" } else { "" };
+        format!("<TD{bg}>{}</TD>", html(text))
+    };
+    let mut t = String::from(
+        "<FONT FACE=\"Courier\" POINT-SIZE=\"10\"><TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD></TD>",
+    );
+    for c in columns {
+        t.push_str(&cell(c, false));
+    }
+    t.push_str("</TR>");
+    let mut squares = picture.squares.iter();
+    for (name, row) in rows.iter().zip(game.board_rows(pos)) {
+        t.push_str("<TR>");
+        t.push_str(&cell(name, false));
+        for ch in row.chars() {
+            let dark = squares.next().is_some_and(|s| s.2);
+            t.push_str(&cell(&ch.to_string(), dark));
+        }
+        t.push_str("</TR>");
+    }
+    t.push_str("</TABLE></FONT>");
+    t
 }
 
 fn build_graph<G: Drawing>(
@@ -197,11 +231,12 @@ fn edge_attributes(edge: &DotEdge, target: &DotNode) -> String {
 const LEGEND: &str = r#"  subgraph cluster_legend {
     label="Legend"; fontname="Helvetica"; fontsize=11; style="rounded"; color="grey";
     node [fontname="Helvetica", fontsize=10, style="filled", fillcolor="white"];
-    legend_max [shape=house, label="▲ MAX: takes the\ngreatest child value"];
-    legend_min [shape=invhouse, label="▼ MIN: takes the\nleast child value"];
-    legend_leaf [shape=box, fillcolor="lightgrey", label="leaf: value =\nstatic cost"];
-    legend_line [shape=box, color="red", fontcolor="red", penwidth=2, label="line of\nbest play"];
+    // Graphviz lays a rank out right to left here: the last is drawn first.
     legend_pruned [shape=box, style="filled,dashed", label="pruned: never\nsearched"];
+    legend_line [shape=box, color="red", fontcolor="red", penwidth=2, label="line of\nbest play"];
+    legend_leaf [shape=box, fillcolor="lightgrey", label="leaf: value =\nstatic cost"];
+    legend_min [shape=invhouse, label="▼ MIN: takes the\nleast child value"];
+    legend_max [shape=house, label="▲ MAX: takes the\ngreatest child value"];
   }
 "#;
 
