@@ -331,3 +331,45 @@ fn test1s_eleventh_action_page_shows_its_decision() {
     assert_eq!(b.console_errors(), Vec::<String>::new());
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+fn a_scoped_page_keeps_the_trees_ids_and_says_what_it_leaves_out() {
+    let dir = scratch("scope");
+    let (html, json) = export(&dir, &["checkers", "--position", WORKED, "--show-line"]);
+    let nodes = nodes(&json);
+    // The page holds the root and the children of each node on the line of best
+    // play, under their ids in the whole tree.
+    let mut on_line = vec![0];
+    while let Some(best) = nodes[*on_line.last().unwrap()]["best_child"].as_u64() {
+        on_line.push(best as usize);
+    }
+    let mut expected: Vec<u64> = vec![0];
+    for &n in &on_line {
+        expected.extend(nodes[n]["children"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()));
+    }
+    expected.sort_unstable();
+    let b = Browser::start();
+    b.open(&url(&html));
+    b.click("#expand-all");
+    let v = b.run("return [...document.querySelectorAll('.node')].map(e => Number(e.dataset.id))");
+    let mut drawn: Vec<u64> = v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    drawn.sort_unstable();
+    assert_eq!(drawn, expected);
+    assert!(b.text("#nodes").starts_with("30 ("), "{}", b.text("#nodes"));
+    // Node 2 (C8-D7) is off the line: its 13 descendants are not in the page.
+    assert_eq!(b.text(".node[data-id='2'] .cut"), "+13 nodes not in this page");
+    // Below a cut the ids skip what it hides: the children of the line's second
+    // node come after node 3's hidden subtree, and the panel names them rightly.
+    let second = on_line[2];
+    for c in nodes[second]["children"].as_array().unwrap() {
+        let c = c.as_u64().unwrap() as usize;
+        b.click(&format!(".node[data-id='{c}'] .act"));
+        assert_eq!(b.text("#panel [data-field='id']"), c.to_string());
+        assert_eq!(b.text("#panel [data-field='parent']"), second.to_string());
+        assert_eq!(b.text("#panel [data-field='action']"), nodes[c]["action"].as_str().unwrap());
+        assert_eq!(b.text("#panel [data-field='value']"), minus(&nodes[c]["value"].to_string()));
+    }
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+}
