@@ -115,6 +115,15 @@ pub trait Game: Sync + Clone {
 
     fn apply(&self, pos: &Self::Position, action: Self::Action) -> Self::Position;
 
+    /// How many actions the side to move has: perft's last ply counts these
+    /// without listing or applying them. Games override it when they can count
+    /// faster than they list (with population counts of bit masks).
+    fn count_actions(&self, pos: &Self::Position) -> u64 {
+        let mut v = Vec::new();
+        self.actions(pos, &mut v);
+        v.len() as u64
+    }
+
     /// Static cost of a position whose side to move can act (positive favours `First`).
     fn heuristic(&self, pos: &Self::Position) -> i32;
 

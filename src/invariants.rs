@@ -25,7 +25,8 @@ pub fn position_text<G: Game>(game: &G, text: &str) -> Result<(), String> {
 /// At a position: every generated action is legal and every legal action is
 /// generated (against the game's literal reference, where it has one), each once;
 /// each action's notation reads back as that action; applying one gives a position
-/// that prints and reads back; `has_actions` agrees with the list; the copy a tree
+/// that prints and reads back; `has_actions` and `count_actions` agree with the
+/// list; the copy a tree
 /// node keeps unpacks to the same position.
 pub fn position<G: Game>(game: &G, pos: &G::Position) -> Result<(), String> {
     let at = game.format_position(pos);
@@ -43,6 +44,13 @@ pub fn position<G: Game>(game: &G, pos: &G::Position) -> Result<(), String> {
             "at {at}: generated [{}], the rules give [{}]",
             names(&actions),
             names(&reference)
+        ));
+    }
+    if game.count_actions(pos) != actions.len() as u64 {
+        return Err(format!(
+            "at {at}: count_actions says {}, {} are listed",
+            game.count_actions(pos),
+            actions.len()
         ));
     }
     if game.has_actions(pos) == actions.is_empty() {

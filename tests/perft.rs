@@ -12,16 +12,51 @@ fn perft_counts_match_the_known_numbers() {
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
         let [game, position, counts] = fields[..] else { panic!("bad line {line:?}") };
         let counts: Vec<&str> = counts.split_whitespace().collect();
-        let mut cmd = Command::new(BIN);
-        cmd.args(["perft", game, &counts.len().to_string()]);
-        if position != "start" {
-            cmd.args(["--position", position]);
-        }
-        let out = cmd.output().unwrap();
-        assert!(out.status.success(), "{line}: {}", String::from_utf8_lossy(&out.stderr));
         let expected: String = counts.iter().enumerate().map(|(d, n)| format!("{} {n}\n", d + 1)).collect();
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{line}");
+        // One thread, and several: the work is split differently, the counts are not.
+        for threads in ["1", "2", "5"] {
+            let mut cmd = Command::new(BIN);
+            cmd.args(["perft", game, &counts.len().to_string(), "--threads", threads]);
+            if position != "start" {
+                cmd.args(["--position", position]);
+            }
+            let out = cmd.output().unwrap();
+            assert!(out.status.success(), "{line}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{line}, {threads} threads");
+        }
         checked += 1;
     }
     assert!(checked >= 3);
+}
+
+#[test]
+fn divide_gives_each_root_actions_count_and_they_sum_to_the_total() {
+    let run = |args: &[&str]| {
+        let out = Command::new(BIN).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for (game, depth) in
+        [("ataxx", "4"), ("checkers", "5"), ("tictactoe", "4"), ("niujiao", "5"), ("gomoku", "3")]
+    {
+        let text = run(&["perft", game, depth, "--divide"]);
+        let (divide, totals) = text.split_once("\n\n").expect("divide lines, a blank line, then the totals");
+        assert_eq!(totals, run(&["perft", game, depth]), "{game}: the totals are perft's");
+        let total: u64 = totals.lines().last().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+        let rows: Vec<(&str, u64)> = divide
+            .lines()
+            .map(|l| {
+                let (a, n) = l.split_once(": ").unwrap();
+                (a, n.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), total, "{game}");
+        let first: u64 = totals.lines().next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+        assert_eq!(rows.len() as u64, first, "{game}: one line per root action");
+    }
+    // Below one root action, the count is that position's perft one ply less.
+    let text = run(&["perft", "ataxx", "3", "--divide", "--position", "x5o/7/7/7/7/7/o5x x 0 1"]);
+    let b6: u64 = text.lines().find_map(|l| l.strip_prefix("b6: ")).unwrap().parse().unwrap();
+    let after = run(&["perft", "ataxx", "2", "--position", "x5o/1x5/7/7/7/7/o5x o 0 1"]);
+    assert_eq!(after.lines().last().unwrap(), format!("2 {b6}"));
 }

@@ -164,6 +164,12 @@ enum Command {
         depth: u8,
         #[arg(long)]
         position: Option<String>,
+        /// Threads to count on (default: every core); 1 counts on this thread alone.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
+        /// First print, for each legal action at the root, the positions DEPTH deep below it.
+        #[arg(long)]
+        divide: bool,
         #[command(flatten)]
         game_options: GameOptions,
     },
@@ -295,11 +301,14 @@ pub fn main() -> ExitCode {
                 analyse::run(g, &request)
             })
         }
-        Command::Perft { game, depth, position, game_options } => {
+        Command::Perft { game, depth, position, threads, divide, game_options } => {
+            let threads = threads.map_or_else(default_threads, usize::from);
             crate::with_game!(game, &game_options.settings(), |g| positions::perft(
                 g,
                 position.as_deref(),
-                depth
+                depth,
+                threads,
+                divide
             ))
         }
         Command::Solve { game, position, max_positions, game_options } => {

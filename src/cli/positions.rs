@@ -33,17 +33,27 @@ pub fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Pos
     }
 }
 
-pub fn perft<G: Game>(game: &G, position: Option<&str>, depth: u8) -> u8 {
+pub fn perft<G: Game>(game: &G, position: Option<&str>, depth: u8, threads: usize, divide: bool) -> u8 {
     let pos = match position_or_start(game, position) {
         Ok(p) => p,
         Err(code) => return code,
     };
     let bar = progress("positions counted");
-    let counts = count_positions(game, &pos, depth, &mut |n| bar.set_position(n));
+    let counts = count_positions(game, &pos, depth, threads, &|n| bar.set_position(n));
     bar.finish_and_clear();
-    for (d, n) in counts.iter().enumerate() {
-        println!("{} {n}", d + 1);
+    let mut out = String::new();
+    if divide {
+        let mut actions = Vec::new();
+        game.actions(&pos, &mut actions);
+        for (&a, n) in actions.iter().zip(&counts.divide) {
+            out.push_str(&format!("{}: {n}\n", game.format_action(a)));
+        }
+        out.push('\n');
     }
+    for (d, n) in counts.by_depth.iter().enumerate() {
+        out.push_str(&format!("{} {n}\n", d + 1));
+    }
+    print!("{out}");
     status::OK
 }
 

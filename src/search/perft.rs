@@ -1,41 +1,161 @@
 //! Counting positions by depth, the standard check of move generation.
+//!
+//! The last ply is counted in bulk ([`Game::count_actions`]): its positions are
+//! never listed or made. The work is shared out as the positions a few plies
+//! down (enough for every thread to have several), each thread taking the next
+//! one from a counter; the counts are sums, so any split gives the same numbers.
+//! The threads are the helper team of the tree builds (`super::team`).
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use crate::game::Game;
 
-/// `counts[d - 1]` is the number of positions exactly `d` actions from `root`, for
-/// `d` in `1..=depth`; a position where the game is over has no children.
-/// `progress` is called now and then with the number of positions counted so far.
-pub fn perft<G: Game>(game: &G, root: &G::Position, depth: u8, progress: &mut dyn FnMut(u64)) -> Vec<u64> {
-    let mut counts = vec![0u64; depth as usize];
-    let mut buffers: Vec<Vec<G::Action>> = (0..depth).map(|_| Vec::new()).collect();
-    let mut seen = 0u64;
-    count(game, root, &mut counts, &mut buffers, &mut seen, progress);
-    counts
+/// Subtrees per thread to aim for, so that uneven ones still even out.
+const UNITS_PER_THREAD: usize = 16;
+
+/// What a perft run found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// `by_depth[d - 1]`: the positions exactly `d` actions from the root, for `d`
+    /// in `1..=depth`; a position where the game is over has no children.
+    pub by_depth: Vec<u64>,
+    /// For each root action in the game's order, the positions at the full depth
+    /// below it (perft's "divide").
+    pub divide: Vec<u64>,
 }
 
-fn count<G: Game>(
+/// Counts the positions below `root` to `depth` (at least 1) on `threads`
+/// threads. `progress` is called now and then, from any of them, with the number
+/// of positions counted so far.
+pub fn perft<G: Game>(
     game: &G,
-    pos: &G::Position,
-    counts: &mut [u64],
-    buffers: &mut [Vec<G::Action>],
-    seen: &mut u64,
-    progress: &mut dyn FnMut(u64),
-) {
-    let (Some((here, deeper)), Some((actions, rest))) = (counts.split_first_mut(), buffers.split_first_mut())
-    else {
-        return;
+    root: &G::Position,
+    depth: u8,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Counts {
+    assert!(depth >= 1, "perft counts at least one ply");
+    let depth = usize::from(depth);
+    let mut by_depth = vec![0u64; depth];
+    let mut actions = Vec::new();
+    game.actions(root, &mut actions);
+    let mut divide = vec![0u64; actions.len()];
+    // The units: positions at ply `split`, each with the root action above it.
+    let mut level: Vec<(usize, G::Position)> =
+        actions.iter().enumerate().map(|(i, &a)| (i, game.apply(root, a))).collect();
+    by_depth[0] = level.len() as u64;
+    let mut split = 1;
+    while split < depth && level.len() < UNITS_PER_THREAD * threads.max(1) && threads > 1 {
+        let mut next = Vec::new();
+        for (i, pos) in &level {
+            game.actions(pos, &mut actions);
+            next.extend(actions.iter().map(|&a| (*i, game.apply(pos, a))));
+        }
+        by_depth[split] = next.len() as u64;
+        level = next;
+        split += 1;
+    }
+    if split == depth {
+        for (i, _) in &level {
+            divide[*i] += 1;
+        }
+        return Counts { by_depth, divide };
+    }
+
+    let next_unit = AtomicUsize::new(0);
+    let seen = AtomicU64::new(0);
+    let totals = Mutex::new((vec![0u64; depth - split], vec![0u64; divide.len()]));
+    let work = |_thread: usize| {
+        let mut counts = vec![0u64; depth - split];
+        let mut own_divide = vec![0u64; divide.len()];
+        let mut buffers: Vec<Vec<G::Action>> = (split..depth).map(|_| Vec::new()).collect();
+        let mut walker = Walker { game, seen: &seen, unreported: 0, progress };
+        while let Some((i, pos)) = level.get(next_unit.fetch_add(1, Relaxed)) {
+            let before = counts[counts.len() - 1];
+            walker.count(pos, &mut counts, &mut buffers);
+            own_divide[*i] += counts[counts.len() - 1] - before;
+        }
+        walker.report();
+        let mut t = totals.lock().expect("no counting thread panics");
+        t.0.iter_mut().zip(&counts).for_each(|(a, b)| *a += b);
+        t.1.iter_mut().zip(&own_divide).for_each(|(a, b)| *a += b);
     };
-    game.actions(pos, actions);
-    *here += actions.len() as u64;
-    let before = *seen;
-    *seen += actions.len() as u64;
-    if *seen >> 20 != before >> 20 {
-        progress(*seen);
+    // The helper team of the tree builds: placed off this thread's CPU, and not
+    // waited for if one is late (the counter hands its share to the others).
+    if threads > 1 {
+        super::team::Team::take(threads - 1).run(&work);
+    } else {
+        work(0);
     }
-    if deeper.is_empty() {
-        return;
+    let (below, d) = totals.into_inner().expect("no counting thread panics");
+    by_depth[split..].copy_from_slice(&below);
+    divide.iter_mut().zip(&d).for_each(|(a, b)| *a += b);
+    Counts { by_depth, divide }
+}
+
+struct Walker<'a, G: Game> {
+    game: &'a G,
+    /// Positions counted by every thread, as last reported.
+    seen: &'a AtomicU64,
+    unreported: u64,
+    progress: &'a (dyn Fn(u64) + Sync),
+}
+
+impl<G: Game> Walker<'_, G> {
+    /// Adds the positions 1, 2, ... plies below `pos` to `counts[0]`, `counts[1]`, ...
+    fn count(&mut self, pos: &G::Position, counts: &mut [u64], buffers: &mut [Vec<G::Action>]) {
+        let game = self.game;
+        let Some((here, deeper)) = counts.split_first_mut() else { return };
+        if deeper.is_empty() {
+            let n = game.count_actions(pos);
+            *here += n;
+            self.unreported += n;
+            if self.unreported >= 1 << 20 {
+                self.report();
+            }
+            return;
+        }
+        let (actions, rest) = buffers.split_first_mut().expect("one buffer per ply");
+        game.actions(pos, actions);
+        *here += actions.len() as u64;
+        for &a in actions.iter() {
+            self.count(&game.apply(pos, a), deeper, rest);
+        }
     }
-    for &a in actions.iter() {
-        count(game, &game.apply(pos, a), deeper, rest, seen, progress);
+
+    fn report(&mut self) {
+        let total = self.seen.fetch_add(self.unreported, Relaxed) + self.unreported;
+        self.unreported = 0;
+        (self.progress)(total);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::ataxx::Ataxx;
+    use crate::games::checkers::Checkers;
+
+    #[test]
+    fn every_split_gives_the_same_counts_and_divide_sums_to_the_last() {
+        let quiet = |_| {};
+        let one = perft(&Checkers, &Checkers.start(), 6, 1, &quiet);
+        assert_eq!(one.by_depth, [7, 49, 379, 2872, 23582, 189143]);
+        assert_eq!(one.divide.iter().sum::<u64>(), 189143);
+        for threads in [2, 3, 8, 64] {
+            assert_eq!(perft(&Checkers, &Checkers.start(), 6, threads, &quiet), one, "{threads} threads");
+        }
+        let ataxx = perft(&Ataxx, &Ataxx.start(), 4, 4, &quiet);
+        assert_eq!(ataxx.by_depth, [16, 256, 6460, 155888]);
+        // Divide below each root action is that action's own perft one ply less.
+        let mut actions = Vec::new();
+        Ataxx.actions(&Ataxx.start(), &mut actions);
+        for (&a, &n) in actions.iter().zip(&ataxx.divide) {
+            let below = perft(&Ataxx, &Ataxx.apply(&Ataxx.start(), a), 3, 1, &quiet);
+            assert_eq!(below.by_depth[2], n, "{}", Ataxx.format_action(a));
+        }
+        // Depth 1: each root action is one position.
+        assert_eq!(perft(&Ataxx, &Ataxx.start(), 1, 2, &quiet).divide, vec![1; 16]);
     }
 }

@@ -73,6 +73,10 @@ impl Game for Checkers {
         moves::has_action(pos)
     }
 
+    fn count_actions(&self, pos: &Position) -> u64 {
+        moves::count(pos)
+    }
+
     fn reference_actions(&self, pos: &Position) -> Option<Vec<Action>> {
         Some(moves::reference_actions(pos))
     }

@@ -94,6 +94,14 @@ pub fn generate(pos: &Position, out: &mut Vec<Action>) {
     out.extend_from_slice(&found[..n]);
 }
 
+/// How many actions [`generate`] would list: one per unit and direction that can
+/// step or capture (never both: a step needs the neighbour empty, a capture needs
+/// it taken).
+pub fn count(pos: &Position) -> u64 {
+    let (steps, captures) = movers(pos);
+    steps.iter().chain(&captures).map(|m| u64::from(m.count_ones())).sum()
+}
+
 /// Whether the side to move can act. Asked of every leaf, so it looks for a plain
 /// step first (almost always there) before it works out captures.
 #[inline]
