@@ -1,14 +1,13 @@
 //! Building the explicit checkers tree at depths 3 to 7 from the position after the
-//! ten input actions of official test4 (read in place from ../shared), on one
-//! thread and on every core, and with back-propagation.
+//! ten input actions of official test4 (shipped here as a position, so that the
+//! benchmark needs nothing outside the project), on one thread and on every
+//! core, and with back-propagation.
 
-use std::fs::File;
 use std::hint::black_box;
-use std::io::BufReader;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use gametree::game::Game;
 use gametree::games::checkers::{Checkers, Position};
-use gametree::protocol;
 use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate_parallel, default_threads};
 
 // The same allocator as the gametree binary, so that the figures are the tool's.
@@ -16,11 +15,12 @@ use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate_parallel, d
 #[global_allocator]
 static ALLOCATOR: gametree::hugepages::HugePageHint = gametree::hugepages::HugePageHint;
 
-const TEST4: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/fixtures/checkers/official/test4.txt");
+/// Official test4's position after its ten input actions, black to move
+/// (`gametree analyse checkers --moves test4.txt` prints it).
+const TEST4_AFTER_TEN: &str = ".w.w.w.w/w.w...../.w.w.w../......w./.....w.b/b.b.b.../.b.b.b.b/b.b.b... b";
 
 fn test4_position() -> Position {
-    let file = File::open(TEST4).unwrap_or_else(|e| panic!("this benchmark reads {TEST4}: {e}"));
-    protocol::replay(BufReader::new(file)).expect("test4 replays")
+    Checkers.parse_position(TEST4_AFTER_TEN).expect("the shipped position parses")
 }
 
 fn build_len(pos: Position, depth: u8, options: &BuildOptions) -> usize {

@@ -5,7 +5,7 @@ mod support;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use support::{graphviz, run, same_twice, text};
+use support::{run, same_twice, text};
 
 use serde_json::Value;
 
@@ -103,7 +103,6 @@ fn render(dot: &[u8]) {
 
 #[test]
 fn every_game_analyses_and_draws_with_alphabeta_cuts_visible() {
-    let has_dot = graphviz();
     for (game, depth) in [("checkers", "3"), ("tictactoe", "3"), ("niujiao", "6")] {
         for search in ["minimax", "alphabeta"] {
             let args = ["analyse", game, "--depth", depth, "--search", search];
@@ -134,9 +133,21 @@ fn every_game_analyses_and_draws_with_alphabeta_cuts_visible() {
             // The minimax and alpha-beta decisions agree.
             let summary = text(&run(&args, "").stdout);
             assert!(summary.contains(&format!("decision: {} ", doc["decision"]["action"].as_str().unwrap())));
-            if has_dot {
-                render(&dot.stdout);
-            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs Graphviz's dot (.ci/run installs it)"]
+fn every_games_drawing_renders_with_graphviz_without_warnings() {
+    support::require_graphviz();
+    for (game, depth) in
+        [("checkers", "3"), ("tictactoe", "3"), ("niujiao", "6"), ("ataxx", "2"), ("gomoku", "2")]
+    {
+        for search in ["minimax", "alphabeta"] {
+            let dot = run(&["analyse", game, "--depth", depth, "--search", search, "--dot", "-"], "");
+            assert!(dot.status.success(), "{game} {search}");
+            render(&dot.stdout);
         }
     }
 }

@@ -37,13 +37,24 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-/// Whether Graphviz's `dot` is installed. CI must have it (`.ci/run` installs it);
-/// elsewhere its absence skips the rendering checks, with a message.
-pub fn graphviz() -> bool {
-    let found = Command::new("dot").arg("-V").output().is_ok();
-    if !found {
-        assert!(std::env::var_os("CI").is_none(), "CI must have Graphviz's dot installed");
-        eprintln!("SKIPPED: Graphviz's dot is not installed");
-    }
-    found
+/// Why a test is ignored in a clone without the course's data (an `ignore` attribute needs
+/// the text itself; this is for messages).
+pub const NEEDS_FIXTURES: &str = "the course fixtures are not in ../shared/fixtures/checkers; \
+     this test needs them (run it where they are, as CI does)";
+
+/// The folder of course data `dir`, which the calling (ignored) test needs: it
+/// fails, rather than passing untested, when the folder is missing.
+pub fn course_data(dir: &str) -> &std::path::Path {
+    let path = std::path::Path::new(dir);
+    assert!(path.is_dir(), "{}: {NEEDS_FIXTURES}", path.display());
+    path
+}
+
+/// Graphviz's `dot`, which the calling (ignored) test needs: it fails when `dot`
+/// is missing.
+pub fn require_graphviz() {
+    assert!(
+        Command::new("dot").arg("-V").output().is_ok(),
+        "Graphviz's dot is not installed; this test needs it (.ci/run installs it)"
+    );
 }
