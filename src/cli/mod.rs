@@ -12,7 +12,7 @@ mod positions;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::game::Game;
 use crate::games::checkers::Checkers;
@@ -46,7 +46,7 @@ pub struct Cli {
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct TreeOptions {
     /// Plies in the tree (1 to 64); default: the game's own (checkers 3,
-    /// tic-tac-toe 9, niujiao 10).
+    /// tic-tac-toe 9, niujiao 10, Ataxx 3, Gomoku 4).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
     depth: Option<u8>,
     /// Refuse to build a tree of more nodes than this.
@@ -87,6 +87,27 @@ pub struct GameOptions {
 impl GameOptions {
     fn settings(&self) -> GameSettings {
         GameSettings { max_plies: self.max_plies, defence: self.defence, radius: self.radius }
+    }
+
+    /// An option of one game given for another is a mistake: say so rather than
+    /// ignore it.
+    fn check(&self, game: GameName) -> Result<(), u8> {
+        let given = [
+            ("--max-plies", self.max_plies.is_some(), GameName::Niujiao),
+            ("--defence", self.defence.is_some(), GameName::Gomoku),
+            ("--radius", self.radius.is_some(), GameName::Gomoku),
+        ];
+        for (flag, set, owner) in given {
+            if set && game != owner {
+                let (owner, game) = (owner.to_possible_value(), game.to_possible_value());
+                let name = |v: Option<clap::builder::PossibleValue>| {
+                    v.map_or(String::new(), |v| v.get_name().to_string())
+                };
+                eprintln!("gametree: {flag} applies to {} only, not to {}", name(owner), name(game));
+                return Err(status::USAGE);
+            }
+        }
+        Ok(())
     }
 }
 
@@ -140,6 +161,7 @@ enum Command {
     },
     /// Build the full tree of a position and show or export it.
     Analyse {
+        /// The game.
         game: GameName,
         /// The position in the game's notation (default: the start).
         #[arg(long, conflicts_with = "moves")]
@@ -159,9 +181,12 @@ enum Command {
     },
     /// Print `d count` for d = 1..DEPTH: the positions exactly d actions deep.
     Perft {
+        /// The game.
         game: GameName,
+        /// Count positions 1 to DEPTH plies deep (1 to 64).
         #[arg(value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
         depth: u8,
+        /// The position in the game's notation (default: the start).
         #[arg(long)]
         position: Option<String>,
         /// Threads to count on (default: every core); 1 counts on this thread alone.
@@ -175,7 +200,9 @@ enum Command {
     },
     /// Solve a small game exactly: `win in N`, `loss in N` or `draw` for the side to move.
     Solve {
+        /// The game.
         game: GameName,
+        /// The position in the game's notation (default: the start).
         #[arg(long)]
         position: Option<String>,
         /// Give up when more positions than this are reachable.
@@ -186,18 +213,22 @@ enum Command {
     },
     /// Print the best action and its value: `MOVE VALUE`.
     Best {
+        /// The game.
         game: GameName,
+        /// The position in the game's notation (default: the start).
         #[arg(long)]
         position: Option<String>,
         #[command(flatten)]
         tree: TreeOptions,
         #[command(flatten)]
         game_options: GameOptions,
+        /// Alpha-beta without a tree (fast), or minimax over the explicit tree.
         #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
         search: SearchKind,
     },
     /// Play in the terminal, reading actions from stdin line by line.
     Play {
+        /// The game.
         game: GameName,
         /// Who plays the first side (black, x, red).
         #[arg(long, value_enum, default_value_t = Who::Human)]
@@ -232,10 +263,21 @@ enum Command {
         file: PathBuf,
     },
     /// Print the rules of a game.
-    Rules { game: GameName },
+    Rules {
+        /// The game.
+        game: GameName,
+    },
+    /// Print a shell completion script (e.g. `gametree completions bash > /etc/bash_completion.d/gametree`).
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page, in roff (e.g. `gametree manpage > gametree.1; man ./gametree.1`).
+    Manpage,
     /// Run every INPUT.txt in DIR that has an INPUT-out.txt through a program and
     /// compare its stdout byte for byte.
     Fixtures {
+        /// The folder of NAME.txt inputs and NAME-out.txt expected outputs.
         dir: PathBuf,
         /// The program and its arguments, split at white space (default: this
         /// gametree's `checkers` command). Each input is given on stdin.
@@ -286,6 +328,15 @@ pub fn main() -> ExitCode {
             prepare_build(tree.depth.unwrap_or_else(|| Checkers.default_depth()), &tree.build_options());
             let scope = exports::ExportOptions { show_depth, show_line, ..Default::default() }.scope();
             checkers::run(input.as_deref(), &tree, export_trees.as_deref(), scope)
+        }
+        Command::Analyse { game_options, game, .. }
+        | Command::Perft { game_options, game, .. }
+        | Command::Solve { game_options, game, .. }
+        | Command::Best { game_options, game, .. }
+        | Command::Play { game_options, game, .. }
+            if game_options.check(game).is_err() =>
+        {
+            status::USAGE
         }
         Command::Analyse { game, position, moves, tree, game_options, search, exports } => {
             let request = analyse::Request {
@@ -362,6 +413,63 @@ pub fn main() -> ExitCode {
             })
         }
         Command::Fixtures { dir, cmd, timeout } => fixtures::run(&dir, cmd.as_deref(), timeout),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "gametree", &mut std::io::stdout());
+            status::OK
+        }
+        Command::Manpage => match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
+            Ok(()) => status::OK,
+            Err(e) => {
+                eprintln!("gametree: {e}");
+                status::OUTPUT
+            }
+        },
     };
     ExitCode::from(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_argument_of_every_command_has_help() {
+        let cli = Cli::command();
+        cli.clone().debug_assert();
+        for cmd in cli.get_subcommands() {
+            assert!(cmd.get_about().is_some(), "{} has no description", cmd.get_name());
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" {
+                    continue;
+                }
+                assert!(arg.get_help().is_some(), "{} {id} has no help", cmd.get_name());
+            }
+        }
+    }
+
+    #[test]
+    fn an_option_of_one_game_is_refused_for_another() {
+        let parse = |args: &[&str]| Cli::try_parse_from(args).unwrap();
+        let Command::Perft { game_options, game, .. } =
+            parse(&["gametree", "perft", "checkers", "3", "--defence", "3"]).command
+        else {
+            unreachable!()
+        };
+        assert_eq!(game_options.check(game), Err(status::USAGE));
+        let Command::Perft { game_options, game, .. } =
+            parse(&["gametree", "perft", "gomoku", "3", "--defence", "3"]).command
+        else {
+            unreachable!()
+        };
+        assert_eq!(game_options.check(game), Ok(()));
+        for (flag, owner, other) in [("--max-plies", "niujiao", "ataxx"), ("--radius", "gomoku", "tictactoe")]
+        {
+            for (game, ok) in [(owner, true), (other, false)] {
+                let cli = parse(&["gametree", "analyse", game, flag, "2"]);
+                let Command::Analyse { game_options, game, .. } = cli.command else { unreachable!() };
+                assert_eq!(game_options.check(game).is_ok(), ok, "{flag} for {game:?}");
+            }
+        }
+    }
 }
