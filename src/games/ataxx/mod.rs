@@ -326,6 +326,12 @@ impl Game for Ataxx {
         1000 * (x as i32 - o as i32) / (x + o) as i32
     }
 
+    fn evaluation(&self) -> String {
+        "values favour x (who maximises) when positive and o when negative: 1000 × (x's stones − o's stones) \
+         / all stones; a finished game scores ±(1,000,000 + the stone difference)"
+            .to_string()
+    }
+
     fn terminal_cost(&self, pos: &Position) -> i32 {
         let (x, o) = Ataxx::counts(pos);
         match self.terminal_outcome(pos) {
@@ -504,7 +510,8 @@ away it jumps, leaving its cell (written a7c5). Either way every opponent stone
 next to the target turns to your colour. Blocked cells (-) take no stones. A side
 with no move passes (0000). The game ends when a side has no stones or neither can
 move; more stones wins. 100 plies without a clone is a draw. The machine's
-evaluation is own stones over all stones.
+evaluation is 1000 x (x's stones - o's stones) / all stones, from x's side; a
+finished game scores +-(1,000,000 + the stone difference).
 "
     }
 }

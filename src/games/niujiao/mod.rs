@@ -196,6 +196,14 @@ impl Game for Niujiao {
         10 * ROW[pos.red as usize] as i32 + red_moves
     }
 
+    fn evaluation(&self) -> String {
+        let limit = self.max_plies.map_or("no ply limit".to_string(), |n| format!("drawn after {n} plies"));
+        format!(
+            "values favour red (who maximises) when positive and blue when negative: 10 × red's row + \
+             red's free neighbouring points; a won game scores ±(1000 − the plies played); {limit}"
+        )
+    }
+
     fn terminal_cost(&self, pos: &Position) -> i32 {
         let win = WIN - pos.plies as i32;
         match self.terminal_outcome(pos) {

@@ -115,6 +115,12 @@ impl Game for TicTacToe {
         open(pos.o) - open(pos.x)
     }
 
+    fn evaluation(&self) -> String {
+        "values favour x (who maximises) when positive and o when negative: the lines still open for x \
+         minus those still open for o; a won board scores ±(1000 + its empty cells)"
+            .to_string()
+    }
+
     fn terminal_cost(&self, pos: &Position) -> i32 {
         if Position::has_line(pos.x) {
             WIN + pos.empties()
