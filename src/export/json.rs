@@ -47,6 +47,23 @@ fn field(out: &mut dyn Write, key: &str, value: &impl Serialize) -> io::Result<(
 /// Writes the whole document. `windows` holds alpha-beta's window for each node
 /// when alpha-beta set the values (see [`crate::search::alphabeta::run_on_tree`]);
 /// `None` means plain minimax.
+///
+/// ```
+/// use gametree::export::json::write_tree;
+/// use gametree::game::Game;
+/// use gametree::games::niujiao::Niujiao;
+/// use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate};
+///
+/// let game = Niujiao::default();
+/// let mut arena = TreeArena::new();
+/// let tree = Tree::build(&mut arena, &game, game.start(), 2, &BuildOptions::default()).unwrap();
+/// back_propagate(tree.root);
+/// let mut out = Vec::new();
+/// write_tree(&mut out, &game, &tree, None).unwrap();
+/// let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
+/// assert_eq!(doc["node_count"], tree.len);
+/// assert_eq!(doc["nodes"][0]["board"][0], "R");
+/// ```
 pub fn write_tree<G: Game>(
     out: &mut dyn Write,
     game: &G,

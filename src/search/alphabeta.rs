@@ -178,6 +178,21 @@ impl Cutoff {
 /// Runs alpha-beta over a built tree: visited nodes get their (possibly bounded)
 /// value, every node the search never reached is marked pruned. Returns the window
 /// of each node by id, `None` for pruned nodes.
+///
+/// ```
+/// use gametree::game::Game;
+/// use gametree::games::tictactoe::TicTacToe;
+/// use gametree::search::{BuildOptions, Tree, TreeArena, alphabeta};
+///
+/// let game = TicTacToe;
+/// let mut arena = TreeArena::new();
+/// let tree = Tree::build(&mut arena, &game, game.start(), 4, &BuildOptions::default()).unwrap();
+/// let windows = alphabeta::run_on_tree(&tree);
+/// let mut pruned = 0;
+/// tree.root.for_each(&mut |n| pruned += usize::from(n.pruned()));
+/// assert!(pruned > 0);
+/// assert!(windows[0].is_some(), "the root is always searched");
+/// ```
 pub fn run_on_tree<G: Game>(tree: &Tree<'_, G>) -> Vec<Option<Window>> {
     run_observed(tree, &mut ())
 }

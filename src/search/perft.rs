@@ -28,6 +28,16 @@ pub struct Counts {
 /// Counts the positions below `root` to `depth` (at least 1) on `threads`
 /// threads. `progress` is called now and then, from any of them, with the number
 /// of positions counted so far.
+///
+/// ```
+/// use gametree::game::Game;
+/// use gametree::games::ataxx::Ataxx;
+/// use gametree::search::perft::perft;
+///
+/// let counts = perft(&Ataxx, &Ataxx.start(), 3, 2, &|_| {});
+/// assert_eq!(counts.by_depth, [16, 256, 6460]);
+/// assert_eq!(counts.divide.iter().sum::<u64>(), 6460);
+/// ```
 pub fn perft<G: Game>(
     game: &G,
     root: &G::Position,

@@ -14,7 +14,7 @@
 //! Children kept as a pointer and a 16-bit count keep the rest of a node at 24
 //! bytes; `docs/design.md` gives each game's size.
 //!
-//! Deep trees are built on several threads (see [`super::parallel`]); the result,
+//! Deep trees are built on several threads (see `search/parallel.rs`); the result,
 //! ids included, is the same node for node as the sequential build.
 
 use std::fmt;
@@ -246,6 +246,27 @@ impl<A, P> Default for TreeArena<'_, A, P> {
 }
 
 /// A built tree. The nodes live in the arena passed to [`Tree::build`].
+///
+/// ```
+/// use gametree::game::Game;
+/// use gametree::games::checkers::Checkers;
+/// use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate};
+///
+/// // The course's worked example: black to move, depth 3.
+/// let game = Checkers;
+/// let pos = game
+///     .parse_position("......../......../......../......../......../B.w...../.w....../..b..... b")
+///     .unwrap();
+/// let mut arena = TreeArena::new();
+/// let tree = Tree::build(&mut arena, &game, pos, 3, &BuildOptions::default()).unwrap();
+/// assert_eq!(tree.len, 30);
+/// back_propagate(tree.root);
+/// let best = tree.decision().unwrap();
+/// assert_eq!(game.format_action(best.action.unwrap()), "A6-B5");
+/// assert_eq!(best.value(), 1);
+/// // Every node holds its own board.
+/// assert_eq!(best.position(&game), game.apply(&tree.root_position, best.action.unwrap()));
+/// ```
 pub struct Tree<'a, G: Game> {
     pub root: &'a GameNode<'a, G>,
     pub root_position: G::Position,
