@@ -64,9 +64,15 @@ impl ExportOptions {
         self.files().any(|(_, p)| p == Path::new("-"))
     }
 
-    /// Two exports aimed at one file would leave only the last: refuse before
-    /// anything is built or written.
+    /// Two exports aimed at one file would leave only the last, and a scope with
+    /// no drawing to apply to does nothing: refuse both before anything is built
+    /// or written.
     pub fn check(&self) -> Result<(), u8> {
+        if self.scope() != Scope::All && self.dot.is_none() && self.html.is_none() {
+            let flag = if self.show_line { "--show-line" } else { "--show-depth" };
+            eprintln!("gametree: {flag} chooses what --dot and --html draw; give one of them");
+            return Err(status::USAGE);
+        }
         let files: Vec<_> = self.files().collect();
         for (i, (flag, path)) in files.iter().enumerate() {
             if let Some((other, _)) = files[..i].iter().find(|(_, p)| p == path) {
