@@ -43,6 +43,38 @@ fn url(path: &Path) -> String {
     format!("file://{}", path.display())
 }
 
+/// One tree's explorer page open in a fresh headless browser, with the nodes of
+/// the same tree's JSON export; its scratch folder goes when it does.
+struct Page {
+    b: Browser,
+    nodes: Vec<Value>,
+    html: PathBuf,
+    /// How long the page took to open, as the driver saw it.
+    took: std::time::Duration,
+    dir: PathBuf,
+}
+
+impl Page {
+    fn open(tag: &str, args: &[&str]) -> Page {
+        let dir = scratch(tag);
+        let (html, json) = export(&dir, args);
+        let b = Browser::start();
+        let took = b.open(&url(&html));
+        Page { b, nodes: nodes(&json), html, took, dir }
+    }
+
+    /// When the page, by its own clock, had drawn its first view.
+    fn ready_ms(&self) -> Value {
+        self.b.run("return document.body.dataset.readyMs")
+    }
+}
+
+impl Drop for Page {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
 fn nodes(json: &Path) -> Vec<Value> {
     let doc: Value = serde_json::from_slice(&fs::read(json).unwrap()).unwrap();
     doc["nodes"].as_array().unwrap().clone()
@@ -59,18 +91,15 @@ fn drawn_pruned(b: &Browser) -> Vec<u64> {
 #[test]
 #[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
 fn the_worked_example_page_loads_alone_and_shows_the_decision() {
-    let dir = scratch("load");
-    let (html, json) = export(&dir, &["checkers", "--position", WORKED, "--search", "alphabeta"]);
-    let nodes = nodes(&json);
-    let b = Browser::start();
-    let took = b.open(&url(&html));
+    let page = Page::open("load", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
+    let (b, nodes) = (&page.b, &page.nodes);
     eprintln!(
         "worked example: ready in {} ms ({} ms after navigation began)",
-        took.as_millis(),
-        b.run("return document.body.dataset.readyMs")
+        page.took.as_millis(),
+        page.ready_ms()
     );
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    assert_eq!(b.requests(&url(&html)), Vec::<String>::new(), "the page fetched something");
+    assert_eq!(b.requests(&url(&page.html)), Vec::<String>::new(), "the page fetched something");
     assert_eq!(b.text("#decision"), "A6-B5");
     assert_eq!(b.text("#decision-value"), "1");
     assert_eq!(b.text("#search"), "alpha-beta");
@@ -92,21 +121,17 @@ fn the_worked_example_page_loads_alone_and_shows_the_decision() {
     assert_eq!(b.count(".node"), before);
     b.click(".node[data-id='1'] .toggle");
     assert_eq!(b.count(".node"), 3, "collapsing #1 leaves the root and its two children");
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 #[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
 fn the_node_panel_shows_the_json_exports_values_for_every_node() {
-    let dir = scratch("panel");
     for search in ["minimax", "alphabeta"] {
-        let (html, json) = export(&dir, &["checkers", "--position", WORKED, "--search", search]);
-        let b = Browser::start();
-        b.open(&url(&html));
+        let page = Page::open("panel", &["checkers", "--position", WORKED, "--search", search]);
+        let (b, nodes) = (&page.b, &page.nodes);
         b.click("#expand-all");
-        let nodes = nodes(&json);
         assert_eq!(b.count(".node"), nodes.len());
-        for n in &nodes {
+        for n in nodes {
             let id = n["id"].as_u64().unwrap();
             b.click(&format!(".node[data-id='{id}'] .act"));
             let field = |k: &str| b.text(&format!("#panel [data-field='{k}']"));
@@ -127,7 +152,6 @@ fn the_node_panel_shows_the_json_exports_values_for_every_node() {
         }
         assert_eq!(b.console_errors(), Vec::<String>::new());
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Numbers as the page writes them: a true minus sign, infinite bounds as ∞.
@@ -146,26 +170,23 @@ fn bound(v: i64) -> String {
 #[test]
 #[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
 fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
-    let dir = scratch("step");
-    let (html, json) = export(&dir, &["checkers", "--position", WORKED, "--search", "alphabeta"]);
-    let nodes = nodes(&json);
+    let page = Page::open("step", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
+    let (b, nodes) = (&page.b, &page.nodes);
     let mut pruned: Vec<u64> =
         nodes.iter().filter(|n| n["pruned"] == true).map(|n| n["id"].as_u64().unwrap()).collect();
     pruned.sort_unstable();
     assert_eq!(pruned.len(), 10);
-    let b = Browser::start();
-    b.open(&url(&html));
     b.click("#expand-all");
     b.click("#mode-step");
     // At the start nothing is known.
-    assert_eq!(drawn_pruned(&b), Vec::<u64>::new());
+    assert_eq!(drawn_pruned(b), Vec::<u64>::new());
     assert_eq!(b.count(".node .value"), nodes.len());
     assert!(b.text(".node[data-id='0'] .value").ends_with('?'));
     b.click("#step-forward");
     assert!(b.text("#step-text").contains("enter #0"), "{}", b.text("#step-text"));
     b.click("#to-end");
     assert_eq!(b.text(".node[data-id='0'] .value"), "value 1");
-    assert_eq!(drawn_pruned(&b), pruned);
+    assert_eq!(drawn_pruned(b), pruned);
     // Every searched node ends with the value the export gives it.
     for n in nodes.iter().filter(|n| n["pruned"] == false) {
         let id = n["id"].as_u64().unwrap();
@@ -175,23 +196,20 @@ fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
     // A cut-off names the children it skipped.
     assert!(b.text(".node[data-id='2'] .cut").contains("children 18-19 skipped"));
     b.click("#to-start");
-    assert_eq!(drawn_pruned(&b), Vec::<u64>::new());
+    assert_eq!(drawn_pruned(b), Vec::<u64>::new());
     assert!(b.text(".node[data-id='0'] .value").ends_with('?'));
     b.click("#step-forward");
     b.click("#step-back");
     assert!(b.text("#step-text").contains("step 0"));
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 #[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
 fn practice_marks_wrong_values_wrong_and_right_values_right() {
-    let dir = scratch("practice");
     for search in ["minimax", "alphabeta"] {
-        let (html, _) = export(&dir, &["checkers", "--position", WORKED, "--search", search]);
-        let b = Browser::start();
-        b.open(&url(&html));
+        let page = Page::open("practice", &["checkers", "--position", WORKED, "--search", search]);
+        let b = &page.b;
         b.click("#mode-practice");
         // Propagated values are hidden: inner nodes ask for them.
         assert!(b.count(".node input.guess") > 0);
@@ -215,16 +233,13 @@ fn practice_marks_wrong_values_wrong_and_right_values_right() {
         assert_eq!(right, total.trim_end_matches(" right"), "{search}: {score}");
         assert_eq!(b.console_errors(), Vec::<String>::new());
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 #[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
 fn find_and_keys_move_through_the_tree() {
-    let dir = scratch("keys");
-    let (html, _) = export(&dir, &["checkers", "--position", WORKED]);
-    let b = Browser::start();
-    b.open(&url(&html));
+    let page = Page::open("keys", &["checkers", "--position", WORKED]);
+    let b = &page.b;
     b.type_into("#find", "A6-B5 B7-A8\n");
     assert_eq!(b.text("#panel [data-field='path']"), "A6-B5 B7-A8");
     b.type_into("#find", "17\n");
@@ -236,13 +251,11 @@ fn find_and_keys_move_through_the_tree() {
     assert_eq!(b.text("#panel [data-field='id']"), "1");
     b.run("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown'}))");
     assert_eq!(b.text("#panel [data-field='id']"), "3");
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 #[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
 fn every_game_draws_its_board() {
-    let dir = scratch("games");
     // (game, depth, whether its start position has units on the board)
     for (game, depth, units) in [
         ("tictactoe", "2", false),
@@ -251,9 +264,8 @@ fn every_game_draws_its_board() {
         ("gomoku", "1", false),
         ("checkers", "2", true),
     ] {
-        let (html, _) = export(&dir, &[game, "--depth", depth]);
-        let b = Browser::start();
-        b.open(&url(&html));
+        let page = Page::open(game, &[game, "--depth", depth]);
+        let b = &page.b;
         assert_eq!(b.console_errors(), Vec::<String>::new(), "{game}");
         assert_eq!(b.text("#game"), game);
         // Every drawn node has a board with coordinates; the children's boards
@@ -268,46 +280,30 @@ fn every_game_draws_its_board() {
             "{game}: units after the first action"
         );
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 #[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
 fn a_depth_6_tree_opens_and_pages_its_children() {
-    let dir = scratch("deep");
-    let (html, _) = export(&dir, &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "6"]);
-    let size = fs::metadata(&html).unwrap().len();
-    let b = Browser::start();
-    let took = b.open(&url(&html));
-    let page = b.run("return document.body.dataset.readyMs");
+    let page = Page::open("deep", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "6"]);
+    let b = &page.b;
+    let size = fs::metadata(&page.html).unwrap().len();
     eprintln!(
-        "depth-6 tree of test4 (246,959 nodes, {size} bytes): ready in {} ms ({page} ms after navigation began)",
-        took.as_millis()
+        "depth-6 tree of test4 (246,959 nodes, {size} bytes): ready in {} ms ({} ms after navigation began)",
+        page.took.as_millis(),
+        page.ready_ms()
     );
     assert_eq!(b.text("#nodes"), "246959");
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 
     // A node of 200 or more children is shown 50 at a time.
-    let dir = scratch("wide");
-    let (html, _) = export(
-        &dir,
-        &[
-            "gomoku",
-            "--position",
-            "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o",
-            "--depth",
-            "1",
-            "--radius",
-            "14",
-        ],
-    );
-    let b = Browser::start();
-    b.open(&url(&html));
+    let centre = "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o";
+    let page = Page::open("wide", &["gomoku", "--position", centre, "--depth", "1", "--radius", "14"]);
+    let b = &page.b;
+    assert_eq!(page.nodes.len(), 1 + 224);
     assert_eq!(b.count(".node"), 1 + 50);
     b.click("button.more");
     assert_eq!(b.count(".node"), 1 + 100);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -335,9 +331,8 @@ fn test1s_eleventh_action_page_shows_its_decision() {
 #[test]
 #[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
 fn a_scoped_page_keeps_the_trees_ids_and_says_what_it_leaves_out() {
-    let dir = scratch("scope");
-    let (html, json) = export(&dir, &["checkers", "--position", WORKED, "--show-line"]);
-    let nodes = nodes(&json);
+    let page = Page::open("scope", &["checkers", "--position", WORKED, "--show-line"]);
+    let (b, nodes) = (&page.b, &page.nodes);
     // The page holds the root and the children of each node on the line of best
     // play, under their ids in the whole tree.
     let mut on_line = vec![0];
@@ -349,8 +344,6 @@ fn a_scoped_page_keeps_the_trees_ids_and_says_what_it_leaves_out() {
         expected.extend(nodes[n]["children"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()));
     }
     expected.sort_unstable();
-    let b = Browser::start();
-    b.open(&url(&html));
     b.click("#expand-all");
     let v = b.run("return [...document.querySelectorAll('.node')].map(e => Number(e.dataset.id))");
     let mut drawn: Vec<u64> = v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
@@ -371,5 +364,4 @@ fn a_scoped_page_keeps_the_trees_ids_and_says_what_it_leaves_out() {
         assert_eq!(b.text("#panel [data-field='value']"), minus(&nodes[c]["value"].to_string()));
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 }
