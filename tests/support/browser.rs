@@ -1,24 +1,42 @@
-//! A real headless Chromium driven through chromedriver's W3C WebDriver API,
-//! for testing the explorer page as a person meets it.
+//! A real headless Chromium driven through chromedriver with the `fantoccini`
+//! WebDriver client, for testing the explorer page as a person meets it. The
+//! tests are synchronous; each call here runs the client on a small runtime.
 
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 pub struct Browser {
+    runtime: tokio::runtime::Runtime,
+    client: Option<Client>,
     driver: Child,
-    base: String,
     profile: std::path::PathBuf,
 }
 
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// chromedriver's log of one kind (`browser`: the console; `performance`: the
+/// DevTools network events), which W3C WebDriver has no command for.
+#[derive(Debug)]
+struct Log(&'static str);
+
+impl WebDriverCompatibleCommand for Log {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(json!({ "type": self.0 }).to_string()))
+    }
 }
 
 impl Browser {
@@ -32,44 +50,41 @@ impl Browser {
             .spawn()
             .expect("chromedriver starts");
         let profile = std::env::temp_dir().join(format!("gametree-chromium-{}-{port}", std::process::id()));
-        let mut b = Browser { driver, base: format!("http://127.0.0.1:{port}"), profile };
-        let started = Instant::now();
-        while ureq::get(&format!("{}/status", b.base)).call().is_err() {
-            assert!(started.elapsed() < Duration::from_secs(20), "chromedriver did not answer");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let caps = json!({"capabilities": {"alwaysMatch": {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let caps = json!({
             "browserName": "chrome",
             "goog:chromeOptions": {
                 "binary": CHROMIUM,
                 "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                         "--window-size=1400,900", format!("--user-data-dir={}", b.profile.display())],
+                         "--window-size=1400,900", format!("--user-data-dir={}", profile.display())],
             },
             "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"},
-        }}});
-        let session = b.post("/session", caps);
-        let id = session["sessionId"].as_str().expect("a session id").to_string();
-        b.base = format!("{}/session/{id}", b.base);
-        b
+        });
+        let caps = caps.as_object().unwrap().clone();
+        let url = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        let client = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match runtime.block_on(ClientBuilder::new(connector).capabilities(caps.clone()).connect(&url)) {
+                Ok(c) => break c,
+                Err(e) => {
+                    assert!(started.elapsed() < Duration::from_secs(20), "chromedriver did not answer: {e}");
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+            }
+        };
+        Browser { runtime, client: Some(client), driver, profile }
     }
 
-    fn post(&self, path: &str, body: Value) -> Value {
-        let url = format!("{}{path}", self.base);
-        let mut resp = ureq::post(&url).send_json(&body).unwrap_or_else(|e| panic!("POST {path}: {e}"));
-        resp.body_mut().read_json::<Value>().unwrap()["value"].take()
-    }
-
-    fn get(&self, path: &str) -> Value {
-        let url = format!("{}{path}", self.base);
-        let mut resp = ureq::get(&url).call().unwrap_or_else(|e| panic!("GET {path}: {e}"));
-        resp.body_mut().read_json::<Value>().unwrap()["value"].take()
+    fn client(&self) -> &Client {
+        self.client.as_ref().expect("the session is open")
     }
 
     /// Opens `url` and waits until the page says it is ready.
     pub fn open(&self, url: &str) -> Duration {
         let started = Instant::now();
-        self.post("/url", json!({ "url": url }));
+        self.runtime.block_on(self.client().goto(url)).unwrap();
         while self.run("return document.body && document.body.dataset.ready === 'true'") != json!(true) {
             assert!(started.elapsed() < Duration::from_secs(120), "the page did not get ready");
             std::thread::sleep(Duration::from_millis(20));
@@ -79,42 +94,44 @@ impl Browser {
 
     /// Runs `script` in the page and returns what it returns.
     pub fn run(&self, script: &str) -> Value {
-        self.post("/execute/sync", json!({ "script": script, "args": [] }))
+        self.runtime.block_on(self.client().execute(script, Vec::new())).unwrap()
     }
 
-    fn element(&self, css: &str) -> String {
-        let v = self.post("/element", json!({ "using": "css selector", "value": css }));
-        v[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {v}")).to_string()
+    fn element(&self, css: &str) -> fantoccini::elements::Element {
+        self.runtime
+            .block_on(self.client().find(Locator::Css(css)))
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"))
     }
 
     pub fn click(&self, css: &str) {
         let e = self.element(css);
-        self.post(&format!("/element/{e}/click"), json!({}));
+        self.runtime.block_on(e.click()).unwrap();
     }
 
     pub fn type_into(&self, css: &str, text: &str) {
         let e = self.element(css);
-        self.post(&format!("/element/{e}/clear"), json!({}));
-        self.post(&format!("/element/{e}/value"), json!({ "text": text }));
+        self.runtime.block_on(e.clear()).unwrap();
+        self.runtime.block_on(e.send_keys(text)).unwrap();
     }
 
     pub fn text(&self, css: &str) -> String {
         let e = self.element(css);
-        self.get(&format!("/element/{e}/text")).as_str().unwrap_or_default().to_string()
+        self.runtime.block_on(e.text()).unwrap()
     }
 
     pub fn count(&self, css: &str) -> usize {
-        self.post("/elements", json!({ "using": "css selector", "value": css }))
-            .as_array()
-            .map_or(0, Vec::len)
+        self.runtime.block_on(self.client().find_all(Locator::Css(css))).map_or(0, |v| v.len())
+    }
+
+    fn log(&self, kind: &'static str) -> Vec<Value> {
+        let log = self.runtime.block_on(self.client().issue_cmd(Log(kind))).unwrap();
+        log.as_array().cloned().unwrap_or_default()
     }
 
     /// The browser's console messages at level SEVERE (errors) so far.
     pub fn console_errors(&self) -> Vec<String> {
-        let log = self.post("/se/log", json!({ "type": "browser" }));
-        log.as_array()
-            .into_iter()
-            .flatten()
+        self.log("browser")
+            .iter()
             .filter(|e| e["level"] == "SEVERE")
             .map(|e| e["message"].as_str().unwrap_or_default().to_string())
             .collect()
@@ -123,10 +140,8 @@ impl Browser {
     /// The URLs the document at `page` asked for, itself excepted (the browser's
     /// own start page, loaded before it, is not counted).
     pub fn requests(&self, page: &str) -> Vec<String> {
-        let log = self.post("/se/log", json!({ "type": "performance" }));
-        log.as_array()
-            .into_iter()
-            .flatten()
+        self.log("performance")
+            .iter()
             .filter_map(|e| serde_json::from_str::<Value>(e["message"].as_str()?).ok())
             .map(|m| m["message"].clone())
             .filter(|m| m["method"] == "Network.requestWillBeSent" && m["params"]["documentURL"] == page)
@@ -137,15 +152,15 @@ impl Browser {
 
     /// A PNG of the window.
     pub fn screenshot(&self) -> Vec<u8> {
-        use base64::Engine;
-        let data = self.get("/screenshot");
-        base64::engine::general_purpose::STANDARD.decode(data.as_str().unwrap()).unwrap()
+        self.runtime.block_on(self.client().screenshot()).unwrap()
     }
 }
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = ureq::delete(&self.base).call();
+        if let Some(c) = self.client.take() {
+            let _ = self.runtime.block_on(c.close());
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
