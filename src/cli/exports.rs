@@ -94,9 +94,9 @@ pub struct Searched {
     pub events: Option<Vec<Event>>,
 }
 
-/// Sets the tree's values with `kind`, recording the events when `trace` (under
-/// minimax the values are set on every core first, then again in order with
-/// the events recorded: the same values, by the same code).
+/// Sets the tree's values with `kind`, recording the events when `trace`. A
+/// traced minimax runs on one thread, in the order it reports; untraced, it
+/// runs on every core. Either way the values come from the same code.
 pub fn search<G: crate::game::Game>(
     tree: &Tree<'_, G>,
     kind: SearchKind,
