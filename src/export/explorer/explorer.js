@@ -9,7 +9,7 @@
   const N = H.embedded;
   const PAGE = 50;
   const MAXIMISING = 1, PRUNED = 2, LEAF = 4, CUT_BETA = 8, CUT_ALPHA = 16;
-  const NODE_W = 112, GAP = 14, LEVEL = 200;
+  const NODE_W = 112, GAP = 14, LEVEL = 250;
 
   // ---- Data: columns of little-endian binary (see src/export/html.rs).
   function decode(text) {
@@ -310,7 +310,7 @@
       const p = pos.get(parent[n]);
       const online = mode === 'explore' && line.has(n);
       const pruned = nodeState(n).pruned && mode !== 'practice';
-      lines += `<line class="${online ? 'line' : ''} ${pruned ? 'pruned' : ''}" x1="${p.x + NODE_W / 2}" y1="${p.y + 150}" x2="${b.x + NODE_W / 2}" y2="${b.y}"/>`;
+      lines += `<line class="${online ? 'line' : ''} ${pruned ? 'pruned' : ''}" x1="${p.x + NODE_W / 2}" y1="${p.y + 100}" x2="${b.x + NODE_W / 2}" y2="${b.y}"/>`;
     }
     const height = Math.max(...boxes.map((b) => b.y)) + LEVEL;
     canvas.style.width = width + 'px';
@@ -393,11 +393,21 @@
     document.getElementById('step-text').textContent = E ? `step ${step.at} of ${E}: ${step.state.last || 'the start'}` : H.trace_note || '';
     if (step.state.current >= 0) reveal(step.state.current);
     render();
+    if (step.state.current >= 0) bringIntoView(step.state.current);
   }
   function stopPlay() { if (step.timer) clearInterval(step.timer); step.timer = null; document.getElementById('play').textContent = '▶'; }
+  // Brings node `n` into view if it is drawn and out of sight.
+  function bringIntoView(n) {
+    const el = canvas.querySelector(`[data-index="${n}"]`);
+    if (!el) return;
+    const box = treeBox.getBoundingClientRect(), r = el.getBoundingClientRect();
+    if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom) {
+      el.scrollIntoView({ block: 'nearest', inline: 'center' });
+    }
+  }
   function togglePlay() {
     if (step.timer) return stopPlay();
-    document.getElementById('play').textContent = '⏸';
+    document.getElementById('play').textContent = '❚❚';
     step.timer = setInterval(() => { if (step.at >= E) stopPlay(); else goTo(step.at + 1); }, Number(document.getElementById('speed').value));
   }
 
@@ -447,8 +457,7 @@
     selected = n;
     reveal(n);
     render();
-    const el = canvas.querySelector(`[data-index="${n}"]`);
-    if (el) el.scrollIntoView({ block: 'nearest', inline: 'center' });
+    bringIntoView(n);
   }
 
   // ---- Events from the person.
@@ -508,6 +517,7 @@
   resetView();
   step.state = replay(0);
   render();
+  bringIntoView(0);
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = 'true';
 })();
