@@ -365,4 +365,3 @@ fn a_scoped_page_keeps_the_trees_ids_and_says_what_it_leaves_out() {
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
-
