@@ -65,6 +65,8 @@ impl<G: Game> SavedGame<G> {
     /// Reads a file's text, checking each action against the position it is played in.
     pub fn parse(game: &G, text: &str) -> Result<SavedGame<G>, SaveError> {
         let err = |line: usize, message: String| Err(SaveError { line, message });
+        // Editors on Windows start a file with a byte-order mark: not part of the text.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = text
             .lines()
             .enumerate()
@@ -137,6 +139,7 @@ mod tests {
         assert_eq!(SavedGame::parse(&g, "hello\n").unwrap_err().line, 1);
         let wrong_game = text.replace("game ataxx", "game gomoku");
         assert_eq!(SavedGame::parse(&g, &wrong_game).unwrap_err().line, 2);
+        assert_eq!(SavedGame::parse(&g, &format!("\u{feff}{text}")).unwrap(), saved, "a byte-order mark");
         let bad_start = text.replace("start x5o", "start x9o");
         assert_eq!(SavedGame::parse(&g, &bad_start).unwrap_err().line, 3);
     }

@@ -90,6 +90,9 @@ impl<R: BufRead> Items<R> {
     }
 }
 
+/// The UTF-8 byte-order mark.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// No well-formed line is longer; a longer one is malformed, and reading stops there
 /// rather than holding an endless line in memory.
 pub const MAX_LINE: usize = 1024;
@@ -117,7 +120,11 @@ impl<R: BufRead> Iterator for Items<R> {
                     text: format!("{start}... (over {MAX_LINE} bytes)"),
                 }));
             }
-            let raw = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+            let mut raw = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+            // Editors on Windows start a file with a byte-order mark: not part of the line.
+            if self.line == 1 {
+                raw = raw.strip_prefix(UTF8_BOM).unwrap_or(raw);
+            }
             if let Some(item) = parse_line(self.line, raw) {
                 return Some(Ok(item));
             }
@@ -147,6 +154,14 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(strip(a), strip(b));
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_line_is_ignored() {
+        let with = items("\u{feff}G6-F5\nA\n");
+        assert_eq!(with, items("G6-F5\nA\n"));
+        // Only at the start of the file: elsewhere it is a malformed line.
+        assert!(matches!(items("G6-F5\n\u{feff}A\n")[1], Item::Malformed { line: 2, .. }));
     }
 
     #[test]
