@@ -2,7 +2,7 @@
 //!
 //! A new arena chunk is address space only: the kernel maps each 4 KiB page when it
 //! is first written, one fault at a time. On these virtual machines a fault costs
-//! about 2 µs, which for 24-byte nodes is some 12 ns a node, half as much as
+//! about 2 µs, which for 36-byte checkers nodes is some 18 ns a node, more than
 //! building the node. Asking the kernel for the next 64 KiB in one `madvise` call
 //! (`MADV_POPULATE_WRITE`, Linux 5.14) costs about a third less per page, and only
 //! pages the arena's current chunk already owns are asked for, a batch at a time,
