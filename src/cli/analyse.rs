@@ -10,6 +10,7 @@ use super::output::print_stats;
 use super::positions::position_or_start;
 use super::{SearchKind, TreeOptions, status};
 use crate::drawing::Drawing;
+use crate::export::summary::Summary;
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol;
@@ -85,28 +86,17 @@ fn write_summary<G: Game>(
     tree: &Tree<'_, G>,
     pruning: bool,
 ) -> io::Result<()> {
-    writeln!(out, "position: {}", game.format_position(&tree.root_position))?;
-    writeln!(out, "to move: {}", game.player_name(game.to_move(&tree.root_position)))?;
-    writeln!(out, "depth: {}", tree.depth)?;
-    writeln!(out, "nodes: {}", tree.len)?;
+    let s = Summary::new(game, tree, pruning);
+    writeln!(out, "position: {}", s.position)?;
+    writeln!(out, "to move: {}", s.to_move)?;
+    writeln!(out, "depth: {}", s.depth)?;
+    writeln!(out, "nodes: {}", s.node_count)?;
     if pruning {
-        let mut pruned = 0;
-        tree.root.for_each(&mut |n| pruned += n.pruned() as usize);
-        writeln!(out, "visited by alpha-beta: {} (pruned {pruned})", tree.len - pruned)?;
+        writeln!(out, "visited by alpha-beta: {} (pruned {})", s.node_count - s.pruned, s.pruned)?;
     }
-    match tree.decision() {
-        Some(n) => writeln!(
-            out,
-            "decision: {} value {}",
-            game.format_action(n.action.expect("a decision has an action")),
-            n.value()
-        )?,
-        None => writeln!(out, "decision: none (the side to move cannot act) value {}", tree.root.value())?,
+    match &s.decision {
+        Some(action) => writeln!(out, "decision: {action} value {}", s.value)?,
+        None => writeln!(out, "decision: none (the side to move cannot act) value {}", s.value)?,
     }
-    let line: Vec<String> = tree
-        .principal_variation()
-        .iter()
-        .map(|n| game.format_action(n.action.expect("a line has actions")))
-        .collect();
-    writeln!(out, "line: {}", line.join(" "))
+    writeln!(out, "line: {}", s.line.join(" "))
 }

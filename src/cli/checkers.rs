@@ -4,13 +4,13 @@ use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 
-use super::output::{print_stats, write_output};
+use super::exports::{self, ExportOptions, Searched};
+use super::output::print_stats;
 use super::{TreeOptions, status};
-use crate::export::{self, scope::Scope};
+use crate::export::scope::Scope;
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
-use crate::search::back_propagate_observed;
 
 pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8> {
     match input {
@@ -46,24 +46,11 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, 
             print_stats(&format!("action {number}: "), t, built);
         }
         if let Some(dir) = export_dir {
-            let json = dir.join(format!("action-{number}.json"));
-            write_output(&json, |w| export::json::write_tree(w, &Checkers, t, None))
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", json.display())))?;
-            let dot = dir.join(format!("action-{number}.dot"));
-            write_output(&dot, |w| export::dot::write_tree(w, &Checkers, t, None, scope))
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dot.display())))?;
-            // The page's step-through replays the back-propagation: recorded by
-            // propagating again, in order (the values are those already set).
-            let events = (t.len <= export::html::TRACE_LIMIT).then(|| {
-                let mut events = Vec::new();
-                back_propagate_observed(t.root, &mut events);
-                events
-            });
-            let html = dir.join(format!("action-{number}.html"));
-            write_output(&html, |w| {
-                export::html::write_tree(w, &Checkers, t, None, events.as_deref(), scope)
-            })
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", html.display())))?;
+            // The protocol has set the values already; the page's step-through
+            // replays back-propagation, recorded by propagating once more.
+            let exports = ExportOptions::for_action(dir, number, scope);
+            let events = exports::wants_trace(&exports, t.len).then(|| exports::minimax_events(t));
+            exports::write_files(&Checkers, t, &Searched { windows: None, events }, &exports)?;
         }
         Ok(())
     };

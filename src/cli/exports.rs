@@ -39,6 +39,25 @@ pub struct ExportOptions {
 }
 
 impl ExportOptions {
+    /// What `checkers --export-trees DIR` writes for the computed action `number`:
+    /// `DIR/action-N.json`, `.dot` and `.html`, drawn within `scope`.
+    pub fn for_action(dir: &Path, number: usize, scope: Scope) -> ExportOptions {
+        let file = |ext: &str| Some(dir.join(format!("action-{number}.{ext}")));
+        let (show_depth, show_line) = match scope {
+            Scope::All => (None, false),
+            Scope::Depth(k) => (Some(k), false),
+            Scope::Line => (None, true),
+        };
+        ExportOptions {
+            json: file("json"),
+            dot: file("dot"),
+            html: file("html"),
+            show_depth,
+            show_line,
+            ..Default::default()
+        }
+    }
+
     pub fn scope(&self) -> Scope {
         match (self.show_depth, self.show_line) {
             (Some(k), _) => Scope::Depth(k),
@@ -104,11 +123,7 @@ pub fn search<G: crate::game::Game>(
     trace: bool,
 ) -> Searched {
     match kind {
-        SearchKind::Minimax if trace => {
-            let mut events = Vec::new();
-            back_propagate_observed(tree.root, &mut events);
-            Searched { windows: None, events: Some(events) }
-        }
+        SearchKind::Minimax if trace => Searched { windows: None, events: Some(minimax_events(tree)) },
         SearchKind::Minimax => {
             back_propagate_parallel(tree.root, tree.len, threads);
             Searched { windows: None, events: None }
@@ -120,6 +135,14 @@ pub fn search<G: crate::game::Game>(
         }
         SearchKind::Alphabeta => Searched { windows: Some(alphabeta::run_on_tree(tree)), events: None },
     }
+}
+
+/// The events of back-propagation over `tree`, which it records by propagating
+/// the values (again, if they are set already: they come out the same).
+pub fn minimax_events<G: crate::game::Game>(tree: &Tree<'_, G>) -> Vec<Event> {
+    let mut events = Vec::new();
+    back_propagate_observed(tree.root, &mut events);
+    events
 }
 
 /// Whether the exports asked for need the search's events.
@@ -137,6 +160,19 @@ pub fn write_all<G: Drawing>(
     searched: &Searched,
     opts: &ExportOptions,
 ) -> Result<(), u8> {
+    write_files(game, tree, searched, opts).map_err(|e| {
+        eprintln!("gametree: cannot write {e}");
+        status::OUTPUT
+    })
+}
+
+/// Writes every export asked for; an error names the file it concerns.
+pub fn write_files<G: Drawing>(
+    game: &G,
+    tree: &Tree<'_, G>,
+    searched: &Searched,
+    opts: &ExportOptions,
+) -> std::io::Result<()> {
     let windows = searched.windows.as_deref();
     let events = searched.events.as_deref();
     let scope = opts.scope();
@@ -165,10 +201,8 @@ pub fn write_all<G: Drawing>(
         jobs.push((p, Box::new(move |w| export::trace::write_trace(w, &summary, events))));
     }
     for (path, job) in jobs {
-        if let Err(e) = write_output(path, |w| job(w)) {
-            eprintln!("gametree: cannot write {}: {e}", path.display());
-            return Err(status::OUTPUT);
-        }
+        write_output(path, |w| job(w))
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
     }
     Ok(())
 }

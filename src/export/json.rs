@@ -7,6 +7,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::summary::Summary;
 use crate::game::Game;
 use crate::search::Tree;
 use crate::search::alphabeta::Window;
@@ -70,27 +71,20 @@ pub fn write_tree<G: Game>(
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
 ) -> io::Result<()> {
-    let search = if windows.is_some() { "alphabeta" } else { "minimax" };
-    let decision = tree.decision().map(|n| Decision {
-        action: game.format_action(n.action.expect("a decision has an action")),
-        value: n.value(),
-    });
-    let pv: Vec<String> = tree
-        .principal_variation()
-        .iter()
-        .map(|n| game.format_action(n.action.expect("a line has actions")))
-        .collect();
+    let summary = Summary::new(game, tree, windows.is_some());
+    let decision =
+        summary.decision.as_ref().map(|action| Decision { action: action.clone(), value: summary.value });
     writeln!(out, "{{")?;
     field(out, "schema_version", &SCHEMA_VERSION)?;
-    field(out, "game", &game.name())?;
-    field(out, "position", &game.format_position(&tree.root_position))?;
-    field(out, "to_move", &game.player_name(game.to_move(&tree.root_position)))?;
-    field(out, "depth", &tree.depth)?;
-    field(out, "search", &search)?;
-    field(out, "evaluation", &game.evaluation())?;
+    field(out, "game", &summary.game)?;
+    field(out, "position", &summary.position)?;
+    field(out, "to_move", &summary.to_move)?;
+    field(out, "depth", &summary.depth)?;
+    field(out, "search", &summary.search)?;
+    field(out, "evaluation", &summary.evaluation)?;
     field(out, "decision", &decision)?;
-    field(out, "principal_variation", &pv)?;
-    field(out, "node_count", &tree.len)?;
+    field(out, "principal_variation", &summary.line)?;
+    field(out, "node_count", &summary.node_count)?;
     writeln!(out, "  \"nodes\": [")?;
     let window = |id: u32| windows.and_then(|w| w[id as usize]);
     let mut result: io::Result<()> = Ok(());
