@@ -25,7 +25,7 @@ pub struct Picture {
     /// How each symbol of [`Drawing::cells`] is drawn; any other symbol is an
     /// empty point.
     pub units: Vec<Unit>,
-    /// Column and row names of a grid board, for text drawings with coordinates.
+    /// Column and row names of a grid board, for drawings laid out as tables.
     #[serde(skip)]
     pub grid: Option<(Vec<String>, Vec<String>)>,
 }
@@ -94,19 +94,5 @@ pub trait Drawing: Game {
     /// list their [`Game::board_rows`] row after row.
     fn cells(&self, pos: &Self::Position) -> String {
         self.board_rows(pos).concat()
-    }
-
-    /// The board as text with its coordinates, for DOT labels: on a grid, the
-    /// column names above and each row's name before it.
-    fn text_board(&self, pos: &Self::Position) -> Vec<String> {
-        let Some((columns, rows)) = self.picture().grid else {
-            return self.board_rows(pos);
-        };
-        let width = rows.iter().map(String::len).max().unwrap_or(0);
-        let mut out = vec![format!("{:width$} {}", "", columns.join(""))];
-        for (name, row) in rows.iter().zip(self.board_rows(pos)) {
-            out.push(format!("{name:>width$} {row}"));
-        }
-        out
     }
 }

@@ -17,7 +17,7 @@ use petgraph::visit::EdgeRef;
 
 use super::scope::{Scope, Shown};
 use super::summary::Summary;
-use crate::drawing::Drawing;
+use crate::drawing::{Drawing, Picture};
 use crate::search::alphabeta::Window;
 use crate::search::{GameNode, Tree};
 
@@ -75,6 +75,7 @@ fn role(maximising: bool) -> &'static str {
 
 fn describe<G: Drawing>(
     game: &G,
+    picture: &Picture,
     node: &GameNode<'_, G>,
     window: Option<Window>,
     hidden: u64,
@@ -100,7 +101,7 @@ fn describe<G: Drawing>(
             }
         }
     }
-    let board = board_label(game, &pos);
+    let board = board_label(game, picture, &pos);
     let mut label = String::from("<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">");
     for r in rows {
         label.push_str(&format!("<TR><TD>{r}</TD></TR>"));
@@ -116,12 +117,11 @@ fn describe<G: Drawing>(
 
 /// The board with its coordinates: on a grid, a table of one cell per square
 /// (dark squares shaded), so that the columns line up whatever the font; else
-/// the game's text drawing, line by line.
-fn board_label<G: Drawing>(game: &G, pos: &G::Position) -> String {
-    let picture = game.picture();
+/// the game's own text drawing (niujiao's numbered points), line by line.
+fn board_label<G: Drawing>(game: &G, picture: &Picture, pos: &G::Position) -> String {
     let Some((columns, rows)) = &picture.grid else {
         let lines: String =
-            game.text_board(pos).iter().map(|r| format!("{}<BR ALIGN=\"LEFT\"/>", html(r))).collect();
+            game.board_rows(pos).iter().map(|r| format!("{}<BR ALIGN=\"LEFT\"/>", html(r))).collect();
         return format!("<FONT FACE=\"Courier\">{lines}</FONT>");
     };
     let cell = |text: &str, shade: bool| {
@@ -158,6 +158,7 @@ fn build_graph<G: Drawing>(
     let line: HashSet<u32> =
         std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
     let mut graph = Graph::new();
+    let picture = game.picture();
     // Graph indices by node id, and each drawn node's line from the root.
     let mut index = std::collections::HashMap::new();
     let mut paths: std::collections::HashMap<u32, String> = std::collections::HashMap::new();
@@ -171,6 +172,7 @@ fn build_graph<G: Drawing>(
         };
         let (label, tooltip) = describe(
             game,
+            &picture,
             node,
             windows.and_then(|w| w[id as usize]),
             hidden,
