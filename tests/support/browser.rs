@@ -149,11 +149,6 @@ impl Browser {
             .filter(|u| u != page)
             .collect()
     }
-
-    /// A PNG of the window.
-    pub fn screenshot(&self) -> Vec<u8> {
-        self.runtime.block_on(self.client().screenshot()).unwrap()
-    }
 }
 
 impl Drop for Browser {
