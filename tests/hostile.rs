@@ -67,16 +67,32 @@ fn budgets_stop_searches_that_would_run_away() {
         &["best", "gomoku", "--depth", "40", "--max-nodes", "10000"],
         b"",
         3,
-        "more than 10000 positions",
+        "more than the budget of 10000",
     );
     refused(&["analyse", "ataxx", "--depth", "40", "--max-nodes", "10000"], b"", 3, "budget of 10000 nodes");
     refused(
         &["play", "ataxx", "--first", "machine", "--depth", "40", "--max-nodes", "10000"],
         b"",
         3,
-        "more than 10000",
+        "budget of 10000",
     );
     refused(&["solve", "ataxx", "--max-positions", "1000"], b"", 3, "more than 1000 positions");
+}
+
+/// Every game at the deepest depth, default budget: refused without first doing
+/// the work the budget allows (a deep Gomoku tree took a minute to refuse; now
+/// the estimate or the count says no before building). Tic-tac-toe's whole
+/// game fits.
+#[test]
+fn hopeless_depths_are_refused_for_every_game() {
+    for game in ["checkers", "niujiao", "ataxx", "gomoku"] {
+        refused(&["analyse", game, "--depth", "64"], b"", 3, "budget of 50000000 nodes");
+        refused(&["best", game, "--depth", "64", "--search", "minimax"], b"", 3, "budget of 50000000 nodes");
+        refused(&["best", game, "--depth", "64"], b"", 3, "(extrapolated from shallower searches)");
+    }
+    for cmd in [&["analyse", "tictactoe", "--depth", "64"][..], &["best", "tictactoe", "--depth", "64"]] {
+        assert_eq!(run(cmd, b"").status.code(), Some(0), "{cmd:?}");
+    }
 }
 
 #[test]

@@ -151,10 +151,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                     Ok(c) => c,
                     Err(e) => {
                         let _ = out.flush();
-                        eprintln!(
-                            "gametree: the machine's search would examine more than {} positions; use a smaller --depth or raise --max-nodes",
-                            e.limit
-                        );
+                        eprintln!("gametree: the machine's move: {}", e.for_search());
                         return status::TOO_MANY_NODES;
                     }
                 };

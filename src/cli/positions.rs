@@ -91,10 +91,7 @@ pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, searc
             let choice = match alphabeta::search_within(game, &pos, depth, opts.max_nodes) {
                 Ok(c) => c,
                 Err(e) => {
-                    eprintln!(
-                        "gametree: the search would examine more than {} positions; use a smaller --depth or raise --max-nodes",
-                        e.limit
-                    );
+                    eprintln!("gametree: {}", e.for_search());
                     return status::TOO_MANY_NODES;
                 }
             };

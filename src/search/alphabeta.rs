@@ -6,6 +6,7 @@
 
 use std::cell::Cell;
 
+use super::budget;
 use super::trace::{Event, Observer};
 use super::tree::{Node, TooManyNodes, Tree};
 use crate::game::Game;
@@ -29,7 +30,40 @@ pub fn search<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Choice<G::Acti
 }
 
 /// [`search`], giving up once it has examined more than `max_nodes` positions.
+///
+/// When the full tree is over the budget, the search may still fit, or may not
+/// by far: the shallower depths are searched first, and the search is refused
+/// as soon as its next ply is predicted at several times the budget, or its
+/// full depth at a thousand times
+/// ([`budget::predict`]). The answer is that of the full-depth search alone.
 pub fn search_within<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u8,
+    max_nodes: u64,
+) -> Result<Choice<G::Action>, TooManyNodes> {
+    if depth >= 4 && budget::full_tree_likely_over(game, pos, depth, max_nodes) {
+        let margins = [(budget::NEXT_PLY_MARGIN, 1), (budget::FULL_DEPTH_MARGIN, depth)];
+        let mut counts = Vec::new();
+        for d in 1..=depth {
+            for (margin, plies) in margins {
+                let far_over = max_nodes.saturating_mul(margin);
+                let ahead = (d - 1 + plies).min(depth);
+                if let Some(p) = budget::predict(&counts, ahead, far_over)
+                    && p > far_over
+                {
+                    return Err(TooManyNodes { limit: max_nodes, predicted: Some(p) });
+                }
+            }
+            if d < depth {
+                counts.push(search_exactly(game, pos, d, max_nodes)?.nodes);
+            }
+        }
+    }
+    search_exactly(game, pos, depth, max_nodes)
+}
+
+fn search_exactly<G: Game>(
     game: &G,
     pos: &G::Position,
     depth: u8,
@@ -81,7 +115,7 @@ pub fn search_within<G: Game>(
         }
     }
     if s.nodes > max_nodes {
-        return Err(TooManyNodes { limit: max_nodes });
+        return Err(TooManyNodes::over(max_nodes));
     }
     let (_, action, value) = best.expect("there was an action");
     Ok(Choice { action: Some(action), value, nodes: s.nodes })

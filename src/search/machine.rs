@@ -54,7 +54,7 @@ impl Machine {
         for &a in &actions {
             let budget = self.max_nodes.saturating_sub(nodes);
             let c = alphabeta::search_within(game, &game.apply(pos, a), self.depth.saturating_sub(1), budget)
-                .map_err(|_| TooManyNodes { limit: self.max_nodes })?;
+                .map_err(|_| TooManyNodes::over(self.max_nodes))?;
             nodes += c.nodes;
             scored.push((a, c.value));
         }

@@ -1,6 +1,7 @@
 //! Trees and searches over them, for any [`crate::game::Game`].
 
 pub mod alphabeta;
+pub mod budget;
 pub mod machine;
 pub mod minimax;
 mod parallel;

@@ -111,7 +111,7 @@ pub(crate) fn build<'a, G: Game>(
         }
     });
     if failed.load(Relaxed) {
-        return Err(TooManyNodes { limit: max_nodes });
+        return Err(TooManyNodes::over(max_nodes));
     }
     let built: Vec<Vec<Built<'a, G::Action, G::Packed>>> =
         built.into_iter().map(|b| b.into_inner().expect("no thread panicked")).collect();
@@ -251,7 +251,7 @@ impl<'a, G: Game> Top<'_, 'a, G> {
         }
         self.used += actions.len() as u64;
         if self.used + 1 > self.max_nodes {
-            return Err(TooManyNodes { limit: self.max_nodes });
+            return Err(TooManyNodes::over(self.max_nodes));
         }
         let first = self.next_id;
         self.next_id += actions.len() as u32;

@@ -175,15 +175,39 @@ impl<'a, A, P> Node<'a, A, P> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooManyNodes {
     pub limit: u64,
+    /// Set when an alpha-beta search was refused on a prediction, before trying:
+    /// the positions its next ply was expected to examine.
+    pub predicted: Option<u64>,
+}
+
+impl TooManyNodes {
+    pub fn over(limit: u64) -> TooManyNodes {
+        TooManyNodes { limit, predicted: None }
+    }
+
+    /// The message for an implicit search (no tree is built).
+    pub fn for_search(&self) -> String {
+        match self.predicted {
+            None => format!(
+                "the search would examine more than {} positions; use a smaller --depth or raise --max-nodes",
+                self.limit
+            ),
+            Some(_) => self.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for TooManyNodes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the tree would exceed the budget of {} nodes; use a smaller --depth or raise --max-nodes",
-            self.limit
-        )
+        match self.predicted {
+            None => write!(f, "the tree would exceed the budget of {} nodes", self.limit)?,
+            Some(p) => write!(
+                f,
+                "the search would examine over {p} positions (extrapolated from shallower searches), more than the budget of {}",
+                self.limit
+            )?,
+        }
+        f.write_str("; use a smaller --depth or raise --max-nodes")
     }
 }
 
@@ -289,7 +313,12 @@ impl<'a, G: Game> Tree<'a, G> {
     ) -> Result<Tree<'a, G>, TooManyNodes> {
         let max_nodes = options.max_nodes.min(u32::MAX as u64 - 1);
         if max_nodes == 0 {
-            return Err(TooManyNodes { limit: max_nodes });
+            return Err(TooManyNodes::over(max_nodes));
+        }
+        // Refused now rather than after building up to the budget (a minute for
+        // a deep Gomoku tree).
+        if !super::budget::full_tree_may_fit(game, &root, depth, max_nodes) {
+            return Err(TooManyNodes::over(max_nodes));
         }
         if super::parallel::worth_it(depth, options.threads) {
             return super::parallel::build(arena, game, &root, depth, max_nodes, options.threads);
@@ -402,7 +431,7 @@ impl<G: Game> Builder<'_, G> {
         let n = actions.len() as u64;
         match self.shared {
             None if self.next_id as u64 + n > self.max_nodes => {
-                return Err(TooManyNodes { limit: self.max_nodes });
+                return Err(TooManyNodes::over(self.max_nodes));
             }
             None => {}
             Some(used) => {
@@ -410,7 +439,7 @@ impl<G: Game> Builder<'_, G> {
                     let grant = n.max(QUOTA_BLOCK);
                     // The +1 is the root, which no thread builds.
                     if used.fetch_add(grant, Relaxed) + grant + 1 > self.max_nodes {
-                        return Err(TooManyNodes { limit: self.max_nodes });
+                        return Err(TooManyNodes::over(self.max_nodes));
                     }
                     self.quota += grant;
                 }
@@ -541,7 +570,7 @@ mod tests {
         let limit = |n| BuildOptions { max_nodes: n, threads: 1 };
         let mut arena = TreeArena::new();
         let err = Tree::build(&mut arena, &Checkers, Checkers.start(), 3, &limit(100)).err();
-        assert_eq!(err, Some(TooManyNodes { limit: 100 }));
+        assert_eq!(err, Some(TooManyNodes::over(100)));
         assert!(Tree::build(&mut TreeArena::new(), &Checkers, Checkers.start(), 3, &limit(436)).is_ok());
         assert!(Tree::build(&mut TreeArena::new(), &Checkers, Checkers.start(), 3, &limit(435)).is_err());
     }
