@@ -40,8 +40,8 @@ fn divide_gives_each_root_actions_count_and_they_sum_to_the_total() {
         [("ataxx", "4"), ("checkers", "5"), ("tictactoe", "4"), ("niujiao", "5"), ("gomoku", "3")]
     {
         let text = run(&["perft", game, depth, "--divide"]);
-        let (divide, totals) = text.split_once("\n\n").expect("divide lines, a blank line, then the totals");
-        assert_eq!(totals, run(&["perft", game, depth]), "{game}: the totals are perft's");
+        let (totals, divide) = text.split_once("\n\n").expect("the totals, a blank line, then divide lines");
+        assert_eq!(format!("{totals}\n"), run(&["perft", game, depth]), "{game}: the totals are perft's");
         let total: u64 = totals.lines().last().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
         let rows: Vec<(&str, u64)> = divide
             .lines()
@@ -59,4 +59,25 @@ fn divide_gives_each_root_actions_count_and_they_sum_to_the_total() {
     let b6: u64 = text.lines().find_map(|l| l.strip_prefix("b6: ")).unwrap().parse().unwrap();
     let after = run(&["perft", "ataxx", "2", "--position", "x5o/1x5/7/7/7/7/o5x o 0 1"]);
     assert_eq!(after.lines().last().unwrap(), format!("2 {b6}"));
+}
+
+/// Each depth is printed as it ends; a depth predicted over --max-nodes is not
+/// started, and one that runs past --max-time is stopped: status 3 either way,
+/// with the finished depths already out.
+#[test]
+fn budgets_stop_perft_after_printing_the_depths_it_finished() {
+    let out = Command::new(BIN).args(["perft", "checkers", "64", "--max-nodes", "100000"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, "1 7\n2 49\n3 379\n4 2872\n5 23582\n");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("gametree: depth 6 would count about 1.9"), "{err}");
+    assert!(err.contains("more than --max-nodes 100000"), "{err}");
+
+    let out = Command::new(BIN).args(["perft", "checkers", "64", "--max-time", "1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("1 7\n2 49\n3 379\n4 2872\n5 23582\n6 189143\n"), "{text}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("was not finished within --max-time 1; stopped"), "{err}");
 }

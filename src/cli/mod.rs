@@ -35,6 +35,10 @@ pub mod status {
 /// The deepest tree any command accepts; deeper ones are refused before building.
 pub const MAX_DEPTH: u8 = 64;
 
+/// `perft`'s default budget: positions counted at one depth, a minute or two of
+/// bulk counting.
+pub const DEFAULT_MAX_COUNT: u64 = 100_000_000_000;
+
 #[derive(Parser, Debug)]
 #[command(name = "gametree", version, about = "Explicit minimax trees for small board games")]
 pub struct Cli {
@@ -192,9 +196,18 @@ enum Command {
         /// Threads to count on (default: every core); 1 counts on this thread alone.
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
-        /// First print, for each legal action at the root, the positions DEPTH deep below it.
+        /// After the totals, print for each legal action at the root the positions
+        /// DEPTH deep below it.
         #[arg(long)]
         divide: bool,
+        /// Stop with status 3 rather than count more positions than this at one
+        /// depth (a depth predicted over it is not started).
+        #[arg(long, default_value_t = DEFAULT_MAX_COUNT, value_parser = clap::value_parser!(u64).range(1..))]
+        max_nodes: u64,
+        /// Stop with status 3 after this many seconds (default: no limit; each
+        /// finished depth is printed as it ends, so Ctrl-C keeps them too).
+        #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+        max_time: Option<u64>,
         #[command(flatten)]
         game_options: GameOptions,
     },
@@ -352,15 +365,16 @@ pub fn main() -> ExitCode {
                 analyse::run(g, &request)
             })
         }
-        Command::Perft { game, depth, position, threads, divide, game_options } => {
-            let threads = threads.map_or_else(default_threads, usize::from);
-            crate::with_game!(game, &game_options.settings(), |g| positions::perft(
-                g,
-                position.as_deref(),
+        Command::Perft { game, depth, position, threads, divide, max_nodes, max_time, game_options } => {
+            let request = positions::PerftRequest {
+                position: position.as_deref(),
                 depth,
-                threads,
-                divide
-            ))
+                threads: threads.map_or_else(default_threads, usize::from),
+                divide,
+                max_count: max_nodes,
+                max_time: max_time.map(std::time::Duration::from_secs),
+            };
+            crate::with_game!(game, &game_options.settings(), |g| positions::perft(g, &request))
         }
         Command::Solve { game, position, max_positions, game_options } => {
             // A solve is of the game itself: no ply limit unless one is asked for.

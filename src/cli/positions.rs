@@ -1,12 +1,13 @@
 //! `perft`, `solve` and `best`: one position in, one answer out.
 
-use std::time::Instant;
+use std::io::Write;
+use std::time::{Duration, Instant};
 
 use super::output::print_stats;
 use super::{SearchKind, TreeOptions, status};
 use crate::game::Game;
 use crate::search::alphabeta;
-use crate::search::perft::perft as count_positions;
+use crate::search::perft::perft_while;
 use crate::search::solve::solve as solve_game;
 use crate::search::{Tree, TreeArena, back_propagate_parallel};
 
@@ -15,7 +16,7 @@ use crate::search::{Tree, TreeArena, back_propagate_parallel};
 fn progress(what: &'static str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {human_pos} {msg} ({elapsed})")
+        indicatif::ProgressStyle::with_template("{spinner} {prefix} {human_pos} {msg} ({elapsed})")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     bar.set_message(what);
@@ -33,28 +34,86 @@ pub fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Pos
     }
 }
 
-pub fn perft<G: Game>(game: &G, position: Option<&str>, depth: u8, threads: usize, divide: bool) -> u8 {
-    let pos = match position_or_start(game, position) {
+pub struct PerftRequest<'a> {
+    pub position: Option<&'a str>,
+    pub depth: u8,
+    pub threads: usize,
+    pub divide: bool,
+    /// Positions one depth may count.
+    pub max_count: u64,
+    pub max_time: Option<Duration>,
+}
+
+/// Counts one depth after another, printing each as it ends (so an interrupted
+/// run keeps what it finished), within the budgets.
+pub fn perft<G: Game>(game: &G, request: &PerftRequest) -> u8 {
+    let pos = match position_or_start(game, request.position) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let bar = progress("positions counted");
-    let counts = count_positions(game, &pos, depth, threads, &|n| bar.set_position(n));
-    bar.finish_and_clear();
-    let mut out = String::new();
-    if divide {
+    let started = Instant::now();
+    let mut totals: Vec<u64> = Vec::new();
+    let mut divide = Vec::new();
+    for depth in 1..=request.depth {
+        // Growth ratio of the last ply, with a spare factor for its variance.
+        if let [.., before, last] = totals[..] {
+            let predicted = last as f64 * (last as f64 / before.max(1) as f64);
+            if predicted > request.max_count as f64 {
+                eprintln!(
+                    "gametree: depth {depth} would count about {predicted:.3e} positions, more than --max-nodes {}; stopped",
+                    request.max_count
+                );
+                return status::TOO_MANY_NODES;
+            }
+        }
+        let bar = progress("positions counted");
+        bar.set_prefix(format!("depth {depth}"));
+        let over_time = || request.max_time.is_some_and(|t| started.elapsed() > t);
+        let go_on = |n: u64| {
+            bar.set_position(n);
+            n <= request.max_count && !over_time()
+        };
+        let counts = perft_while(game, &pos, depth, request.threads, &go_on);
+        bar.finish_and_clear();
+        let Some(counts) = counts.filter(|_| !over_time()) else {
+            let why = match request.max_time {
+                Some(t) if over_time() => format!("--max-time {}", t.as_secs()),
+                _ => format!("--max-nodes {}", request.max_count),
+            };
+            eprintln!("gametree: depth {depth} was not finished within {why}; stopped");
+            return status::TOO_MANY_NODES;
+        };
+        let n = counts.by_depth[usize::from(depth) - 1];
+        totals.push(n);
+        divide = counts.divide;
+        if !print_flushed(&format!("{depth} {n}\n")) {
+            return status::OUTPUT;
+        }
+    }
+    if request.divide {
         let mut actions = Vec::new();
         game.actions(&pos, &mut actions);
-        for (&a, n) in actions.iter().zip(&counts.divide) {
+        let mut out = String::from("\n");
+        for (&a, n) in actions.iter().zip(&divide) {
             out.push_str(&format!("{}: {n}\n", game.format_action(a)));
         }
-        out.push('\n');
+        if !print_flushed(&out) {
+            return status::OUTPUT;
+        }
     }
-    for (d, n) in counts.by_depth.iter().enumerate() {
-        out.push_str(&format!("{} {n}\n", d + 1));
-    }
-    print!("{out}");
     status::OK
+}
+
+/// Writes to stdout at once; false (with a message) when it cannot.
+fn print_flushed(text: &str) -> bool {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("gametree: cannot write to stdout: {e}");
+            false
+        }
+    }
 }
 
 pub fn solve<G: Game>(game: &G, position: Option<&str>, max_positions: u64) -> u8 {

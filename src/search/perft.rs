@@ -7,7 +7,7 @@
 //! The threads are the helper team of the tree builds (`super::team`).
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use crate::game::Game;
 
@@ -45,6 +45,22 @@ pub fn perft<G: Game>(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Counts {
+    let go_on = |n| {
+        progress(n);
+        true
+    };
+    perft_while(game, root, depth, threads, &go_on).expect("never stopped")
+}
+
+/// [`perft`], stopped (`None`) soon after `go_on`, called with the positions
+/// counted so far (about every million), says false: for time and node budgets.
+pub fn perft_while<G: Game>(
+    game: &G,
+    root: &G::Position,
+    depth: u8,
+    threads: usize,
+    go_on: &(dyn Fn(u64) -> bool + Sync),
+) -> Option<Counts> {
     assert!(depth >= 1, "perft counts at least one ply");
     let depth = usize::from(depth);
     let mut by_depth = vec![0u64; depth];
@@ -70,18 +86,22 @@ pub fn perft<G: Game>(
         for (i, _) in &level {
             divide[*i] += 1;
         }
-        return Counts { by_depth, divide };
+        return Some(Counts { by_depth, divide });
     }
 
     let next_unit = AtomicUsize::new(0);
     let seen = AtomicU64::new(0);
+    let stopped = AtomicBool::new(false);
     let totals = Mutex::new((vec![0u64; depth - split], vec![0u64; divide.len()]));
     let work = |_thread: usize| {
         let mut counts = vec![0u64; depth - split];
         let mut own_divide = vec![0u64; divide.len()];
         let mut buffers: Vec<Vec<G::Action>> = (split..depth).map(|_| Vec::new()).collect();
-        let mut walker = Walker { game, seen: &seen, unreported: 0, progress };
+        let mut walker = Walker { game, seen: &seen, stopped: &stopped, unreported: 0, go_on };
         while let Some((i, pos)) = level.get(next_unit.fetch_add(1, Relaxed)) {
+            if stopped.load(Relaxed) {
+                break;
+            }
             let before = counts[counts.len() - 1];
             walker.count(pos, &mut counts, &mut buffers);
             own_divide[*i] += counts[counts.len() - 1] - before;
@@ -98,18 +118,23 @@ pub fn perft<G: Game>(
     } else {
         work(0);
     }
+    if stopped.load(Relaxed) {
+        return None;
+    }
     let (below, d) = totals.into_inner().expect("no counting thread panics");
     by_depth[split..].copy_from_slice(&below);
     divide.iter_mut().zip(&d).for_each(|(a, b)| *a += b);
-    Counts { by_depth, divide }
+    Some(Counts { by_depth, divide })
 }
 
 struct Walker<'a, G: Game> {
     game: &'a G,
     /// Positions counted by every thread, as last reported.
     seen: &'a AtomicU64,
+    /// Set once `go_on` said no: every thread then unwinds.
+    stopped: &'a AtomicBool,
     unreported: u64,
-    progress: &'a (dyn Fn(u64) + Sync),
+    go_on: &'a (dyn Fn(u64) -> bool + Sync),
 }
 
 impl<G: Game> Walker<'_, G> {
@@ -117,6 +142,9 @@ impl<G: Game> Walker<'_, G> {
     fn count(&mut self, pos: &G::Position, counts: &mut [u64], buffers: &mut [Vec<G::Action>]) {
         let game = self.game;
         let Some((here, deeper)) = counts.split_first_mut() else { return };
+        if self.stopped.load(Relaxed) {
+            return;
+        }
         if deeper.is_empty() {
             let n = game.count_actions(pos);
             *here += n;
@@ -137,7 +165,9 @@ impl<G: Game> Walker<'_, G> {
     fn report(&mut self) {
         let total = self.seen.fetch_add(self.unreported, Relaxed) + self.unreported;
         self.unreported = 0;
-        (self.progress)(total);
+        if !(self.go_on)(total) {
+            self.stopped.store(true, Relaxed);
+        }
     }
 }
 
@@ -167,5 +197,21 @@ mod tests {
         }
         // Depth 1: each root action is one position.
         assert_eq!(perft(&Ataxx, &Ataxx.start(), 1, 2, &quiet).divide, vec![1; 16]);
+    }
+
+    #[test]
+    fn a_count_told_to_stop_stops_and_says_so() {
+        for threads in [1, 2] {
+            let calls = AtomicUsize::new(0);
+            let stop_at_once = |_| {
+                calls.fetch_add(1, Relaxed);
+                false
+            };
+            assert_eq!(perft_while(&Ataxx, &Ataxx.start(), 6, threads, &stop_at_once), None);
+            // Each thread asked at most once or twice before giving up.
+            assert!(calls.load(Relaxed) <= 2 * threads, "{threads} threads");
+        }
+        let go_on = |_| true;
+        assert!(perft_while(&Ataxx, &Ataxx.start(), 5, 2, &go_on).is_some());
     }
 }
