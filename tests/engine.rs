@@ -9,7 +9,9 @@ use gametree::games::niujiao::Niujiao;
 use gametree::games::tictactoe::TicTacToe;
 use gametree::search::alphabeta::{self, Cutoff};
 use gametree::search::machine::Machine;
-use gametree::search::solve::{Solution, solve};
+use gametree::search::solve::{Budget, Solution, solve};
+
+const BUDGET: Budget = Budget { max_positions: 1 << 20, max_bytes: 1 << 30 };
 use gametree::search::{
     BuildOptions, GameNode, QUOTA_BLOCK, Tree, TreeArena, back_propagate, back_propagate_parallel,
 };
@@ -123,7 +125,7 @@ fn tictactoe_game_tree_counts() {
         v.iter().map(|&a| games(g, &g.apply(pos, a))).sum()
     }
     assert_eq!(games(&TicTacToe, &TicTacToe.start()), 255_168);
-    let solved = solve(&TicTacToe, &TicTacToe.start(), 1 << 20, &mut |_| {}).unwrap();
+    let solved = solve(&TicTacToe, &TicTacToe.start(), &BUDGET, &mut |_| {}).unwrap();
     assert_eq!(solved.index.len(), 5_478, "distinct legal positions");
     assert_eq!(solved.get(&TicTacToe.start()), Some(Solution::Draw));
 }
@@ -199,7 +201,7 @@ fn deep(
 #[test]
 fn niujiao_retrograde_solve_agrees_with_deep_search_everywhere() {
     let game = Niujiao { max_plies: None };
-    let solved = solve(&game, &game.start(), 1 << 20, &mut |_| {}).unwrap();
+    let solved = solve(&game, &game.start(), &BUDGET, &mut |_| {}).unwrap();
     assert!(solved.index.len() > 100);
     let mut memo = HashMap::new();
     let (mut wins, mut losses, mut draws) = (0, 0, 0);

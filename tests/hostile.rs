@@ -77,6 +77,10 @@ fn budgets_stop_searches_that_would_run_away() {
         "budget of 10000",
     );
     refused(&["solve", "ataxx", "--max-positions", "1000"], b"", 3, "more than 1000 positions");
+    // The memory budget counts the tables' bytes; Ataxx's start cannot fit 64 MiB.
+    refused(&["solve", "ataxx", "--max-memory", "64M"], b"", 3, "budget of 64.0 MiB");
+    refused(&["solve", "ataxx", "--max-memory", "64M"], b"", 3, "raise --max-memory");
+    refused(&["solve", "ataxx", "--max-memory", "lots"], b"", 2, "--max-memory");
 }
 
 /// Every game at the deepest depth, default budget: refused without first doing

@@ -218,9 +218,14 @@ enum Command {
         /// The position in the game's notation (default: the start).
         #[arg(long)]
         position: Option<String>,
-        /// Give up when more positions than this are reachable.
-        #[arg(long, default_value_t = 20_000_000)]
-        max_positions: u64,
+        /// Give up when more positions than this are reachable (default: no
+        /// limit but the memory budget's).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        max_positions: Option<u64>,
+        /// The memory the solver's tables may hold, e.g. 512M or 4G (default:
+        /// 2G, or half the physical memory if that is less).
+        #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+        max_memory: Option<u64>,
         #[command(flatten)]
         game_options: GameOptions,
     },
@@ -302,6 +307,28 @@ enum Command {
     },
 }
 
+/// A byte count with an optional binary suffix: `4096`, `64K`, `512M`, `2G`
+/// (`KiB`, `MiB`, `GiB`, `TiB` too).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(format!("{unit:?} is not a size unit (use K, M, G or T)")),
+    };
+    let n: u64 = number.parse().map_err(|_| "expected a number of bytes, e.g. 512M or 2G".to_string())?;
+    match n.checked_mul(1 << shift) {
+        Some(0) => Err("the budget must be more than 0 bytes".into()),
+        Some(b) => Ok(b),
+        None => Err("too large".into()),
+    }
+}
+
 /// The game a saved-game file names on its `game NAME` line.
 fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
     let text = std::fs::read_to_string(path).map_err(|e| {
@@ -376,13 +403,17 @@ pub fn main() -> ExitCode {
             };
             crate::with_game!(game, &game_options.settings(), |g| positions::perft(g, &request))
         }
-        Command::Solve { game, position, max_positions, game_options } => {
+        Command::Solve { game, position, max_positions, max_memory, game_options } => {
+            let budget = crate::search::solve::Budget {
+                max_positions: max_positions.unwrap_or(u64::MAX),
+                max_bytes: max_memory.unwrap_or_else(crate::search::solve::default_max_bytes),
+            };
             // A solve is of the game itself: no ply limit unless one is asked for.
             let settings = GameSettings {
                 max_plies: Some(game_options.max_plies.unwrap_or(0)),
                 ..game_options.settings()
             };
-            crate::with_game!(game, &settings, |g| positions::solve(g, position.as_deref(), max_positions))
+            crate::with_game!(game, &settings, |g| positions::solve(g, position.as_deref(), &budget))
         }
         Command::Best { game, position, tree, game_options, search } => {
             crate::with_game!(game, &game_options.settings(), |g| positions::best(
@@ -459,6 +490,17 @@ mod tests {
                 }
                 assert!(arg.get_help().is_some(), "{} {id} has no help", cmd.get_name());
             }
+        }
+    }
+
+    #[test]
+    fn sizes_read_with_binary_units() {
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert_eq!(parse_size("64K"), Ok(64 << 10));
+        assert_eq!(parse_size("512m"), Ok(512 << 20));
+        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
+        for bad in ["", "0", "2X", "G", "-1", "99999999999T"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
         }
     }
 

@@ -8,7 +8,7 @@ use super::{SearchKind, TreeOptions, status};
 use crate::game::Game;
 use crate::search::alphabeta;
 use crate::search::perft::perft_while;
-use crate::search::solve::solve as solve_game;
+use crate::search::solve::{Budget, Bytes, TooBig, solve as solve_game};
 use crate::search::{Tree, TreeArena, back_propagate_parallel};
 
 /// A counter on stderr for long counts; indicatif draws nothing when stderr is not
@@ -116,13 +116,17 @@ fn print_flushed(text: &str) -> bool {
     }
 }
 
-pub fn solve<G: Game>(game: &G, position: Option<&str>, max_positions: u64) -> u8 {
+pub fn solve<G: Game>(game: &G, position: Option<&str>, budget: &Budget) -> u8 {
     let pos = match position_or_start(game, position) {
         Ok(p) => p,
         Err(code) => return code,
     };
     let bar = progress("positions found");
-    let solved = solve_game(game, &pos, max_positions, &mut |n| bar.set_position(n));
+    let limit = Bytes(budget.max_bytes);
+    let solved = solve_game(game, &pos, budget, &mut |p| {
+        bar.set_position(p.positions);
+        bar.set_message(format!("positions found, {} of {limit} held", Bytes(p.bytes)));
+    });
     bar.finish_and_clear();
     match solved {
         Ok(solved) => {
@@ -131,7 +135,11 @@ pub fn solve<G: Game>(game: &G, position: Option<&str>, max_positions: u64) -> u
             status::OK
         }
         Err(e) => {
-            eprintln!("gametree: {e}; raise --max-positions to try anyway");
+            let raise = match e {
+                TooBig::Positions { .. } => "raise --max-positions",
+                _ => "raise --max-memory",
+            };
+            eprintln!("gametree: {e}; {raise} to try anyway");
             status::TOO_MANY_NODES
         }
     }

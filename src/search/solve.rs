@@ -1,8 +1,9 @@
 //! Exact solutions of small games by retrograde analysis over every reachable
-//! position.
+//! position, within a memory budget counted in the bytes the solver holds.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
+use std::mem::size_of;
 
 use crate::game::{Game, Outcome};
 
@@ -25,108 +26,366 @@ impl fmt::Display for Solution {
     }
 }
 
-/// More positions are reachable than the limit allowed.
+/// What a solve may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooManyPositions {
-    pub limit: u64,
+pub struct Budget {
+    /// Distinct positions.
+    pub max_positions: u64,
+    /// Bytes of the solver's tables (positions, successors, solutions), counted
+    /// from their capacities and checked before each one grows.
+    pub max_bytes: u64,
 }
 
-impl fmt::Display for TooManyPositions {
+/// Growth seen when a solve gave up: positions found so far, and (once a few
+/// plies are known) what the plies to come were expected to add.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shortfall {
+    pub positions: u64,
+    pub bytes: u64,
+    /// Positions expected once the next ply is found, and their bytes.
+    pub expected: Option<(u64, u64)>,
+}
+
+/// The game does not fit the budget.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TooBig {
+    Positions {
+        limit: u64,
+    },
+    /// Refused on the growth of the plies found so far, before the memory ran out.
+    Expected {
+        limit: u64,
+        ply: u32,
+        seen: Shortfall,
+    },
+    /// The tables reached the budget: going on needed `needed` bytes at once.
+    Memory {
+        limit: u64,
+        needed: u64,
+        seen: Shortfall,
+    },
+}
+
+impl fmt::Display for TooBig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "more than {} positions are reachable: too many to solve exactly here", self.limit)
+        let expected = |f: &mut fmt::Formatter<'_>, seen: &Shortfall| match seen.expected {
+            Some((p, b)) => {
+                write!(f, "; about {p} positions and {} are expected by the end of the next ply", Bytes(b))
+            }
+            None => Ok(()),
+        };
+        match self {
+            TooBig::Positions { limit } => {
+                write!(f, "more than {limit} positions are reachable: too many to solve exactly here")
+            }
+            TooBig::Expected { limit, ply, seen } => {
+                write!(
+                    f,
+                    "{} positions within {ply} plies already take {}",
+                    seen.positions,
+                    Bytes(seen.bytes)
+                )?;
+                expected(f, seen)?;
+                write!(f, ", over the memory budget of {}", Bytes(*limit))
+            }
+            TooBig::Memory { limit, needed, seen } => {
+                write!(
+                    f,
+                    "the memory budget of {} ran out after {} positions: the tables hold {} and going on needs {}",
+                    Bytes(*limit),
+                    seen.positions,
+                    Bytes(seen.bytes),
+                    Bytes(*needed)
+                )?;
+                expected(f, seen)
+            }
+        }
     }
 }
 
+/// A byte count for people: `1.5 GiB`, `640 KiB`.
+pub struct Bytes(pub u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+        let mut v = self.0 as f64;
+        let mut u = 0;
+        while v >= 1024.0 && u + 1 < units.len() {
+            v /= 1024.0;
+            u += 1;
+        }
+        if u == 0 { write!(f, "{} bytes", self.0) } else { write!(f, "{v:.1} {}", units[u]) }
+    }
+}
+
+/// How far a solve has come, for a progress display.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub positions: u64,
+    pub bytes: u64,
+}
+
+/// A multiply-rotate hasher (the Fx hash of rustc): positions are not chosen
+/// by an adversary, and SipHash made hashing most of a solve's time.
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Position index: position to id.
+pub type Index<P> = HashMap<P, u32, std::hash::BuildHasherDefault<FxHasher>>;
+
 /// Every position reachable from a root, with the solution of each.
 pub struct Solved<P> {
-    pub index: HashMap<P, usize>,
+    pub index: Index<P>,
     pub solutions: Vec<Solution>,
 }
 
 impl<P: std::hash::Hash + Eq> Solved<P> {
     pub fn get(&self, pos: &P) -> Option<Solution> {
-        self.index.get(pos).map(|&i| self.solutions[i])
+        self.index.get(pos).map(|&i| self.solutions[i as usize])
+    }
+}
+
+/// A game is refused on a forecast only when the next ply is expected to take
+/// more than this many budgets.
+const FORECAST_MARGIN: f64 = 2.0;
+
+/// The forward pass's tables, with the bytes they hold.
+struct Tables<P> {
+    index: Index<P>,
+    /// Found positions in breadth-first order, to be expanded in turn.
+    positions: Vec<P>,
+    /// Successor ids of every expanded position, one run after another, and where
+    /// each position's run starts.
+    edges: Vec<u32>,
+    starts: Vec<u32>,
+    /// Finished positions' outcomes, found as they are expanded.
+    solution: Vec<Option<Solution>>,
+    max_bytes: u64,
+}
+
+impl<P: Clone + std::hash::Hash + Eq> Tables<P> {
+    /// A hash table of this capacity, as std's hashbrown lays it out: a power
+    /// of two of buckets at 7/8 load, each an entry and a control byte.
+    fn table_bytes(capacity: usize) -> u64 {
+        let buckets = (capacity * 8 / 7).next_power_of_two() as u64;
+        buckets * (size_of::<(P, u32)>() as u64 + 1)
+    }
+
+    fn held(&self) -> u64 {
+        let vec = |cap: usize, size: usize| (cap * size) as u64;
+        Self::table_bytes(self.index.capacity())
+            + vec(self.positions.capacity(), size_of::<P>())
+            + vec(self.edges.capacity(), 4)
+            + vec(self.starts.capacity(), 4)
+            + vec(self.solution.capacity(), size_of::<Option<Solution>>())
+    }
+
+    /// Room for one more element of each table, growing any that is full by
+    /// doubling, if the budget allows it (a table being rehashed holds its old
+    /// and new storage at once).
+    fn reserve(&mut self, edges: usize) -> Result<(), (u64, u64)> {
+        let mut extra = 0;
+        if self.index.len() == self.index.capacity() {
+            extra += Self::table_bytes(self.index.capacity().max(1) * 2);
+        }
+        let grow = |len: usize, cap: usize, more: usize, size: usize| {
+            if len + more > cap { (cap.max(more).max(1024) * size) as u64 } else { 0 }
+        };
+        extra += grow(self.positions.len(), self.positions.capacity(), 1, size_of::<P>());
+        extra += grow(self.edges.len(), self.edges.capacity(), edges, 4);
+        extra += grow(self.starts.len(), self.starts.capacity(), 1, 4);
+        extra += grow(self.solution.len(), self.solution.capacity(), 1, size_of::<Option<Solution>>());
+        let held = self.held();
+        if held + extra > self.max_bytes {
+            return Err((held, held + extra));
+        }
+        if self.index.len() == self.index.capacity() {
+            self.index.reserve(self.index.capacity().max(1));
+        }
+        let exact =
+            |v: usize, cap: usize, more: usize| if v + more > cap { cap.max(more).max(1024) } else { 0 };
+        let n = exact(self.positions.len(), self.positions.capacity(), 1);
+        self.positions.reserve_exact(n);
+        let n = exact(self.edges.len(), self.edges.capacity(), edges);
+        self.edges.reserve_exact(n);
+        let n = exact(self.starts.len(), self.starts.capacity(), 1);
+        self.starts.reserve_exact(n);
+        let n = exact(self.solution.len(), self.solution.capacity(), 1);
+        self.solution.reserve_exact(n);
+        Ok(())
     }
 }
 
 /// Solves every position reachable from `root`.
 ///
-/// Forward: enumerate the reachable positions and their successors. Backward: start
-/// from the finished positions and resolve predecessors in order of distance to
-/// the end, so that the first losing successor found gives the shortest win and the
-/// last winning successor the longest loss. Positions never resolved (cycles with
-/// no way out) are draws.
+/// Forward: enumerate the reachable positions breadth first, with their
+/// successors. Backward: start from the finished positions and resolve
+/// predecessors in order of distance to the end, so that the first losing
+/// successor found gives the shortest win and the last winning successor the
+/// longest loss. Positions never resolved (cycles with no way out) are draws.
+///
+/// Each table is checked against `budget.max_bytes` before it grows, and the
+/// backward pass's before they are made; a ply whose growth points far past the
+/// budget is refused as soon as it is seen.
 pub fn solve<G: Game>(
     game: &G,
     root: &G::Position,
-    max_positions: u64,
-    progress: &mut dyn FnMut(u64),
-) -> Result<Solved<G::Position>, TooManyPositions> {
-    let mut index: HashMap<G::Position, usize> = HashMap::new();
-    let mut positions: Vec<G::Position> = Vec::new();
-    let mut successors: Vec<Vec<usize>> = Vec::new();
-    index.insert(root.clone(), 0);
-    positions.push(root.clone());
+    budget: &Budget,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Solved<G::Position>, TooBig> {
+    let mut t = Tables {
+        index: Index::default(),
+        positions: Vec::new(),
+        edges: Vec::new(),
+        starts: Vec::new(),
+        solution: Vec::new(),
+        max_bytes: budget.max_bytes,
+    };
+    let memory = |t: &Tables<G::Position>, (held, needed): (u64, u64), expected| TooBig::Memory {
+        limit: budget.max_bytes,
+        needed,
+        seen: Shortfall { positions: t.positions.len() as u64, bytes: held, expected },
+    };
+    t.reserve(0).map_err(|held| memory(&t, held, None))?;
+    t.index.insert(root.clone(), 0);
+    t.positions.push(root.clone());
     let mut actions = Vec::new();
+    // The ply being expanded: where it starts and ends in `positions`.
+    let (mut ply, mut ply_start, mut ply_end) = (0u32, 0usize, 1usize);
     let mut next = 0;
-    while next < positions.len() {
-        let pos = positions[next].clone();
+    while next < t.positions.len() {
+        if next == ply_end {
+            ply += 1;
+            (ply_start, ply_end) = (ply_end, t.positions.len());
+        }
+        // Part way through a ply, the next one's size is what it has so far
+        // over the part expanded: refuse as soon as that is far past the budget.
+        let ply_now = Ply { start: ply_start, end: ply_end, next };
+        if next % 4096 == 0
+            && let e = forecast(&t, ply_now)
+            && e.expected.is_some_and(|(_, bytes)| bytes as f64 > budget.max_bytes as f64 * FORECAST_MARGIN)
+        {
+            return Err(TooBig::Expected { limit: budget.max_bytes, ply, seen: e });
+        }
+        let pos = t.positions[next].clone();
         game.actions(&pos, &mut actions);
-        let mut succ = Vec::with_capacity(actions.len());
+        t.reserve(actions.len()).map_err(|held| memory(&t, held, forecast(&t, ply_now).expected))?;
+        t.starts.push(t.edges.len() as u32);
+        t.solution.push(actions.is_empty().then(|| match game.terminal_outcome(&pos) {
+            Outcome::Win => Solution::Win { plies: 0 },
+            Outcome::Loss => Solution::Loss { plies: 0 },
+            Outcome::Draw => Solution::Draw,
+        }));
         for &a in &actions {
             let child = game.apply(&pos, a);
-            let id = match index.get(&child) {
+            let id = match t.index.get(&child) {
                 Some(&id) => id,
                 None => {
-                    let id = positions.len();
-                    if id as u64 >= max_positions {
-                        return Err(TooManyPositions { limit: max_positions });
+                    let id = t.positions.len();
+                    if id as u64 >= budget.max_positions.min(u32::MAX as u64) {
+                        return Err(TooBig::Positions { limit: budget.max_positions });
                     }
-                    index.insert(child.clone(), id);
-                    positions.push(child);
+                    t.reserve(0).map_err(|held| memory(&t, held, forecast(&t, ply_now).expected))?;
+                    t.index.insert(child.clone(), id as u32);
+                    t.positions.push(child);
                     if id % (1 << 16) == 0 {
-                        progress(id as u64);
+                        progress(Progress { positions: id as u64, bytes: t.held() });
                     }
-                    id
+                    id as u32
                 }
             };
-            succ.push(id);
+            t.edges.push(id);
         }
-        successors.push(succ);
         next += 1;
     }
 
-    let n = positions.len();
-    let mut predecessors: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (p, succ) in successors.iter().enumerate() {
-        for &c in succ {
-            predecessors[c].push(p);
+    // The backward pass: predecessors (one id per edge, and where each
+    // position's run starts), unresolved successor counts, draw flags and a
+    // queue, made only if they fit beside what is kept.
+    let n = t.positions.len();
+    let e = t.edges.len();
+    let Tables { index, positions, edges, starts, mut solution, .. } = t;
+    drop(positions);
+    let kept = Tables::<G::Position>::table_bytes(index.capacity())
+        + (edges.capacity() * 4 + starts.capacity() * 4) as u64
+        + (solution.capacity() * size_of::<Option<Solution>>()) as u64;
+    let backward = (e * 4 + (n + 1) * 4 + n * 4 + n + n * 4) as u64;
+    if kept + backward > budget.max_bytes {
+        return Err(TooBig::Memory {
+            limit: budget.max_bytes,
+            needed: kept + backward,
+            seen: Shortfall { positions: n as u64, bytes: kept, expected: None },
+        });
+    }
+    let run = |i: usize| starts[i] as usize..starts.get(i + 1).map_or(e, |&s| s as usize);
+    let mut pred_starts = vec![0u32; n + 1];
+    for &c in &edges {
+        pred_starts[c as usize + 1] += 1;
+    }
+    for i in 0..n {
+        pred_starts[i + 1] += pred_starts[i];
+    }
+    let mut fill = pred_starts.clone();
+    let mut predecessors = vec![0u32; e];
+    for p in 0..n {
+        for &c in &edges[run(p)] {
+            predecessors[fill[c as usize] as usize] = p as u32;
+            fill[c as usize] += 1;
         }
     }
-    let mut unresolved: Vec<usize> = successors.iter().map(Vec::len).collect();
+    drop(fill);
+    let mut unresolved: Vec<u32> = (0..n).map(|i| run(i).len() as u32).collect();
+    drop(edges);
     let mut has_draw = vec![false; n];
-    let mut solution: Vec<Option<Solution>> = vec![None; n];
-    let mut queue = VecDeque::new();
-    for (i, succ) in successors.iter().enumerate() {
-        if succ.is_empty() {
-            solution[i] = Some(match game.terminal_outcome(&positions[i]) {
-                Outcome::Win => Solution::Win { plies: 0 },
-                Outcome::Loss => Solution::Loss { plies: 0 },
-                Outcome::Draw => Solution::Draw,
-            });
-            queue.push_back(i);
-        }
-    }
+    let mut queue: VecDeque<u32> = (0..n as u32).filter(|&i| solution[i as usize].is_some()).collect();
     while let Some(c) = queue.pop_front() {
-        let child = solution[c].expect("queued positions are solved");
-        for &p in &predecessors[c] {
+        let child = solution[c as usize].expect("queued positions are solved");
+        for &p in &predecessors[pred_starts[c as usize] as usize..pred_starts[c as usize + 1] as usize] {
+            let p = p as usize;
             if solution[p].is_some() {
                 continue;
             }
             match child {
                 Solution::Loss { plies } => {
                     solution[p] = Some(Solution::Win { plies: plies + 1 });
-                    queue.push_back(p);
+                    queue.push_back(p as u32);
                 }
                 Solution::Win { plies } => {
                     unresolved[p] -= 1;
@@ -136,7 +395,7 @@ pub fn solve<G: Game>(
                         } else {
                             Solution::Loss { plies: plies + 1 }
                         });
-                        queue.push_back(p);
+                        queue.push_back(p as u32);
                     }
                 }
                 Solution::Draw => {
@@ -144,7 +403,7 @@ pub fn solve<G: Game>(
                     unresolved[p] -= 1;
                     if unresolved[p] == 0 {
                         solution[p] = Some(Solution::Draw);
-                        queue.push_back(p);
+                        queue.push_back(p as u32);
                     }
                 }
             }
@@ -152,4 +411,94 @@ pub fn solve<G: Game>(
     }
     let solutions = solution.into_iter().map(|s| s.unwrap_or(Solution::Draw)).collect();
     Ok(Solved { index, solutions })
+}
+
+/// Where a breadth-first pass is: the ply being expanded is
+/// `positions[start..end]`, of which those before `next` are done.
+#[derive(Clone, Copy)]
+struct Ply {
+    start: usize,
+    end: usize,
+    next: usize,
+}
+
+/// What is held now, and what the next ply is expected to bring: the positions
+/// found beyond this ply so far, scaled by the part of this ply expanded, at the
+/// bytes a position has cost so far (edges included). No forecast until a
+/// sixteenth of a ply of some size is done.
+fn forecast<P: Clone + std::hash::Hash + Eq>(t: &Tables<P>, ply: Ply) -> Shortfall {
+    let found = t.positions.len() as u64;
+    let held = t.held();
+    let (size, done) = ((ply.end - ply.start) as f64, (ply.next - ply.start) as f64);
+    let expected = (size >= 4096.0 && done * 16.0 >= size).then(|| {
+        let beyond = (t.positions.len() - ply.end) as f64;
+        let positions = ply.end as f64 + beyond * size / done;
+        let per = held as f64 / found as f64;
+        (positions as u64, (positions * per) as u64)
+    });
+    Shortfall { positions: found, bytes: held, expected }
+}
+
+/// The default memory budget: 2 GiB, or half of physical memory if that is less.
+pub fn default_max_bytes() -> u64 {
+    const TWO_GIB: u64 = 2 << 30;
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads system configuration.
+        let (pages, size) =
+            unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
+        if pages > 0 && size > 0 {
+            return TWO_GIB.min(pages as u64 * size as u64 / 2);
+        }
+    }
+    TWO_GIB
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::ataxx::Ataxx;
+    use crate::games::tictactoe::TicTacToe;
+
+    #[test]
+    fn the_tables_never_hold_more_than_the_budget() {
+        for max_bytes in [64 << 10, 1 << 20, 16 << 20] {
+            let budget = Budget { max_positions: u64::MAX, max_bytes };
+            let mut most = 0;
+            let err = solve(&Ataxx, &Ataxx.start(), &budget, &mut |p| most = most.max(p.bytes)).err();
+            let Some(TooBig::Memory { limit, seen, .. } | TooBig::Expected { limit, seen, .. }) = err else {
+                panic!("{max_bytes}: {err:?}")
+            };
+            assert_eq!(limit, max_bytes);
+            assert!(seen.bytes <= max_bytes && most <= max_bytes, "{seen:?} {most}");
+        }
+    }
+
+    #[test]
+    fn a_game_that_fits_is_solved_and_one_that_explodes_is_refused_on_its_growth() {
+        let budget = Budget { max_positions: u64::MAX, max_bytes: 1 << 20 };
+        let solved = solve(&TicTacToe, &TicTacToe.start(), &budget, &mut |_| {}).unwrap();
+        assert_eq!(solved.get(&TicTacToe.start()), Some(Solution::Draw));
+        // Ataxx does not fit: refused on its growth, or when a table could not
+        // grow, never past the budget.
+        for max_bytes in [4 << 20, 256 << 20] {
+            let budget = Budget { max_positions: u64::MAX, max_bytes };
+            match solve(&Ataxx, &Ataxx.start(), &budget, &mut |_| {}) {
+                Err(TooBig::Expected { seen, .. }) => {
+                    let (_, bytes) = seen.expected.unwrap();
+                    assert!(bytes > 2 * max_bytes && seen.bytes <= max_bytes, "{seen:?}");
+                }
+                Err(TooBig::Memory { needed, seen, .. }) => {
+                    assert!(needed > max_bytes && seen.bytes <= max_bytes, "{seen:?}")
+                }
+                _ => panic!("Ataxx does not fit in {max_bytes} bytes"),
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_read_well() {
+        assert_eq!(Bytes(512).to_string(), "512 bytes");
+        assert_eq!(Bytes(3 << 29).to_string(), "1.5 GiB");
+    }
 }
