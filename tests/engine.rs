@@ -206,7 +206,7 @@ fn niujiao_retrograde_solve_agrees_with_deep_search_everywhere() {
     let mut memo = HashMap::new();
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     for (pos, &i) in &solved.index {
-        let expected = match solved.solutions[i] {
+        let expected = match solved.solutions[i as usize] {
             Solution::Win { plies } => {
                 wins += 1;
                 100 - plies as i32
