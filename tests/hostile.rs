@@ -206,3 +206,49 @@ fn an_interrupted_export_leaves_nothing() {
         fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// `play` reads at most 1,024 bytes a line and quotes at most 40 characters of
+/// what it could not take; saved games are capped at 16 MiB however they come
+/// (a FIFO here, for `/dev/zero` or a pipe: no size to check first).
+#[test]
+fn play_and_saved_games_read_within_bounds() {
+    let endless = vec![0u8; 5 << 20];
+    refused(&["play", "tictactoe"], &endless, 2, "<stdin>:1: line too long");
+    let out = run(&["play", "tictactoe"], &endless);
+    assert!(out.stderr.len() < 200, "the message quotes a short start only: {} bytes", out.stderr.len());
+
+    let long = format!("{}\n", "e4".repeat(100));
+    refused(
+        &["play", "gomoku"],
+        long.as_bytes(),
+        2,
+        "\"e4e4e4e4e4e4e4e4e4e4e4e4e4e4e4e4e4e4e4e4\"... is not an action",
+    );
+    let out = run(&["play", "gomoku"], long.as_bytes());
+    assert!(out.stderr.len() < 200, "{}", String::from_utf8_lossy(&out.stderr));
+
+    let dir = scratch("fifo-save");
+    let fifo = dir.join("game.save");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for args in
+        [vec!["replay", fifo.to_str().unwrap()], vec!["play", "ataxx", "--resume", fifo.to_str().unwrap()]]
+    {
+        // A writer that would go on for ever: 17 MiB of a saved game's first line.
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                use std::io::Write;
+                let mut f = fs::OpenOptions::new().write(true).open(fifo).unwrap();
+                let chunk = vec![b'#'; 1 << 20];
+                for _ in 0..17 {
+                    if f.write_all(&chunk).is_err() {
+                        break;
+                    }
+                }
+            })
+        };
+        refused(&args, b"", 2, "over 16777216 bytes, too large for a saved game");
+        writer.join().unwrap();
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}

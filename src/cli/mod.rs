@@ -5,6 +5,7 @@ mod analyse;
 mod checkers;
 mod exports;
 mod fixtures;
+mod lines;
 mod output;
 mod play;
 mod positions;
@@ -331,17 +332,18 @@ fn parse_size(text: &str) -> Result<u64, String> {
 
 /// The game a saved-game file names on its `game NAME` line.
 fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("gametree: cannot read {}: {e}", path.display());
+    let text = lines::read_small_file(path).map_err(|e| {
+        eprintln!("gametree: {e}");
         status::USAGE
     })?;
-    let named = text.lines().map(str::trim).find_map(|l| l.strip_prefix("game "));
+    let named =
+        text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).find_map(|l| l.strip_prefix("game "));
     let Some(name) = named else {
         eprintln!("gametree: {}: no \"game NAME\" line; is it a saved game?", path.display());
         return Err(status::USAGE);
     };
     GameName::from_str(name.trim(), true).map_err(|_| {
-        eprintln!("gametree: {}: unknown game {name:?}", path.display());
+        eprintln!("gametree: {}: unknown game {}", path.display(), lines::quoted_start(name));
         status::USAGE
     })
 }

@@ -4,9 +4,10 @@
 //! mistyped action is explained and asked again; in a script it is an error that
 //! names the line and stops the game.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
+use super::lines::{Lines, quoted_start, read_small_file};
 use super::output::write_output;
 use super::positions::position_or_start;
 use super::{Level, Who, status};
@@ -65,24 +66,11 @@ fn result<G: Game>(game: &G, pos: &G::Position) -> String {
     }
 }
 
-/// No saved game of a real game comes near this; a larger file is refused unread.
-const MAX_SAVE_BYTES: u64 = 16 << 20;
-
 pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, u8> {
-    if let Ok(meta) = std::fs::metadata(path)
-        && meta.len() > MAX_SAVE_BYTES
-    {
-        eprintln!("gametree: {}: {} bytes is too large for a saved game", path.display(), meta.len());
-        return Err(status::USAGE);
-    }
-    let text = std::fs::read(path).map_err(|e| {
-        eprintln!("gametree: cannot read {}: {e}", path.display());
+    let text = read_small_file(path).map_err(|e| {
+        eprintln!("gametree: {e}");
         status::USAGE
     })?;
-    let Ok(text) = String::from_utf8(text) else {
-        eprintln!("gametree: {}: not a text file; expected a saved game", path.display());
-        return Err(status::USAGE);
-    };
     SavedGame::parse(game, &text).map_err(|e| {
         eprintln!("gametree: {}: {e}", path.display());
         status::USAGE
@@ -119,7 +107,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
     let mut random = Rng::new(seed);
     let who = |p: Player| if p == Player::First { setup.first } else { setup.second };
     let interactive = io::stdin().is_terminal();
-    let mut lines = io::stdin().lock().lines();
+    let mut lines = Lines::new(io::stdin().lock());
     let mut line_no = 0;
     let out = &mut io::stdout().lock();
     let say = |out: &mut dyn Write, text: &str| {
@@ -171,14 +159,23 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
         line_no += 1;
         let line = match line {
             Ok(l) => l,
+            Err(e) if interactive => {
+                say(out, &e.to_string());
+                continue;
+            }
             Err(e) => {
-                eprintln!("gametree: <stdin>:{line_no}: cannot read: {e}");
+                let _ = out.flush();
+                eprintln!("gametree: <stdin>:{line_no}: {e}");
                 return status::USAGE;
             }
         };
         let (command, arg) = line.trim().split_once(' ').map_or((line.trim(), ""), |(c, a)| (c, a.trim()));
         let complaint = match command {
             "" => None,
+            // Nothing typed this long is an action; say so without echoing it all.
+            _ if line.trim().chars().count() > 64 => {
+                Some(format!("{} is not an action or a command; type help", quoted_start(line.trim())))
+            }
             "help" => {
                 say(out, HELP);
                 None
@@ -257,7 +254,7 @@ pub fn replay<G: Game>(game: &G, path: &Path) -> u8 {
     };
     let positions = saved.positions(game);
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
-    let mut input = io::stdin().lock().lines();
+    let mut input = Lines::new(io::stdin().lock());
     let out = &mut io::stdout().lock();
     let mut show = |text: String| writeln!(out, "{text}").and_then(|_| out.flush());
     let mut shown = show(format!("start\n{}", game.draw(&positions[0])));

@@ -1,0 +1,143 @@
+//! Reading what a person or a script types, and saved-game files, with bounds:
+//! a line is at most [`MAX_LINE`] bytes and a file at most [`MAX_FILE`], counted
+//! as they are read (a pipe or `/dev/zero` has no size to check first).
+
+use std::io::{self, BufRead, Read};
+use std::path::Path;
+
+/// As the protocol: no command or action is anywhere near this long.
+pub const MAX_LINE: usize = 1024;
+
+/// No saved game of a real game comes near this.
+pub const MAX_FILE: u64 = 16 << 20;
+
+/// How much of an unreadable line a message quotes.
+const QUOTED: usize = 40;
+
+/// A line that could not be taken.
+#[derive(Debug)]
+pub enum BadLine {
+    /// Longer than [`MAX_LINE`]; the rest of it is dropped if reading goes on.
+    TooLong {
+        start: String,
+    },
+    Io(io::Error),
+}
+
+impl std::fmt::Display for BadLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadLine::TooLong { start } => write!(f, "line too long: {start:?}... is over {MAX_LINE} bytes"),
+            BadLine::Io(e) => write!(f, "cannot read: {e}"),
+        }
+    }
+}
+
+/// The start of `text` for a message: at most [`QUOTED`] characters, with `...`
+/// when there was more.
+pub fn quoted_start(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{:?}...", &text[..cut]),
+        None => format!("{text:?}"),
+    }
+}
+
+/// Lines of at most [`MAX_LINE`] bytes (not valid UTF-8 is replaced, a
+/// byte-order mark before the first is dropped); `None` at the end.
+pub struct Lines<R> {
+    reader: R,
+    first: bool,
+    /// The last line was too long: its rest is dropped before the next is read
+    /// (only then, as a script stops at the error and `/dev/zero` has no end).
+    skipping: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub fn new(reader: R) -> Lines<R> {
+        Lines { reader, first: true, skipping: false }
+    }
+
+    /// Drops the rest of an overlong line a block at a time, never holding it.
+    fn skip_rest(&mut self) -> io::Result<()> {
+        loop {
+            let (done, used) = match self.reader.fill_buf()? {
+                [] => (true, 0),
+                b => b.iter().position(|&c| c == b'\n').map_or((false, b.len()), |i| (true, i + 1)),
+            };
+            self.reader.consume(used);
+            if done {
+                return Ok(());
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = Result<String, BadLine>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if std::mem::take(&mut self.skipping)
+            && let Err(e) = self.skip_rest()
+        {
+            return Some(Err(BadLine::Io(e)));
+        }
+        let mut buf = Vec::new();
+        match (&mut self.reader).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
+            Ok(0) => return None,
+            Ok(_) => {}
+            Err(e) => return Some(Err(BadLine::Io(e))),
+        }
+        if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
+            self.skipping = true;
+            let start = String::from_utf8_lossy(&buf[..QUOTED]).into_owned();
+            return Some(Err(BadLine::TooLong { start }));
+        }
+        let mut line = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        line = line.strip_suffix(b"\r").unwrap_or(line);
+        if std::mem::take(&mut self.first) {
+            line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
+        }
+        Some(Ok(String::from_utf8_lossy(line).into_owned()))
+    }
+}
+
+/// The text of a saved game, read through at most [`MAX_FILE`] bytes whatever
+/// the file is; a larger one is refused without reading further.
+pub fn read_small_file(path: &Path) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!("{}: over {MAX_FILE} bytes, too large for a saved game", path.display()));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| format!("{}: not a text file; expected a saved game", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_refused_and_skipped_without_being_held() {
+        let mut input = b"\xef\xbb\xbfh8\r\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 10 * MAX_LINE));
+        input.extend(b"\nquit\nlast");
+        let got: Vec<String> =
+            Lines::new(&input[..]).map(|l| l.unwrap_or_else(|e| format!("error: {e}"))).collect();
+        assert_eq!(got[0], "h8");
+        assert_eq!(got[1], format!("error: line too long: {:?}... is over 1024 bytes", "x".repeat(40)));
+        assert_eq!(got[2..], ["quit", "last"]);
+        // A line of exactly the limit is fine.
+        let exact = "y".repeat(MAX_LINE);
+        assert_eq!(Lines::new(exact.as_bytes()).next().unwrap().unwrap(), exact);
+    }
+
+    #[test]
+    fn quotes_are_short() {
+        assert_eq!(quoted_start("e4"), "\"e4\"");
+        assert_eq!(quoted_start(&"é".repeat(100)), format!("{:?}...", "é".repeat(40)));
+    }
+}
