@@ -21,13 +21,22 @@ pub struct Difference {
 
 impl fmt::Display for Difference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A line is shown up to 120 characters: a program may print a
+        // gigabyte on one.
         let show = |l: &Option<String>| match l {
+            Some(s) if s.chars().count() > SHOWN => {
+                let cut = s.char_indices().nth(SHOWN).map_or(s.len(), |(i, _)| i);
+                format!("{:?}... ({} bytes)", &s[..cut], s.len())
+            }
             Some(s) => format!("{s:?}"),
             None => "end of output".to_string(),
         };
         write!(f, "line {}: expected {}, got {}", self.line, show(&self.expected), show(&self.actual))
     }
 }
+
+/// The most characters of a line a difference shows.
+const SHOWN: usize = 120;
 
 /// Lines including their terminator, so a missing final newline or a stray `\r`
 /// shows up as a difference on the line where it happens.
@@ -66,5 +75,14 @@ mod tests {
         let Verdict::Differs(d) = compare(b"a\n", b"a\r\n") else { panic!() };
         assert_eq!(d.line, 1);
         assert_eq!(compare(b"x\n", b"x\n"), Verdict::Same);
+    }
+
+    #[test]
+    fn a_long_line_is_shown_short() {
+        let long = "y".repeat(10_000);
+        let Verdict::Differs(d) = compare(b"a\n", long.as_bytes()) else { panic!() };
+        let shown = d.to_string();
+        assert!(shown.len() < 200, "{shown}");
+        assert!(shown.ends_with(&format!("{:?}... (10000 bytes)", "y".repeat(120))), "{shown}");
     }
 }

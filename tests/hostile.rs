@@ -252,3 +252,64 @@ fn play_and_saved_games_read_within_bounds() {
     }
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `fixtures` checks exit statuses, bounds what it captures and shows, and a
+/// timeout stops everything the program started, reporting the time it took.
+#[test]
+fn the_fixture_runner_checks_statuses_and_bounds_its_programs() {
+    let dir = scratch("runner");
+    let own = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/checkers");
+    let script = |name: &str, body: &str| {
+        let path = dir.join(name);
+        fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        format!("sh {}", path.display())
+    };
+    let fixtures = |cmd: &str, suite: &str, timeout: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(["fixtures", suite, "--cmd", cmd, "--timeout", timeout])
+            .env("GAMETREE", env!("CARGO_BIN_EXE_gametree"))
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+
+    // Right output, always status 0: every fixture that expects 1 or 2 fails.
+    let nonzero = fs::read_dir(own)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "exit"))
+        .filter(|e| fs::read_to_string(e.path()).unwrap().trim() != "0")
+        .count();
+    assert!(nonzero >= 6);
+    let (code, text) = fixtures(&script("zero.sh", "\"$GAMETREE\" checkers; exit 0"), own, "60");
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains(&format!("{nonzero} failed")), "{text}");
+    assert!(text.contains("  exit status: expected 1, got 0"), "{text}");
+    assert!(text.contains("  exit status: expected 2, got 0"), "{text}");
+
+    // One small suite for the rest.
+    let suite = dir.join("suite");
+    fs::create_dir(&suite).unwrap();
+    fs::write(suite.join("a.txt"), "").unwrap();
+    fs::write(suite.join("a-out.txt"), "expected\n").unwrap();
+    let suite = suite.to_str().unwrap();
+
+    // Endless output: stopped at the cap, a short line shown.
+    let (code, text) = fixtures("yes", suite, "60");
+    assert_eq!(code, Some(1));
+    assert!(text.contains("FAIL a (stopped: printed more than"), "{text}");
+    assert!(text.len() < 1000, "{} bytes shown", text.len());
+
+    // A hanging child and a background grandchild: both stopped at the
+    // timeout, and the time reported is the time it took.
+    let (code, text) = fixtures(&script("hang.sh", "sleep 60 & sleep 60"), suite, "1");
+    assert_eq!(code, Some(1));
+    assert!(text.contains("FAIL a (stopped after 1."), "{text}");
+    assert!(text.contains("by --timeout 1"), "{text}");
+
+    // A program that exits but leaves a grandchild holding its output: judged
+    // on what it printed (waiting for the grandchild would end in the timeout).
+    let (code, text) = fixtures(&script("leaves.sh", "sleep 60 &\necho expected"), suite, "30");
+    assert_eq!((code, text.as_str()), (Some(0), "PASS a\nfixtures: 1 passed, 0 failed\n"));
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::lines::quoted_start;
 use super::status;
 use crate::fixtures::{Verdict, compare};
 
@@ -56,36 +57,95 @@ fn natural_key(s: &str) -> Vec<(String, u64)> {
 struct Run {
     stdout: Vec<u8>,
     status: Option<i32>,
-    timed_out: bool,
+    /// How the run ended, if not by the program's own exit.
+    stopped: Option<String>,
 }
 
-fn run_program(program: &[String], input: &Path, timeout: Duration) -> std::io::Result<Run> {
+/// Output beyond the expected output and this much more is a failure already:
+/// the program is stopped there rather than read on (`yes` prints for ever).
+const SLACK: usize = 64 << 10;
+
+/// Runs `program` on `input` in a process group of its own, so that a timeout
+/// (or the end of the run) reaches whatever it started too: a grandchild left
+/// holding the output pipe would otherwise keep the reader waiting for ever.
+fn run_program(program: &[String], input: &Path, timeout: Duration, cap: usize) -> std::io::Result<Run> {
+    use std::os::unix::process::CommandExt;
     let mut child = Command::new(&program[0])
         .args(&program[1..])
         .stdin(Stdio::from(File::open(input)?))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
+        .process_group(0)
         .spawn()?;
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stdout.read_to_end(&mut buf);
-        buf
-    });
-    let started = Instant::now();
-    let (status, timed_out) = loop {
-        if let Some(s) = child.try_wait()? {
-            break (s.code(), false);
-        }
-        if started.elapsed() > timeout {
-            let _ = child.kill();
-            let _ = child.wait();
-            break (None, true);
-        }
-        thread::sleep(Duration::from_millis(5));
+    let group = child.id() as libc::pid_t;
+    let kill_group = || {
+        // SAFETY: signalling a process group we created; no memory is involved.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
     };
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let over_cap = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reader = {
+        let over_cap = over_cap.clone();
+        thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = (&mut stdout).take(cap as u64 + 1).read_to_end(&mut buf);
+            if buf.len() > cap {
+                buf.truncate(cap);
+                over_cap.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+            buf
+        })
+    };
+    let started = Instant::now();
+    let mut stopped = None;
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s.code();
+        }
+        let why = if over_cap.load(std::sync::atomic::Ordering::SeqCst) {
+            format!("stopped: printed more than {cap} bytes")
+        } else if started.elapsed() > timeout {
+            format!(
+                "stopped after {:.1} s by --timeout {}",
+                started.elapsed().as_secs_f64(),
+                timeout.as_secs()
+            )
+        } else {
+            thread::sleep(Duration::from_millis(5));
+            continue;
+        };
+        kill_group();
+        let _ = child.wait();
+        stopped = Some(why);
+        break None;
+    };
+    // Anything the program left running goes with it.
+    kill_group();
     let stdout = reader.join().unwrap_or_default();
-    Ok(Run { stdout, status, timed_out })
+    if stopped.is_none() && over_cap.load(std::sync::atomic::Ordering::SeqCst) {
+        stopped = Some(format!("stopped: printed more than {cap} bytes"));
+    }
+    Ok(Run { stdout, status, stopped })
+}
+/// The status a fixture expects: `NAME.exit` beside `NAME.txt` when there is
+/// one; otherwise 1 when the expected output ends with an `ERROR:` line (the
+/// protocol's illegal action), else 0.
+fn expected_status(input: &Path, expected: &[u8]) -> Result<i32, String> {
+    let path = input.with_extension("exit");
+    match fs::read_to_string(&path) {
+        Ok(text) => text.trim().parse().map_err(|_| {
+            format!(
+                "{}: expected an exit status (a number), got {}",
+                path.display(),
+                quoted_start(text.trim())
+            )
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let last = expected.split(|&b| b == b'\n').rev().find(|l| !l.is_empty());
+            Ok(i32::from(last.is_some_and(|l| l.starts_with(b"ERROR:"))))
+        }
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
 }
 
 pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
@@ -123,30 +183,40 @@ pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
                 return status::USAGE;
             }
         };
-        let run = match run_program(&program, input, Duration::from_secs(timeout_secs)) {
+        let want = match expected_status(input, &expected) {
+            Ok(w) => w,
+            Err(e) => {
+                eprintln!("gametree: {e}");
+                return status::USAGE;
+            }
+        };
+        let cap = expected.len() + SLACK;
+        let run = match run_program(&program, input, Duration::from_secs(timeout_secs), cap) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("gametree: cannot run {}: {e}", program[0]);
                 return status::USAGE;
             }
         };
-        let exit = match (run.timed_out, run.status) {
-            (true, _) => format!("stopped after {timeout_secs} s"),
-            (false, Some(c)) => format!("exit status {c}"),
-            (false, None) => "killed by a signal".to_string(),
+        let exit = match (&run.stopped, run.status) {
+            (Some(why), _) => why.clone(),
+            (None, Some(c)) => format!("exit status {c}"),
+            (None, None) => "killed by a signal".to_string(),
         };
-        match compare(&expected, &run.stdout) {
-            Verdict::Same if !run.timed_out => {
-                passed += 1;
-                println!("PASS {name}");
-            }
-            verdict => {
-                failed += 1;
-                println!("FAIL {name} ({exit})");
-                if let Verdict::Differs(d) = verdict {
-                    println!("  {d}");
-                }
-            }
+        let verdict = compare(&expected, &run.stdout);
+        if verdict == Verdict::Same && run.stopped.is_none() && run.status == Some(want) {
+            passed += 1;
+            println!("PASS {name}");
+            continue;
+        }
+        failed += 1;
+        println!("FAIL {name} ({exit})");
+        if let Verdict::Differs(d) = verdict {
+            println!("  {d}");
+        }
+        if run.stopped.is_none() && run.status != Some(want) {
+            let got = run.status.map_or("a signal".to_string(), |c| c.to_string());
+            println!("  exit status: expected {want}, got {got}");
         }
     }
     println!("fixtures: {passed} passed, {failed} failed");
