@@ -313,3 +313,65 @@ fn the_fixture_runner_checks_statuses_and_bounds_its_programs() {
     assert_eq!((code, text.as_str()), (Some(0), "PASS a\nfixtures: 1 passed, 0 failed\n"));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Exports and saves through the real commands: a device, `/dev/stdout`, a FIFO
+/// and a symlink are written through, never replaced; a name of 245 bytes
+/// works; two exports to one path are refused before anything is written; a
+/// byte-order mark starts a protocol input or a saved game harmlessly.
+#[test]
+fn writes_go_through_links_devices_and_fifos_and_inputs_may_start_with_a_bom() {
+    use std::os::unix::fs::{FileTypeExt, symlink};
+    let dir = scratch("writes");
+    let analyse = |extra: &[&str]| {
+        let mut args = vec!["analyse", "tictactoe", "--position", "xo..x.... o"];
+        args.extend_from_slice(extra);
+        run(&args, b"")
+    };
+    let out = analyse(&["--json", "/dev/null"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    let out = analyse(&["--json", "/dev/stdout"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"node_count\""));
+
+    let fifo = dir.join("pipe");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    };
+    assert!(analyse(&["--dot", fifo.to_str().unwrap()]).status.success());
+    assert!(reader.join().unwrap().starts_with("digraph"));
+    assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+
+    // play's save through a symlink: the target is updated, the link stays.
+    let target = dir.join("real.save");
+    let link = dir.join("link.save");
+    fs::write(&target, "old").unwrap();
+    symlink(&target, &link).unwrap();
+    let script = format!("b2\nsave {}\nquit\n", link.display());
+    assert!(run(&["play", "tictactoe", "--second", "human"], script.as_bytes()).status.success());
+    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(fs::read_to_string(&target).unwrap().contains("game tictactoe"));
+
+    let long = dir.join(format!("{}.json", "n".repeat(240)));
+    assert!(analyse(&["--json", long.to_str().unwrap()]).status.success());
+    assert!(fs::metadata(&long).unwrap().len() > 0);
+
+    let twice = dir.join("twice");
+    refused(
+        &["analyse", "tictactoe", "--json", twice.to_str().unwrap(), "--dot", twice.to_str().unwrap()],
+        b"",
+        2,
+        "give each export its own file",
+    );
+    assert!(!twice.exists());
+
+    let out = run(&["checkers"], b"\xef\xbb\xbfG6-F5\n");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let with_bom = dir.join("bom.save");
+    fs::write(&with_bom, format!("\u{feff}{}", fs::read_to_string(&target).unwrap())).unwrap();
+    let out = run(&["replay", with_bom.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    fs::remove_dir_all(&dir).unwrap();
+}

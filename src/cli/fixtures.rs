@@ -133,7 +133,7 @@ fn run_program(program: &[String], input: &Path, timeout: Duration, cap: usize) 
 fn expected_status(input: &Path, expected: &[u8]) -> Result<i32, String> {
     let path = input.with_extension("exit");
     match fs::read_to_string(&path) {
-        Ok(text) => text.trim().parse().map_err(|_| {
+        Ok(text) => text.trim_start_matches('\u{feff}').trim().parse().map_err(|_| {
             format!(
                 "{}: expected an exit status (a number), got {}",
                 path.display(),
