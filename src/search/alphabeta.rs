@@ -33,8 +33,8 @@ pub fn search<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Choice<G::Acti
 ///
 /// When the full tree is over the budget, the search may still fit, or may not
 /// by far: the shallower depths are searched first, and the search is refused
-/// as soon as its next ply is predicted at several times the budget, or its
-/// full depth at a thousand times
+/// as soon as the next two plies are predicted at several times the budget, or
+/// its full depth at a thousand times
 /// ([`budget::predict`]). The answer is that of the full-depth search alone.
 pub fn search_within<G: Game>(
     game: &G,
@@ -43,7 +43,7 @@ pub fn search_within<G: Game>(
     max_nodes: u64,
 ) -> Result<Choice<G::Action>, TooManyNodes> {
     if depth >= 4 && budget::full_tree_likely_over(game, pos, depth, max_nodes) {
-        let margins = [(budget::NEXT_PLY_MARGIN, 1), (budget::FULL_DEPTH_MARGIN, depth)];
+        let margins = [(budget::NEXT_PLY_MARGIN, 2), (budget::FULL_DEPTH_MARGIN, depth)];
         let mut counts = Vec::new();
         for d in 1..=depth {
             for (margin, plies) in margins {

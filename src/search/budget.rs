@@ -16,9 +16,10 @@ const PROBES: u32 = 64;
 /// builder still stops at the budget if the estimate was wrong.
 const TRUST_BELOW: f64 = 1.0 / 8.0;
 
-/// Alpha-beta is refused when its next ply is predicted at more than this many
-/// times the budget; below that, the search runs and stops at the budget. (The
-/// next-ply predictions seen are within a factor of 3.2 either way.)
+/// Alpha-beta is refused when one of its next two plies is predicted at more
+/// than this many times the budget; below that, the search runs and stops at
+/// the budget. (The predictions seen two plies out are within a factor of 3.2
+/// either way.)
 pub const NEXT_PLY_MARGIN: u64 = 4;
 
 /// ... or when its full depth, extrapolated from the plies searched so far, is
