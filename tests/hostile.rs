@@ -150,7 +150,7 @@ fn damaged_saved_games_are_refused_with_their_line() {
         (b"gametree saved game\ngame ataxx\n", "start", "start"),
         (b"gametree saved game\ngame ataxx\nstart x5o/7/7/7/7/7/o5x x 0 1\nb6\nzz\n", "line 5", "line 5"),
         (b"gametree saved game\ngame chess\n", "unknown game", "line 2"),
-        (b"\xff\xfe\x00", "stream did not contain valid UTF-8", "not a text file"),
+        (b"\xff\xfe\x00", "not a text file; expected a saved game", "not a text file"),
         (
             b"gametree saved game\ngame ataxx\nstart x5o/7/7/7/7/7/o5x x 0 1\nb6\ng7e7\nb6\n",
             "line 6",
