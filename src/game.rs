@@ -253,4 +253,23 @@ pub trait Game: Sync + Clone {
 
     /// The rules in a few lines, for `gametree rules GAME`.
     fn rules(&self) -> &'static str;
+
+    /// Why the game is over at `pos` (which has no actions), for a person:
+    /// "x has no move left", "five in a row at e14..i14", "the board is full".
+    fn why_over(&self, pos: &Self::Position) -> String {
+        format!("{} has no move left", self.player_name(self.to_move(pos)))
+    }
+
+    /// The score as a person counts it, where the game keeps one (Ataxx's stones).
+    fn score(&self, pos: &Self::Position) -> Option<String> {
+        let _ = pos;
+        None
+    }
+
+    /// The least value, in size, that only a game won by force can have: the
+    /// search found a win (positive) or a loss within its depth. Heuristic
+    /// values stay below it.
+    fn decided_at(&self) -> i32 {
+        i32::MAX
+    }
 }

@@ -20,7 +20,7 @@ pub enum GameName {
 }
 
 /// Settings some games take; each game reads what concerns it.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GameSettings {
     /// Niujiao: plies before a game is drawn; `Some(0)` means no limit.
     pub max_plies: Option<u16>,

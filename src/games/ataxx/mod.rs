@@ -341,6 +341,28 @@ impl Game for Ataxx {
         }
     }
 
+    fn why_over(&self, pos: &Position) -> String {
+        let (x, o) = Ataxx::counts(pos);
+        if x == 0 || o == 0 {
+            format!("{} has no stones left", if x == 0 { 'x' } else { 'o' })
+        } else if pos.halfmove >= HALFMOVE_LIMIT {
+            format!("the {HALFMOVE_LIMIT}-ply rule: {HALFMOVE_LIMIT} plies without a clone")
+        } else if pos.empty() == 0 {
+            "the board is full".to_string()
+        } else {
+            "neither side can move".to_string()
+        }
+    }
+
+    fn score(&self, pos: &Position) -> Option<String> {
+        let (x, o) = Ataxx::counts(pos);
+        Some(format!("x {x} stones, o {o}"))
+    }
+
+    fn decided_at(&self) -> i32 {
+        WIN
+    }
+
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
         let (x, o) = Ataxx::counts(pos);
         let (mine, theirs) = if pos.x_to_move { (x, o) } else { (o, x) };

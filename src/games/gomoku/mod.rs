@@ -382,6 +382,20 @@ impl Game for Gomoku {
         }
     }
 
+    fn why_over(&self, pos: &Position) -> String {
+        match pos.winning_line() {
+            Some(line) => {
+                let (first, last) = (line[0], line[line.len() - 1]);
+                format!("five in a row at {}..{}", cell_name(first as u8), cell_name(last as u8))
+            }
+            None => "the board is full".to_string(),
+        }
+    }
+
+    fn decided_at(&self) -> i32 {
+        WIN
+    }
+
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
         if pos.winner == EMPTY { Outcome::Draw } else { Outcome::Loss }
     }

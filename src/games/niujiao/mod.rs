@@ -216,6 +216,21 @@ impl Game for Niujiao {
         }
     }
 
+    fn why_over(&self, pos: &Position) -> String {
+        if Niujiao::red_arrived(pos) {
+            "red reached the far row".to_string()
+        } else if self.out_of_plies(pos) {
+            format!("the {}-ply rule", pos.plies)
+        } else {
+            format!("{} is trapped", self.player_name(self.to_move(pos)))
+        }
+    }
+
+    /// Wins score 1000 less the plies played; heuristics stay under 100.
+    fn decided_at(&self) -> i32 {
+        WIN - i32::from(u16::MAX)
+    }
+
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
         if Niujiao::red_arrived(pos) {
             // Red just arrived; it is blue's turn and blue has lost.

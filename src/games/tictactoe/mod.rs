@@ -131,6 +131,18 @@ impl Game for TicTacToe {
         }
     }
 
+    fn why_over(&self, pos: &Position) -> String {
+        if Position::has_line(pos.x) || Position::has_line(pos.o) {
+            "three in a row".to_string()
+        } else {
+            "the board is full".to_string()
+        }
+    }
+
+    fn decided_at(&self) -> i32 {
+        WIN
+    }
+
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
         if Position::has_line(pos.x) || Position::has_line(pos.o) {
             // Only the side that just moved can have completed a line.
