@@ -35,7 +35,38 @@ pub struct Machine {
     pub max_nodes: u64,
 }
 
+/// A machine move as played: the choice, and the depth it comes from when the
+/// full depth would have passed the budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played<A> {
+    pub choice: Choice<A>,
+    /// `Some((depth, refusal))`: the deepest search that fitted, and why the
+    /// deeper one was not run.
+    pub fell_back: Option<(u8, TooManyNodes)>,
+}
+
 impl Machine {
+    /// [`Machine::choose`], except that a search over the budget is not the end:
+    /// the machine plays the choice of the deepest search that fits, so a game is
+    /// never lost to a budget. Errs only if even one ply does not fit.
+    pub fn play<G: Game>(&mut self, game: &G, pos: &G::Position) -> Result<Played<G::Action>, TooManyNodes> {
+        let full = self.depth;
+        let refusal = match self.choose(game, pos) {
+            Ok(choice) => return Ok(Played { choice, fell_back: None }),
+            Err(e) => e,
+        };
+        let mut result = Err(refusal);
+        for depth in (1..full).rev() {
+            self.depth = depth;
+            if let Ok(choice) = self.choose(game, pos) {
+                result = Ok(Played { choice, fell_back: Some((depth, refusal)) });
+                break;
+            }
+        }
+        self.depth = full;
+        result
+    }
+
     pub fn choose<G: Game>(
         &mut self,
         game: &G,
