@@ -16,7 +16,7 @@ use proptest::prelude::*;
 /// the way, and the saved form of the game.
 fn playout_checked<G: Game>(game: &G, choices: &[u32]) -> Result<SavedGame<G>, TestCaseError> {
     let mut pos = game.start();
-    let mut saved = SavedGame { start: pos.clone(), actions: Vec::new() };
+    let mut saved = SavedGame { settings: Vec::new(), start: pos.clone(), actions: Vec::new() };
     let mut actions = Vec::new();
     for &c in choices {
         invariants::position(game, &pos).map_err(TestCaseError::fail)?;
