@@ -118,8 +118,8 @@ fn a_saved_ataxx_game_resumes_and_replays_identically() {
     let whole = run(&humans, format!("{}\nquit\n", moves.join("\n")));
     let first = run(&humans, format!("{}\nsave {file_s}\nquit\n", moves[..3].join("\n")));
     assert!(text(&first.stdout).contains("saved to"), "{}", text(&first.stderr));
-    let resumed =
-        run(&[&humans[..], &["--resume", file_s]].concat(), format!("{}\nquit\n", moves[3..].join("\n")));
+    // The saved game knows both sides are people: no options needed to go on.
+    let resumed = run(&["play", "ataxx", "--resume", file_s], format!("{}\nquit\n", moves[3..].join("\n")));
     let last_board = |s: &str| s[s.rfind("     a   b").unwrap()..].to_string();
     assert_eq!(last_board(&text(&resumed.stdout)), last_board(&text(&whole.stdout)));
     // Saving again and replaying shows every action and ends on the same board.
@@ -128,7 +128,9 @@ fn a_saved_ataxx_game_resumes_and_replays_identically() {
         format!("{}\nsave {file_s}\nquit\n", moves[3..].join("\n")),
     );
     let saved = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(saved.lines().skip(3).collect::<Vec<_>>(), moves);
+    let after_start = saved.lines().skip_while(|l| !l.starts_with("start ")).skip(1);
+    assert_eq!(after_start.collect::<Vec<_>>(), moves);
+    assert!(saved.contains("\nfirst human\nsecond human\nlevel strong\n"), "{saved}");
     let replay = run(&["replay", file_s], "");
     let shown = text(&replay.stdout);
     assert_eq!(shown.matches(" plays ").count(), 5);
@@ -138,7 +140,7 @@ fn a_saved_ataxx_game_resumes_and_replays_identically() {
     std::fs::write(&file, saved.replace("g7e7", "g7e9")).unwrap();
     let bad = run(&["replay", file_s], "");
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("line 7"), "{}", text(&bad.stderr));
+    assert!(text(&bad.stderr).contains("line 10"), "{}", text(&bad.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -70,12 +70,12 @@ fn budgets_stop_searches_that_would_run_away() {
         "more than the budget of 10000",
     );
     refused(&["analyse", "ataxx", "--depth", "40", "--max-nodes", "10000"], b"", 3, "budget of 10000 nodes");
-    refused(
-        &["play", "ataxx", "--first", "machine", "--depth", "40", "--max-nodes", "10000"],
-        b"",
-        3,
-        "budget of 10000",
-    );
+    // play is never lost to a budget: the deepest search that fits plays.
+    let out = run(&["play", "ataxx", "--first", "machine", "--depth", "40", "--max-nodes", "10000"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("(a 40-ply search would pass --max-nodes 10000: playing the "), "{said}");
+    assert!(said.contains("x plays "), "{said}");
     refused(&["solve", "ataxx", "--max-positions", "1000"], b"", 3, "more than 1000 positions");
     // The memory budget counts the tables' bytes; Ataxx's start cannot fit 64 MiB.
     refused(&["solve", "ataxx", "--max-memory", "64M"], b"", 3, "budget of 64.0 MiB");
@@ -145,8 +145,13 @@ fn damaged_saved_games_are_refused_with_their_line() {
     let f = dir.join("game.txt");
     let path = f.to_str().unwrap();
     // (file, what replay says, what play --resume says)
-    let cases: [(&[u8], &str, &str); 6] = [
-        (b"", "no \"game NAME\" line", "empty"),
+    let cases: [(&[u8], &str, &str); 7] = [
+        (b"", "the file is empty", "the file is empty"),
+        (
+            b"gametree saved game\ngame ataxx\ncolour red\nstart x5o/7/7/7/7/7/o5x x 0 1\n",
+            "unknown saved setting \"colour\"",
+            "unknown saved setting \"colour\"",
+        ),
         (b"gametree saved game\ngame ataxx\n", "start", "start"),
         (b"gametree saved game\ngame ataxx\nstart x5o/7/7/7/7/7/o5x x 0 1\nb6\nzz\n", "line 5", "line 5"),
         (b"gametree saved game\ngame chess\n", "unknown game", "line 2"),

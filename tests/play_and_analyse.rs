@@ -14,7 +14,7 @@ fn two_humans_play_tictactoe_to_a_win() {
     let out = run(&["play", "tictactoe", "--first", "human", "--second", "human"], "a1\nb1\na2\nb2\na3\n");
     assert_eq!(out.status.code(), Some(0));
     let s = text(&out.stdout);
-    assert!(s.ends_with("game over: x wins\n"), "{s}");
+    assert!(s.contains("game over: x wins: three in a row\n"), "{s}");
     assert!(s.contains("1   x | o | .\n"), "the board is drawn with coordinates: {s}");
 }
 
@@ -40,7 +40,7 @@ fn an_illegal_scripted_action_names_its_line() {
 #[test]
 fn machine_against_machine_is_reproducible_and_reports_its_work() {
     let ttt = run(&["play", "tictactoe", "--first", "machine", "--second", "machine"], "");
-    assert!(text(&ttt.stdout).ends_with("game over: draw\n"));
+    assert!(text(&ttt.stdout).contains("game over: a draw: the board is full\n"));
     let s = same_twice(&[
         "play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7", "--depth", "6",
     ]);
@@ -150,4 +150,58 @@ fn every_games_drawing_renders_with_graphviz_without_warnings() {
             render(&dot.stdout);
         }
     }
+}
+
+/// A finished game stays open: the result is told in words, never under a
+/// "to move" line; then undo, save (with the sides and level), replay, new and
+/// quit are read from the script, and the end of input ends the program.
+#[test]
+fn a_finished_game_offers_undo_save_replay_new_and_quit() {
+    let dir = std::env::temp_dir().join(format!("gametree-after-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("won.save");
+    let script =
+        format!("a1\na2\nb1\nb2\nc1\nsave {}\nreplay\nUNDO\nc1\nnew\nb2\nresign\nundo\nQ\n", file.display());
+    let out = run(&["play", "tictactoe", "--first", "human", "--second", "human", "--level", "hard"], script);
+    let s = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Won, then undone and won again.
+    assert_eq!(s.matches("game over: x wins: three in a row").count(), 2, "{s}");
+    assert!(!s.contains("o to move\ngame over"), "{s}");
+    let board_then_result = s.split("game over: x wins").next().unwrap();
+    assert!(!board_then_result.trim_end().ends_with("to move"), "{s}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("first human\nsecond human\nlevel hard\n"), "{saved}");
+    assert!(s.contains("action 5: x plays c1") && s.contains("end: x wins: three in a row"), "{s}");
+    assert!(s.contains("a new game"), "{s}");
+    assert!(s.contains("game over: o resigns: x wins"), "{s}");
+    // Resuming the saved game needs no options: it is over, and says so.
+    let again = run(&["play", "tictactoe", "--resume", file.to_str().unwrap()], "");
+    assert!(text(&again.stdout).contains("game over: x wins: three in a row"));
+    // The end of input after a finished game ends the program quietly.
+    assert_eq!(again.status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Commands take any case and their aliases; a word that is no action or
+/// command points to help; in a script that ends the game with status 2.
+#[test]
+fn commands_have_aliases_and_unknown_words_point_to_help() {
+    let out = run(&["play", "tictactoe", "--second", "human"], "?\nMoves\nexit\n");
+    assert_eq!(out.status.code(), Some(0));
+    let s = text(&out.stdout);
+    assert!(s.contains("commands: ") && s.contains("legal: a1"), "{s}");
+    let out = run(&["play", "tictactoe", "--second", "human"], "hint\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown command \"hint\": type help for the commands"));
+}
+
+/// The machine's values are told from its own side, wins in words.
+#[test]
+fn machine_values_are_told_from_the_movers_side() {
+    // x to move can win at once with c1: the machine says so in words.
+    let out = run(&["play", "tictactoe", "--position", "xx.oo.... x", "--first", "machine"], "");
+    let s = text(&out.stdout);
+    assert!(s.contains("x plays c1 (x wins by force;"), "{s}");
+    assert!(!s.contains("1000"), "{s}");
 }

@@ -249,30 +249,35 @@ enum Command {
     Play {
         /// The game.
         game: GameName,
-        /// Who plays the first side (black, x, red).
-        #[arg(long, value_enum, default_value_t = Who::Human)]
-        first: Who,
-        /// Who plays the second side (white, o, blue).
-        #[arg(long, value_enum, default_value_t = Who::Machine)]
-        second: Who,
+        /// Who plays the first side (black, x, red); default human, or the saved game's.
+        #[arg(long, value_enum)]
+        first: Option<Who>,
+        /// Who plays the second side (white, o, blue); default machine, or the saved game's.
+        #[arg(long, value_enum)]
+        second: Option<Who>,
         /// Start from this position (its side to move starts).
         #[arg(long, conflicts_with = "resume")]
         position: Option<String>,
-        /// Go on with a game saved with `save FILE`.
+        /// Go on with a game saved with `save FILE`, with its sides, level and
+        /// settings (options given here replace them, and say so).
         #[arg(long, value_name = "FILE")]
         resume: Option<PathBuf>,
-        /// How well the machine plays.
-        #[arg(long, value_enum, default_value_t = Level::Strong)]
-        level: Level,
+        /// How well the machine plays (default strong, or the saved game's).
+        #[arg(long, value_enum)]
+        level: Option<Level>,
         /// The machine's search depth (overrides --level's).
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
         depth: Option<u8>,
         /// Pick at random among equally good machine actions, reproducibly.
         #[arg(long)]
         seed: Option<u64>,
-        /// The most positions the machine may examine for one action.
-        #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
-        max_nodes: u64,
+        /// The most positions the machine may examine for one action; past it,
+        /// it plays the choice of the deepest search that fits (default 50000000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        max_nodes: Option<u64>,
+        /// Milliseconds to wait after each move when the machine plays both sides.
+        #[arg(long, value_name = "MS", default_value_t = 0)]
+        delay: u64,
         #[command(flatten)]
         game_options: GameOptions,
     },
@@ -330,20 +335,23 @@ fn parse_size(text: &str) -> Result<u64, String> {
     }
 }
 
-/// The game a saved-game file names on its `game NAME` line.
-fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
+/// What a saved game says before its moves: its game and settings.
+fn saved_header(path: &std::path::Path) -> Result<crate::savegame::Header, u8> {
     let text = lines::read_small_file(path).map_err(|e| {
         eprintln!("gametree: {e}");
         status::USAGE
     })?;
-    let named =
-        text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).find_map(|l| l.strip_prefix("game "));
-    let Some(name) = named else {
-        eprintln!("gametree: {}: no \"game NAME\" line; is it a saved game?", path.display());
-        return Err(status::USAGE);
-    };
-    GameName::from_str(name.trim(), true).map_err(|_| {
-        eprintln!("gametree: {}: unknown game {}", path.display(), lines::quoted_start(name));
+    crate::savegame::header(&text).map_err(|e| {
+        eprintln!("gametree: {}: {e}", path.display());
+        status::USAGE
+    })
+}
+
+/// The game a saved-game file names on its `game NAME` line.
+fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
+    let name = saved_header(path)?.game;
+    GameName::from_str(&name, true).map_err(|_| {
+        eprintln!("gametree: {}: unknown game {}", path.display(), lines::quoted_start(&name));
         status::USAGE
     })
 }
@@ -435,19 +443,44 @@ pub fn main() -> ExitCode {
             depth,
             seed,
             max_nodes,
+            delay,
             game_options,
         } => {
-            let setup = play::Setup {
+            let given = play::settings::Given {
                 first,
                 second,
-                position: position.as_deref(),
-                resume: resume.as_deref(),
                 level,
                 depth,
                 seed,
                 max_nodes,
+                game: game_options.settings(),
             };
-            crate::with_game!(game, &game_options.settings(), |g| play::run(g, &setup))
+            // A resumed game's own settings, under what the command line gives.
+            let saved = match resume.as_deref().map(saved_header) {
+                Some(Ok(header)) => header.settings,
+                Some(Err(code)) => return ExitCode::from(code),
+                None => Vec::new(),
+            };
+            match play::settings::PlaySettings::merge(&given, &saved) {
+                Err(e) => {
+                    eprintln!(
+                        "gametree: {}: {e}",
+                        resume.as_deref().unwrap_or(std::path::Path::new("")).display()
+                    );
+                    status::USAGE
+                }
+                Ok((settings, notes)) => {
+                    let game_settings = settings.game;
+                    let setup = play::Setup {
+                        settings,
+                        notes,
+                        position: position.as_deref(),
+                        resume: resume.as_deref(),
+                        delay: std::time::Duration::from_millis(delay),
+                    };
+                    crate::with_game!(game, &game_settings, |g| play::run(g, &setup))
+                }
+            }
         }
         Command::Replay { file } => match saved_game_name(&file) {
             Ok(game) => crate::with_game!(game, &GameSettings::default(), |g| play::replay(g, &file)),

@@ -1,29 +1,36 @@
 //! `gametree play` and `gametree replay`: games in the terminal.
 //!
-//! Actions come from stdin one per line, so a game can be scripted. On a terminal a
-//! mistyped action is explained and asked again; in a script it is an error that
-//! names the line and stops the game.
+//! Actions and commands come from stdin one per line, so a game can be scripted.
+//! On a terminal a mistyped line is explained and asked again; in a script it is
+//! an error that names the line and stops the game. A finished game stays open
+//! for undo, save, replay and a new game until `quit` or the end of input.
+
+mod ending;
+mod replay;
+pub mod settings;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
+use std::time::Duration;
 
+use self::ending::{announce, resigned, value_for};
+use self::settings::PlaySettings;
 use super::lines::{Lines, quoted_start, read_small_file};
 use super::output::write_output;
 use super::positions::position_or_start;
 use super::{Level, Who, status};
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Game, Player};
 use crate::savegame::SavedGame;
 use crate::search::machine::{Machine, Rng};
 
 pub struct Setup<'a> {
-    pub first: Who,
-    pub second: Who,
+    pub settings: PlaySettings,
+    /// Said before the game: which saved settings the command line replaced.
+    pub notes: Vec<String>,
     pub position: Option<&'a str>,
     pub resume: Option<&'a Path>,
-    pub level: Level,
-    pub depth: Option<u8>,
-    pub seed: Option<u64>,
-    pub max_nodes: u64,
+    /// Between machine moves when no person plays.
+    pub delay: Duration,
 }
 
 /// Machine-only games stop here if nothing has ended them (checkers has no draw rule).
@@ -32,16 +39,25 @@ const MAX_ACTIONS: usize = 1000;
 const HELP: &str = "\
 commands: an action in the game's notation; moves (the legal actions); targets CELL
 (where the stone on CELL can go, where the game has stones that move); undo (your
-last action and the replies to it); save FILE; rules; help; quit";
+last action and the replies to it); resign; save FILE; rules; help (or ?); quit (or
+q, exit). Commands may be typed in any case.";
+
+const AFTER: &str = "undo (take back and go on), save FILE, replay, new (same settings), quit";
 
 /// A game in progress: where it started, what was played, where it stands.
 struct Record<G: Game> {
     start: G::Position,
     played: Vec<(G::Position, G::Action)>,
     pos: G::Position,
+    /// The side that resigned, if one did (undone by `undo` or `new`).
+    resigned: Option<Player>,
 }
 
 impl<G: Game> Record<G> {
+    fn new(start: G::Position) -> Record<G> {
+        Record { pos: start.clone(), start, played: Vec::new(), resigned: None }
+    }
+
     fn last(&self) -> Option<G::Action> {
         self.played.last().map(|p| p.1)
     }
@@ -51,18 +67,39 @@ impl<G: Game> Record<G> {
         self.played.push((std::mem::replace(&mut self.pos, next), a));
     }
 
-    fn saved(&self) -> SavedGame<G> {
-        SavedGame { start: self.start.clone(), actions: self.played.iter().map(|p| p.1).collect() }
+    fn over(&self, game: &G) -> bool {
+        self.resigned.is_some() || !game.has_actions(&self.pos)
     }
-}
 
-/// The result line for a finished game.
-fn result<G: Game>(game: &G, pos: &G::Position) -> String {
-    let side = game.to_move(pos);
-    match game.terminal_outcome(pos) {
-        Outcome::Draw => "draw".to_string(),
-        Outcome::Loss => format!("{} wins", game.player_name(side.other())),
-        Outcome::Win => format!("{} wins", game.player_name(side)),
+    /// Back to the last turn a person had, taking their action and the replies.
+    fn undo(&mut self, game: &G, person: impl Fn(Player) -> bool) -> bool {
+        self.resigned = None;
+        match self.played.iter().rposition(|(p, _)| person(game.to_move(p))) {
+            Some(back) => {
+                self.pos = self.played[back].0.clone();
+                self.played.truncate(back);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn saved(&self, settings: &PlaySettings) -> SavedGame<G> {
+        SavedGame {
+            settings: settings.to_saved(),
+            start: self.start.clone(),
+            actions: self.played.iter().map(|p| p.1).collect(),
+        }
+    }
+
+    fn positions(&self) -> Vec<G::Position> {
+        let mut v: Vec<G::Position> = self.played.iter().map(|p| p.0.clone()).collect();
+        v.push(self.pos.clone());
+        v
+    }
+
+    fn actions(&self) -> Vec<G::Action> {
+        self.played.iter().map(|p| p.1).collect()
     }
 }
 
@@ -77,11 +114,37 @@ pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, u8> {
     })
 }
 
+/// The depth a level searches to.
+fn level_depth<G: Game>(game: &G, level: Level) -> u8 {
+    match level {
+        Level::Random | Level::Strong => game.default_depth(),
+        Level::Easy => 1,
+        Level::Medium => 2,
+        Level::Hard => 3,
+    }
+}
+
+/// A command word: case-insensitive, aliases folded.
+fn command_word(word: &str) -> String {
+    let w = word.to_ascii_lowercase();
+    match w.as_str() {
+        "q" | "exit" => "quit".to_string(),
+        "?" | "h" => "help".to_string(),
+        _ => w,
+    }
+}
+
+/// What the person chose once a game was over.
+enum After {
+    GoOn,
+    Quit(u8),
+}
+
 pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
     let mut record = match setup.resume {
         Some(path) => match read_saved(game, path) {
             Ok(saved) => {
-                let mut r = Record { start: saved.start.clone(), played: Vec::new(), pos: saved.start };
+                let mut r = Record::new(saved.start.clone());
                 for a in saved.actions {
                     r.play(game, a);
                 }
@@ -90,87 +153,197 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
             Err(code) => return code,
         },
         None => match position_or_start(game, setup.position) {
-            Ok(p) => Record { start: p.clone(), played: Vec::new(), pos: p },
+            Ok(p) => Record::new(p),
             Err(code) => return code,
         },
     };
-    let depth = setup.depth.unwrap_or(match setup.level {
-        Level::Random | Level::Strong => game.default_depth(),
-        Level::Easy => 1,
-        Level::Medium => 2,
-        Level::Hard => 3,
-    });
-    let seed = setup.seed.unwrap_or_else(|| {
+    let s = &setup.settings;
+    let depth = s.depth.unwrap_or_else(|| level_depth(game, s.level));
+    let seed = s.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
-    let mut machine = Machine { depth, rng: setup.seed.map(Rng::new), max_nodes: setup.max_nodes };
+    let mut machine = Machine { depth, rng: s.seed.map(Rng::new), max_nodes: s.max_nodes };
     let mut random = Rng::new(seed);
-    let who = |p: Player| if p == Player::First { setup.first } else { setup.second };
+    let sides = [s.first, s.second];
+    let who = |p: Player| if p == Player::First { s.first } else { s.second };
+    let person = |p: Player| who(p) == Who::Human;
     let interactive = io::stdin().is_terminal();
     let mut lines = Lines::new(io::stdin().lock());
-    let mut line_no = 0;
+    let line_no = std::cell::Cell::new(0usize);
     let out = &mut io::stdout().lock();
     let say = |out: &mut dyn Write, text: &str| {
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
     };
+    // A line of input: `None` at its end; an unreadable line ends a script.
+    let mut next_line = |out: &mut dyn Write, prompt: &str| -> Result<Option<String>, u8> {
+        loop {
+            let _ = write!(out, "{prompt}");
+            let _ = out.flush();
+            line_no.set(line_no.get() + 1);
+            match lines.next() {
+                None => return Ok(None),
+                Some(Ok(l)) => return Ok(Some(l)),
+                Some(Err(e)) if interactive => {
+                    let _ = writeln!(out, "{e}");
+                }
+                Some(Err(e)) => {
+                    let _ = out.flush();
+                    eprintln!("gametree: <stdin>:{}: {e}", line_no.get());
+                    return Err(status::USAGE);
+                }
+            }
+        }
+    };
+    // A complaint: said on a terminal, the end of a script.
+    let complain = |out: &mut dyn Write, line_no: usize, message: &str| -> Result<(), u8> {
+        if interactive {
+            let _ = writeln!(out, "{message}");
+            let _ = out.flush();
+            Ok(())
+        } else {
+            let _ = out.flush();
+            eprintln!("gametree: <stdin>:{line_no}: {message}");
+            Err(status::USAGE)
+        }
+    };
+    let save = |record: &Record<G>, file: &str| -> Result<String, String> {
+        let text = record.saved(s).to_text(game);
+        match write_output(Path::new(file), |w| w.write_all(text.as_bytes())) {
+            Ok(()) => Ok(format!("saved to {file}")),
+            Err(e) => Err(format!("cannot save to {file}: {e}")),
+        }
+    };
+
     say(out, &format!("{} (type help for the commands)", game.name()));
+    for note in &setup.notes {
+        say(out, note);
+    }
     loop {
+        if record.over(game) {
+            say(out, &format!("\n{}", game.draw_after(&record.pos, record.last()).trim_end()));
+            let ending = match record.resigned {
+                Some(side) => resigned(game, side, sides),
+                None => announce(game, &record.pos, sides),
+            };
+            say(out, &ending);
+            // The game stays open: undo, save, replay, new, quit.
+            let after = loop {
+                say(out, AFTER);
+                let line = match next_line(out, "> ") {
+                    Ok(Some(l)) => l,
+                    Ok(None) => break After::Quit(status::OK),
+                    Err(code) => break After::Quit(code),
+                };
+                let (word, arg) =
+                    line.trim().split_once(' ').map_or((line.trim(), ""), |(c, a)| (c, a.trim()));
+                let problem = match command_word(word).as_str() {
+                    "" => None,
+                    "quit" => break After::Quit(status::OK),
+                    "help" => None,
+                    // Taking back a resignation takes back nothing else.
+                    "undo" if record.resigned.take().is_some() => break After::GoOn,
+                    "undo" if record.undo(game, person) => break After::GoOn,
+                    "undo" if !record.played.is_empty() => {
+                        // No person played: take back one action.
+                        record.resigned = None;
+                        if let Some((p, _)) = record.played.pop() {
+                            record.pos = p;
+                        }
+                        break After::GoOn;
+                    }
+                    "undo" => Some("nothing to undo".to_string()),
+                    "new" => {
+                        record = Record::new(record.start.clone());
+                        say(out, "a new game");
+                        break After::GoOn;
+                    }
+                    "replay" => {
+                        let (positions, actions) = (record.positions(), record.actions());
+                        let shown = if interactive {
+                            let mut read = || next_line(&mut io::sink(), "").ok().flatten();
+                            replay::step_through(game, &positions, &actions, sides, out, &mut read)
+                        } else {
+                            replay::print_all(game, &positions, &actions, sides, out)
+                        };
+                        shown.err().map(|e| format!("cannot show the replay: {e}"))
+                    }
+                    "save" if arg.is_empty() => Some("save needs a file name: save FILE".to_string()),
+                    "save" => match save(&record, arg) {
+                        Ok(done) => {
+                            say(out, &done);
+                            None
+                        }
+                        Err(e) => Some(e),
+                    },
+                    _ => {
+                        Some(format!("the game is over: {} is not one of {AFTER}", quoted_start(line.trim())))
+                    }
+                };
+                if let Some(p) = problem
+                    && let Err(code) = complain(out, line_no.get(), &p)
+                {
+                    break After::Quit(code);
+                }
+            };
+            match after {
+                After::GoOn => continue,
+                After::Quit(code) => return code,
+            }
+        }
         let side = game.to_move(&record.pos);
         say(
             out,
             &format!("\n{}{} to move", game.draw_after(&record.pos, record.last()), game.player_name(side)),
         );
-        if !game.has_actions(&record.pos) {
-            say(out, &format!("game over: {}", result(game, &record.pos)));
-            return status::OK;
-        }
         if record.played.len() >= MAX_ACTIONS {
             say(out, &format!("no result after {MAX_ACTIONS} actions: stopped"));
             return status::OK;
         }
         if who(side) == Who::Machine {
-            let (action, note) = if setup.level == Level::Random {
+            let (action, note) = if s.level == Level::Random {
                 let mut legal = Vec::new();
                 game.actions(&record.pos, &mut legal);
                 (legal[random.below(legal.len())], "at random".to_string())
             } else {
-                let c = match machine.choose(game, &record.pos) {
-                    Ok(c) => c,
+                let played = match machine.play(game, &record.pos) {
+                    Ok(p) => p,
                     Err(e) => {
                         let _ = out.flush();
                         eprintln!("gametree: the machine's move: {}", e.for_search());
                         return status::TOO_MANY_NODES;
                     }
                 };
+                if let Some((fitted, e)) = played.fell_back {
+                    say(
+                        out,
+                        &format!(
+                            "(a {depth}-ply search would pass --max-nodes {}: playing the {fitted}-ply search's choice)",
+                            e.limit
+                        ),
+                    );
+                }
+                let c = played.choice;
                 let a = c.action.expect("a side with actions gets one");
-                (a, format!("value {}, {} positions examined", c.value, c.nodes))
+                (a, format!("{}; {} positions examined", value_for(game, c.value, side), c.nodes))
             };
             say(out, &format!("{} plays {} ({note})", game.player_name(side), game.format_action(action)));
             record.play(game, action);
+            if !setup.delay.is_zero() && sides.iter().all(|&w| w == Who::Machine) {
+                std::thread::sleep(setup.delay);
+            }
             continue;
         }
-        let _ = write!(out, "{}> ", game.player_name(side));
-        let _ = out.flush();
-        let Some(line) = lines.next() else {
-            say(out, "\nend of input: game left unfinished");
-            return status::OK;
-        };
-        line_no += 1;
-        let line = match line {
-            Ok(l) => l,
-            Err(e) if interactive => {
-                say(out, &e.to_string());
-                continue;
+        let line = match next_line(out, &format!("{}> ", game.player_name(side))) {
+            Ok(Some(l)) => l,
+            Ok(None) => {
+                say(out, "\nend of input: game left unfinished");
+                return status::OK;
             }
-            Err(e) => {
-                let _ = out.flush();
-                eprintln!("gametree: <stdin>:{line_no}: {e}");
-                return status::USAGE;
-            }
+            Err(code) => return code,
         };
-        let (command, arg) = line.trim().split_once(' ').map_or((line.trim(), ""), |(c, a)| (c, a.trim()));
-        let complaint = match command {
+        let (word, arg) = line.trim().split_once(' ').map_or((line.trim(), ""), |(c, a)| (c, a.trim()));
+        let complaint = match command_word(word).as_str() {
             "" => None,
             // Nothing typed this long is an action; say so without echoing it all.
             _ if line.trim().chars().count() > 64 => {
@@ -185,6 +358,10 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                 None
             }
             "quit" => return status::OK,
+            "resign" => {
+                record.resigned = Some(side);
+                None
+            }
             "moves" => {
                 let mut legal = Vec::new();
                 game.actions(&record.pos, &mut legal);
@@ -195,7 +372,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
             "targets" => match game.actions_from(&record.pos, arg) {
                 None => Some(format!("{} has no stones that move; try moves", game.name())),
                 Some(v) if v.is_empty() => {
-                    Some(format!("no action starts on {arg:?}; expected one of your stones"))
+                    Some(format!("no action starts on {}; expected one of your stones", quoted_start(arg)))
                 }
                 Some(v) => {
                     let names: Vec<String> = v.iter().map(|&a| game.format_action(a)).collect();
@@ -204,83 +381,64 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                 }
             },
             "undo" => {
-                // Back to this side's previous turn: its own action and any replies.
-                match record.played.iter().rposition(|(p, _)| game.to_move(p) == side) {
-                    Some(back) => {
-                        record.pos = record.played[back].0.clone();
-                        record.played.truncate(back);
-                    }
-                    None => say(out, "nothing to undo"),
+                if !record.undo(game, person) {
+                    say(out, "nothing to undo");
                 }
                 None
             }
             "save" if arg.is_empty() => Some("save needs a file name: save FILE".to_string()),
-            "save" => {
-                let text = record.saved().to_text(game);
-                match write_output(Path::new(arg), |w| w.write_all(text.as_bytes())) {
-                    Ok(()) => {
-                        say(out, &format!("saved to {arg}"));
-                        None
-                    }
-                    Err(e) => Some(format!("cannot save to {arg}: {e}")),
+            "save" => match save(&record, arg) {
+                Ok(done) => {
+                    say(out, &done);
+                    None
                 }
-            }
+                Err(e) => Some(e),
+            },
             _ => match game.parse_action(&record.pos, line.trim()) {
                 Ok(a) => {
                     record.play(game, a);
                     None
                 }
+                // A word that is no action may be a mistyped command.
+                Err(e) if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic()) => {
+                    Some(format!("{e}; unknown command {}: type help for the commands", quoted_start(word)))
+                }
                 Err(e) => Some(e),
             },
         };
-        if let Some(message) = complaint {
-            if interactive {
-                say(out, &message);
-            } else {
-                let _ = out.flush();
-                eprintln!("gametree: <stdin>:{line_no}: {message}");
-                return status::USAGE;
-            }
+        if let Some(message) = complaint
+            && let Err(code) = complain(out, line_no.get(), &message)
+        {
+            return code;
         }
     }
 }
 
-/// `gametree replay FILE`: every position of a saved game, one action at a time;
-/// on a terminal, Enter shows the next one and `q` stops.
+/// `gametree replay FILE`: every position of a saved game; on a terminal one at
+/// a time, stepping forward and back.
 pub fn replay<G: Game>(game: &G, path: &Path) -> u8 {
     let saved = match read_saved(game, path) {
         Ok(s) => s,
         Err(code) => return code,
     };
+    let sides = match PlaySettings::merge(&settings::Given::default(), &saved.settings) {
+        Ok((s, _)) => [s.first, s.second],
+        Err(e) => {
+            eprintln!("gametree: {}: {e}", path.display());
+            return status::USAGE;
+        }
+    };
     let positions = saved.positions(game);
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
-    let mut input = Lines::new(io::stdin().lock());
     let out = &mut io::stdout().lock();
-    let mut show = |text: String| writeln!(out, "{text}").and_then(|_| out.flush());
-    let mut shown = show(format!("start\n{}", game.draw(&positions[0])));
-    for (i, (&a, pos)) in saved.actions.iter().zip(&positions[1..]).enumerate() {
-        if interactive {
-            let _ = write!(io::stderr(), "(Enter: next, q: stop) ");
-            match input.next() {
-                Some(Ok(l)) if l.trim() == "q" => return status::OK,
-                None => return status::OK,
-                _ => {}
-            }
-        }
-        let mover = game.player_name(game.to_move(&positions[i]));
-        shown = shown.and_then(|_| {
-            show(format!(
-                "action {}: {mover} plays {}\n{}",
-                i + 1,
-                game.format_action(a),
-                game.draw_after(pos, Some(a))
-            ))
-        });
-    }
-    let last = positions.last().expect("never empty");
-    let end =
-        if game.has_actions(last) { "the game was not finished".to_string() } else { result(game, last) };
-    match shown.and_then(|_| show(format!("end: {end}"))) {
+    let shown = if interactive {
+        let mut input = Lines::new(io::stdin().lock());
+        let mut read = || input.next().and_then(Result::ok);
+        replay::step_through(game, &positions, &saved.actions, sides, out, &mut read)
+    } else {
+        replay::print_all(game, &positions, &saved.actions, sides, out)
+    };
+    match shown {
         Ok(()) => status::OK,
         Err(e) => {
             eprintln!("gametree: {e}");

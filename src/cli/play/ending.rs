@@ -1,0 +1,99 @@
+//! What a person is told about results and values.
+
+use crate::cli::Who;
+use crate::game::{Game, Outcome, Player};
+
+/// The winner of a finished game, if any.
+pub fn winner<G: Game>(game: &G, pos: &G::Position) -> Option<Player> {
+    let side = game.to_move(pos);
+    match game.terminal_outcome(pos) {
+        Outcome::Draw => None,
+        Outcome::Loss => Some(side.other()),
+        Outcome::Win => Some(side),
+    }
+}
+
+/// Who a side is, to the person at the keyboard: "you" when one person plays
+/// the machine, else the side's name (with "(machine)" when machines play).
+fn who_is<G: Game>(game: &G, sides: [Who; 2], p: Player) -> String {
+    let me = if p == Player::First { sides[0] } else { sides[1] };
+    let humans = sides.iter().filter(|&&w| w == Who::Human).count();
+    match (humans, me) {
+        (1, Who::Human) => "you".to_string(),
+        (1, Who::Machine) => "the machine".to_string(),
+        (0, _) => format!("{} (machine)", game.player_name(p)),
+        _ => game.player_name(p).to_string(),
+    }
+}
+
+/// "the machine wins: x has no move left (x 30 stones, o 19)".
+pub fn announce<G: Game>(game: &G, pos: &G::Position, sides: [Who; 2]) -> String {
+    let result = match winner(game, pos) {
+        None => "a draw".to_string(),
+        Some(p) => match who_is(game, sides, p).as_str() {
+            "you" => "you win".to_string(),
+            w => format!("{w} wins"),
+        },
+    };
+    let score = game.score(pos).map_or(String::new(), |s| format!(" ({s})"));
+    format!("game over: {result}: {}{score}", game.why_over(pos))
+}
+
+/// `side` resigned.
+pub fn resigned<G: Game>(game: &G, side: Player, sides: [Who; 2]) -> String {
+    let (loser, winner) = (who_is(game, sides, side), who_is(game, sides, side.other()));
+    let verb = |w: &str| if w == "you" { "win" } else { "wins" };
+    let resigns = if loser == "you" { "you resign" } else { &format!("{loser} resigns") };
+    format!("game over: {resigns}: {winner} {}", verb(&winner))
+}
+
+/// A search value from the first player's point of view, told from `mover`'s:
+/// a forced result in words, anything else as a signed number.
+pub fn value_for<G: Game>(game: &G, value: i32, mover: Player) -> String {
+    let v = if mover.maximises() { i64::from(value) } else { -i64::from(value) };
+    let decided = i64::from(game.decided_at());
+    let name = game.player_name(mover);
+    if v >= decided {
+        format!("{name} wins by force")
+    } else if v <= -decided {
+        format!("{name} loses against best play")
+    } else {
+        format!("{v:+} for {name}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::ataxx::Ataxx;
+    use crate::games::checkers::Checkers;
+    use crate::games::tictactoe::TicTacToe;
+
+    #[test]
+    fn results_and_values_read_as_words() {
+        let g = TicTacToe;
+        let won = g.parse_position("xxxoo.... o").unwrap();
+        let one = [Who::Human, Who::Machine];
+        assert_eq!(announce(&g, &won, one), "game over: you win: three in a row");
+        assert_eq!(
+            announce(&g, &won, [Who::Machine, Who::Human]),
+            "game over: the machine wins: three in a row"
+        );
+        assert_eq!(announce(&g, &won, [Who::Human, Who::Human]), "game over: x wins: three in a row");
+        assert_eq!(
+            announce(&g, &won, [Who::Machine, Who::Machine]),
+            "game over: x (machine) wins: three in a row"
+        );
+        let full = g.parse_position("xoxxoooxx o").unwrap();
+        assert_eq!(announce(&g, &full, one), "game over: a draw: the board is full");
+        let a = Ataxx.parse_position("xxxxxxx/7/7/7/7/7/7 o 0 9").unwrap();
+        assert_eq!(announce(&Ataxx, &a, one), "game over: you win: o has no stones left (x 7 stones, o 0)");
+        assert_eq!(resigned(&g, Player::First, one), "game over: you resign: the machine wins");
+        assert_eq!(resigned(&g, Player::Second, one), "game over: the machine resigns: you win");
+
+        assert_eq!(value_for(&Checkers, i32::MIN, Player::Second), "white wins by force");
+        assert_eq!(value_for(&Checkers, i32::MIN, Player::First), "black loses against best play");
+        assert_eq!(value_for(&Checkers, 3, Player::Second), "-3 for white");
+        assert_eq!(value_for(&g, crate::games::tictactoe::WIN + 2, Player::First), "x wins by force");
+    }
+}
