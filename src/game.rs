@@ -175,13 +175,19 @@ pub trait Game: Sync + Clone {
         self.actions(pos, &mut legal);
         let wanted = text.trim();
         legal.iter().copied().find(|&a| self.format_action(a).eq_ignore_ascii_case(wanted)).ok_or_else(|| {
-            let names: Vec<String> = legal.iter().map(|&a| self.format_action(a)).collect();
-            if names.is_empty() {
+            if legal.is_empty() {
                 format!("{wanted:?} is not legal: the game is over")
             } else {
-                format!("{wanted:?} is not a legal action here; legal: {}", names.join(" "))
+                self.why_illegal(pos, wanted)
             }
         })
+    }
+
+    /// Why `text` is no legal action at `pos` (which has some), in one line for
+    /// a person: not your stone, taken, too far... The full list is for `moves`.
+    fn why_illegal(&self, pos: &Self::Position, text: &str) -> String {
+        let _ = pos;
+        format!("{text:?} is not a legal action here (moves lists them)")
     }
 
     fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;

@@ -341,6 +341,77 @@ impl Game for Ataxx {
         }
     }
 
+    fn why_illegal(&self, pos: &Position, text: &str) -> String {
+        let t = text.to_ascii_lowercase();
+        let me = if pos.x_to_move { 'x' } else { 'o' };
+        let (mine, theirs) = pos.mine_theirs();
+        let cell = |name: &str| {
+            parse_cell(name).ok_or_else(|| {
+                let b = name.as_bytes();
+                if b.len() == 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() {
+                    format!("{name} is off the board: columns a-g, rows 1-7")
+                } else {
+                    format!("{name:?} is not a cell: expected a column a-g and a row 1-7, like b6")
+                }
+            })
+        };
+        // What stands on a target cell, if anything.
+        let taken = |c: u8, name: &str| {
+            let bit = 1u64 << c;
+            if pos.blocked & bit != 0 {
+                Some(format!("{name} is blocked"))
+            } else if (mine | theirs) & bit != 0 {
+                Some(format!("{name} is taken"))
+            } else {
+                None
+            }
+        };
+        let why = || -> Result<String, String> {
+            match t.len() {
+                4 if t == "0000" => Ok(format!("{me} may pass only when it has no move")),
+                2 => {
+                    let to = cell(&t)?;
+                    Ok(taken(to, &t).unwrap_or_else(|| {
+                        format!(
+                            "no {me} stone is next to {t} to clone from (a jump names its start, like a7c5)"
+                        )
+                    }))
+                }
+                4 => {
+                    let (f, to) = (cell(&t[..2])?, cell(&t[2..])?);
+                    let bit = 1u64 << f;
+                    if mine & bit == 0 {
+                        return Ok(if theirs & bit != 0 {
+                            format!("{} is {}'s stone, not yours", &t[..2], if me == 'x' { 'o' } else { 'x' })
+                        } else if pos.blocked & bit != 0 {
+                            format!("{} is blocked", &t[..2])
+                        } else {
+                            format!("{} is empty: no {me} stone to move", &t[..2])
+                        });
+                    }
+                    if let Some(why) = taken(to, &t[2..]) {
+                        return Ok(why);
+                    }
+                    let (fr, fc, tr, tc) = (f / 7, f % 7, to / 7, to % 7);
+                    match fr.abs_diff(tr).max(fc.abs_diff(tc)) {
+                        0 => Ok("a stone must move: the two cells are the same".to_string()),
+                        1 => Ok(format!(
+                            "{} is next to {}: that is a clone, typed {}",
+                            &t[2..],
+                            &t[..2],
+                            &t[2..]
+                        )),
+                        d => Ok(format!("{} to {} is {d} cells: a jump goes exactly 2", &t[..2], &t[2..])),
+                    }
+                }
+                _ => Err(format!(
+                    "{text:?} is not a move: expected a cell like b6 (a clone), two like a7c5 (a jump), or 0000 (a pass)"
+                )),
+            }
+        };
+        why().unwrap_or_else(|e| e)
+    }
+
     fn why_over(&self, pos: &Position) -> String {
         let (x, o) = Ataxx::counts(pos);
         if x == 0 || o == 0 {

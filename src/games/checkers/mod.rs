@@ -121,6 +121,31 @@ impl Game for Checkers {
         }
     }
 
+    fn why_illegal(&self, pos: &Position, text: &str) -> String {
+        let Some((a, b)) = text
+            .to_ascii_uppercase()
+            .split_once('-')
+            .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
+        else {
+            return format!("{text:?} is not an action: expected two cells joined by '-', like G6-F5");
+        };
+        let square = |name: &str| {
+            let c = name.as_bytes();
+            let on_board = c.len() == 2 && (b'A'..=b'H').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]);
+            if !on_board {
+                Err(format!("{name} is off the board: columns A-H, rows 1-8"))
+            } else {
+                Checkers::parse_cell(name)
+                    .ok_or_else(|| format!("{name} is a light square: units stand on dark ones"))
+            }
+        };
+        let why = || -> Result<String, String> {
+            let (from, to) = (square(&a)?, square(&b)?);
+            Ok(moves::why_not(pos, from, to).unwrap_or_else(|| format!("{a}-{b} is not legal here")))
+        };
+        why().unwrap_or_else(|e| e)
+    }
+
     fn evaluation(&self) -> String {
         "values are the cost b + 3B - w - 3W: positive favours black (who maximises), negative white; \
          a side that cannot act scores -2147483648 (black) or 2147483647 (white), as the course's INT_MIN and INT_MAX"

@@ -1,6 +1,7 @@
 //! Checkers actions: generation in the course's order, and applying them.
 
 use super::board::{Color, Dir, JUMP, NEIGHBOUR, Position, col_of, row_of};
+
 use super::shifts::{from_which, step};
 
 /// One action: a unit leaves `from` in direction `dir`, stepping one cell or, when
@@ -183,6 +184,37 @@ pub fn is_legal(pos: &Position, a: Action) -> bool {
 
 /// The rules read literally, square by square and direction by direction: slow,
 /// and independent of the shifts [`generate`] uses, so the two can check each other.
+/// Why the action `from`-`to` (squares of a legal-looking pair) is not legal
+/// for the side to move, in words; `None` if it is.
+pub fn why_not(pos: &Position, from: u8, to: u8) -> Option<String> {
+    let me = pos.turn;
+    let (f, t) = (cell_name(from), cell_name(to));
+    if pos.units(me) & (1 << from) == 0 {
+        return Some(if pos.units(me.other()) & (1 << from) != 0 {
+            format!("{f} holds {}'s piece, not yours", me.other().upper_name().to_lowercase())
+        } else {
+            format!("{f} is empty")
+        });
+    }
+    if pos.occupied() & (1 << to) != 0 {
+        return Some(format!("{t} is not empty"));
+    }
+    let Some(a) = Action::between(from, to) else {
+        return Some(format!("{f} to {t} is not one diagonal step, nor a jump of two"));
+    };
+    if pos.towers & (1 << from) == 0 && !a.dir.forward_for(me) {
+        return Some("a piece moves forward only; towers move both ways".to_string());
+    }
+    if a.capture {
+        let over = NEIGHBOUR[from as usize][a.dir as usize];
+        if pos.units(me.other()) & (1 << over) == 0 {
+            let what = if pos.units(me) & (1 << over) != 0 { "your own piece" } else { "an empty square" };
+            return Some(format!("a jump must capture an opponent's piece; {} is {what}", cell_name(over)));
+        }
+    }
+    (!is_legal(pos, a)).then(|| format!("{f}-{t} is not legal here"))
+}
+
 pub fn reference_actions(pos: &Position) -> Vec<Action> {
     use super::board::NO_SQUARE;
     let me = pos.turn;

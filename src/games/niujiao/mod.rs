@@ -216,6 +216,31 @@ impl Game for Niujiao {
         }
     }
 
+    fn why_illegal(&self, pos: &Position, text: &str) -> String {
+        let points: Option<(u8, u8)> =
+            text.split_once('-').and_then(|(f, t)| Some((f.trim().parse().ok()?, t.trim().parse().ok()?)));
+        let Some((from, to)) = points else {
+            return format!("{text:?} is not a move: expected two points joined by '-', like 0-2");
+        };
+        let (me, them) = if pos.red_to_move { ("red", "blue") } else { ("blue", "red") };
+        let has = |red: bool, p: u8| if red { pos.red == p } else { pos.blue & (1 << p) != 0 };
+        if from > 9 || to > 9 {
+            format!("{} is off the board: the points are 0 to 9", if from > 9 { from } else { to })
+        } else if has(!pos.red_to_move, from) {
+            format!("point {from} holds {them}'s stone, not yours")
+        } else if !has(pos.red_to_move, from) {
+            format!("point {from} is empty: no {me} stone to move")
+        } else if has(true, to) || has(false, to) {
+            format!("point {to} is taken")
+        } else if !LINES.contains(&(from.min(to), from.max(to))) {
+            format!("no line joins points {from} and {to}")
+        } else if !pos.red_to_move && ROW[to as usize] > ROW[from as usize] {
+            "blue cannot move down".to_string()
+        } else {
+            format!("{text:?} is not legal here")
+        }
+    }
+
     fn why_over(&self, pos: &Position) -> String {
         if Niujiao::red_arrived(pos) {
             "red reached the far row".to_string()

@@ -131,6 +131,22 @@ impl Game for TicTacToe {
         }
     }
 
+    fn why_illegal(&self, pos: &Position, text: &str) -> String {
+        let b = text.to_ascii_lowercase().into_bytes();
+        match b[..] {
+            [c @ b'a'..=b'c', r @ b'1'..=b'3'] => {
+                let cell = (r - b'1') * 3 + (c - b'a');
+                if (pos.x | pos.o) & (1 << cell) != 0 {
+                    format!("{text} is taken")
+                } else {
+                    format!("{text:?} is not legal here")
+                }
+            }
+            [b'a'..=b'z', b'0'..=b'9', ..] => format!("{text} is off the board: columns a-c, rows 1-3"),
+            _ => format!("{text:?} is not a cell: expected a column a-c and a row 1-3, like b2"),
+        }
+    }
+
     fn why_over(&self, pos: &Position) -> String {
         if Position::has_line(pos.x) || Position::has_line(pos.o) {
             "three in a row".to_string()
