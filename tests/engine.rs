@@ -141,7 +141,7 @@ fn machine_never_loses(game: &TicTacToe, pos: &<TicTacToe as Game>::Position, ma
         return 1;
     }
     if pos.x_to_move == machine_is_x {
-        let mut m = Machine { depth: 9, rng: None, max_nodes: u64::MAX };
+        let mut m = Machine { depth: 9, rng: None, max_nodes: u64::MAX, think: None };
         let a = m.choose(game, pos).unwrap().action.unwrap();
         machine_never_loses(game, &game.apply(pos, a), machine_is_x)
     } else {

@@ -205,3 +205,24 @@ fn machine_values_are_told_from_the_movers_side() {
     assert!(s.contains("x plays c1 (x wins by force;"), "{s}");
     assert!(!s.contains("1000"), "{s}");
 }
+
+/// `strong` thinks to a time budget and so searches deeper than `hard`'s three
+/// plies (and than its own fixed depth) in every game with room to go deeper;
+/// a given --depth is searched exactly, as before.
+#[test]
+fn strong_searches_deeper_than_hard_within_its_think_time() {
+    let plies = |s: &str| -> u32 {
+        let at = s.find(" plies, ").expect(s);
+        s[..at].rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    for (game, own_depth) in [("checkers", 3), ("ataxx", 3), ("niujiao", 10), ("gomoku", 4)] {
+        let one_move = ["play", game, "--first", "machine", "--second", "human"];
+        let strong = text(&run(&[&one_move[..], &["--think", "300"]].concat(), "").stdout);
+        let hard = text(&run(&[&one_move[..], &["--level", "hard"]].concat(), "").stdout);
+        assert_eq!(plies(&hard), 3, "{hard}");
+        assert!(plies(&strong) > own_depth.max(3), "{game}: {strong}");
+    }
+    let fixed =
+        text(&run(&["play", "ataxx", "--first", "machine", "--second", "human", "--depth", "2"], "").stdout);
+    assert_eq!(plies(&fixed), 2, "{fixed}");
+}

@@ -275,6 +275,10 @@ enum Command {
         /// it plays the choice of the deepest search that fits (default 50000000).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: Option<u64>,
+        /// Milliseconds `--level strong` thinks per move, searching deeper while
+        /// time allows (default 1000; a --depth searches that depth instead).
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        think: Option<u64>,
         /// Milliseconds to wait after each move when the machine plays both sides.
         #[arg(long, value_name = "MS", default_value_t = 0)]
         delay: u64,
@@ -443,6 +447,7 @@ pub fn main() -> ExitCode {
             depth,
             seed,
             max_nodes,
+            think,
             delay,
             game_options,
         } => {
@@ -453,6 +458,7 @@ pub fn main() -> ExitCode {
                 depth,
                 seed,
                 max_nodes,
+                think,
                 game: game_options.settings(),
             };
             // A resumed game's own settings, under what the command line gives.

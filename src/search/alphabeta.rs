@@ -5,6 +5,7 @@
 //! value and decision are those of plain minimax (checked by property tests).
 
 use std::cell::Cell;
+use std::time::Instant;
 
 use super::budget;
 use super::trace::{Event, Observer};
@@ -63,14 +64,54 @@ pub fn search_within<G: Game>(
     search_exactly(game, pos, depth, max_nodes)
 }
 
+/// Why a search gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    Budget(TooManyNodes),
+    /// The deadline passed first.
+    Time,
+}
+
+/// [`search_within`] that also gives up at `deadline`, trying `first` (the
+/// best action of a shallower search, say) before the others. Neither changes
+/// the answer of a search that finishes.
+pub fn search_until<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u8,
+    max_nodes: u64,
+    deadline: Instant,
+    first: Option<G::Action>,
+) -> Result<Choice<G::Action>, Stopped> {
+    let mut s = Implicit { game, nodes: 1, max_nodes, deadline: Some(deadline), timed_out: false };
+    let result = run_root(&mut s, pos, depth, first);
+    match result {
+        _ if s.timed_out => Err(Stopped::Time),
+        Err(e) => Err(Stopped::Budget(e)),
+        Ok(c) => Ok(c),
+    }
+}
+
 fn search_exactly<G: Game>(
     game: &G,
     pos: &G::Position,
     depth: u8,
     max_nodes: u64,
 ) -> Result<Choice<G::Action>, TooManyNodes> {
+    let mut s = Implicit { game, nodes: 1, max_nodes, deadline: None, timed_out: false };
+    run_root(&mut s, pos, depth, None)
+}
+
+/// The root of an implicit search: every action, ties to the first in the
+/// game's order, `first` tried first.
+fn run_root<G: Game>(
+    s: &mut Implicit<'_, G>,
+    pos: &G::Position,
+    depth: u8,
+    first: Option<G::Action>,
+) -> Result<Choice<G::Action>, TooManyNodes> {
+    let (game, max_nodes) = (s.game, s.max_nodes);
     let mut buffers: Vec<Vec<G::Action>> = (0..depth).map(|_| Vec::new()).collect();
-    let mut s = Implicit { game, nodes: 1, max_nodes };
     let Some((actions, deeper)) = buffers.split_first_mut() else {
         return Ok(Choice { action: None, value: game.cost(pos, game.has_actions(pos)), nodes: 1 });
     };
@@ -80,6 +121,9 @@ fn search_exactly<G: Game>(
     }
     let mut ordered = actions.clone();
     game.order_for_search(pos, &mut ordered);
+    if let Some(i) = first.and_then(|f| ordered.iter().position(|&a| a == f)) {
+        ordered[..=i].rotate_right(1);
+    }
     let maximising = game.to_move(pos).maximises();
     // (index in the defined order, action, exact value) of the best so far.
     let mut best: Option<(usize, G::Action, i32)> = None;
@@ -156,11 +200,18 @@ struct Implicit<'g, G: Game> {
     nodes: u64,
     /// Past this many positions the search unwinds at once; its result is discarded.
     max_nodes: u64,
+    /// Past this instant too (checked every 4,096 positions); `timed_out` says so.
+    deadline: Option<Instant>,
+    timed_out: bool,
 }
 
 impl<G: Game> Implicit<'_, G> {
     fn visit(&mut self, pos: &G::Position, buffers: &mut [Vec<G::Action>], alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+            self.max_nodes = 0;
+        }
         if self.nodes > self.max_nodes {
             return 0;
         }

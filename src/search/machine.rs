@@ -1,6 +1,8 @@
 //! The machine player: alpha-beta to a depth, ties broken left-most or, with a
 //! seed, at random among the equally good actions (reproducibly).
 
+use std::time::{Duration, Instant};
+
 use super::alphabeta::{self, Choice};
 use super::tree::TooManyNodes;
 use crate::game::Game;
@@ -28,11 +30,18 @@ impl Rng {
     }
 }
 
+/// Deeper than any search goes, thinking or not.
+const DEEPEST: u8 = 64;
+
 pub struct Machine {
+    /// The depth searched; with `think`, the depth at least tried.
     pub depth: u8,
     pub rng: Option<Rng>,
     /// The most positions one choice may examine.
     pub max_nodes: u64,
+    /// Search deeper and deeper for this long (alpha-beta, each ply trying the
+    /// last ply's choice first) and play the deepest choice found in time.
+    pub think: Option<Duration>,
 }
 
 /// A machine move as played: the choice, and the depth it comes from when the
@@ -40,6 +49,8 @@ pub struct Machine {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played<A> {
     pub choice: Choice<A>,
+    /// The depth of the search that chose.
+    pub depth: u8,
     /// `Some((depth, refusal))`: the deepest search that fitted, and why the
     /// deeper one was not run.
     pub fell_back: Option<(u8, TooManyNodes)>,
@@ -50,21 +61,74 @@ impl Machine {
     /// the machine plays the choice of the deepest search that fits, so a game is
     /// never lost to a budget. Errs only if even one ply does not fit.
     pub fn play<G: Game>(&mut self, game: &G, pos: &G::Position) -> Result<Played<G::Action>, TooManyNodes> {
+        if let Some(think) = self.think
+            && self.rng.is_none()
+        {
+            return Ok(self.deepen(game, pos, think));
+        }
         let full = self.depth;
         let refusal = match self.choose(game, pos) {
-            Ok(choice) => return Ok(Played { choice, fell_back: None }),
+            Ok(choice) => return Ok(Played { choice, depth: full, fell_back: None }),
             Err(e) => e,
         };
         let mut result = Err(refusal);
         for depth in (1..full).rev() {
             self.depth = depth;
             if let Ok(choice) = self.choose(game, pos) {
-                result = Ok(Played { choice, fell_back: Some((depth, refusal)) });
+                result = Ok(Played { choice, depth, fell_back: Some((depth, refusal)) });
                 break;
             }
         }
         self.depth = full;
         result
+    }
+
+    /// Iterative deepening to a time budget: depth 1, 2, ... each searched in
+    /// full (the previous choice first), until the time is up, the next ply is
+    /// predicted not to finish in time, or deeper plies cannot change the
+    /// answer (a forced result, or a tree that stopped growing). The deepest
+    /// finished search plays; the depth it reached is in `searched`.
+    fn deepen<G: Game>(&mut self, game: &G, pos: &G::Position, think: Duration) -> Played<G::Action> {
+        let game = &game.for_machine(game.to_move(pos));
+        let started = Instant::now();
+        let deadline = started + think;
+        let mut best: Option<(u8, Choice<G::Action>)> = None;
+        let mut nodes = 0;
+        let mut times: Vec<Duration> = Vec::new();
+        for depth in 1..=DEEPEST {
+            // The next ply costs about what the last did times its growth.
+            if let [.., a, b] = times[..] {
+                let grow = (b.as_secs_f64() / a.as_secs_f64().max(1e-6)).max(1.0);
+                if started.elapsed() + b.mul_f64(grow) > think && best.is_some_and(|(d, _)| d >= self.depth) {
+                    break;
+                }
+            }
+            let begun = Instant::now();
+            let first = best.and_then(|(_, c)| c.action);
+            match alphabeta::search_until(game, pos, depth, self.max_nodes, deadline, first) {
+                Ok(c) => {
+                    nodes += c.nodes;
+                    times.push(begun.elapsed());
+                    let grew = best.is_none_or(|(_, b)| b.nodes != c.nodes);
+                    if !grew {
+                        // The whole game fitted the ply before: nothing deeper to say.
+                        break;
+                    }
+                    best = Some((depth, c));
+                    let decided = c.value.unsigned_abs() >= game.decided_at().unsigned_abs();
+                    if c.action.is_none() || decided {
+                        break;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let (depth, choice) = best.unwrap_or_else(|| {
+            // Not even one ply in time (a huge budget-less position): one ply anyway.
+            let c = alphabeta::search(game, pos, 1);
+            (1, c)
+        });
+        Played { choice: Choice { nodes: nodes.max(choice.nodes), ..choice }, depth, fell_back: None }
     }
 
     pub fn choose<G: Game>(

@@ -162,7 +162,9 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
     let seed = s.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
-    let mut machine = Machine { depth, rng: s.seed.map(Rng::new), max_nodes: s.max_nodes };
+    // `strong` without a fixed depth thinks for a time, at least to its depth.
+    let think = (s.level == Level::Strong && s.depth.is_none()).then(|| Duration::from_millis(s.think));
+    let mut machine = Machine { depth, rng: s.seed.map(Rng::new), max_nodes: s.max_nodes, think };
     let mut random = Rng::new(seed);
     let sides = [s.first, s.second];
     let who = |p: Player| if p == Player::First { s.first } else { s.second };
@@ -325,7 +327,8 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                 }
                 let c = played.choice;
                 let a = c.action.expect("a side with actions gets one");
-                (a, format!("{}; {} positions examined", value_for(game, c.value, side), c.nodes))
+                let searched = format!("{} plies, {} positions examined", played.depth, c.nodes);
+                (a, format!("{}; {searched}", value_for(game, c.value, side)))
             };
             say(out, &format!("{} plays {} ({note})", game.player_name(side), game.format_action(action)));
             record.play(game, action);

@@ -16,8 +16,13 @@ pub struct PlaySettings {
     pub depth: Option<u8>,
     pub seed: Option<u64>,
     pub max_nodes: u64,
+    /// Milliseconds `strong` thinks per move (without a fixed --depth).
+    pub think: u64,
     pub game: GameSettings,
 }
+
+/// How long `strong` thinks by default, in milliseconds.
+pub const DEFAULT_THINK: u64 = 1000;
 
 /// What the command line gave (`None`: not given).
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,6 +33,7 @@ pub struct Given {
     pub depth: Option<u8>,
     pub seed: Option<u64>,
     pub max_nodes: Option<u64>,
+    pub think: Option<u64>,
     pub game: GameSettings,
 }
 
@@ -51,6 +57,7 @@ impl PlaySettings {
         number("depth", self.depth.map(|d| d.to_string()));
         number("seed", self.seed.map(|s| s.to_string()));
         number("max-nodes", (self.max_nodes != DEFAULT_MAX_NODES).then(|| self.max_nodes.to_string()));
+        number("think", (self.think != DEFAULT_THINK).then(|| self.think.to_string()));
         number("max-plies", self.game.max_plies.map(|n| n.to_string()));
         number("defence", self.game.defence.map(|n| n.to_string()));
         number("radius", self.game.radius.map(|n| n.to_string()));
@@ -67,6 +74,7 @@ impl PlaySettings {
             depth: given.depth,
             seed: given.seed,
             max_nodes: given.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+            think: given.think.unwrap_or(DEFAULT_THINK),
             game: given.game,
         };
         let mut notes = Vec::new();
@@ -109,6 +117,10 @@ impl PlaySettings {
                     s.max_nodes = given.max_nodes.unwrap_or(number(value)?.max(1));
                     given.max_nodes.map(|d| d.to_string())
                 }
+                "think" => {
+                    s.think = given.think.unwrap_or(number(value)?.max(1));
+                    given.think.map(|d| d.to_string())
+                }
                 "max-plies" => {
                     let n = u16::try_from(number(value)?).map_err(|_| bad())?;
                     s.game.max_plies = given.game.max_plies.or(Some(n));
@@ -150,6 +162,7 @@ mod tests {
             depth: Some(5),
             seed: Some(7),
             max_nodes: 1000,
+            think: 250,
             game: GameSettings { max_plies: Some(40), defence: Some(3), radius: Some(2) },
         };
         let saved = played.to_saved();

@@ -251,9 +251,10 @@ impl Game for Niujiao {
         }
     }
 
-    /// Wins score 1000 less the plies played; heuristics stay under 100.
+    /// Wins score 1000 less the plies played (at least 100 in games of up to
+    /// 900 plies); heuristics stay under 60.
     fn decided_at(&self) -> i32 {
-        WIN - i32::from(u16::MAX)
+        100
     }
 
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
