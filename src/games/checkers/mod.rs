@@ -244,6 +244,52 @@ impl Game for Checkers {
         s
     }
 
+    /// For play: the last action's start in ( ) and end in [ ], towers as B* and
+    /// W* (a lone B could be read as column B) except in those brackets, and
+    /// what each side has left.
+    /// (`draw`, the course's own board, stays as it is.)
+    fn draw_after(&self, pos: &Position, last: Option<Action>) -> String {
+        const RULE: &str = "   +---+---+---+---+---+---+---+---+\n";
+        let (from, to) = last.map_or((None, None), |a| (Some(a.from()), Some(a.to())));
+        let mut s = String::from("     A   B   C   D   E   F   G   H\n");
+        s.push_str(RULE);
+        for row in 0..8 {
+            let mut line = format!(" {} |", row + 1);
+            for col in 0..8 {
+                let here = board::square_at(row, col);
+                let text = match pos.cell_at(row, col) {
+                    Cell::Empty => " . ".to_string(),
+                    Cell::Piece(c) => format!(" {} ", if c == Color::Black { 'b' } else { 'w' }),
+                    Cell::Tower(c) => format!(" {}*", if c == Color::Black { 'B' } else { 'W' }),
+                };
+                let text = match here {
+                    // Three characters each: a tower just moved shows its letter alone.
+                    Some(sq) if Some(sq) == to => format!("[{}]", &text.trim()[..1]),
+                    Some(sq) if Some(sq) == from => format!("({})", &text.trim()[..1]),
+                    _ => text,
+                };
+                line.push_str(&format!("{text:<3}|"));
+            }
+            s.push_str(&line);
+            s.push('\n');
+            s.push_str(RULE);
+        }
+        let count = |c: Color| {
+            let units = pos.units(c);
+            let towers = (units & pos.towers).count_ones();
+            format!(
+                "{} {} pieces, {towers} towers",
+                c.upper_name().to_lowercase(),
+                units.count_ones() - towers
+            )
+        };
+        s.push_str(&format!("{}; {}\n", count(Color::Black), count(Color::White)));
+        if let Some(a) = last {
+            s.push_str(&format!("last: {} (from ( ) to [ ])\n", a.notation()));
+        }
+        s
+    }
+
     fn rules(&self) -> &'static str {
         RULES
     }
@@ -263,6 +309,25 @@ act on its turn loses. Cost: b + 3B - w - 3W (black maximises).
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn play_marks_the_last_move_counts_units_and_tells_towers_from_columns() {
+        let g = Checkers;
+        let pos = g
+            .parse_position("......../......../......../......../.....b../......../......../B....... w")
+            .unwrap();
+        let shown = g.draw_after(&pos, None);
+        assert!(shown.contains(" 8 | B*| . |"), "{shown}");
+        assert!(shown.contains("black 1 pieces, 1 towers; white 0 pieces, 0 towers"), "{shown}");
+        let start = g.start();
+        let a = g.parse_action(&start, "G6-F5").unwrap();
+        let shown = g.draw_after(&g.apply(&start, a), Some(a));
+        assert!(shown.contains(" 5 | . | . | . | . | . |[b]| . | . |"), "{shown}");
+        assert!(shown.contains(" 6 | b | . | b | . | b | . |(.)| . |"), "{shown}");
+        assert!(shown.ends_with("last: G6-F5 (from ( ) to [ ])\n"), "{shown}");
+        // The course's own board is untouched.
+        assert!(!g.draw(&start).contains("pieces"));
+    }
 
     #[test]
     fn position_notation_round_trips() {

@@ -27,6 +27,10 @@ impl Action {
         self.to
     }
 
+    pub fn from(self) -> u8 {
+        self.from
+    }
+
     /// The action that takes a unit from `from` to `to`, if the two squares lie one
     /// or two diagonal steps apart; whether it is legal is another matter.
     pub fn between(from: u8, to: u8) -> Option<Action> {

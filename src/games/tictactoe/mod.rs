@@ -255,6 +255,28 @@ impl Game for TicTacToe {
         s
     }
 
+    /// The last mark in brackets: `[x]`.
+    fn draw_after(&self, pos: &Position, last: Option<u8>) -> String {
+        let rows = self.board_rows(pos);
+        let mut s = String::from("    a   b   c\n");
+        for (r, row) in rows.iter().enumerate() {
+            let cells: Vec<String> = row
+                .chars()
+                .enumerate()
+                .map(
+                    |(c, ch)| {
+                        if last == Some((r * 3 + c) as u8) { format!("[{ch}]") } else { format!(" {ch} ") }
+                    },
+                )
+                .collect();
+            s.push_str(&format!("{}  {}\n", r + 1, cells.join("|").trim_end()));
+            if r < 2 {
+                s.push_str("   ---+---+---\n");
+            }
+        }
+        s
+    }
+
     fn rules(&self) -> &'static str {
         "\
 Tic-tac-toe. 3x3 grid; x and o take turns putting a mark on an empty cell. Three
@@ -269,6 +291,16 @@ default depth (9) it searches the whole game and plays perfectly.
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_last_mark_is_bracketed() {
+        let g = TicTacToe;
+        let pos = g.parse_position("x...o.... x").unwrap();
+        let shown = g.draw_after(&pos, Some(4));
+        assert!(shown.contains("1   x | . | .\n"), "{shown}");
+        assert!(shown.contains("2   . |[o]| .\n"), "{shown}");
+        assert_eq!(g.draw_after(&pos, None), g.draw(&pos));
+    }
 
     #[test]
     fn notation_round_trips() {
