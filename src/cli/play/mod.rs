@@ -134,6 +134,11 @@ fn command_word(word: &str) -> String {
     }
 }
 
+/// A yes to a question (the end of input is a no).
+fn yes(answer: Result<Option<String>, u8>) -> bool {
+    matches!(answer, Ok(Some(a)) if matches!(a.trim().to_ascii_lowercase().as_str(), "y" | "yes"))
+}
+
 /// What the person chose once a game was over.
 enum After {
     GoOn,
@@ -209,13 +214,47 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
             Err(status::USAGE)
         }
     };
-    let save = |record: &Record<G>, file: &str| -> Result<String, String> {
+    // `save FILE`, or `save! FILE` to replace a file without asking: on a
+    // terminal an existing file is replaced once confirmed; a script must say
+    // `save!`. Err(None): nothing to complain of (the person said no).
+    let save = |record: &Record<G>,
+                file: &str,
+                force: bool,
+                out: &mut dyn Write,
+                next_line: &mut dyn FnMut(&mut dyn Write, &str) -> Result<Option<String>, u8>|
+     -> Result<(), Option<String>> {
+        if file.is_empty() {
+            return Err(Some("save needs a file name: save FILE".to_string()));
+        }
+        if !force && Path::new(file).exists() {
+            if !interactive {
+                return Err(Some(format!("{file} exists: save! {file} replaces it")));
+            }
+            if !yes(next_line(out, &format!("{file} exists; replace it? (y/n) "))) {
+                let _ = writeln!(out, "not saved");
+                return Err(None);
+            }
+        }
         let text = record.saved(s).to_text(game);
         match write_output(Path::new(file), |w| w.write_all(text.as_bytes())) {
-            Ok(()) => Ok(format!("saved to {file}")),
-            Err(e) => Err(format!("cannot save to {file}: {e}")),
+            Ok(()) => {
+                let _ = writeln!(out, "saved to {file}");
+                Ok(())
+            }
+            Err(e) => Err(Some(format!("cannot save to {file}: {e}"))),
         }
     };
+    // Moves played when the game was last saved (or resumed from a file).
+    let mut saved_len = setup.resume.map(|_| record.played.len());
+    // On a terminal, moves not saved are not thrown away without a yes.
+    let may_quit =
+        |record: &Record<G>,
+         saved_len: Option<usize>,
+         out: &mut dyn Write,
+         next_line: &mut dyn FnMut(&mut dyn Write, &str) -> Result<Option<String>, u8>| {
+            let unsaved = saved_len != Some(record.played.len()) && !record.played.is_empty();
+            !(interactive && unsaved) || yes(next_line(out, "quit without saving? (y/n) "))
+        };
 
     say(out, &format!("{} (type help for the commands)", game.name()));
     for note in &setup.notes {
@@ -241,7 +280,10 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                     line.trim().split_once(' ').map_or((line.trim(), ""), |(c, a)| (c, a.trim()));
                 let problem = match command_word(word).as_str() {
                     "" => None,
-                    "quit" => break After::Quit(status::OK),
+                    "quit" if may_quit(&record, saved_len, out, &mut next_line) => {
+                        break After::Quit(status::OK);
+                    }
+                    "quit" => None,
                     "help" => None,
                     // Taking back a resignation takes back nothing else.
                     "undo" if record.resigned.take().is_some() => break After::GoOn,
@@ -270,14 +312,16 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                         };
                         shown.err().map(|e| format!("cannot show the replay: {e}"))
                     }
-                    "save" if arg.is_empty() => Some("save needs a file name: save FILE".to_string()),
-                    "save" => match save(&record, arg) {
-                        Ok(done) => {
-                            say(out, &done);
-                            None
+                    w @ ("save" | "save!") => {
+                        let force = w == "save!";
+                        match save(&record, arg, force, out, &mut next_line) {
+                            Ok(()) => {
+                                saved_len = Some(record.played.len());
+                                None
+                            }
+                            Err(e) => e,
                         }
-                        Err(e) => Some(e),
-                    },
+                    }
                     _ => {
                         Some(format!("the game is over: {} is not one of {AFTER}", quoted_start(line.trim())))
                     }
@@ -360,7 +404,8 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                 say(out, game.rules().trim_end());
                 None
             }
-            "quit" => return status::OK,
+            "quit" if may_quit(&record, saved_len, out, &mut next_line) => return status::OK,
+            "quit" => None,
             "resign" => {
                 record.resigned = Some(side);
                 None
@@ -389,13 +434,12 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                 }
                 None
             }
-            "save" if arg.is_empty() => Some("save needs a file name: save FILE".to_string()),
-            "save" => match save(&record, arg) {
-                Ok(done) => {
-                    say(out, &done);
+            w @ ("save" | "save!") => match save(&record, arg, w == "save!", out, &mut next_line) {
+                Ok(()) => {
+                    saved_len = Some(record.played.len());
                     None
                 }
-                Err(e) => Some(e),
+                Err(e) => e,
             },
             _ => match game.parse_action(&record.pos, line.trim()) {
                 Ok(a) => {

@@ -1,0 +1,106 @@
+//! Sessions in a real pseudo-terminal, as a person meets them: the questions
+//! that only a terminal gets (quitting with unsaved moves, replacing a file),
+//! the end-of-game prompt, and resuming a game with its sides and level.
+
+use std::time::Duration;
+
+use expectrl::Expect;
+use expectrl::session::OsSession as Session;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gametree");
+
+fn start(args: &[&str]) -> Session {
+    let mut cmd = std::process::Command::new(BIN);
+    cmd.args(args);
+    let mut session = Session::spawn(cmd).expect("a pty");
+    session.set_expect_timeout(Some(Duration::from_secs(30)));
+    session
+}
+
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("gametree-pty-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn quitting_with_unsaved_moves_asks_first() {
+    let mut p = start(&["play", "tictactoe", "--second", "human"]);
+    p.expect("x> ").unwrap();
+    p.send_line("b2").unwrap();
+    p.expect("o> ").unwrap();
+    p.send_line("q").unwrap();
+    p.expect("quit without saving? (y/n) ").unwrap();
+    p.send_line("n").unwrap();
+    // Still playing: o's turn again.
+    p.expect("o> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect("quit without saving? (y/n) ").unwrap();
+    p.send_line("y").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+}
+
+#[test]
+fn save_asks_before_replacing_a_file_and_resume_keeps_sides_and_level() {
+    let dir = scratch("save");
+    let file = dir.join("game.save");
+    std::fs::write(&file, "keep me").unwrap();
+    let name = file.to_str().unwrap();
+    let mut p = start(&["play", "ataxx", "--first", "human", "--second", "human", "--level", "hard"]);
+    p.expect("x> ").unwrap();
+    p.send_line("b6").unwrap();
+    p.expect("o> ").unwrap();
+    p.send_line(&format!("save {name}")).unwrap();
+    p.expect("exists; replace it? (y/n) ").unwrap();
+    p.send_line("n").unwrap();
+    p.expect("not saved").unwrap();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
+    p.send_line(&format!("save {name}")).unwrap();
+    p.expect("exists; replace it? (y/n) ").unwrap();
+    p.send_line("y").unwrap();
+    p.expect("saved to").unwrap();
+    // Saved: quitting asks nothing.
+    p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+
+    // Resumed with no options: still two people, still hard; o to move.
+    let mut p = start(&["play", "ataxx", "--resume", name]);
+    p.expect("o> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("first human\nsecond human\nlevel hard\n"), "{saved}");
+    // A command-line level replaces the saved one, and says so.
+    let mut p = start(&["play", "ataxx", "--resume", name, "--level", "easy"]);
+    p.expect("--level easy (from the command line) replaces the saved level hard").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_finished_game_waits_at_its_prompt() {
+    let mut p = start(&["play", "tictactoe", "--second", "human"]);
+    for (side, cell) in [("x", "a1"), ("o", "a2"), ("x", "b1"), ("o", "b2"), ("x", "c1")] {
+        p.expect(format!("{side}> ").as_str()).unwrap();
+        p.send_line(cell).unwrap();
+    }
+    p.expect("game over: x wins: three in a row").unwrap();
+    p.expect("undo (take back and go on), save FILE, replay, new (same settings), quit").unwrap();
+    p.send_line("undo").unwrap();
+    p.expect("x> ").unwrap();
+    p.send_line("c1").unwrap();
+    p.expect("game over: x wins").unwrap();
+    p.send_line("replay").unwrap();
+    p.expect("(move 0 of 5;").unwrap();
+    p.send_line("5").unwrap();
+    p.expect("end: x wins: three in a row").unwrap();
+    p.send_line("b").unwrap();
+    p.expect("(move 4 of 5;").unwrap();
+    p.send_line("q").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect("quit without saving? (y/n) ").unwrap();
+    p.send_line("y").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+}
