@@ -125,7 +125,7 @@ fn a_saved_ataxx_game_resumes_and_replays_identically() {
     // Saving again and replaying shows every action and ends on the same board.
     run(
         &[&humans[..], &["--resume", file_s]].concat(),
-        format!("{}\nsave {file_s}\nquit\n", moves[3..].join("\n")),
+        format!("{}\nsave! {file_s}\nquit\n", moves[3..].join("\n")),
     );
     let saved = std::fs::read_to_string(&file).unwrap();
     let after_start = saved.lines().skip_while(|l| !l.starts_with("start ")).skip(1);

@@ -354,7 +354,7 @@ fn writes_go_through_links_devices_and_fifos_and_inputs_may_start_with_a_bom() {
     let link = dir.join("link.save");
     fs::write(&target, "old").unwrap();
     symlink(&target, &link).unwrap();
-    let script = format!("b2\nsave {}\nquit\n", link.display());
+    let script = format!("b2\nsave! {}\nquit\n", link.display());
     assert!(run(&["play", "tictactoe", "--second", "human"], script.as_bytes()).status.success());
     assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
     assert!(fs::read_to_string(&target).unwrap().contains("game tictactoe"));

@@ -51,12 +51,12 @@ fn save_asks_before_replacing_a_file_and_resume_keeps_sides_and_level() {
     p.expect("x> ").unwrap();
     p.send_line("b6").unwrap();
     p.expect("o> ").unwrap();
-    p.send_line(&format!("save {name}")).unwrap();
+    p.send_line(format!("save {name}")).unwrap();
     p.expect("exists; replace it? (y/n) ").unwrap();
     p.send_line("n").unwrap();
     p.expect("not saved").unwrap();
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
-    p.send_line(&format!("save {name}")).unwrap();
+    p.send_line(format!("save {name}")).unwrap();
     p.expect("exists; replace it? (y/n) ").unwrap();
     p.send_line("y").unwrap();
     p.expect("saved to").unwrap();

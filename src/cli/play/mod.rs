@@ -134,6 +134,10 @@ fn command_word(word: &str) -> String {
     }
 }
 
+/// Prints a prompt and reads a line: `None` at the end of input, Err(status) when
+/// a script's line cannot be read.
+type ReadLine<'a> = dyn FnMut(&mut dyn Write, &str) -> Result<Option<String>, u8> + 'a;
+
 /// A yes to a question (the end of input is a no).
 fn yes(answer: Result<Option<String>, u8>) -> bool {
     matches!(answer, Ok(Some(a)) if matches!(a.trim().to_ascii_lowercase().as_str(), "y" | "yes"))
@@ -221,7 +225,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                 file: &str,
                 force: bool,
                 out: &mut dyn Write,
-                next_line: &mut dyn FnMut(&mut dyn Write, &str) -> Result<Option<String>, u8>|
+                next_line: &mut ReadLine<'_>|
      -> Result<(), Option<String>> {
         if file.is_empty() {
             return Err(Some("save needs a file name: save FILE".to_string()));
@@ -248,10 +252,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
     let mut saved_len = setup.resume.map(|_| record.played.len());
     // On a terminal, moves not saved are not thrown away without a yes.
     let may_quit =
-        |record: &Record<G>,
-         saved_len: Option<usize>,
-         out: &mut dyn Write,
-         next_line: &mut dyn FnMut(&mut dyn Write, &str) -> Result<Option<String>, u8>| {
+        |record: &Record<G>, saved_len: Option<usize>, out: &mut dyn Write, next_line: &mut ReadLine<'_>| {
             let unsaved = saved_len != Some(record.played.len()) && !record.played.is_empty();
             !(interactive && unsaved) || yes(next_line(out, "quit without saving? (y/n) "))
         };
