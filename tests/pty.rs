@@ -104,3 +104,32 @@ fn a_finished_game_waits_at_its_prompt() {
     p.send_line("y").unwrap();
     p.expect(expectrl::Eof).unwrap();
 }
+
+#[test]
+fn a_bare_play_on_a_terminal_opens_the_menu() {
+    let mut p = start(&["play", "tictactoe"]);
+    p.expect("1) new game   2) load a saved game   3) rules   4) quit").unwrap();
+    p.send_line("3").unwrap();
+    p.expect("Three").unwrap();
+    p.send_line("1").unwrap();
+    p.expect("players: 1 (against the machine) or 2? [1] ").unwrap();
+    p.send_line("").unwrap();
+    p.expect("your side: x (first) or o (second)? [x/first/1] ").unwrap();
+    p.send_line("o").unwrap();
+    p.expect("level: ").unwrap();
+    p.send_line("easy").unwrap();
+    // The machine has x and moves first, searching one ply (easy).
+    p.expect("x plays ").unwrap();
+    p.expect("1 plies").unwrap();
+    p.expect("o> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect("quit without saving? (y/n) ").unwrap();
+    p.send_line("yes").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+
+    // Options skip the menu.
+    let mut p = start(&["play", "tictactoe", "--second", "human"]);
+    p.expect("x> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+}

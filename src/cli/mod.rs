@@ -451,6 +451,31 @@ pub fn main() -> ExitCode {
             delay,
             game_options,
         } => {
+            // A person at a terminal who gave no choices gets the start menu.
+            use std::io::IsTerminal;
+            let bare = [first.is_none(), second.is_none(), level.is_none(), depth.is_none()];
+            let (mut first, mut second, mut level, mut resume) = (first, second, level, resume);
+            if bare.iter().all(|&b| b)
+                && position.is_none()
+                && resume.is_none()
+                && std::io::stdin().is_terminal()
+            {
+                let about = crate::with_game!(game, &GameSettings::default(), |g| play::menu::About {
+                    game: g.name(),
+                    first: g.player_name(crate::game::Player::First),
+                    second: g.player_name(crate::game::Player::Second),
+                    rules: g.rules(),
+                });
+                let mut input = lines::Lines::new(std::io::stdin().lock());
+                let mut read = || input.next().and_then(Result::ok);
+                match play::menu::run(&about, &mut std::io::stdout(), &mut read) {
+                    Ok(play::menu::Choice::New { first: f, second: s, level: l }) => {
+                        (first, second, level) = (Some(f), Some(s), Some(l));
+                    }
+                    Ok(play::menu::Choice::Load(path)) => resume = Some(path),
+                    Ok(play::menu::Choice::Quit) | Err(_) => return ExitCode::from(status::OK),
+                }
+            }
             let given = play::settings::Given {
                 first,
                 second,

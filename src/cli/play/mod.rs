@@ -6,6 +6,7 @@
 //! for undo, save, replay and a new game until `quit` or the end of input.
 
 mod ending;
+pub mod menu;
 mod replay;
 pub mod settings;
 
