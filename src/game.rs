@@ -266,6 +266,13 @@ pub trait Game: Sync + Clone {
         format!("{} has no move left", self.player_name(self.to_move(pos)))
     }
 
+    /// Whether `action` is a pass (Ataxx's 0000, the one action of a side that
+    /// cannot move).
+    fn is_pass(&self, action: Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
     /// The score as a person counts it, where the game keeps one (Ataxx's stones).
     fn score(&self, pos: &Self::Position) -> Option<String> {
         let _ = pos;

@@ -199,3 +199,14 @@ fn gomoku_and_ataxx_analyse_and_draw() {
         assert_eq!(doc["game"], game);
     }
 }
+
+/// A side whose only action is a pass passes at once, and the player is told
+/// why, rather than having to type 0000.
+#[test]
+fn an_ataxx_pass_is_announced_and_explained() {
+    let out =
+        run(&["play", "ataxx", "--position", "o6/7/7/7/---4/---4/x--4 x", "--second", "human"], "quit\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("x cannot move (no stone can reach an empty cell) and passes\n"), "{s}");
+    assert!(s.trim_end().ends_with("o>"), "then o is asked: {s}");
+}

@@ -348,6 +348,22 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
             say(out, &format!("no result after {MAX_ACTIONS} actions: stopped"));
             return status::OK;
         }
+        // A side whose one action is a pass passes at once, and is told why.
+        let mut legal = Vec::new();
+        game.actions(&record.pos, &mut legal);
+        if let [only] = legal[..]
+            && game.is_pass(only)
+        {
+            say(
+                out,
+                &format!(
+                    "{} cannot move (no stone can reach an empty cell) and passes",
+                    game.player_name(side)
+                ),
+            );
+            record.play(game, only);
+            continue;
+        }
         if who(side) == Who::Machine {
             let (action, note) = if s.level == Level::Random {
                 let mut legal = Vec::new();

@@ -425,6 +425,10 @@ impl Game for Ataxx {
         }
     }
 
+    fn is_pass(&self, action: Action) -> bool {
+        action == Action::Pass
+    }
+
     fn score(&self, pos: &Position) -> Option<String> {
         let (x, o) = Ataxx::counts(pos);
         Some(format!("x {x} stones, o {o}"))
