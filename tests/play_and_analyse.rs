@@ -226,3 +226,40 @@ fn strong_searches_deeper_than_hard_within_its_think_time() {
         text(&run(&["play", "ataxx", "--first", "machine", "--second", "human", "--depth", "2"], "").stdout);
     assert_eq!(plies(&fixed), 2, "{fixed}");
 }
+
+/// Save, resume and replay give back the same game in every game: the board
+/// after resuming is the board the moves led to, and replay shows each move.
+#[test]
+fn save_resume_and_replay_round_trip_in_every_game() {
+    let dir = std::env::temp_dir().join(format!("gametree-roundtrip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games: [(&str, &[&str]); 5] = [
+        ("checkers", &["G6-F5", "B3-C4", "F5-E4"]),
+        ("tictactoe", &["b2", "a1", "c3"]),
+        ("niujiao", &["0-1", "8-6", "1-3"]),
+        ("ataxx", &["b6", "f6", "a7c5"]),
+        ("gomoku", &["h8", "h9", "i8"]),
+    ];
+    for (game, moves) in games {
+        let file = dir.join(format!("{game}.save"));
+        let f = file.to_str().unwrap();
+        let people = ["play", game, "--first", "human", "--second", "human", "--level", "medium"];
+        let played = run(&people, format!("{}\nsave! {f}\nquit\n", moves.join("\n")));
+        assert!(text(&played.stdout).contains("saved to"), "{game}: {}", text(&played.stderr));
+        let before_save = text(&played.stdout);
+        let board = |s: &str| s[..s.rfind(" to move").expect(s)].rsplit("\n\n").next().unwrap().to_string();
+        let resumed = run(&["play", game, "--resume", f], "quit\n");
+        assert_eq!(board(&text(&resumed.stdout)), board(&before_save), "{game}");
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(saved.contains("first human\nsecond human\nlevel medium\n"), "{game}: {saved}");
+        let replay = text(&run(&["replay", f], "").stdout);
+        for (i, m) in moves.iter().enumerate() {
+            assert!(
+                replay.contains(&format!("action {}: ", i + 1)) && replay.contains(&format!(" plays {m}")),
+                "{game}: {replay}"
+            );
+        }
+        assert!(replay.trim_end().ends_with("end: the game was not finished"), "{game}: {replay}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
