@@ -36,6 +36,13 @@ fn ataxx_says_what_is_wrong() {
         "\"hello\" is not a move: expected a cell like b6 (a clone), two like a7c5 (a jump), or 0000 (a pass)",
     );
     says(&g, "x5o/7/2-4/7/7/7/o5x x 0 1", "a7c5", "c5 is blocked");
+    // Four bytes, but not four characters: no move, and no panic.
+    says(
+        &g,
+        "",
+        "a€",
+        "\"a€\" is not a move: expected a cell like b6 (a clone), two like a7c5 (a jump), or 0000 (a pass)",
+    );
 }
 
 #[test]

@@ -367,7 +367,8 @@ impl Game for Ataxx {
             }
         };
         let why = || -> Result<String, String> {
-            match t.len() {
+            // Cells are ASCII; anything else is no move (and must not be cut mid-character).
+            match if t.is_ascii() { t.len() } else { 0 } {
                 4 if t == "0000" => Ok(format!("{me} may pass only when it has no move")),
                 2 => {
                     let to = cell(&t)?;
