@@ -221,36 +221,34 @@ impl<P: Clone + std::hash::Hash + Eq> Tables<P> {
     /// doubling, if the budget allows it (a table being rehashed holds its old
     /// and new storage at once).
     fn reserve(&mut self, edges: usize) -> Result<(), (u64, u64)> {
-        let mut extra = 0;
-        if self.index.len() == self.index.capacity() {
-            extra += Self::table_bytes(self.index.capacity().max(1) * 2);
-        }
-        let grow = |len: usize, cap: usize, more: usize, size: usize| {
-            if len + more > cap { (cap.max(more).max(1024) * size) as u64 } else { 0 }
-        };
-        extra += grow(self.positions.len(), self.positions.capacity(), 1, size_of::<P>());
-        extra += grow(self.edges.len(), self.edges.capacity(), edges, 4);
-        extra += grow(self.starts.len(), self.starts.capacity(), 1, 4);
-        extra += grow(self.solution.len(), self.solution.capacity(), 1, size_of::<Option<Solution>>());
+        let rehash = self.index.len() == self.index.capacity();
+        let (p, e, st, so) = (
+            more_room(&self.positions, 1),
+            more_room(&self.edges, edges),
+            more_room(&self.starts, 1),
+            more_room(&self.solution, 1),
+        );
+        let extra = if rehash { Self::table_bytes(self.index.capacity().max(1) * 2) } else { 0 }
+            + (p * size_of::<P>() + (e + st) * 4 + so * size_of::<Option<Solution>>()) as u64;
         let held = self.held();
         if held + extra > self.max_bytes {
             return Err((held, held + extra));
         }
-        if self.index.len() == self.index.capacity() {
+        if rehash {
             self.index.reserve(self.index.capacity().max(1));
         }
-        let exact =
-            |v: usize, cap: usize, more: usize| if v + more > cap { cap.max(more).max(1024) } else { 0 };
-        let n = exact(self.positions.len(), self.positions.capacity(), 1);
-        self.positions.reserve_exact(n);
-        let n = exact(self.edges.len(), self.edges.capacity(), edges);
-        self.edges.reserve_exact(n);
-        let n = exact(self.starts.len(), self.starts.capacity(), 1);
-        self.starts.reserve_exact(n);
-        let n = exact(self.solution.len(), self.solution.capacity(), 1);
-        self.solution.reserve_exact(n);
+        self.positions.reserve_exact(p);
+        self.edges.reserve_exact(e);
+        self.starts.reserve_exact(st);
+        self.solution.reserve_exact(so);
         Ok(())
     }
+}
+
+/// The elements to add to `v`'s capacity (doubling, at least 1,024) so that
+/// `more` fit; 0 when they already do.
+fn more_room<T>(v: &Vec<T>, more: usize) -> usize {
+    if v.len() + more > v.capacity() { v.capacity().max(more).max(1024) } else { 0 }
 }
 
 /// Solves every position reachable from `root`.
