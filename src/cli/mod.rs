@@ -451,31 +451,6 @@ pub fn main() -> ExitCode {
             delay,
             game_options,
         } => {
-            // A person at a terminal who gave no choices gets the start menu.
-            use std::io::IsTerminal;
-            let bare = [first.is_none(), second.is_none(), level.is_none(), depth.is_none()];
-            let (mut first, mut second, mut level, mut resume) = (first, second, level, resume);
-            if bare.iter().all(|&b| b)
-                && position.is_none()
-                && resume.is_none()
-                && std::io::stdin().is_terminal()
-            {
-                let about = crate::with_game!(game, &GameSettings::default(), |g| play::menu::About {
-                    game: g.name(),
-                    first: g.player_name(crate::game::Player::First),
-                    second: g.player_name(crate::game::Player::Second),
-                    rules: g.rules(),
-                });
-                let mut input = lines::Lines::new(std::io::stdin().lock());
-                let mut read = || input.next().and_then(Result::ok);
-                match play::menu::run(&about, &mut std::io::stdout(), &mut read) {
-                    Ok(play::menu::Choice::New { first: f, second: s, level: l }) => {
-                        (first, second, level) = (Some(f), Some(s), Some(l));
-                    }
-                    Ok(play::menu::Choice::Load(path)) => resume = Some(path),
-                    Ok(play::menu::Choice::Quit) | Err(_) => return ExitCode::from(status::OK),
-                }
-            }
             let given = play::settings::Given {
                 first,
                 second,
@@ -486,32 +461,7 @@ pub fn main() -> ExitCode {
                 think,
                 game: game_options.settings(),
             };
-            // A resumed game's own settings, under what the command line gives.
-            let saved = match resume.as_deref().map(saved_header) {
-                Some(Ok(header)) => header.settings,
-                Some(Err(code)) => return ExitCode::from(code),
-                None => Vec::new(),
-            };
-            match play::settings::PlaySettings::merge(&given, &saved) {
-                Err(e) => {
-                    eprintln!(
-                        "gametree: {}: {e}",
-                        resume.as_deref().unwrap_or(std::path::Path::new("")).display()
-                    );
-                    status::USAGE
-                }
-                Ok((settings, notes)) => {
-                    let game_settings = settings.game;
-                    let setup = play::Setup {
-                        settings,
-                        notes,
-                        position: position.as_deref(),
-                        resume: resume.as_deref(),
-                        delay: std::time::Duration::from_millis(delay),
-                    };
-                    crate::with_game!(game, &game_settings, |g| play::run(g, &setup))
-                }
-            }
+            play::start(game, given, position.as_deref(), resume, std::time::Duration::from_millis(delay))
         }
         Command::Replay { file } => match saved_game_name(&file) {
             Ok(game) => crate::with_game!(game, &GameSettings::default(), |g| play::replay(g, &file)),

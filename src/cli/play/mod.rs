@@ -11,16 +11,17 @@ mod replay;
 pub mod settings;
 
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use self::ending::{announce, resigned, value_for};
-use self::settings::PlaySettings;
+use self::settings::{Given, PlaySettings};
 use super::lines::{Lines, quoted_start, read_small_file};
 use super::output::write_output;
 use super::positions::position_or_start;
 use super::{Level, Who, status};
 use crate::game::{Game, Player};
+use crate::games::{GameName, GameSettings};
 use crate::savegame::SavedGame;
 use crate::search::machine::{Machine, Rng};
 
@@ -148,6 +149,55 @@ fn yes(answer: Result<Option<String>, u8>) -> bool {
 enum After {
     GoOn,
     Quit(u8),
+}
+
+/// `gametree play`: the start menu for a person at a terminal who gave no
+/// choices, a saved game's settings under the command line's, then the game.
+pub fn start(
+    game: GameName,
+    mut given: Given,
+    position: Option<&str>,
+    mut resume: Option<PathBuf>,
+    delay: Duration,
+) -> u8 {
+    let bare = [given.first, given.second].iter().all(Option::is_none)
+        && given.level.is_none()
+        && given.depth.is_none()
+        && position.is_none()
+        && resume.is_none();
+    if bare && io::stdin().is_terminal() {
+        let about = crate::with_game!(game, &GameSettings::default(), |g| menu::About {
+            game: g.name(),
+            first: g.player_name(Player::First),
+            second: g.player_name(Player::Second),
+            rules: g.rules(),
+        });
+        let mut input = Lines::new(io::stdin().lock());
+        let mut read = || input.next().and_then(Result::ok);
+        match menu::run(&about, &mut io::stdout(), &mut read) {
+            Ok(menu::Choice::New { first, second, level }) => {
+                (given.first, given.second, given.level) = (Some(first), Some(second), Some(level));
+            }
+            Ok(menu::Choice::Load(path)) => resume = Some(path),
+            Ok(menu::Choice::Quit) | Err(_) => return status::OK,
+        }
+    }
+    let saved = match resume.as_deref().map(super::saved_header) {
+        Some(Ok(header)) => header.settings,
+        Some(Err(code)) => return code,
+        None => Vec::new(),
+    };
+    match PlaySettings::merge(&given, &saved) {
+        Err(e) => {
+            eprintln!("gametree: {}: {e}", resume.as_deref().unwrap_or(Path::new("")).display());
+            status::USAGE
+        }
+        Ok((settings, notes)) => {
+            let game_settings = settings.game;
+            let setup = Setup { settings, notes, position, resume: resume.as_deref(), delay };
+            crate::with_game!(game, &game_settings, |g| run(g, &setup))
+        }
+    }
 }
 
 pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
