@@ -34,6 +34,18 @@ pub fn char_grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> char) 
     (0..rows).map(|r| (0..cols).map(|c| cell(r, c)).collect()).collect()
 }
 
+/// How much of a person's input a message quotes back.
+pub const QUOTED: usize = 40;
+
+/// The start of `text` for a message: at most [`QUOTED`] characters, quoted,
+/// with `...` when there was more (a line may be a megabyte long).
+pub fn quoted_start(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{:?}...", &text[..cut]),
+        None => format!("{text:?}"),
+    }
+}
+
 /// A row of cells with each run of empty cells (`.`) written as its length, as
 /// FEN-like notations do: `x..o...` becomes `x2o3`.
 pub fn run_length(row: &str) -> String {

@@ -20,7 +20,7 @@
 
 use std::fmt;
 
-use crate::game::Game;
+use crate::game::{Game, quoted_start};
 
 const MAGIC: &str = "gametree saved game";
 
@@ -64,12 +64,12 @@ fn read_header<'t>(
     let err = |line: usize, message: String| Err(SaveError { line, message });
     match lines.next() {
         Some((_, l)) if l == MAGIC => {}
-        Some((n, l)) => return err(n, format!("expected {MAGIC:?}, got {}", short(l))),
+        Some((n, l)) => return err(n, format!("expected {MAGIC:?}, got {}", quoted_start(l))),
         None => return err(0, format!("the file is empty; a saved game starts with {MAGIC:?}")),
     }
     let game = match lines.next() {
         Some((_, l)) if l.starts_with("game ") => l["game ".len()..].trim().to_string(),
-        Some((n, l)) => return err(n, format!("expected \"game NAME\", got {}", short(l))),
+        Some((n, l)) => return err(n, format!("expected \"game NAME\", got {}", quoted_start(l))),
         None => return err(0, "the file ends before its \"game NAME\" line".to_string()),
     };
     let mut settings = Vec::new();
@@ -78,20 +78,12 @@ fn read_header<'t>(
             break;
         }
         let Some((key, value)) = l.split_once(' ') else {
-            return err(n, format!("expected \"KEY VALUE\" or \"start POSITION\", got {}", short(l)));
+            return err(n, format!("expected \"KEY VALUE\" or \"start POSITION\", got {}", quoted_start(l)));
         };
         settings.push((key.to_string(), value.trim().to_string()));
         lines.next();
     }
     Ok(Header { game, settings })
-}
-
-/// A line quoted in a message: its first 40 characters.
-fn short(line: &str) -> String {
-    match line.char_indices().nth(40) {
-        Some((cut, _)) => format!("{:?}...", &line[..cut]),
-        None => format!("{line:?}"),
-    }
 }
 
 /// The header of a saved game's text: its game and settings.
@@ -146,7 +138,7 @@ impl<G: Game> SavedGame<G> {
         let start = match lines.next() {
             Some((n, l)) => match l.strip_prefix("start ") {
                 Some(p) => game.parse_position(p).map_err(|e| SaveError { line: n, message: e.0 })?,
-                None => return err(n, format!("expected \"start POSITION\", got {}", short(l))),
+                None => return err(n, format!("expected \"start POSITION\", got {}", quoted_start(l))),
             },
             None => return err(0, "the file ends before its \"start\" line".to_string()),
         };

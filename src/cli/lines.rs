@@ -11,9 +11,6 @@ pub const MAX_LINE: usize = 1024;
 /// No saved game of a real game comes near this.
 pub const MAX_FILE: u64 = 16 << 20;
 
-/// How much of an unreadable line a message quotes.
-const QUOTED: usize = 40;
-
 /// A line that could not be taken.
 #[derive(Debug)]
 pub enum BadLine {
@@ -33,14 +30,7 @@ impl std::fmt::Display for BadLine {
     }
 }
 
-/// The start of `text` for a message: at most [`QUOTED`] characters, with `...`
-/// when there was more.
-pub fn quoted_start(text: &str) -> String {
-    match text.char_indices().nth(QUOTED) {
-        Some((cut, _)) => format!("{:?}...", &text[..cut]),
-        None => format!("{text:?}"),
-    }
-}
+pub use crate::game::quoted_start;
 
 /// Lines of at most [`MAX_LINE`] bytes (not valid UTF-8 is replaced, a
 /// byte-order mark before the first is dropped); `None` at the end.
@@ -89,7 +79,7 @@ impl<R: BufRead> Iterator for Lines<R> {
         }
         if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
             self.skipping = true;
-            let start = String::from_utf8_lossy(&buf[..QUOTED]).into_owned();
+            let start = String::from_utf8_lossy(&buf[..crate::game::QUOTED]).into_owned();
             return Some(Err(BadLine::TooLong { start }));
         }
         let mut line = buf.strip_suffix(b"\n").unwrap_or(&buf);
