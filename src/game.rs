@@ -68,6 +68,25 @@ pub fn run_length(row: &str) -> String {
     out
 }
 
+/// What a board drawn for a person marks besides the units.
+#[derive(Clone, Copy, Debug)]
+pub struct Marks<'a, A> {
+    /// The action just played: where it started, in ( ), and ended, in [ ].
+    pub last: Option<A>,
+    /// `targets CELL`: the cell named and its unit's actions, whose ends are
+    /// marked instead of the last action.
+    pub targets: Option<(&'a str, &'a [A])>,
+    /// Plain ASCII, for terminals without box-drawing characters or ●/○.
+    pub ascii: bool,
+}
+
+impl<A> Marks<'_, A> {
+    /// Only the last action marked.
+    pub fn after(last: Option<A>, ascii: bool) -> Self {
+        Marks { last, targets: None, ascii }
+    }
+}
+
 /// A position that could not be read, with the reason in words a user can act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError(pub String);
@@ -226,10 +245,11 @@ pub trait Game: Sync + Clone {
     /// The board for a person at a terminal: with coordinates, several lines.
     fn draw(&self, pos: &Self::Position) -> String;
 
-    /// The board after `last` was played, with that action marked where the game
-    /// can show it.
-    fn draw_after(&self, pos: &Self::Position, last: Option<Self::Action>) -> String {
-        let _ = last;
+    /// The board for a person playing: the last action marked, or the targets
+    /// of one unit, where the game can show them; box-drawing characters unless
+    /// `marks.ascii`. Games without marks draw [`Game::draw`].
+    fn draw_marked(&self, pos: &Self::Position, marks: &Marks<'_, Self::Action>) -> String {
+        let _ = marks;
         self.draw(pos)
     }
 
@@ -262,9 +282,11 @@ pub trait Game: Sync + Clone {
         None
     }
 
-    /// The actions of the unit on the cell named `from` (for "where can this stone
-    /// go?"), or `None` when the game has no such question.
-    fn actions_from(&self, pos: &Self::Position, from: &str) -> Option<Vec<Self::Action>> {
+    /// The actions of the unit on the cell named `from` ("where can this stone
+    /// go?"): `None` for a game whose units never move, else the actions (at
+    /// least one) or why there are none (an empty cell, the opponent's stone,
+    /// a stone with nowhere to go, no such cell).
+    fn actions_from(&self, pos: &Self::Position, from: &str) -> Option<Result<Vec<Self::Action>, String>> {
         let _ = (pos, from);
         None
     }

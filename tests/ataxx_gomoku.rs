@@ -149,8 +149,38 @@ fn ataxx_play_offers_targets_levels_and_rules() {
     let out = run(&["play", "ataxx", "--level", "random", "--seed", "5"], "targets a7\nrules\nb6\nquit\n");
     let s = text(&out.stdout);
     assert!(s.contains("from a7: b7 a6 b6 a7c7 a7c6 a7a5 a7b5 a7c5"), "{s}");
+    // The targets on the board: + a clone, * a jump, the stone in ( ).
+    for row in [" 7 │(●)│ + │ * │   │", " 6 │ + │ + │ * │   │", " 5 │ * │ * │ * │   │", " 4 │   │"]
+    {
+        assert!(s.contains(row), "{row} in {s}");
+    }
+    assert!(s.contains("● x 2 stones, ○ o 2 stones; move 1; (a7) can clone to + or jump to *"), "{s}");
     assert!(s.contains("A move") && s.contains("o plays ") && s.contains("(at random)"), "{s}");
-    assert!(s.contains("x 3 stones, o 2 stones; move 1, o to move, last move b6"), "{s}");
+    assert!(s.contains(" 6 │   │[●]│   │"), "{s}");
+    assert!(s.contains("● x 3 stones, ○ o 2 stones; move 1; last move b6 (at [ ])\no to move"), "{s}");
+    // The board is not drawn again after a command that changed nothing.
+    assert_eq!(s.matches("x to move").count(), 2, "{s}");
+    // --ascii: letters and +-| only.
+    let out = run(
+        &[
+            "play",
+            "ataxx",
+            "--level",
+            "random",
+            "--seed",
+            "5",
+            "--ascii",
+            "--position",
+            "x5o/7/2-4/7/7/7/o5x x",
+        ],
+        "targets a7\na7c7\nquit\n",
+    );
+    let s = text(&out.stdout);
+    assert!(s.is_ascii(), "{s}");
+    assert!(s.contains(" 7 |(x)| + | * |   |"), "{s}");
+    assert!(s.contains(" 5 | * | * |###|   |"), "{s}");
+    assert!(s.contains(" 7 |( )|   |[x]|   |"), "{s}");
+    assert!(s.contains("x 2 stones, o 2 stones; move 1; last move a7c7 (from ( ) to [ ])"), "{s}");
     let game = same_twice(&[
         "play", "ataxx", "--first", "machine", "--second", "machine", "--level", "easy", "--seed", "9",
     ]);

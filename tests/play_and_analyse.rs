@@ -247,7 +247,12 @@ fn save_resume_and_replay_round_trip_in_every_game() {
         let played = run(&people, format!("{}\nsave! {f}\nquit\n", moves.join("\n")));
         assert!(text(&played.stdout).contains("saved to"), "{game}: {}", text(&played.stderr));
         let before_save = text(&played.stdout);
-        let board = |s: &str| s[..s.rfind(" to move").expect(s)].rsplit("\n\n").next().unwrap().to_string();
+        // The last board drawn: after a blank line or a prompt, up to "... to move".
+        let board = |s: &str| {
+            let upto = &s[..s.rfind(" to move").expect(s)];
+            let from = upto.rfind("\n\n").max(upto.rfind("> \n")).map_or(0, |i| i + 2);
+            upto[from..].trim_start().to_string()
+        };
         let resumed = run(&["play", game, "--resume", f], "quit\n");
         assert_eq!(board(&text(&resumed.stdout)), board(&before_save), "{game}");
         let saved = std::fs::read_to_string(&file).unwrap();

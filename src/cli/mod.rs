@@ -282,6 +282,10 @@ enum Command {
         /// Milliseconds to wait after each move when the machine plays both sides.
         #[arg(long, value_name = "MS", default_value_t = 0)]
         delay: u64,
+        /// Draw boards in plain ASCII (x and o, +-|) for terminals without
+        /// box-drawing characters or ●/○.
+        #[arg(long)]
+        ascii: bool,
         #[command(flatten)]
         game_options: GameOptions,
     },
@@ -289,6 +293,9 @@ enum Command {
     Replay {
         /// A file written by `save FILE` in `gametree play`.
         file: PathBuf,
+        /// Draw boards in plain ASCII.
+        #[arg(long)]
+        ascii: bool,
     },
     /// Print the rules of a game.
     Rules {
@@ -449,6 +456,7 @@ pub fn main() -> ExitCode {
             max_nodes,
             think,
             delay,
+            ascii,
             game_options,
         } => {
             let given = play::settings::Given {
@@ -461,10 +469,17 @@ pub fn main() -> ExitCode {
                 think,
                 game: game_options.settings(),
             };
-            play::start(game, given, position.as_deref(), resume, std::time::Duration::from_millis(delay))
+            play::start(
+                game,
+                given,
+                position.as_deref(),
+                resume,
+                std::time::Duration::from_millis(delay),
+                ascii,
+            )
         }
-        Command::Replay { file } => match saved_game_name(&file) {
-            Ok(game) => crate::with_game!(game, &GameSettings::default(), |g| play::replay(g, &file)),
+        Command::Replay { file, ascii } => match saved_game_name(&file) {
+            Ok(game) => crate::with_game!(game, &GameSettings::default(), |g| play::replay(g, &file, ascii)),
             Err(code) => code,
         },
         Command::Rules { game } => {

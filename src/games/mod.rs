@@ -5,6 +5,7 @@
 
 pub mod ataxx;
 pub mod checkers;
+mod framed;
 pub mod gomoku;
 pub mod niujiao;
 pub mod tictactoe;

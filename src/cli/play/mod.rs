@@ -15,12 +15,13 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use self::ending::{announce, resigned, value_for};
+use self::replay::Story;
 use self::settings::{Given, PlaySettings};
 use super::lines::{Lines, quoted_start, read_small_file};
 use super::output::write_output;
 use super::positions::position_or_start;
 use super::{Level, Who, status};
-use crate::game::{Game, Player};
+use crate::game::{Game, Marks, Player};
 use crate::games::{GameName, GameSettings};
 use crate::savegame::SavedGame;
 use crate::search::machine::{Machine, Rng};
@@ -33,6 +34,8 @@ pub struct Setup<'a> {
     pub resume: Option<&'a Path>,
     /// Between machine moves when no person plays.
     pub delay: Duration,
+    /// Boards in plain ASCII, for terminals without box-drawing characters.
+    pub ascii: bool,
 }
 
 /// Machine-only games stop here if nothing has ended them (checkers has no draw rule).
@@ -40,7 +43,7 @@ const MAX_ACTIONS: usize = 1000;
 
 const HELP: &str = "\
 commands: an action in the game's notation; moves (the legal actions); targets CELL
-(where the stone on CELL can go, where the game has stones that move); undo (your
+(where the unit on CELL can go, marked on the board, in games whose units move); undo (your
 last action and the replies to it); resign; save FILE; rules; help (or ?); quit (or
 q, exit). Commands may be typed in any case.";
 
@@ -103,6 +106,11 @@ impl<G: Game> Record<G> {
     fn actions(&self) -> Vec<G::Action> {
         self.played.iter().map(|p| p.1).collect()
     }
+
+    /// The board now, the last action marked.
+    fn board(&self, game: &G, ascii: bool) -> String {
+        game.draw_marked(&self.pos, &Marks::after(self.last(), ascii))
+    }
 }
 
 pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, u8> {
@@ -159,6 +167,7 @@ pub fn start(
     position: Option<&str>,
     mut resume: Option<PathBuf>,
     delay: Duration,
+    ascii: bool,
 ) -> u8 {
     let bare = [given.first, given.second].iter().all(Option::is_none)
         && given.level.is_none()
@@ -194,7 +203,7 @@ pub fn start(
         }
         Ok((settings, notes)) => {
             let game_settings = settings.game;
-            let setup = Setup { settings, notes, position, resume: resume.as_deref(), delay };
+            let setup = Setup { settings, notes, position, resume: resume.as_deref(), delay, ascii };
             crate::with_game!(game, &game_settings, |g| run(g, &setup))
         }
     }
@@ -312,9 +321,11 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
     for note in &setup.notes {
         say(out, note);
     }
+    let mut shown: Option<G::Position> = None;
     loop {
         if record.over(game) {
-            say(out, &format!("\n{}", game.draw_after(&record.pos, record.last()).trim_end()));
+            shown = None;
+            say(out, &format!("\n{}", record.board(game, setup.ascii).trim_end()));
             let ending = match record.resigned {
                 Some(side) => resigned(game, side, sides),
                 None => announce(game, &record.pos, sides),
@@ -356,11 +367,13 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                     }
                     "replay" => {
                         let (positions, actions) = (record.positions(), record.actions());
+                        let story =
+                            Story { positions: &positions, actions: &actions, sides, ascii: setup.ascii };
                         let shown = if interactive {
                             let mut read = || next_line(&mut io::sink(), "").ok().flatten();
-                            replay::step_through(game, &positions, &actions, sides, out, &mut read)
+                            story.step_through(game, out, &mut read)
                         } else {
-                            replay::print_all(game, &positions, &actions, sides, out)
+                            story.print_all(game, out)
                         };
                         shown.err().map(|e| format!("cannot show the replay: {e}"))
                     }
@@ -390,10 +403,12 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
             }
         }
         let side = game.to_move(&record.pos);
-        say(
-            out,
-            &format!("\n{}{} to move", game.draw_after(&record.pos, record.last()), game.player_name(side)),
-        );
+        // A command that changed nothing (help, moves, a mistyped line) is
+        // answered without the board again.
+        if shown.as_ref() != Some(&record.pos) {
+            say(out, &format!("\n{}{} to move", record.board(game, setup.ascii), game.player_name(side)));
+            shown = Some(record.pos.clone());
+        }
         if record.played.len() >= MAX_ACTIONS {
             say(out, &format!("no result after {MAX_ACTIONS} actions: stopped"));
             return status::OK;
@@ -486,12 +501,13 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                 None
             }
             "targets" => match game.actions_from(&record.pos, arg) {
+                Some(_) if arg.is_empty() => Some("targets needs a cell: targets CELL".to_string()),
                 None => Some(format!("{} has no stones that move; try moves", game.name())),
-                Some(v) if v.is_empty() => {
-                    Some(format!("no action starts on {}; expected one of your stones", quoted_start(arg)))
-                }
-                Some(v) => {
+                Some(Err(why)) => Some(format!("no action starts on {}: {why}", arg)),
+                Some(Ok(v)) => {
+                    let marks = Marks { last: None, targets: Some((arg, &v)), ascii: setup.ascii };
                     let names: Vec<String> = v.iter().map(|&a| game.format_action(a)).collect();
+                    say(out, &format!("\n{}", game.draw_marked(&record.pos, &marks).trim_end()));
                     say(out, &format!("from {arg}: {}", names.join(" ")));
                     None
                 }
@@ -531,7 +547,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
 
 /// `gametree replay FILE`: every position of a saved game; on a terminal one at
 /// a time, stepping forward and back.
-pub fn replay<G: Game>(game: &G, path: &Path) -> u8 {
+pub fn replay<G: Game>(game: &G, path: &Path, ascii: bool) -> u8 {
     let saved = match read_saved(game, path) {
         Ok(s) => s,
         Err(code) => return code,
@@ -544,14 +560,15 @@ pub fn replay<G: Game>(game: &G, path: &Path) -> u8 {
         }
     };
     let positions = saved.positions(game);
+    let story = Story { positions: &positions, actions: &saved.actions, sides, ascii };
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
     let out = &mut io::stdout().lock();
     let shown = if interactive {
         let mut input = Lines::new(io::stdin().lock());
         let mut read = || input.next().and_then(Result::ok);
-        replay::step_through(game, &positions, &saved.actions, sides, out, &mut read)
+        story.step_through(game, out, &mut read)
     } else {
-        replay::print_all(game, &positions, &saved.actions, sides, out)
+        story.print_all(game, out)
     };
     match shown {
         Ok(()) => status::OK,

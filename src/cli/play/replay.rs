@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::ending::announce;
 use crate::cli::Who;
-use crate::game::Game;
+use crate::game::{Game, Marks};
 
 /// What to show next, from a command typed while replaying: Enter steps
 /// forward, `b`/`back` back, a number goes to that move, `q` stops. `None`
@@ -18,66 +18,70 @@ pub fn step(at: usize, last: usize, command: &str) -> Option<usize> {
     }
 }
 
-/// The text of position `i` of a game (0: the start).
-fn frame<G: Game>(game: &G, positions: &[G::Position], actions: &[G::Action], i: usize) -> String {
-    if i == 0 {
-        return format!("start\n{}", game.draw(&positions[0]));
-    }
-    let mover = game.player_name(game.to_move(&positions[i - 1]));
-    let a = actions[i - 1];
-    format!(
-        "action {i}: {mover} plays {}\n{}",
-        game.format_action(a),
-        game.draw_after(&positions[i], Some(a))
-    )
+/// A played game, as a replay shows it.
+pub struct Story<'a, G: Game> {
+    /// Every position, the start first: one more than `actions`.
+    pub positions: &'a [G::Position],
+    pub actions: &'a [G::Action],
+    pub sides: [Who; 2],
+    /// Boards in plain ASCII.
+    pub ascii: bool,
 }
 
-/// How a replay ends.
-fn end_line<G: Game>(game: &G, last: &G::Position, sides: [Who; 2]) -> String {
-    if game.has_actions(last) {
-        "end: the game was not finished".to_string()
-    } else {
-        format!("end: {}", announce(game, last, sides).trim_start_matches("game over: "))
-    }
-}
-
-/// Every position, one after another (for a script or a file).
-pub fn print_all<G: Game>(
-    game: &G,
-    positions: &[G::Position],
-    actions: &[G::Action],
-    sides: [Who; 2],
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    for i in 0..positions.len() {
-        writeln!(out, "{}", frame(game, positions, actions, i))?;
-    }
-    writeln!(out, "{}", end_line(game, &positions[positions.len() - 1], sides))?;
-    out.flush()
-}
-
-/// One position at a time, moved by the commands `read` returns (`None`: the
-/// input ended).
-pub fn step_through<G: Game>(
-    game: &G,
-    positions: &[G::Position],
-    actions: &[G::Action],
-    sides: [Who; 2],
-    out: &mut dyn Write,
-    read: &mut dyn FnMut() -> Option<String>,
-) -> io::Result<()> {
-    let last = positions.len() - 1;
-    let mut at = 0;
-    loop {
-        writeln!(out, "{}", frame(game, positions, actions, at))?;
-        if at == last {
-            writeln!(out, "{}", end_line(game, &positions[last], sides))?;
+impl<G: Game> Story<'_, G> {
+    /// The text of position `i` (0: the start).
+    fn frame(&self, game: &G, i: usize) -> String {
+        let last = i.checked_sub(1).map(|a| self.actions[a]);
+        let board = game.draw_marked(&self.positions[i], &Marks::after(last, self.ascii));
+        match last {
+            None => format!("start\n{board}"),
+            Some(a) => {
+                let mover = game.player_name(game.to_move(&self.positions[i - 1]));
+                format!("action {i}: {mover} plays {}\n{board}", game.format_action(a))
+            }
         }
-        write!(out, "(move {at} of {last}; Enter: next, b: back, a number: that move, q: stop) ")?;
-        out.flush()?;
-        match read().and_then(|c| step(at, last, &c)) {
-            Some(next) => at = next,
-            None => return writeln!(out),
+    }
+
+    /// How the replay ends.
+    fn end_line(&self, game: &G) -> String {
+        let last = &self.positions[self.positions.len() - 1];
+        if game.has_actions(last) {
+            "end: the game was not finished".to_string()
+        } else {
+            format!("end: {}", announce(game, last, self.sides).trim_start_matches("game over: "))
+        }
+    }
+
+    /// Every position, one after another (for a script or a file).
+    pub fn print_all(&self, game: &G, out: &mut dyn Write) -> io::Result<()> {
+        for i in 0..self.positions.len() {
+            writeln!(out, "{}", self.frame(game, i))?;
+        }
+        writeln!(out, "{}", self.end_line(game))?;
+        out.flush()
+    }
+
+    /// One position at a time, moved by the commands `read` returns (`None`:
+    /// the input ended).
+    pub fn step_through(
+        &self,
+        game: &G,
+        out: &mut dyn Write,
+        read: &mut dyn FnMut() -> Option<String>,
+    ) -> io::Result<()> {
+        let last = self.positions.len() - 1;
+        let mut at = 0;
+        loop {
+            writeln!(out, "{}", self.frame(game, at))?;
+            if at == last {
+                writeln!(out, "{}", self.end_line(game))?;
+            }
+            write!(out, "(move {at} of {last}; Enter: next, b: back, a number: that move, q: stop) ")?;
+            out.flush()?;
+            match read().and_then(|c| step(at, last, &c)) {
+                Some(next) => at = next,
+                None => return writeln!(out),
+            }
         }
     }
 }

@@ -5,7 +5,8 @@
 
 mod drawing;
 
-use crate::game::{Game, Outcome, Player, PositionError, char_grid, run_length};
+use super::framed::framed;
+use crate::game::{Game, Marks, Outcome, Player, PositionError, char_grid, quoted_start, run_length};
 
 const SIZE: usize = 7;
 const CELLS: usize = SIZE * SIZE;
@@ -551,51 +552,105 @@ impl Game for Ataxx {
     }
 
     fn draw(&self, pos: &Position) -> String {
-        self.draw_after(pos, None)
+        self.draw_marked(pos, &Marks::after(None, false))
     }
 
-    fn actions_from(&self, pos: &Position, from: &str) -> Option<Vec<Action>> {
-        Some(parse_cell(from).map(|s| self.targets(pos, s)).unwrap_or_default())
-    }
-
-    /// The board with coordinates, the last move's cells marked (`[x]` where it
-    /// ended, `{ }` where a jump started), stone counts, the side to move and the
-    /// move number.
-    fn draw_after(&self, pos: &Position, last: Option<Action>) -> String {
-        let (end, start) = match last {
-            Some(Action::Clone(t)) => (Some(t), None),
-            Some(Action::Jump(f, t)) => (Some(t), Some(f)),
-            _ => (None, None),
+    fn actions_from(&self, pos: &Position, from: &str) -> Option<Result<Vec<Action>, String>> {
+        let why_none = |c: u8| {
+            let (mine, theirs) = pos.mine_theirs();
+            let name = cell_name(c);
+            if theirs & 1 << c != 0 {
+                format!("{name} holds {}'s stone, not yours", if pos.x_to_move { 'o' } else { 'x' })
+            } else if pos.blocked & 1 << c != 0 {
+                format!("{name} is blocked")
+            } else if mine & 1 << c == 0 {
+                format!("{name} is empty")
+            } else {
+                format!("the stone on {name} has no empty cell within two steps")
+            }
         };
-        let rule = format!("   +{}\n", "---+".repeat(SIZE));
-        let mut s = format!(
-            "     {}\n",
-            (0..SIZE).map(|c| ((b'a' + c as u8) as char).to_string()).collect::<Vec<_>>().join("   ")
-        );
-        s.push_str(&rule);
-        for (r, row) in self.board_rows(pos).iter().enumerate() {
-            s.push_str(&format!(" {} |", SIZE - r));
-            for (c, ch) in row.chars().enumerate() {
-                let sq = Some((r * SIZE + c) as u8);
-                let ch = if ch == '.' { ' ' } else { ch };
-                if sq == end {
-                    s.push_str(&format!("[{ch}]|"));
-                } else if sq == start {
-                    s.push_str(&format!("{{{ch}}}|"));
-                } else {
-                    s.push_str(&format!(" {ch} |"));
+        Some(match parse_cell(from.trim()) {
+            None => Err(format!(
+                "{} is not a cell: expected a column a-g and a row 1-7, like b6",
+                quoted_start(from)
+            )),
+            Some(c) => Some(self.targets(pos, c)).filter(|v| !v.is_empty()).ok_or_else(|| why_none(c)),
+        })
+    }
+
+    /// The board with coordinates, stones as ● (x) and ○ (o) or, in ASCII, as
+    /// their letters; the last move's start in ( ) and end in [ ], or one
+    /// stone's targets (+ a clone, * a jump); stone counts and the move number.
+    fn draw_marked(&self, pos: &Position, marks: &Marks<'_, Action>) -> String {
+        let (x, o, blocked) = if marks.ascii { ('x', 'o', "###") } else { ('●', '○', "░░░") };
+        let (mut start, mut end) = (None, None);
+        let mut targets = [None; SIZE * SIZE];
+        match marks.targets {
+            Some((from, actions)) => {
+                start = parse_cell(from.trim());
+                for &a in actions {
+                    match a {
+                        Action::Clone(t) => targets[t as usize] = Some('+'),
+                        Action::Jump(_, t) => targets[t as usize] = Some('*'),
+                        Action::Pass => {}
+                    }
                 }
             }
-            s.push('\n');
-            s.push_str(&rule);
+            None => match marks.last {
+                Some(Action::Clone(t)) => end = Some(t),
+                Some(Action::Jump(f, t)) => (start, end) = (Some(f), Some(t)),
+                _ => {}
+            },
         }
-        let (x, o) = Ataxx::counts(pos);
-        let last = last.map(|a| format!(", last move {}", self.format_action(a))).unwrap_or_default();
+        let rows: Vec<(String, Vec<String>)> = (0..SIZE)
+            .map(|r| {
+                let cells = (0..SIZE)
+                    .map(|c| {
+                        let sq = (r * SIZE + c) as u8;
+                        let bit = 1u64 << sq;
+                        let unit = if pos.x & bit != 0 {
+                            x
+                        } else if pos.o & bit != 0 {
+                            o
+                        } else if pos.blocked & bit != 0 {
+                            return blocked.to_string();
+                        } else {
+                            targets[sq as usize].unwrap_or(' ')
+                        };
+                        if Some(sq) == end {
+                            format!("[{unit}]")
+                        } else if Some(sq) == start {
+                            format!("({unit})")
+                        } else {
+                            format!(" {unit} ")
+                        }
+                    })
+                    .collect();
+                ((SIZE - r).to_string(), cells)
+            })
+            .collect();
+        let columns: Vec<char> = (0..SIZE).map(|c| (b'a' + c as u8) as char).collect();
+        let mut s = framed(&columns, &rows, marks.ascii);
+        let (nx, no) = Ataxx::counts(pos);
+        let legend = |letter: char, stone: char| {
+            if marks.ascii { letter.to_string() } else { format!("{stone} {letter}") }
+        };
         s.push_str(&format!(
-            "x {x} stones, o {o} stones; move {}, {} to move{last}\n",
-            pos.fullmove,
-            if pos.x_to_move { 'x' } else { 'o' }
+            "{} {nx} stones, {} {no} stones; move {}",
+            legend('x', x),
+            legend('o', o),
+            pos.fullmove
         ));
+        match (marks.targets, marks.last) {
+            (Some((from, _)), _) => s.push_str(&format!("; ({}) can clone to + or jump to *", from.trim())),
+            (None, Some(a)) if a != Action::Pass => {
+                let marked = if matches!(a, Action::Jump(..)) { "from ( ) to [ ]" } else { "at [ ]" };
+                s.push_str(&format!("; last move {} ({marked})", self.format_action(a)));
+            }
+            (None, Some(_)) => s.push_str("; last move a pass"),
+            (None, None) => {}
+        }
+        s.push('\n');
         s
     }
 
@@ -679,5 +734,12 @@ mod tests {
             .collect();
         assert_eq!(names, ["b7", "a6", "b6", "a7c7", "a7c6", "a7a5", "a7b5", "a7c5"]);
         assert!(g.targets(&g.start(), parse_cell("g7").unwrap()).is_empty(), "o's stone, x to move");
+        let p = g.parse_position("x5o/7/7/7/---4/---4/x--4 x").unwrap();
+        let why = |cell: &str| g.actions_from(&p, cell).unwrap().unwrap_err();
+        assert_eq!(why("g7"), "g7 holds o's stone, not yours");
+        assert_eq!(why("b1"), "b1 is blocked");
+        assert_eq!(why("d4"), "d4 is empty");
+        assert_eq!(why("a1"), "the stone on a1 has no empty cell within two steps");
+        assert_eq!(why("k9"), "\"k9\" is not a cell: expected a column a-g and a row 1-7, like b6");
     }
 }

@@ -9,7 +9,8 @@ pub use moves::Action;
 
 mod drawing;
 
-use crate::game::{Game, Player, PositionError, char_grid};
+use super::framed::framed;
+use crate::game::{Game, Marks, Player, PositionError, char_grid};
 use board::square_at;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -23,6 +24,18 @@ impl Checkers {
             return None;
         }
         square_at((b[1] - b'1') as usize, (b[0] - b'A') as usize)
+    }
+
+    /// The square named `name` (upper case), or why a unit cannot stand there.
+    fn square(name: &str) -> Result<u8, String> {
+        let c = name.as_bytes();
+        let on_board = c.len() == 2 && (b'A'..=b'H').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]);
+        if !on_board {
+            Err(format!("{name} is off the board: columns A-H, rows 1-8"))
+        } else {
+            Checkers::parse_cell(name)
+                .ok_or_else(|| format!("{name} is a light square: units stand on dark ones"))
+        }
     }
 }
 
@@ -129,18 +142,8 @@ impl Game for Checkers {
         else {
             return format!("{text:?} is not an action: expected two cells joined by '-', like G6-F5");
         };
-        let square = |name: &str| {
-            let c = name.as_bytes();
-            let on_board = c.len() == 2 && (b'A'..=b'H').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]);
-            if !on_board {
-                Err(format!("{name} is off the board: columns A-H, rows 1-8"))
-            } else {
-                Checkers::parse_cell(name)
-                    .ok_or_else(|| format!("{name} is a light square: units stand on dark ones"))
-            }
-        };
         let why = || -> Result<String, String> {
-            let (from, to) = (square(&a)?, square(&b)?);
+            let (from, to) = (Checkers::square(&a)?, Checkers::square(&b)?);
             Ok(moves::why_not(pos, from, to).unwrap_or_else(|| format!("{a}-{b} is not legal here")))
         };
         why().unwrap_or_else(|e| e)
@@ -244,36 +247,61 @@ impl Game for Checkers {
         s
     }
 
-    /// For play: the last action's start in ( ) and end in [ ], towers as B* and
-    /// W* (a lone B could be read as column B) except in those brackets, and
-    /// what each side has left.
+    /// The pieces of the unit on `from` (a name such as F6, in any case) can
+    /// take, or why there are none.
+    fn actions_from(&self, pos: &Position, from: &str) -> Option<Result<Vec<Action>, String>> {
+        let name = from.trim().to_ascii_uppercase();
+        let sq = match Checkers::square(&name) {
+            Ok(sq) => sq,
+            Err(why) => return Some(Err(why)),
+        };
+        let mut legal = Vec::new();
+        self.actions(pos, &mut legal);
+        legal.retain(|a| a.from() == sq);
+        Some(if !legal.is_empty() {
+            Ok(legal)
+        } else if pos.units(pos.turn) & 1 << sq == 0 {
+            Err(moves::why_not(pos, sq, sq).unwrap_or_else(|| format!("{name} is empty")))
+        } else {
+            Err(format!("the unit on {name} has no step or jump"))
+        })
+    }
+
+    /// For play: the last action's start in ( ) and end in [ ], or one unit's
+    /// targets marked `*`; towers as B* and W* (a lone B could be read as
+    /// column B) except in those brackets, and what each side has left.
     /// (`draw`, the course's own board, stays as it is.)
-    fn draw_after(&self, pos: &Position, last: Option<Action>) -> String {
-        const RULE: &str = "   +---+---+---+---+---+---+---+---+\n";
-        let (from, to) = last.map_or((None, None), |a| (Some(a.from()), Some(a.to())));
-        let mut s = String::from("     A   B   C   D   E   F   G   H\n");
-        s.push_str(RULE);
-        for row in 0..8 {
-            let mut line = format!(" {} |", row + 1);
-            for col in 0..8 {
-                let here = board::square_at(row, col);
-                let text = match pos.cell_at(row, col) {
-                    Cell::Empty => " . ".to_string(),
-                    Cell::Piece(c) => format!(" {} ", if c == Color::Black { 'b' } else { 'w' }),
-                    Cell::Tower(c) => format!(" {}*", if c == Color::Black { 'B' } else { 'W' }),
-                };
-                let text = match here {
-                    // Three characters each: a tower just moved shows its letter alone.
-                    Some(sq) if Some(sq) == to => format!("[{}]", &text.trim()[..1]),
-                    Some(sq) if Some(sq) == from => format!("({})", &text.trim()[..1]),
-                    _ => text,
-                };
-                line.push_str(&format!("{text:<3}|"));
+    fn draw_marked(&self, pos: &Position, marks: &Marks<'_, Action>) -> String {
+        let (from, to, targets) = match marks.targets {
+            Some((_, actions)) => {
+                (actions.first().map(|a| a.from()), None, actions.iter().map(|a| a.to()).collect())
             }
-            s.push_str(&line);
-            s.push('\n');
-            s.push_str(RULE);
-        }
+            None => (marks.last.map(|a| a.from()), marks.last.map(|a| a.to()), Vec::new()),
+        };
+        let rows: Vec<(String, Vec<String>)> = (0..8)
+            .map(|row| {
+                let cells = (0..8)
+                    .map(|col| {
+                        let here = board::square_at(row, col);
+                        let text = match pos.cell_at(row, col) {
+                            Cell::Empty if here.is_some_and(|sq| targets.contains(&sq)) => " * ".to_string(),
+                            Cell::Empty => " . ".to_string(),
+                            Cell::Piece(c) => format!(" {} ", if c == Color::Black { 'b' } else { 'w' }),
+                            Cell::Tower(c) => format!(" {}*", if c == Color::Black { 'B' } else { 'W' }),
+                        };
+                        match here {
+                            // Three characters each: a tower just moved shows its letter alone.
+                            Some(sq) if Some(sq) == to => format!("[{}]", &text.trim()[..1]),
+                            Some(sq) if Some(sq) == from => format!("({})", &text.trim()[..1]),
+                            _ if here.is_none() => "   ".to_string(),
+                            _ => text,
+                        }
+                    })
+                    .collect();
+                ((row + 1).to_string(), cells)
+            })
+            .collect();
+        let mut s = framed(&['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], &rows, marks.ascii);
         let count = |c: Color| {
             let units = pos.units(c);
             let towers = (units & pos.towers).count_ones();
@@ -284,8 +312,12 @@ impl Game for Checkers {
             )
         };
         s.push_str(&format!("{}; {}\n", count(Color::Black), count(Color::White)));
-        if let Some(a) = last {
-            s.push_str(&format!("last: {} (from ( ) to [ ])\n", a.notation()));
+        match (marks.targets, marks.last) {
+            (Some((from, _)), _) => {
+                s.push_str(&format!("({}) can go to *\n", from.trim().to_ascii_uppercase()))
+            }
+            (None, Some(a)) => s.push_str(&format!("last: {} (from ( ) to [ ])\n", a.notation())),
+            (None, None) => {}
         }
         s
     }
@@ -316,15 +348,40 @@ mod tests {
         let pos = g
             .parse_position("......../......../......../......../.....b../......../......../B....... w")
             .unwrap();
-        let shown = g.draw_after(&pos, None);
-        assert!(shown.contains(" 8 | B*| . |"), "{shown}");
+        let shown = g.draw_marked(&pos, &Marks::after(None, true));
+        assert!(shown.contains(" 8 | B*|   |"), "{shown}");
         assert!(shown.contains("black 1 pieces, 1 towers; white 0 pieces, 0 towers"), "{shown}");
         let start = g.start();
         let a = g.parse_action(&start, "G6-F5").unwrap();
-        let shown = g.draw_after(&g.apply(&start, a), Some(a));
-        assert!(shown.contains(" 5 | . | . | . | . | . |[b]| . | . |"), "{shown}");
-        assert!(shown.contains(" 6 | b | . | b | . | b | . |(.)| . |"), "{shown}");
+        let shown = g.draw_marked(&g.apply(&start, a), &Marks::after(Some(a), true));
+        // Light squares, where no unit stands, are blank.
+        assert!(shown.contains(" 5 |   | . |   | . |   |[b]|   | . |"), "{shown}");
+        assert!(shown.contains(" 6 | b |   | b |   | b |   |(.)|   |"), "{shown}");
         assert!(shown.ends_with("last: G6-F5 (from ( ) to [ ])\n"), "{shown}");
+        // The same with box-drawing lines.
+        let boxed = g.draw_marked(&g.apply(&start, a), &Marks::after(Some(a), false));
+        assert!(boxed.contains(" 5 │   │ . │   │ . │   │[b]│   │ . │"), "{boxed}");
+        // One unit's targets instead of the last action: F5 steps to E4 or G4.
+        let after = g.apply(&start, a);
+        let reply = g.parse_action(&after, "B3-C4").unwrap();
+        let pos = g.apply(&after, reply);
+        let targets = g.actions_from(&pos, "f5").unwrap().unwrap();
+        let marks = Marks { last: Some(reply), targets: Some(("f5", &targets)), ascii: true };
+        let shown = g.draw_marked(&pos, &marks);
+        assert!(shown.contains(" 4 | . |   | w |   | * |   | * |   |"), "{shown}");
+        assert!(shown.contains(" 5 |   | . |   | . |   |(b)|   | . |"), "{shown}");
+        assert!(shown.ends_with("(F5) can go to *\n"), "{shown}");
+        assert_eq!(g.actions_from(&pos, "b3").unwrap().unwrap_err(), "B3 is empty");
+        assert_eq!(g.actions_from(&pos, "c4").unwrap().unwrap_err(), "C4 holds white's piece, not yours");
+        assert_eq!(g.actions_from(&pos, "a8").unwrap().unwrap_err(), "the unit on A8 has no step or jump");
+        assert_eq!(
+            g.actions_from(&pos, "b8").unwrap().unwrap_err(),
+            "B8 is a light square: units stand on dark ones"
+        );
+        assert_eq!(
+            g.actions_from(&pos, "i9").unwrap().unwrap_err(),
+            "I9 is off the board: columns A-H, rows 1-8"
+        );
         // The course's own board is untouched.
         assert!(!g.draw(&start).contains("pieces"));
     }

@@ -5,7 +5,7 @@
 
 mod drawing;
 
-use crate::game::{Game, Outcome, Player, PositionError, char_grid, run_length};
+use crate::game::{Game, Marks, Outcome, Player, PositionError, char_grid, run_length};
 
 pub const SIZE: usize = 15;
 const CELLS: usize = SIZE * SIZE;
@@ -517,12 +517,13 @@ impl Game for Gomoku {
     }
 
     fn draw(&self, pos: &Position) -> String {
-        self.draw_after(pos, None)
+        self.draw_marked(pos, &Marks::after(None, false))
     }
 
     /// The board with coordinates; the last move in parentheses, a winning line in
     /// brackets.
-    fn draw_after(&self, pos: &Position, last: Option<u8>) -> String {
+    fn draw_marked(&self, pos: &Position, marks: &Marks<'_, u8>) -> String {
+        let last = marks.last;
         let line = pos.winning_line().unwrap_or_default();
         let letters: String = (0..SIZE).map(|c| format!(" {} ", (b'a' + c as u8) as char)).collect();
         let mut s = format!("    {letters}\n");
@@ -624,7 +625,7 @@ mod tests {
         assert!(g.terminal_cost(&q) > WIN);
         let names: Vec<String> = q.winning_line().unwrap().iter().map(|&i| cell_name(i as u8)).collect();
         assert_eq!(names, ["h8", "g7", "f6", "e5", "d4"]);
-        assert!(g.draw_after(&q, Some(112)).contains("five in a row: h8 g7 f6 e5 d4"));
+        assert!(g.draw_marked(&q, &Marks::after(Some(112), true)).contains("five in a row: h8 g7 f6 e5 d4"));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 mod drawing;
 
-use crate::game::{Game, Outcome, Player, PositionError};
+use crate::game::{Game, Marks, Outcome, Player, PositionError, quoted_start};
 
 const LINES: [(u8, u8); 17] = [
     (0, 1),
@@ -315,8 +315,19 @@ impl Game for Niujiao {
         format!("{points} {}", if pos.red_to_move { 'r' } else { 'b' })
     }
 
+    /// The ladder of [`draw`]'s shape in one column per point, small enough for a
+    /// tree's node: each point as its stone (`R`, `B`) or its number.
     fn board_rows(&self, pos: &Position) -> Vec<String> {
-        self.draw(pos).lines().map(String::from).collect()
+        let p = |i: u8| match point_symbol(pos, i) {
+            'r' => 'R',
+            'b' => 'B',
+            _ => (b'0' + i) as char,
+        };
+        let mut s = format!("{}\n|\\\n| {}\n|/ \\\n{}---{}\n", p(0), p(1), p(2), p(3));
+        for (a, b) in [(4, 5), (6, 7), (8, 9)] {
+            s.push_str(&format!("|  /|\n| / |\n{}---{}\n", p(a), p(b)));
+        }
+        s.lines().map(String::from).collect()
     }
 
     fn player_name(&self, player: Player) -> &'static str {
@@ -326,16 +337,62 @@ impl Game for Niujiao {
         }
     }
 
-    /// The ladder with each point shown as its stone (`R`, `B`) or its number.
     fn draw(&self, pos: &Position) -> String {
-        let p = |i: u8| match point_symbol(pos, i) {
-            'r' => 'R',
-            'b' => 'B',
-            _ => (b'0' + i) as char,
+        self.draw_marked(pos, &Marks::after(None, false))
+    }
+
+    fn actions_from(&self, pos: &Position, from: &str) -> Option<Result<Vec<Action>, String>> {
+        let Some(p) = from.trim().parse::<u8>().ok().filter(|&p| p < 10) else {
+            return Some(Err(format!("{} is not a point: the points are 0 to 9", quoted_start(from.trim()))));
         };
-        let mut s = format!("{}\n|\\\n| {}\n|/ \\\n{}---{}\n", p(0), p(1), p(2), p(3));
-        for (a, b) in [(4, 5), (6, 7), (8, 9)] {
-            s.push_str(&format!("|  /|\n| / |\n{}---{}\n", p(a), p(b)));
+        let mut legal = Vec::new();
+        self.actions(pos, &mut legal);
+        legal.retain(|a| a.from == p);
+        let (me, them) = if pos.red_to_move { ("red", "blue") } else { ("blue", "red") };
+        Some(match point_symbol(pos, p) {
+            _ if !legal.is_empty() => Ok(legal),
+            '.' => Err(format!("point {p} is empty: no {me} stone to move")),
+            c if (c == 'r') != pos.red_to_move => Err(format!("point {p} holds {them}'s stone, not yours")),
+            _ => Err(format!("the stone on point {p} has nowhere to go")),
+        })
+    }
+
+    /// The ladder with the point numbers beside it and the stones on it (`R`,
+    /// `B`, `.` for an empty point): the last move's start in ( ) and end in
+    /// [ ], or one stone's targets marked `*`.
+    fn draw_marked(&self, pos: &Position, marks: &Marks<'_, Action>) -> String {
+        let (from, to, targets): (Option<u8>, Option<u8>, Vec<u8>) = match marks.targets {
+            Some((_, actions)) => {
+                (actions.first().map(|a| a.from), None, actions.iter().map(|a| a.to).collect())
+            }
+            None => (marks.last.map(|a| a.from), marks.last.map(|a| a.to), Vec::new()),
+        };
+        let t = |p: u8| {
+            let unit = match point_symbol(pos, p) {
+                'r' => 'R',
+                'b' => 'B',
+                _ if targets.contains(&p) => '*',
+                _ => '.',
+            };
+            if Some(p) == to {
+                format!("[{unit}]")
+            } else if Some(p) == from {
+                format!("({unit})")
+            } else {
+                format!(" {unit} ")
+            }
+        };
+        let mut s = format!(" 0 {}\n    | \\\n    |  {} 1\n    | /   \\\n", t(0), t(1));
+        for (a, b) in [(2, 3), (4, 5), (6, 7), (8, 9)] {
+            if a > 2 {
+                s.push_str("    |     / |\n    |   /   |\n");
+            }
+            s.push_str(&format!(" {a} {}-----{} {b}\n", t(a), t(b)));
+        }
+        match (marks.targets, marks.last) {
+            (Some((from, _)), _) => s.push_str(&format!("({}) can go to *\n", from.trim())),
+            (None, Some(a)) => s.push_str(&format!("last: {} (from ( ) to [ ])\n", self.format_action(a))),
+            (None, None) => {}
         }
         s
     }
@@ -382,6 +439,40 @@ mod tests {
         for bad in ["r.......b. r", "rr......bb r", "r.......bb x", "r......bb r", "r..x....bb r"] {
             assert!(g.parse_position(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_drawing_keeps_point_numbers_beside_the_stones() {
+        let g = Niujiao::default();
+        let start = g.start();
+        let a = g.parse_action(&start, "0-2").unwrap();
+        let p = g.apply(&start, a);
+        let shown = g.draw_marked(&p, &Marks::after(Some(a), true));
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[0], " 0 (.)");
+        assert_eq!(lines[2], "    |   .  1");
+        assert_eq!(lines[4], " 2 [R]----- .  3");
+        assert_eq!(lines[13], " 8  B ----- B  9");
+        assert_eq!(lines[14], "last: 0-2 (from ( ) to [ ])");
+        // Every point's number is on the drawing, whatever stands on it.
+        for n in 0..10 {
+            assert!(shown.lines().any(|l| l.split_whitespace().any(|w| w == n.to_string())), "{n}: {shown}");
+        }
+        // Blue's targets from 8: up to 6 or across the diagonal to 7.
+        let targets = g.actions_from(&p, "8").unwrap().unwrap();
+        let shown = g.draw_marked(&p, &Marks { last: Some(a), targets: Some(("8", &targets)), ascii: true });
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!((lines[0], lines[10], lines[13]), (" 0  . ", " 6  * ----- *  7", " 8 (B)----- B  9"));
+        assert!(shown.ends_with("(8) can go to *\n"), "{shown}");
+        let why = |cell: &str| g.actions_from(&p, cell).unwrap().unwrap_err();
+        assert_eq!(why("4"), "point 4 is empty: no blue stone to move");
+        assert_eq!(why("2"), "point 2 holds red's stone, not yours");
+        assert_eq!(why("12"), "\"12\" is not a point: the points are 0 to 9");
+        let stuck = g.parse_position(".......rbb b").unwrap();
+        assert_eq!(
+            g.actions_from(&stuck, "9").unwrap().unwrap_err(),
+            "the stone on point 9 has nowhere to go"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 mod drawing;
 
-use crate::game::{Game, Outcome, Player, PositionError, char_grid};
+use crate::game::{Game, Marks, Outcome, Player, PositionError, char_grid};
 
 const LINES: [u16; 8] = [
     0b000_000_111,
@@ -256,7 +256,8 @@ impl Game for TicTacToe {
     }
 
     /// The last mark in brackets: `[x]`.
-    fn draw_after(&self, pos: &Position, last: Option<u8>) -> String {
+    fn draw_marked(&self, pos: &Position, marks: &Marks<'_, u8>) -> String {
+        let last = marks.last;
         let rows = self.board_rows(pos);
         let mut s = String::from("    a   b   c\n");
         for (r, row) in rows.iter().enumerate() {
@@ -296,10 +297,10 @@ mod tests {
     fn the_last_mark_is_bracketed() {
         let g = TicTacToe;
         let pos = g.parse_position("x...o.... x").unwrap();
-        let shown = g.draw_after(&pos, Some(4));
+        let shown = g.draw_marked(&pos, &Marks::after(Some(4), true));
         assert!(shown.contains("1   x | . | .\n"), "{shown}");
         assert!(shown.contains("2   . |[o]| .\n"), "{shown}");
-        assert_eq!(g.draw_after(&pos, None), g.draw(&pos));
+        assert_eq!(g.draw_marked(&pos, &Marks::after(None, true)), g.draw(&pos));
     }
 
     #[test]
