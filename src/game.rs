@@ -319,4 +319,9 @@ pub trait Game: Sync + Clone {
     fn decided_at(&self) -> i32 {
         i32::MAX
     }
+
+    /// Whether a search value says the game is won or lost by force.
+    fn is_decided(&self, value: i32) -> bool {
+        value.unsigned_abs() >= self.decided_at().unsigned_abs()
+    }
 }

@@ -202,8 +202,26 @@ fn machine_values_are_told_from_the_movers_side() {
     // x to move can win at once with c1: the machine says so in words.
     let out = run(&["play", "tictactoe", "--position", "xx.oo.... x", "--first", "machine"], "");
     let s = text(&out.stdout);
-    assert!(s.contains("x plays c1 (x wins by force;"), "{s}");
+    assert!(s.contains("x plays c1 (x wins with this move;"), "{s}");
     assert!(!s.contains("1000"), "{s}");
+    // x's fork: a win at ply 5 whatever o does, told with its distance at
+    // every level; o, lost, holds out to ply 4 and says so.
+    for level in [&["--level", "hard"][..], &[], &["--seed", "2"], &["--depth", "9"]] {
+        let machines =
+            ["play", "tictactoe", "--position", "x.......o x", "--first", "machine", "--second", "machine"];
+        let s = text(&run(&[&machines[..], level].concat(), "").stdout);
+        let said: Vec<&str> = s.lines().filter(|l| l.contains(" plays ")).collect();
+        assert!(said.len() >= 3, "{level:?}: {s}");
+        if level == ["--level", "hard"] {
+            // Three plies cannot see the win at ply 5; at ply 3 they can.
+            assert!(said[0].contains("(+2 for x;"), "{s}");
+        } else {
+            assert!(said[0].contains("(x wins in 3 moves, at ply 5;"), "{level:?}: {s}");
+            assert!(said[1].contains("(o loses in 2 moves, at ply 4;"), "{level:?}: {s}");
+        }
+        assert!(said[2].contains("(x wins in 2 moves, at ply 3;"), "{level:?}: {s}");
+        assert!(s.contains("game over: x (machine) wins: three in a row"), "{s}");
+    }
 }
 
 /// `strong` thinks to a time budget and so searches deeper than `hard`'s three
@@ -212,8 +230,8 @@ fn machine_values_are_told_from_the_movers_side() {
 #[test]
 fn strong_searches_deeper_than_hard_within_its_think_time() {
     let plies = |s: &str| -> u32 {
-        let at = s.find(" plies, ").expect(s);
-        s[..at].rsplit(' ').next().unwrap().parse().unwrap()
+        let at = s.find("searched ").expect(s) + "searched ".len();
+        s[at..].split(' ').next().unwrap().parse().unwrap()
     };
     for (game, own_depth) in [("checkers", 3), ("ataxx", 3), ("niujiao", 10), ("gomoku", 4)] {
         let one_move = ["play", game, "--first", "machine", "--second", "human"];

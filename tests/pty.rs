@@ -120,7 +120,7 @@ fn a_bare_play_on_a_terminal_opens_the_menu() {
     p.send_line("easy").unwrap();
     // The machine has x and moves first, searching one ply (easy).
     p.expect("x plays ").unwrap();
-    p.expect("1 plies").unwrap();
+    p.expect("searched 1 ply,").unwrap();
     p.expect("o> ").unwrap();
     p.send_line("quit").unwrap();
     p.expect("quit without saving? (y/n) ").unwrap();

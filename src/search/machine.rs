@@ -54,6 +54,10 @@ pub struct Played<A> {
     /// `Some((depth, refusal))`: the deepest search that fitted, and why the
     /// deeper one was not run.
     pub fell_back: Option<(u8, TooManyNodes)>,
+    /// When the value is a forced result: the plies to the end of the game,
+    /// this move included, with best play on both sides (the winner as fast
+    /// as it can, the loser holding out as long as it can).
+    pub ends_in: Option<u8>,
 }
 
 impl Machine {
@@ -68,19 +72,58 @@ impl Machine {
         }
         let full = self.depth;
         let refusal = match self.choose(game, pos) {
-            Ok(choice) => return Ok(Played { choice, depth: full, fell_back: None }),
+            Ok(choice) => {
+                return Ok(self.fastest_end(
+                    game,
+                    pos,
+                    Played { choice, depth: full, fell_back: None, ends_in: None },
+                ));
+            }
             Err(e) => e,
         };
         let mut result = Err(refusal);
         for depth in (1..full).rev() {
             self.depth = depth;
             if let Ok(choice) = self.choose(game, pos) {
-                result = Ok(Played { choice, depth, fell_back: Some((depth, refusal)) });
+                result = Ok(Played { choice, depth, fell_back: Some((depth, refusal)), ends_in: None });
                 break;
             }
         }
         self.depth = full;
-        result
+        result.map(|played| self.fastest_end(game, pos, played))
+    }
+
+    /// A forced result found at a fixed depth is met as a person expects: the
+    /// winner by its fastest win, the loser by its longest defence. The
+    /// shallowest depth at which the root is decided is the distance to the
+    /// end (a forced result within d plies shows at depth d and never before);
+    /// its choice wins that fast, and the ply before it the loser's choice
+    /// still holds out. Shallower searches cost less than the one already run.
+    fn fastest_end<G: Game>(
+        &self,
+        game: &G,
+        pos: &G::Position,
+        played: Played<G::Action>,
+    ) -> Played<G::Action> {
+        if !game.is_decided(played.choice.value) || played.choice.action.is_none() {
+            return played;
+        }
+        let game = &game.for_machine(game.to_move(pos));
+        let mut before: Option<Choice<G::Action>> = None;
+        for d in 1..played.depth {
+            let Ok(c) = alphabeta::search_within(game, pos, d, self.max_nodes) else { break };
+            if game.is_decided(c.value) {
+                let won = (c.value > 0) == game.to_move(pos).maximises();
+                let choice = match before {
+                    Some(b) if !won => Choice { value: c.value, ..b },
+                    _ => c,
+                };
+                let nodes = played.choice.nodes + choice.nodes;
+                return Played { choice: Choice { nodes, ..choice }, ends_in: Some(d), ..played };
+            }
+            before = Some(c);
+        }
+        Played { ends_in: Some(played.depth), ..played }
     }
 
     /// Iterative deepening to a time budget: depth 1, 2, ... each searched in
@@ -93,6 +136,7 @@ impl Machine {
         let started = Instant::now();
         let deadline = started + think;
         let mut best: Option<(u8, Choice<G::Action>)> = None;
+        let mut ends_in = None;
         let mut nodes = 0;
         let mut times: Vec<Duration> = Vec::new();
         for depth in 1..=DEEPEST {
@@ -114,9 +158,19 @@ impl Machine {
                         // The whole game fitted the ply before: nothing deeper to say.
                         break;
                     }
+                    if game.is_decided(c.value) && c.action.is_some() {
+                        // The first depth that sees the end sees its distance;
+                        // a loser plays the last choice that still held out.
+                        ends_in = Some(depth);
+                        let won = (c.value > 0) == game.to_move(pos).maximises();
+                        best = match best {
+                            Some((_, b)) if !won => Some((depth, Choice { value: c.value, ..b })),
+                            _ => Some((depth, c)),
+                        };
+                        break;
+                    }
                     best = Some((depth, c));
-                    let decided = c.value.unsigned_abs() >= game.decided_at().unsigned_abs();
-                    if c.action.is_none() || decided {
+                    if c.action.is_none() {
                         break;
                     }
                 }
@@ -128,7 +182,12 @@ impl Machine {
             let c = alphabeta::search(game, pos, 1);
             (1, c)
         });
-        Played { choice: Choice { nodes: nodes.max(choice.nodes), ..choice }, depth, fell_back: None }
+        Played {
+            choice: Choice { nodes: nodes.max(choice.nodes), ..choice },
+            depth,
+            fell_back: None,
+            ends_in,
+        }
     }
 
     pub fn choose<G: Game>(

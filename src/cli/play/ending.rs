@@ -48,17 +48,26 @@ pub fn resigned<G: Game>(game: &G, side: Player, sides: [Who; 2]) -> String {
 }
 
 /// A search value from the first player's point of view, told from `mover`'s:
-/// a forced result in words, anything else as a signed number.
-pub fn value_for<G: Game>(game: &G, value: i32, mover: Player) -> String {
+/// a forced result in words, with its distance when the search knows it
+/// (`ends_in` plies, the mover's move included), anything else as a signed
+/// number. Moves are counted as in chess problems, the winner's: "x wins in 3
+/// moves" is x's 3rd move from now, "x loses in 2 moves" the opponent's 2nd.
+pub fn value_for<G: Game>(game: &G, value: i32, mover: Player, ends_in: Option<u8>) -> String {
     let v = if mover.maximises() { i64::from(value) } else { -i64::from(value) };
-    let decided = i64::from(game.decided_at());
     let name = game.player_name(mover);
-    if v >= decided {
-        format!("{name} wins by force")
-    } else if v <= -decided {
-        format!("{name} loses against best play")
-    } else {
-        format!("{v:+} for {name}")
+    if !game.is_decided(value) {
+        return format!("{v:+} for {name}");
+    }
+    let (verb, fallback) =
+        if v > 0 { ("wins", "wins by force") } else { ("loses", "loses against best play") };
+    let Some(plies) = ends_in else {
+        return format!("{name} {fallback}");
+    };
+    let moves = if v > 0 { plies.div_ceil(2) } else { plies / 2 };
+    match (plies, moves) {
+        (1, _) => format!("{name} {verb} with this move"),
+        (_, 1) => format!("{name} {verb} in 1 move, at ply {plies}"),
+        _ => format!("{name} {verb} in {moves} moves, at ply {plies}"),
     }
 }
 
@@ -91,9 +100,16 @@ mod tests {
         assert_eq!(resigned(&g, Player::First, one), "game over: you resign: the machine wins");
         assert_eq!(resigned(&g, Player::Second, one), "game over: the machine resigns: you win");
 
-        assert_eq!(value_for(&Checkers, i32::MIN, Player::Second), "white wins by force");
-        assert_eq!(value_for(&Checkers, i32::MIN, Player::First), "black loses against best play");
-        assert_eq!(value_for(&Checkers, 3, Player::Second), "-3 for white");
-        assert_eq!(value_for(&g, crate::games::tictactoe::WIN + 2, Player::First), "x wins by force");
+        assert_eq!(value_for(&Checkers, i32::MIN, Player::Second, None), "white wins by force");
+        assert_eq!(value_for(&Checkers, i32::MIN, Player::First, None), "black loses against best play");
+        assert_eq!(value_for(&Checkers, 3, Player::Second, Some(3)), "-3 for white");
+        let win = crate::games::tictactoe::WIN + 2;
+        assert_eq!(value_for(&g, win, Player::First, None), "x wins by force");
+        assert_eq!(value_for(&g, win, Player::First, Some(1)), "x wins with this move");
+        assert_eq!(value_for(&g, win, Player::First, Some(3)), "x wins in 2 moves, at ply 3");
+        assert_eq!(value_for(&g, win, Player::First, Some(2)), "x wins in 1 move, at ply 2");
+        assert_eq!(value_for(&g, -win, Player::First, Some(4)), "x loses in 2 moves, at ply 4");
+        assert_eq!(value_for(&g, -win, Player::First, Some(3)), "x loses in 1 move, at ply 3");
+        assert_eq!(value_for(&g, -win, Player::First, Some(1)), "x loses with this move");
     }
 }

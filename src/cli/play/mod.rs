@@ -454,8 +454,9 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
                 }
                 let c = played.choice;
                 let a = c.action.expect("a side with actions gets one");
-                let searched = format!("{} plies, {} positions examined", played.depth, c.nodes);
-                (a, format!("{}; {searched}", value_for(game, c.value, side)))
+                let plies = if played.depth == 1 { "ply" } else { "plies" };
+                let searched = format!("searched {} {plies}, {} positions examined", played.depth, c.nodes);
+                (a, format!("{}; {searched}", value_for(game, c.value, side, played.ends_in)))
             };
             say(out, &format!("{} plays {} ({note})", game.player_name(side), game.format_action(action)));
             record.play(game, action);
