@@ -320,6 +320,13 @@ pub trait Game: Sync + Clone {
         i32::MAX
     }
 
+    /// About how many positions a search examines per second on a typical
+    /// machine. A seeded machine counts its thinking time in positions at
+    /// this rate, so that the same seed plays the same game on any machine.
+    fn positions_per_second(&self) -> u64 {
+        20_000_000
+    }
+
     /// Whether a search value says the game is won or lost by force.
     fn is_decided(&self, value: i32) -> bool {
         value.unsigned_abs() >= self.decided_at().unsigned_abs()

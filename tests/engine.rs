@@ -49,6 +49,19 @@ fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(),
     let mut visited = 0u64;
     tree.root.for_each(&mut |n| visited += !n.pruned() as u64);
     prop_assert_eq!(implicit.nodes, visited);
+    // Asked for ties, the search names exactly the actions whose value equals
+    // the root's, in the defined order; its choice is unchanged.
+    let tied = alphabeta::search_within_ties(game, pos, depth, u64::MAX, true).unwrap();
+    prop_assert_eq!(tied.choice.value, minimax);
+    prop_assert_eq!(tied.choice.action, decision);
+    let mut actions = Vec::new();
+    game.actions(pos, &mut actions);
+    let equal: Vec<G::Action> = actions
+        .iter()
+        .copied()
+        .filter(|&a| alphabeta::search(game, &game.apply(pos, a), depth - 1).value == minimax)
+        .collect();
+    prop_assert_eq!(tied.ties, equal);
     Ok(())
 }
 

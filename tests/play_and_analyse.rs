@@ -243,6 +243,29 @@ fn strong_searches_deeper_than_hard_within_its_think_time() {
     let fixed =
         text(&run(&["play", "ataxx", "--first", "machine", "--second", "human", "--depth", "2"], "").stdout);
     assert_eq!(plies(&fixed), 2, "{fixed}");
+    // With a seed, strong still thinks (counted in positions, not time), and
+    // the same seed plays the same moves; another seed varies them.
+    let seeded = |seed: &str| {
+        let args = [
+            "play",
+            "tictactoe",
+            "--first",
+            "machine",
+            "--second",
+            "machine",
+            "--seed",
+            seed,
+            "--think",
+            "50",
+        ];
+        let s = text(&run(&args, "").stdout);
+        s.lines().filter(|l| l.contains(" plays ")).map(String::from).collect::<Vec<_>>()
+    };
+    let once = seeded("11");
+    assert_eq!(once, seeded("11"));
+    assert!(plies(&once[0]) > 3, "{once:?}");
+    let games: std::collections::HashSet<Vec<String>> = (1..=6).map(|n| seeded(&n.to_string())).collect();
+    assert!(games.len() > 1, "six seeds, one game: {games:?}");
 }
 
 /// Save, resume and replay give back the same game in every game: the board

@@ -277,6 +277,8 @@ enum Command {
         max_nodes: Option<u64>,
         /// Milliseconds `--level strong` thinks per move, searching deeper while
         /// time allows (default 1000; a --depth searches that depth instead).
+        /// With --seed the time is counted in positions, at the game's usual
+        /// rate, so that a seed plays the same game on any machine.
         #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
         think: Option<u64>,
         /// Milliseconds to wait after each move when the machine plays both sides.

@@ -43,6 +43,27 @@ pub fn search_within<G: Game>(
     depth: u8,
     max_nodes: u64,
 ) -> Result<Choice<G::Action>, TooManyNodes> {
+    search_within_ties(game, pos, depth, max_nodes, false).map(|t| t.choice)
+}
+
+/// A choice, and with it (when asked for) every action of the same value: a
+/// machine that breaks ties at random picks among them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tied<A> {
+    pub choice: Choice<A>,
+    /// The actions whose value equals the choice's, in the game's defined
+    /// order (the choice first among them); empty when not asked for.
+    pub ties: Vec<A>,
+}
+
+/// [`search_within`], with every action that ties with the choice when `ties`.
+pub fn search_within_ties<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u8,
+    max_nodes: u64,
+    ties: bool,
+) -> Result<Tied<G::Action>, TooManyNodes> {
     if depth >= 4 && budget::full_tree_likely_over(game, pos, depth, max_nodes) {
         let margins = [(budget::NEXT_PLY_MARGIN, 2), (budget::FULL_DEPTH_MARGIN, depth)];
         let mut counts = Vec::new();
@@ -57,11 +78,13 @@ pub fn search_within<G: Game>(
                 }
             }
             if d < depth {
-                counts.push(search_exactly(game, pos, d, max_nodes)?.nodes);
+                let mut s = Implicit { game, nodes: 1, max_nodes, deadline: None, timed_out: false };
+                counts.push(run_root(&mut s, pos, d, None, false)?.choice.nodes);
             }
         }
     }
-    search_exactly(game, pos, depth, max_nodes)
+    let mut s = Implicit { game, nodes: 1, max_nodes, deadline: None, timed_out: false };
+    run_root(&mut s, pos, depth, None, ties)
 }
 
 /// Why a search gave no answer.
@@ -72,19 +95,20 @@ pub enum Stopped {
     Time,
 }
 
-/// [`search_within`] that also gives up at `deadline`, trying `first` (the
-/// best action of a shallower search, say) before the others. Neither changes
-/// the answer of a search that finishes.
+/// [`search_within_ties`] that also gives up at `deadline`, trying `first`
+/// (the best action of a shallower search, say) before the others. Neither
+/// changes the answer of a search that finishes.
 pub fn search_until<G: Game>(
     game: &G,
     pos: &G::Position,
     depth: u8,
     max_nodes: u64,
-    deadline: Instant,
+    deadline: Option<Instant>,
     first: Option<G::Action>,
-) -> Result<Choice<G::Action>, Stopped> {
-    let mut s = Implicit { game, nodes: 1, max_nodes, deadline: Some(deadline), timed_out: false };
-    let result = run_root(&mut s, pos, depth, first);
+    ties: bool,
+) -> Result<Tied<G::Action>, Stopped> {
+    let mut s = Implicit { game, nodes: 1, max_nodes, deadline, timed_out: false };
+    let result = run_root(&mut s, pos, depth, first, ties);
     match result {
         _ if s.timed_out => Err(Stopped::Time),
         Err(e) => Err(Stopped::Budget(e)),
@@ -92,32 +116,26 @@ pub fn search_until<G: Game>(
     }
 }
 
-fn search_exactly<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u8,
-    max_nodes: u64,
-) -> Result<Choice<G::Action>, TooManyNodes> {
-    let mut s = Implicit { game, nodes: 1, max_nodes, deadline: None, timed_out: false };
-    run_root(&mut s, pos, depth, None)
-}
-
 /// The root of an implicit search: every action, ties to the first in the
-/// game's order, `first` tried first.
+/// game's order, `first` tried first. With `ties`, every action is searched
+/// with a window one wider than it needs, so that an equal value is exact and
+/// known as a tie rather than as "no better".
 fn run_root<G: Game>(
     s: &mut Implicit<'_, G>,
     pos: &G::Position,
     depth: u8,
     first: Option<G::Action>,
-) -> Result<Choice<G::Action>, TooManyNodes> {
+    ties: bool,
+) -> Result<Tied<G::Action>, TooManyNodes> {
     let (game, max_nodes) = (s.game, s.max_nodes);
+    let none = |value| Ok(Tied { choice: Choice { action: None, value, nodes: 1 }, ties: Vec::new() });
     let mut buffers: Vec<Vec<G::Action>> = (0..depth).map(|_| Vec::new()).collect();
     let Some((actions, deeper)) = buffers.split_first_mut() else {
-        return Ok(Choice { action: None, value: game.cost(pos, game.has_actions(pos)), nodes: 1 });
+        return none(game.cost(pos, game.has_actions(pos)));
     };
     game.actions(pos, actions);
     if actions.is_empty() {
-        return Ok(Choice { action: None, value: game.cost(pos, false), nodes: 1 });
+        return none(game.cost(pos, false));
     }
     let mut ordered = actions.clone();
     game.order_for_search(pos, &mut ordered);
@@ -127,6 +145,8 @@ fn run_root<G: Game>(
     let maximising = game.to_move(pos).maximises();
     // (index in the defined order, action, exact value) of the best so far.
     let mut best: Option<(usize, G::Action, i32)> = None;
+    // The indices of the actions that tie with it.
+    let mut tied: Vec<usize> = Vec::new();
     for a in ordered {
         let index = actions.iter().position(|&b| b == a).expect("ordering keeps the actions");
         // Nothing beats a best at the end of the scale; only an earlier action could
@@ -134,21 +154,28 @@ fn run_root<G: Game>(
         if let Some((b, _, bv)) = best
             && bv == if maximising { i32::MAX } else { i32::MIN }
             && index > b
+            && !ties
         {
             continue;
         }
         let child = game.apply(pos, a);
+        // An action earlier in the defined order wins a tie (and with `ties`
+        // any action may be one), so its window is one wider: a fail-low then
+        // means strictly worse, not "no better".
         let v = match best {
             None => s.visit(&child, deeper, i32::MIN, i32::MAX),
-            // An action earlier in the defined order wins a tie, so its window is
-            // one wider: a fail-low then means strictly worse, not "no better".
             Some((b, _, bv)) if maximising => {
-                s.visit(&child, deeper, if index < b { bv.saturating_sub(1) } else { bv }, i32::MAX)
+                s.visit(&child, deeper, if index < b || ties { bv.saturating_sub(1) } else { bv }, i32::MAX)
             }
             Some((b, _, bv)) => {
-                s.visit(&child, deeper, i32::MIN, if index < b { bv.saturating_add(1) } else { bv })
+                s.visit(&child, deeper, i32::MIN, if index < b || ties { bv.saturating_add(1) } else { bv })
             }
         };
+        match best {
+            Some((_, _, bv)) if v == bv => tied.push(index),
+            Some((_, _, bv)) if (v < bv) == maximising => {}
+            _ => tied = vec![index],
+        }
         let better = match best {
             None => true,
             Some((b, _, bv)) if maximising => v > bv || (v == bv && index < b),
@@ -162,7 +189,9 @@ fn run_root<G: Game>(
         return Err(TooManyNodes::over(max_nodes));
     }
     let (_, action, value) = best.expect("there was an action");
-    Ok(Choice { action: Some(action), value, nodes: s.nodes })
+    tied.sort_unstable();
+    let ties = if ties { tied.into_iter().map(|i| actions[i]).collect() } else { Vec::new() };
+    Ok(Tied { choice: Choice { action: Some(action), value, nodes: s.nodes }, ties })
 }
 
 /// One node's share of a fail-soft alpha-beta search, children taken left to right.

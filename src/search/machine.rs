@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::alphabeta::{self, Choice};
+use super::alphabeta::{self, Choice, Tied};
 use super::tree::TooManyNodes;
 use crate::game::Game;
 
@@ -60,15 +60,36 @@ pub struct Played<A> {
     pub ends_in: Option<u8>,
 }
 
+/// When iterative deepening stops (besides a forced result or a tree that
+/// stopped growing).
+#[derive(Clone, Copy, Debug)]
+enum Until {
+    /// A time: the next ply is not started if predicted to end after it.
+    Time(Duration),
+    /// A count of positions, the same on every machine: a seeded game is
+    /// played again move for move.
+    Positions(u64),
+    /// A depth, searched through.
+    Depth(u8),
+}
+
 impl Machine {
-    /// [`Machine::choose`], except that a search over the budget is not the end:
-    /// the machine plays the choice of the deepest search that fits, so a game is
-    /// never lost to a budget. Errs only if even one ply does not fit.
+    /// The machine's move: thinking (deepening to `think`) or at its depth,
+    /// ties at random with a seed. A search over the budget is not the end:
+    /// the machine plays the choice of the deepest search that fits, so a game
+    /// is never lost to a budget. Errs only if even one ply does not fit.
     pub fn play<G: Game>(&mut self, game: &G, pos: &G::Position) -> Result<Played<G::Action>, TooManyNodes> {
-        if let Some(think) = self.think
-            && self.rng.is_none()
-        {
-            return Ok(self.deepen(game, pos, think));
+        if let Some(think) = self.think {
+            let until = match self.rng {
+                None => Until::Time(think),
+                Some(_) => {
+                    let per_second = game.positions_per_second();
+                    Until::Positions((think.as_millis() as u64).saturating_mul(per_second) / 1000)
+                }
+            };
+            if let Some(played) = self.deepen(game, pos, until) {
+                return Ok(played);
+            }
         }
         let full = self.depth;
         let refusal = match self.choose(game, pos) {
@@ -94,13 +115,11 @@ impl Machine {
     }
 
     /// A forced result found at a fixed depth is met as a person expects: the
-    /// winner by its fastest win, the loser by its longest defence. The
-    /// shallowest depth at which the root is decided is the distance to the
-    /// end (a forced result within d plies shows at depth d and never before);
-    /// its choice wins that fast, and the ply before it the loser's choice
-    /// still holds out. Shallower searches cost less than the one already run.
+    /// winner by its fastest win, the loser by its longest defence, found by
+    /// deepening to the ply before (shallower searches cost less than the one
+    /// already run).
     fn fastest_end<G: Game>(
-        &self,
+        &mut self,
         game: &G,
         pos: &G::Position,
         played: Played<G::Action>,
@@ -108,116 +127,110 @@ impl Machine {
         if !game.is_decided(played.choice.value) || played.choice.action.is_none() {
             return played;
         }
-        let game = &game.for_machine(game.to_move(pos));
-        let mut before: Option<Choice<G::Action>> = None;
-        for d in 1..played.depth {
-            let Ok(c) = alphabeta::search_within(game, pos, d, self.max_nodes) else { break };
-            if game.is_decided(c.value) {
-                let won = (c.value > 0) == game.to_move(pos).maximises();
-                let choice = match before {
-                    Some(b) if !won => Choice { value: c.value, ..b },
-                    _ => c,
-                };
-                let nodes = played.choice.nodes + choice.nodes;
-                return Played { choice: Choice { nodes, ..choice }, ends_in: Some(d), ..played };
+        match self.deepen(game, pos, Until::Depth(played.depth - 1)) {
+            Some(p) if p.ends_in.is_some() => {
+                let nodes = played.choice.nodes + p.choice.nodes;
+                Played { choice: Choice { nodes, ..p.choice }, ends_in: p.ends_in, ..played }
             }
-            before = Some(c);
+            _ => Played { ends_in: Some(played.depth), ..played },
         }
-        Played { ends_in: Some(played.depth), ..played }
     }
 
-    /// Iterative deepening to a time budget: depth 1, 2, ... each searched in
-    /// full (the previous choice first), until the time is up, the next ply is
-    /// predicted not to finish in time, or deeper plies cannot change the
-    /// answer (a forced result, or a tree that stopped growing). The deepest
-    /// finished search plays; the depth it reached is in `searched`.
-    fn deepen<G: Game>(&mut self, game: &G, pos: &G::Position, think: Duration) -> Played<G::Action> {
+    /// Iterative deepening: depth 1, 2, ... each searched in full (the last
+    /// choice first) until `until`, or until deeper plies cannot change the
+    /// answer: a forced result, or a tree that stopped growing. A forced
+    /// result is met at the first depth that sees it, which is its distance
+    /// (`ends_in`): a winner plays that depth's choice, its fastest win; a
+    /// loser the choice of the depth before, the last that held out longest.
+    /// `None` if not one depth finished.
+    fn deepen<G: Game>(&mut self, game: &G, pos: &G::Position, until: Until) -> Option<Played<G::Action>> {
         let game = &game.for_machine(game.to_move(pos));
+        let mover_maximises = game.to_move(pos).maximises();
+        let ties = self.rng.is_some();
         let started = Instant::now();
-        let deadline = started + think;
-        let mut best: Option<(u8, Choice<G::Action>)> = None;
+        let (deadline, deepest) = match until {
+            Until::Time(think) => (Some(started + think), DEEPEST),
+            Until::Positions(_) => (None, DEEPEST),
+            Until::Depth(d) => (None, d),
+        };
+        let mut best: Option<(u8, Tied<G::Action>)> = None;
         let mut ends_in = None;
         let mut nodes = 0;
-        let mut times: Vec<Duration> = Vec::new();
-        for depth in 1..=DEEPEST {
+        // What each depth cost: seconds, or positions.
+        let mut costs: Vec<f64> = Vec::new();
+        for depth in 1..=deepest {
             // The next ply costs about what the last did times its growth.
-            if let [.., a, b] = times[..] {
-                let grow = (b.as_secs_f64() / a.as_secs_f64().max(1e-6)).max(1.0);
-                if started.elapsed() + b.mul_f64(grow) > think && best.is_some_and(|(d, _)| d >= self.depth) {
+            if let [.., a, b] = costs[..] {
+                let next = b * (b / a.max(1e-6)).max(1.0);
+                let over = match until {
+                    Until::Time(think) => started.elapsed().as_secs_f64() + next > think.as_secs_f64(),
+                    Until::Positions(n) => nodes as f64 + next > n as f64,
+                    Until::Depth(_) => false,
+                };
+                if over && best.as_ref().is_some_and(|(d, _)| *d >= self.depth) {
                     break;
                 }
             }
             let begun = Instant::now();
-            let first = best.and_then(|(_, c)| c.action);
-            match alphabeta::search_until(game, pos, depth, self.max_nodes, deadline, first) {
-                Ok(c) => {
-                    nodes += c.nodes;
-                    times.push(begun.elapsed());
-                    let grew = best.is_none_or(|(_, b)| b.nodes != c.nodes);
-                    if !grew {
-                        // The whole game fitted the ply before: nothing deeper to say.
-                        break;
+            let first = best.as_ref().and_then(|(_, t)| t.choice.action);
+            let Ok(t) = alphabeta::search_until(game, pos, depth, self.max_nodes, deadline, first, ties)
+            else {
+                break;
+            };
+            let c = t.choice;
+            nodes += c.nodes;
+            costs.push(match until {
+                Until::Time(_) => begun.elapsed().as_secs_f64(),
+                _ => c.nodes as f64,
+            });
+            if best.as_ref().is_some_and(|(_, b)| b.choice.nodes == c.nodes) {
+                // The whole game fitted the ply before: nothing deeper to say.
+                break;
+            }
+            if game.is_decided(c.value) && c.action.is_some() {
+                ends_in = Some(depth);
+                let won = (c.value > 0) == mover_maximises;
+                best = match best {
+                    Some((_, held)) if !won => {
+                        Some((depth, Tied { choice: Choice { value: c.value, ..held.choice }, ..held }))
                     }
-                    if game.is_decided(c.value) && c.action.is_some() {
-                        // The first depth that sees the end sees its distance;
-                        // a loser plays the last choice that still held out.
-                        ends_in = Some(depth);
-                        let won = (c.value > 0) == game.to_move(pos).maximises();
-                        best = match best {
-                            Some((_, b)) if !won => Some((depth, Choice { value: c.value, ..b })),
-                            _ => Some((depth, c)),
-                        };
-                        break;
-                    }
-                    best = Some((depth, c));
-                    if c.action.is_none() {
-                        break;
-                    }
-                }
-                Err(_) => break,
+                    _ => Some((depth, t)),
+                };
+                break;
+            }
+            best = Some((depth, t));
+            if c.action.is_none() {
+                break;
             }
         }
-        let (depth, choice) = best.unwrap_or_else(|| {
-            // Not even one ply in time (a huge budget-less position): one ply anyway.
-            let c = alphabeta::search(game, pos, 1);
-            (1, c)
-        });
-        Played {
+        let (depth, tied) = best?;
+        let choice = self.pick(tied);
+        Some(Played {
             choice: Choice { nodes: nodes.max(choice.nodes), ..choice },
             depth,
             fell_back: None,
             ends_in,
+        })
+    }
+
+    /// The choice, or with a seed one of the actions that tie with it.
+    fn pick<A: Copy>(&mut self, tied: Tied<A>) -> Choice<A> {
+        match self.rng.as_mut() {
+            Some(rng) if !tied.ties.is_empty() => {
+                Choice { action: Some(tied.ties[rng.below(tied.ties.len())]), ..tied.choice }
+            }
+            _ => tied.choice,
         }
     }
 
+    /// The choice of a search to the machine's depth.
     pub fn choose<G: Game>(
         &mut self,
         game: &G,
         pos: &G::Position,
     ) -> Result<Choice<G::Action>, TooManyNodes> {
         let game = &game.for_machine(game.to_move(pos));
-        let Some(rng) = self.rng.as_mut() else {
-            return alphabeta::search_within(game, pos, self.depth, self.max_nodes);
-        };
-        // Every root action needs its exact value to know which ones tie.
-        let mut actions = Vec::new();
-        game.actions(pos, &mut actions);
-        let maximising = game.to_move(pos).maximises();
-        let mut nodes = 1;
-        let mut scored = Vec::with_capacity(actions.len());
-        for &a in &actions {
-            let budget = self.max_nodes.saturating_sub(nodes);
-            let c = alphabeta::search_within(game, &game.apply(pos, a), self.depth.saturating_sub(1), budget)
-                .map_err(|_| TooManyNodes::over(self.max_nodes))?;
-            nodes += c.nodes;
-            scored.push((a, c.value));
-        }
-        let Some(best) =
-            (if maximising { scored.iter().map(|s| s.1).max() } else { scored.iter().map(|s| s.1).min() })
-        else {
-            return Ok(Choice { action: None, value: game.cost(pos, false), nodes });
-        };
-        let ties: Vec<G::Action> = scored.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
-        Ok(Choice { action: Some(ties[rng.below(ties.len())]), value: best, nodes })
+        let tied = alphabeta::search_within_ties(game, pos, self.depth, self.max_nodes, self.rng.is_some())?;
+        Ok(self.pick(tied))
     }
 }

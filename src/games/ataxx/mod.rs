@@ -436,6 +436,11 @@ impl Game for Ataxx {
         Some(format!("x {x} stones, o {o}"))
     }
 
+    /// Measured: a strong move examined 9-28 M positions in a second.
+    fn positions_per_second(&self) -> u64 {
+        10_000_000
+    }
+
     fn decided_at(&self) -> i32 {
         WIN
     }

@@ -155,6 +155,11 @@ impl Game for Checkers {
             .to_string()
     }
 
+    /// Measured: a strong move examined 26-41 M positions in a second.
+    fn positions_per_second(&self) -> u64 {
+        30_000_000
+    }
+
     fn default_depth(&self) -> u8 {
         3
     }

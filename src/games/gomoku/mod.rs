@@ -392,6 +392,11 @@ impl Game for Gomoku {
         }
     }
 
+    /// Measured: a strong move examined 0.25-1.4 M positions in a second (pattern scores are costly).
+    fn positions_per_second(&self) -> u64 {
+        1_000_000
+    }
+
     fn decided_at(&self) -> i32 {
         WIN
     }

@@ -251,6 +251,11 @@ impl Game for Niujiao {
         }
     }
 
+    /// Measured: a strong move examined 27-44 M positions in a second.
+    fn positions_per_second(&self) -> u64 {
+        30_000_000
+    }
+
     /// Wins score 1000 less the plies played (at least 100 in games of up to
     /// 900 plies); heuristics stay under 60.
     fn decided_at(&self) -> i32 {
