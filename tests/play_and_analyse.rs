@@ -309,3 +309,36 @@ fn save_resume_and_replay_round_trip_in_every_game() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `match` plays two levels against each other with colours swapped each
+/// game, counts the results, and plays the same match again from the same seed.
+#[test]
+fn a_match_swaps_colours_counts_results_and_replays_from_its_seed() {
+    // Tic-tac-toe's strong machine searches the whole game: random never wins.
+    let args = ["match", "tictactoe", "strong", "random", "--games", "6", "--think", "20"];
+    let s = text(&run(&args, "").stdout);
+    // Everything but the milliseconds a move, which the clock decides.
+    let results =
+        |s: &str| s.lines().filter(|l| !l.ends_with(" ms a move")).map(String::from).collect::<Vec<_>>();
+    assert_eq!(results(&s), results(&text(&run(&args, "").stdout)));
+    assert!(s.contains("game 1: strong (x) against random (o): "), "{s}");
+    assert!(s.contains("game 2: random (x) against strong (o): "), "{s}");
+    assert_eq!(s.lines().filter(|l| l.starts_with("game ")).count(), 6, "{s}");
+    let totals = s.lines().find(|l| l.starts_with("6 games: ")).expect(&s);
+    assert!(totals.contains(", random 0 wins, "), "{s}");
+    let wins: u32 = totals.split("strong ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let draws = s.lines().filter(|l| l.contains(": a draw: ")).count() as u32;
+    assert_eq!(wins + draws, 6, "{s}");
+    assert!(s.contains("random: ") && s.contains(" moves, at random, "), "{s}");
+    // The same level twice is told apart; another seed, other games.
+    let same = text(&run(&["match", "tictactoe", "easy", "easy", "--games", "2"], "").stdout);
+    assert!(same.contains("game 1: easy (A) (x) against easy (B) (o): "), "{same}");
+    let other = text(&run(&["match", "tictactoe", "easy", "easy", "--games", "2", "--seed", "9"], "").stdout);
+    assert_ne!(games_of(&same), games_of(&other));
+    let bad = run(&["match", "tictactoe", "strong", "best"], "");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+fn games_of(s: &str) -> Vec<&str> {
+    s.lines().filter(|l| l.starts_with("game ")).collect()
+}

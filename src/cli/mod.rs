@@ -3,6 +3,7 @@
 
 mod analyse;
 mod checkers;
+mod contest;
 mod exports;
 mod fixtures;
 mod lines;
@@ -141,7 +142,8 @@ pub enum Level {
     Medium,
     /// Search 3 plies.
     Hard,
-    /// Alpha-beta to the game's own depth.
+    /// Alpha-beta deeper and deeper for --think milliseconds, at least to
+    /// the game's own depth.
     Strong,
 }
 
@@ -288,6 +290,35 @@ enum Command {
         /// box-drawing characters or ●/○.
         #[arg(long)]
         ascii: bool,
+        #[command(flatten)]
+        game_options: GameOptions,
+    },
+    /// Two machine levels play each other, colours swapped each game: which
+    /// is stronger, by results.
+    Match {
+        /// The game.
+        game: GameName,
+        /// The first contestant, who takes the first side in odd-numbered games.
+        #[arg(value_enum)]
+        a: Level,
+        /// The second contestant.
+        #[arg(value_enum)]
+        b: Level,
+        /// How many games.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        games: u32,
+        /// Game N's contestants draw equal choices from seeds SEED+2(N-1) and
+        /// SEED+2(N-1)+1, so games differ and a match can be played again.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Milliseconds `strong` thinks per move (counted in positions at the
+        /// game's usual rate, as with a seed).
+        #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        think: u64,
+        /// The most positions one move may examine (the deepest search that
+        /// fits plays past it).
+        #[arg(long, default_value_t = crate::search::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+        max_nodes: u64,
         #[command(flatten)]
         game_options: GameOptions,
     },
@@ -479,6 +510,22 @@ pub fn main() -> ExitCode {
                 std::time::Duration::from_millis(delay),
                 ascii,
             )
+        }
+        Command::Match { game, a, b, games, seed, think, max_nodes, game_options } => {
+            let strength = |level| play::opponent::Strength {
+                level,
+                depth: None,
+                seed: None,
+                think: std::time::Duration::from_millis(think),
+                max_nodes,
+            };
+            crate::with_game!(game, &game_options.settings(), |g| contest::run(
+                g,
+                strength(a),
+                strength(b),
+                games,
+                seed
+            ))
         }
         Command::Replay { file, ascii } => match saved_game_name(&file) {
             Ok(game) => crate::with_game!(game, &GameSettings::default(), |g| play::replay(g, &file, ascii)),

@@ -5,8 +5,9 @@
 //! an error that names the line and stops the game. A finished game stays open
 //! for undo, save, replay and a new game until `quit` or the end of input.
 
-mod ending;
+pub mod ending;
 pub mod menu;
+pub mod opponent;
 mod replay;
 pub mod settings;
 
@@ -14,17 +15,17 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use self::ending::{announce, resigned, value_for};
+use self::ending::{announce, resigned};
+use self::opponent::{Opponent, Strength};
 use self::replay::Story;
 use self::settings::{Given, PlaySettings};
 use super::lines::{Lines, quoted_start, read_small_file};
 use super::output::write_output;
 use super::positions::position_or_start;
-use super::{Level, Who, status};
+use super::{Who, status};
 use crate::game::{Game, Marks, Player};
 use crate::games::{GameName, GameSettings};
 use crate::savegame::SavedGame;
-use crate::search::machine::{Machine, Rng};
 
 pub struct Setup<'a> {
     pub settings: PlaySettings,
@@ -39,7 +40,7 @@ pub struct Setup<'a> {
 }
 
 /// Machine-only games stop here if nothing has ended them (checkers has no draw rule).
-const MAX_ACTIONS: usize = 1000;
+pub const MAX_ACTIONS: usize = 1000;
 
 const HELP: &str = "\
 commands: an action in the game's notation; moves (the legal actions); targets CELL
@@ -122,16 +123,6 @@ pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, u8> {
         eprintln!("gametree: {}: {e}", path.display());
         status::USAGE
     })
-}
-
-/// The depth a level searches to.
-fn level_depth<G: Game>(game: &G, level: Level) -> u8 {
-    match level {
-        Level::Random | Level::Strong => game.default_depth(),
-        Level::Easy => 1,
-        Level::Medium => 2,
-        Level::Hard => 3,
-    }
 }
 
 /// A command word: case-insensitive, aliases folded.
@@ -227,14 +218,14 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
         },
     };
     let s = &setup.settings;
-    let depth = s.depth.unwrap_or_else(|| level_depth(game, s.level));
-    let seed = s.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
-    });
-    // `strong` without a fixed depth thinks for a time, at least to its depth.
-    let think = (s.level == Level::Strong && s.depth.is_none()).then(|| Duration::from_millis(s.think));
-    let mut machine = Machine { depth, rng: s.seed.map(Rng::new), max_nodes: s.max_nodes, think };
-    let mut random = Rng::new(seed);
+    let strength = Strength {
+        level: s.level,
+        depth: s.depth,
+        seed: s.seed,
+        think: Duration::from_millis(s.think),
+        max_nodes: s.max_nodes,
+    };
+    let mut machine = Opponent::new(game, &strength);
     let sides = [s.first, s.second];
     let who = |p: Player| if p == Player::First { s.first } else { s.second };
     let person = |p: Player| who(p) == Who::Human;
@@ -430,34 +421,18 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
             continue;
         }
         if who(side) == Who::Machine {
-            let (action, note) = if s.level == Level::Random {
-                let mut legal = Vec::new();
-                game.actions(&record.pos, &mut legal);
-                (legal[random.below(legal.len())], "at random".to_string())
-            } else {
-                let played = match machine.play(game, &record.pos) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        let _ = out.flush();
-                        eprintln!("gametree: the machine's move: {}", e.for_search());
-                        return status::TOO_MANY_NODES;
-                    }
-                };
-                if let Some((fitted, e)) = played.fell_back {
-                    say(
-                        out,
-                        &format!(
-                            "(a {depth}-ply search would pass --max-nodes {}: playing the {fitted}-ply search's choice)",
-                            e.limit
-                        ),
-                    );
+            let chosen = match machine.play(game, &record.pos) {
+                Ok(m) => m,
+                Err(e) => {
+                    let _ = out.flush();
+                    eprintln!("gametree: the machine's move: {}", e.for_search());
+                    return status::TOO_MANY_NODES;
                 }
-                let c = played.choice;
-                let a = c.action.expect("a side with actions gets one");
-                let plies = if played.depth == 1 { "ply" } else { "plies" };
-                let searched = format!("searched {} {plies}, {} positions examined", played.depth, c.nodes);
-                (a, format!("{}; {searched}", value_for(game, c.value, side, played.ends_in)))
             };
+            if let Some(why) = &chosen.fell_back {
+                say(out, why);
+            }
+            let (action, note) = (chosen.action, chosen.note);
             say(out, &format!("{} plays {} ({note})", game.player_name(side), game.format_action(action)));
             record.play(game, action);
             if !setup.delay.is_zero() && sides.iter().all(|&w| w == Who::Machine) {

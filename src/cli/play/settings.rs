@@ -37,7 +37,8 @@ pub struct Given {
     pub game: GameSettings,
 }
 
-fn name<T: ValueEnum>(v: T) -> String {
+/// The name clap knows a value by: `strong`, `machine`.
+pub fn value_name<T: ValueEnum>(v: T) -> String {
     v.to_possible_value().map_or(String::new(), |p| p.get_name().to_string())
 }
 
@@ -45,9 +46,9 @@ impl PlaySettings {
     /// The `KEY VALUE` lines of a saved game.
     pub fn to_saved(&self) -> Vec<(String, String)> {
         let mut v = vec![
-            ("first".to_string(), name(self.first)),
-            ("second".to_string(), name(self.second)),
-            ("level".to_string(), name(self.level)),
+            ("first".to_string(), value_name(self.first)),
+            ("second".to_string(), value_name(self.second)),
+            ("level".to_string(), value_name(self.level)),
         ];
         let mut number = |key: &str, n: Option<String>| {
             if let Some(n) = n {
@@ -93,14 +94,14 @@ impl PlaySettings {
                     if given.is_none() {
                         *slot = who;
                     }
-                    given.map(name)
+                    given.map(value_name)
                 }
                 "level" => {
                     let level = Level::from_str(value, true).map_err(|_| bad())?;
                     if given.level.is_none() {
                         s.level = level;
                     }
-                    given.level.map(name)
+                    given.level.map(value_name)
                 }
                 "depth" => {
                     let d =

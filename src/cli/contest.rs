@@ -1,0 +1,114 @@
+//! `gametree match`: two machine levels play each other game after game,
+//! colours swapped each game, and the results are counted: which level is
+//! stronger is told by results, not by how deep it searched.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use super::play::MAX_ACTIONS;
+use super::play::ending::winner;
+use super::play::opponent::{Opponent, Strength};
+use super::play::settings::value_name;
+use super::status;
+use crate::game::{Game, Player};
+
+/// One contestant's tally.
+#[derive(Default)]
+struct Tally {
+    wins: u32,
+    moves: u64,
+    plies_searched: u64,
+    thinking: Duration,
+}
+
+/// Plays `games` games between `a` and `b` (a has the first side in the
+/// first game), each game with its own seeds drawn from `seed`, and prints
+/// each result as it ends and the totals.
+pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -> u8 {
+    let name = |s: &Strength, other: &Strength, tag: &str| {
+        let level = value_name(s.level);
+        if s.level == other.level { format!("{level} ({tag})") } else { level }
+    };
+    let names = [name(&a, &b, "A"), name(&b, &a, "B")];
+    let mut tallies = [Tally::default(), Tally::default()];
+    let (mut draws, mut unfinished) = (0, 0);
+    let out = &mut std::io::stdout().lock();
+    for g in 0..games {
+        // Contestant c plays the first side in even games when c is A.
+        let first = (g % 2) as usize;
+        let seeds = [seed.wrapping_add(2 * u64::from(g)), seed.wrapping_add(2 * u64::from(g) + 1)];
+        let mut players: Vec<Opponent> = [a, b]
+            .iter()
+            .zip(seeds)
+            .map(|(s, seed)| Opponent::new(game, &Strength { seed: Some(seed), ..*s }))
+            .collect();
+        let contestant = |p: Player| if p == Player::First { first } else { 1 - first };
+        let mut pos = game.start();
+        let mut plies = 0;
+        while game.has_actions(&pos) && plies < MAX_ACTIONS {
+            let c = contestant(game.to_move(&pos));
+            let began = Instant::now();
+            let chosen = match players[c].play(game, &pos) {
+                Ok(m) => m,
+                Err(e) => {
+                    let _ = out.flush();
+                    eprintln!("gametree: game {}: {}'s move: {}", g + 1, names[c], e.for_search());
+                    return status::TOO_MANY_NODES;
+                }
+            };
+            let t = &mut tallies[c];
+            t.thinking += began.elapsed();
+            t.moves += 1;
+            t.plies_searched += u64::from(chosen.depth);
+            pos = game.apply(&pos, chosen.action);
+            plies += 1;
+        }
+        let sides = format!(
+            "{} ({}) against {} ({})",
+            names[first],
+            game.player_name(Player::First),
+            names[1 - first],
+            game.player_name(Player::Second)
+        );
+        let result = if game.has_actions(&pos) {
+            unfinished += 1;
+            format!("no result after {MAX_ACTIONS} plies")
+        } else {
+            let why = game.why_over(&pos);
+            let score = game.score(&pos).map_or(String::new(), |s| format!(" ({s})"));
+            match winner(game, &pos) {
+                None => {
+                    draws += 1;
+                    format!("a draw: {why}{score}, {plies} plies")
+                }
+                Some(p) => {
+                    let c = contestant(p);
+                    tallies[c].wins += 1;
+                    format!("{} wins: {why}{score}, {plies} plies", names[c])
+                }
+            }
+        };
+        let _ = writeln!(out, "game {}: {sides}: {result}", g + 1);
+        let _ = out.flush();
+    }
+    let _ = writeln!(
+        out,
+        "\n{games} games: {} {} wins, {} {} wins, {draws} draws{}",
+        names[0],
+        tallies[0].wins,
+        names[1],
+        tallies[1].wins,
+        if unfinished > 0 { format!(", {unfinished} unfinished") } else { String::new() }
+    );
+    for (n, t) in names.iter().zip(&tallies) {
+        let moves = t.moves.max(1) as f64;
+        let each = if t.plies_searched == 0 {
+            "at random".to_string()
+        } else {
+            format!("{:.1} plies searched on average", t.plies_searched as f64 / moves)
+        };
+        let ms = t.thinking.as_secs_f64() * 1000.0 / moves;
+        let _ = writeln!(out, "{n}: {} moves, {each}, {ms:.0} ms a move", t.moves);
+    }
+    status::OK
+}

@@ -1,0 +1,97 @@
+//! A machine player at a level, as `play` and `match` meet it: a random
+//! player, or a search to a depth or for a time, and what it says of a move.
+
+use std::time::Duration;
+
+use super::ending::value_for;
+use crate::cli::Level;
+use crate::game::Game;
+use crate::search::machine::{Machine, Rng};
+use crate::search::tree::TooManyNodes;
+
+pub enum Opponent {
+    /// Any legal action.
+    Random(Rng),
+    Search(Machine),
+}
+
+/// How a machine plays: its level, and what the command line set.
+#[derive(Clone, Copy, Debug)]
+pub struct Strength {
+    pub level: Level,
+    /// A fixed depth, instead of the level's.
+    pub depth: Option<u8>,
+    /// Equal choices drawn from this seed (and thinking counted in positions).
+    pub seed: Option<u64>,
+    /// How long `strong` thinks without a fixed depth.
+    pub think: Duration,
+    pub max_nodes: u64,
+}
+
+/// The depth a level searches to.
+fn level_depth<G: Game>(game: &G, level: Level) -> u8 {
+    match level {
+        Level::Random | Level::Strong => game.default_depth(),
+        Level::Easy => 1,
+        Level::Medium => 2,
+        Level::Hard => 3,
+    }
+}
+
+/// A move the machine chose, and its account of it for a person.
+pub struct Move<A> {
+    pub action: A,
+    /// "(x wins in 2 moves, at ply 3; searched 3 plies, 70 positions examined)".
+    pub note: String,
+    /// Said before the move: the search fell back to a shallower depth.
+    pub fell_back: Option<String>,
+    /// The plies searched (0 at random).
+    pub depth: u8,
+}
+
+impl Opponent {
+    pub fn new<G: Game>(game: &G, s: &Strength) -> Opponent {
+        if s.level == Level::Random {
+            let seed = s.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64)
+            });
+            return Opponent::Random(Rng::new(seed));
+        }
+        let depth = s.depth.unwrap_or_else(|| level_depth(game, s.level));
+        // `strong` without a fixed depth thinks, at least to its depth.
+        let think = (s.level == Level::Strong && s.depth.is_none()).then_some(s.think);
+        Opponent::Search(Machine { depth, rng: s.seed.map(Rng::new), max_nodes: s.max_nodes, think })
+    }
+
+    /// The machine's move at `pos`, which has actions; Err if not even one
+    /// ply fits the budget.
+    pub fn play<G: Game>(&mut self, game: &G, pos: &G::Position) -> Result<Move<G::Action>, TooManyNodes> {
+        let machine = match self {
+            Opponent::Random(rng) => {
+                let mut legal = Vec::new();
+                game.actions(pos, &mut legal);
+                let action = legal[rng.below(legal.len())];
+                return Ok(Move { action, note: "at random".to_string(), fell_back: None, depth: 0 });
+            }
+            Opponent::Search(machine) => machine,
+        };
+        let played = machine.play(game, pos)?;
+        let fell_back = played.fell_back.map(|(fitted, e)| {
+            format!(
+                "(a {}-ply search would pass --max-nodes {}: playing the {fitted}-ply search's choice)",
+                machine.depth, e.limit
+            )
+        });
+        let c = played.choice;
+        let plies = if played.depth == 1 { "ply" } else { "plies" };
+        let value = value_for(game, c.value, game.to_move(pos), played.ends_in);
+        Ok(Move {
+            action: c.action.expect("a side with actions gets one"),
+            note: format!("{value}; searched {} {plies}, {} positions examined", played.depth, c.nodes),
+            fell_back,
+            depth: played.depth,
+        })
+    }
+}
