@@ -19,6 +19,7 @@ struct Tally {
     moves: u64,
     plies_searched: u64,
     thinking: Duration,
+    longest: Duration,
 }
 
 /// Plays `games` games between `a` and `b` (a has the first side in the
@@ -58,6 +59,7 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
             };
             let t = &mut tallies[c];
             t.thinking += began.elapsed();
+            t.longest = t.longest.max(began.elapsed());
             t.moves += 1;
             t.plies_searched += u64::from(chosen.depth);
             pos = game.apply(&pos, chosen.action);
@@ -108,7 +110,8 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
             format!("{:.1} plies searched on average", t.plies_searched as f64 / moves)
         };
         let ms = t.thinking.as_secs_f64() * 1000.0 / moves;
-        let _ = writeln!(out, "{n}: {} moves, {each}, {ms:.0} ms a move", t.moves);
+        let longest = t.longest.as_secs_f64() * 1000.0;
+        let _ = writeln!(out, "{n}: {} moves, {each}, {ms:.0} ms a move (longest {longest:.0} ms)", t.moves);
     }
     status::OK
 }
