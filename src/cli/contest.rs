@@ -93,14 +93,17 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
         let _ = writeln!(out, "game {}: {sides}: {result}", g + 1);
         let _ = out.flush();
     }
+    let count = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let unfinished = if unfinished > 0 { format!(", {unfinished} unfinished") } else { String::new() };
     let _ = writeln!(
         out,
-        "\n{games} games: {} {} wins, {} {} wins, {draws} draws{}",
+        "\n{}: {} {}, {} {}, {}{unfinished}",
+        count(games, "game", "games"),
         names[0],
-        tallies[0].wins,
+        count(tallies[0].wins, "win", "wins"),
         names[1],
-        tallies[1].wins,
-        if unfinished > 0 { format!(", {unfinished} unfinished") } else { String::new() }
+        count(tallies[1].wins, "win", "wins"),
+        count(draws, "draw", "draws"),
     );
     for (n, t) in names.iter().zip(&tallies) {
         let moves = t.moves.max(1) as f64;
