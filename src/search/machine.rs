@@ -149,7 +149,9 @@ impl Machine {
         let ties = self.rng.is_some();
         let started = Instant::now();
         let (deadline, deepest) = match until {
-            Until::Time(think) => (Some(started + think), DEEPEST),
+            // The clock is read every 4,096 positions, and a stopped search
+            // still unwinds: a little margin keeps the move within `think`.
+            Until::Time(think) => (Some(started + think.mul_f64(0.97)), DEEPEST),
             Until::Positions(_) => (None, DEEPEST),
             Until::Depth(d) => (None, d),
         };
