@@ -27,6 +27,19 @@ pub fn framed(columns: &[char], rows: &[(String, Vec<String>)], ascii: bool) -> 
     s
 }
 
+/// One 3-character cell of a board for play: the unit between brackets where
+/// the last action ended, between parentheses where it started (or where the
+/// unit whose targets are shown stands), else between spaces.
+pub fn cell<T: PartialEq>(unit: char, here: T, end: Option<T>, start: Option<T>) -> String {
+    if end.as_ref() == Some(&here) {
+        format!("[{unit}]")
+    } else if start.as_ref() == Some(&here) {
+        format!("({unit})")
+    } else {
+        format!(" {unit} ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::framed;

@@ -5,7 +5,7 @@
 
 mod drawing;
 
-use super::framed::framed;
+use super::framed::{cell, framed};
 use crate::game::{Game, Marks, Outcome, Player, PositionError, char_grid, quoted_start, run_length};
 
 const SIZE: usize = 7;
@@ -622,13 +622,7 @@ impl Game for Ataxx {
                         } else {
                             targets[sq as usize].unwrap_or(' ')
                         };
-                        if Some(sq) == end {
-                            format!("[{unit}]")
-                        } else if Some(sq) == start {
-                            format!("({unit})")
-                        } else {
-                            format!(" {unit} ")
-                        }
+                        cell(unit, sq, end, start)
                     })
                     .collect();
                 ((SIZE - r).to_string(), cells)

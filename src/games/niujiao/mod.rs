@@ -5,6 +5,7 @@
 
 mod drawing;
 
+use super::framed::cell;
 use crate::game::{Game, Marks, Outcome, Player, PositionError, quoted_start};
 
 const LINES: [(u8, u8); 17] = [
@@ -379,13 +380,7 @@ impl Game for Niujiao {
                 _ if targets.contains(&p) => '*',
                 _ => '.',
             };
-            if Some(p) == to {
-                format!("[{unit}]")
-            } else if Some(p) == from {
-                format!("({unit})")
-            } else {
-                format!(" {unit} ")
-            }
+            cell(unit, p, to, from)
         };
         let mut s = format!(" 0 {}\n    | \\\n    |  {} 1\n    | /   \\\n", t(0), t(1));
         for (a, b) in [(2, 3), (4, 5), (6, 7), (8, 9)] {
