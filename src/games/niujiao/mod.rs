@@ -321,8 +321,8 @@ impl Game for Niujiao {
         format!("{points} {}", if pos.red_to_move { 'r' } else { 'b' })
     }
 
-    /// The ladder of [`draw`]'s shape in one column per point, small enough for a
-    /// tree's node: each point as its stone (`R`, `B`) or its number.
+    /// The ladder with one character a point (its stone, `R` or `B`, or its
+    /// number): small enough for a tree node's label.
     fn board_rows(&self, pos: &Position) -> Vec<String> {
         let p = |i: u8| match point_symbol(pos, i) {
             'r' => 'R',
