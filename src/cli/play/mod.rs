@@ -44,9 +44,9 @@ pub const MAX_ACTIONS: usize = 1000;
 
 const HELP: &str = "\
 commands: an action in the game's notation; moves (the legal actions); targets CELL
-(where the unit on CELL can go, marked on the board, in games whose units move); undo (your
-last action and the replies to it); resign; save FILE; rules; help (or ?); quit (or
-q, exit). Commands may be typed in any case.";
+(where the unit on CELL can go, marked on the board, in games whose units move);
+undo (your last action and the replies to it); resign; save FILE; rules; help (or
+?); quit (or q, exit). Commands may be typed in any case.";
 
 const AFTER: &str = "undo (take back and go on), save FILE, replay, new (same settings), quit";
 
