@@ -65,8 +65,57 @@ fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(),
     Ok(())
 }
 
+/// The plies to the end under best play that a search of `pos` sees: the
+/// shallowest depth (up to `deepest`) at which its value is decided.
+fn distance<G: Game>(game: &G, pos: &G::Position, deepest: u8) -> Option<u8> {
+    if !game.has_actions(pos) {
+        return Some(0);
+    }
+    (1..=deepest).find(|&d| game.is_decided(alphabeta::search(game, pos, d).value))
+}
+
+/// When the machine tells a forced result "in d plies", the action it plays
+/// does end the game in exactly d plies under best play: its fastest win, or
+/// when lost its longest defence (at a fixed depth, with or without a seed).
+fn told_distances_hold<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u8,
+    seed: Option<u64>,
+) -> Result<(), TestCaseError> {
+    let mut machine = Machine {
+        depth,
+        rng: seed.map(gametree::search::machine::Rng::new),
+        max_nodes: u64::MAX,
+        think: None,
+    };
+    if !game.has_actions(pos) {
+        return Ok(());
+    }
+    let played = machine.play(game, pos).unwrap();
+    let Some(d) = played.ends_in else {
+        prop_assert!(!game.is_decided(played.choice.value));
+        return Ok(());
+    };
+    prop_assert_eq!(distance(game, pos, depth), Some(d), "the root's distance");
+    let child = game.apply(pos, played.choice.action.unwrap());
+    prop_assert_eq!(
+        distance(&game.for_machine(game.to_move(pos)), &child, depth),
+        Some(d - 1),
+        "the move's distance"
+    );
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn forced_results_are_played_at_the_distance_told(choices in prop::collection::vec(any::<u32>(), 40..160), depth in 2u8..=6, seed in prop::option::of(any::<u64>())) {
+        told_distances_hold(&Checkers, &playout(&Checkers, &choices), depth, seed)?;
+        let t = playout(&TicTacToe, &choices[..choices.len().min(5)]);
+        told_distances_hold(&TicTacToe, &t, depth, seed)?;
+    }
 
     #[test]
     fn alphabeta_agrees_with_minimax_on_checkers(choices in prop::collection::vec(any::<u32>(), 0..60), depth in 1u8..=5) {

@@ -127,10 +127,19 @@ impl Machine {
         if !game.is_decided(played.choice.value) || played.choice.action.is_none() {
             return played;
         }
+        let lost = (played.choice.value > 0) != game.to_move(pos).maximises();
         match self.deepen(game, pos, Until::Depth(played.depth - 1)) {
+            // Seen sooner: deepen chose as above.
             Some(p) if p.ends_in.is_some() => {
                 let nodes = played.choice.nodes + p.choice.nodes;
                 Played { choice: Choice { nodes, ..p.choice }, ends_in: p.ends_in, ..played }
+            }
+            // Seen first at the full depth, lost: the full depth's choice may
+            // lose sooner; the ply before's held out to the end.
+            Some(p) if lost => {
+                let nodes = played.choice.nodes + p.choice.nodes;
+                let choice = Choice { nodes, value: played.choice.value, ..p.choice };
+                Played { choice, ends_in: Some(played.depth), ..played }
             }
             _ => Played { ends_in: Some(played.depth), ..played },
         }
