@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::gomoku::Gomoku;
 use gametree::search::alphabeta;
 

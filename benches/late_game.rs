@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::ataxx::Ataxx;
 use gametree::games::checkers::Checkers;
 use gametree::games::gomoku::Gomoku;

@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::checkers::{Checkers, Position};
 use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate_parallel, default_threads};
 

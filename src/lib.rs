@@ -9,6 +9,7 @@ pub mod game;
 pub mod games;
 #[cfg(target_os = "linux")]
 pub mod hugepages;
+#[cfg(feature = "oracles")]
 pub mod invariants;
 pub mod protocol;
 pub mod savegame;

@@ -5,7 +5,7 @@ mod support;
 
 use support::{run, same_twice, text};
 
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::ataxx::{self, Ataxx};
 use gametree::games::gomoku::Gomoku;
 use gametree::search::alphabeta;

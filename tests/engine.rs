@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use gametree::game::{Game, Outcome};
+use gametree::game::{Outcome, prelude::*};
 use gametree::games::checkers::Checkers;
 use gametree::games::niujiao::Niujiao;
 use gametree::games::tictactoe::TicTacToe;
@@ -178,7 +178,7 @@ fn alphabeta_on_the_worked_example() {
 #[test]
 fn tictactoe_game_tree_counts() {
     // 255,168 complete games: leaves of the full game tree.
-    fn games(g: &TicTacToe, pos: &<TicTacToe as Game>::Position) -> u64 {
+    fn games(g: &TicTacToe, pos: &<TicTacToe as Rules>::Position) -> u64 {
         let mut v = Vec::new();
         g.actions(pos, &mut v);
         if v.is_empty() {
@@ -194,7 +194,7 @@ fn tictactoe_game_tree_counts() {
 
 /// Plays every possible sequence of opponent replies against the machine and
 /// returns how many finished games there were; panics on a machine loss.
-fn machine_never_loses(game: &TicTacToe, pos: &<TicTacToe as Game>::Position, machine_is_x: bool) -> u64 {
+fn machine_never_loses(game: &TicTacToe, pos: &<TicTacToe as Rules>::Position, machine_is_x: bool) -> u64 {
     if !game.has_actions(pos) {
         let mover_is_x = pos.x_to_move;
         if game.terminal_outcome(pos) == Outcome::Loss {
@@ -228,9 +228,9 @@ fn tictactoe_machine_never_loses_whatever_the_opponent_plays() {
 /// for a loss in n, 0 when nothing is forced within `depth` plies.
 fn deep(
     game: &Niujiao,
-    pos: &<Niujiao as Game>::Position,
+    pos: &<Niujiao as Rules>::Position,
     depth: u32,
-    memo: &mut HashMap<(<Niujiao as Game>::Position, u32), i32>,
+    memo: &mut HashMap<(<Niujiao as Rules>::Position, u32), i32>,
 ) -> i32 {
     let mut actions = Vec::new();
     game.actions(pos, &mut actions);

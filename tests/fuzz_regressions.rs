@@ -11,6 +11,6 @@ use gametree::invariants;
 fn tictactoe_side_to_move_must_not_be_ahead() {
     let text = ".....x... x";
     invariants::position_text(&TicTacToe, text).unwrap();
-    assert!(gametree::game::Game::parse_position(&TicTacToe, text).is_err());
-    assert!(gametree::game::Game::parse_position(&TicTacToe, ".....x... o").is_ok());
+    assert!(gametree::game::Notation::parse_position(&TicTacToe, text).is_err());
+    assert!(gametree::game::Notation::parse_position(&TicTacToe, ".....x... o").is_ok());
 }

@@ -2,7 +2,8 @@
 //! random bytes, for every game and every reader (the fuzz targets call the same
 //! checks with what the fuzzer finds).
 
-use gametree::game::Game;
+use gametree::game::Oracle;
+use gametree::game::prelude::*;
 use gametree::games::ataxx::Ataxx;
 use gametree::games::checkers::Checkers;
 use gametree::games::gomoku::Gomoku;
@@ -14,7 +15,7 @@ use proptest::prelude::*;
 
 /// A random playout of up to `choices.len()` actions, checking every position on
 /// the way, and the saved form of the game.
-fn playout_checked<G: Game>(game: &G, choices: &[u32]) -> Result<SavedGame<G>, TestCaseError> {
+fn playout_checked<G: Game + Oracle>(game: &G, choices: &[u32]) -> Result<SavedGame<G>, TestCaseError> {
     let mut pos = game.start();
     let mut saved = SavedGame { settings: Vec::new(), start: pos.clone(), actions: Vec::new() };
     let mut actions = Vec::new();

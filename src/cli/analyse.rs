@@ -11,7 +11,7 @@ use super::positions::position_or_start;
 use super::{SearchKind, TreeOptions, status};
 use crate::drawing::Drawing;
 use crate::export::summary::Summary;
-use crate::game::Game;
+use crate::game::prelude::*;
 use crate::games::checkers::Checkers;
 use crate::protocol;
 use crate::search::{Tree, TreeArena};

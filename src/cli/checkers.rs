@@ -8,7 +8,7 @@ use super::exports::{self, ExportOptions, Searched};
 use super::output::print_stats;
 use super::{TreeOptions, status};
 use crate::export::scope::Scope;
-use crate::game::Game;
+use crate::game::Evaluation;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
 

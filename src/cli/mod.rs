@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
-use crate::game::Game;
+use crate::game::Evaluation;
 use crate::games::checkers::Checkers;
 use crate::games::{GameName, GameSettings};
 use crate::search::{BuildOptions, DEFAULT_MAX_NODES, default_threads, prepare_build};
@@ -533,7 +533,7 @@ pub fn main() -> ExitCode {
         },
         Command::Rules { game } => {
             crate::with_game!(game, &GameSettings::default(), |g| {
-                print!("{}", crate::game::Game::rules(g));
+                print!("{}", crate::game::Presentation::rules(g));
                 status::OK
             })
         }

@@ -51,7 +51,7 @@ fn field(out: &mut dyn Write, key: &str, value: &impl Serialize) -> io::Result<(
 ///
 /// ```
 /// use gametree::export::json::write_tree;
-/// use gametree::game::Game;
+/// use gametree::game::prelude::*;
 /// use gametree::games::niujiao::Niujiao;
 /// use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate};
 ///

@@ -36,6 +36,8 @@ pub struct GameSettings {
 #[macro_export]
 macro_rules! with_game {
     ($name:expr, $settings:expr, |$g:ident| $body:expr) => {{
+        #[allow(unused_imports)]
+        use $crate::game::prelude::*;
         use $crate::games::{GameName, ataxx, checkers, gomoku, niujiao, tictactoe};
         let settings: &$crate::games::GameSettings = $settings;
         match $name {

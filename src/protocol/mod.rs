@@ -11,7 +11,7 @@ pub mod render;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-use crate::game::Game;
+use crate::game::{Evaluation, Rules};
 use crate::games::checkers::board::square_at;
 use crate::games::checkers::{Action, Cell, Checkers, Position, moves};
 use crate::search::{BuildOptions, TooManyNodes, Tree, TreeArena, back_propagate_parallel};

@@ -24,7 +24,7 @@ pub struct Choice<A> {
 }
 
 /// Searches `depth` plies from `pos` without building a tree. Games may reorder
-/// actions for the search ([`Game::order_for_search`]); ties still go to the action
+/// actions for the search ([`Evaluation::order_for_search`](crate::game::Evaluation::order_for_search)); ties still go to the action
 /// first in the game's defined order, as in minimax.
 pub fn search<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Choice<G::Action> {
     search_within(game, pos, depth, u64::MAX).expect("no limit to exceed")
@@ -294,7 +294,7 @@ impl Cutoff {
 /// of each node by id, `None` for pruned nodes.
 ///
 /// ```
-/// use gametree::game::Game;
+/// use gametree::game::prelude::*;
 /// use gametree::games::tictactoe::TicTacToe;
 /// use gametree::search::{BuildOptions, Tree, TreeArena, alphabeta};
 ///

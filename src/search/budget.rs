@@ -115,6 +115,7 @@ pub fn predict(counts: &[u64], depth: u8, enough: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prelude::*;
     use crate::games::checkers::Checkers;
     use crate::games::gomoku::Gomoku;
     use crate::search::perft::perft;

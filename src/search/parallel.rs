@@ -312,6 +312,7 @@ fn shift_ids<A, P>(nodes: &[Node<'_, A, P>], offset: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prelude::*;
     use crate::games::checkers::Checkers;
 
     #[test]

@@ -1,6 +1,6 @@
 //! Counting positions by depth, the standard check of move generation.
 //!
-//! The last ply is counted in bulk ([`Game::count_actions`]): its positions are
+//! The last ply is counted in bulk ([`Rules::count_actions`](crate::game::Rules::count_actions)): its positions are
 //! never listed or made. The work is shared out as the positions a few plies
 //! down (enough for every thread to have several), each thread taking the next
 //! one from a counter; the counts are sums, so any split gives the same numbers.
@@ -30,7 +30,7 @@ pub struct Counts {
 /// of positions counted so far.
 ///
 /// ```
-/// use gametree::game::Game;
+/// use gametree::game::prelude::*;
 /// use gametree::games::ataxx::Ataxx;
 /// use gametree::search::perft::perft;
 ///
@@ -174,6 +174,7 @@ impl<G: Game> Walker<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prelude::*;
     use crate::games::ataxx::Ataxx;
     use crate::games::checkers::Checkers;
 

@@ -455,6 +455,7 @@ pub fn default_max_bytes() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prelude::*;
     use crate::games::ataxx::Ataxx;
     use crate::games::tictactoe::TicTacToe;
 

@@ -7,7 +7,7 @@
 //! them, and so on. Duplicate positions reached along different paths are separate
 //! nodes: a node is a path, not a position.
 //!
-//! Every node holds its own copy of its position ([`Game::Packed`]), written when
+//! Every node holds its own copy of its position ([`Storage::Packed`]), written when
 //! the node is constructed; duplicates reached along different paths are separate
 //! copies. A node stores neither its parent (a walk comes from it) nor its static
 //! cost (a leaf's value is its cost; an inner node's follows from its position).
@@ -24,13 +24,13 @@ use std::sync::atomic::{AtomicI32, AtomicU8, AtomicU32, AtomicU64, Ordering::Rel
 use typed_arena::Arena;
 
 use super::prefault::Prefault;
-use crate::game::{Game, Player};
+use crate::game::{Game, Player, Rules, Storage};
 
 const MAXIMISING: u8 = 1;
 const PRUNED: u8 = 2;
 
 /// A tree node of game `G`.
-pub type GameNode<'a, G> = Node<'a, <G as Game>::Action, <G as Game>::Packed>;
+pub type GameNode<'a, G> = Node<'a, <G as Rules>::Action, <G as Storage>::Packed>;
 
 /// A node whose action type is `A` and whose copy of its position is a `P`.
 pub struct Node<'a, A, P> {
@@ -272,7 +272,7 @@ impl<A, P> Default for TreeArena<'_, A, P> {
 /// A built tree. The nodes live in the arena passed to [`Tree::build`].
 ///
 /// ```
-/// use gametree::game::Game;
+/// use gametree::game::prelude::*;
 /// use gametree::games::checkers::Checkers;
 /// use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate};
 ///
