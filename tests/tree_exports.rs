@@ -447,8 +447,21 @@ fn every_games_json_has_exactly_the_schemas_keys_and_counts_its_nodes() {
     assert_eq!(node, listed(&schema["$defs"]["node"]["required"]), "every node key is required");
     assert_eq!(schema["additionalProperties"], false);
     assert_eq!(schema["$defs"]["node"]["additionalProperties"], false);
-    let games = schema["properties"]["game"]["enum"].as_array().unwrap();
-    assert_eq!(games.len(), 5);
+    // The schema names the list's games and lets a library user's own game
+    // (the nim example) name itself; its pattern is `^[a-z][a-z0-9_-]*$`.
+    let game_schema = &schema["properties"]["game"];
+    let games = game_schema["examples"].as_array().unwrap();
+    let listed: Vec<&str> = gametree::games::ALL.iter().map(|g| g.as_str()).collect();
+    assert_eq!(games.iter().map(|g| g.as_str().unwrap()).collect::<Vec<_>>(), listed);
+    assert_eq!(game_schema["pattern"], "^[a-z][a-z0-9_-]*$");
+    let fits = |name: &str| {
+        name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+    };
+    for name in listed.iter().chain(&["nim"]) {
+        assert!(fits(name), "{name} does not fit the schema's pattern");
+    }
+    assert!(!fits("Nim") && !fits("") && !fits("9x"));
     for game in games {
         for search in ["minimax", "alphabeta"] {
             let name = game.as_str().unwrap();

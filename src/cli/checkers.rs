@@ -36,10 +36,7 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, 
         eprintln!("gametree: cannot create {}: {e}", dir.display());
         return status::OUTPUT;
     }
-    let opts = Options {
-        depth: tree.depth.unwrap_or_else(|| Checkers.default_depth()),
-        build: tree.build_options(),
-    };
+    let opts = Options { depth: tree.depth.unwrap_or_else(default_depth), build: tree.build_options() };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut on_tree = |number: usize, t: &crate::search::Tree<'_, Checkers>, built| {
         if tree.stats {
@@ -77,4 +74,9 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, 
         Ending::Finished | Ending::IllegalAction => {}
     }
     ending.exit_code() as u8
+}
+
+/// The protocol's depth when none is given: checkers' own.
+pub fn default_depth() -> u8 {
+    Checkers.default_depth()
 }

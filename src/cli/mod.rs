@@ -16,9 +16,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
-use crate::game::Evaluation;
-use crate::games::checkers::Checkers;
-use crate::games::{GameName, GameSettings};
+use crate::games::{self, GameName, Settings};
 use crate::search::{BuildOptions, DEFAULT_MAX_NODES, default_threads, prepare_build};
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
@@ -51,9 +49,7 @@ pub struct Cli {
 /// Options shared by every command that builds a tree.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct TreeOptions {
-    /// Plies in the tree (1 to 64); default: the game's own (checkers 3,
-    /// tic-tac-toe 9, niujiao 10, Ataxx 3, Gomoku 4).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
+    #[arg(long, help = depth_help(), value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
     depth: Option<u8>,
     /// Refuse to build a tree of more nodes than this.
     #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
@@ -75,45 +71,66 @@ impl TreeOptions {
     }
 }
 
-/// Options that configure a game.
-#[derive(clap::Args, Debug, Clone, Copy)]
-pub struct GameOptions {
-    /// Niujiao: plies after which a game is drawn (0: no limit; default 100, and no
-    /// limit for `solve`).
-    #[arg(long)]
-    max_plies: Option<u16>,
-    /// Gomoku: weight of the opponent's patterns against the machine's own (default 9).
-    #[arg(long, value_parser = clap::value_parser!(i32).range(0..=1000))]
-    defence: Option<i32>,
-    /// Gomoku: consider points within this distance of a stone (default 1).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=14))]
-    radius: Option<u8>,
+/// `--depth`'s help: each game's own default, from the list of games.
+fn depth_help() -> String {
+    let defaults: Vec<String> = games::ALL.iter().map(|g| format!("{g} {}", g.default_depth())).collect();
+    format!("Plies in the tree (1 to {MAX_DEPTH}); default: the game's own ({})", defaults.join(", "))
 }
 
+/// The options games declare (`--max-plies N`, ...), each offered once; which
+/// game takes which is checked once the game is known.
+#[derive(Debug, Clone, Default)]
+pub struct GameOptions(Settings);
+
 impl GameOptions {
-    fn settings(&self) -> GameSettings {
-        GameSettings { max_plies: self.max_plies, defence: self.defence, radius: self.radius }
+    fn settings(&self) -> Settings {
+        self.0.clone()
     }
 
     /// An option of one game given for another is a mistake: say so rather than
     /// ignore it.
     fn check(&self, game: GameName) -> Result<(), u8> {
-        let given = [
-            ("--max-plies", self.max_plies.is_some(), GameName::Niujiao),
-            ("--defence", self.defence.is_some(), GameName::Gomoku),
-            ("--radius", self.radius.is_some(), GameName::Gomoku),
-        ];
-        for (flag, set, owner) in given {
-            if set && game != owner {
-                let (owner, game) = (owner.to_possible_value(), game.to_possible_value());
-                let name = |v: Option<clap::builder::PossibleValue>| {
-                    v.map_or(String::new(), |v| v.get_name().to_string())
-                };
-                eprintln!("gametree: {flag} applies to {} only, not to {}", name(owner), name(game));
-                return Err(status::USAGE);
+        games::check(game, &self.0).map_err(|e| {
+            eprintln!("gametree: {e}");
+            status::USAGE
+        })
+    }
+}
+
+impl clap::FromArgMatches for GameOptions {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut options = GameOptions::default();
+        options.update_from_arg_matches(matches)?;
+        Ok(options)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        for o in games::options() {
+            if let Some(&v) = matches.get_one::<i64>(o.name) {
+                self.0.set(o.name, v);
             }
         }
         Ok(())
+    }
+}
+
+impl clap::Args for GameOptions {
+    fn augment_args(mut cmd: clap::Command) -> clap::Command {
+        for o in games::options() {
+            let owners: Vec<&str> = games::games_taking(o.name).map(GameName::as_str).collect();
+            cmd = cmd.arg(
+                clap::Arg::new(o.name)
+                    .long(o.name)
+                    .value_name("N")
+                    .value_parser(clap::value_parser!(i64).range(o.min..=o.max))
+                    .help(format!("{}: {}", owners.join(", "), o.help)),
+            );
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
     }
 }
 
@@ -150,7 +167,8 @@ pub enum Level {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run the course's checkers protocol (stages 0, 1 and 2) on INPUT or stdin.
-    Checkers {
+    #[command(name = "checkers")]
+    Course {
         /// Input file of actions and an optional A or P command; stdin when absent.
         input: Option<PathBuf>,
         #[command(flatten)]
@@ -418,8 +436,8 @@ pub fn main() -> ExitCode {
     quiet_failures();
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Checkers { input, tree, export_trees, show_depth, show_line } => {
-            prepare_build(tree.depth.unwrap_or_else(|| Checkers.default_depth()), &tree.build_options());
+        Command::Course { input, tree, export_trees, show_depth, show_line } => {
+            prepare_build(tree.depth.unwrap_or_else(checkers::default_depth), &tree.build_options());
             let scope = exports::ExportOptions { show_depth, show_line, ..Default::default() }.scope();
             checkers::run(input.as_deref(), &tree, export_trees.as_deref(), scope)
         }
@@ -463,10 +481,7 @@ pub fn main() -> ExitCode {
                 max_bytes: max_memory.unwrap_or_else(crate::search::solve::default_max_bytes),
             };
             // A solve is of the game itself: no ply limit unless one is asked for.
-            let settings = GameSettings {
-                max_plies: Some(game_options.max_plies.unwrap_or(0)),
-                ..game_options.settings()
-            };
+            let settings = games::for_solve(game, &game_options.settings());
             crate::with_game!(game, &settings, |g| positions::solve(g, position.as_deref(), &budget))
         }
         Command::Best { game, position, tree, game_options, search } => {
@@ -528,11 +543,11 @@ pub fn main() -> ExitCode {
             ))
         }
         Command::Replay { file, ascii } => match saved_game_name(&file) {
-            Ok(game) => crate::with_game!(game, &GameSettings::default(), |g| play::replay(g, &file, ascii)),
+            Ok(game) => crate::with_game!(game, &Settings::default(), |g| play::replay(g, &file, ascii)),
             Err(code) => code,
         },
         Command::Rules { game } => {
-            crate::with_game!(game, &GameSettings::default(), |g| {
+            crate::with_game!(game, &Settings::default(), |g| {
                 print!("{}", crate::game::Presentation::rules(g));
                 status::OK
             })

@@ -15,7 +15,7 @@
 //! Everything else has a default and is there for a game that can do better
 //! (faster counts, a cheaper leaf, move ordering, boards with marks, prose). A
 //! tree needs `Rules`, `Storage` and `Evaluation`; its exports add `Notation`,
-//! `Presentation` and [`crate::drawing::Drawing`].
+//! `Presentation` and the board picture of `drawing::Drawing`.
 
 mod evaluation;
 mod notation;

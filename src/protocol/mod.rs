@@ -11,7 +11,7 @@ pub mod render;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-use crate::game::{Evaluation, Rules};
+use crate::game::{Evaluation, Notation, Rules};
 use crate::games::checkers::board::square_at;
 use crate::games::checkers::{Action, Cell, Checkers, Position, moves};
 use crate::search::{BuildOptions, TooManyNodes, Tree, TreeArena, back_propagate_parallel};
@@ -255,6 +255,14 @@ impl std::fmt::Display for ReplayError {
 /// What to tell the user about a line that is neither an action nor a command.
 pub fn malformed_message(text: &str) -> String {
     format!("expected an action like G6-F5 (letter, digit, '-', letter, digit), or A or P; got {text:?}")
+}
+
+/// The game the protocol plays, by its name in the list of games.
+pub const GAME: &str = <Checkers as crate::games::Registered>::NAME;
+
+/// [`replay`]'s position in checkers notation, for commands that take any game.
+pub fn replay_notation(input: impl BufRead) -> Result<String, ReplayError> {
+    replay(input).map(|pos| Checkers.format_position(&pos))
 }
 
 /// Replays the actions of a protocol input (stopping at a command or at the end of

@@ -24,7 +24,7 @@ use super::output::write_output;
 use super::positions::position_or_start;
 use super::{Who, status};
 use crate::game::{Game, Marks, Player};
-use crate::games::{GameName, GameSettings};
+use crate::games::{self, GameName, Settings};
 use crate::savegame::SavedGame;
 
 pub struct Setup<'a> {
@@ -166,7 +166,7 @@ pub fn start(
         && position.is_none()
         && resume.is_none();
     if bare && io::stdin().is_terminal() {
-        let about = crate::with_game!(game, &GameSettings::default(), |g| menu::About {
+        let about = crate::with_game!(game, &Settings::default(), |g| menu::About {
             game: g.name(),
             first: g.player_name(Player::First),
             second: g.player_name(Player::Second),
@@ -187,13 +187,16 @@ pub fn start(
         Some(Err(code)) => return code,
         None => Vec::new(),
     };
-    match PlaySettings::merge(&given, &saved) {
+    // A saved game of another game's options is refused as a bad setting is.
+    let merged = PlaySettings::merge(&given, &saved)
+        .and_then(|(settings, notes)| games::check(game, &settings.game).map(|()| (settings, notes)));
+    match merged {
         Err(e) => {
             eprintln!("gametree: {}: {e}", resume.as_deref().unwrap_or(Path::new("")).display());
             status::USAGE
         }
         Ok((settings, notes)) => {
-            let game_settings = settings.game;
+            let game_settings = settings.game.clone();
             let setup = Setup { settings, notes, position, resume: resume.as_deref(), delay, ascii };
             crate::with_game!(game, &game_settings, |g| run(g, &setup))
         }

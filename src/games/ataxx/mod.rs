@@ -8,6 +8,7 @@ mod drawing;
 mod oracle;
 
 use super::framed::{cell, framed};
+use super::{Registered, Settings};
 use crate::game::{
     Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
     quoted_start, run_length,
@@ -521,7 +522,7 @@ impl Notation for Ataxx {
 
 impl Presentation for Ataxx {
     fn name(&self) -> &'static str {
-        "ataxx"
+        Self::NAME
     }
 
     fn evaluation(&self) -> String {
@@ -651,6 +652,15 @@ move; more stones wins. 100 plies without a clone is a draw. The machine's
 evaluation is 1000 x (x's stones - o's stones) / all stones, from x's side; a
 finished game scores +-(1,000,000 + the stone difference).
 "
+    }
+}
+
+impl Registered for Ataxx {
+    const NAME: &'static str = "ataxx";
+    const ABOUT: &'static str = "Ataxx, 7x7, clone or jump and convert";
+
+    fn configured(_: &Settings) -> Self {
+        Ataxx
     }
 }
 

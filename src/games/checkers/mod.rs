@@ -12,6 +12,7 @@ mod drawing;
 mod oracle;
 
 use super::framed::framed;
+use super::{Registered, Settings};
 use crate::game::{
     Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
 };
@@ -250,7 +251,7 @@ impl Notation for Checkers {
 
 impl Presentation for Checkers {
     fn name(&self) -> &'static str {
-        "checkers"
+        Self::NAME
     }
 
     fn evaluation(&self) -> String {
@@ -356,6 +357,15 @@ only, towers in all four directions; one jump per turn, and capturing is optiona
 A piece that ends its action on the far row becomes a tower. A side that cannot
 act on its turn loses. Cost: b + 3B - w - 3W (black maximises).
 ";
+
+impl Registered for Checkers {
+    const NAME: &'static str = "checkers";
+    const ABOUT: &'static str = "the course's checkers, 8x8, towers";
+
+    fn configured(_: &Settings) -> Self {
+        Checkers
+    }
+}
 
 #[cfg(test)]
 mod tests {

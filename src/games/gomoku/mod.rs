@@ -7,6 +7,7 @@ mod drawing;
 #[cfg(feature = "oracles")]
 mod oracle;
 
+use super::{GameOption, Registered, Settings};
 use crate::game::{
     Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
     run_length,
@@ -494,7 +495,7 @@ impl Notation for Gomoku {
 
 impl Presentation for Gomoku {
     fn name(&self) -> &'static str {
-        "gomoku"
+        Self::NAME
     }
 
     fn why_over(&self, pos: &Position) -> String {
@@ -578,6 +579,37 @@ open four 10,000; open three or half-open four 1,000; ...), its own minus the
 defence weight (default 9) times the opponent's, and considers only points next to
 stones.
 "
+    }
+}
+
+impl Registered for Gomoku {
+    const NAME: &'static str = "gomoku";
+    const ABOUT: &'static str = "Gomoku, five in a row on 15x15";
+    const OPTIONS: &'static [GameOption] = &[
+        GameOption {
+            name: "defence",
+            help: "weight of the opponent's patterns against the machine's own (default 9)",
+            min: 0,
+            max: 1000,
+            for_solve: None,
+        },
+        GameOption {
+            name: "radius",
+            help: "consider points within this distance of a stone (default 1)",
+            min: 1,
+            max: 14,
+            for_solve: None,
+        },
+    ];
+
+    fn configured(settings: &Settings) -> Self {
+        let defaults = Gomoku::default();
+        let number = |name, default: i64| settings.get(name).unwrap_or(default);
+        Gomoku {
+            defence: number("defence", defaults.defence.into()) as i32,
+            radius: number("radius", defaults.radius.into()) as u8,
+            ..defaults
+        }
     }
 }
 

@@ -8,6 +8,7 @@ mod drawing;
 mod oracle;
 
 use super::framed::cell;
+use super::{GameOption, Registered, Settings};
 use crate::game::{
     Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, quoted_start,
 };
@@ -305,7 +306,7 @@ impl Notation for Niujiao {
 
 impl Presentation for Niujiao {
     fn name(&self) -> &'static str {
-        "niujiao"
+        Self::NAME
     }
 
     fn evaluation(&self) -> String {
@@ -406,6 +407,27 @@ fn point_symbol(pos: &Position, i: u8) -> char {
         'b'
     } else {
         '.'
+    }
+}
+
+impl Registered for Niujiao {
+    const NAME: &'static str = "niujiao";
+    const ABOUT: &'static str = "niujiao qi (ox horn), one red stone against two blue";
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        name: "max-plies",
+        help: "plies after which a game is drawn (0: no limit; default 100, and no limit for `solve`)",
+        min: 0,
+        max: u16::MAX as i64,
+        for_solve: Some(0),
+    }];
+
+    fn configured(settings: &Settings) -> Self {
+        let max_plies = match settings.get("max-plies") {
+            None => Some(DEFAULT_MAX_PLIES),
+            Some(0) => None,
+            Some(n) => Some(u16::try_from(n).expect("within the declared range")),
+        };
+        Niujiao { max_plies }
     }
 }
 

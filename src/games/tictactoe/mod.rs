@@ -7,6 +7,7 @@ mod drawing;
 #[cfg(feature = "oracles")]
 mod oracle;
 
+use super::{Registered, Settings};
 use crate::game::{
     Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
 };
@@ -211,7 +212,7 @@ impl Notation for TicTacToe {
 
 impl Presentation for TicTacToe {
     fn name(&self) -> &'static str {
-        "tictactoe"
+        Self::NAME
     }
 
     fn evaluation(&self) -> String {
@@ -292,6 +293,15 @@ named by column a-c and row 1-3 from the top: b2 is the centre. The machine's
 evaluation counts lines still open for it minus lines open for the opponent; at the
 default depth (9) it searches the whole game and plays perfectly.
 "
+    }
+}
+
+impl Registered for TicTacToe {
+    const NAME: &'static str = "tictactoe";
+    const ABOUT: &'static str = "tic-tac-toe, 3x3";
+
+    fn configured(_: &Settings) -> Self {
+        TicTacToe
     }
 }
 
