@@ -7,9 +7,11 @@ pub mod export;
 pub mod fixtures;
 pub mod game;
 pub mod games;
-#[cfg(target_os = "linux")]
-pub mod hugepages;
 pub mod invariants;
+pub mod limits;
 pub mod protocol;
+pub mod rng;
+pub mod runtime;
 pub mod savegame;
 pub mod search;
+pub mod tree;

@@ -74,7 +74,9 @@ proptest! {
 
     #[test]
     fn alphabeta_agrees_with_minimax_on_ataxx_and_gomoku(choices in prop::collection::vec(any::<u32>(), 0..20), depth in 1u8..=3) {
-        use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate};
+        use gametree::limits::BuildOptions;
+        use gametree::search::back_propagate;
+        use gametree::tree::{Tree, TreeArena};
         fn check<G: Game>(game: &G, pos: G::Position, depth: u8) -> Result<(), TestCaseError> {
             let mut arena = TreeArena::new();
             let tree = Tree::build(&mut arena, game, pos.clone(), depth, &BuildOptions::default()).unwrap();

@@ -14,7 +14,7 @@ use crate::export::summary::Summary;
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol;
-use crate::search::{Tree, TreeArena};
+use crate::tree::{Tree, TreeArena};
 
 pub struct Request<'a> {
     pub position: Option<&'a str>,

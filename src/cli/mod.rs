@@ -19,7 +19,8 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::games::{GameName, GameSettings};
-use crate::search::{BuildOptions, DEFAULT_MAX_NODES, default_threads, prepare_build};
+use crate::limits::{BuildOptions, DEFAULT_MAX_NODES, default_threads};
+use crate::tree::prepare_build;
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
 pub mod status {
@@ -317,7 +318,7 @@ enum Command {
         think: u64,
         /// The most positions one move may examine (the deepest search that
         /// fits plays past it).
-        #[arg(long, default_value_t = crate::search::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = crate::limits::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: u64,
         #[command(flatten)]
         game_options: GameOptions,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::game::Game;
-use crate::search::Tree;
+use crate::tree::Tree;
 
 /// Writes to `path` through `write`: `-` means stdout. A regular file (or a new
 /// one) is written to a temporary file in its directory and renamed into place

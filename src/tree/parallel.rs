@@ -21,12 +21,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use typed_arena::Arena;
 
-use super::prefault::Prefault;
-use super::team::Team;
-use super::tree::{
-    Builder, GameNode, Node, OwnLine, TooManyNodes, Tree, TreeArena, action_buffers, alloc_nodes,
-};
+use super::Tree;
+use super::arena::{OwnLine, TreeArena, alloc_nodes};
+use super::node::{GameNode, Node};
+use super::sequential::{Builder, action_buffers};
 use crate::game::Game;
+use crate::limits::TooManyNodes;
+use crate::runtime::Prefault;
+use crate::runtime::team::Team;
 
 /// Shallower trees build faster than threads start.
 pub const MIN_DEPTH: u8 = 5;
@@ -71,7 +73,7 @@ pub(crate) fn build<'a, G: Game>(
     let TreeArena { main, helpers } = arena;
     let main: &'a Arena<GameNode<'a, G>> = main;
     // One block per thread, sized for its share of the estimated tree: reserving
-    // costs only address space until it is written (see `super::prefault`), and a
+    // costs only address space until it is written (see the runtime's prefault), and a
     // single large block is faulted in as huge pages instead of chunk after
     // doubling chunk.
     let share = (estimate.min(max_nodes) / threads as u64).min(MAX_RESERVE) as usize;
