@@ -1,3 +1,5 @@
+#![deny(unsafe_code)]
+
 #[cfg(target_os = "linux")]
 #[global_allocator]
 static ALLOCATOR: gametree::runtime::hugepages::HugePageHint = gametree::runtime::hugepages::HugePageHint;

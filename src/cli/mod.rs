@@ -405,11 +405,7 @@ fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
 /// command-line tools, instead of failing every later write; and a bug reports
 /// itself in one line rather than as a backtrace.
 fn quiet_failures() {
-    #[cfg(unix)]
-    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    crate::runtime::signals::die_on_closed_pipe();
     std::panic::set_hook(Box::new(|info| {
         eprintln!("gametree: internal error ({info}); please report it with the command that caused it");
     }));

@@ -6,6 +6,9 @@
 pub mod hugepages;
 mod placement;
 mod prefault;
+#[cfg(unix)]
+pub mod signals;
+pub mod system;
 pub mod team;
 
 pub(crate) use prefault::Prefault;

@@ -17,8 +17,10 @@
 //! Deep trees are built on several threads (see `parallel.rs`); the result,
 //! ids included, is the same node for node as the sequential build.
 
+#[allow(unsafe_code)]
 mod arena;
 mod built;
+#[allow(unsafe_code)]
 mod node;
 mod parallel;
 mod sequential;
