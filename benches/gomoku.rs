@@ -11,7 +11,7 @@ use gametree::search::alphabeta;
 
 #[cfg(target_os = "linux")]
 #[global_allocator]
-static ALLOCATOR: gametree::hugepages::HugePageHint = gametree::hugepages::HugePageHint;
+static ALLOCATOR: gametree::runtime::hugepages::HugePageHint = gametree::runtime::hugepages::HugePageHint;
 
 const POSITIONS: [(&str, &str); 4] = [
     ("complete_four", "15/15/15/15/15/15/6o8/4xxxx7/5ooo7/15/15/15/15/15/15 x"),

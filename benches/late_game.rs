@@ -18,7 +18,7 @@ use gametree::search::alphabeta;
 
 #[cfg(target_os = "linux")]
 #[global_allocator]
-static ALLOCATOR: gametree::hugepages::HugePageHint = gametree::hugepages::HugePageHint;
+static ALLOCATOR: gametree::runtime::hugepages::HugePageHint = gametree::runtime::hugepages::HugePageHint;
 
 /// The position after `plies` of depth-2 self-play (or where the game ended).
 fn late<G: Game>(game: &G, plies: usize) -> G::Position {

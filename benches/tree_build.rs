@@ -8,12 +8,14 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gametree::game::prelude::*;
 use gametree::games::checkers::{Checkers, Position};
-use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate_parallel, default_threads};
+use gametree::limits::{BuildOptions, default_threads};
+use gametree::search::back_propagate_parallel;
+use gametree::tree::{Tree, TreeArena};
 
 // The same allocator as the gametree binary, so that the figures are the tool's.
 #[cfg(target_os = "linux")]
 #[global_allocator]
-static ALLOCATOR: gametree::hugepages::HugePageHint = gametree::hugepages::HugePageHint;
+static ALLOCATOR: gametree::runtime::hugepages::HugePageHint = gametree::runtime::hugepages::HugePageHint;
 
 /// Official test4's position after its ten input actions, black to move
 /// (`gametree analyse checkers --moves test4.txt` prints it).

@@ -33,7 +33,9 @@ use std::path::Path;
 use gametree::drawing::{Drawing, Picture, Unit};
 use gametree::export;
 use gametree::game::{Evaluation, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage};
-use gametree::search::{BuildOptions, Tree, TreeArena, alphabeta};
+use gametree::limits::BuildOptions;
+use gametree::search::alphabeta;
+use gametree::tree::{Tree, TreeArena};
 
 /// A won game scores this: far above any evaluation.
 const WIN: i32 = 100;

@@ -15,7 +15,8 @@ use gametree::search::machine::Machine;
 use gametree::search::solve::{Budget, Solution, solve};
 
 const BUDGET: Budget = Budget { max_positions: 1 << 20, max_bytes: 1 << 30 };
-use gametree::search::{BuildOptions, GameNode, Tree, TreeArena};
+use gametree::limits::BuildOptions;
+use gametree::tree::{GameNode, Tree, TreeArena};
 use proptest::prelude::*;
 
 /// A position reached by playing the actions picked by `choices` from the start.
@@ -50,12 +51,8 @@ fn told_distances_hold<G: Game>(
     depth: u8,
     seed: Option<u64>,
 ) -> Result<(), TestCaseError> {
-    let mut machine = Machine {
-        depth,
-        rng: seed.map(gametree::search::machine::Rng::new),
-        max_nodes: u64::MAX,
-        think: None,
-    };
+    let mut machine =
+        Machine { depth, rng: seed.map(gametree::rng::Rng::new), max_nodes: u64::MAX, think: None };
     if !game.has_actions(pos) {
         return Ok(());
     }

@@ -13,7 +13,7 @@ use crate::drawing::Drawing;
 use crate::export::summary::Summary;
 use crate::game::prelude::*;
 use crate::protocol;
-use crate::search::{Tree, TreeArena};
+use crate::tree::{Tree, TreeArena};
 
 pub struct Request<'a> {
     pub position: Option<&'a str>,

@@ -38,7 +38,7 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, 
     }
     let opts = Options { depth: tree.depth.unwrap_or_else(default_depth), build: tree.build_options() };
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut on_tree = |number: usize, t: &crate::search::Tree<'_, Checkers>, built| {
+    let mut on_tree = |number: usize, t: &crate::tree::Tree<'_, Checkers>, built| {
         if tree.stats {
             print_stats(&format!("action {number}: "), t, built);
         }

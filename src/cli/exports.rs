@@ -8,7 +8,8 @@ use crate::drawing::Drawing;
 use crate::export::{self, scope::Scope, summary::Summary};
 use crate::search::alphabeta::{self, Window};
 use crate::search::trace::Event;
-use crate::search::{Tree, back_propagate_observed, back_propagate_parallel};
+use crate::search::{back_propagate_observed, back_propagate_parallel};
+use crate::tree::Tree;
 
 /// A DOT drawing of more nodes than this is unreadable; suggest a scope.
 pub const DOT_WARN_NODES: usize = 2000;

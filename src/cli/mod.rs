@@ -17,7 +17,8 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::games::{self, GameName, Settings};
-use crate::search::{BuildOptions, DEFAULT_MAX_NODES, default_threads, prepare_build};
+use crate::limits::{BuildOptions, DEFAULT_MAX_NODES, default_threads};
+use crate::tree::prepare_build;
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
 pub mod status {
@@ -335,7 +336,7 @@ enum Command {
         think: u64,
         /// The most positions one move may examine (the deepest search that
         /// fits plays past it).
-        #[arg(long, default_value_t = crate::search::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = crate::limits::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: u64,
         #[command(flatten)]
         game_options: GameOptions,
@@ -422,11 +423,7 @@ fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
 /// command-line tools, instead of failing every later write; and a bug reports
 /// itself in one line rather than as a backtrace.
 fn quiet_failures() {
-    #[cfg(unix)]
-    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    crate::runtime::signals::die_on_closed_pipe();
     std::panic::set_hook(Box::new(|info| {
         eprintln!("gametree: internal error ({info}); please report it with the command that caused it");
     }));

@@ -7,9 +7,10 @@ use super::output::print_stats;
 use super::{SearchKind, TreeOptions, status};
 use crate::game::Game;
 use crate::search::alphabeta;
+use crate::search::back_propagate_parallel;
 use crate::search::perft::perft_while;
 use crate::search::solve::{Budget, Bytes, TooBig, solve as solve_game};
-use crate::search::{Tree, TreeArena, back_propagate_parallel};
+use crate::tree::{Tree, TreeArena};
 
 /// A counter on stderr for long counts; indicatif draws nothing when stderr is not
 /// a terminal.

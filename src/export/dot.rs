@@ -19,7 +19,7 @@ use super::scope::{Scope, Shown};
 use super::summary::Summary;
 use crate::drawing::{Drawing, Picture};
 use crate::search::alphabeta::Window;
-use crate::search::{GameNode, Tree};
+use crate::tree::{GameNode, Tree};
 
 struct DotNode {
     id: u32,

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 
 use super::summary::Summary;
 use crate::game::{Game, Player};
-use crate::search::{GameNode, Tree};
+use crate::tree::{GameNode, Tree};
 
 /// A string in the format's double quotes.
 fn quoted(text: &str) -> String {

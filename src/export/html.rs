@@ -20,7 +20,7 @@ use crate::drawing::{Drawing, Picture};
 use crate::game::Game;
 use crate::search::alphabeta::{Cutoff, Window};
 use crate::search::trace::Event;
-use crate::search::{GameNode, Tree};
+use crate::tree::{GameNode, Tree};
 
 const TEMPLATE: &str = include_str!("explorer/page.html");
 const SCRIPT: &str = include_str!("explorer/explorer.js");

@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use super::summary::Summary;
 use crate::game::Game;
-use crate::search::Tree;
 use crate::search::alphabeta::Window;
+use crate::tree::Tree;
 
 /// Bumped only when a key changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -53,7 +53,9 @@ fn field(out: &mut dyn Write, key: &str, value: &impl Serialize) -> io::Result<(
 /// use gametree::export::json::write_tree;
 /// use gametree::game::prelude::*;
 /// use gametree::games::niujiao::Niujiao;
-/// use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate};
+/// use gametree::limits::BuildOptions;
+/// use gametree::search::back_propagate;
+/// use gametree::tree::{Tree, TreeArena};
 ///
 /// let game = Niujiao::default();
 /// let mut arena = TreeArena::new();

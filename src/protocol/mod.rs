@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 use crate::game::{Evaluation, Notation, Rules};
 use crate::games::checkers::board::square_at;
 use crate::games::checkers::{Action, Cell, Checkers, Position, moves};
-use crate::search::{BuildOptions, TooManyNodes, Tree, TreeArena, back_propagate_parallel};
+use crate::limits::{BuildOptions, TooManyNodes};
+use crate::search::back_propagate_parallel;
+use crate::tree::{Tree, TreeArena};
 use input::{Command, Item, Items, RawCell};
 
 /// Receives each computed action's tree: the action's number as it will be printed,

@@ -8,9 +8,11 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use super::budget;
+pub use super::trace::Cutoff;
 use super::trace::{Event, Observer};
-use super::tree::{Node, TooManyNodes, Tree};
 use crate::game::Game;
+use crate::limits::TooManyNodes;
+use crate::tree::{Node, Tree, size};
 
 /// The machine's choice and how much work it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +66,7 @@ pub fn search_within_ties<G: Game>(
     max_nodes: u64,
     ties: bool,
 ) -> Result<Tied<G::Action>, TooManyNodes> {
-    if depth >= 4 && budget::full_tree_likely_over(game, pos, depth, max_nodes) {
+    if depth >= 4 && size::full_tree_likely_over(game, pos, depth, max_nodes) {
         let margins = [(budget::NEXT_PLY_MARGIN, 2), (budget::FULL_DEPTH_MARGIN, depth)];
         let mut counts = Vec::new();
         for d in 1..=depth {
@@ -272,23 +274,6 @@ pub struct Window {
     pub cutoff: Option<Cutoff>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cutoff {
-    /// A maximising node reached beta: its remaining children were skipped.
-    Beta,
-    /// A minimising node fell to alpha: its remaining children were skipped.
-    Alpha,
-}
-
-impl Cutoff {
-    pub fn name(self) -> &'static str {
-        match self {
-            Cutoff::Beta => "beta",
-            Cutoff::Alpha => "alpha",
-        }
-    }
-}
-
 /// Runs alpha-beta over a built tree: visited nodes get their (possibly bounded)
 /// value, every node the search never reached is marked pruned. Returns the window
 /// of each node by id, `None` for pruned nodes.
@@ -296,7 +281,9 @@ impl Cutoff {
 /// ```
 /// use gametree::game::prelude::*;
 /// use gametree::games::tictactoe::TicTacToe;
-/// use gametree::search::{BuildOptions, Tree, TreeArena, alphabeta};
+/// use gametree::limits::BuildOptions;
+/// use gametree::search::alphabeta;
+/// use gametree::tree::{Tree, TreeArena};
 ///
 /// let game = TicTacToe;
 /// let mut arena = TreeArena::new();

@@ -2,9 +2,9 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use super::team::Team;
 use super::trace::{Event, Observer};
-use super::tree::Node;
+use crate::runtime::team::Team;
+use crate::tree::Node;
 
 /// Subtrees per thread to aim for when propagating in parallel.
 const UNITS_PER_THREAD: usize = 24;

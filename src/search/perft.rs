@@ -4,7 +4,7 @@
 //! never listed or made. The work is shared out as the positions a few plies
 //! down (enough for every thread to have several), each thread taking the next
 //! one from a counter; the counts are sums, so any split gives the same numbers.
-//! The threads are the helper team of the tree builds (`super::team`).
+//! The threads are the helper team of the tree builds (`crate::runtime::team`).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -114,7 +114,7 @@ pub fn perft_while<G: Game>(
     // The helper team of the tree builds: placed off this thread's CPU, and not
     // waited for if one is late (the counter hands its share to the others).
     if threads > 1 {
-        super::team::Team::take(threads - 1).run(&work);
+        crate::runtime::team::Team::take(threads - 1).run(&work);
     } else {
         work(0);
     }

@@ -3,8 +3,6 @@
 //! no-op observer `()` compiles to nothing, so an untraced search runs the same
 //! code at full speed.
 
-use super::alphabeta::Cutoff;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// The search enters `node`; under alpha-beta, with its window `[alpha, beta]`.
@@ -60,6 +58,24 @@ impl Event {
             Event::Return { .. } => "return",
             Event::Window { .. } => "window",
             Event::Cutoff { .. } => "cutoff",
+        }
+    }
+}
+
+/// Which bound a node's cut-off came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cutoff {
+    /// A maximising node reached beta: its remaining children were skipped.
+    Beta,
+    /// A minimising node fell to alpha: its remaining children were skipped.
+    Alpha,
+}
+
+impl Cutoff {
+    pub fn name(self) -> &'static str {
+        match self {
+            Cutoff::Beta => "beta",
+            Cutoff::Alpha => "alpha",
         }
     }
 }

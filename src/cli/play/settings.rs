@@ -5,7 +5,7 @@ use clap::ValueEnum;
 
 use crate::cli::{Level, Who};
 use crate::games::{self, Settings};
-use crate::search::DEFAULT_MAX_NODES;
+use crate::limits::DEFAULT_MAX_NODES;
 
 /// Everything a saved game records besides its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]

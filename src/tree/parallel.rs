@@ -21,12 +21,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use typed_arena::Arena;
 
-use super::prefault::Prefault;
-use super::team::Team;
-use super::tree::{
-    Builder, GameNode, Node, OwnLine, TooManyNodes, Tree, TreeArena, action_buffers, alloc_nodes,
-};
+use super::Tree;
+use super::arena::{OwnLine, TreeArena, alloc_nodes, allocated_since, mark};
+use super::node::{GameNode, Node};
+use super::sequential::{Builder, action_buffers};
 use crate::game::Game;
+use crate::limits::TooManyNodes;
+use crate::runtime::Prefault;
+use crate::runtime::team::Team;
 
 /// Shallower trees build faster than threads start.
 pub const MIN_DEPTH: u8 = 5;
@@ -71,7 +73,7 @@ pub(crate) fn build<'a, G: Game>(
     let TreeArena { main, helpers } = arena;
     let main: &'a Arena<GameNode<'a, G>> = main;
     // One block per thread, sized for its share of the estimated tree: reserving
-    // costs only address space until it is written (see `super::prefault`), and a
+    // costs only address space until it is written (see the runtime's prefault), and a
     // single large block is faulted in as huge pages instead of chunk after
     // doubling chunk.
     let share = (estimate.min(max_nodes) / threads as u64).min(MAX_RESERVE) as usize;
@@ -191,26 +193,12 @@ fn subtree<'a, G: Game>(
     let (actions, deeper) = buffers.split_first_mut().expect("subtrees are at least one ply deep");
     b.game.actions(pos, actions);
     b.next_id = 0;
-    let (start, room) = free_space(arena);
+    let mark = mark(arena);
     let top = b.children(arena, split + 1, pos, actions, deeper)?;
     let count = b.next_id;
-    let (end, room_left) = free_space(arena);
-    // In one piece exactly when the chunk that had room before still has it, less
-    // these nodes: a new chunk would have more room than the old one had, or
-    // start elsewhere.
-    let in_one_piece =
-        room.checked_sub(room_left) == Some(count as usize) && end == start.wrapping_add(count as usize);
-    // SAFETY: this thread alone allocates in `arena`, so every slot from `start`
-    // to `end`, all in one chunk, was handed out while this subtree was built,
-    // and `alloc_nodes` wrote each one. They live as long as the arena.
-    let all = in_one_piece.then(|| unsafe { std::slice::from_raw_parts(start.cast_const(), count as usize) });
+    let all = allocated_since(arena, mark);
+    debug_assert!(all.is_none_or(|all| all.len() == count as usize));
     Ok(Subtree { top, count, all })
-}
-
-/// Where the arena's next node will go, and how many fit there.
-fn free_space<T>(arena: &Arena<T>) -> (*mut T, usize) {
-    let free = arena.uninitialized_array();
-    (free.cast(), free.len())
 }
 
 struct Top<'g, 'a, G: Game> {
