@@ -14,7 +14,9 @@ use gametree::games::{ALL, GameName, Settings};
 use gametree::invariants;
 use gametree::savegame::SavedGame;
 use gametree::search::alphabeta;
-use gametree::search::{BuildOptions, QUOTA_BLOCK, Tree, TreeArena, back_propagate, back_propagate_parallel};
+use gametree::search::{
+    BuildOptions, GameNode, QUOTA_BLOCK, Tree, TreeArena, back_propagate, back_propagate_parallel,
+};
 use gametree::with_game;
 use ordering::DefinedOrder;
 use proptest::prelude::*;
@@ -357,5 +359,18 @@ fn options_configure_their_game_only() {
                 assert!(err.contains(&format!("--{}", o.name)) && err.contains(name.as_str()), "{err}");
             }
         }
+    }
+}
+
+/// A node is its 24 bytes of tree data and the game's packed copy of its
+/// position, nothing more, in every game (src/search/tree.rs has each size).
+#[test]
+fn every_games_node_is_tree_data_and_its_packed_position() {
+    fn sizes<G: Game>(_: &G) -> (usize, usize) {
+        (size_of::<GameNode<'_, G>>(), size_of::<G::Packed>())
+    }
+    for &name in ALL {
+        let (node, packed) = with_game!(name, &Settings::default(), |g| sizes(g));
+        assert_eq!(node, 24 + packed.next_multiple_of(4), "{name}");
     }
 }
