@@ -7,6 +7,8 @@
 
 #[path = "support/ordering.rs"]
 mod ordering;
+#[path = "support/playing.rs"]
+mod playing;
 
 use gametree::game::prelude::*;
 use gametree::game::{Oracle, Player};
@@ -19,22 +21,9 @@ use gametree::search::{
 };
 use gametree::with_game;
 use ordering::DefinedOrder;
+use playing::playout;
 use proptest::prelude::*;
 use serde_json::Value;
-
-/// A position reached by playing the actions picked by `choices` from the start.
-fn playout<G: Game>(game: &G, choices: &[u32]) -> G::Position {
-    let mut pos = game.start();
-    let mut actions = Vec::new();
-    for &c in choices {
-        game.actions(&pos, &mut actions);
-        if actions.is_empty() {
-            break;
-        }
-        pos = game.apply(&pos, actions[c as usize % actions.len()]);
-    }
-    pos
-}
 
 /// The deepest depth from 1 to `deepest` whose tree of `pos` has at most
 /// `max_nodes` nodes (1 when even that one is larger).
