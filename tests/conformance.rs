@@ -7,6 +7,8 @@
 
 #[path = "support/ordering.rs"]
 mod ordering;
+#[path = "support/playing.rs"]
+mod playing;
 
 use gametree::game::prelude::*;
 use gametree::game::{Oracle, Player};
@@ -16,25 +18,12 @@ use gametree::limits::BuildOptions;
 use gametree::savegame::SavedGame;
 use gametree::search::alphabeta;
 use gametree::search::{back_propagate, back_propagate_parallel};
-use gametree::tree::{QUOTA_BLOCK, Tree, TreeArena};
+use gametree::tree::{GameNode, QUOTA_BLOCK, Tree, TreeArena};
 use gametree::with_game;
 use ordering::DefinedOrder;
+use playing::playout;
 use proptest::prelude::*;
 use serde_json::Value;
-
-/// A position reached by playing the actions picked by `choices` from the start.
-fn playout<G: Game>(game: &G, choices: &[u32]) -> G::Position {
-    let mut pos = game.start();
-    let mut actions = Vec::new();
-    for &c in choices {
-        game.actions(&pos, &mut actions);
-        if actions.is_empty() {
-            break;
-        }
-        pos = game.apply(&pos, actions[c as usize % actions.len()]);
-    }
-    pos
-}
 
 /// The deepest depth from 1 to `deepest` whose tree of `pos` has at most
 /// `max_nodes` nodes (1 when even that one is larger).
@@ -359,5 +348,18 @@ fn options_configure_their_game_only() {
                 assert!(err.contains(&format!("--{}", o.name)) && err.contains(name.as_str()), "{err}");
             }
         }
+    }
+}
+
+/// A node is its 24 bytes of tree data and the game's packed copy of its
+/// position, nothing more, in every game (src/search/tree.rs has each size).
+#[test]
+fn every_games_node_is_tree_data_and_its_packed_position() {
+    fn sizes<G: Game>(_: &G) -> (usize, usize) {
+        (size_of::<GameNode<'_, G>>(), size_of::<G::Packed>())
+    }
+    for &name in ALL {
+        let (node, packed) = with_game!(name, &Settings::default(), |g| sizes(g));
+        assert_eq!(node, 24 + packed.next_multiple_of(4), "{name}");
     }
 }

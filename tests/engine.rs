@@ -19,19 +19,9 @@ use gametree::limits::BuildOptions;
 use gametree::tree::{GameNode, Tree, TreeArena};
 use proptest::prelude::*;
 
-/// A position reached by playing the actions picked by `choices` from the start.
-fn playout<G: Game>(game: &G, choices: &[u32]) -> G::Position {
-    let mut pos = game.start();
-    let mut actions = Vec::new();
-    for &c in choices {
-        game.actions(&pos, &mut actions);
-        if actions.is_empty() {
-            break;
-        }
-        pos = game.apply(&pos, actions[c as usize % actions.len()]);
-    }
-    pos
-}
+#[path = "support/playing.rs"]
+mod playing;
+use playing::playout;
 
 /// The plies to the end under best play that a search of `pos` sees: the
 /// shallowest depth (up to `deepest`) at which its value is decided.

@@ -3,29 +3,15 @@
 //! protocol on any bytes (the fuzz targets call the same checks with what the
 //! fuzzer finds). Each game's rules and notation are checked in conformance.rs.
 
-use gametree::game::prelude::*;
 use gametree::games::{ALL, Settings};
 use gametree::invariants;
 use gametree::savegame::SavedGame;
 use gametree::with_game;
 use proptest::prelude::*;
 
-/// A game of random actions from the start, as a saved game.
-fn random_game<G: Game>(game: &G, choices: &[u32]) -> SavedGame<G> {
-    let mut saved = SavedGame { settings: Vec::new(), start: game.start(), actions: Vec::new() };
-    let mut pos = game.start();
-    let mut actions = Vec::new();
-    for &c in choices {
-        game.actions(&pos, &mut actions);
-        if actions.is_empty() {
-            break;
-        }
-        let a = actions[c as usize % actions.len()];
-        saved.actions.push(a);
-        pos = game.apply(&pos, a);
-    }
-    saved
-}
+#[path = "support/playing.rs"]
+mod playing;
+use playing::random_game;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]

@@ -79,7 +79,7 @@ fn solve_reports_wins_losses_and_draws() {
 
 #[test]
 fn rules_are_printed_for_every_game() {
-    for game in ["checkers", "tictactoe", "niujiao"] {
+    for game in gametree::games::ALL.iter().map(|g| g.as_str()) {
         let out = run(&["rules", game], "");
         assert!(out.status.success() && text(&out.stdout).lines().count() >= 3, "{game}");
     }
@@ -103,7 +103,14 @@ fn render(dot: &[u8]) {
 
 #[test]
 fn every_game_analyses_and_draws_with_alphabeta_cuts_visible() {
-    for (game, depth) in [("checkers", "3"), ("tictactoe", "3"), ("niujiao", "6")] {
+    for game in gametree::games::ALL.iter().map(|g| g.as_str()) {
+        // Deep enough for a cut-off (Gomoku's first ply has one move), small
+        // enough for Graphviz to draw quickly (Ataxx's trees grow fastest).
+        let depth = match game {
+            "niujiao" => "6",
+            "ataxx" => "2",
+            _ => "3",
+        };
         for search in ["minimax", "alphabeta"] {
             let args = ["analyse", game, "--depth", depth, "--search", search];
             let json = run(&[&args[..], &["--json", "-"]].concat(), "");
