@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::budget;
 use super::trace::{Event, Observer};
-use super::tree::{Node, TooManyNodes, Tree};
+use super::tree::{Bound, Node, TooManyNodes, Tree};
 use crate::game::Game;
 
 /// The machine's choice and how much work it took.
@@ -289,6 +289,21 @@ impl Cutoff {
     }
 }
 
+/// What a fail-soft value searched with the window `[alpha, beta]` says of the
+/// minimax value: inside the window it is exact; at or above beta the search
+/// stopped early, so the true value may only be greater; at or below alpha no
+/// child beat what an ancestor already had, so it may only be less. A window
+/// edge at the end of the scale bounds nothing.
+pub fn bound_of(value: i32, alpha: i32, beta: i32) -> Bound {
+    if value >= beta && beta != i32::MAX {
+        Bound::Lower
+    } else if value <= alpha && alpha != i32::MIN {
+        Bound::Upper
+    } else {
+        Bound::Exact
+    }
+}
+
 /// Runs alpha-beta over a built tree: visited nodes get their (possibly bounded)
 /// value, every node the search never reached is marked pruned. Returns the window
 /// of each node by id, `None` for pruned nodes.
@@ -362,6 +377,7 @@ fn visit_node<A, P>(
         step.best
     };
     node.set_value(value);
+    node.set_bound(if node.is_leaf() { Bound::Exact } else { bound_of(value, alpha, beta) });
     windows[id as usize].set(Some(Window { alpha, beta, cutoff }));
     observer.event(Event::Return { node: id, value });
     value

@@ -15,6 +15,6 @@ pub mod tree;
 
 pub use minimax::{back_propagate, back_propagate_observed, back_propagate_parallel};
 pub use tree::{
-    BuildOptions, DEFAULT_MAX_NODES, GameNode, Node, QUOTA_BLOCK, TooManyNodes, Tree, TreeArena,
+    Bound, BuildOptions, DEFAULT_MAX_NODES, GameNode, Node, QUOTA_BLOCK, TooManyNodes, Tree, TreeArena,
     default_threads, prepare_build,
 };
