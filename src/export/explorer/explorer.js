@@ -257,6 +257,7 @@
   const drawnNodes = new Map();
   const drawnEdges = new Map();
   const SVG = 'http://www.w3.org/2000/svg';
+  const template = document.createElement('template');
   function layout() {
     const z = size();
     const boxes = [];
@@ -367,36 +368,59 @@
     const path = stepPath();
     const keep = new Set();
     const pos = new Map();
-    let moreAt = [];
+    const born = [];
+    const moreAt = [];
     for (const b of boxes) {
       if (b.more !== undefined) { moreAt.push(b); continue; }
       const n = b.n;
       pos.set(n, b);
       keep.add(n);
       const s = nodeState(n);
-      let el = drawnNodes.get(n);
-      if (!el) {
-        el = document.createElement('div');
-        el.dataset.index = n;
-        el.dataset.id = idOf(n);
-        canvas.appendChild(el);
-        drawnNodes.set(n, el);
-      }
-      setNode(el, nodeClass(n, s, path), nodeBody(n, s), b.x, b.y);
+      const el = drawnNodes.get(n);
+      const cls = nodeClass(n, s, path), body = nodeBody(n, s);
+      if (!el) { born.push([n, cls, body, b.x, b.y]); continue; }
+      setNode(el, cls, body, b.x, b.y);
       // The board sits between the head and the rest, and never changes.
       if (z.board && !el.querySelector('svg.board')) el.querySelector('.head').insertAdjacentHTML('afterend', boardSvg(n, z.board));
     }
-    for (const [n, el] of drawnNodes) if (!keep.has(n)) { el.remove(); drawnNodes.delete(n); }
+    // New nodes are parsed in one piece: one parse of many is far cheaper than many of one.
+    if (born.length) {
+      const withBoard = (n, body) => (z.board ? body.replace('</div>', '</div>' + boardSvg(n, z.board)) : body);
+      template.innerHTML = born.map(([n, cls, body, x, y]) =>
+        `<div class="${cls}" data-index="${n}" data-id="${idOf(n)}" style="left:${x}px;top:${y}px">${withBoard(n, body)}</div>`).join('');
+      const made = [...template.content.children];
+      born.forEach(([n, cls, body, x, y], k) => {
+        const el = made[k];
+        el._cls = cls; el._body = body; el._pos = `${x},${y}`;
+        drawnNodes.set(n, el);
+      });
+      canvas.appendChild(template.content);
+    }
+    // Nodes folded away leave the page but are kept, so that opening them
+    // again costs no parsing; past a few thousand kept ones they go for good.
+    const forget = drawnNodes.size - keep.size > 4000;
+    const back = document.createDocumentFragment();
+    for (const [n, el] of drawnNodes) {
+      if (keep.has(n)) { if (el._gone) { back.appendChild(el); el._gone = false; } continue; }
+      if (!el._gone) { el.remove(); el._gone = true; }
+      if (forget) drawnNodes.delete(n);
+    }
+    canvas.appendChild(back);
     for (const el of canvas.querySelectorAll('button.more')) el.remove();
     for (const b of moreAt) {
       const left = count[b.more] - showCount(b.more);
       canvas.insertAdjacentHTML('beforeend', `<button class="more" data-more="${b.more}" style="left:${b.x}px;top:${b.y + 10}px;width:${z.w}px">${Math.min(PAGE, left)} more (of ${left})</button>`);
     }
     drawEdges(pos, path, z);
-    canvas.style.width = width + 'px';
-    canvas.style.height = height + 'px';
-    edges.setAttribute('width', width);
-    edges.setAttribute('height', height);
+    // Setting a size, even the same one, lays out every edge again.
+    const dims = `${width},${height}`;
+    if (canvas._dims !== dims) {
+      canvas._dims = dims;
+      canvas.style.width = width + 'px';
+      canvas.style.height = height + 'px';
+      edges.setAttribute('width', width);
+      edges.setAttribute('height', height);
+    }
     printFit(width, height);
     showPanel(selected);
   }
@@ -423,18 +447,39 @@
       }
       const x1 = p.x + z.w / 2, y1 = p.y + z.bottom, x2 = b.x + z.w / 2, y2 = b.y;
       const label = (mode === 'practice' && cuts.has(n) ? '✂ ' : '') + actionName(n) + mark;
-      const key = `${cls.join(' ')}|${x1},${y1},${x2},${y2}|${label}`;
       let g = drawnEdges.get(n);
-      if (!g) { g = document.createElementNS(SVG, 'g'); g.dataset.edge = n; edges.appendChild(g); drawnEdges.set(n, g); }
-      if (g._key === key) continue;
-      g._key = key;
-      g.setAttribute('class', cls.join(' '));
-      // The label stands low on the edge, where siblings' edges have spread apart.
-      const lx = x1 + (x2 - x1) * 0.72, ly = y1 + (y2 - y1) * 0.72;
-      g.innerHTML = `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/><line class="hit" data-cut="${n}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>` +
-        `<text x="${lx}" y="${ly}" data-cut="${n}">${esc(label)}</text>`;
+      if (!g) {
+        // Built once from elements: parsing markup into SVG costs far more than setting attributes.
+        g = document.createElementNS(SVG, 'g');
+        g.dataset.edge = n;
+        const hit = document.createElementNS(SVG, 'line');
+        hit.setAttribute('class', 'hit');
+        const text = document.createElementNS(SVG, 'text');
+        hit.dataset.cut = text.dataset.cut = n;
+        g.append(document.createElementNS(SVG, 'line'), hit, text);
+        edges.appendChild(g);
+        drawnEdges.set(n, g);
+      }
+      const c = cls.join(' ');
+      if (g._cls !== c) { g.setAttribute('class', c); g._cls = c; }
+      const at = `${x1},${y1},${x2},${y2}`;
+      if (g._at !== at) {
+        g._at = at;
+        for (const l of [g.children[0], g.children[1]]) { l.setAttribute('x1', x1); l.setAttribute('y1', y1); l.setAttribute('x2', x2); l.setAttribute('y2', y2); }
+        // The label stands low on the edge, where siblings' edges have spread apart.
+        g.children[2].setAttribute('x', x1 + (x2 - x1) * 0.72);
+        g.children[2].setAttribute('y', y1 + (y2 - y1) * 0.72);
+      }
+      if (g._label !== label) { g.children[2].textContent = label; g._label = label; }
     }
-    for (const [n, g] of drawnEdges) if (!keep.has(n)) { g.remove(); drawnEdges.delete(n); }
+    const forget = drawnEdges.size - keep.size > 4000;
+    const back = document.createDocumentFragment();
+    for (const [n, g] of drawnEdges) {
+      if (keep.has(n)) { if (g._gone) { back.appendChild(g); g._gone = false; } continue; }
+      if (!g._gone) { g.remove(); g._gone = true; }
+      if (forget) drawnEdges.delete(n);
+    }
+    edges.appendChild(back);
   }
 
   // ---- Zoom: fit the drawing to the window, or set it.
@@ -469,7 +514,9 @@
     const wide = width > height * 1.2;
     const [pw, ph] = wide ? [960, 560] : [690, 820];
     const z = Math.min(1.5, pw / width, ph / height);
-    pageStyle.textContent = `@page { size: ${wide ? 'landscape' : 'portrait'}; margin: 10mm; } @media print { #canvas { zoom: ${z.toFixed(4)} !important; } }`;
+    const css = `@page { size: ${wide ? 'landscape' : 'portrait'}; margin: 10mm; } @media print { #canvas { zoom: ${z.toFixed(4)} !important; } }`;
+    // A changed style sheet restyles the whole page: write it only when it changes.
+    if (pageStyle.textContent !== css) pageStyle.textContent = css;
   }
 
   // ---- The side panel.
@@ -587,7 +634,7 @@
   // Brings node `n` into view if it is drawn and out of sight.
   function bringIntoView(n) {
     const el = drawnNodes.get(n);
-    if (!el) return;
+    if (!el || el._gone) return;
     const box = treeBox.getBoundingClientRect(), r = el.getBoundingClientRect();
     if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom) {
       el.scrollIntoView({ block: 'nearest', inline: 'center' });
@@ -637,7 +684,7 @@
     const tally = { vr: 0, vw: 0, vb: 0, cr: 0, cm: 0, cw: 0, closed: 0 };
     const mark = (n, k, v) => { const m = marks.get(n) || {}; m[k] = v; marks.set(n, m); };
     for (let n = 0; n < N; n++) {
-      const drawn = drawnNodes.has(n);
+      const drawn = drawnNodes.has(n) && !drawnNodes.get(n)._gone;
       if (windowed && n > 0 && !enginePruned(parent[n])) {
         if (topPruned(n)) { if (cuts.has(n)) { tally.cr++; mark(n, 'cut', 'right'); } else { tally.cm++; mark(n, 'cut', 'missed'); if (!drawn) tally.closed++; } }
         else if (cuts.has(n)) { tally.cw++; mark(n, 'cut', 'wrong'); }
