@@ -647,3 +647,45 @@ fn alpha_betas_bounds_hold_against_the_minimax_values_of_the_same_tree() {
     assert_eq!(mm[21]["value"], 1002);
     assert_eq!(differ, 59, "every value that differs from minimax's is marked a bound");
 }
+
+#[test]
+fn checkers_exports_its_trees_under_alpha_beta_and_prints_the_same_protocol() {
+    let input = Path::new(OWN).join("ends-during-p.txt");
+    let run = |tag: &str, search: &[&str]| {
+        let dir = temp_dir(tag);
+        let out = Command::new(BIN)
+            .arg("checkers")
+            .arg(&input)
+            .arg("--export-trees")
+            .arg(&dir)
+            .args(search)
+            .output()
+            .unwrap();
+        (out, dir)
+    };
+    let (minimax, mm_dir) = run("export-minimax", &[]);
+    let (alphabeta, ab_dir) = run("export-alphabeta", &["--search", "alphabeta"]);
+    assert_eq!(alphabeta.status.code(), minimax.status.code());
+    assert_eq!(alphabeta.stdout, minimax.stdout, "the protocol's output does not depend on the exports");
+    let mut checked = 0;
+    for entry in fs::read_dir(&ab_dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let ab: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+        let mm: Value =
+            serde_json::from_slice(&fs::read(mm_dir.join(path.file_name().unwrap())).unwrap()).unwrap();
+        assert_eq!((ab["search"].as_str(), mm["search"].as_str()), (Some("alphabeta"), Some("minimax")));
+        assert_eq!(ab["decision"], mm["decision"], "{}", path.display());
+        assert!(ab["nodes"].as_array().unwrap().iter().any(|n| n["pruned"] == true), "{}", path.display());
+        assert!(path.with_extension("html").is_file());
+        checked += 1;
+    }
+    assert!(checked > 0);
+    // Without --export-trees there is nothing for --search to apply to.
+    let out = Command::new(BIN).arg("checkers").arg(&input).args(["--search", "alphabeta"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    fs::remove_dir_all(&mm_dir).unwrap();
+    fs::remove_dir_all(&ab_dir).unwrap();
+}
