@@ -18,6 +18,9 @@
     return out;
   }
   const bytes = decode(document.getElementById('tree-nodes').textContent);
+  // The decoded bytes are all the page needs: the text (53 MB for a depth-7
+  // checkers tree, held twice) goes.
+  document.getElementById('tree-nodes').textContent = '';
   const view = new DataView(bytes.buffer);
   let at = 0;
   function column(Type, get, size, n) {
@@ -178,6 +181,7 @@
   // ---- Events (the engine's trace), replayed for step-through. Forward steps
   // apply one event each; going back replays from the start.
   const evText = document.getElementById('tree-events').textContent.trim();
+  document.getElementById('tree-events').textContent = '';
   const events = evText ? new Int32Array(decode(evText).buffer) : new Int32Array(0);
   const E = events.length / 5;
   const returnAt = new Int32Array(N).fill(-1);
@@ -362,6 +366,19 @@
     const pos = `${x},${y}`;
     if (el._pos !== pos) { el.style.left = x + 'px'; el.style.top = y + 'px'; el._pos = pos; }
   }
+  // Elements of `drawn` not in `keep` leave the page but are kept, so that
+  // opening them again costs no parsing; past a few thousand kept ones they go
+  // for good. Those kept that come back return to `parent`.
+  function keepOnly(drawn, keep, parent) {
+    const forget = drawn.size - keep.size > 4000;
+    const back = document.createDocumentFragment();
+    for (const [n, el] of drawn) {
+      if (keep.has(n)) { if (el._gone) { back.appendChild(el); el._gone = false; } continue; }
+      if (!el._gone) { el.remove(); el._gone = true; }
+      if (forget) drawn.delete(n);
+    }
+    parent.appendChild(back);
+  }
   function render() {
     const z = size();
     const { boxes, width, height } = layout();
@@ -396,16 +413,7 @@
       });
       canvas.appendChild(template.content);
     }
-    // Nodes folded away leave the page but are kept, so that opening them
-    // again costs no parsing; past a few thousand kept ones they go for good.
-    const forget = drawnNodes.size - keep.size > 4000;
-    const back = document.createDocumentFragment();
-    for (const [n, el] of drawnNodes) {
-      if (keep.has(n)) { if (el._gone) { back.appendChild(el); el._gone = false; } continue; }
-      if (!el._gone) { el.remove(); el._gone = true; }
-      if (forget) drawnNodes.delete(n);
-    }
-    canvas.appendChild(back);
+    keepOnly(drawnNodes, keep, canvas);
     for (const el of canvas.querySelectorAll('button.more')) el.remove();
     for (const b of moreAt) {
       const left = count[b.more] - showCount(b.more);
@@ -472,14 +480,7 @@
       }
       if (g._label !== label) { g.children[2].textContent = label; g._label = label; }
     }
-    const forget = drawnEdges.size - keep.size > 4000;
-    const back = document.createDocumentFragment();
-    for (const [n, g] of drawnEdges) {
-      if (keep.has(n)) { if (g._gone) { back.appendChild(g); g._gone = false; } continue; }
-      if (!g._gone) { g.remove(); g._gone = true; }
-      if (forget) drawnEdges.delete(n);
-    }
-    edges.appendChild(back);
+    keepOnly(drawnEdges, keep, edges);
   }
 
   // ---- Zoom: fit the drawing to the window, or set it.
