@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::exports::{self, ExportOptions, Searched};
 use super::output::print_stats;
-use super::{TreeOptions, status};
+use super::{SearchKind, TreeOptions, status};
 use crate::export::scope::Scope;
 use crate::game::Evaluation;
 use crate::games::checkers::Checkers;
@@ -25,7 +25,13 @@ pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8
     }
 }
 
-pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, scope: Scope) -> u8 {
+pub fn run(
+    input: Option<&Path>,
+    tree: &TreeOptions,
+    export_dir: Option<&Path>,
+    scope: Scope,
+    search: SearchKind,
+) -> u8 {
     let (reader, name) = match open_input(input) {
         Ok(r) => r,
         Err(code) => return code,
@@ -43,11 +49,19 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, 
             print_stats(&format!("action {number}: "), t, built);
         }
         if let Some(dir) = export_dir {
-            // The protocol has set the values already; the page's step-through
-            // replays back-propagation, recorded by propagating once more.
+            // The protocol has set minimax's values already; the page's
+            // step-through replays back-propagation, recorded by propagating
+            // once more. Alpha-beta searches the tree again, and its root value
+            // and decision are minimax's, so the protocol's choice stands.
             let exports = ExportOptions::for_action(dir, number, scope);
-            let events = exports::wants_trace(&exports, t.len).then(|| exports::minimax_events(t));
-            exports::write_files(&Checkers, t, &Searched { windows: None, events }, &exports)?;
+            let trace = exports::wants_trace(&exports, t.len);
+            let searched = match search {
+                SearchKind::Minimax => {
+                    Searched { windows: None, events: trace.then(|| exports::minimax_events(t)) }
+                }
+                SearchKind::Alphabeta => exports::search(t, SearchKind::Alphabeta, 1, trace),
+            };
+            exports::write_files(&Checkers, t, &searched, &exports)?;
         }
         Ok(())
     };

@@ -184,6 +184,10 @@ enum Command {
         /// With --export-trees: draw the line of best play and its alternatives only.
         #[arg(long, requires = "export_trees")]
         show_line: bool,
+        /// With --export-trees: the search whose values the exports show (the
+        /// protocol's own choice is minimax's, which alpha-beta's always equals).
+        #[arg(long, value_enum, default_value_t = SearchKind::Minimax, requires = "export_trees")]
+        search: SearchKind,
     },
     /// Build the full tree of a position and show or export it.
     Analyse {
@@ -433,10 +437,10 @@ pub fn main() -> ExitCode {
     quiet_failures();
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Course { input, tree, export_trees, show_depth, show_line } => {
+        Command::Course { input, tree, export_trees, show_depth, show_line, search } => {
             prepare_build(tree.depth.unwrap_or_else(checkers::default_depth), &tree.build_options());
             let scope = exports::ExportOptions { show_depth, show_line, ..Default::default() }.scope();
-            checkers::run(input.as_deref(), &tree, export_trees.as_deref(), scope)
+            checkers::run(input.as_deref(), &tree, export_trees.as_deref(), scope, search)
         }
         Command::Analyse { game_options, game, .. }
         | Command::Perft { game_options, game, .. }

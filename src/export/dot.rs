@@ -89,8 +89,9 @@ fn describe<G: Drawing>(
         tip.push_str("; pruned: alpha-beta never searched it");
     } else {
         let cost = game.cost(&pos, game.has_actions(&pos));
-        rows.push(format!("value {}, cost {cost}", bound(node.value())));
-        tip.push_str(&format!("; value {}; static cost {cost}", bound(node.value())));
+        let value = node.bound().show(&bound(node.value()));
+        rows.push(format!("value {}, cost {cost}", html(&value)));
+        tip.push_str(&format!("; value {value}; static cost {cost}"));
         if let Some(w) = window {
             rows.push(format!("α {} β {}", bound(w.alpha), bound(w.beta)));
             tip.push_str(&format!("; window [{}, {}]", bound(w.alpha), bound(w.beta)));

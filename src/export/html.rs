@@ -20,7 +20,7 @@ use crate::drawing::{Drawing, Picture};
 use crate::game::Game;
 use crate::search::alphabeta::{Cutoff, Window};
 use crate::search::trace::Event;
-use crate::tree::{GameNode, Tree};
+use crate::tree::{Bound, GameNode, Tree};
 
 const TEMPLATE: &str = include_str!("explorer/page.html");
 const SCRIPT: &str = include_str!("explorer/explorer.js");
@@ -36,6 +36,9 @@ const PRUNED: u8 = 2;
 const LEAF: u8 = 4;
 const CUT_BETA: u8 = 8;
 const CUT_ALPHA: u8 = 16;
+/// The value is a bound: the minimax value is at least it, or at most it.
+const LOWER: u8 = 32;
+const UPPER: u8 = 64;
 
 #[derive(Serialize)]
 struct Header<'a> {
@@ -136,12 +139,17 @@ pub fn write_tree<G: Drawing>(
 
     let embedded = columns.count.len();
     let trace_note = match events {
-        None => Some("this page was written without a trace".to_string()),
+        None => Some(
+            "this page was written without the search's events; write it again with --html (any tree of at most 100000 nodes carries them) or write them with --trace FILE".to_string(),
+        ),
         Some(_) if scope != Scope::All => Some(
             "step-through needs the whole tree; write the page without --show-depth or --show-line".into(),
         ),
         Some(_) if tree.len > TRACE_LIMIT => Some(format!(
-            "step-through is offered for trees of at most {TRACE_LIMIT} nodes; --trace FILE writes the events"
+            "step-through is offered for trees of at most {TRACE_LIMIT} nodes, and this one has {}: its events would make the page too large to open. \
+             To step through this search, write its events with --trace FILE and read them (docs/trace.md), \
+             or write the page for a smaller tree (a lower --depth, or a later position), which carries them",
+            tree.len
         )),
         Some(_) => None,
     };
@@ -170,7 +178,11 @@ pub fn write_tree<G: Drawing>(
     let data = STANDARD.encode(&blob);
     drop(blob);
     let events = trace.map(|e| STANDARD.encode(encode_events(e))).unwrap_or_default();
-    let title = escape_html(&format!("{} tree: {}", summary.game, summary.title()));
+    // The title names the tree but no result: in practice mode it is a worksheet's.
+    let title = escape_html(&format!(
+        "{} tree: {} to move, depth {}, {}, {} nodes",
+        summary.game, summary.to_move, summary.depth, summary.search, summary.node_count
+    ));
     let header = script_json(&header)?;
     fill(out, TEMPLATE, &|name, out| match name {
         "title" => out.write_all(title.as_bytes()),
@@ -232,6 +244,11 @@ impl Columns {
         if node.pruned() {
             flags |= PRUNED;
         }
+        flags |= match node.bound() {
+            Bound::Exact => 0,
+            Bound::Lower => LOWER,
+            Bound::Upper => UPPER,
+        };
         if node.is_leaf() {
             flags |= LEAF;
             self.cost.push(node.value());

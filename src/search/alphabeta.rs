@@ -12,7 +12,7 @@ pub use super::trace::Cutoff;
 use super::trace::{Event, Observer};
 use crate::game::Game;
 use crate::limits::TooManyNodes;
-use crate::tree::{Node, Tree, size};
+use crate::tree::{Bound, Node, Tree, size};
 
 /// The machine's choice and how much work it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -274,6 +274,21 @@ pub struct Window {
     pub cutoff: Option<Cutoff>,
 }
 
+/// What a fail-soft value searched with the window `[alpha, beta]` says of the
+/// minimax value: inside the window it is exact; at or above beta the search
+/// stopped early, so the true value may only be greater; at or below alpha no
+/// child beat what an ancestor already had, so it may only be less. A window
+/// edge at the end of the scale bounds nothing.
+pub fn bound_of(value: i32, alpha: i32, beta: i32) -> Bound {
+    if value >= beta && beta != i32::MAX {
+        Bound::Lower
+    } else if value <= alpha && alpha != i32::MIN {
+        Bound::Upper
+    } else {
+        Bound::Exact
+    }
+}
+
 /// Runs alpha-beta over a built tree: visited nodes get their (possibly bounded)
 /// value, every node the search never reached is marked pruned. Returns the window
 /// of each node by id, `None` for pruned nodes.
@@ -349,6 +364,7 @@ fn visit_node<A, P>(
         step.best
     };
     node.set_value(value);
+    node.set_bound(if node.is_leaf() { Bound::Exact } else { bound_of(value, alpha, beta) });
     windows[id as usize].set(Some(Window { alpha, beta, cutoff }));
     observer.event(Event::Return { node: id, value });
     value

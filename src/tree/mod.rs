@@ -28,5 +28,5 @@ pub mod size;
 
 pub use arena::TreeArena;
 pub use built::Tree;
-pub use node::{GameNode, Node};
+pub use node::{Bound, GameNode, Node};
 pub use sequential::{QUOTA_BLOCK, prepare_build};

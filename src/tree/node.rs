@@ -11,6 +11,39 @@ use crate::game::{Game, Player, Rules, Storage};
 
 const MAXIMISING: u8 = 1;
 const PRUNED: u8 = 2;
+/// Two bits for what a pruning search's value says of the minimax value.
+const LOWER: u8 = 4;
+const UPPER: u8 = 8;
+
+/// What a node's value says of its minimax value: alpha-beta returns bounds
+/// where it stopped early or found nothing inside its window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The minimax value is at least the value.
+    Lower,
+    /// The minimax value is at most the value.
+    Upper,
+}
+
+impl Bound {
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Exact => "exact",
+            Bound::Lower => "lower",
+            Bound::Upper => "upper",
+        }
+    }
+
+    /// The value as a bound is written: `≥ 3`, `≤ 2`, or `3` when exact.
+    pub fn show(self, value: &str) -> String {
+        match self {
+            Bound::Exact => value.to_string(),
+            Bound::Lower => format!("≥ {value}"),
+            Bound::Upper => format!("≤ {value}"),
+        }
+    }
+}
 
 /// A tree node of game `G`.
 pub type GameNode<'a, G> = Node<'a, <G as Rules>::Action, <G as Storage>::Packed>;
@@ -132,6 +165,30 @@ impl<'a, A, P> Node<'a, A, P> {
         if f != g {
             self.flags.store(g, Relaxed);
         }
+    }
+
+    /// What the value says of the minimax value (exact unless a pruning
+    /// search bounded it).
+    pub fn bound(&self) -> Bound {
+        let f = self.flags.load(Relaxed);
+        if f & LOWER != 0 {
+            Bound::Lower
+        } else if f & UPPER != 0 {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// As [`Node::set_pruned`], one writer per node.
+    pub(crate) fn set_bound(&self, bound: Bound) {
+        let f = self.flags.load(Relaxed) & !(LOWER | UPPER);
+        let bits = match bound {
+            Bound::Exact => 0,
+            Bound::Lower => LOWER,
+            Bound::Upper => UPPER,
+        };
+        self.flags.store(f | bits, Relaxed);
     }
 
     /// The child whose value the node took: the left-most one among equals, never a
