@@ -8,7 +8,7 @@ use support::{run, same_twice, text};
 use gametree::game::Game;
 use gametree::games::ataxx::{self, Ataxx};
 use gametree::games::gomoku::Gomoku;
-use gametree::search::alphabeta;
+use gametree::search::alphabeta::{self, Search};
 use proptest::prelude::*;
 
 /// Ataxx moves read straight from the rules, on a 7x7 grid of chars: every clone
@@ -74,14 +74,14 @@ proptest! {
 
     #[test]
     fn alphabeta_agrees_with_minimax_on_ataxx_and_gomoku(choices in prop::collection::vec(any::<u32>(), 0..20), depth in 1u8..=3) {
-        use gametree::limits::BuildOptions;
+        use gametree::limits::Limits;
         use gametree::search::back_propagate;
         use gametree::tree::{Tree, TreeArena};
         fn check<G: Game>(game: &G, pos: G::Position, depth: u8) -> Result<(), TestCaseError> {
             let mut arena = TreeArena::new();
-            let tree = Tree::build(&mut arena, game, pos.clone(), depth, &BuildOptions::default()).unwrap();
+            let tree = Tree::build(&mut arena, game, pos.clone(), depth, &Limits::default()).unwrap();
             let v = back_propagate(tree.root);
-            let c = alphabeta::search(game, &pos, depth);
+            let c = alphabeta::search(game, &pos, &Search::to(depth)).unwrap().choice;
             prop_assert_eq!(c.value, v);
             prop_assert_eq!(c.action, tree.decision().and_then(|n| n.action));
             Ok(())

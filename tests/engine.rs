@@ -7,12 +7,12 @@ use gametree::game::{Game, Outcome};
 use gametree::games::checkers::Checkers;
 use gametree::games::niujiao::Niujiao;
 use gametree::games::tictactoe::TicTacToe;
-use gametree::search::alphabeta::{self, Cutoff};
+use gametree::search::alphabeta::{self, Cutoff, Search};
 use gametree::search::machine::Machine;
 use gametree::search::solve::{Budget, Solution, solve};
 
 const BUDGET: Budget = Budget { max_positions: 1 << 20, max_bytes: 1 << 30 };
-use gametree::limits::BuildOptions;
+use gametree::limits::Limits;
 use gametree::search::{back_propagate, back_propagate_parallel};
 use gametree::tree::{GameNode, QUOTA_BLOCK, Tree, TreeArena};
 use proptest::prelude::*;
@@ -35,14 +35,14 @@ fn playout<G: Game>(game: &G, choices: &[u32]) -> G::Position {
 /// the same root value and the same decision.
 fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(), TestCaseError> {
     let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, game, pos.clone(), depth, &BuildOptions::default()).unwrap();
+    let tree = Tree::build(&mut arena, game, pos.clone(), depth, &Limits::default()).unwrap();
     let minimax = back_propagate(tree.root);
     let decision = tree.decision().and_then(|n| n.action);
     let windows = alphabeta::run_on_tree(&tree);
     prop_assert_eq!(tree.root.value(), minimax, "explicit alpha-beta value");
     prop_assert_eq!(tree.decision().and_then(|n| n.action), decision, "explicit alpha-beta decision");
     prop_assert!(windows[0].is_some());
-    let implicit = alphabeta::search(game, pos, depth);
+    let implicit = alphabeta::search(game, pos, &Search::to(depth)).unwrap().choice;
     prop_assert_eq!(implicit.value, minimax, "implicit alpha-beta value");
     prop_assert_eq!(implicit.action, decision, "implicit alpha-beta decision");
     // The implicit search visits exactly the nodes the explicit one leaves unpruned.
@@ -51,7 +51,7 @@ fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(),
     prop_assert_eq!(implicit.nodes, visited);
     // Asked for ties, the search names exactly the actions whose value equals
     // the root's, in the defined order; its choice is unchanged.
-    let tied = alphabeta::search_within_ties(game, pos, depth, u64::MAX, true).unwrap();
+    let tied = alphabeta::search(game, pos, &Search { ties: true, ..Search::to(depth) }).unwrap();
     prop_assert_eq!(tied.choice.value, minimax);
     prop_assert_eq!(tied.choice.action, decision);
     let mut actions = Vec::new();
@@ -59,7 +59,10 @@ fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(),
     let equal: Vec<G::Action> = actions
         .iter()
         .copied()
-        .filter(|&a| alphabeta::search(game, &game.apply(pos, a), depth - 1).value == minimax)
+        .filter(|&a| {
+            alphabeta::search(game, &game.apply(pos, a), &Search::to(depth - 1)).unwrap().choice.value
+                == minimax
+        })
         .collect();
     prop_assert_eq!(tied.ties, equal);
     Ok(())
@@ -71,7 +74,8 @@ fn distance<G: Game>(game: &G, pos: &G::Position, deepest: u8) -> Option<u8> {
     if !game.has_actions(pos) {
         return Some(0);
     }
-    (1..=deepest).find(|&d| game.is_decided(alphabeta::search(game, pos, d).value))
+    (1..=deepest)
+        .find(|&d| game.is_decided(alphabeta::search(game, pos, &Search::to(d)).unwrap().choice.value))
 }
 
 /// When the machine tells a forced result "in d plies", the action it plays
@@ -137,7 +141,7 @@ fn alphabeta_on_the_worked_example() {
         .parse_position("......../......../......../......../......../B.w...../.w....../..b..... b")
         .unwrap();
     let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, &game, pos, 3, &BuildOptions::default()).unwrap();
+    let tree = Tree::build(&mut arena, &game, pos, 3, &Limits::default()).unwrap();
     let windows = alphabeta::run_on_tree(&tree);
     assert_eq!(tree.root.value(), 1);
     assert_eq!(game.format_action(tree.decision().unwrap().action.unwrap()), "A6-B5");
@@ -306,8 +310,8 @@ fn parallel_matches_sequential<G: Game>(
     depth: u8,
     threads: usize,
 ) -> Result<(), TestCaseError> {
-    let one = BuildOptions { threads: 1, ..BuildOptions::default() };
-    let many = BuildOptions { threads, ..BuildOptions::default() };
+    let one = Limits { threads: 1, ..Limits::default() };
+    let many = Limits { threads, ..Limits::default() };
     let mut a1 = TreeArena::new();
     let t1 = Tree::build(&mut a1, game, pos.clone(), depth, &one).unwrap();
     back_propagate(t1.root);
@@ -325,7 +329,7 @@ fn parallel_matches_sequential<G: Game>(
             game,
             pos.clone(),
             depth,
-            &BuildOptions { max_nodes: max, threads },
+            &Limits { max_nodes: max, threads, deadline: None },
         )
         .is_ok()
     };

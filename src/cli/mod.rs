@@ -19,7 +19,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::games::{GameName, GameSettings};
-use crate::limits::{BuildOptions, DEFAULT_MAX_NODES, default_threads};
+use crate::limits::{DEFAULT_MAX_NODES, Limits, default_threads};
 use crate::tree::prepare_build;
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
@@ -68,10 +68,11 @@ pub struct TreeOptions {
 }
 
 impl TreeOptions {
-    fn build_options(&self) -> BuildOptions {
-        BuildOptions {
+    fn build_options(&self) -> Limits {
+        Limits {
             max_nodes: self.max_nodes,
             threads: self.threads.map_or_else(default_threads, usize::from),
+            deadline: None,
         }
     }
 }

@@ -53,13 +53,13 @@ fn field(out: &mut dyn Write, key: &str, value: &impl Serialize) -> io::Result<(
 /// use gametree::export::json::write_tree;
 /// use gametree::game::Game;
 /// use gametree::games::niujiao::Niujiao;
-/// use gametree::limits::BuildOptions;
+/// use gametree::limits::Limits;
 /// use gametree::search::back_propagate;
 /// use gametree::tree::{Tree, TreeArena};
 ///
 /// let game = Niujiao::default();
 /// let mut arena = TreeArena::new();
-/// let tree = Tree::build(&mut arena, &game, game.start(), 2, &BuildOptions::default()).unwrap();
+/// let tree = Tree::build(&mut arena, &game, game.start(), 2, &Limits::default()).unwrap();
 /// back_propagate(tree.root);
 /// let mut out = Vec::new();
 /// write_tree(&mut out, &game, &tree, None).unwrap();

@@ -11,7 +11,7 @@ use super::budget;
 pub use super::trace::Cutoff;
 use super::trace::{Event, Observer};
 use crate::game::Game;
-use crate::limits::TooManyNodes;
+use crate::limits::{Limits, TooManyNodes};
 use crate::tree::{Node, Tree, size};
 
 /// The machine's choice and how much work it took.
@@ -25,29 +25,6 @@ pub struct Choice<A> {
     pub nodes: u64,
 }
 
-/// Searches `depth` plies from `pos` without building a tree. Games may reorder
-/// actions for the search ([`Game::order_for_search`]); ties still go to the action
-/// first in the game's defined order, as in minimax.
-pub fn search<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Choice<G::Action> {
-    search_within(game, pos, depth, u64::MAX).expect("no limit to exceed")
-}
-
-/// [`search`], giving up once it has examined more than `max_nodes` positions.
-///
-/// When the full tree is over the budget, the search may still fit, or may not
-/// by far: the shallower depths are searched first, and the search is refused
-/// as soon as the next two plies are predicted at several times the budget, or
-/// its full depth at a thousand times
-/// ([`budget::predict`]). The answer is that of the full-depth search alone.
-pub fn search_within<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u8,
-    max_nodes: u64,
-) -> Result<Choice<G::Action>, TooManyNodes> {
-    search_within_ties(game, pos, depth, max_nodes, false).map(|t| t.choice)
-}
-
 /// A choice, and with it (when asked for) every action of the same value: a
 /// machine that breaks ties at random picks among them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,15 +35,66 @@ pub struct Tied<A> {
     pub ties: Vec<A>,
 }
 
-/// [`search_within`], with every action that ties with the choice when `ties`.
-pub fn search_within_ties<G: Game>(
+/// Why a search gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    Budget(TooManyNodes),
+    /// The deadline passed first.
+    Time,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::Budget(e) => f.write_str(&e.for_search()),
+            Stopped::Time => f.write_str("the search ran out of time"),
+        }
+    }
+}
+
+/// What an implicit search is asked to do. None of `limits`, `first` and
+/// `ties` changes the answer of a search that finishes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search<A> {
+    /// Plies to search.
+    pub depth: u8,
+    /// Positions the search may examine and when it must give up (its
+    /// threads are not read: the search runs on the calling thread).
+    pub limits: Limits,
+    /// An action to try before the others (the best of a shallower search,
+    /// say).
+    pub first: Option<A>,
+    /// Also find every action that ties with the choice.
+    pub ties: bool,
+    /// When the full tree is over the budget, search the shallower depths
+    /// first and refuse as soon as the next two plies are predicted at several
+    /// times the budget, or the full depth at a thousand times
+    /// ([`budget::predict`]). The answer is still that of the full depth alone.
+    pub refuse_early: bool,
+}
+
+impl<A> Search<A> {
+    /// A search to `depth` plies with no limits.
+    pub fn to(depth: u8) -> Self {
+        Search { depth, limits: Limits::NONE, first: None, ties: false, refuse_early: true }
+    }
+
+    /// The same search, given up past `max_nodes` positions.
+    pub fn within(self, max_nodes: u64) -> Self {
+        Search { limits: Limits { max_nodes, ..self.limits }, ..self }
+    }
+}
+
+/// Searches `search.depth` plies from `pos` without building a tree. Games may
+/// reorder actions for the search ([`Game::order_for_search`]); ties still go
+/// to the action first in the game's defined order, as in minimax.
+pub fn search<G: Game>(
     game: &G,
     pos: &G::Position,
-    depth: u8,
-    max_nodes: u64,
-    ties: bool,
-) -> Result<Tied<G::Action>, TooManyNodes> {
-    if depth >= 4 && size::full_tree_likely_over(game, pos, depth, max_nodes) {
+    search: &Search<G::Action>,
+) -> Result<Tied<G::Action>, Stopped> {
+    let (depth, max_nodes) = (search.depth, search.limits.max_nodes);
+    if search.refuse_early && depth >= 4 && size::full_tree_likely_over(game, pos, depth, max_nodes) {
         let margins = [(budget::NEXT_PLY_MARGIN, 2), (budget::FULL_DEPTH_MARGIN, depth)];
         let mut counts = Vec::new();
         for d in 1..=depth {
@@ -76,41 +104,24 @@ pub fn search_within_ties<G: Game>(
                 if let Some(p) = budget::predict(&counts, ahead, far_over)
                     && p > far_over
                 {
-                    return Err(TooManyNodes { limit: max_nodes, predicted: Some(p) });
+                    return Err(Stopped::Budget(TooManyNodes { limit: max_nodes, predicted: Some(p) }));
                 }
             }
             if d < depth {
-                let mut s = Implicit { game, nodes: 1, max_nodes, deadline: None, timed_out: false };
-                counts.push(run_root(&mut s, pos, d, None, false)?.choice.nodes);
+                let shallower = Search { depth: d, first: None, ties: false, refuse_early: false, ..*search };
+                counts.push(run(game, pos, &shallower)?.choice.nodes);
             }
         }
     }
-    let mut s = Implicit { game, nodes: 1, max_nodes, deadline: None, timed_out: false };
-    run_root(&mut s, pos, depth, None, ties)
+    run(game, pos, search)
 }
 
-/// Why a search gave no answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stopped {
-    Budget(TooManyNodes),
-    /// The deadline passed first.
-    Time,
-}
-
-/// [`search_within_ties`] that also gives up at `deadline`, trying `first`
-/// (the best action of a shallower search, say) before the others. Neither
-/// changes the answer of a search that finishes.
-pub fn search_until<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u8,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-    first: Option<G::Action>,
-    ties: bool,
-) -> Result<Tied<G::Action>, Stopped> {
-    let mut s = Implicit { game, nodes: 1, max_nodes, deadline, timed_out: false };
-    let result = run_root(&mut s, pos, depth, first, ties);
+/// One search of the full depth.
+fn run<G: Game>(game: &G, pos: &G::Position, search: &Search<G::Action>) -> Result<Tied<G::Action>, Stopped> {
+    let limits = &search.limits;
+    let mut s =
+        Implicit { game, nodes: 1, max_nodes: limits.max_nodes, deadline: limits.deadline, timed_out: false };
+    let result = run_root(&mut s, pos, search.depth, search.first, search.ties);
     match result {
         _ if s.timed_out => Err(Stopped::Time),
         Err(e) => Err(Stopped::Budget(e)),
@@ -281,13 +292,13 @@ pub struct Window {
 /// ```
 /// use gametree::game::Game;
 /// use gametree::games::tictactoe::TicTacToe;
-/// use gametree::limits::BuildOptions;
+/// use gametree::limits::Limits;
 /// use gametree::search::alphabeta;
 /// use gametree::tree::{Tree, TreeArena};
 ///
 /// let game = TicTacToe;
 /// let mut arena = TreeArena::new();
-/// let tree = Tree::build(&mut arena, &game, game.start(), 4, &BuildOptions::default()).unwrap();
+/// let tree = Tree::build(&mut arena, &game, game.start(), 4, &Limits::default()).unwrap();
 /// let windows = alphabeta::run_on_tree(&tree);
 /// let mut pruned = 0;
 /// tree.root.for_each(&mut |n| pruned += usize::from(n.pruned()));

@@ -3,11 +3,10 @@
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use super::trace::{Event, Observer};
+use crate::runtime::share;
 use crate::runtime::team::Team;
 use crate::tree::Node;
 
-/// Subtrees per thread to aim for when propagating in parallel.
-const UNITS_PER_THREAD: usize = 24;
 /// Smaller trees are propagated on the calling thread alone.
 const PARALLEL_FROM: usize = 1 << 16;
 
@@ -33,14 +32,9 @@ pub fn back_propagate_parallel<A: Sync, P: Sync>(root: &Node<'_, A, P>, len: usi
     if threads < 2 || len < PARALLEL_FROM {
         return back_propagate(root);
     }
-    let mut level = vec![root];
-    while level.len() < UNITS_PER_THREAD * threads {
-        let next: Vec<_> = level.iter().flat_map(|n| n.children().iter()).collect();
-        if next.is_empty() {
-            break;
-        }
-        level = next;
-    }
+    let (_, level) = share::split(vec![root], threads, usize::MAX, |level| {
+        level.iter().flat_map(|n| n.children().iter()).collect()
+    });
     let split = level[0].depth;
     let next = AtomicUsize::new(0);
     Team::take(threads - 1).run(&|_| {

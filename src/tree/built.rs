@@ -8,7 +8,7 @@ use crate::game::Game;
 /// ```
 /// use gametree::game::Game;
 /// use gametree::games::checkers::Checkers;
-/// use gametree::limits::BuildOptions;
+/// use gametree::limits::Limits;
 /// use gametree::search::back_propagate;
 /// use gametree::tree::{Tree, TreeArena};
 ///
@@ -18,7 +18,7 @@ use crate::game::Game;
 ///     .parse_position("......../......../......../......../......../B.w...../.w....../..b..... b")
 ///     .unwrap();
 /// let mut arena = TreeArena::new();
-/// let tree = Tree::build(&mut arena, &game, pos, 3, &BuildOptions::default()).unwrap();
+/// let tree = Tree::build(&mut arena, &game, pos, 3, &Limits::default()).unwrap();
 /// assert_eq!(tree.len, 30);
 /// back_propagate(tree.root);
 /// let best = tree.decision().unwrap();
