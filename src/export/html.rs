@@ -18,7 +18,7 @@ use super::scope::{Scope, Shown};
 use super::summary::Summary;
 use crate::drawing::{Drawing, Picture};
 use crate::game::Game;
-use crate::search::alphabeta::{Cutoff, Window};
+use crate::search::alphabeta::{Bound, Cutoff, Window};
 use crate::search::trace::Event;
 use crate::tree::{GameNode, Tree};
 
@@ -240,7 +240,7 @@ impl Columns {
             self.value.push(node.value());
         }
         if let Some(w) = window {
-            self.window.push([w.alpha, w.beta]);
+            self.window.push([page_bound(w.alpha), page_bound(w.beta)]);
             flags |= match w.cutoff {
                 Some(Cutoff::Beta) => CUT_BETA,
                 Some(Cutoff::Alpha) => CUT_ALPHA,
@@ -263,6 +263,16 @@ impl Columns {
     }
 }
 
+/// A window end as the page's 32-bit arrays hold it: the infinities as the
+/// extreme numbers, which the page shows as ±∞.
+fn page_bound(b: Bound) -> i32 {
+    match b {
+        Bound::MinusInfinity => i32::MIN,
+        Bound::Value(v) => v,
+        Bound::PlusInfinity => i32::MAX,
+    }
+}
+
 /// Five 32-bit numbers per event: kind, node, then by kind
 /// enter: alpha, beta, 1 if windowed; leaf and return: value; window: alpha,
 /// beta; cut-off: first and last skipped child, 0 for a beta cut-off or 1 for alpha.
@@ -271,12 +281,12 @@ fn encode_events(events: &[Event]) -> Vec<u8> {
     for e in events {
         let words: [i32; 5] = match *e {
             Event::Enter { node, window } => {
-                let (a, z) = window.unwrap_or((i32::MIN, i32::MAX));
+                let (a, z) = window.map_or((i32::MIN, i32::MAX), |(a, z)| (page_bound(a), page_bound(z)));
                 [0, node as i32, a, z, i32::from(window.is_some())]
             }
             Event::Leaf { node, value } => [1, node as i32, value, 0, 0],
             Event::Return { node, value } => [2, node as i32, value, 0, 0],
-            Event::Window { node, alpha, beta } => [3, node as i32, alpha, beta, 0],
+            Event::Window { node, alpha, beta } => [3, node as i32, page_bound(alpha), page_bound(beta), 0],
             Event::Cutoff { node, kind, first, last } => {
                 [4, node as i32, first as i32, last as i32, i32::from(kind == Cutoff::Alpha)]
             }

@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use super::budget;
-pub use super::trace::Cutoff;
+pub use super::trace::{Bound, Cutoff};
 use super::trace::{Event, Observer};
 use crate::game::Game;
 use crate::limits::{Limits, TooManyNodes};
@@ -162,26 +162,20 @@ fn run_root<G: Game>(
     let mut tied: Vec<usize> = Vec::new();
     for a in ordered {
         let index = actions.iter().position(|&b| b == a).expect("ordering keeps the actions");
-        // Nothing beats a best at the end of the scale; only an earlier action could
-        // tie with it. (The explicit search cuts off here in the same way.)
-        if let Some((b, _, bv)) = best
-            && bv == if maximising { i32::MAX } else { i32::MIN }
-            && index > b
-            && !ties
-        {
-            continue;
-        }
         let child = game.apply(pos, a);
         // An action earlier in the defined order wins a tie (and with `ties`
         // any action may be one), so its window is one wider: a fail-low then
         // means strictly worse, not "no better".
         let v = match best {
-            None => s.visit(&child, deeper, i32::MIN, i32::MAX),
-            Some((b, _, bv)) if maximising => {
-                s.visit(&child, deeper, if index < b || ties { bv.saturating_sub(1) } else { bv }, i32::MAX)
-            }
+            None => s.visit(&child, deeper, MINUS_INFINITY, PLUS_INFINITY),
             Some((b, _, bv)) => {
-                s.visit(&child, deeper, i32::MIN, if index < b || ties { bv.saturating_add(1) } else { bv })
+                let bv = i64::from(bv);
+                let wider = index < b || ties;
+                if maximising {
+                    s.visit(&child, deeper, if wider { bv - 1 } else { bv }, PLUS_INFINITY)
+                } else {
+                    s.visit(&child, deeper, MINUS_INFINITY, if wider { bv + 1 } else { bv })
+                }
             }
         };
         match best {
@@ -207,18 +201,23 @@ fn run_root<G: Game>(
     Ok(Tied { choice: Choice { action: Some(action), value, nodes: s.nodes }, ties })
 }
 
+/// The window's open ends: outside every game value (an `i32`), so that no
+/// score, not even a side's that cannot move, is taken for an infinity.
+const MINUS_INFINITY: i64 = i64::MIN;
+const PLUS_INFINITY: i64 = i64::MAX;
+
 /// One node's share of a fail-soft alpha-beta search, children taken left to right.
 struct Step {
     maximising: bool,
     /// The best child value so far (the first child's to begin with).
     best: i32,
-    alpha: i32,
-    beta: i32,
+    alpha: i64,
+    beta: i64,
     seen: usize,
 }
 
 impl Step {
-    fn new(maximising: bool, alpha: i32, beta: i32) -> Step {
+    fn new(maximising: bool, alpha: i64, beta: i64) -> Step {
         Step { maximising, best: 0, alpha, beta, seen: 0 }
     }
 
@@ -229,12 +228,18 @@ impl Step {
         }
         self.seen += 1;
         if self.maximising {
-            self.alpha = self.alpha.max(v);
+            self.alpha = self.alpha.max(i64::from(v));
         } else {
-            self.beta = self.beta.min(v);
+            self.beta = self.beta.min(i64::from(v));
         }
-        self.alpha >= self.beta
+        cuts_off(self.alpha, self.beta)
     }
+}
+
+/// Whether a node whose window has become `[alpha, beta]` skips its other children.
+#[inline]
+fn cuts_off(alpha: i64, beta: i64) -> bool {
+    alpha >= beta
 }
 
 struct Implicit<'g, G: Game> {
@@ -248,7 +253,7 @@ struct Implicit<'g, G: Game> {
 }
 
 impl<G: Game> Implicit<'_, G> {
-    fn visit(&mut self, pos: &G::Position, buffers: &mut [Vec<G::Action>], alpha: i32, beta: i32) -> i32 {
+    fn visit(&mut self, pos: &G::Position, buffers: &mut [Vec<G::Action>], alpha: i64, beta: i64) -> i32 {
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.timed_out = true;
@@ -280,8 +285,8 @@ impl<G: Game> Implicit<'_, G> {
 /// The window a node of the explicit tree was searched with, and how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {
-    pub alpha: i32,
-    pub beta: i32,
+    pub alpha: Bound,
+    pub beta: Bound,
     pub cutoff: Option<Cutoff>,
 }
 
@@ -313,7 +318,7 @@ pub fn run_on_tree<G: Game>(tree: &Tree<'_, G>) -> Vec<Option<Window>> {
 pub fn run_observed<G: Game>(tree: &Tree<'_, G>, observer: &mut impl Observer) -> Vec<Option<Window>> {
     let windows: Vec<Cell<Option<Window>>> = (0..tree.len).map(|_| Cell::new(None)).collect();
     mark_pruned(tree.root);
-    visit_node(tree.root, i32::MIN, i32::MAX, &windows, observer);
+    visit_node(tree.root, MINUS_INFINITY, PLUS_INFINITY, &windows, observer);
     windows.into_iter().map(Cell::into_inner).collect()
 }
 
@@ -326,14 +331,15 @@ fn mark_pruned<A, P>(node: &Node<'_, A, P>) {
 
 fn visit_node<A, P>(
     node: &Node<'_, A, P>,
-    alpha: i32,
-    beta: i32,
+    alpha: i64,
+    beta: i64,
     windows: &[Cell<Option<Window>>],
     observer: &mut impl Observer,
 ) -> i32 {
     node.set_pruned(false);
     let id = node.id();
-    observer.event(Event::Enter { node: id, window: Some((alpha, beta)) });
+    let (a, b) = (Bound::from_wide(alpha), Bound::from_wide(beta));
+    observer.event(Event::Enter { node: id, window: Some((a, b)) });
     let mut cutoff = None;
     let value = if node.is_leaf() {
         observer.event(Event::Leaf { node: id, value: node.value() });
@@ -345,7 +351,8 @@ fn visit_node<A, P>(
             let before = (step.alpha, step.beta);
             let stop = step.take(visit_node(child, step.alpha, step.beta, windows, observer));
             if (step.alpha, step.beta) != before {
-                observer.event(Event::Window { node: id, alpha: step.alpha, beta: step.beta });
+                let (alpha, beta) = (Bound::from_wide(step.alpha), Bound::from_wide(step.beta));
+                observer.event(Event::Window { node: id, alpha, beta });
             }
             if stop {
                 if i + 1 < children.len() {
@@ -360,7 +367,7 @@ fn visit_node<A, P>(
         step.best
     };
     node.set_value(value);
-    windows[id as usize].set(Some(Window { alpha, beta, cutoff }));
+    windows[id as usize].set(Some(Window { alpha: a, beta: b, cutoff }));
     observer.event(Event::Return { node: id, value });
     value
 }
