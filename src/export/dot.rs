@@ -260,6 +260,7 @@ pub fn write_tree<G: Drawing>(
     windows: Option<&[Option<Window>]>,
     scope: Scope,
 ) -> io::Result<()> {
+    tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::new(game, tree, windows.is_some());
     let shown = Shown::new(tree, scope);
     let graph = build_graph(game, tree, windows, &shown);

@@ -74,6 +74,7 @@ pub fn write_tree<G: Drawing>(
     events: Option<&[Event]>,
     scope: Scope,
 ) -> io::Result<()> {
+    tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::new(game, tree, windows.is_some());
     let picture = game.picture();
     let shown = Shown::new(tree, scope);

@@ -73,6 +73,7 @@ pub fn write_tree<G: Game>(
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
 ) -> io::Result<()> {
+    tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::new(game, tree, windows.is_some());
     let decision =
         summary.decision.as_ref().map(|action| Decision { action: action.clone(), value: summary.value });

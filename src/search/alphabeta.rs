@@ -319,6 +319,7 @@ pub fn run_observed<G: Game>(tree: &Tree<'_, G>, observer: &mut impl Observer) -
     let windows: Vec<Cell<Option<Window>>> = (0..tree.len).map(|_| Cell::new(None)).collect();
     mark_pruned(tree.root);
     visit_node(tree.root, MINUS_INFINITY, PLUS_INFINITY, &windows, observer);
+    tree.root.set_searched();
     windows.into_iter().map(Cell::into_inner).collect()
 }
 

@@ -29,6 +29,6 @@ pub mod size;
 
 pub use arena::TreeArena;
 pub use build::prepare_build;
-pub use built::Tree;
+pub use built::{NotSearched, Tree};
 pub use node::{GameNode, Node};
 pub use sequential::QUOTA_BLOCK;

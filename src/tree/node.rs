@@ -11,6 +11,8 @@ use crate::game::{Game, Player};
 
 const MAXIMISING: u8 = 1;
 const PRUNED: u8 = 2;
+/// Set on the node a search started from, once it has set the values below.
+const SEARCHED: u8 = 4;
 
 /// A tree node of game `G`.
 pub type GameNode<'a, G> = Node<'a, <G as Game>::Action, <G as Game>::Packed>;
@@ -132,6 +134,17 @@ impl<'a, A, P> Node<'a, A, P> {
         if f != g {
             self.flags.store(g, Relaxed);
         }
+    }
+
+    /// Whether a search (minimax or alpha-beta) has set the values of this
+    /// node and everything below it.
+    pub fn searched(&self) -> bool {
+        self.flags.load(Relaxed) & SEARCHED != 0
+    }
+
+    /// Called by a search that started here, once it is done.
+    pub(crate) fn set_searched(&self) {
+        self.flags.store(self.flags.load(Relaxed) | SEARCHED, Relaxed);
     }
 
     /// The child whose value the node took: the left-most one among equals, never a
