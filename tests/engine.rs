@@ -7,7 +7,7 @@ use gametree::game::{Game, Outcome};
 use gametree::games::checkers::Checkers;
 use gametree::games::niujiao::Niujiao;
 use gametree::games::tictactoe::TicTacToe;
-use gametree::search::alphabeta::{self, Bound, Cutoff, Search};
+use gametree::search::alphabeta::{self, Cutoff, Search, WindowEnd};
 use gametree::search::machine::Machine;
 use gametree::search::solve::{Budget, Solution, solve};
 
@@ -162,8 +162,8 @@ fn alphabeta_on_the_worked_example() {
             let v = node.value();
             let w = w.unwrap();
             match kind {
-                Cutoff::Beta => assert!(node.maximising() && Bound::Value(v) >= w.beta),
-                Cutoff::Alpha => assert!(!node.maximising() && Bound::Value(v) <= w.alpha),
+                Cutoff::Beta => assert!(node.maximising() && WindowEnd::Value(v) >= w.beta),
+                Cutoff::Alpha => assert!(!node.maximising() && WindowEnd::Value(v) <= w.alpha),
             }
         }
         for c in node.children() {

@@ -18,7 +18,7 @@ use petgraph::visit::EdgeRef;
 use super::scope::{Scope, Shown};
 use super::summary::Summary;
 use crate::drawing::{Drawing, Picture};
-use crate::search::alphabeta::{Bound, Window};
+use crate::search::alphabeta::{Window, WindowEnd};
 use crate::tree::{GameNode, Tree};
 
 struct DotNode {
@@ -70,11 +70,11 @@ fn bound(v: i32) -> String {
 }
 
 /// A window's end: only the window's own infinities are shown as ±∞.
-fn window_end(b: Bound) -> String {
+fn window_end(b: WindowEnd) -> String {
     match b {
-        Bound::MinusInfinity => "−∞".to_string(),
-        Bound::PlusInfinity => "+∞".to_string(),
-        Bound::Value(v) => v.to_string(),
+        WindowEnd::MinusInfinity => "−∞".to_string(),
+        WindowEnd::PlusInfinity => "+∞".to_string(),
+        WindowEnd::Value(v) => v.to_string(),
     }
 }
 

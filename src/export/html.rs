@@ -18,7 +18,7 @@ use super::scope::{Scope, Shown};
 use super::summary::Summary;
 use crate::drawing::{Drawing, Picture};
 use crate::game::Game;
-use crate::search::alphabeta::{Bound, Cutoff, Window};
+use crate::search::alphabeta::{Cutoff, Window, WindowEnd};
 use crate::search::trace::Event;
 use crate::tree::{GameNode, Tree};
 
@@ -266,11 +266,11 @@ impl Columns {
 
 /// A window end as the page's 32-bit arrays hold it: the infinities as the
 /// extreme numbers, which the page shows as ±∞.
-fn page_bound(b: Bound) -> i32 {
+fn page_bound(b: WindowEnd) -> i32 {
     match b {
-        Bound::MinusInfinity => i32::MIN,
-        Bound::Value(v) => v,
-        Bound::PlusInfinity => i32::MAX,
+        WindowEnd::MinusInfinity => i32::MIN,
+        WindowEnd::Value(v) => v,
+        WindowEnd::PlusInfinity => i32::MAX,
     }
 }
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::summary::Summary;
 use crate::game::Game;
-use crate::search::alphabeta::{Bound, Window};
+use crate::search::alphabeta::{Window, WindowEnd};
 use crate::tree::Tree;
 
 /// Bumped only when a key changes meaning or disappears.
@@ -34,8 +34,8 @@ struct JsonNode {
     children: Vec<u32>,
     best_child: Option<u32>,
     pruned: bool,
-    alpha: Option<Bound>,
-    beta: Option<Bound>,
+    alpha: Option<WindowEnd>,
+    beta: Option<WindowEnd>,
     cutoff: Option<&'static str>,
 }
 

@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use super::budget;
-pub use super::trace::{Bound, Cutoff};
+pub use super::trace::{Cutoff, WindowEnd};
 use super::trace::{Event, Observer};
 use crate::game::Game;
 use crate::limits::{Limits, TooManyNodes};
@@ -285,8 +285,8 @@ impl<G: Game> Implicit<'_, G> {
 /// The window a node of the explicit tree was searched with, and how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {
-    pub alpha: Bound,
-    pub beta: Bound,
+    pub alpha: WindowEnd,
+    pub beta: WindowEnd,
     pub cutoff: Option<Cutoff>,
 }
 
@@ -339,7 +339,7 @@ fn visit_node<A, P>(
 ) -> i32 {
     node.set_pruned(false);
     let id = node.id();
-    let (a, b) = (Bound::from_wide(alpha), Bound::from_wide(beta));
+    let (a, b) = (WindowEnd::from_wide(alpha), WindowEnd::from_wide(beta));
     observer.event(Event::Enter { node: id, window: Some((a, b)) });
     let mut cutoff = None;
     let value = if node.is_leaf() {
@@ -352,7 +352,7 @@ fn visit_node<A, P>(
             let before = (step.alpha, step.beta);
             let stop = step.take(visit_node(child, step.alpha, step.beta, windows, observer));
             if (step.alpha, step.beta) != before {
-                let (alpha, beta) = (Bound::from_wide(step.alpha), Bound::from_wide(step.beta));
+                let (alpha, beta) = (WindowEnd::from_wide(step.alpha), WindowEnd::from_wide(step.beta));
                 observer.event(Event::Window { node: id, alpha, beta });
             }
             if stop {
