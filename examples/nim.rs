@@ -33,7 +33,7 @@ use std::path::Path;
 use gametree::drawing::{Drawing, Picture, Unit};
 use gametree::export;
 use gametree::game::{Evaluation, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage};
-use gametree::limits::BuildOptions;
+use gametree::limits::Limits;
 use gametree::search::alphabeta;
 use gametree::tree::{Tree, TreeArena};
 
@@ -175,7 +175,7 @@ impl Drawing for Nim {
 pub fn run(start: Position, dir: &Path) -> io::Result<(Option<String>, i32, usize)> {
     let game = Nim;
     let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, &game, start, game.default_depth(), &BuildOptions::default())
+    let tree = Tree::build(&mut arena, &game, start, game.default_depth(), &Limits::default())
         .map_err(io::Error::other)?;
     let windows = alphabeta::run_on_tree(&tree);
     let mut json = BufWriter::new(File::create(dir.join("nim.json"))?);

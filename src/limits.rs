@@ -4,6 +4,7 @@
 //! reads neither.
 
 use std::fmt;
+use std::time::Instant;
 
 /// A tree would have exceeded the node budget: nothing was kept of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,18 +51,27 @@ impl std::error::Error for TooManyNodes {}
 /// The default node budget: about 1.6 GB of checkers nodes.
 pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
 
-/// How a tree is built.
+/// What a build or a search may use: one value for every entry point, each
+/// reading the fields that concern it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BuildOptions {
-    /// Refuse to build more nodes than this.
+pub struct Limits {
+    /// Refuse to build, or give up examining, more nodes than this.
     pub max_nodes: u64,
     /// Threads to build deep trees on; 1 builds on the calling thread only.
     pub threads: usize,
+    /// An implicit search gives up at this instant (checked every 4,096
+    /// positions); builds ignore it.
+    pub deadline: Option<Instant>,
 }
 
-impl Default for BuildOptions {
+impl Limits {
+    /// No limit at all, on the calling thread.
+    pub const NONE: Limits = Limits { max_nodes: u64::MAX, threads: 1, deadline: None };
+}
+
+impl Default for Limits {
     fn default() -> Self {
-        BuildOptions { max_nodes: DEFAULT_MAX_NODES, threads: default_threads() }
+        Limits { max_nodes: DEFAULT_MAX_NODES, threads: default_threads(), deadline: None }
     }
 }
 

@@ -14,9 +14,9 @@ use gametree::game::prelude::*;
 use gametree::game::{Oracle, Player};
 use gametree::games::{ALL, GameName, Settings};
 use gametree::invariants;
-use gametree::limits::BuildOptions;
+use gametree::limits::Limits;
 use gametree::savegame::SavedGame;
-use gametree::search::alphabeta;
+use gametree::search::alphabeta::{self, Search};
 use gametree::search::{back_propagate, back_propagate_parallel};
 use gametree::tree::{GameNode, QUOTA_BLOCK, Tree, TreeArena};
 use gametree::with_game;
@@ -29,7 +29,7 @@ use serde_json::Value;
 /// `max_nodes` nodes (1 when even that one is larger).
 fn fitting_depth<G: Game>(game: &G, pos: &G::Position, deepest: u8, max_nodes: u64) -> u8 {
     let fits = |d: u8| {
-        let options = BuildOptions { max_nodes, threads: 1 };
+        let options = Limits { max_nodes, threads: 1, ..Limits::default() };
         Tree::build(&mut TreeArena::new(), game, pos.clone(), d, &options).is_ok()
     };
     (1..=deepest).rev().find(|&d| fits(d)).unwrap_or(1)
@@ -48,7 +48,7 @@ fn each_game(mut check: impl FnMut(GameName) -> Result<(), TestCaseError>) -> Re
 /// names exactly the tied actions.
 fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(), TestCaseError> {
     let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, game, pos.clone(), depth, &BuildOptions::default()).unwrap();
+    let tree = Tree::build(&mut arena, game, pos.clone(), depth, &Limits::default()).unwrap();
     let minimax = back_propagate(tree.root);
     let decision = tree.decision().and_then(|n| n.action);
     let windows = alphabeta::run_on_tree(&tree);
@@ -56,17 +56,17 @@ fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(),
     prop_assert_eq!(tree.decision().and_then(|n| n.action), decision, "explicit alpha-beta decision");
     prop_assert!(windows[0].is_some());
     // With the game's own search order (Gomoku reorders): value and decision.
-    let implicit = alphabeta::search(game, pos, depth);
+    let implicit = alphabeta::search(game, pos, &Search::to(depth)).unwrap().choice;
     prop_assert_eq!(implicit.value, minimax, "implicit alpha-beta value");
     prop_assert_eq!(implicit.action, decision, "implicit alpha-beta decision");
     // In the defined order: the same nodes and the ties.
     let plain = DefinedOrder(game.clone());
-    let implicit = alphabeta::search(&plain, pos, depth);
+    let implicit = alphabeta::search(&plain, pos, &Search::to(depth)).unwrap().choice;
     prop_assert_eq!(implicit.value, minimax);
     let mut visited = 0u64;
     tree.root.for_each(&mut |n| visited += !n.pruned() as u64);
     prop_assert_eq!(implicit.nodes, visited, "nodes visited");
-    let tied = alphabeta::search_within_ties(&plain, pos, depth, u64::MAX, true).unwrap();
+    let tied = alphabeta::search(&plain, pos, &Search { ties: true, ..Search::to(depth) }).unwrap();
     prop_assert_eq!(tied.choice.value, minimax);
     prop_assert_eq!(tied.choice.action, decision);
     let mut actions = Vec::new();
@@ -74,7 +74,10 @@ fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(),
     let equal: Vec<G::Action> = actions
         .iter()
         .copied()
-        .filter(|&a| alphabeta::search(&plain, &game.apply(pos, a), depth - 1).value == minimax)
+        .filter(|&a| {
+            alphabeta::search(&plain, &game.apply(pos, a), &Search::to(depth - 1)).unwrap().choice.value
+                == minimax
+        })
         .collect();
     prop_assert_eq!(tied.ties, equal, "ties");
     Ok(())
@@ -102,8 +105,8 @@ fn parallel_matches_sequential<G: Game>(
     depth: u8,
     threads: usize,
 ) -> Result<(), TestCaseError> {
-    let one = BuildOptions { threads: 1, ..BuildOptions::default() };
-    let many = BuildOptions { threads, ..BuildOptions::default() };
+    let one = Limits { threads: 1, ..Limits::default() };
+    let many = Limits { threads, ..Limits::default() };
     let mut a1 = TreeArena::new();
     let t1 = Tree::build(&mut a1, game, pos.clone(), depth, &one).unwrap();
     back_propagate(t1.root);
@@ -113,7 +116,7 @@ fn parallel_matches_sequential<G: Game>(
     prop_assert_eq!(t1.len, t2.len);
     prop_assert_eq!(describe(game, &t1), describe(game, &t2));
     let fits = |max: u64, threads: usize| {
-        let options = BuildOptions { max_nodes: max, threads };
+        let options = Limits { max_nodes: max, threads, ..Limits::default() };
         Tree::build(&mut TreeArena::new(), game, pos.clone(), depth, &options).is_ok()
     };
     let len = t1.len as u64;
@@ -285,7 +288,7 @@ fn every_games_json_export_fits_the_schema() {
         for pruning in [false, true] {
             let doc: Value = with_game!(name, &Settings::default(), |g| {
                 let mut arena = TreeArena::new();
-                let tree = Tree::build(&mut arena, g, g.start(), 2, &BuildOptions::default()).unwrap();
+                let tree = Tree::build(&mut arena, g, g.start(), 2, &Limits::default()).unwrap();
                 back_propagate(tree.root);
                 let windows = pruning.then(|| alphabeta::run_on_tree(&tree));
                 let mut out = Vec::new();

@@ -10,12 +10,12 @@ use gametree::game::{Outcome, prelude::*};
 use gametree::games::checkers::Checkers;
 use gametree::games::niujiao::Niujiao;
 use gametree::games::tictactoe::TicTacToe;
-use gametree::search::alphabeta::{self, Cutoff};
+use gametree::search::alphabeta::{self, Cutoff, Search, WindowEnd};
 use gametree::search::machine::Machine;
 use gametree::search::solve::{Budget, Solution, solve};
 
 const BUDGET: Budget = Budget { max_positions: 1 << 20, max_bytes: 1 << 30 };
-use gametree::limits::BuildOptions;
+use gametree::limits::Limits;
 use gametree::tree::{GameNode, Tree, TreeArena};
 use proptest::prelude::*;
 
@@ -29,7 +29,8 @@ fn distance<G: Game>(game: &G, pos: &G::Position, deepest: u8) -> Option<u8> {
     if !game.has_actions(pos) {
         return Some(0);
     }
-    (1..=deepest).find(|&d| game.is_decided(alphabeta::search(game, pos, d).value))
+    (1..=deepest)
+        .find(|&d| game.is_decided(alphabeta::search(game, pos, &Search::to(d)).unwrap().choice.value))
 }
 
 /// When the machine tells a forced result "in d plies", the action it plays
@@ -80,7 +81,7 @@ fn alphabeta_on_the_worked_example() {
         .parse_position("......../......../......../......../......../B.w...../.w....../..b..... b")
         .unwrap();
     let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, &game, pos, 3, &BuildOptions::default()).unwrap();
+    let tree = Tree::build(&mut arena, &game, pos, 3, &Limits::default()).unwrap();
     let windows = alphabeta::run_on_tree(&tree);
     assert_eq!(tree.root.value(), 1);
     assert_eq!(game.format_action(tree.decision().unwrap().action.unwrap()), "A6-B5");
@@ -101,8 +102,8 @@ fn alphabeta_on_the_worked_example() {
             let v = node.value();
             let w = w.unwrap();
             match kind {
-                Cutoff::Beta => assert!(node.maximising() && v >= w.beta),
-                Cutoff::Alpha => assert!(!node.maximising() && v <= w.alpha),
+                Cutoff::Beta => assert!(node.maximising() && WindowEnd::Value(v) >= w.beta),
+                Cutoff::Alpha => assert!(!node.maximising() && WindowEnd::Value(v) <= w.alpha),
             }
         }
         for c in node.children() {

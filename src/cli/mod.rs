@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::games::{self, GameName, Settings};
-use crate::limits::{BuildOptions, DEFAULT_MAX_NODES, default_threads};
+use crate::limits::{DEFAULT_MAX_NODES, Limits, default_threads};
 use crate::tree::prepare_build;
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
@@ -64,10 +64,11 @@ pub struct TreeOptions {
 }
 
 impl TreeOptions {
-    fn build_options(&self) -> BuildOptions {
-        BuildOptions {
+    fn build_options(&self) -> Limits {
+        Limits {
             max_nodes: self.max_nodes,
             threads: self.threads.map_or_else(default_threads, usize::from),
+            deadline: None,
         }
     }
 }

@@ -18,7 +18,7 @@ use super::scope::{Scope, Shown};
 use super::summary::Summary;
 use crate::drawing::{Drawing, Picture};
 use crate::game::Game;
-use crate::search::alphabeta::{Cutoff, Window};
+use crate::search::alphabeta::{Cutoff, Window, WindowEnd};
 use crate::search::trace::Event;
 use crate::tree::{Bound, GameNode, Tree};
 
@@ -77,6 +77,7 @@ pub fn write_tree<G: Drawing>(
     events: Option<&[Event]>,
     scope: Scope,
 ) -> io::Result<()> {
+    tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::new(game, tree, windows.is_some());
     let picture = game.picture();
     let shown = Shown::new(tree, scope);
@@ -257,7 +258,7 @@ impl Columns {
             self.value.push(node.value());
         }
         if let Some(w) = window {
-            self.window.push([w.alpha, w.beta]);
+            self.window.push([page_bound(w.alpha), page_bound(w.beta)]);
             flags |= match w.cutoff {
                 Some(Cutoff::Beta) => CUT_BETA,
                 Some(Cutoff::Alpha) => CUT_ALPHA,
@@ -280,6 +281,16 @@ impl Columns {
     }
 }
 
+/// A window end as the page's 32-bit arrays hold it: the infinities as the
+/// extreme numbers, which the page shows as ±∞.
+fn page_bound(b: WindowEnd) -> i32 {
+    match b {
+        WindowEnd::MinusInfinity => i32::MIN,
+        WindowEnd::Value(v) => v,
+        WindowEnd::PlusInfinity => i32::MAX,
+    }
+}
+
 /// Five 32-bit numbers per event: kind, node, then by kind
 /// enter: alpha, beta, 1 if windowed; leaf and return: value; window: alpha,
 /// beta; cut-off: first and last skipped child, 0 for a beta cut-off or 1 for alpha.
@@ -288,12 +299,12 @@ fn encode_events(events: &[Event]) -> Vec<u8> {
     for e in events {
         let words: [i32; 5] = match *e {
             Event::Enter { node, window } => {
-                let (a, z) = window.unwrap_or((i32::MIN, i32::MAX));
+                let (a, z) = window.map_or((i32::MIN, i32::MAX), |(a, z)| (page_bound(a), page_bound(z)));
                 [0, node as i32, a, z, i32::from(window.is_some())]
             }
             Event::Leaf { node, value } => [1, node as i32, value, 0, 0],
             Event::Return { node, value } => [2, node as i32, value, 0, 0],
-            Event::Window { node, alpha, beta } => [3, node as i32, alpha, beta, 0],
+            Event::Window { node, alpha, beta } => [3, node as i32, page_bound(alpha), page_bound(beta), 0],
             Event::Cutoff { node, kind, first, last } => {
                 [4, node as i32, first as i32, last as i32, i32::from(kind == Cutoff::Alpha)]
             }

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::summary::Summary;
 use crate::game::Game;
-use crate::search::alphabeta::Window;
+use crate::search::alphabeta::{Window, WindowEnd};
 use crate::tree::Tree;
 
 /// Bumped only when a key changes meaning or disappears.
@@ -35,8 +35,8 @@ struct JsonNode {
     children: Vec<u32>,
     best_child: Option<u32>,
     pruned: bool,
-    alpha: Option<i32>,
-    beta: Option<i32>,
+    alpha: Option<WindowEnd>,
+    beta: Option<WindowEnd>,
     cutoff: Option<&'static str>,
 }
 
@@ -54,13 +54,13 @@ fn field(out: &mut dyn Write, key: &str, value: &impl Serialize) -> io::Result<(
 /// use gametree::export::json::write_tree;
 /// use gametree::game::prelude::*;
 /// use gametree::games::niujiao::Niujiao;
-/// use gametree::limits::BuildOptions;
+/// use gametree::limits::Limits;
 /// use gametree::search::back_propagate;
 /// use gametree::tree::{Tree, TreeArena};
 ///
 /// let game = Niujiao::default();
 /// let mut arena = TreeArena::new();
-/// let tree = Tree::build(&mut arena, &game, game.start(), 2, &BuildOptions::default()).unwrap();
+/// let tree = Tree::build(&mut arena, &game, game.start(), 2, &Limits::default()).unwrap();
 /// back_propagate(tree.root);
 /// let mut out = Vec::new();
 /// write_tree(&mut out, &game, &tree, None).unwrap();
@@ -74,6 +74,7 @@ pub fn write_tree<G: Game>(
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
 ) -> io::Result<()> {
+    tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::new(game, tree, windows.is_some());
     let decision =
         summary.decision.as_ref().map(|action| Decision { action: action.clone(), value: summary.value });

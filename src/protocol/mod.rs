@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Evaluation, Notation, Rules};
 use crate::games::checkers::board::square_at;
 use crate::games::checkers::{Action, Cell, Checkers, Position, moves};
-use crate::limits::{BuildOptions, TooManyNodes};
+use crate::limits::{Limits, TooManyNodes};
 use crate::search::back_propagate_parallel;
 use crate::tree::{Tree, TreeArena};
 use input::{Command, Item, Items, RawCell};
@@ -30,12 +30,12 @@ pub const PLAY_ACTIONS: usize = 10;
 pub struct Options {
     /// Plies in the decision tree; the course uses 3.
     pub depth: u8,
-    pub build: BuildOptions,
+    pub build: Limits,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { depth: 3, build: BuildOptions::default() }
+        Options { depth: 3, build: Limits::default() }
     }
 }
 

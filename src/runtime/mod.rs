@@ -6,6 +6,7 @@
 pub mod hugepages;
 mod placement;
 mod prefault;
+pub mod share;
 #[cfg(unix)]
 pub mod signals;
 pub mod system;

@@ -3,9 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::alphabeta::{self, Choice, Tied};
+use super::alphabeta::{self, Choice, Search, Stopped, Tied};
 use crate::game::Game;
-use crate::limits::TooManyNodes;
+use crate::limits::{Limits, TooManyNodes};
 use crate::rng::Rng;
 
 /// Deeper than any search goes, thinking or not.
@@ -162,8 +162,9 @@ impl Machine {
             }
             let begun = Instant::now();
             let first = best.as_ref().and_then(|(_, t)| t.choice.action);
-            let Ok(t) = alphabeta::search_until(game, pos, depth, self.max_nodes, deadline, first, ties)
-            else {
+            let limits = Limits { max_nodes: self.max_nodes, deadline, ..Limits::NONE };
+            let search = Search { depth, limits, first, ties, refuse_early: false };
+            let Ok(t) = alphabeta::search(game, pos, &search) else {
                 break;
             };
             let c = t.choice;
@@ -219,7 +220,11 @@ impl Machine {
         pos: &G::Position,
     ) -> Result<Choice<G::Action>, TooManyNodes> {
         let game = &game.for_machine(game.to_move(pos));
-        let tied = alphabeta::search_within_ties(game, pos, self.depth, self.max_nodes, self.rng.is_some())?;
+        let search = Search { ties: self.rng.is_some(), ..Search::to(self.depth).within(self.max_nodes) };
+        let tied = alphabeta::search(game, pos, &search).map_err(|stopped| match stopped {
+            Stopped::Budget(e) => e,
+            Stopped::Time => unreachable!("a search with no deadline never runs out of time"),
+        })?;
         Ok(self.pick(tied))
     }
 }

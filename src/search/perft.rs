@@ -10,9 +10,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use crate::game::Game;
-
-/// Subtrees per thread to aim for, so that uneven ones still even out.
-const UNITS_PER_THREAD: usize = 16;
+use crate::runtime::share;
 
 /// What a perft run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,20 +66,24 @@ pub fn perft_while<G: Game>(
     game.actions(root, &mut actions);
     let mut divide = vec![0u64; actions.len()];
     // The units: positions at ply `split`, each with the root action above it.
-    let mut level: Vec<(usize, G::Position)> =
+    let first: Vec<(usize, G::Position)> =
         actions.iter().enumerate().map(|(i, &a)| (i, game.apply(root, a))).collect();
-    by_depth[0] = level.len() as u64;
-    let mut split = 1;
-    while split < depth && level.len() < UNITS_PER_THREAD * threads.max(1) && threads > 1 {
+    by_depth[0] = first.len() as u64;
+    // One thread walks from the root's children; several share out a level
+    // deeper down, counting the levels on the way.
+    let most = if threads > 1 { depth - 1 } else { 0 };
+    let mut ply = 1;
+    let (down, level) = share::split(first, threads, most, |level| {
         let mut next = Vec::new();
-        for (i, pos) in &level {
+        for (i, pos) in level {
             game.actions(pos, &mut actions);
             next.extend(actions.iter().map(|&a| (*i, game.apply(pos, a))));
         }
-        by_depth[split] = next.len() as u64;
-        level = next;
-        split += 1;
-    }
+        by_depth[ply] = next.len() as u64;
+        ply += 1;
+        next
+    });
+    let split = 1 + down;
     if split == depth {
         for (i, _) in &level {
             divide[*i] += 1;

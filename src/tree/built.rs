@@ -8,7 +8,7 @@ use crate::game::Game;
 /// ```
 /// use gametree::game::prelude::*;
 /// use gametree::games::checkers::Checkers;
-/// use gametree::limits::BuildOptions;
+/// use gametree::limits::Limits;
 /// use gametree::search::back_propagate;
 /// use gametree::tree::{Tree, TreeArena};
 ///
@@ -18,7 +18,7 @@ use crate::game::Game;
 ///     .parse_position("......../......../......../......../......../B.w...../.w....../..b..... b")
 ///     .unwrap();
 /// let mut arena = TreeArena::new();
-/// let tree = Tree::build(&mut arena, &game, pos, 3, &BuildOptions::default()).unwrap();
+/// let tree = Tree::build(&mut arena, &game, pos, 3, &Limits::default()).unwrap();
 /// assert_eq!(tree.len, 30);
 /// back_propagate(tree.root);
 /// let best = tree.decision().unwrap();
@@ -37,6 +37,20 @@ pub struct Tree<'a, G: Game> {
 }
 
 impl<'a, G: Game> Tree<'a, G> {
+    /// Whether the tree's values are a search's: a built tree holds only its
+    /// leaves' costs until minimax or alpha-beta sets the rest. (A tree that
+    /// is only its root is its own value.)
+    pub fn is_searched(&self) -> bool {
+        self.root.searched() || self.root.is_leaf()
+    }
+
+    /// [`Self::is_searched`], as an error for the exports to refuse with: a
+    /// tree never searched would be written with a wrong decision and an
+    /// invented line.
+    pub fn check_searched(&self) -> Result<(), NotSearched> {
+        if self.is_searched() { Ok(()) } else { Err(NotSearched) }
+    }
+
     /// The action chosen at the root (its best child), if the root has children.
     pub fn decision(&self) -> Option<&'a GameNode<'a, G>> {
         self.root.best_child()
@@ -73,3 +87,17 @@ fn walk_children<'a, A, P>(node: &'a Node<'a, A, P>, f: &mut impl FnMut(&'a Node
         walk_children(c, f);
     }
 }
+
+/// A tree was to be exported before any search set its values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotSearched;
+
+impl std::fmt::Display for NotSearched {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(
+            "the tree has not been searched: set its values with minimax (search::back_propagate) or alpha-beta (search::alphabeta::run_on_tree) before exporting it",
+        )
+    }
+}
+
+impl std::error::Error for NotSearched {}

@@ -19,6 +19,7 @@
 
 #[allow(unsafe_code)]
 mod arena;
+mod build;
 mod built;
 #[allow(unsafe_code)]
 mod node;
@@ -27,6 +28,7 @@ mod sequential;
 pub mod size;
 
 pub use arena::TreeArena;
-pub use built::Tree;
+pub use build::prepare_build;
+pub use built::{NotSearched, Tree};
 pub use node::{Bound, GameNode, Node};
-pub use sequential::{QUOTA_BLOCK, prepare_build};
+pub use sequential::QUOTA_BLOCK;

@@ -44,6 +44,8 @@ impl Bound {
         }
     }
 }
+/// Set on the node a search started from, once it has set the values below.
+const SEARCHED: u8 = 16;
 
 /// A tree node of game `G`.
 pub type GameNode<'a, G> = Node<'a, <G as Rules>::Action, <G as Storage>::Packed>;
@@ -189,6 +191,17 @@ impl<'a, A, P> Node<'a, A, P> {
             Bound::Upper => UPPER,
         };
         self.flags.store(f | bits, Relaxed);
+    }
+
+    /// Whether a search (minimax or alpha-beta) has set the values of this
+    /// node and everything below it.
+    pub fn searched(&self) -> bool {
+        self.flags.load(Relaxed) & SEARCHED != 0
+    }
+
+    /// Called by a search that started here, once it is done.
+    pub(crate) fn set_searched(&self) {
+        self.flags.store(self.flags.load(Relaxed) | SEARCHED, Relaxed);
     }
 
     /// The child whose value the node took: the left-most one among equals, never a

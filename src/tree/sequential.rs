@@ -1,74 +1,43 @@
-//! The sequential builder, and the entry point that picks it or the parallel one.
+//! The sequential builder. The parallel build runs one per thread below its
+//! split depth, and one more for the levels above, where it hangs the subtrees
+//! the threads built.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use typed_arena::Arena;
 
-use super::arena::{TreeArena, alloc_nodes};
+use super::arena::alloc_nodes;
 use super::node::{GameNode, Node};
-use super::{Tree, parallel, size};
 use crate::game::Game;
-use crate::limits::{BuildOptions, TooManyNodes};
-use crate::runtime::{Prefault, team};
-
-impl<'a, G: Game> Tree<'a, G> {
-    /// Builds the full tree of `root` to `depth` plies in `arena`, in construction
-    /// order. Leaves hold their static costs as values; inner values are set by a
-    /// later pass (the searches' minimax or alpha-beta).
-    pub fn build(
-        arena: &'a mut TreeArena<'a, G::Action, G::Packed>,
-        game: &G,
-        root: G::Position,
-        depth: u8,
-        options: &BuildOptions,
-    ) -> Result<Tree<'a, G>, TooManyNodes> {
-        let max_nodes = options.max_nodes.min(u32::MAX as u64 - 1);
-        if max_nodes == 0 {
-            return Err(TooManyNodes::over(max_nodes));
-        }
-        // Refused now rather than after building up to the budget (a minute for
-        // a deep Gomoku tree).
-        if !size::full_tree_may_fit(game, &root, depth, max_nodes) {
-            return Err(TooManyNodes::over(max_nodes));
-        }
-        if parallel::worth_it(depth, options.threads) {
-            return parallel::build(arena, game, &root, depth, max_nodes, options.threads);
-        }
-        let main = &arena.main;
-        let mut b =
-            Builder { game, next_id: 1, max_nodes, shared: None, quota: 0, prefault: Prefault::default() };
-        let value = if depth == 0 { game.cost(&root, game.has_actions(&root)) } else { 0 };
-        let root_node = main.alloc(Node::new(0, None, 0, value, game.to_move(&root), game.pack(&root)));
-        let mut buffers = action_buffers::<G>(depth);
-        b.expand(main, root_node, &root, &mut buffers)?;
-        Ok(Tree { root: root_node, root_position: root, depth, len: b.next_id as usize })
-    }
-}
-
-/// Gets ready to build a tree of `depth` plies: starts the helper threads a
-/// parallel build would use, so that they are running by the time it begins.
-pub fn prepare_build(depth: u8, options: &BuildOptions) {
-    if parallel::worth_it(depth, options.threads) {
-        team::start(options.threads - 1);
-    }
-}
+use crate::limits::TooManyNodes;
+use crate::runtime::Prefault;
 
 /// One reusable action list per ply, so that a build allocates nothing but nodes.
 pub(crate) fn action_buffers<G: Game>(depth: u8) -> Vec<Vec<G::Action>> {
     (0..depth).map(|_| Vec::new()).collect()
 }
 
+/// Built subtrees waiting to be hung in place, in construction order, each the
+/// nodes just below its root and how many nodes it has in all.
+pub(crate) type Subtrees<'a, G> = std::vec::IntoIter<(&'a [GameNode<'a, G>], u32)>;
+
 /// The sequential builder; the parallel one runs one of these per thread.
-pub(crate) struct Builder<'g, G: Game> {
+pub(crate) struct Builder<'g, 'a, G: Game> {
     pub game: &'g G,
     /// The id the next node will get.
     pub next_id: u32,
     pub max_nodes: u64,
+    /// Nodes counted against the budget besides those numbered so far (the
+    /// subtrees of `hang` not hung yet).
+    pub reserved: u64,
     /// Nodes reserved by all threads together, when several share the budget.
     pub shared: Option<&'g AtomicU64>,
     /// Nodes this thread has reserved from `shared` and not used yet.
     pub quota: u64,
     pub prefault: Prefault,
+    /// Set for the top levels of a parallel build: where the buffers run out,
+    /// a node that has actions takes the next of these subtrees as its children.
+    pub hang: Option<Subtrees<'a, G>>,
 }
 
 /// How many nodes a thread reserves from a shared budget at a time. Reserving per
@@ -77,10 +46,24 @@ pub(crate) struct Builder<'g, G: Game> {
 /// this many nodes per thread short of the limit.
 pub const QUOTA_BLOCK: u64 = 4096;
 
-impl<G: Game> Builder<'_, G> {
+impl<'g, 'a, G: Game> Builder<'g, 'a, G> {
+    /// A builder numbering from `next_id` against a budget of its own.
+    pub fn new(game: &'g G, next_id: u32, max_nodes: u64) -> Self {
+        Builder {
+            game,
+            next_id,
+            max_nodes,
+            reserved: 0,
+            shared: None,
+            quota: 0,
+            prefault: Prefault::default(),
+            hang: None,
+        }
+    }
+
     /// Unless `node` is a leaf, creates all its children at once, then builds each
     /// child's subtree in turn. `buffers` holds one action list per remaining ply.
-    pub fn expand<'a>(
+    pub fn expand(
         &mut self,
         arena: &'a Arena<GameNode<'a, G>>,
         node: &mut GameNode<'a, G>,
@@ -89,6 +72,21 @@ impl<G: Game> Builder<'_, G> {
     ) -> Result<(), TooManyNodes> {
         let game = self.game;
         let Some((actions, deeper)) = buffers.split_first_mut() else {
+            if let Some(subtrees) = &mut self.hang {
+                if game.has_actions(pos) {
+                    let (nodes, count) = subtrees.next().expect("one subtree per frontier node");
+                    debug_assert_eq!(
+                        nodes[0].id(),
+                        self.next_id,
+                        "subtree_offsets numbers as the builder does"
+                    );
+                    self.next_id += count;
+                    self.reserved -= u64::from(count);
+                    node.set_children(nodes);
+                } else {
+                    node.set_value(game.cost(pos, false));
+                }
+            }
             return Ok(());
         };
         game.actions(pos, actions);
@@ -102,7 +100,7 @@ impl<G: Game> Builder<'_, G> {
 
     /// Creates the children of the position `pos` (whose actions are `actions`)
     /// and their subtrees, and returns them.
-    pub fn children<'a>(
+    pub fn children(
         &mut self,
         arena: &'a Arena<GameNode<'a, G>>,
         depth: u8,
@@ -113,7 +111,7 @@ impl<G: Game> Builder<'_, G> {
         let game = self.game;
         let n = actions.len() as u64;
         match self.shared {
-            None if self.next_id as u64 + n > self.max_nodes => {
+            None if self.next_id as u64 + self.reserved + n > self.max_nodes => {
                 return Err(TooManyNodes::over(self.max_nodes));
             }
             None => {}
@@ -131,7 +129,7 @@ impl<G: Game> Builder<'_, G> {
         }
         let first = self.next_id;
         self.next_id += actions.len() as u32;
-        if deeper.is_empty() {
+        if deeper.is_empty() && self.hang.is_none() {
             // The children are leaves: finish each one as it is created.
             let leaves = alloc_nodes(
                 arena,
@@ -163,9 +161,11 @@ mod tests {
     use super::*;
     use crate::game::prelude::*;
     use crate::games::checkers::Checkers;
+    use crate::limits::Limits;
+    use crate::tree::{Tree, TreeArena};
 
-    fn sequential() -> BuildOptions {
-        BuildOptions { threads: 1, ..BuildOptions::default() }
+    fn sequential() -> Limits {
+        Limits { threads: 1, ..Limits::default() }
     }
 
     #[test]
@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn the_budget_is_checked_before_allocating() {
-        let limit = |n| BuildOptions { max_nodes: n, threads: 1 };
+        let limit = |n| Limits { max_nodes: n, ..Limits::NONE };
         let mut arena = TreeArena::new();
         let err = Tree::build(&mut arena, &Checkers, Checkers.start(), 3, &limit(100)).err();
         assert_eq!(err, Some(TooManyNodes::over(100)));
