@@ -89,7 +89,7 @@ fn drawn_pruned(b: &Browser) -> Vec<u64> {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn the_worked_example_page_loads_alone_and_shows_the_decision() {
     let page = Page::open("load", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
     let (b, nodes) = (&page.b, &page.nodes);
@@ -124,7 +124,7 @@ fn the_worked_example_page_loads_alone_and_shows_the_decision() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn the_node_panel_shows_the_json_exports_values_for_every_node() {
     for search in ["minimax", "alphabeta"] {
         let page = Page::open("panel", &["checkers", "--position", WORKED, "--search", search]);
@@ -168,7 +168,7 @@ fn bound(v: i64) -> String {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
     let page = Page::open("step", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
     let (b, nodes) = (&page.b, &page.nodes);
@@ -205,7 +205,7 @@ fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn practice_marks_wrong_values_wrong_and_right_values_right() {
     for search in ["minimax", "alphabeta"] {
         let page = Page::open("practice", &["checkers", "--position", WORKED, "--search", search]);
@@ -236,7 +236,7 @@ fn practice_marks_wrong_values_wrong_and_right_values_right() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn find_and_keys_move_through_the_tree() {
     let page = Page::open("keys", &["checkers", "--position", WORKED]);
     let b = &page.b;
@@ -254,7 +254,7 @@ fn find_and_keys_move_through_the_tree() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn every_game_draws_its_board() {
     // (game, depth, whether its start position has units on the board)
     for (game, depth, units) in [
@@ -283,7 +283,7 @@ fn every_game_draws_its_board() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn a_depth_6_tree_opens_and_pages_its_children() {
     let page = Page::open("deep", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "6"]);
     let b = &page.b;
@@ -307,7 +307,7 @@ fn a_depth_6_tree_opens_and_pages_its_children() {
 }
 
 #[test]
-#[ignore = "needs the course fixtures in ../shared and Debian's chromium and chromium-driver (.ci/run has both)"]
+#[cfg_attr(not(all(has_course_fixtures, has_chromium)), ignore = "needs the course fixtures and Chromium")]
 fn test1s_eleventh_action_page_shows_its_decision() {
     let input = Path::new(support::OFFICIAL).join("test1.txt");
     assert!(input.is_file(), "the course fixtures are missing: {}", input.display());
@@ -329,7 +329,7 @@ fn test1s_eleventh_action_page_shows_its_decision() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn a_scoped_page_keeps_the_trees_ids_and_says_what_it_leaves_out() {
     let page = Page::open("scope", &["checkers", "--position", WORKED, "--show-line"]);
     let (b, nodes) = (&page.b, &page.nodes);
