@@ -43,3 +43,60 @@ fn completions_and_the_manual_page_cover_every_command() {
         assert!(page.contains(c), "the manual page lacks {c}");
     }
 }
+
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("gametree-cli-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The same command with a file, and with `-` and the file's bytes on stdin,
+/// prints the same and ends the same.
+fn same_from_stdin(with_file: &[&str], file: &std::path::Path) {
+    let path = file.to_str().unwrap();
+    let by_file = run(with_file, "");
+    let with_dash: Vec<&str> = with_file.iter().map(|&a| if a == path { "-" } else { a }).collect();
+    assert_ne!(with_dash, with_file, "the file is an argument");
+    let by_stdin = run(&with_dash, std::fs::read(file).unwrap());
+    assert!(by_file.status.success(), "{with_file:?}: {}", text(&by_file.stderr));
+    assert_eq!(text(&by_stdin.stdout), text(&by_file.stdout), "{with_dash:?}");
+    assert_eq!(by_stdin.status.code(), by_file.status.code(), "{with_dash:?}");
+}
+
+#[test]
+fn a_dash_reads_stdin_wherever_a_file_is_read() {
+    let protocol =
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/checkers/ends-during-p.txt"));
+    let p = protocol.to_str().unwrap();
+    same_from_stdin(&["checkers", p], protocol);
+    same_from_stdin(&["analyse", "checkers", "--moves", p, "--depth", "2"], protocol);
+
+    let dir = scratch("dash");
+    let save = dir.join("game.save");
+    let s = save.to_str().unwrap();
+    let people = ["play", "tictactoe", "--first", "human", "--second", "human"];
+    assert!(run(&people, format!("b2\na1\nsave! {s}\nquit\n")).status.success());
+    same_from_stdin(&["replay", s], &save);
+    // With no person to read moves for, stdin can hold the saved game.
+    same_from_stdin(
+        &["play", "tictactoe", "--resume", s, "--first", "machine", "--second", "machine"],
+        &save,
+    );
+
+    // Where a person's moves would come from stdin, it cannot hold the game too.
+    let refused = run(&["play", "tictactoe", "--resume", "-"], std::fs::read(&save).unwrap());
+    assert_eq!(refused.status.code(), Some(2));
+    let err = text(&refused.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("gametree: --resume -: ") && err.contains("give its file"), "{err}");
+    assert!(refused.stdout.is_empty());
+
+    // Messages name stdin as such.
+    let damaged = run(&["replay", "-"], "gametree saved game\ngame chess\n");
+    assert_eq!(damaged.status.code(), Some(2));
+    assert!(text(&damaged.stderr).starts_with("gametree: <stdin>: "), "{}", text(&damaged.stderr));
+    let malformed = run(&["checkers", "-"], "C6-D5\nnonsense\n");
+    assert_eq!(malformed.status.code(), Some(2));
+    assert!(text(&malformed.stderr).starts_with("gametree: <stdin>:2: "), "{}", text(&malformed.stderr));
+}

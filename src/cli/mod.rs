@@ -151,7 +151,7 @@ pub enum Level {
 enum Command {
     /// Run the course's checkers protocol (stages 0, 1 and 2) on INPUT or stdin.
     Checkers {
-        /// Input file of actions and an optional A or P command; stdin when absent.
+        /// Input file of actions and an optional A or P command; stdin when absent or `-`.
         input: Option<PathBuf>,
         #[command(flatten)]
         tree: TreeOptions,
@@ -173,7 +173,7 @@ enum Command {
         /// The position in the game's notation (default: the start).
         #[arg(long, conflicts_with = "moves")]
         position: Option<String>,
-        /// Checkers: start from the position after replaying a protocol input.
+        /// Checkers: start from the position after replaying a protocol input (`-` for stdin).
         #[arg(long, value_name = "INPUT")]
         moves: Option<PathBuf>,
         #[command(flatten)]
@@ -261,7 +261,8 @@ enum Command {
         #[arg(long, conflicts_with = "resume")]
         position: Option<String>,
         /// Go on with a game saved with `save FILE`, with its sides, level and
-        /// settings (options given here replace them, and say so).
+        /// settings (options given here replace them, and say so); `-` reads it
+        /// from stdin when the machine plays both sides.
         #[arg(long, value_name = "FILE")]
         resume: Option<PathBuf>,
         /// How well the machine plays (default strong, or the saved game's).
@@ -324,7 +325,7 @@ enum Command {
     },
     /// Step through a saved game action by action.
     Replay {
-        /// A file written by `save FILE` in `gametree play`.
+        /// A file written by `save FILE` in `gametree play` (`-` for stdin).
         file: PathBuf,
         /// Draw boards in plain ASCII.
         #[arg(long)]
@@ -386,7 +387,7 @@ fn saved_header(path: &std::path::Path) -> Result<crate::savegame::Header, u8> {
         status::USAGE
     })?;
     crate::savegame::header(&text).map_err(|e| {
-        eprintln!("gametree: {}: {e}", path.display());
+        eprintln!("gametree: {}: {e}", lines::input_name(path));
         status::USAGE
     })
 }
@@ -395,7 +396,7 @@ fn saved_header(path: &std::path::Path) -> Result<crate::savegame::Header, u8> {
 fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
     let name = saved_header(path)?.game;
     GameName::from_str(&name, true).map_err(|_| {
-        eprintln!("gametree: {}: unknown game {}", path.display(), lines::quoted_start(&name));
+        eprintln!("gametree: {}: unknown game {}", lines::input_name(path), lines::quoted_start(&name));
         status::USAGE
     })
 }
