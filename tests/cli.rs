@@ -100,3 +100,56 @@ fn a_dash_reads_stdin_wherever_a_file_is_read() {
     assert_eq!(malformed.status.code(), Some(2));
     assert!(text(&malformed.stderr).starts_with("gametree: <stdin>:2: "), "{}", text(&malformed.stderr));
 }
+
+/// Every command's name, as the top-level help lists them.
+fn commands() -> Vec<String> {
+    let help = text(&run(&["--help"], "").stdout);
+    let listed = help.split("Commands:\n").nth(1).expect("a list of commands");
+    // A command's name starts its line; its description may go on below, indented further.
+    let lines = listed.lines().take_while(|l| l.starts_with("  "));
+    let names = lines.filter(|l| !l.starts_with("   ")).map(|l| l.split_whitespace().next().unwrap());
+    names.filter(|&n| n != "help").map(String::from).collect()
+}
+
+#[test]
+fn help_wraps_to_the_terminal_and_to_100_columns_at_most() {
+    let commands = commands();
+    assert!(commands.len() >= 12, "{commands:?}");
+    let widest = |args: &[&str], columns: Option<&str>| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"));
+        cmd.args(args).env_remove("COLUMNS").env_remove("LINES");
+        if let Some(c) = columns {
+            cmd.env("COLUMNS", c).env("LINES", "24");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        text(&out.stdout).lines().map(|l| l.chars().count()).max().unwrap()
+    };
+    for c in std::iter::once("").chain(commands.iter().map(String::as_str)) {
+        let args: Vec<&str> = [c, "--help"].into_iter().filter(|a| !a.is_empty()).collect();
+        assert!(widest(&args, Some("60")) <= 60, "{args:?} on a 60-column terminal");
+        assert!(widest(&args, Some("250")) <= 100, "{args:?} on a 250-column terminal");
+        assert!(widest(&args, None) <= 100, "{args:?} not on a terminal");
+    }
+}
+
+#[test]
+fn every_export_flag_says_that_a_dash_is_stdout_and_means_it() {
+    let help = text(&run(&["analyse", "--help"], "").stdout).replace('\n', " ");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for flag in ["--json", "--dot", "--html", "--efg", "--trace"] {
+        let from = help.find(&format!("{flag} <FILE>")).unwrap_or_else(|| panic!("{flag} in the help"));
+        // The flag's own help: up to the next option.
+        let own = &help[from..];
+        let own = own[2..].find(" --").map_or(own, |end| &own[..end + 2]);
+        assert!(own.contains("(`-` for stdout)"), "{flag}: {own}");
+    }
+    let tree = ["analyse", "tictactoe", "--position", "xo.xo.... x", "--depth", "2"];
+    let efg = run(&[&tree[..], &["--efg", "-"]].concat(), "");
+    assert!(efg.status.success());
+    assert!(text(&efg.stdout).starts_with("EFG 2 R "), "{}", text(&efg.stdout));
+    let trace = run(&[&tree[..], &["--search", "alphabeta", "--trace", "-"]].concat(), "");
+    assert!(trace.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&trace.stdout).expect("the trace, as JSON");
+    assert!(doc.is_object(), "{doc}");
+}

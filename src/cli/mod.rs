@@ -42,7 +42,12 @@ pub const MAX_DEPTH: u8 = 64;
 pub const DEFAULT_MAX_COUNT: u64 = 100_000_000_000;
 
 #[derive(Parser, Debug)]
-#[command(name = "gametree", version, about = "Explicit minimax trees for small board games")]
+#[command(
+    name = "gametree",
+    version,
+    about = "Explicit minimax trees for small board games",
+    max_term_width = 100
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
