@@ -7,6 +7,7 @@ mod contest;
 mod exports;
 mod fixtures;
 mod lines;
+mod manual;
 mod output;
 mod play;
 mod positions;
@@ -14,7 +15,7 @@ mod positions;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::game::Game;
 use crate::games::checkers::Checkers;
@@ -346,8 +347,9 @@ enum Command {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page, in roff (e.g. `gametree manpage > gametree.1; man ./gametree.1`).
-    Manpage,
+    /// Print the manual page in roff, or write one page per command with --all DIR
+    /// (e.g. `gametree manpage --all ~/.cargo/share/man/man1; man gametree-play`).
+    Manpage(manual::ManpageOptions),
     /// Run every INPUT.txt in DIR that has an INPUT-out.txt through a program and
     /// compare its stdout byte for byte.
     Fixtures {
@@ -544,17 +546,8 @@ pub fn main() -> ExitCode {
             })
         }
         Command::Fixtures { dir, cmd, timeout } => fixtures::run(&dir, cmd.as_deref(), timeout),
-        Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "gametree", &mut std::io::stdout());
-            status::OK
-        }
-        Command::Manpage => match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
-            Ok(()) => status::OK,
-            Err(e) => {
-                eprintln!("gametree: {e}");
-                status::OUTPUT
-            }
-        },
+        Command::Completions { shell } => manual::completions(shell),
+        Command::Manpage(options) => manual::manpage(&options),
     };
     ExitCode::from(code)
 }
@@ -562,6 +555,7 @@ pub fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
     #[test]
     fn every_argument_of_every_command_has_help() {
