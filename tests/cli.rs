@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{run, text};
+use support::{commands, run, text};
 
 #[test]
 fn an_option_for_another_game_is_an_error_in_one_line() {
@@ -99,16 +99,6 @@ fn a_dash_reads_stdin_wherever_a_file_is_read() {
     let malformed = run(&["checkers", "-"], "C6-D5\nnonsense\n");
     assert_eq!(malformed.status.code(), Some(2));
     assert!(text(&malformed.stderr).starts_with("gametree: <stdin>:2: "), "{}", text(&malformed.stderr));
-}
-
-/// Every command's name, as the top-level help lists them.
-fn commands() -> Vec<String> {
-    let help = text(&run(&["--help"], "").stdout);
-    let listed = help.split("Commands:\n").nth(1).expect("a list of commands");
-    // A command's name starts its line; its description may go on below, indented further.
-    let lines = listed.lines().take_while(|l| l.starts_with("  "));
-    let names = lines.filter(|l| !l.starts_with("   ")).map(|l| l.split_whitespace().next().unwrap());
-    names.filter(|&n| n != "help").map(String::from).collect()
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! Here every table's rows have the header's number of cells, every line of a
 //! table is a row, and the commands table lists every command.
 
-use std::process::Command;
+mod support;
 
 const README: &str = include_str!("../README.md");
 
@@ -112,17 +112,11 @@ fn the_check_finds_a_paragraph_inside_a_table_and_rows_outside_one() {
 
 #[test]
 fn the_commands_table_lists_every_command() {
-    let help = Command::new(env!("CARGO_BIN_EXE_gametree")).arg("--help").output().unwrap();
-    let help = String::from_utf8(help.stdout).unwrap();
-    let listed = help.split("Commands:\n").nth(1).expect("a list of commands");
-    // A command's name starts its line; its description may go on below, indented further.
-    let lines = listed.lines().take_while(|l| l.starts_with("  ")).filter(|l| !l.starts_with("   "));
-    let commands: Vec<&str> =
-        lines.map(|l| l.split_whitespace().next().unwrap()).filter(|&c| c != "help").collect();
+    let commands = support::commands();
     assert!(commands.len() >= 12, "{commands:?}");
     let (tables, _) = tables(README);
     let table = tables.iter().find(|t| t.header == ["command", "what it does"]).expect("the commands table");
-    for c in commands {
+    for c in &commands {
         let named =
             table.rows.iter().filter_map(|(_, row)| row.as_ref()).any(|row| {
                 row[0].starts_with(&format!("`gametree {c} ")) || row[0] == format!("`gametree {c}`")
