@@ -89,7 +89,7 @@ fn drawn_pruned(b: &Browser) -> Vec<u64> {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn the_worked_example_page_loads_alone_and_shows_the_decision() {
     let page = Page::open("load", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
     let (b, nodes) = (&page.b, &page.nodes);
@@ -124,7 +124,7 @@ fn the_worked_example_page_loads_alone_and_shows_the_decision() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn the_node_panel_shows_the_json_exports_values_for_every_node() {
     for search in ["minimax", "alphabeta"] {
         let page = Page::open("panel", &["checkers", "--position", WORKED, "--search", search]);
@@ -200,7 +200,7 @@ fn bound(v: i64) -> String {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
     let page = Page::open("step", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
     let (b, nodes) = (&page.b, &page.nodes);
@@ -239,7 +239,7 @@ fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn practice_marks_wrong_values_wrong_and_right_values_right() {
     for search in ["minimax", "alphabeta"] {
         let page = Page::open("practice", &["checkers", "--position", WORKED, "--search", search]);
@@ -270,7 +270,7 @@ fn practice_marks_wrong_values_wrong_and_right_values_right() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn find_and_keys_move_through_the_tree() {
     let page = Page::open("keys", &["checkers", "--position", WORKED]);
     let b = &page.b;
@@ -288,7 +288,7 @@ fn find_and_keys_move_through_the_tree() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn every_game_draws_its_board() {
     // (game, depth, whether its start position has units on the board)
     for (game, depth, units) in [
@@ -321,7 +321,7 @@ fn every_game_draws_its_board() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn a_depth_6_tree_opens_and_pages_its_children() {
     let page = Page::open("deep", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "6"]);
     let b = &page.b;
@@ -345,7 +345,7 @@ fn a_depth_6_tree_opens_and_pages_its_children() {
 }
 
 #[test]
-#[ignore = "needs the course fixtures in ../shared and Debian's chromium and chromium-driver (.ci/run has both)"]
+#[cfg_attr(not(all(has_course_fixtures, has_chromium)), ignore = "needs the course fixtures and Chromium")]
 fn test1s_eleventh_action_page_shows_its_decision() {
     let input = Path::new(support::OFFICIAL).join("test1.txt");
     assert!(input.is_file(), "the course fixtures are missing: {}", input.display());
@@ -377,7 +377,7 @@ fn test1s_eleventh_action_page_shows_its_decision() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn a_scoped_page_keeps_the_trees_ids_and_says_what_it_leaves_out() {
     let page = Page::open("scope", &["checkers", "--position", WORKED, "--show-line"]);
     let (b, nodes) = (&page.b, &page.nodes);
@@ -427,7 +427,7 @@ fn on_screen(b: &Browser, id: usize) -> bool {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn on_a_1366_by_768_projector_the_first_view_shows_the_whole_line_of_best_play() {
     let dir = scratch("projector");
     let (html, json) = export(&dir, &["checkers", "--position", WORKED, "--search", "alphabeta"]);
@@ -479,7 +479,10 @@ fn pdf_text(dir: &Path, pdf: &[u8]) -> (String, usize) {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium, chromium-driver and poppler-utils (.ci/run installs them)"]
+#[cfg_attr(
+    not(all(has_chromium, has_pdftotext)),
+    ignore = "needs Debian's chromium, chromium-driver and poppler-utils"
+)]
 fn practice_gives_no_answer_away_on_screen_in_the_title_or_in_print() {
     let page = Page::open("worksheet", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
     let b = &page.b;
@@ -512,7 +515,7 @@ fn practice_gives_no_answer_away_on_screen_in_the_title_or_in_print() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn a_tic_tac_toe_cut_off_shows_its_bound_as_a_bound() {
     let page = Page::open("bound", &["tictactoe", "--position", "x...o.... x", "--search", "alphabeta"]);
     let (b, nodes) = (&page.b, &page.nodes);
@@ -533,7 +536,10 @@ fn a_tic_tac_toe_cut_off_shows_its_bound_as_a_bound() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium, chromium-driver and poppler-utils (.ci/run installs them)"]
+#[cfg_attr(
+    not(all(has_chromium, has_pdftotext)),
+    ignore = "needs Debian's chromium, chromium-driver and poppler-utils"
+)]
 fn printing_gives_one_page_with_the_whole_tree_and_no_controls() {
     let page = Page::open("print", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
     let b = &page.b;
@@ -559,7 +565,7 @@ fn printing_gives_one_page_with_the_whole_tree_and_no_controls() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn stepping_with_the_panel_following_gives_the_traces_windows() {
     let dir = scratch("follow");
     let (html, trace) = (dir.join("tree.html"), dir.join("trace.json"));
@@ -627,7 +633,7 @@ fn stepping_with_the_panel_following_gives_the_traces_windows() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn practice_scores_the_textbook_answer_to_the_worked_example_right() {
     let page = Page::open("textbook", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
     let (b, nodes) = (&page.b, &page.nodes);
@@ -701,7 +707,7 @@ fn spread(ms: &[f64]) -> String {
 }
 
 #[test]
-#[ignore = "a measurement for docs/performance.md (prints, asserts only behaviour); needs Debian's chromium and chromium-driver"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn interactions_on_large_trees_are_measured() {
     // test4's position after ten actions, depth 4 under alpha-beta: 4,032 nodes, all drawn.
     let page = Page::open(

@@ -146,7 +146,7 @@ fn every_game_analyses_and_draws_with_alphabeta_cuts_visible() {
 }
 
 #[test]
-#[ignore = "needs Graphviz's dot (.ci/run installs it)"]
+#[cfg_attr(not(has_dot), ignore = "needs Graphviz's dot")]
 fn every_games_drawing_renders_with_graphviz_without_warnings() {
     support::require_graphviz();
     for (game, depth) in

@@ -187,7 +187,7 @@ fn worked_example_goldens_are_stable() {
 }
 
 #[test]
-#[ignore = "needs Graphviz's dot (.ci/run installs it)"]
+#[cfg_attr(not(has_dot), ignore = "needs Graphviz's dot")]
 fn dot_renders_with_graphviz_without_warnings() {
     support::require_graphviz();
     let dir = temp_dir("dot");
@@ -298,7 +298,7 @@ fn dot_scopes_draw_part_of_a_big_tree_and_say_what_they_hide() {
 }
 
 #[test]
-#[ignore = "needs the course fixtures in ../shared/fixtures/checkers (CI has them)"]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
 fn export_trees_beside_the_protocol_leaves_stdout_unchanged() {
     let official = support::course_data(support::OFFICIAL);
     let dir = temp_dir("export");

@@ -5,6 +5,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 
 use super::exports::{self, ExportOptions, Searched};
+use super::lines::{STDIO, input_name, is_stdio};
 use super::output::print_stats;
 use super::{SearchKind, TreeOptions, status};
 use crate::export::scope::Scope;
@@ -12,9 +13,10 @@ use crate::game::Evaluation;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
 
+/// A protocol input: the file, or standard input when there is none or it is `-`.
 pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8> {
-    match input {
-        None => Ok((Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())),
+    match input.filter(|p| !is_stdio(p)) {
+        None => Ok((Box::new(BufReader::new(io::stdin().lock())), input_name(Path::new(STDIO)))),
         Some(path) => match File::open(path) {
             Ok(f) => Ok((Box::new(BufReader::new(f)), path.display().to_string())),
             Err(e) => {

@@ -25,10 +25,11 @@ pub struct ExportOptions {
     /// Write the tree explorer, one self-contained HTML page, to FILE (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
-    /// Write the tree as a Gambit extensive-form game (.efg) to FILE.
+    /// Write the tree as a Gambit extensive-form game (.efg) to FILE (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub efg: Option<PathBuf>,
-    /// Write the search's events (enter, leaf, return, window, cut-off) as JSON to FILE.
+    /// Write the search's events (enter, leaf, return, window, cut-off) as JSON to FILE
+    /// (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
     /// DOT and HTML: draw levels 0 to K only, with "+N nodes" where the tree is cut.

@@ -7,6 +7,7 @@ mod contest;
 mod exports;
 mod fixtures;
 mod lines;
+mod manual;
 mod output;
 mod play;
 mod positions;
@@ -14,7 +15,7 @@ mod positions;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::games::{self, GameName, Settings};
 use crate::limits::{DEFAULT_MAX_NODES, Limits, default_threads};
@@ -41,7 +42,12 @@ pub const MAX_DEPTH: u8 = 64;
 pub const DEFAULT_MAX_COUNT: u64 = 100_000_000_000;
 
 #[derive(Parser, Debug)]
-#[command(name = "gametree", version, about = "Explicit minimax trees for small board games")]
+#[command(
+    name = "gametree",
+    version,
+    about = "Explicit minimax trees for small board games",
+    max_term_width = 100
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -171,7 +177,7 @@ enum Command {
     /// Run the course's checkers protocol (stages 0, 1 and 2) on INPUT or stdin.
     #[command(name = "checkers")]
     Course {
-        /// Input file of actions and an optional A or P command; stdin when absent.
+        /// Input file of actions and an optional A or P command; stdin when absent or `-`.
         input: Option<PathBuf>,
         #[command(flatten)]
         tree: TreeOptions,
@@ -197,7 +203,7 @@ enum Command {
         /// The position in the game's notation (default: the start).
         #[arg(long, conflicts_with = "moves")]
         position: Option<String>,
-        /// Checkers: start from the position after replaying a protocol input.
+        /// Checkers: start from the position after replaying a protocol input (`-` for stdin).
         #[arg(long, value_name = "INPUT")]
         moves: Option<PathBuf>,
         #[command(flatten)]
@@ -285,7 +291,8 @@ enum Command {
         #[arg(long, conflicts_with = "resume")]
         position: Option<String>,
         /// Go on with a game saved with `save FILE`, with its sides, level and
-        /// settings (options given here replace them, and say so).
+        /// settings (options given here replace them, and say so); `-` reads it
+        /// from stdin when the machine plays both sides.
         #[arg(long, value_name = "FILE")]
         resume: Option<PathBuf>,
         /// How well the machine plays (default strong, or the saved game's).
@@ -348,7 +355,7 @@ enum Command {
     },
     /// Step through a saved game action by action.
     Replay {
-        /// A file written by `save FILE` in `gametree play`.
+        /// A file written by `save FILE` in `gametree play` (`-` for stdin).
         file: PathBuf,
         /// Draw boards in plain ASCII.
         #[arg(long)]
@@ -364,8 +371,9 @@ enum Command {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page, in roff (e.g. `gametree manpage > gametree.1; man ./gametree.1`).
-    Manpage,
+    /// Print the manual page in roff, or write one page per command with --all DIR
+    /// (e.g. `gametree manpage --all ~/.cargo/share/man/man1; man gametree-play`).
+    Manpage(manual::ManpageOptions),
     /// Run every INPUT.txt in DIR that has an INPUT-out.txt through a program and
     /// compare its stdout byte for byte.
     Fixtures {
@@ -410,7 +418,7 @@ fn saved_header(path: &std::path::Path) -> Result<crate::savegame::Header, u8> {
         status::USAGE
     })?;
     crate::savegame::header(&text).map_err(|e| {
-        eprintln!("gametree: {}: {e}", path.display());
+        eprintln!("gametree: {}: {e}", lines::input_name(path));
         status::USAGE
     })
 }
@@ -419,7 +427,7 @@ fn saved_header(path: &std::path::Path) -> Result<crate::savegame::Header, u8> {
 fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
     let name = saved_header(path)?.game;
     GameName::from_str(&name, true).map_err(|_| {
-        eprintln!("gametree: {}: unknown game {}", path.display(), lines::quoted_start(&name));
+        eprintln!("gametree: {}: unknown game {}", lines::input_name(path), lines::quoted_start(&name));
         status::USAGE
     })
 }
@@ -555,17 +563,8 @@ pub fn main() -> ExitCode {
             })
         }
         Command::Fixtures { dir, cmd, timeout } => fixtures::run(&dir, cmd.as_deref(), timeout),
-        Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "gametree", &mut std::io::stdout());
-            status::OK
-        }
-        Command::Manpage => match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
-            Ok(()) => status::OK,
-            Err(e) => {
-                eprintln!("gametree: {e}");
-                status::OUTPUT
-            }
-        },
+        Command::Completions { shell } => manual::completions(shell),
+        Command::Manpage(options) => manual::manpage(&options),
     };
     ExitCode::from(code)
 }
@@ -573,6 +572,7 @@ pub fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
     #[test]
     fn every_argument_of_every_command_has_help() {
