@@ -37,7 +37,7 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, 
         return status::OUTPUT;
     }
     let opts = Options { depth: tree.depth.unwrap_or_else(default_depth), build: tree.build_options() };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::output::stdout());
     let mut on_tree = |number: usize, t: &crate::tree::Tree<'_, Checkers>, built| {
         if tree.stats {
             print_stats(&format!("action {number}: "), t, built);

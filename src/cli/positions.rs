@@ -107,7 +107,7 @@ pub fn perft<G: Game>(game: &G, request: &PerftRequest) -> u8 {
 
 /// Writes to stdout at once; false (with a message) when it cannot.
 fn print_flushed(text: &str) -> bool {
-    let mut out = std::io::stdout().lock();
+    let mut out = super::output::stdout();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => true,
         Err(e) => {
