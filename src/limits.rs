@@ -50,6 +50,9 @@ impl std::error::Error for TooManyNodes {}
 /// The default node budget: about 1.6 GB of checkers nodes.
 pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
 
+/// The most nodes an explicit tree can hold: node ids are 32-bit.
+pub const MAX_TREE_NODES: u64 = u32::MAX as u64 - 1;
+
 /// How a tree is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildOptions {

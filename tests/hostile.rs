@@ -59,6 +59,11 @@ fn bad_arguments_are_refused() {
     refused(&["perft", "ataxx", "99999"], b"", 2, "99999");
     refused(&["checkers", "--max-nodes", "0"], b"", 2, "--max-nodes");
     refused(&["play", "gomoku", "--radius", "0"], b"", 2, "--radius");
+    // Over what a tree can hold: refused, not cut to it.
+    for cmd in [&["analyse", "tictactoe"][..], &["checkers"], &["best", "tictactoe", "--search", "minimax"]] {
+        let args: Vec<&str> = cmd.iter().copied().chain(["--max-nodes", "1000000000000000000"]).collect();
+        refused(&args, b"", 2, "a tree holds at most 4294967294 nodes");
+    }
 }
 
 #[test]

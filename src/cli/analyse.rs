@@ -39,7 +39,7 @@ fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
 }
 
 pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
-    if let Err(code) = req.exports.check(req.moves.as_slice()) {
+    if let Err(code) = req.tree.check_tree_capacity().and_then(|()| req.exports.check(req.moves.as_slice())) {
         return code;
     }
     let pos = match req.moves {

@@ -26,6 +26,9 @@ pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8
 }
 
 pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, scope: Scope) -> u8 {
+    if let Err(code) = tree.check_tree_capacity() {
+        return code;
+    }
     let (reader, name) = match open_input(input) {
         Ok(r) => r,
         Err(code) => return code,

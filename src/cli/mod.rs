@@ -64,6 +64,20 @@ pub struct TreeOptions {
 }
 
 impl TreeOptions {
+    /// A budget over what a tree can hold would be cut silently: refuse it
+    /// (commands that build a tree; alpha-beta's positions are not nodes).
+    fn check_tree_capacity(&self) -> Result<(), u8> {
+        if self.max_nodes > crate::limits::MAX_TREE_NODES {
+            eprintln!(
+                "gametree: --max-nodes {}: a tree holds at most {} nodes",
+                self.max_nodes,
+                crate::limits::MAX_TREE_NODES
+            );
+            return Err(status::USAGE);
+        }
+        Ok(())
+    }
+
     fn build_options(&self) -> BuildOptions {
         BuildOptions {
             max_nodes: self.max_nodes,

@@ -147,6 +147,11 @@ pub fn solve<G: Game>(game: &G, position: Option<&str>, budget: &Budget) -> u8 {
 }
 
 pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, search: SearchKind) -> u8 {
+    if search == SearchKind::Minimax
+        && let Err(code) = opts.check_tree_capacity()
+    {
+        return code;
+    }
     let pos = match position_or_start(game, position) {
         Ok(p) => p,
         Err(code) => return code,
