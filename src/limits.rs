@@ -51,6 +51,9 @@ impl std::error::Error for TooManyNodes {}
 /// The default node budget: about 1.6 GB of checkers nodes.
 pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
 
+/// The most nodes an explicit tree can hold: node ids are 32-bit.
+pub const MAX_TREE_NODES: u64 = u32::MAX as u64 - 1;
+
 /// What a build or a search may use: one value for every entry point, each
 /// reading the fields that concern it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

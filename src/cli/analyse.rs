@@ -39,7 +39,7 @@ fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
 }
 
 pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
-    if let Err(code) = req.exports.check() {
+    if let Err(code) = req.tree.check_tree_capacity().and_then(|()| req.exports.check(req.moves.as_slice())) {
         return code;
     }
     let pos = match req.moves {
@@ -68,7 +68,7 @@ pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
         print_stats("", &tree, built);
     }
     if !req.exports.to_stdout()
-        && let Err(e) = write_summary(&mut io::stdout().lock(), game, &tree, searched.windows.is_some())
+        && let Err(e) = write_summary(&mut super::output::stdout(), game, &tree, searched.windows.is_some())
     {
         eprintln!("gametree: {e}");
         return status::OUTPUT;

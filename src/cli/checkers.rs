@@ -34,6 +34,9 @@ pub fn run(
     scope: Scope,
     search: SearchKind,
 ) -> u8 {
+    if let Err(code) = tree.check_tree_capacity() {
+        return code;
+    }
     let (reader, name) = match open_input(input) {
         Ok(r) => r,
         Err(code) => return code,
@@ -45,7 +48,7 @@ pub fn run(
         return status::OUTPUT;
     }
     let opts = Options { depth: tree.depth.unwrap_or_else(default_depth), build: tree.build_options() };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::output::stdout());
     let mut on_tree = |number: usize, t: &crate::tree::Tree<'_, Checkers>, built| {
         if tree.stats {
             print_stats(&format!("action {number}: "), t, built);

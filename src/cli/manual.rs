@@ -65,6 +65,7 @@ pub const EXIT_STATUSES: &[(&str, &[(u8, &str)])] = &[
             (OK, "the position was solved"),
             (USAGE, "bad arguments or a malformed position"),
             (TOO_MANY_NODES, "the solver's tables would have passed --max-memory or --max-positions"),
+            (OUTPUT, "stdout could not be written"),
         ],
     ),
     (
@@ -73,6 +74,7 @@ pub const EXIT_STATUSES: &[(&str, &[(u8, &str)])] = &[
             (OK, "the best action was printed"),
             (USAGE, "bad arguments or a malformed position"),
             (TOO_MANY_NODES, "the tree or the search would have passed --max-nodes"),
+            (OUTPUT, "stdout could not be written"),
         ],
     ),
     (
@@ -81,6 +83,7 @@ pub const EXIT_STATUSES: &[(&str, &[(u8, &str)])] = &[
             (OK, "the game finished, or was quit or left at the end of the input"),
             (USAGE, "bad arguments, position or saved game; in a script, an illegal action or a failed save"),
             (TOO_MANY_NODES, "not even one ply of the machine's search fits --max-nodes"),
+            (OUTPUT, "stdout could not be written (the game is played on)"),
         ],
     ),
     (
@@ -89,6 +92,7 @@ pub const EXIT_STATUSES: &[(&str, &[(u8, &str)])] = &[
             (OK, "every game was played"),
             (USAGE, "bad arguments"),
             (TOO_MANY_NODES, "not even one ply of a contestant's search fits --max-nodes"),
+            (OUTPUT, "stdout could not be written (the games are played on)"),
         ],
     ),
     (
@@ -99,7 +103,14 @@ pub const EXIT_STATUSES: &[(&str, &[(u8, &str)])] = &[
             (OUTPUT, "stdout could not be written"),
         ],
     ),
-    ("rules", &[(OK, "the rules were printed"), (USAGE, "bad arguments (an unknown game)")]),
+    (
+        "rules",
+        &[
+            (OK, "the rules were printed"),
+            (USAGE, "bad arguments (an unknown game)"),
+            (OUTPUT, "stdout could not be written"),
+        ],
+    ),
     (
         "completions",
         &[
@@ -122,6 +133,7 @@ pub const EXIT_STATUSES: &[(&str, &[(u8, &str)])] = &[
             (OK, "every fixture passed"),
             (ILLEGAL_ACTION, "at least one fixture failed"),
             (USAGE, "bad arguments, an unreadable DIR or one without fixtures, a program that cannot start"),
+            (OUTPUT, "stdout could not be written"),
         ],
     ),
 ];

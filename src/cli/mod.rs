@@ -70,6 +70,20 @@ pub struct TreeOptions {
 }
 
 impl TreeOptions {
+    /// A budget over what a tree can hold would be cut silently: refuse it
+    /// (commands that build a tree; alpha-beta's positions are not nodes).
+    fn check_tree_capacity(&self) -> Result<(), u8> {
+        if self.max_nodes > crate::limits::MAX_TREE_NODES {
+            eprintln!(
+                "gametree: --max-nodes {}: a tree holds at most {} nodes",
+                self.max_nodes,
+                crate::limits::MAX_TREE_NODES
+            );
+            return Err(status::USAGE);
+        }
+        Ok(())
+    }
+
     fn build_options(&self) -> Limits {
         Limits {
             max_nodes: self.max_nodes,
@@ -432,19 +446,37 @@ fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
     })
 }
 
-/// A closed pipe (`gametree ... | head`) ends the process quietly, as for other
-/// command-line tools, instead of failing every later write; and a bug reports
-/// itself in one line rather than as a backtrace.
+/// Output errors, stdout's closed pipe included, and bugs report themselves
+/// in one line (see `output::on_panic`); an export's closed pipe is an
+/// ordinary write error, so SIGPIPE stays ignored.
 fn quiet_failures() {
-    crate::runtime::signals::die_on_closed_pipe();
-    std::panic::set_hook(Box::new(|info| {
-        eprintln!("gametree: internal error ({info}); please report it with the command that caused it");
-    }));
+    std::panic::set_hook(Box::new(output::on_panic));
+}
+
+/// Parses the arguments; `--help` and `--version` are printed here, so that
+/// an unwritable stdout gives status 4 as for every command.
+fn parse_arguments() -> Result<Cli, u8> {
+    use std::io::Write;
+    Cli::try_parse().map_err(|e| {
+        let printed = e.print().and_then(|()| std::io::stdout().flush());
+        match printed {
+            Err(_) => {
+                if !e.use_stderr() {
+                    let _ = writeln!(std::io::stderr(), "gametree: cannot write to stdout");
+                }
+                status::OUTPUT
+            }
+            Ok(()) => e.exit_code().try_into().unwrap_or(status::USAGE),
+        }
+    })
 }
 
 pub fn main() -> ExitCode {
     quiet_failures();
-    let cli = Cli::parse();
+    let cli = match parse_arguments() {
+        Ok(cli) => cli,
+        Err(code) => return ExitCode::from(code),
+    };
     let code = match cli.command {
         Command::Course { input, tree, export_trees, show_depth, show_line, search } => {
             prepare_build(tree.depth.unwrap_or_else(checkers::default_depth), &tree.build_options());
@@ -566,6 +598,12 @@ pub fn main() -> ExitCode {
         Command::Completions { shell } => manual::completions(shell),
         Command::Manpage(options) => manual::manpage(&options),
     };
+    // What a command printed and could not write (play and match go on
+    // without their stdout) is still an output error.
+    if output::stdout_failed() && code != status::OUTPUT {
+        eprintln!("gametree: cannot write to stdout");
+        return ExitCode::from(status::OUTPUT);
+    }
     ExitCode::from(code)
 }
 

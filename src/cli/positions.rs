@@ -107,7 +107,7 @@ pub fn perft<G: Game>(game: &G, request: &PerftRequest) -> u8 {
 
 /// Writes to stdout at once; false (with a message) when it cannot.
 fn print_flushed(text: &str) -> bool {
-    let mut out = std::io::stdout().lock();
+    let mut out = super::output::stdout();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => true,
         Err(e) => {
@@ -147,6 +147,11 @@ pub fn solve<G: Game>(game: &G, position: Option<&str>, budget: &Budget) -> u8 {
 }
 
 pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, search: SearchKind) -> u8 {
+    if search == SearchKind::Minimax
+        && let Err(code) = opts.check_tree_capacity()
+    {
+        return code;
+    }
     let pos = match position_or_start(game, position) {
         Ok(p) => p,
         Err(code) => return code,

@@ -8,15 +8,17 @@ use std::path::Path;
 use std::sync::Once;
 use std::sync::atomic::{AtomicPtr, Ordering::SeqCst};
 
-/// Restores the default action of SIGPIPE (Rust ignores it): a closed pipe
-/// (`gametree ... | head`) then ends the process as it ends other command-line
-/// tools, instead of failing every later write. Call it before starting threads.
-pub fn die_on_closed_pipe() {
-    // SAFETY: setting the disposition of one signal to its default; no handler
+/// Ends the process as a closed pipe ends command-line tools: by SIGPIPE, in
+/// silence (a shell reports status 141). For stdout's reader having gone;
+/// an export's closed pipe is an error with a message instead.
+pub fn die_of_closed_pipe() -> ! {
+    // SAFETY: restoring one signal's default action and raising it; no handler
     // of ours is involved.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::raise(libc::SIGPIPE);
     }
+    std::process::exit(141)
 }
 
 /// Sends SIGKILL to every process of the group `group` (one this process

@@ -20,7 +20,7 @@ impl<'a, G: Game> Tree<'a, G> {
         depth: u8,
         options: &Limits,
     ) -> Result<Tree<'a, G>, TooManyNodes> {
-        let max_nodes = options.max_nodes.min(u32::MAX as u64 - 1);
+        let max_nodes = options.max_nodes.min(crate::limits::MAX_TREE_NODES);
         if max_nodes == 0 {
             return Err(TooManyNodes::over(max_nodes));
         }

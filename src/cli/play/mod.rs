@@ -174,7 +174,7 @@ pub fn start(
         });
         let mut input = Lines::new(io::stdin().lock());
         let mut read = || input.next().and_then(Result::ok);
-        match menu::run(&about, &mut io::stdout(), &mut read) {
+        match menu::run(&about, &mut super::output::stdout(), &mut read) {
             Ok(menu::Choice::New { first, second, level }) => {
                 (given.first, given.second, given.level) = (Some(first), Some(second), Some(level));
             }
@@ -245,7 +245,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
     let interactive = io::stdin().is_terminal();
     let mut lines = Lines::new(io::stdin().lock());
     let line_no = std::cell::Cell::new(0usize);
-    let out = &mut io::stdout().lock();
+    let out = &mut super::output::stdout();
     let say = |out: &mut dyn Write, text: &str| {
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
@@ -552,7 +552,7 @@ pub fn replay<G: Game>(game: &G, path: &Path, ascii: bool) -> u8 {
     let story = Story { positions: &positions, actions: &saved.actions, sides, ascii };
     // A game read from stdin leaves nothing there to step with.
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal() && !is_stdio(path);
-    let out = &mut io::stdout().lock();
+    let out = &mut super::output::stdout();
     let shown = if interactive {
         let mut input = Lines::new(io::stdin().lock());
         let mut read = || input.next().and_then(Result::ok);
