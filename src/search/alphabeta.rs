@@ -229,7 +229,8 @@ struct Implicit<'g, G: Game> {
     nodes: u64,
     /// Past this many positions the search unwinds at once; its result is discarded.
     max_nodes: u64,
-    /// Past this instant too (checked every 4,096 positions); `timed_out` says so.
+    /// Past this instant too, or when asked to stop (both checked every 4,096
+    /// positions); `timed_out` says so.
     deadline: Option<Instant>,
     timed_out: bool,
 }
@@ -237,7 +238,9 @@ struct Implicit<'g, G: Game> {
 impl<G: Game> Implicit<'_, G> {
     fn visit(&mut self, pos: &G::Position, buffers: &mut [Vec<G::Action>], alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(4096)
+            && (self.deadline.is_some_and(|d| Instant::now() >= d) || super::stop::requested())
+        {
             self.timed_out = true;
             self.max_nodes = 0;
         }

@@ -58,6 +58,9 @@ pub struct Played<A> {
     /// this move included, with best play on both sides (the winner as fast
     /// as it can, the loser holding out as long as it can).
     pub ends_in: Option<u8>,
+    /// Thinking was stopped (see [`super::stop`]) before the machine's depth:
+    /// the choice is the deepest search's that completed.
+    pub interrupted: bool,
 }
 
 /// When iterative deepening stops (besides a forced result or a tree that
@@ -97,7 +100,7 @@ impl Machine {
                 return Ok(self.fastest_end(
                     game,
                     pos,
-                    Played { choice, depth: full, fell_back: None, ends_in: None },
+                    Played { choice, depth: full, fell_back: None, ends_in: None, interrupted: false },
                 ));
             }
             Err(e) => e,
@@ -106,7 +109,13 @@ impl Machine {
         for depth in (1..full).rev() {
             self.depth = depth;
             if let Ok(choice) = self.choose(game, pos) {
-                result = Ok(Played { choice, depth, fell_back: Some((depth, refusal)), ends_in: None });
+                result = Ok(Played {
+                    choice,
+                    depth,
+                    fell_back: Some((depth, refusal)),
+                    ends_in: None,
+                    interrupted: false,
+                });
                 break;
             }
         }
@@ -166,6 +175,7 @@ impl Machine {
         };
         let mut best: Option<(u8, Tied<G::Action>)> = None;
         let mut ends_in = None;
+        let mut interrupted = false;
         let mut nodes = 0;
         // What each depth cost: seconds, or positions.
         let mut costs: Vec<f64> = Vec::new();
@@ -184,8 +194,12 @@ impl Machine {
             }
             let begun = Instant::now();
             let first = best.as_ref().and_then(|(_, t)| t.choice.action);
+            // The machine's own depth is searched through whatever the clock
+            // says (only a stop asked for cuts it short): time only adds depth.
+            let deadline = deadline.filter(|_| depth > self.depth);
             let Ok(t) = alphabeta::search_until(game, pos, depth, self.max_nodes, deadline, first, ties)
             else {
+                interrupted = super::stop::take();
                 break;
             };
             let c = t.choice;
@@ -221,6 +235,7 @@ impl Machine {
             depth,
             fell_back: None,
             ends_in,
+            interrupted,
         })
     }
 

@@ -9,6 +9,7 @@ pub mod perft;
 mod placement;
 mod prefault;
 pub mod solve;
+pub mod stop;
 pub mod team;
 pub mod trace;
 pub mod tree;
