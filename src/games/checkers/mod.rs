@@ -1,6 +1,7 @@
 //! The course's checkers variant (`spec/checkers.md`): rules; the board's picture is in `drawing.rs`.
 
 pub mod board;
+mod draws;
 pub mod moves;
 mod shifts;
 
@@ -330,6 +331,14 @@ impl Game for Checkers {
     fn rules(&self) -> &'static str {
         RULES
     }
+
+    fn draw_rules(&self) -> Option<crate::game::DrawRules> {
+        Some(draws::RULES)
+    }
+
+    fn is_irreversible(&self, pos: &Position, action: Action) -> bool {
+        draws::is_irreversible(pos, action)
+    }
 }
 
 const RULES: &str = "\
@@ -341,6 +350,9 @@ opponent unit onto the empty cell beyond and removes it: pieces capture forward
 only, towers in all four directions; one jump per turn, and capturing is optional.
 A piece that ends its action on the far row becomes a tower. A side that cannot
 act on its turn loses. Cost: b + 3B - w - 3W (black maximises).
+In play (not in the course protocol) a game is drawn when the same position
+comes up a third time with the same side to move, or after 50 moves each (100
+plies) without a capture or a crowning; a player may offer a draw.
 ";
 
 #[cfg(test)]
