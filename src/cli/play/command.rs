@@ -22,24 +22,34 @@ pub enum Command {
     },
     Replay,
     New,
+    /// An offer of a draw to the other side.
+    Draw,
+    /// The machine's suggestion.
+    Hint,
     /// Anything else: an action in the game's notation, or a mistyped command.
     Action(String),
 }
 
 impl Command {
-    /// The command a line asks for (words after a command that takes none
-    /// are ignored).
-    pub fn parse(line: &str) -> Command {
+    /// The command a line asks for, or why it is refused: a command with
+    /// words it does not take (`undo 5` would undo once, not five times).
+    pub fn parse(line: &str) -> Result<Command, String> {
         let line = line.trim();
-        let (word, arg) = line.split_once(' ').map_or((line, ""), |(c, a)| (c, a.trim()));
-        Command::word(word, arg).unwrap_or_else(|| Command::Action(line.to_string()))
+        let (word, arg) = line.split_once(char::is_whitespace).map_or((line, ""), |(c, a)| (c, a.trim()));
+        let command = Command::word(word, arg).unwrap_or_else(|| Command::Action(line.to_string()));
+        let takes_words = matches!(command, Command::Targets(_) | Command::Save { .. } | Command::Action(_));
+        if !arg.is_empty() && !takes_words {
+            let word = word.to_ascii_lowercase();
+            return Err(format!("{word} takes nothing after it: type {word} alone"));
+        }
+        Ok(command)
     }
 
     /// The command `word` names, with its argument; `None`: no command.
     fn word(word: &str, arg: &str) -> Option<Command> {
         Some(match word.to_ascii_lowercase().as_str() {
             "" => Command::Nothing,
-            "help" | "?" | "h" => Command::Help,
+            "help" | "?" => Command::Help,
             "rules" => Command::Rules,
             "quit" | "q" | "exit" => Command::Quit,
             "resign" => Command::Resign,
@@ -50,6 +60,8 @@ impl Command {
             "save!" => Command::Save { file: arg.to_string(), force: true },
             "replay" => Command::Replay,
             "new" => Command::New,
+            "draw" => Command::Draw,
+            "hint" => Command::Hint,
             _ => return None,
         })
     }
@@ -61,15 +73,26 @@ mod tests {
 
     #[test]
     fn lines_become_commands_in_any_case_with_their_aliases() {
-        assert_eq!(Command::parse("  "), Command::Nothing);
-        assert_eq!(Command::parse("Q"), Command::Quit);
-        assert_eq!(Command::parse("exit"), Command::Quit);
-        assert_eq!(Command::parse("?"), Command::Help);
-        assert_eq!(Command::parse("targets  a7 "), Command::Targets("a7".to_string()));
+        let parse = |l: &str| Command::parse(l).unwrap();
+        assert_eq!(parse("  "), Command::Nothing);
+        assert_eq!(parse("Q"), Command::Quit);
+        assert_eq!(parse("exit"), Command::Quit);
+        assert_eq!(parse("?"), Command::Help);
+        assert_eq!(parse("targets  a7 "), Command::Targets("a7".to_string()));
+        assert_eq!(parse("save! my game"), Command::Save { file: "my game".to_string(), force: true });
+        assert_eq!(parse(" b6 "), Command::Action("b6".to_string()));
+        // `h` is a column in most games, so no alias of help.
+        assert_eq!(parse("h 8"), Command::Action("h 8".to_string()));
+    }
+
+    #[test]
+    fn a_command_with_words_it_does_not_take_is_refused_in_one_line() {
+        assert_eq!(Command::parse("undo 5").unwrap_err(), "undo takes nothing after it: type undo alone");
         assert_eq!(
-            Command::parse("save! my game"),
-            Command::Save { file: "my game".to_string(), force: true }
+            Command::parse("Resign please").unwrap_err(),
+            "resign takes nothing after it: type resign alone"
         );
-        assert_eq!(Command::parse(" b6 "), Command::Action("b6".to_string()));
+        assert!(Command::parse("quit now").is_err());
+        assert!(Command::parse("draw\tplease").is_err());
     }
 }

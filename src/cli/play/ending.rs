@@ -39,6 +39,14 @@ pub fn announce<G: Game>(game: &G, pos: &G::Position, sides: [Who; 2]) -> String
     format!("game over: {result}: {}{score}", game.why_over(pos))
 }
 
+/// A draw by one of play's rules, or by agreement (`rule` None).
+pub fn drawn(rule: Option<&str>) -> String {
+    match rule {
+        Some(rule) => format!("game over: a draw: {rule}"),
+        None => "game over: a draw, agreed".to_string(),
+    }
+}
+
 /// `side` resigned.
 pub fn resigned<G: Game>(game: &G, side: Player, sides: [Who; 2]) -> String {
     let (loser, winner) = (who_is(game, sides, side), who_is(game, sides, side.other()));

@@ -5,15 +5,19 @@
 //! an error that names the line and stops the game. The session itself is in
 //! `session.rs`; here the start menu and the loading of saved games.
 
+mod autosave;
 mod command;
+mod draws;
 pub mod ending;
 mod input;
+mod locale;
 pub mod menu;
 pub mod opponent;
 mod record;
 mod replay;
 mod session;
 pub mod settings;
+mod signals;
 
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
@@ -49,8 +53,9 @@ pub const MAX_ACTIONS: usize = 1000;
 pub(crate) const HELP: &str = "\
 commands: an action in the game's notation; moves (the legal actions); targets CELL
 (where the unit on CELL can go, marked on the board, in games whose units move);
-undo (your last action and the replies to it); resign; save FILE; rules; help (or
-?); quit (or q, exit). Commands may be typed in any case.";
+undo (your last action and the replies to it); hint (the machine's suggestion);
+draw (offer a draw); resign; save FILE; rules; help (or ?); quit (or q, exit).
+Commands may be typed in any case.";
 
 pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, u8> {
     let text = read_small_file(path).map_err(|e| {
@@ -79,22 +84,15 @@ pub fn start(
         && position.is_none()
         && resume.is_none();
     if bare && io::stdin().is_terminal() {
-        let about = crate::with_game!(game, &GameSettings::default(), |g| menu::About {
-            game: g.name(),
-            first: g.player_name(Player::First),
-            second: g.player_name(Player::Second),
-            rules: g.rules(),
-        });
-        let mut input = Input::new(io::stdin().lock(), true);
-        let mut read = || input.next_plain(&mut io::stdout());
-        match menu::run(&about, &mut io::stdout(), &mut read) {
-            Ok(menu::Choice::New { first, second, level }) => {
+        match start_menu(game) {
+            menu::Choice::New { first, second, level } => {
                 (given.first, given.second, given.level) = (Some(first), Some(second), Some(level));
             }
-            Ok(menu::Choice::Load(path)) => resume = Some(path),
-            Ok(menu::Choice::Quit) | Err(_) => return status::OK,
+            menu::Choice::Load(path) => resume = Some(path),
+            menu::Choice::Quit => return status::OK,
         }
     }
+    let ascii = ascii || !locale::is_utf8();
     let saved = match resume.as_deref().map(super::saved_header) {
         Some(Ok(header)) => header.settings,
         Some(Err(code)) => return code,
@@ -111,6 +109,48 @@ pub fn start(
             crate::with_game!(game, &game_settings, |g| run(g, &setup))
         }
     }
+}
+
+/// The start menu, asked again after a saved game that cannot be loaded.
+fn start_menu(game: GameName) -> menu::Choice {
+    let mut about = crate::with_game!(game, &GameSettings::default(), |g| menu::About {
+        game: g.name(),
+        first: g.player_name(Player::First),
+        second: g.player_name(Player::Second),
+        rules: g.rules(),
+        last_game: None,
+    });
+    about.last_game = autosave::path(about.game).filter(|p| p.is_file());
+    signals::catch();
+    let mut input = Input::new(io::BufReader::new(signals::Interruptible(io::stdin())), true);
+    loop {
+        let mut read = || input.next_plain(&mut io::stdout());
+        match menu::run(&about, &mut io::stdout(), &mut read) {
+            Ok(menu::Choice::Load(path)) => {
+                let path = autosave::expand_home(&path.to_string_lossy());
+                let fits = crate::with_game!(game, &GameSettings::default(), |g| loadable(g, &path));
+                match fits {
+                    Ok(()) => return menu::Choice::Load(path),
+                    Err(e) => println!("cannot load it: {e}"),
+                }
+            }
+            Ok(choice) => return choice,
+            Err(_) => return menu::Choice::Quit,
+        }
+    }
+}
+
+/// Why `path` is not a saved game of `game`, if it is not.
+fn loadable<G: Game>(game: &G, path: &Path) -> Result<(), String> {
+    let text = read_small_file(path)?;
+    let header = crate::savegame::header(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if header.game != game.name() {
+        return Err(format!("{} is a saved game of {}, not {}", path.display(), header.game, game.name()));
+    }
+    SavedGame::parse(game, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    PlaySettings::merge(&Given::default(), &header.settings)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(())
 }
 
 pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
@@ -130,13 +170,18 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
             Err(code) => return code,
         },
     };
-    let input = Input::new(io::stdin().lock(), io::stdin().is_terminal());
-    Session::new(game, setup, record, input, &mut io::stdout().lock()).run()
+    let interactive = io::stdin().is_terminal();
+    signals::catch();
+    let input = Input::new(io::BufReader::new(signals::Interruptible(io::stdin())), interactive);
+    // Only a person's game is kept: a script has its input to play again.
+    let kept = autosave::path(game.name()).filter(|_| interactive);
+    Session::new(game, setup, record, input, &mut io::stdout().lock(), kept).run()
 }
 
 /// `gametree replay FILE`: every position of a saved game; on a terminal one at
 /// a time, stepping forward and back.
 pub fn replay<G: Game>(game: &G, path: &Path, ascii: bool) -> u8 {
+    let ascii = ascii || !locale::is_utf8();
     let saved = match read_saved(game, path) {
         Ok(s) => s,
         Err(code) => return code,

@@ -1,5 +1,6 @@
 //! A game in progress: where it started, what was played, where it stands.
 
+use super::draws::drawn_by_rule;
 use super::settings::PlaySettings;
 use crate::game::{Game, Marks, Player};
 use crate::savegame::SavedGame;
@@ -8,13 +9,22 @@ pub struct Record<G: Game> {
     pub start: G::Position,
     pub played: Vec<(G::Position, G::Action)>,
     pub pos: G::Position,
-    /// The side that resigned, if one did (undone by `undo` or `new`).
-    pub resigned: Option<Player>,
+    /// How the game ended besides its rules, if it did (undone by `undo`).
+    pub ended: Option<Ended>,
+}
+
+/// An end the players chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// This side resigned.
+    Resigned(Player),
+    /// A draw offered and accepted.
+    Agreed,
 }
 
 impl<G: Game> Record<G> {
     pub fn new(start: G::Position) -> Record<G> {
-        Record { pos: start.clone(), start, played: Vec::new(), resigned: None }
+        Record { pos: start.clone(), start, played: Vec::new(), ended: None }
     }
 
     pub fn last(&self) -> Option<G::Action> {
@@ -27,12 +37,17 @@ impl<G: Game> Record<G> {
     }
 
     pub fn over(&self, game: &G) -> bool {
-        self.resigned.is_some() || !game.has_actions(&self.pos)
+        self.ended.is_some() || !game.has_actions(&self.pos) || self.drawn(game).is_some()
+    }
+
+    /// The draw rule that ended the game, if one did.
+    pub fn drawn(&self, game: &G) -> Option<String> {
+        drawn_by_rule(game, &self.positions(), &self.actions())
     }
 
     /// Back to the last turn a person had, taking their action and the replies.
     pub fn undo(&mut self, game: &G, person: impl Fn(Player) -> bool) -> bool {
-        self.resigned = None;
+        self.ended = None;
         match self.played.iter().rposition(|(p, _)| person(game.to_move(p))) {
             Some(back) => {
                 self.pos = self.played[back].0.clone();
@@ -45,7 +60,7 @@ impl<G: Game> Record<G> {
 
     /// Takes back the last action, whoever played it.
     pub fn undo_one(&mut self) -> bool {
-        self.resigned = None;
+        self.ended = None;
         match self.played.pop() {
             Some((p, _)) => {
                 self.pos = p;

@@ -5,19 +5,21 @@
 
 use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
-use std::path::Path;
+use std::path::PathBuf;
 
 use super::command::Command;
-use super::ending::{announce, resigned};
+use super::ending::{announce, drawn, resigned};
 use super::input::Input;
 use super::opponent::{Opponent, Strength};
-use super::record::Record;
+use super::record::{Ended, Record};
 use super::replay::Story;
 use super::{HELP, MAX_ACTIONS, Setup};
+use super::{autosave, signals};
 use crate::cli::lines::quoted_start;
 use crate::cli::output::write_output;
 use crate::cli::{Who, status};
 use crate::game::{Game, Marks, Player};
+use crate::search::stop;
 
 /// What the commands may do: play on, or look back at a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +47,9 @@ pub struct Session<'a, G: Game, R> {
     /// The position last drawn: a command that changed nothing (help, moves,
     /// a mistyped line) is answered without the board again.
     shown: Option<G::Position>,
+    /// Where the game is saved after each move (a person at a terminal), and
+    /// the moves it holds.
+    autosave: Option<(PathBuf, Option<usize>)>,
 }
 
 impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
@@ -54,6 +59,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         record: Record<G>,
         input: Input<R>,
         out: &'a mut dyn Write,
+        autosave: Option<PathBuf>,
     ) -> Self {
         let s = &setup.settings;
         let strength = Strength {
@@ -65,8 +71,9 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         };
         let machine = Opponent::new(game, &strength);
         let saved_len = setup.resume.map(|_| record.played.len());
+        let autosave = autosave.map(|p| (p, None));
         let phase = Phase::Playing;
-        Session { game, setup, record, machine, input, out, phase, saved_len, shown: None }
+        Session { game, setup, record, machine, input, out, phase, saved_len, shown: None, autosave }
     }
 
     /// Plays until `quit` or the end of input; the exit status.
@@ -112,15 +119,75 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         }
     }
 
+    /// Saves the game to its autosave file if it changed; a failure is said
+    /// once and autosaving stops.
+    fn autosave(&mut self) {
+        let len = self.record.played.len();
+        let Some((path, saved)) = self.autosave.as_mut() else { return };
+        if *saved == Some(len) {
+            return;
+        }
+        let text = self.record.saved(&self.setup.settings).to_text(self.game);
+        match autosave::write(path, &text) {
+            Ok(()) => *saved = Some(len),
+            Err(e) => {
+                let said = format!("cannot save the game automatically to {}: {e}", path.display());
+                self.autosave = None;
+                self.say(&said);
+            }
+        }
+        signals::catch();
+    }
+
+    /// Where the game is kept, for a person leaving it: " (kept in PATH)".
+    fn kept(&self) -> String {
+        match &self.autosave {
+            Some((path, Some(_))) if !self.record.played.is_empty() => {
+                format!("; it is kept in {}, and `play {}` continues it", path.display(), self.game.name())
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// The input ended: Ctrl-D or a script's end, or a signal (Ctrl-C at a
+    /// prompt, a closed terminal).
+    fn input_ended(&mut self) -> Flow {
+        let signal = signals::take();
+        self.input_ended_by(signal.unwrap_or(0))
+    }
+
+    /// The session ends: `signal` 0 for the end of input.
+    fn input_ended_by(&mut self, signal: libc::c_int) -> Flow {
+        self.autosave();
+        // A finished game's script may simply end.
+        if signal == 0 && self.phase == Phase::Over && self.kept().is_empty() {
+            return Flow::Break(status::OK);
+        }
+        let (why, code) = match signal {
+            0 => ("end of input", status::OK),
+            libc::SIGHUP => ("the terminal closed", signals::HANGUP),
+            _ => ("interrupted", signals::INTERRUPTED),
+        };
+        let left = if self.phase == Phase::Playing { ": game left unfinished" } else { "" };
+        let kept = self.kept();
+        self.say(&format!("\n{why}{left}{kept}"));
+        Flow::Break(code)
+    }
+
     /// The game just ended: the board and how it ended.
     fn end(&mut self) {
+        self.autosave();
         self.shown = None;
         self.phase = Phase::Over;
         let (game, sides) = (self.game, self.sides());
         self.say(&format!("\n{}", self.record.board(game, self.setup.ascii).trim_end()));
-        let ending = match self.record.resigned {
-            Some(side) => resigned(game, side, sides),
-            None => announce(game, &self.record.pos, sides),
+        let ending = match self.record.ended {
+            Some(Ended::Resigned(side)) => resigned(game, side, sides),
+            Some(Ended::Agreed) => drawn(None),
+            None => match self.record.drawn(game) {
+                Some(rule) => drawn(Some(&rule)),
+                None => announce(game, &self.record.pos, sides),
+            },
         };
         self.say(&ending);
     }
@@ -130,6 +197,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         let game = self.game;
         let side = game.to_move(&self.record.pos);
         if self.shown.as_ref() != Some(&self.record.pos) {
+            self.autosave();
             let board = self.record.board(game, self.setup.ascii);
             self.say(&format!("\n{board}{} to move", game.player_name(side)));
             self.shown = Some(self.record.pos.clone());
@@ -154,17 +222,21 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         }
         let line = match self.input.read(self.out, &format!("{}> ", game.player_name(side))) {
             Ok(Some(l)) => l,
-            Ok(None) => {
-                self.say("\nend of input: game left unfinished");
-                return Flow::Break(status::OK);
-            }
+            Ok(None) => return self.input_ended(),
             Err(code) => return Flow::Break(code),
         };
-        self.playing(Command::parse(&line), line.trim(), side)
+        match Command::parse(&line) {
+            Ok(command) => self.playing(command, line.trim(), side),
+            Err(refused) => self.complain(Some(refused)),
+        }
     }
 
     fn machine_move(&mut self, side: Player) -> Flow {
         let game = self.game;
+        signals::catch();
+        // A Ctrl-C at an earlier prompt is not a stop of this thinking.
+        signals::take();
+        stop::take();
         let chosen = match self.machine.play(game, &self.record.pos) {
             Ok(m) => m,
             Err(e) => {
@@ -176,9 +248,20 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         if let Some(why) = &chosen.fell_back {
             self.say(why);
         }
+        let signal = signals::take();
+        if chosen.interrupted || signal == Some(libc::SIGINT) {
+            let plies = if chosen.depth == 1 { "ply" } else { "plies" };
+            self.say(&format!(
+                "(stopped thinking at Ctrl-C: the best move found so far, from {} {plies}; undo takes it back)",
+                chosen.depth
+            ));
+        }
         let (action, note) = (chosen.action, chosen.note);
         self.say(&format!("{} plays {} ({note})", game.player_name(side), game.format_action(action)));
         self.record.play(game, action);
+        if signal == Some(libc::SIGHUP) {
+            return self.input_ended_by(libc::SIGHUP);
+        }
         if !self.setup.delay.is_zero() && self.sides().iter().all(|&w| w == Who::Machine) {
             std::thread::sleep(self.setup.delay);
         }
@@ -205,7 +288,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             Command::Quit if self.may_quit() => return Flow::Break(status::OK),
             Command::Quit => None,
             Command::Resign => {
-                self.record.resigned = Some(side);
+                self.record.ended = Some(Ended::Resigned(side));
                 None
             }
             Command::Moves => {
@@ -225,10 +308,56 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 None
             }
             Command::Save { file, force } => self.save(&file, force),
+            Command::Draw => self.offer_draw(side),
+            Command::Hint => self.hint(side),
             Command::Replay | Command::New => self.action(line),
             Command::Action(text) => self.action(&text),
         };
         self.complain(problem)
+    }
+
+    /// `draw`: a machine accepts when its search says it cannot win; a person
+    /// is asked.
+    fn offer_draw(&mut self, side: Player) -> Option<String> {
+        let (game, other) = (self.game, side.other());
+        let accepted = if self.who(other) == Who::Machine {
+            let chosen = match self.machine.play(game, &self.record.pos) {
+                Ok(m) => m,
+                Err(e) => return Some(format!("the machine cannot weigh the offer: {}", e.for_search())),
+            };
+            let wins = if other.maximises() { chosen.value > 0 } else { chosen.value < 0 };
+            let answer = if wins { "declines: it still expects to win" } else { "accepts: it sees no win" };
+            self.say(&format!("the machine {answer}"));
+            !wins
+        } else {
+            let question = format!(
+                "{} offers a draw; {}, do you accept? (y/n) ",
+                game.player_name(side),
+                game.player_name(other)
+            );
+            let yes = self.input.yes(self.out, &question);
+            if !yes {
+                self.say("the offer is declined: play on");
+            }
+            yes
+        };
+        if accepted {
+            self.record.ended = Some(Ended::Agreed);
+        }
+        None
+    }
+
+    /// `hint`: what the machine would play here, at its level.
+    fn hint(&mut self, side: Player) -> Option<String> {
+        let game = self.game;
+        match self.machine.play(game, &self.record.pos) {
+            Ok(m) => {
+                let name = game.player_name(side);
+                self.say(&format!("hint: {name} could play {} ({})", game.format_action(m.action), m.note));
+                None
+            }
+            Err(e) => Some(format!("no hint: {}", e.for_search())),
+        }
     }
 
     /// A line that is no command: an action, or a mistyped command.
@@ -274,10 +403,14 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         self.say(AFTER);
         let line = match self.input.read(self.out, "> ") {
             Ok(Some(l)) => l,
-            Ok(None) => return Flow::Break(status::OK),
+            Ok(None) => return self.input_ended(),
             Err(code) => return Flow::Break(code),
         };
-        let problem = match Command::parse(&line) {
+        let command = match Command::parse(&line) {
+            Ok(command) => command,
+            Err(refused) => return self.complain(Some(refused)),
+        };
+        let problem = match command {
             Command::Nothing | Command::Help => None,
             Command::Quit if self.may_quit() => return Flow::Break(status::OK),
             Command::Quit => None,
@@ -290,7 +423,10 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             }
             Command::Replay => self.replay(),
             Command::Save { file, force } => self.save(&file, force),
-            _ => Some(format!("the game is over: {} is not one of {AFTER}", quoted_start(line.trim()))),
+            _ => Some(format!(
+                "the game is over: {} is no command here; type one of the above",
+                quoted_start(line.trim())
+            )),
         };
         self.complain(problem)
     }
@@ -301,7 +437,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         let sides = self.sides();
         let person = |p: Player| sides[usize::from(p != Player::First)] == Who::Human;
         // Taking back a resignation takes back nothing else.
-        let back = self.record.resigned.take().is_some()
+        let back = self.record.ended.take().is_some()
             || self.record.undo(self.game, person)
             || self.record.undo_one();
         if !back {
@@ -338,7 +474,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         if file.is_empty() {
             return Some("save needs a file name: save FILE".to_string());
         }
-        let path = Path::new(file);
+        let path = autosave::expand_home(file);
         if !force && path.exists() {
             if !self.input.interactive {
                 return Some(format!("{file} exists: save! {file} replaces it"));
@@ -349,7 +485,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             }
         }
         let text = self.record.saved(&self.setup.settings).to_text(self.game);
-        match write_output(path, |w| w.write_all(text.as_bytes())) {
+        match write_output(&path, |w| w.write_all(text.as_bytes())) {
             Ok(()) => {
                 self.say(&format!("saved to {file}"));
                 self.saved_len = Some(self.record.played.len());
