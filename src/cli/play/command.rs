@@ -10,8 +10,10 @@ pub enum Command {
     Rules,
     Quit,
     Resign,
-    /// The legal actions.
+    /// The actions the machine considers (in most games every legal one).
     Moves,
+    /// Every legal action.
+    Legal,
     /// Where the unit on a cell can go (the cell as typed, maybe empty).
     Targets(String),
     Undo,
@@ -54,6 +56,7 @@ impl Command {
             "quit" | "q" | "exit" => Command::Quit,
             "resign" => Command::Resign,
             "moves" => Command::Moves,
+            "legal" => Command::Legal,
             "targets" => Command::Targets(arg.to_string()),
             "undo" => Command::Undo,
             "save" => Command::Save { file: arg.to_string(), force: false },

@@ -291,11 +291,19 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 self.record.ended = Some(Ended::Resigned(side));
                 None
             }
-            Command::Moves => {
-                let mut legal = Vec::new();
-                game.actions(&self.record.pos, &mut legal);
-                let names: Vec<String> = legal.iter().map(|&a| game.format_action(a)).collect();
-                self.say(&format!("legal: {}", names.join(" ")));
+            Command::Moves | Command::Legal => {
+                let every = game.every_action(&self.record.pos);
+                let (what, list) = match every {
+                    Some(all) if command == Command::Legal => ("legal", all),
+                    Some(_) => ("candidates the machine considers (legal lists every point)", Vec::new()),
+                    None => ("legal", Vec::new()),
+                };
+                let mut list = list;
+                if list.is_empty() {
+                    game.actions(&self.record.pos, &mut list);
+                }
+                let names: Vec<String> = list.iter().map(|&a| game.format_action(a)).collect();
+                self.say(&format!("{what}: {}", names.join(" ")));
                 None
             }
             Command::Targets(cell) => self.targets(&cell),
@@ -368,15 +376,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 self.record.play(game, a);
                 None
             }
-            // A word that is no action may be a mistyped command.
-            Err(e) => {
-                let word = line.split(' ').next().unwrap_or("");
-                if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic()) {
-                    Some(format!("{e}; unknown command {}: type help for the commands", quoted_start(word)))
-                } else {
-                    Some(e)
-                }
-            }
+            Err(e) => Some(unknown_or(line, e)),
         }
     }
 
@@ -493,5 +493,38 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             }
             Err(e) => Some(format!("cannot save to {file}: {e}")),
         }
+    }
+}
+
+/// What is wrong with a line that is no command and no legal action: the
+/// game's reason, or, for a word the game could not read at all (its
+/// message begins by quoting it), that it is no command either.
+fn unknown_or(line: &str, why: String) -> String {
+    let word = line.split(' ').next().unwrap_or("");
+    let a_word = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic());
+    if a_word && why.starts_with(&format!("{line:?}")) {
+        format!("unknown command {}: type help for the commands", quoted_start(word))
+    } else {
+        why
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_word_gets_one_message() {
+        let said = |line: &str, why: &str| unknown_or(line, why.to_string());
+        assert_eq!(
+            said("hello", "\"hello\" is not a move: expected a cell like b6"),
+            "unknown command \"hello\": type help for the commands"
+        );
+        // The game knew what was meant: its reason stands.
+        assert_eq!(
+            said("pass", "x may pass only when it has no move"),
+            "x may pass only when it has no move"
+        );
+        assert_eq!(said("b9", "\"b9\" is not a cell"), "\"b9\" is not a cell");
     }
 }

@@ -4,6 +4,7 @@
 //! (rank 7) and col 0 file a. x moves first and maximises.
 
 mod drawing;
+mod original;
 
 use super::framed::{cell, framed};
 use crate::game::{Game, Marks, Outcome, Player, PositionError, char_grid, quoted_start, run_length};
@@ -342,6 +343,10 @@ impl Game for Ataxx {
         }
     }
 
+    fn original_notation(&self, pos: &Position, text: &str) -> Option<String> {
+        original::clone_with_its_source(pos, text)
+    }
+
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         let t = text.to_ascii_lowercase();
         let me = if pos.x_to_move { 'x' } else { 'o' };
@@ -370,7 +375,7 @@ impl Game for Ataxx {
         let why = || -> Result<String, String> {
             // Cells are ASCII; anything else is no move (and must not be cut mid-character).
             match if t.is_ascii() { t.len() } else { 0 } {
-                4 if t == "0000" => Ok(format!("{me} may pass only when it has no move")),
+                4 if t == "0000" || t == "pass" => Ok(format!("{me} may pass only when it has no move")),
                 2 => {
                     let to = cell(&t)?;
                     Ok(taken(to, &t).unwrap_or_else(|| {
@@ -657,11 +662,11 @@ impl Game for Ataxx {
         "\
 Ataxx. 7x7 board; x starts on a7 and g1, o on g7 and a1; x moves first. A move
 picks one of your stones and an empty cell: one step away (any of the 8
-neighbours) the stone is cloned, a new stone appears there (written b6); two steps
-away it jumps, leaving its cell (written a7c5). Either way every opponent stone
-next to the target turns to your colour. Blocked cells (-) take no stones. A side
-with no move passes (0000). The game ends when a side has no stones or neither can
-move; more stones wins. 100 plies without a clone is a draw. The machine's
+neighbours) the stone is cloned, a new stone appears there (written b6, or a7b6
+naming the stone); two steps away it jumps, leaving its cell (written a7c5).
+Either way every opponent stone next to the target turns to your colour. Blocked
+cells (-) take no stones. A side with no move passes (0000). The game ends when a
+side has no stones or neither can move; more stones wins. 100 plies without a clone is a draw. The machine's
 evaluation is 1000 x (x's stones - o's stones) / all stones, from x's side; a
 finished game scores +-(1,000,000 + the stone difference).
 "

@@ -136,6 +136,9 @@ impl Game for Checkers {
     }
 
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
+        if text.matches('-').count() > 1 {
+            return format!("{text:?} names several steps: an action is one step or one jump, like G6-F5");
+        }
         let Some((a, b)) = text
             .to_ascii_uppercase()
             .split_once('-')

@@ -427,6 +427,12 @@ impl Game for Gomoku {
         cell_name(cell)
     }
 
+    /// A person may play any empty point; the machine considers those near stones.
+    fn every_action(&self, pos: &Position) -> Option<Vec<u8>> {
+        let open = pos.winner == EMPTY;
+        Some((0..CELLS).filter(|&i| open && pos.cells[i] == EMPTY).map(|i| i as u8).collect())
+    }
+
     fn parse_action(&self, pos: &Position, text: &str) -> Result<u8, String> {
         let t = text.trim().to_ascii_lowercase();
         let b = t.as_bytes();

@@ -4,6 +4,7 @@
 //! masks and the side to move. X is the maximising side whoever starts.
 
 mod drawing;
+mod original;
 
 use crate::game::{Game, Marks, Outcome, Player, PositionError, char_grid};
 
@@ -131,6 +132,10 @@ impl Game for TicTacToe {
         }
     }
 
+    fn original_notation(&self, _pos: &Position, text: &str) -> Option<String> {
+        original::row_then_column(text)
+    }
+
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         let b = text.to_ascii_lowercase().into_bytes();
         match b[..] {
@@ -141,6 +146,9 @@ impl Game for TicTacToe {
                 } else {
                     format!("{text:?} is not legal here")
                 }
+            }
+            _ if b.contains(&b'-') => {
+                format!("{text:?} names a move: tic-tac-toe places a mark on one cell, like b2")
             }
             [b'a'..=b'z', b'0'..=b'9', ..] => format!("{text} is off the board: columns a-c, rows 1-3"),
             _ => format!("{text:?} is not a cell: expected a column a-c and a row 1-3, like b2"),
@@ -282,7 +290,8 @@ impl Game for TicTacToe {
         "\
 Tic-tac-toe. 3x3 grid; x and o take turns putting a mark on an empty cell. Three
 in a row, column or diagonal wins; a full grid without one is a draw. Cells are
-named by column a-c and row 1-3 from the top: b2 is the centre. The machine's
+named by column a-c and row 1-3 from the top: b2 is the centre; or by row then
+column as digits, 2 3 (row 2, column 3: c2). The machine's
 evaluation counts lines still open for it minus lines open for the opponent; at the
 default depth (9) it searches the whole game and plays perfectly.
 "
