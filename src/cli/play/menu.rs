@@ -106,7 +106,7 @@ pub fn run(
                     None => return Ok(Choice::Quit),
                 }
             }
-            2 => writeln!(out, "{}", about.rules.trim_end())?,
+            2 => writeln!(out, "{}", super::wrap::wrap(about.rules, super::wrap::width()))?,
             _ => return Ok(Choice::Quit),
         }
     }

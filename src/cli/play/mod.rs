@@ -18,6 +18,7 @@ mod replay;
 mod session;
 pub mod settings;
 mod signals;
+mod wrap;
 
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
@@ -200,7 +201,7 @@ pub fn replay<G: Game>(game: &G, path: &Path, ascii: bool) -> u8 {
     let out = &mut io::stdout().lock();
     let shown = if interactive {
         let mut input = Input::new(io::stdin().lock(), true);
-        let mut read = || input.next_plain(&mut io::sink());
+        let mut read = || input.next_plain(&mut io::stdout());
         story.step_through(game, out, &mut read)
     } else {
         story.print_all(game, out)

@@ -13,6 +13,7 @@ use super::input::Input;
 use super::opponent::{Opponent, Strength};
 use super::record::{Ended, Record};
 use super::replay::Story;
+use super::wrap::{width, wrap};
 use super::{HELP, MAX_ACTIONS, Setup};
 use super::{autosave, signals};
 use crate::cli::lines::quoted_start;
@@ -278,11 +279,11 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 Some(format!("{} is not an action or a command; type help", quoted_start(line)))
             }
             Command::Help => {
-                self.say(HELP);
+                self.say(&wrap(HELP, width()));
                 None
             }
             Command::Rules => {
-                self.say(game.rules().trim_end());
+                self.say(&wrap(game.rules(), width()));
                 None
             }
             Command::Quit if self.may_quit() => return Flow::Break(status::OK),
@@ -453,7 +454,8 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             Story { positions: &positions, actions: &actions, sides: self.sides(), ascii: self.setup.ascii };
         let shown = if self.input.interactive {
             let input = &mut self.input;
-            let mut read = || input.next_plain(&mut io::sink());
+            // A line too long is said (on stdout, which `out` is) and asked again.
+            let mut read = || input.next_plain(&mut io::stdout());
             story.step_through(self.game, self.out, &mut read)
         } else {
             story.print_all(self.game, self.out)
