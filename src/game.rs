@@ -68,6 +68,11 @@ pub fn run_length(row: &str) -> String {
     out
 }
 
+/// `n` things in words: "1 stone", "2 stones".
+pub fn counted(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// What a board drawn for a person marks besides the units.
 #[derive(Clone, Copy, Debug)]
 pub struct Marks<'a, A> {

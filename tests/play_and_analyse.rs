@@ -40,7 +40,7 @@ fn an_illegal_scripted_action_names_its_line() {
 #[test]
 fn machine_against_machine_is_reproducible_and_reports_its_work() {
     let ttt = run(&["play", "tictactoe", "--first", "machine", "--second", "machine"], "");
-    assert!(text(&ttt.stdout).contains("game over: a draw: the board is full\n"));
+    assert!(text(&ttt.stdout).contains("game over: a draw (the board is full)\n"));
     let s = same_twice(&[
         "play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7", "--depth", "6",
     ]);
@@ -378,9 +378,10 @@ fn checkers_between_machines_ends_by_a_draw_rule() {
     assert!(plies < 1000, "{plies} plies");
     let end = s.lines().find(|l| l.starts_with("game over: ")).unwrap_or_else(|| panic!("no end: {s}"));
     assert!(
-        end.starts_with("game over: a draw: the same position came up 3 times")
-            || end
-                .starts_with("game over: a draw: 50 moves each (100 plies) without a capture or a crowning"),
+        end.starts_with("game over: a draw (the same position came up 3 times)")
+            || end.starts_with(
+                "game over: a draw (50 moves each (100 plies) passed without a capture or a crowning)"
+            ),
         "{end}"
     );
 }

@@ -15,7 +15,7 @@ pub fn drawn_by_rule<G: Game>(game: &G, positions: &[G::Position], actions: &[G:
     let quiet =
         actions.iter().zip(positions).rev().take_while(|&(&a, p)| !game.is_irreversible(p, a)).count();
     (quiet >= rules.quiet_plies)
-        .then(|| format!("{} moves each ({quiet} plies) without {}", quiet / 2, rules.irreversible))
+        .then(|| format!("{} moves each ({quiet} plies) passed without {}", quiet / 2, rules.irreversible))
 }
 
 #[cfg(test)]
@@ -55,7 +55,10 @@ mod tests {
             drawn_by_rule(&g, &positions, &vec![a[0]; n])
         };
         assert_eq!(quiet(99), None);
-        assert_eq!(quiet(100).as_deref(), Some("50 moves each (100 plies) without a capture or a crowning"));
+        assert_eq!(
+            quiet(100).as_deref(),
+            Some("50 moves each (100 plies) passed without a capture or a crowning")
+        );
         // A capture 49 plies ago restarts the count, 110 plies in.
         let capturing = g
             .parse_position("......../......b./...w..../....b.../......../......../......../........ b")

@@ -47,7 +47,7 @@ impl<G: Game> Story<'_, G> {
     fn end_line(&self, game: &G) -> String {
         let last = &self.positions[self.positions.len() - 1];
         if let Some(rule) = drawn_by_rule(game, self.positions, self.actions) {
-            format!("end: a draw: {rule}")
+            format!("end: a draw ({rule})")
         } else if game.has_actions(last) {
             "end: the game was not finished".to_string()
         } else {

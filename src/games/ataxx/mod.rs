@@ -438,7 +438,7 @@ impl Game for Ataxx {
 
     fn score(&self, pos: &Position) -> Option<String> {
         let (x, o) = Ataxx::counts(pos);
-        Some(format!("x {x} stones, o {o}"))
+        Some(format!("x {}, o {o}", crate::game::counted(x, "stone", "stones")))
     }
 
     /// Measured: a strong move examined 9-28 M positions in a second.
@@ -640,9 +640,11 @@ impl Game for Ataxx {
             if marks.ascii { letter.to_string() } else { format!("{stone} {letter}") }
         };
         s.push_str(&format!(
-            "{} {nx} stones, {} {no} stones; move {}",
+            "{} {}, {} {}; move {}",
             legend('x', x),
+            crate::game::counted(nx, "stone", "stones"),
             legend('o', o),
+            crate::game::counted(no, "stone", "stones"),
             pos.fullmove
         ));
         match (marks.targets, marks.last) {

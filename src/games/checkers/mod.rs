@@ -11,7 +11,7 @@ pub use moves::Action;
 mod drawing;
 
 use super::framed::framed;
-use crate::game::{Game, Marks, Player, PositionError, char_grid};
+use crate::game::{Game, Marks, Player, PositionError, char_grid, counted};
 use board::square_at;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -314,11 +314,9 @@ impl Game for Checkers {
         let count = |c: Color| {
             let units = pos.units(c);
             let towers = (units & pos.towers).count_ones();
-            format!(
-                "{} {} pieces, {towers} towers",
-                c.upper_name().to_lowercase(),
-                units.count_ones() - towers
-            )
+            let (pieces, towers) = (units.count_ones() - towers, towers);
+            let (pieces, towers) = (counted(pieces, "piece", "pieces"), counted(towers, "tower", "towers"));
+            format!("{} {pieces}, {towers}", c.upper_name().to_lowercase())
         };
         s.push_str(&format!("{}; {}\n", count(Color::Black), count(Color::White)));
         match (marks.targets, marks.last) {
@@ -370,7 +368,7 @@ mod tests {
             .unwrap();
         let shown = g.draw_marked(&pos, &Marks::after(None, true));
         assert!(shown.contains(" 8 | B*|   |"), "{shown}");
-        assert!(shown.contains("black 1 pieces, 1 towers; white 0 pieces, 0 towers"), "{shown}");
+        assert!(shown.contains("black 1 piece, 1 tower; white 0 pieces, 0 towers"), "{shown}");
         let start = g.start();
         let a = g.parse_action(&start, "G6-F5").unwrap();
         let shown = g.draw_marked(&g.apply(&start, a), &Marks::after(Some(a), true));
