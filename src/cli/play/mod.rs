@@ -52,8 +52,8 @@ pub struct Setup<'a> {
 pub const MAX_ACTIONS: usize = 1000;
 
 pub(crate) const HELP: &str = "\
-commands: an action in the game's notation; moves (the legal actions; in Gomoku the
-candidates the machine considers); legal (every legal action); targets CELL
+commands: an action in the game's notation; moves (the legal actions, or where a
+game has many, the candidates the machine considers); legal (every legal action); targets CELL
 (where the unit on CELL can go, marked on the board, in games whose units move);
 undo (your last action and the replies to it); hint (the machine's suggestion);
 draw (offer a draw); resign; save FILE; rules; help (or ?); quit (or q, exit).
