@@ -38,7 +38,7 @@ fn malformed_positions_are_refused_for_every_game_and_command() {
         "ééé x",
         "........./......../......../......../......../......../......../........ b",
     ];
-    for game in ["checkers", "tictactoe", "niujiao", "ataxx", "gomoku"] {
+    for game in gametree::games::ALL.iter().map(|g| g.as_str()) {
         for text in bad {
             for cmd in ["analyse", "best", "perft", "solve", "play"] {
                 let mut args = vec![cmd, game, "--position", text];
@@ -59,6 +59,11 @@ fn bad_arguments_are_refused() {
     refused(&["perft", "ataxx", "99999"], b"", 2, "99999");
     refused(&["checkers", "--max-nodes", "0"], b"", 2, "--max-nodes");
     refused(&["play", "gomoku", "--radius", "0"], b"", 2, "--radius");
+    // Over what a tree can hold: refused, not cut to it.
+    for cmd in [&["analyse", "tictactoe"][..], &["checkers"], &["best", "tictactoe", "--search", "minimax"]] {
+        let args: Vec<&str> = cmd.iter().copied().chain(["--max-nodes", "1000000000000000000"]).collect();
+        refused(&args, b"", 2, "a tree holds at most 4294967294 nodes");
+    }
 }
 
 #[test]
@@ -378,5 +383,189 @@ fn writes_go_through_links_devices_and_fifos_and_inputs_may_start_with_a_bom() {
     fs::write(&with_bom, format!("\u{feff}{}", fs::read_to_string(&target).unwrap())).unwrap();
     let out = run(&["replay", with_bom.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs gametree from `dir` with stdout and stderr given (appended files,
+/// `/dev/full`...), stdin empty.
+fn run_to(dir: &std::path::Path, args: &[&str], stdout: fs::File, stderr: fs::File) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .output()
+        .unwrap()
+}
+
+fn append(path: &std::path::Path) -> fs::File {
+    fs::OpenOptions::new().create(true).append(true).open(path).unwrap()
+}
+
+const SMALL: [&str; 4] = ["analyse", "tictactoe", "--position", "xo..x.... o"];
+
+/// `--json /dev/stdout >> log` (and every other name of stdout or stderr)
+/// appends to the log: the stream is written, never renamed over.
+#[test]
+fn an_export_to_stdout_appended_to_a_log_keeps_the_log() {
+    let dir = scratch("log");
+    let log = dir.join("log.txt");
+    for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "log.txt", "-"] {
+        fs::write(&log, "earlier line\n").unwrap();
+        let args: Vec<&str> = SMALL.iter().copied().chain(["--json", name]).collect();
+        let out = run_to(&dir, &args, append(&log), append(&dir.join("err.txt")));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{name}: {}",
+            fs::read_to_string(dir.join("err.txt")).unwrap()
+        );
+        let text = fs::read_to_string(&log).unwrap();
+        assert!(text.starts_with("earlier line\n{"), "{name}: {text:.80}");
+        let json: &str = &text["earlier line\n".len()..];
+        assert!(
+            serde_json::from_str::<serde_json::Value>(json).is_ok(),
+            "{name}: the log holds one whole export"
+        );
+    }
+    // The same through stderr.
+    let err = dir.join("err.log");
+    fs::write(&err, "before\n").unwrap();
+    let args: Vec<&str> = SMALL.iter().copied().chain(["--json", "/dev/stderr"]).collect();
+    let out = run_to(&dir, &args, append(&dir.join("out.txt")), append(&err));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(fs::read_to_string(&err).unwrap().starts_with("before\n{"));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two names of one file, or of stdout, are refused before anything is
+/// written, and so is an export over the command's own input.
+#[test]
+fn aliases_of_one_path_are_refused() {
+    let dir = scratch("aliases");
+    fs::create_dir(dir.join("sub")).unwrap();
+    let same = dir.join("same.json");
+    let absolute = same.to_str().unwrap();
+    for (a, b) in [
+        ("same.json", "./same.json"),
+        ("same.json", absolute),
+        ("same.json", "sub/../same.json"),
+        ("/dev/stdout", "-"),
+    ] {
+        for exists in [false, true] {
+            let _ = fs::remove_file(&same);
+            if exists {
+                fs::write(&same, "kept").unwrap();
+            }
+            let args: Vec<&str> = SMALL.iter().copied().chain(["--json", a, "--html", b]).collect();
+            let out = run_to(&dir, &args, append(&dir.join("out.txt")), append(&dir.join("err.txt")));
+            assert_eq!(out.status.code(), Some(2), "{a} {b}");
+            assert_eq!(fs::read_to_string(&same).ok(), exists.then(|| "kept".to_string()), "{a} {b}");
+        }
+    }
+    let err = fs::read_to_string(dir.join("err.txt")).unwrap();
+    assert!(err.contains("give each export its own file"), "{err}");
+
+    let moves = dir.join("mv.txt");
+    fs::write(&moves, "G6-F5\n").unwrap();
+    let m = moves.to_str().unwrap();
+    refused(
+        &["analyse", "checkers", "--depth", "2", "--moves", m, "--json", m],
+        b"",
+        2,
+        "would overwrite the input",
+    );
+    assert_eq!(fs::read_to_string(&moves).unwrap(), "G6-F5\n");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A replaced file keeps its mode; a file the user may not write is refused
+/// and left as it is, as a shell's `>` would.
+#[test]
+fn a_private_file_stays_private_and_a_read_only_one_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("modes");
+    let private = dir.join("private.json");
+    fs::write(&private, "old").unwrap();
+    fs::set_permissions(&private, fs::Permissions::from_mode(0o600)).unwrap();
+    let args: Vec<&str> = SMALL.iter().copied().chain(["--json", private.to_str().unwrap()]).collect();
+    assert_eq!(run(&args, b"").status.code(), Some(0));
+    assert_ne!(fs::read_to_string(&private).unwrap(), "old");
+    assert_eq!(fs::metadata(&private).unwrap().permissions().mode() & 0o7777, 0o600);
+
+    let locked = dir.join("locked.json");
+    fs::write(&locked, "old").unwrap();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o444)).unwrap();
+    // root may write anything, and so does its shell: nothing to refuse then.
+    if fs::OpenOptions::new().write(true).open(&locked).is_err() {
+        let args: Vec<&str> = SMALL.iter().copied().chain(["--json", locked.to_str().unwrap()]).collect();
+        refused(&args, b"", 4, "not writable");
+        assert_eq!(fs::read_to_string(&locked).unwrap(), "old");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Stdout or stderr that cannot be written is status 4 for every command,
+/// never a panic or an abort; a closed pipe on stdout is quiet.
+#[test]
+fn unwritable_stdout_or_stderr_is_status_4() {
+    let dir = scratch("full");
+    let full = || fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let commands: &[&[&str]] = &[
+        &["--help"],
+        &["--version"],
+        &["rules", "checkers"],
+        &["solve", "tictactoe"],
+        &["best", "tictactoe"],
+        &["perft", "tictactoe", "3"],
+        &["analyse", "tictactoe", "--depth", "2"],
+        &["match", "tictactoe", "random", "easy", "--games", "2"],
+        &["play", "tictactoe", "--first", "machine", "--level", "random"],
+        &["completions", "bash"],
+        &["checkers"],
+    ];
+    for args in commands {
+        let out = run_to(&dir, args, full(), append(&dir.join("err.txt")));
+        let err = fs::read_to_string(dir.join("err.txt")).unwrap();
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
+        assert!(!err.contains("panicked") && !err.contains("internal error"), "{err}");
+        // stderr unwritable too: still 4, no abort.
+        let out = run_to(&dir, args, full(), full());
+        assert_eq!(out.status.code(), Some(4), "{args:?} with stderr full");
+    }
+    // An error that cannot be reported: status 4 as well, and no abort.
+    let out = run_to(&dir, &["analyse", "chess"], append(&dir.join("out.txt")), full());
+    assert_eq!(out.status.code(), Some(4));
+    let out =
+        run_to(&dir, &["analyse", "tictactoe", "--position", "x"], append(&dir.join("out.txt")), full());
+    assert_eq!(out.status.code(), Some(4));
+
+    // `| head`: the reader leaves; the writer ends quietly (by SIGPIPE).
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["perft", "tictactoe", "9", "--divide"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An export to a FIFO whose reader leaves is an error with a message.
+#[test]
+fn an_export_pipe_closed_early_is_status_4() {
+    let dir = scratch("fifo-closed");
+    let fifo = dir.join("pipe");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || drop(fs::File::open(fifo).unwrap()))
+    };
+    let f = fifo.to_str().unwrap();
+    refused(&["analyse", "tictactoe", "--depth", "6", "--json", f], b"", 4, "pipe");
+    reader.join().unwrap();
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -33,7 +33,7 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
     let names = [name(&a, &b, "A"), name(&b, &a, "B")];
     let mut tallies = [Tally::default(), Tally::default()];
     let (mut draws, mut unfinished) = (0, 0);
-    let out = &mut std::io::stdout().lock();
+    let out = &mut super::output::stdout();
     for g in 0..games {
         // Contestant c plays the first side in even games when c is A.
         let first = (g % 2) as usize;

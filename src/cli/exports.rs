@@ -2,13 +2,14 @@
 
 use std::path::{Path, PathBuf};
 
-use super::output::write_output;
+use super::output::{Place, write_output};
 use super::{SearchKind, status};
 use crate::drawing::Drawing;
 use crate::export::{self, scope::Scope, summary::Summary};
 use crate::search::alphabeta::{self, Window};
 use crate::search::trace::Event;
-use crate::search::{Tree, back_propagate_observed, back_propagate_parallel};
+use crate::search::{back_propagate_observed, back_propagate_parallel};
+use crate::tree::Tree;
 
 /// A DOT drawing of more nodes than this is unreadable; suggest a scope.
 pub const DOT_WARN_NODES: usize = 2000;
@@ -24,10 +25,11 @@ pub struct ExportOptions {
     /// Write the tree explorer, one self-contained HTML page, to FILE (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
-    /// Write the tree as a Gambit extensive-form game (.efg) to FILE.
+    /// Write the tree as a Gambit extensive-form game (.efg) to FILE (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub efg: Option<PathBuf>,
-    /// Write the search's events (enter, leaf, return, window, cut-off) as JSON to FILE.
+    /// Write the search's events (enter, leaf, return, window, cut-off) as JSON to FILE
+    /// (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
     /// DOT and HTML: draw levels 0 to K only, with "+N nodes" where the tree is cut.
@@ -80,24 +82,39 @@ impl ExportOptions {
 
     /// Whether anything goes to stdout, in place of the summary.
     pub fn to_stdout(&self) -> bool {
-        self.files().any(|(_, p)| p == Path::new("-"))
+        let stdout = Place::of(Path::new("-"));
+        self.files().any(|(_, p)| p == Path::new("-") || (stdout.is_some() && Place::of(p) == stdout))
     }
 
-    /// Two exports aimed at one file would leave only the last, and a scope with
-    /// no drawing to apply to does nothing: refuse both before anything is built
-    /// or written.
-    pub fn check(&self) -> Result<(), u8> {
+    /// Two exports aimed at one file (by any of its names: the device and
+    /// inode are compared, not the strings) would leave only the last, an
+    /// export over one of the `inputs` would destroy it, and a scope with no
+    /// drawing to apply to does nothing: refuse all three before anything is
+    /// built or written.
+    pub fn check(&self, inputs: &[&Path]) -> Result<(), u8> {
         if self.scope() != Scope::All && self.dot.is_none() && self.html.is_none() {
             let flag = if self.show_line { "--show-line" } else { "--show-depth" };
             eprintln!("gametree: {flag} chooses what --dot and --html draw; give one of them");
             return Err(status::USAGE);
         }
-        let files: Vec<_> = self.files().collect();
-        for (i, (flag, path)) in files.iter().enumerate() {
-            if let Some((other, _)) = files[..i].iter().find(|(_, p)| p == path) {
-                let what =
-                    if *path == Path::new("-") { "stdout".to_string() } else { path.display().to_string() };
+        let files: Vec<_> = self.files().map(|(flag, p)| (flag, p, Place::of(p))).collect();
+        let shown = |path: &Path| {
+            if path == Path::new("-") { "stdout".to_string() } else { path.display().to_string() }
+        };
+        for (i, (flag, path, place)) in files.iter().enumerate() {
+            let same = |p: &Path, q: &Option<Place>| p == *path || (q.is_some() && q == place);
+            if let Some((other, first, _)) = files[..i].iter().find(|(_, p, q)| same(p, q)) {
+                let (a, b) = (shown(first), shown(path));
+                let what = if a == b { a } else { format!("{a} and {b}, one file") };
                 eprintln!("gametree: {other} and {flag} both write {what}; give each export its own file");
+                return Err(status::USAGE);
+            }
+            if let Some(input) = inputs.iter().find(|p| place.is_some() && Place::of(p) == *place) {
+                eprintln!(
+                    "gametree: {flag} {} would overwrite the input {}; give the export another file",
+                    shown(path),
+                    input.display()
+                );
                 return Err(status::USAGE);
             }
         }
@@ -201,8 +218,12 @@ pub fn write_files<G: Drawing>(
         jobs.push((p, Box::new(move |w| export::trace::write_trace(w, &summary, events))));
     }
     for (path, job) in jobs {
-        write_output(path, |w| job(w))
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        write_output(path, |w| job(w)).map_err(|e| {
+            if super::output::closed_stdout(path, &e) {
+                crate::runtime::signals::die_of_closed_pipe();
+            }
+            std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+        })?;
     }
     Ok(())
 }

@@ -2,104 +2,185 @@
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
+use std::os::fd::AsFd;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::game::Game;
-use crate::search::Tree;
+use crate::tree::Tree;
 
-/// Writes to `path` through `write`: `-` means stdout. A regular file (or a new
-/// one) is written to a temporary file in its directory and renamed into place
-/// only once complete, so an interrupted or failed run leaves the old file (or
-/// none), never half a file. A symbolic link is followed, and its target is
-/// replaced in the target's own directory. Anything else that is there, a
-/// device, a FIFO, `/dev/stdout`, is written in place: renaming over it would
-/// destroy it.
+/// Writes to `path` through `write`: `-` means stdout. A stream is written in
+/// place: a device, a FIFO, a path through `/dev/std*`, `/dev/fd` or
+/// `/proc/*/fd`, or whatever has the device and inode of stdout or stderr (the
+/// process's own stream is written, so `--json /dev/stdout >> log` appends to
+/// the log). Anything else, a regular file or a new one, is written to a
+/// temporary file in its directory and renamed into place only once complete,
+/// so an interrupted or failed run leaves the old file (or none), never half a
+/// file; the replacement keeps the old file's mode and (where allowed) owner,
+/// and a file the user could not write is refused, as a shell's `>` refuses. A
+/// symbolic link is followed, and its target is replaced in the target's own
+/// directory.
 pub fn write_output(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
-    if path == Path::new("-") {
-        let mut out = BufWriter::new(io::stdout().lock());
-        write(&mut out)?;
-        return out.flush();
+    match target(path)? {
+        Target::Stdout => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            write(&mut out)?;
+            out.flush()
+        }
+        Target::Stderr => {
+            let mut out = BufWriter::new(io::stderr().lock());
+            write(&mut out)?;
+            out.flush()
+        }
+        Target::InPlace(path) => {
+            // Appending: a regular file behind `/dev/fd/N` keeps what its
+            // descriptor's owner wrote before.
+            let mut out = BufWriter::new(fs::OpenOptions::new().append(true).open(path)?);
+            write(&mut out)?;
+            out.flush()
+        }
+        Target::Replace(target, old) => replace(&target, old.as_ref(), write),
     }
-    // What the path names in the end, links followed (a missing target is new).
-    let target = match fs::canonicalize(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => match fs::read_link(path) {
-            // A dangling link: create its target, where the link says.
-            Ok(to) => path.parent().map_or(to.clone(), |dir| dir.join(&to)),
-            Err(_) => path.to_path_buf(),
-        },
+}
+
+/// How [`write_output`] writes a path.
+enum Target {
+    Stdout,
+    Stderr,
+    InPlace(PathBuf),
+    /// A regular file (with its metadata, if it exists already) replaced whole.
+    Replace(PathBuf, Option<fs::Metadata>),
+}
+
+fn target(path: &Path) -> io::Result<Target> {
+    if path == Path::new("-") {
+        return Ok(Target::Stdout);
+    }
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Target::Replace(final_name(path), None)),
         Err(e) => return Err(e),
     };
-    if let Ok(meta) = fs::metadata(&target)
-        && !meta.is_file()
-    {
-        if meta.is_dir() {
-            return Err(io::Error::new(io::ErrorKind::IsADirectory, "it is a directory"));
-        }
-        let mut out = BufWriter::new(fs::OpenOptions::new().write(true).open(&target)?);
-        write(&mut out)?;
-        return out.flush();
+    let here = Place::Node(meta.dev(), meta.ino());
+    if standard_place(io::stdout().as_fd()).as_ref() == Some(&here) {
+        return Ok(Target::Stdout);
     }
-    remove_stale_temporaries(&target);
-    let tmp = temporary_name(&target);
-    let slot = removed_on_signal(&tmp);
+    if standard_place(io::stderr().as_fd()).as_ref() == Some(&here) {
+        return Ok(Target::Stderr);
+    }
+    if meta.is_dir() {
+        return Err(io::Error::new(io::ErrorKind::IsADirectory, "it is a directory"));
+    }
+    if !meta.is_file() || names_a_descriptor(path) {
+        return Ok(Target::InPlace(path.to_path_buf()));
+    }
+    // As a shell's `>` would: refuse a file this user may not write.
+    fs::OpenOptions::new().write(true).open(path).map_err(|e| {
+        if e.kind() == io::ErrorKind::PermissionDenied {
+            io::Error::new(e.kind(), "permission denied: the file is not writable, and is left as it is")
+        } else {
+            e
+        }
+    })?;
+    Ok(Target::Replace(fs::canonicalize(path)?, Some(meta)))
+}
+
+/// What `path` names once links are followed; for a link to nothing yet, the
+/// file it will create.
+fn final_name(path: &Path) -> PathBuf {
+    match fs::read_link(path) {
+        Ok(to) => path.parent().map_or(to.clone(), |dir| dir.join(&to)),
+        Err(_) => path.to_path_buf(),
+    }
+}
+
+/// `/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/1`...: a name for an open
+/// descriptor, never to be renamed over, whatever is behind it.
+fn names_a_descriptor(path: &Path) -> bool {
+    let parts: Vec<_> = path.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    matches!(
+        parts.as_slice(),
+        ["/", "dev", "stdin" | "stdout" | "stderr"] | ["/", "dev", "fd", _] | ["/", "proc", _, "fd", _]
+    )
+}
+
+/// Writes a regular file under a temporary name, then renames it over `target`.
+fn replace(
+    target: &Path,
+    old: Option<&fs::Metadata>,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    remove_stale_temporaries(target);
+    let tmp = temporary_name(target);
+    let removal = crate::runtime::signals::remove_on_signal(&tmp);
     let result = (|| {
         let mut out = BufWriter::new(File::create(&tmp)?);
         write(&mut out)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        fs::rename(&tmp, &target)
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        if let Some(old) = old {
+            keep_mode_and_owner(&file, old)?;
+        }
+        file.sync_all()?;
+        fs::rename(&tmp, target)
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
-    if let Some(slot) = slot {
-        slot.store(std::ptr::null_mut(), std::sync::atomic::Ordering::SeqCst);
-    }
+    drop(removal);
     result
 }
 
-/// Temporary files being written, as C strings for the signal handler. They
-/// are never freed (a handler on another thread may be reading one): a few
-/// dozen bytes a write.
-static PENDING: [std::sync::atomic::AtomicPtr<libc::c_char>; 64] =
-    [const { std::sync::atomic::AtomicPtr::new(std::ptr::null_mut()) }; 64];
-
-/// Makes SIGINT, SIGTERM and SIGHUP remove `tmp` (if it is still there) before
-/// the process dies of the signal as it would have. Once the file has been
-/// renamed into place, the name no longer exists, so there is nothing to undo.
-fn removed_on_signal(tmp: &Path) -> Option<&'static std::sync::atomic::AtomicPtr<libc::c_char>> {
-    use std::os::unix::ffi::OsStrExt;
-    use std::sync::atomic::Ordering::SeqCst;
-    static INSTALL: std::sync::Once = std::sync::Once::new();
-    let c = std::ffi::CString::new(tmp.as_os_str().as_bytes()).ok()?;
-    let raw = c.into_raw();
-    let slot = PENDING
-        .iter()
-        .find(|slot| slot.compare_exchange(std::ptr::null_mut(), raw, SeqCst, SeqCst).is_ok())?;
-    extern "C" fn on_signal(signal: libc::c_int) {
-        for slot in &PENDING {
-            let p = slot.load(SeqCst);
-            if !p.is_null() {
-                // SAFETY: unlink, signal and raise are async-signal-safe, and `p` is a
-                // leaked, never-freed C string.
-                unsafe { libc::unlink(p) };
-            }
-        }
-        // SAFETY: as above; the default action then ends the process as the
-        // signal would have without us.
-        unsafe {
-            libc::signal(signal, libc::SIG_DFL);
-            libc::raise(signal);
-        }
+/// Gives the replacement the old file's mode (a private file stays private)
+/// and, as far as this user may, its owner and group.
+fn keep_mode_and_owner(file: &File, old: &fs::Metadata) -> io::Result<()> {
+    if std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid())).is_err() {
+        let _ = std::os::unix::fs::fchown(file, None, Some(old.gid()));
     }
-    INSTALL.call_once(|| {
-        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-            // SAFETY: installing a handler that only calls async-signal-safe functions.
-            unsafe { libc::signal(signal, on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t) };
+    file.set_permissions(fs::Permissions::from_mode(old.mode() & 0o7777))
+}
+
+/// Where a path leads, to tell two names of one file apart from two files:
+/// the device and inode of what it names, or for a file not made yet, its
+/// directory's device and inode and its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    Node(u64, u64),
+    New(u64, u64, std::ffi::OsString),
+}
+
+impl Place {
+    /// The place of `path` (`-` is stdout); `None` if it cannot be known (its
+    /// directory is missing: writing it fails anyway).
+    pub fn of(path: &Path) -> Option<Place> {
+        if path == Path::new("-") {
+            return standard_place(io::stdout().as_fd());
         }
-    });
-    Some(slot)
+        if let Ok(meta) = fs::metadata(path) {
+            return Some(Place::Node(meta.dev(), meta.ino()));
+        }
+        let file = final_name(path);
+        let dir = match file.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let meta = fs::metadata(dir).ok()?;
+        Some(Place::New(meta.dev(), meta.ino(), file.file_name()?.to_os_string()))
+    }
+}
+
+/// The place of an open standard stream, if it is open.
+fn standard_place(fd: std::os::fd::BorrowedFd<'_>) -> Option<Place> {
+    let meta = File::from(fd.try_clone_to_owned().ok()?).metadata().ok()?;
+    Some(Place::Node(meta.dev(), meta.ino()))
+}
+
+/// Whether an error writing `path` is stdout's reader having gone
+/// (`gametree ... | head`): that is no failure, and ends the process quietly.
+pub fn closed_stdout(path: &Path, e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::BrokenPipe && matches!(target(path), Ok(Target::Stdout))
 }
 
 /// The longest file name most file systems take, in bytes.
@@ -139,6 +220,71 @@ fn remove_stale_temporaries(path: &Path) {
             let _ = fs::remove_file(entry.path());
         }
     }
+}
+
+/// Set once a write to stdout has failed, so that a command that goes on
+/// (play, match) still ends with status 4.
+static STDOUT_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Stdout for the commands: a write that fails is remembered (see
+/// [`stdout_failed`]), and a closed pipe ends the process quietly, as it ends
+/// other command-line tools, where an export's closed pipe is an error.
+pub struct Stdout(io::StdoutLock<'static>);
+
+pub fn stdout() -> Stdout {
+    Stdout(io::stdout().lock())
+}
+
+fn stdout_error(e: io::Error) -> io::Error {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        crate::runtime::signals::die_of_closed_pipe();
+    }
+    STDOUT_FAILED.store(true, Ordering::Relaxed);
+    e
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(stdout_error)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(stdout_error)
+    }
+}
+
+/// Whether a write to stdout failed, or what is still buffered for it cannot
+/// be written.
+pub fn stdout_failed() -> bool {
+    let flushed = io::stdout().flush().map_err(stdout_error);
+    flushed.is_err() || STDOUT_FAILED.load(Ordering::Relaxed)
+}
+
+/// The panic hook. It never panics itself: it writes with errors ignored. A
+/// failed `print!` (stdout or stderr unwritable) is an output error, status 4,
+/// and stdout's reader having gone ends the process quietly; anything else is
+/// a bug, reported in one line.
+pub fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied());
+    let message = message.unwrap_or("");
+    if let Some(why) = message.strip_prefix("failed printing to stdout: ") {
+        if why.contains("Broken pipe") {
+            crate::runtime::signals::die_of_closed_pipe();
+        }
+        let _ = writeln!(io::stderr(), "gametree: cannot write to stdout: {why}");
+        std::process::exit(i32::from(super::status::OUTPUT));
+    }
+    if message.starts_with("failed printing to stderr") {
+        std::process::exit(i32::from(super::status::OUTPUT));
+    }
+    let _ = writeln!(
+        io::stderr(),
+        "gametree: internal error ({info}); please report it with the command that caused it"
+    );
 }
 
 /// The `--stats` report, on stderr.
@@ -217,9 +363,8 @@ mod tests {
         use std::os::unix::fs::FileTypeExt;
         let dir = scratch("fifo");
         let fifo = dir.join("pipe");
-        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-        // SAFETY: a valid NUL-terminated path.
-        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success(), "mkfifo {}", fifo.display());
         let reader = {
             let fifo = fifo.clone();
             std::thread::spawn(move || fs::read_to_string(fifo).unwrap())

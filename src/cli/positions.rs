@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 use super::output::print_stats;
 use super::{SearchKind, TreeOptions, status};
 use crate::game::Game;
-use crate::search::alphabeta;
+use crate::search::alphabeta::{self, Search};
+use crate::search::back_propagate_parallel;
 use crate::search::perft::perft_while;
 use crate::search::solve::{Budget, Bytes, TooBig, solve as solve_game};
-use crate::search::{Tree, TreeArena, back_propagate_parallel};
+use crate::tree::{Tree, TreeArena};
 
 /// A counter on stderr for long counts; indicatif draws nothing when stderr is not
 /// a terminal.
@@ -106,7 +107,7 @@ pub fn perft<G: Game>(game: &G, request: &PerftRequest) -> u8 {
 
 /// Writes to stdout at once; false (with a message) when it cannot.
 fn print_flushed(text: &str) -> bool {
-    let mut out = std::io::stdout().lock();
+    let mut out = super::output::stdout();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => true,
         Err(e) => {
@@ -146,6 +147,11 @@ pub fn solve<G: Game>(game: &G, position: Option<&str>, budget: &Budget) -> u8 {
 }
 
 pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, search: SearchKind) -> u8 {
+    if search == SearchKind::Minimax
+        && let Err(code) = opts.check_tree_capacity()
+    {
+        return code;
+    }
     let pos = match position_or_start(game, position) {
         Ok(p) => p,
         Err(code) => return code,
@@ -155,10 +161,10 @@ pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, searc
     let (action, value) = match search {
         SearchKind::Alphabeta => {
             let started = Instant::now();
-            let choice = match alphabeta::search_within(game, &pos, depth, opts.max_nodes) {
-                Ok(c) => c,
+            let choice = match alphabeta::search(game, &pos, &Search::to(depth).within(opts.max_nodes)) {
+                Ok(t) => t.choice,
                 Err(e) => {
-                    eprintln!("gametree: {}", e.for_search());
+                    eprintln!("gametree: {e}");
                     return status::TOO_MANY_NODES;
                 }
             };

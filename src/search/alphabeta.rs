@@ -8,9 +8,11 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use super::budget;
+pub use super::trace::{Cutoff, WindowEnd};
 use super::trace::{Event, Observer};
-use super::tree::{Node, TooManyNodes, Tree};
 use crate::game::Game;
+use crate::limits::{Limits, TooManyNodes};
+use crate::tree::{Bound, Node, Tree, size};
 
 /// The machine's choice and how much work it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,29 +25,6 @@ pub struct Choice<A> {
     pub nodes: u64,
 }
 
-/// Searches `depth` plies from `pos` without building a tree. Games may reorder
-/// actions for the search ([`Game::order_for_search`]); ties still go to the action
-/// first in the game's defined order, as in minimax.
-pub fn search<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Choice<G::Action> {
-    search_within(game, pos, depth, u64::MAX).expect("no limit to exceed")
-}
-
-/// [`search`], giving up once it has examined more than `max_nodes` positions.
-///
-/// When the full tree is over the budget, the search may still fit, or may not
-/// by far: the shallower depths are searched first, and the search is refused
-/// as soon as the next two plies are predicted at several times the budget, or
-/// its full depth at a thousand times
-/// ([`budget::predict`]). The answer is that of the full-depth search alone.
-pub fn search_within<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u8,
-    max_nodes: u64,
-) -> Result<Choice<G::Action>, TooManyNodes> {
-    search_within_ties(game, pos, depth, max_nodes, false).map(|t| t.choice)
-}
-
 /// A choice, and with it (when asked for) every action of the same value: a
 /// machine that breaks ties at random picks among them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,15 +35,69 @@ pub struct Tied<A> {
     pub ties: Vec<A>,
 }
 
-/// [`search_within`], with every action that ties with the choice when `ties`.
-pub fn search_within_ties<G: Game>(
+/// Why a search gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    Budget(TooManyNodes),
+    /// The deadline passed first.
+    Time,
+    /// A stop was asked for from outside ([`super::stop`]: a person's Ctrl-C).
+    Asked,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::Budget(e) => f.write_str(&e.for_search()),
+            Stopped::Time => f.write_str("the search ran out of time"),
+            Stopped::Asked => f.write_str("the search was stopped"),
+        }
+    }
+}
+
+/// What an implicit search is asked to do. None of `limits`, `first` and
+/// `ties` changes the answer of a search that finishes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search<A> {
+    /// Plies to search.
+    pub depth: u8,
+    /// Positions the search may examine and when it must give up (its
+    /// threads are not read: the search runs on the calling thread).
+    pub limits: Limits,
+    /// An action to try before the others (the best of a shallower search,
+    /// say).
+    pub first: Option<A>,
+    /// Also find every action that ties with the choice.
+    pub ties: bool,
+    /// When the full tree is over the budget, search the shallower depths
+    /// first and refuse as soon as the next two plies are predicted at several
+    /// times the budget, or the full depth at a thousand times
+    /// ([`budget::predict`]). The answer is still that of the full depth alone.
+    pub refuse_early: bool,
+}
+
+impl<A> Search<A> {
+    /// A search to `depth` plies with no limits.
+    pub fn to(depth: u8) -> Self {
+        Search { depth, limits: Limits::NONE, first: None, ties: false, refuse_early: true }
+    }
+
+    /// The same search, given up past `max_nodes` positions.
+    pub fn within(self, max_nodes: u64) -> Self {
+        Search { limits: Limits { max_nodes, ..self.limits }, ..self }
+    }
+}
+
+/// Searches `search.depth` plies from `pos` without building a tree. Games may
+/// reorder actions for the search ([`Evaluation::order_for_search`](crate::game::Evaluation::order_for_search)); ties still go
+/// to the action first in the game's defined order, as in minimax.
+pub fn search<G: Game>(
     game: &G,
     pos: &G::Position,
-    depth: u8,
-    max_nodes: u64,
-    ties: bool,
-) -> Result<Tied<G::Action>, TooManyNodes> {
-    if depth >= 4 && budget::full_tree_likely_over(game, pos, depth, max_nodes) {
+    search: &Search<G::Action>,
+) -> Result<Tied<G::Action>, Stopped> {
+    let (depth, max_nodes) = (search.depth, search.limits.max_nodes);
+    if search.refuse_early && depth >= 4 && size::full_tree_likely_over(game, pos, depth, max_nodes) {
         let margins = [(budget::NEXT_PLY_MARGIN, 2), (budget::FULL_DEPTH_MARGIN, depth)];
         let mut counts = Vec::new();
         for d in 1..=depth {
@@ -74,45 +107,28 @@ pub fn search_within_ties<G: Game>(
                 if let Some(p) = budget::predict(&counts, ahead, far_over)
                     && p > far_over
                 {
-                    return Err(TooManyNodes { limit: max_nodes, predicted: Some(p) });
+                    return Err(Stopped::Budget(TooManyNodes { limit: max_nodes, predicted: Some(p) }));
                 }
             }
             if d < depth {
-                let mut s = Implicit { game, nodes: 1, max_nodes, deadline: None, timed_out: false };
-                counts.push(run_root(&mut s, pos, d, None, false)?.choice.nodes);
+                let shallower = Search { depth: d, first: None, ties: false, refuse_early: false, ..*search };
+                counts.push(run(game, pos, &shallower)?.choice.nodes);
             }
         }
     }
-    let mut s = Implicit { game, nodes: 1, max_nodes, deadline: None, timed_out: false };
-    run_root(&mut s, pos, depth, None, ties)
+    run(game, pos, search)
 }
 
-/// Why a search gave no answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stopped {
-    Budget(TooManyNodes),
-    /// The deadline passed first.
-    Time,
-}
-
-/// [`search_within_ties`] that also gives up at `deadline`, trying `first`
-/// (the best action of a shallower search, say) before the others. Neither
-/// changes the answer of a search that finishes.
-pub fn search_until<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u8,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-    first: Option<G::Action>,
-    ties: bool,
-) -> Result<Tied<G::Action>, Stopped> {
-    let mut s = Implicit { game, nodes: 1, max_nodes, deadline, timed_out: false };
-    let result = run_root(&mut s, pos, depth, first, ties);
-    match result {
-        _ if s.timed_out => Err(Stopped::Time),
-        Err(e) => Err(Stopped::Budget(e)),
-        Ok(c) => Ok(c),
+/// One search of the full depth.
+fn run<G: Game>(game: &G, pos: &G::Position, search: &Search<G::Action>) -> Result<Tied<G::Action>, Stopped> {
+    let limits = &search.limits;
+    let mut s =
+        Implicit { game, nodes: 1, max_nodes: limits.max_nodes, deadline: limits.deadline, halted: None };
+    let result = run_root(&mut s, pos, search.depth, search.first, search.ties);
+    match (s.halted, result) {
+        (Some(why), _) => Err(why),
+        (None, Err(e)) => Err(Stopped::Budget(e)),
+        (None, Ok(c)) => Ok(c),
     }
 }
 
@@ -149,26 +165,20 @@ fn run_root<G: Game>(
     let mut tied: Vec<usize> = Vec::new();
     for a in ordered {
         let index = actions.iter().position(|&b| b == a).expect("ordering keeps the actions");
-        // Nothing beats a best at the end of the scale; only an earlier action could
-        // tie with it. (The explicit search cuts off here in the same way.)
-        if let Some((b, _, bv)) = best
-            && bv == if maximising { i32::MAX } else { i32::MIN }
-            && index > b
-            && !ties
-        {
-            continue;
-        }
         let child = game.apply(pos, a);
         // An action earlier in the defined order wins a tie (and with `ties`
         // any action may be one), so its window is one wider: a fail-low then
         // means strictly worse, not "no better".
         let v = match best {
-            None => s.visit(&child, deeper, i32::MIN, i32::MAX),
-            Some((b, _, bv)) if maximising => {
-                s.visit(&child, deeper, if index < b || ties { bv.saturating_sub(1) } else { bv }, i32::MAX)
-            }
+            None => s.visit(&child, deeper, MINUS_INFINITY, PLUS_INFINITY),
             Some((b, _, bv)) => {
-                s.visit(&child, deeper, i32::MIN, if index < b || ties { bv.saturating_add(1) } else { bv })
+                let bv = i64::from(bv);
+                let wider = index < b || ties;
+                if maximising {
+                    s.visit(&child, deeper, if wider { bv - 1 } else { bv }, PLUS_INFINITY)
+                } else {
+                    s.visit(&child, deeper, MINUS_INFINITY, if wider { bv + 1 } else { bv })
+                }
             }
         };
         match best {
@@ -194,18 +204,23 @@ fn run_root<G: Game>(
     Ok(Tied { choice: Choice { action: Some(action), value, nodes: s.nodes }, ties })
 }
 
+/// The window's open ends: outside every game value (an `i32`), so that no
+/// score, not even a side's that cannot move, is taken for an infinity.
+const MINUS_INFINITY: i64 = i64::MIN;
+const PLUS_INFINITY: i64 = i64::MAX;
+
 /// One node's share of a fail-soft alpha-beta search, children taken left to right.
 struct Step {
     maximising: bool,
     /// The best child value so far (the first child's to begin with).
     best: i32,
-    alpha: i32,
-    beta: i32,
+    alpha: i64,
+    beta: i64,
     seen: usize,
 }
 
 impl Step {
-    fn new(maximising: bool, alpha: i32, beta: i32) -> Step {
+    fn new(maximising: bool, alpha: i64, beta: i64) -> Step {
         Step { maximising, best: 0, alpha, beta, seen: 0 }
     }
 
@@ -216,12 +231,18 @@ impl Step {
         }
         self.seen += 1;
         if self.maximising {
-            self.alpha = self.alpha.max(v);
+            self.alpha = self.alpha.max(i64::from(v));
         } else {
-            self.beta = self.beta.min(v);
+            self.beta = self.beta.min(i64::from(v));
         }
-        self.alpha >= self.beta
+        cuts_off(self.alpha, self.beta)
     }
+}
+
+/// Whether a node whose window has become `[alpha, beta]` skips its other children.
+#[inline]
+fn cuts_off(alpha: i64, beta: i64) -> bool {
+    alpha >= beta
 }
 
 struct Implicit<'g, G: Game> {
@@ -230,19 +251,25 @@ struct Implicit<'g, G: Game> {
     /// Past this many positions the search unwinds at once; its result is discarded.
     max_nodes: u64,
     /// Past this instant too, or when asked to stop (both checked every 4,096
-    /// positions); `timed_out` says so.
+    /// positions); `halted` says which.
     deadline: Option<Instant>,
-    timed_out: bool,
+    halted: Option<Stopped>,
 }
 
 impl<G: Game> Implicit<'_, G> {
-    fn visit(&mut self, pos: &G::Position, buffers: &mut [Vec<G::Action>], alpha: i32, beta: i32) -> i32 {
+    fn visit(&mut self, pos: &G::Position, buffers: &mut [Vec<G::Action>], alpha: i64, beta: i64) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(4096)
-            && (self.deadline.is_some_and(|d| Instant::now() >= d) || super::stop::requested())
-        {
-            self.timed_out = true;
-            self.max_nodes = 0;
+        if self.nodes.is_multiple_of(4096) {
+            self.halted = if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                Some(Stopped::Time)
+            } else if super::stop::requested() {
+                Some(Stopped::Asked)
+            } else {
+                self.halted
+            };
+            if self.halted.is_some() {
+                self.max_nodes = 0;
+            }
         }
         if self.nodes > self.max_nodes {
             return 0;
@@ -270,25 +297,24 @@ impl<G: Game> Implicit<'_, G> {
 /// The window a node of the explicit tree was searched with, and how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {
-    pub alpha: i32,
-    pub beta: i32,
+    pub alpha: WindowEnd,
+    pub beta: WindowEnd,
     pub cutoff: Option<Cutoff>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cutoff {
-    /// A maximising node reached beta: its remaining children were skipped.
-    Beta,
-    /// A minimising node fell to alpha: its remaining children were skipped.
-    Alpha,
-}
-
-impl Cutoff {
-    pub fn name(self) -> &'static str {
-        match self {
-            Cutoff::Beta => "beta",
-            Cutoff::Alpha => "alpha",
-        }
+/// What a fail-soft value searched with the window `[alpha, beta]` says of the
+/// minimax value: inside the window it is exact; at or above beta the search
+/// stopped early, so the true value may only be greater; at or below alpha no
+/// child beat what an ancestor already had, so it may only be less. A window
+/// edge at an infinity bounds nothing.
+pub fn bound_of(value: i32, alpha: i64, beta: i64) -> Bound {
+    let value = i64::from(value);
+    if value >= beta && beta != PLUS_INFINITY {
+        Bound::Lower
+    } else if value <= alpha && alpha != MINUS_INFINITY {
+        Bound::Upper
+    } else {
+        Bound::Exact
     }
 }
 
@@ -297,13 +323,15 @@ impl Cutoff {
 /// of each node by id, `None` for pruned nodes.
 ///
 /// ```
-/// use gametree::game::Game;
+/// use gametree::game::prelude::*;
 /// use gametree::games::tictactoe::TicTacToe;
-/// use gametree::search::{BuildOptions, Tree, TreeArena, alphabeta};
+/// use gametree::limits::Limits;
+/// use gametree::search::alphabeta;
+/// use gametree::tree::{Tree, TreeArena};
 ///
 /// let game = TicTacToe;
 /// let mut arena = TreeArena::new();
-/// let tree = Tree::build(&mut arena, &game, game.start(), 4, &BuildOptions::default()).unwrap();
+/// let tree = Tree::build(&mut arena, &game, game.start(), 4, &Limits::default()).unwrap();
 /// let windows = alphabeta::run_on_tree(&tree);
 /// let mut pruned = 0;
 /// tree.root.for_each(&mut |n| pruned += usize::from(n.pruned()));
@@ -318,7 +346,8 @@ pub fn run_on_tree<G: Game>(tree: &Tree<'_, G>) -> Vec<Option<Window>> {
 pub fn run_observed<G: Game>(tree: &Tree<'_, G>, observer: &mut impl Observer) -> Vec<Option<Window>> {
     let windows: Vec<Cell<Option<Window>>> = (0..tree.len).map(|_| Cell::new(None)).collect();
     mark_pruned(tree.root);
-    visit_node(tree.root, i32::MIN, i32::MAX, &windows, observer);
+    visit_node(tree.root, MINUS_INFINITY, PLUS_INFINITY, &windows, observer);
+    tree.root.set_searched();
     windows.into_iter().map(Cell::into_inner).collect()
 }
 
@@ -331,14 +360,15 @@ fn mark_pruned<A, P>(node: &Node<'_, A, P>) {
 
 fn visit_node<A, P>(
     node: &Node<'_, A, P>,
-    alpha: i32,
-    beta: i32,
+    alpha: i64,
+    beta: i64,
     windows: &[Cell<Option<Window>>],
     observer: &mut impl Observer,
 ) -> i32 {
     node.set_pruned(false);
     let id = node.id();
-    observer.event(Event::Enter { node: id, window: Some((alpha, beta)) });
+    let (a, b) = (WindowEnd::from_wide(alpha), WindowEnd::from_wide(beta));
+    observer.event(Event::Enter { node: id, window: Some((a, b)) });
     let mut cutoff = None;
     let value = if node.is_leaf() {
         observer.event(Event::Leaf { node: id, value: node.value() });
@@ -350,7 +380,8 @@ fn visit_node<A, P>(
             let before = (step.alpha, step.beta);
             let stop = step.take(visit_node(child, step.alpha, step.beta, windows, observer));
             if (step.alpha, step.beta) != before {
-                observer.event(Event::Window { node: id, alpha: step.alpha, beta: step.beta });
+                let (alpha, beta) = (WindowEnd::from_wide(step.alpha), WindowEnd::from_wide(step.beta));
+                observer.event(Event::Window { node: id, alpha, beta });
             }
             if stop {
                 if i + 1 < children.len() {
@@ -365,7 +396,8 @@ fn visit_node<A, P>(
         step.best
     };
     node.set_value(value);
-    windows[id as usize].set(Some(Window { alpha, beta, cutoff }));
+    node.set_bound(if node.is_leaf() { Bound::Exact } else { bound_of(value, alpha, beta) });
+    windows[id as usize].set(Some(Window { alpha: a, beta: b, cutoff }));
     observer.event(Event::Return { node: id, value });
     value
 }

@@ -3,32 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use super::alphabeta::{self, Choice, Tied};
-use super::tree::TooManyNodes;
+use super::alphabeta::{self, Choice, Search, Stopped, Tied};
 use crate::game::Game;
-
-/// SplitMix64: tiny, fast, and the same sequence for the same seed everywhere.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+use crate::limits::{Limits, TooManyNodes};
+use crate::rng::Rng;
 
 /// Deeper than any search goes, thinking or not.
 const DEEPEST: u8 = 64;
@@ -103,7 +81,9 @@ impl Machine {
                     Played { choice, depth: full, fell_back: None, ends_in: None, interrupted: false },
                 ));
             }
-            Err(e) => e,
+            Err(Stopped::Budget(e)) => e,
+            // No deadline was set: a stop was asked for.
+            Err(Stopped::Time | Stopped::Asked) => return self.after_stop(game, pos),
         };
         let mut result = Err(refusal);
         for depth in (1..full).rev() {
@@ -121,6 +101,21 @@ impl Machine {
         }
         self.depth = full;
         result.map(|played| self.fastest_end(game, pos, played))
+    }
+
+    /// The machine's move when a stop was asked for during the search to its
+    /// depth: the choice of the plies before, searched once the stop is taken
+    /// (a search of one ply never reads the flag, so one depth completes).
+    fn after_stop<G: Game>(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+    ) -> Result<Played<G::Action>, TooManyNodes> {
+        super::stop::take();
+        match self.deepen(game, pos, Until::Depth(self.depth.saturating_sub(1))) {
+            Some(played) => Ok(Played { interrupted: true, ..played }),
+            None => self.play(game, pos),
+        }
     }
 
     /// A forced result found at a fixed depth is met as a person expects: the
@@ -197,10 +192,15 @@ impl Machine {
             // The machine's own depth is searched through whatever the clock
             // says (only a stop asked for cuts it short): time only adds depth.
             let deadline = deadline.filter(|_| depth > self.depth);
-            let Ok(t) = alphabeta::search_until(game, pos, depth, self.max_nodes, deadline, first, ties)
-            else {
-                interrupted = super::stop::take();
-                break;
+            let limits = Limits { max_nodes: self.max_nodes, deadline, ..Limits::NONE };
+            let search = Search { depth, limits, first, ties, refuse_early: false };
+            let t = match alphabeta::search(game, pos, &search) {
+                Ok(t) => t,
+                Err(stopped) => {
+                    // The stop is taken here, whichever check saw it.
+                    interrupted = super::stop::take() || stopped == Stopped::Asked;
+                    break;
+                }
             };
             let c = t.choice;
             nodes += c.nodes;
@@ -249,14 +249,12 @@ impl Machine {
         }
     }
 
-    /// The choice of a search to the machine's depth.
-    pub fn choose<G: Game>(
-        &mut self,
-        game: &G,
-        pos: &G::Position,
-    ) -> Result<Choice<G::Action>, TooManyNodes> {
+    /// The choice of a search to the machine's depth (no deadline: it stops
+    /// only at the budget or when a stop is asked for).
+    pub fn choose<G: Game>(&mut self, game: &G, pos: &G::Position) -> Result<Choice<G::Action>, Stopped> {
         let game = &game.for_machine(game.to_move(pos));
-        let tied = alphabeta::search_within_ties(game, pos, self.depth, self.max_nodes, self.rng.is_some())?;
+        let search = Search { ties: self.rng.is_some(), ..Search::to(self.depth).within(self.max_nodes) };
+        let tied = alphabeta::search(game, pos, &search)?;
         Ok(self.pick(tied))
     }
 }

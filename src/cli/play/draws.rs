@@ -21,6 +21,7 @@ pub fn drawn_by_rule<G: Game>(game: &G, positions: &[G::Position], actions: &[G:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prelude::*;
     use crate::games::checkers::Checkers;
     use crate::games::tictactoe::TicTacToe;
 

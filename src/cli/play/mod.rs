@@ -29,11 +29,11 @@ use self::record::Record;
 use self::replay::Story;
 use self::session::Session;
 use self::settings::{Given, PlaySettings};
-use super::lines::read_small_file;
+use super::lines::{input_name, is_stdio, read_small_file};
 use super::positions::position_or_start;
-use super::status;
+use super::{Who, status};
 use crate::game::{Game, Player};
-use crate::games::{GameName, GameSettings};
+use crate::games::{self, GameName, Settings};
 use crate::savegame::SavedGame;
 
 pub struct Setup<'a> {
@@ -65,7 +65,7 @@ pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, u8> {
         status::USAGE
     })?;
     SavedGame::parse(game, &text).map_err(|e| {
-        eprintln!("gametree: {}: {e}", path.display());
+        eprintln!("gametree: {}: {e}", input_name(path));
         status::USAGE
     })
 }
@@ -100,13 +100,26 @@ pub fn start(
         Some(Err(code)) => return code,
         None => Vec::new(),
     };
-    match PlaySettings::merge(&given, &saved) {
+    // A saved game of another game's options is refused as a bad setting is.
+    let merged = PlaySettings::merge(&given, &saved)
+        .and_then(|(settings, notes)| games::check(game, &settings.game).map(|()| (settings, notes)));
+    match merged {
         Err(e) => {
-            eprintln!("gametree: {}: {e}", resume.as_deref().unwrap_or(Path::new("")).display());
+            eprintln!("gametree: {}: {e}", input_name(resume.as_deref().unwrap_or(Path::new(""))));
+            status::USAGE
+        }
+        Ok((settings, _))
+            if resume.as_deref().is_some_and(is_stdio)
+                && [settings.first, settings.second].contains(&Who::Human) =>
+        {
+            eprintln!(
+                "gametree: --resume -: the saved game was read from stdin, where a person's moves would \
+                 come from; give its file, or let the machine play both sides"
+            );
             status::USAGE
         }
         Ok((settings, notes)) => {
-            let game_settings = settings.game;
+            let game_settings = settings.game.clone();
             let setup = Setup { settings, notes, position, resume: resume.as_deref(), delay, ascii };
             crate::with_game!(game, &game_settings, |g| run(g, &setup))
         }
@@ -115,7 +128,7 @@ pub fn start(
 
 /// The start menu, asked again after a saved game that cannot be loaded.
 fn start_menu(game: GameName) -> menu::Choice {
-    let mut about = crate::with_game!(game, &GameSettings::default(), |g| menu::About {
+    let mut about = crate::with_game!(game, &Settings::default(), |g| menu::About {
         game: g.name(),
         first: g.player_name(Player::First),
         second: g.player_name(Player::Second),
@@ -127,10 +140,10 @@ fn start_menu(game: GameName) -> menu::Choice {
     let mut input = Input::new(io::BufReader::new(signals::Interruptible(io::stdin())), true);
     loop {
         let mut read = || input.next_plain(&mut io::stdout());
-        match menu::run(&about, &mut io::stdout(), &mut read) {
+        match menu::run(&about, &mut super::output::stdout(), &mut read) {
             Ok(menu::Choice::Load(path)) => {
                 let path = autosave::expand_home(&path.to_string_lossy());
-                let fits = crate::with_game!(game, &GameSettings::default(), |g| loadable(g, &path));
+                let fits = crate::with_game!(game, &Settings::default(), |g| loadable(g, game, &path));
                 match fits {
                     Ok(()) => return menu::Choice::Load(path),
                     Err(e) => println!("cannot load it: {e}"),
@@ -143,15 +156,16 @@ fn start_menu(game: GameName) -> menu::Choice {
 }
 
 /// Why `path` is not a saved game of `game`, if it is not.
-fn loadable<G: Game>(game: &G, path: &Path) -> Result<(), String> {
+fn loadable<G: Game>(game: &G, game_name: GameName, path: &Path) -> Result<(), String> {
     let text = read_small_file(path)?;
     let header = crate::savegame::header(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if header.game != game.name() {
         return Err(format!("{} is a saved game of {}, not {}", path.display(), header.game, game.name()));
     }
     SavedGame::parse(game, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-    PlaySettings::merge(&Given::default(), &header.settings)
+    let (settings, _) = PlaySettings::merge(&Given::default(), &header.settings)
         .map_err(|e| format!("{}: {e}", path.display()))?;
+    games::check(game_name, &settings.game).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(())
 }
 
@@ -177,7 +191,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
     let input = Input::new(io::BufReader::new(signals::Interruptible(io::stdin())), interactive);
     // Only a person's game is kept: a script has its input to play again.
     let kept = autosave::path(game.name()).filter(|_| interactive);
-    Session::new(game, setup, record, input, &mut io::stdout().lock(), kept).run()
+    Session::new(game, setup, record, input, &mut super::output::stdout(), kept).run()
 }
 
 /// `gametree replay FILE`: every position of a saved game; on a terminal one at
@@ -191,14 +205,15 @@ pub fn replay<G: Game>(game: &G, path: &Path, ascii: bool) -> u8 {
     let sides = match PlaySettings::merge(&settings::Given::default(), &saved.settings) {
         Ok((s, _)) => [s.first, s.second],
         Err(e) => {
-            eprintln!("gametree: {}: {e}", path.display());
+            eprintln!("gametree: {}: {e}", input_name(path));
             return status::USAGE;
         }
     };
     let positions = saved.positions(game);
     let story = Story { positions: &positions, actions: &saved.actions, sides, ascii };
-    let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
-    let out = &mut io::stdout().lock();
+    // A game read from stdin leaves nothing there to step with.
+    let interactive = io::stdin().is_terminal() && io::stdout().is_terminal() && !is_stdio(path);
+    let out = &mut super::output::stdout();
     let shown = if interactive {
         let mut input = Input::new(io::stdin().lock(), true);
         let mut read = || input.next_plain(&mut io::stdout());

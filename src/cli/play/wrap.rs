@@ -1,13 +1,10 @@
 //! help and rules wrapped to the terminal's width (80 columns when it is
 //! unknown: a pipe, a file).
 
-/// The terminal's columns, or 80.
+/// The terminal's columns, or 80 (also below 20 columns, too narrow to
+/// refill prose for).
 pub fn width() -> usize {
-    let mut size: libc::winsize = libc::winsize { ws_row: 0, ws_col: 0, ws_xpixel: 0, ws_ypixel: 0 };
-    // SAFETY: TIOCGWINSZ only writes a winsize, which `size` is; on a
-    // descriptor that is no terminal it fails and writes nothing.
-    let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
-    if ok && size.ws_col >= 20 { usize::from(size.ws_col) } else { 80 }
+    crate::runtime::terminal::stdout_columns().filter(|&c| c >= 20).map_or(80, usize::from)
 }
 
 /// `text` with each paragraph (lines up to a blank one) refilled to `width`

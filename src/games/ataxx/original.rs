@@ -18,7 +18,7 @@ pub fn clone_with_its_source(pos: &Position, text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
     use crate::games::ataxx::{Action, Ataxx};
 
     #[test]

@@ -19,7 +19,7 @@ pub fn is_irreversible(pos: &Position, action: Action) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
     use crate::games::checkers::Checkers;
 
     #[test]

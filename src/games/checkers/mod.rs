@@ -9,9 +9,15 @@ pub use board::{Cell, Color, Position};
 pub use moves::Action;
 
 mod drawing;
+#[cfg(feature = "oracles")]
+mod oracle;
 
 use super::framed::framed;
-use crate::game::{Game, Marks, Player, PositionError, char_grid, counted};
+use super::{Registered, Settings};
+use crate::game::{
+    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
+    counted,
+};
 use board::square_at;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -47,26 +53,9 @@ fn player_of(color: Color) -> Player {
     }
 }
 
-impl Game for Checkers {
+impl Rules for Checkers {
     type Position = Position;
     type Action = Action;
-    /// Black, white and towers, 12 bytes; the material follows from them.
-    type Packed = [u32; 3];
-
-    #[inline]
-    fn pack(&self, pos: &Position) -> [u32; 3] {
-        [pos.black, pos.white, pos.towers]
-    }
-
-    #[inline]
-    fn unpack(&self, &[black, white, towers]: &[u32; 3], to_move: Player) -> Position {
-        let turn = if to_move.maximises() { Color::Black } else { Color::White };
-        Position::from_masks(black, white, towers, turn)
-    }
-
-    fn name(&self) -> &'static str {
-        "checkers"
-    }
 
     fn start(&self) -> Position {
         Position::start()
@@ -91,15 +80,42 @@ impl Game for Checkers {
         moves::count(pos)
     }
 
-    fn reference_actions(&self, pos: &Position) -> Option<Vec<Action>> {
-        Some(moves::reference_actions(pos))
-    }
-
     #[inline]
     fn apply(&self, pos: &Position, action: Action) -> Position {
         moves::apply(pos, action)
     }
 
+    /// A side that cannot act has lost: checkers has no draw.
+    fn terminal_outcome(&self, _pos: &Position) -> Outcome {
+        Outcome::Loss
+    }
+
+    fn draw_rules(&self) -> Option<crate::game::DrawRules> {
+        Some(draws::RULES)
+    }
+
+    fn is_irreversible(&self, pos: &Position, action: Action) -> bool {
+        draws::is_irreversible(pos, action)
+    }
+}
+
+impl Storage for Checkers {
+    /// Black, white and towers, 12 bytes; the material follows from them.
+    type Packed = [u32; 3];
+
+    #[inline]
+    fn pack(&self, pos: &Position) -> [u32; 3] {
+        [pos.black, pos.white, pos.towers]
+    }
+
+    #[inline]
+    fn unpack(&self, &[black, white, towers]: &[u32; 3], to_move: Player) -> Position {
+        let turn = if to_move.maximises() { Color::Black } else { Color::White };
+        Position::from_masks(black, white, towers, turn)
+    }
+}
+
+impl Evaluation for Checkers {
     /// Where the opponent surely has a reply, a leaf's cost is its material: no
     /// search for the opponent's actions.
     #[inline]
@@ -135,6 +151,17 @@ impl Game for Checkers {
         }
     }
 
+    /// Measured: a strong move examined 26-41 M positions in a second.
+    fn positions_per_second(&self) -> u64 {
+        30_000_000
+    }
+
+    fn default_depth(&self) -> u8 {
+        3
+    }
+}
+
+impl Notation for Checkers {
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         if text.matches('-').count() > 1 {
             return format!("{text:?} names several steps: an action is one step or one jump, like G6-F5");
@@ -151,21 +178,6 @@ impl Game for Checkers {
             Ok(moves::why_not(pos, from, to).unwrap_or_else(|| format!("{a}-{b} is not legal here")))
         };
         why().unwrap_or_else(|e| e)
-    }
-
-    fn evaluation(&self) -> String {
-        "values are the cost b + 3B - w - 3W: positive favours black (who maximises), negative white; \
-         a side that cannot act scores -2147483648 (black) or 2147483647 (white), as the course's INT_MIN and INT_MAX"
-            .to_string()
-    }
-
-    /// Measured: a strong move examined 26-41 M positions in a second.
-    fn positions_per_second(&self) -> u64 {
-        30_000_000
-    }
-
-    fn default_depth(&self) -> u8 {
-        3
     }
 
     fn format_action(&self, action: Action) -> String {
@@ -229,6 +241,38 @@ impl Game for Checkers {
         format!("{} {side}", self.board_rows(pos).join("/"))
     }
 
+    /// The pieces of the unit on `from` (a name such as F6, in any case) can
+    /// take, or why there are none.
+    fn actions_from(&self, pos: &Position, from: &str) -> Option<Result<Vec<Action>, String>> {
+        let name = from.trim().to_ascii_uppercase();
+        let sq = match Checkers::square(&name) {
+            Ok(sq) => sq,
+            Err(why) => return Some(Err(why)),
+        };
+        let mut legal = Vec::new();
+        self.actions(pos, &mut legal);
+        legal.retain(|a| a.from() == sq);
+        Some(if !legal.is_empty() {
+            Ok(legal)
+        } else if pos.units(pos.turn) & 1 << sq == 0 {
+            Err(moves::why_not(pos, sq, sq).unwrap_or_else(|| format!("{name} is empty")))
+        } else {
+            Err(format!("the unit on {name} has no step or jump"))
+        })
+    }
+}
+
+impl Presentation for Checkers {
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn evaluation(&self) -> String {
+        "values are the cost b + 3B - w - 3W: positive favours black (who maximises), negative white; \
+         a side that cannot act scores -2147483648 (black) or 2147483647 (white), as the course's INT_MIN and INT_MAX"
+            .to_string()
+    }
+
     fn board_rows(&self, pos: &Position) -> Vec<String> {
         char_grid(8, 8, |r, c| pos.cell_at(r, c).symbol())
     }
@@ -254,26 +298,6 @@ impl Game for Checkers {
             s.push_str(RULE);
         }
         s
-    }
-
-    /// The pieces of the unit on `from` (a name such as F6, in any case) can
-    /// take, or why there are none.
-    fn actions_from(&self, pos: &Position, from: &str) -> Option<Result<Vec<Action>, String>> {
-        let name = from.trim().to_ascii_uppercase();
-        let sq = match Checkers::square(&name) {
-            Ok(sq) => sq,
-            Err(why) => return Some(Err(why)),
-        };
-        let mut legal = Vec::new();
-        self.actions(pos, &mut legal);
-        legal.retain(|a| a.from() == sq);
-        Some(if !legal.is_empty() {
-            Ok(legal)
-        } else if pos.units(pos.turn) & 1 << sq == 0 {
-            Err(moves::why_not(pos, sq, sq).unwrap_or_else(|| format!("{name} is empty")))
-        } else {
-            Err(format!("the unit on {name} has no step or jump"))
-        })
     }
 
     /// For play: the last action's start in ( ) and end in [ ], or one unit's
@@ -332,14 +356,6 @@ impl Game for Checkers {
     fn rules(&self) -> &'static str {
         RULES
     }
-
-    fn draw_rules(&self) -> Option<crate::game::DrawRules> {
-        Some(draws::RULES)
-    }
-
-    fn is_irreversible(&self, pos: &Position, action: Action) -> bool {
-        draws::is_irreversible(pos, action)
-    }
 }
 
 const RULES: &str = "\
@@ -355,6 +371,15 @@ In play (not in the course protocol) a game is drawn when the same position
 comes up a third time with the same side to move, or after 50 moves each (100
 plies) without a capture or a crowning; a player may offer a draw.
 ";
+
+impl Registered for Checkers {
+    const NAME: &'static str = "checkers";
+    const ABOUT: &'static str = "the course's checkers, 8x8, towers";
+
+    fn configured(_: &Settings) -> Self {
+        Checkers
+    }
+}
 
 #[cfg(test)]
 mod tests {

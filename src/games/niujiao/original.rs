@@ -12,7 +12,7 @@ pub fn two_digits(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
     use crate::games::niujiao::Niujiao;
 
     #[test]

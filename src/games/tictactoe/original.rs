@@ -15,7 +15,7 @@ pub fn row_then_column(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
     use crate::games::tictactoe::TicTacToe;
 
     #[test]

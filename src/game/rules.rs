@@ -1,0 +1,98 @@
+//! What a game is: positions, whose turn it is, the actions in their order, and
+//! what they do. Everything else about a game is built on this.
+
+use std::fmt;
+
+use super::{Outcome, Player};
+
+/// The rules of a game. Games are shared by the threads of a parallel tree build,
+/// hence `Sync`; small settings structs, hence `Clone`.
+pub trait Rules: Sync + Clone {
+    type Position: Clone + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+    type Action: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
+
+    fn start(&self) -> Self::Position;
+
+    fn to_move(&self, pos: &Self::Position) -> Player;
+
+    /// Clears `out` and fills it with the legal actions of the side to move, in the
+    /// game's defined order (the order children appear in the tree). Empty when the
+    /// game is over or the side to move cannot act.
+    fn actions(&self, pos: &Self::Position, out: &mut Vec<Self::Action>);
+
+    /// Whether the side to move has at least one action. Games override it when they
+    /// can answer faster than by generating every action.
+    fn has_actions(&self, pos: &Self::Position) -> bool {
+        let mut v = Vec::new();
+        self.actions(pos, &mut v);
+        !v.is_empty()
+    }
+
+    fn apply(&self, pos: &Self::Position, action: Self::Action) -> Self::Position;
+
+    /// How many actions the side to move has: perft's last ply counts these
+    /// without listing or applying them. Games override it when they can count
+    /// faster than they list (with population counts of bit masks).
+    fn count_actions(&self, pos: &Self::Position) -> u64 {
+        let mut v = Vec::new();
+        self.actions(pos, &mut v);
+        v.len() as u64
+    }
+
+    /// How the game ended, for the side to move, at a position where it has no
+    /// action. No default: a side that cannot act has lost in checkers, but the
+    /// game is drawn when a tic-tac-toe board fills up, and a default would score
+    /// every such draw as a loss.
+    fn terminal_outcome(&self, pos: &Self::Position) -> Outcome;
+
+    /// Whether a person may play `action` here. Usually exactly the generated actions;
+    /// a game whose search considers fewer moves than the rules allow (Gomoku's
+    /// candidates near stones) says so here.
+    fn is_legal(&self, pos: &Self::Position, action: Self::Action) -> bool {
+        let mut v = Vec::new();
+        self.actions(pos, &mut v);
+        v.contains(&action)
+    }
+
+    /// Whether `action` is a pass (Ataxx's 0000, the one action of a side that
+    /// cannot move).
+    fn is_pass(&self, action: Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
+    /// Every action a person may play at `pos`, where [`Rules::actions`] gives
+    /// only the ones the machine considers (Gomoku's points near the stones);
+    /// `None` where the two are the same.
+    fn every_action(&self, pos: &Self::Position) -> Option<Vec<Self::Action>> {
+        let _ = pos;
+        None
+    }
+
+    /// Play's rules that end a drawn endgame, in a game that does not end by
+    /// itself (checkers' shuffling towers). Only `play`, `match` and replay
+    /// apply them: the search and the course protocol do not. `None`: the
+    /// game always ends by its own rules.
+    fn draw_rules(&self) -> Option<DrawRules> {
+        None
+    }
+
+    /// Whether `action` at `pos` can never be taken back by later actions (a
+    /// capture, a crowning): it restarts the count of
+    /// [`DrawRules::quiet_plies`].
+    fn is_irreversible(&self, pos: &Self::Position, action: Self::Action) -> bool {
+        let _ = (pos, action);
+        true
+    }
+}
+
+/// How play ends a game that could go on for ever: see [`Rules::draw_rules`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// The same position (the same side to move) this many times is a draw.
+    pub repetitions: usize,
+    /// This many plies in a row without an irreversible action is a draw.
+    pub quiet_plies: usize,
+    /// What an irreversible action is, in words: "a capture or a crowning".
+    pub irreversible: &'static str,
+}
