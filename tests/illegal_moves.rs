@@ -22,7 +22,9 @@ fn ataxx_says_what_is_wrong() {
     says(&g, "", "g7e5", "g7 is o's stone, not yours");
     says(&g, "", "c3a1", "c3 is empty: no x stone to move");
     says(&g, "", "a7d7", "a7 to d7 is 3 cells: a jump goes exactly 2");
-    says(&g, "", "a7b7", "b7 is next to a7: that is a clone, typed b7");
+    // a7b7 is the clone b7 (the originals' notation); from a stone not x's it is refused.
+    says(&g, "", "g7f7", "g7 is o's stone, not yours");
+    says(&g, "", "pass", "x may pass only when it has no move");
     says(&g, "", "a7a7", "a7 is taken");
     says(&g, "", "g1", "g1 is taken");
     says(&g, "", "d4", "no x stone is next to d4 to clone from (a jump names its start, like a7c5)");
@@ -55,6 +57,12 @@ fn checkers_says_what_is_wrong() {
     says(&g, "", "G6-I5", "I5 is off the board: columns A-H, rows 1-8");
     says(&g, "", "G6-C4", "G6 to C4 is not one diagonal step, nor a jump of two");
     says(&g, "", "G6", "\"G6\" is not an action: expected two cells joined by '-', like G6-F5");
+    says(
+        &g,
+        "",
+        "A6-B5-C4",
+        "\"A6-B5-C4\" names several steps: an action is one step or one jump, like G6-F5",
+    );
     // Black moves up (to lower rows); a piece on F5 may not go back to G6.
     let pos = "......../......../......../......../.....b../......../......../........ b";
     says(&g, pos, "F5-G6", "a piece moves forward only; towers move both ways");
@@ -76,12 +84,15 @@ fn niujiao_says_what_is_wrong() {
     says(&g, pos, "6-8", "blue cannot move down");
     says(&g, pos, "9-5", "no line joins points 9 and 5");
     says(&g, ".rb.....b. r", "1-2", "point 2 is taken");
+    says(&g, "", "0-0", "a stone must move: 0-0 names the same point twice");
 }
 
 #[test]
 fn tictactoe_and_gomoku_say_what_is_wrong() {
     says(&TicTacToe, "x........ o", "a1", "a1 is taken");
     says(&TicTacToe, "", "d4", "d4 is off the board: columns a-c, rows 1-3");
+    says(&TicTacToe, "", "a1-b2", "\"a1-b2\" names a move: tic-tac-toe places a mark on one cell, like b2");
+    says(&TicTacToe, "", "4 1", "\"4 1\" is not a cell: expected a column a-c and a row 1-3, like b2");
     says(&TicTacToe, "", "middle", "\"middle\" is not a cell: expected a column a-c and a row 1-3, like b2");
     let g = Gomoku::default();
     says(&g, "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o", "h8", "\"h8\" is taken");

@@ -40,7 +40,7 @@ fn an_illegal_scripted_action_names_its_line() {
 #[test]
 fn machine_against_machine_is_reproducible_and_reports_its_work() {
     let ttt = run(&["play", "tictactoe", "--first", "machine", "--second", "machine"], "");
-    assert!(text(&ttt.stdout).contains("game over: a draw: the board is full\n"));
+    assert!(text(&ttt.stdout).contains("game over: a draw (the board is full)\n"));
     let s = same_twice(&[
         "play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7", "--depth", "6",
     ]);
@@ -199,9 +199,9 @@ fn commands_have_aliases_and_unknown_words_point_to_help() {
     assert_eq!(out.status.code(), Some(0));
     let s = text(&out.stdout);
     assert!(s.contains("commands: ") && s.contains("legal: a1"), "{s}");
-    let out = run(&["play", "tictactoe", "--second", "human"], "hint\n");
+    let out = run(&["play", "tictactoe", "--second", "human"], "hello\n");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown command \"hint\": type help for the commands"));
+    assert!(text(&out.stderr).contains("unknown command \"hello\": type help for the commands"));
 }
 
 /// The machine's values are told from its own side, wins in words.
@@ -348,4 +348,59 @@ fn a_match_swaps_colours_counts_results_and_replays_from_its_seed() {
 
 fn games_of(s: &str) -> Vec<&str> {
     s.lines().filter(|l| l.starts_with("game ")).collect()
+}
+
+/// `strong` searches at least the game's own depth however short its time:
+/// `--think` only adds depth (a forced result seen sooner ends the search).
+#[test]
+fn strong_searches_at_least_the_games_depth_with_one_millisecond() {
+    for (game, depth) in gametree::games::ALL.iter().map(|g| (g.as_str(), g.default_depth())) {
+        let out = run(&["play", game, "--first", "machine", "--think", "1"], "quit\n");
+        let s = text(&out.stdout);
+        let note = s.lines().find(|l| l.contains(" plays ")).unwrap_or_else(|| panic!("{game}: {s}"));
+        let searched: u8 =
+            note.split("searched ").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();
+        let forced = note.contains(" wins") || note.contains(" loses");
+        assert!(searched >= depth || forced, "{game}: depth {depth}: {note}");
+    }
+}
+
+/// Checkers' draw rules end a game between machines that neither can win.
+#[test]
+fn checkers_between_machines_ends_by_a_draw_rule() {
+    let args =
+        ["play", "checkers", "--first", "machine", "--second", "machine", "--think", "20", "--seed", "1"];
+    let out = run(&args, "");
+    assert_eq!(out.status.code(), Some(0));
+    let s = text(&out.stdout);
+    let plies = s.matches(" plays ").count();
+    assert!(plies < 1000, "{plies} plies");
+    let end = s.lines().find(|l| l.starts_with("game over: ")).unwrap_or_else(|| panic!("no end: {s}"));
+    assert!(
+        end.starts_with("game over: a draw (the same position came up 3 times)")
+            || end.starts_with(
+                "game over: a draw (50 moves each (100 plies) passed without a capture or a crowning)"
+            ),
+        "{end}"
+    );
+}
+
+/// A locale without UTF-8 gets the plain boards, without being asked.
+#[test]
+fn a_c_locale_gets_no_box_drawing() {
+    let play = |lang: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(["play", "checkers", "--first", "human", "--second", "human"])
+            .env_remove("LC_ALL")
+            .env_remove("LC_CTYPE")
+            .env("LANG", lang)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        text(&out.stdout)
+    };
+    let fancy = |s: &str| s.chars().any(|c| ('\u{2500}'..='\u{257f}').contains(&c) || "●○".contains(c));
+    assert!(fancy(&play("C.UTF-8")), "{}", play("C.UTF-8"));
+    let plain = play("C");
+    assert!(!fancy(&plain) && plain.is_ascii(), "{plain}");
 }

@@ -10,8 +10,13 @@ use expectrl::session::OsSession as Session;
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 
 fn start(args: &[&str]) -> Session {
+    start_in(&state("default"), args)
+}
+
+/// A session whose automatic saves go to `state`, never the real home.
+fn start_in(state: &std::path::Path, args: &[&str]) -> Session {
     let mut cmd = std::process::Command::new(BIN);
-    cmd.args(args);
+    cmd.args(args).env("XDG_STATE_HOME", state).env("HOME", state);
     let mut session = Session::spawn(cmd).expect("a pty");
     session.set_expect_timeout(Some(Duration::from_secs(30)));
     session
@@ -22,6 +27,11 @@ fn scratch(tag: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// An empty state directory for one test.
+fn state(tag: &str) -> std::path::PathBuf {
+    scratch(&format!("state-{tag}"))
 }
 
 #[test]
@@ -131,5 +141,75 @@ fn a_bare_play_on_a_terminal_opens_the_menu() {
     let mut p = start(&["play", "tictactoe", "--second", "human"]);
     p.expect("x> ").unwrap();
     p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+}
+
+#[test]
+fn ctrl_c_while_the_machine_thinks_plays_the_best_move_found_so_far() {
+    // A minute to think: only Ctrl-C ends it early.
+    let mut p = start(&["play", "gomoku", "--first", "machine", "--second", "human", "--think", "60000"]);
+    p.expect("x to move").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    p.send(expectrl::ControlCode::EndOfText).unwrap();
+    p.expect("(stopped thinking at Ctrl-C: the best move found so far").unwrap();
+    p.expect("o> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect("quit without saving? (y/n) ").unwrap();
+    p.send_line("y").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+}
+
+#[test]
+fn ctrl_d_leaves_the_game_kept_and_the_menu_continues_it() {
+    let dir = state("continue");
+    let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
+    p.expect("x> ").unwrap();
+    p.send_line("b2").unwrap();
+    p.expect("o> ").unwrap();
+    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+    p.expect("end of input: game left unfinished; it is kept in").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    assert!(dir.join("gametree/tictactoe.save").is_file());
+
+    let mut p = start_in(&dir, &["play", "tictactoe"]);
+    p.expect("c) continue the last game").unwrap();
+    p.send_line("").unwrap();
+    // Two people, o to move after x's b2.
+    p.expect("o> ").unwrap();
+    p.send_line("a1").unwrap();
+    p.expect("x> ").unwrap();
+    p.send(expectrl::ControlCode::EndOfText).unwrap();
+    p.expect("interrupted: game left unfinished; it is kept in").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    let kept = std::fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap();
+    assert!(kept.contains("b2") && kept.contains("a1"), "{kept}");
+}
+
+#[test]
+fn the_menu_asks_again_after_a_bad_file_and_a_long_line() {
+    let dir = state("menu");
+    let other = dir.join("ataxx.save");
+    let mut p = start_in(&dir, &["play", "ataxx", "--first", "human", "--second", "human"]);
+    p.expect("x> ").unwrap();
+    p.send_line(format!("save {}", other.display())).unwrap();
+    p.expect("saved to").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+
+    let mut p = start_in(&dir, &["play", "tictactoe"]);
+    p.expect("choose:").unwrap();
+    p.send_line("x".repeat(2000)).unwrap();
+    p.expect("line too long").unwrap();
+    p.send_line("2").unwrap();
+    p.expect("saved game file: ").unwrap();
+    p.send_line("/no/such/game.save").unwrap();
+    p.expect("cannot load it: cannot read /no/such/game.save").unwrap();
+    p.expect("choose:").unwrap();
+    p.send_line("2").unwrap();
+    p.expect("saved game file: ").unwrap();
+    p.send_line(other.to_str().unwrap()).unwrap();
+    p.expect("is a saved game of ataxx, not tictactoe").unwrap();
+    p.expect("choose:").unwrap();
+    p.send_line("4").unwrap();
     p.expect(expectrl::Eof).unwrap();
 }

@@ -32,7 +32,7 @@ pub use notation::Notation;
 #[cfg(feature = "oracles")]
 pub use oracle::Oracle;
 pub use presentation::Presentation;
-pub use rules::Rules;
+pub use rules::{DrawRules, Rules};
 pub use storage::Storage;
 
 /// Every trait a game implements, for `use gametree::game::prelude::*`: methods
@@ -107,6 +107,11 @@ pub fn run_length(row: &str) -> String {
         out.push_str(&run.to_string());
     }
     out
+}
+
+/// `n` things in words: "1 stone", "2 stones".
+pub fn counted(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// What a board drawn for a person marks besides the units.

@@ -13,13 +13,23 @@ pub trait Notation: Rules {
         let mut legal = Vec::new();
         self.actions(pos, &mut legal);
         let wanted = text.trim();
-        legal.iter().copied().find(|&a| self.format_action(a).eq_ignore_ascii_case(wanted)).ok_or_else(|| {
+        let find = |w: &str| legal.iter().copied().find(|&a| self.format_action(a).eq_ignore_ascii_case(w));
+        let original = || self.original_notation(pos, wanted).and_then(|t| find(&t));
+        find(wanted).or_else(original).ok_or_else(|| {
             if legal.is_empty() {
                 format!("{wanted:?} is not legal: the game is over")
             } else {
                 self.why_illegal(pos, wanted)
             }
         })
+    }
+
+    /// `text` in this game's own notation, if it is written in the original
+    /// program's (Ataxx's `a7b6` for the clone `b6`, niujiao's `02` for
+    /// `0-2`), so that people may type either.
+    fn original_notation(&self, pos: &Self::Position, text: &str) -> Option<String> {
+        let _ = (pos, text);
+        None
     }
 
     /// Why `text` is no legal action at `pos` (which has some), in one line for

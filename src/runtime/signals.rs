@@ -1,12 +1,14 @@
 //! Signals and processes: a closed pipe ends the process quietly, a file being
-//! written is removed if the process is killed, and a process group can be
-//! stopped as one.
+//! written is removed if the process is killed, a process group can be
+//! stopped as one, and a game in play learns of Ctrl-C and a closed terminal.
 
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::sync::Once;
-use std::sync::atomic::{AtomicPtr, Ordering::SeqCst};
+use std::sync::atomic::{AtomicI32, AtomicPtr, Ordering::SeqCst};
+
+use crate::search::stop;
 
 /// Ends the process as a closed pipe ends command-line tools: by SIGPIPE, in
 /// silence (a shell reports status 141). For stdout's reader having gone;
@@ -91,4 +93,45 @@ extern "C" fn on_signal(signal: libc::c_int) {
         libc::signal(signal, libc::SIG_DFL);
         libc::raise(signal);
     }
+}
+
+/// The last SIGINT or SIGHUP caught by [`catch_interrupts`] and not yet
+/// taken (0: none).
+static CAUGHT: AtomicI32 = AtomicI32::new(0);
+
+extern "C" fn on_interrupt(signal: libc::c_int) {
+    CAUGHT.store(signal, SeqCst);
+    stop::request();
+}
+
+/// Catches SIGINT and SIGHUP from here on: each is recorded (see
+/// [`take_interrupt`]) and asks a running search to stop. Without
+/// SA_RESTART, so that a read waiting at a prompt is interrupted and its
+/// caller learns of the signal. Writing a file installs its own handler
+/// ([`remove_on_signal`]): call this again before each read.
+pub fn catch_interrupts() {
+    for signal in [libc::SIGINT, libc::SIGHUP] {
+        // SAFETY: a zeroed sigaction is valid (empty mask, no flags), and its
+        // mask is then emptied by sigemptyset on memory we own; the handler only
+        // stores atomics, which is async-signal-safe.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
+    }
+}
+
+/// The SIGINT or SIGHUP caught since the last call, if any.
+pub fn take_interrupt() -> Option<libc::c_int> {
+    match CAUGHT.swap(0, SeqCst) {
+        0 => None,
+        s => Some(s),
+    }
+}
+
+/// Whether a SIGINT or SIGHUP was caught and not yet taken.
+pub fn interrupt_pending() -> bool {
+    CAUGHT.load(SeqCst) != 0
 }

@@ -41,6 +41,8 @@ pub enum Stopped {
     Budget(TooManyNodes),
     /// The deadline passed first.
     Time,
+    /// A stop was asked for from outside ([`super::stop`]: a person's Ctrl-C).
+    Asked,
 }
 
 impl std::fmt::Display for Stopped {
@@ -48,6 +50,7 @@ impl std::fmt::Display for Stopped {
         match self {
             Stopped::Budget(e) => f.write_str(&e.for_search()),
             Stopped::Time => f.write_str("the search ran out of time"),
+            Stopped::Asked => f.write_str("the search was stopped"),
         }
     }
 }
@@ -120,12 +123,12 @@ pub fn search<G: Game>(
 fn run<G: Game>(game: &G, pos: &G::Position, search: &Search<G::Action>) -> Result<Tied<G::Action>, Stopped> {
     let limits = &search.limits;
     let mut s =
-        Implicit { game, nodes: 1, max_nodes: limits.max_nodes, deadline: limits.deadline, timed_out: false };
+        Implicit { game, nodes: 1, max_nodes: limits.max_nodes, deadline: limits.deadline, halted: None };
     let result = run_root(&mut s, pos, search.depth, search.first, search.ties);
-    match result {
-        _ if s.timed_out => Err(Stopped::Time),
-        Err(e) => Err(Stopped::Budget(e)),
-        Ok(c) => Ok(c),
+    match (s.halted, result) {
+        (Some(why), _) => Err(why),
+        (None, Err(e)) => Err(Stopped::Budget(e)),
+        (None, Ok(c)) => Ok(c),
     }
 }
 
@@ -247,17 +250,26 @@ struct Implicit<'g, G: Game> {
     nodes: u64,
     /// Past this many positions the search unwinds at once; its result is discarded.
     max_nodes: u64,
-    /// Past this instant too (checked every 4,096 positions); `timed_out` says so.
+    /// Past this instant too, or when asked to stop (both checked every 4,096
+    /// positions); `halted` says which.
     deadline: Option<Instant>,
-    timed_out: bool,
+    halted: Option<Stopped>,
 }
 
 impl<G: Game> Implicit<'_, G> {
     fn visit(&mut self, pos: &G::Position, buffers: &mut [Vec<G::Action>], alpha: i64, beta: i64) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.timed_out = true;
-            self.max_nodes = 0;
+        if self.nodes.is_multiple_of(4096) {
+            self.halted = if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                Some(Stopped::Time)
+            } else if super::stop::requested() {
+                Some(Stopped::Asked)
+            } else {
+                self.halted
+            };
+            if self.halted.is_some() {
+                self.max_nodes = 0;
+            }
         }
         if self.nodes > self.max_nodes {
             return 0;

@@ -36,6 +36,9 @@ pub struct Played<A> {
     /// this move included, with best play on both sides (the winner as fast
     /// as it can, the loser holding out as long as it can).
     pub ends_in: Option<u8>,
+    /// Thinking was stopped (see [`super::stop`]) before the machine's depth:
+    /// the choice is the deepest search's that completed.
+    pub interrupted: bool,
 }
 
 /// When iterative deepening stops (besides a forced result or a tree that
@@ -75,21 +78,44 @@ impl Machine {
                 return Ok(self.fastest_end(
                     game,
                     pos,
-                    Played { choice, depth: full, fell_back: None, ends_in: None },
+                    Played { choice, depth: full, fell_back: None, ends_in: None, interrupted: false },
                 ));
             }
-            Err(e) => e,
+            Err(Stopped::Budget(e)) => e,
+            // No deadline was set: a stop was asked for.
+            Err(Stopped::Time | Stopped::Asked) => return self.after_stop(game, pos),
         };
         let mut result = Err(refusal);
         for depth in (1..full).rev() {
             self.depth = depth;
             if let Ok(choice) = self.choose(game, pos) {
-                result = Ok(Played { choice, depth, fell_back: Some((depth, refusal)), ends_in: None });
+                result = Ok(Played {
+                    choice,
+                    depth,
+                    fell_back: Some((depth, refusal)),
+                    ends_in: None,
+                    interrupted: false,
+                });
                 break;
             }
         }
         self.depth = full;
         result.map(|played| self.fastest_end(game, pos, played))
+    }
+
+    /// The machine's move when a stop was asked for during the search to its
+    /// depth: the choice of the plies before, searched once the stop is taken
+    /// (a search of one ply never reads the flag, so one depth completes).
+    fn after_stop<G: Game>(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+    ) -> Result<Played<G::Action>, TooManyNodes> {
+        super::stop::take();
+        match self.deepen(game, pos, Until::Depth(self.depth.saturating_sub(1))) {
+            Some(played) => Ok(Played { interrupted: true, ..played }),
+            None => self.play(game, pos),
+        }
     }
 
     /// A forced result found at a fixed depth is met as a person expects: the
@@ -144,6 +170,7 @@ impl Machine {
         };
         let mut best: Option<(u8, Tied<G::Action>)> = None;
         let mut ends_in = None;
+        let mut interrupted = false;
         let mut nodes = 0;
         // What each depth cost: seconds, or positions.
         let mut costs: Vec<f64> = Vec::new();
@@ -162,10 +189,18 @@ impl Machine {
             }
             let begun = Instant::now();
             let first = best.as_ref().and_then(|(_, t)| t.choice.action);
+            // The machine's own depth is searched through whatever the clock
+            // says (only a stop asked for cuts it short): time only adds depth.
+            let deadline = deadline.filter(|_| depth > self.depth);
             let limits = Limits { max_nodes: self.max_nodes, deadline, ..Limits::NONE };
             let search = Search { depth, limits, first, ties, refuse_early: false };
-            let Ok(t) = alphabeta::search(game, pos, &search) else {
-                break;
+            let t = match alphabeta::search(game, pos, &search) {
+                Ok(t) => t,
+                Err(stopped) => {
+                    // The stop is taken here, whichever check saw it.
+                    interrupted = super::stop::take() || stopped == Stopped::Asked;
+                    break;
+                }
             };
             let c = t.choice;
             nodes += c.nodes;
@@ -200,6 +235,7 @@ impl Machine {
             depth,
             fell_back: None,
             ends_in,
+            interrupted,
         })
     }
 
@@ -213,18 +249,12 @@ impl Machine {
         }
     }
 
-    /// The choice of a search to the machine's depth.
-    pub fn choose<G: Game>(
-        &mut self,
-        game: &G,
-        pos: &G::Position,
-    ) -> Result<Choice<G::Action>, TooManyNodes> {
+    /// The choice of a search to the machine's depth (no deadline: it stops
+    /// only at the budget or when a stop is asked for).
+    pub fn choose<G: Game>(&mut self, game: &G, pos: &G::Position) -> Result<Choice<G::Action>, Stopped> {
         let game = &game.for_machine(game.to_move(pos));
         let search = Search { ties: self.rng.is_some(), ..Search::to(self.depth).within(self.max_nodes) };
-        let tied = alphabeta::search(game, pos, &search).map_err(|stopped| match stopped {
-            Stopped::Budget(e) => e,
-            Stopped::Time => unreachable!("a search with no deadline never runs out of time"),
-        })?;
+        let tied = alphabeta::search(game, pos, &search)?;
         Ok(self.pick(tied))
     }
 }

@@ -8,6 +8,7 @@ pub mod machine;
 pub mod minimax;
 pub mod perft;
 pub mod solve;
+pub mod stop;
 pub mod trace;
 
 pub use minimax::{back_propagate, back_propagate_observed, back_propagate_parallel};

@@ -28,15 +28,26 @@ fn who_is<G: Game>(game: &G, sides: [Who; 2], p: Player) -> String {
 
 /// "the machine wins: x has no move left (x 30 stones, o 19)".
 pub fn announce<G: Game>(game: &G, pos: &G::Position, sides: [Who; 2]) -> String {
-    let result = match winner(game, pos) {
-        None => "a draw".to_string(),
-        Some(p) => match who_is(game, sides, p).as_str() {
-            "you" => "you win".to_string(),
-            w => format!("{w} wins"),
-        },
+    let (why, score) = (game.why_over(pos), game.score(pos));
+    let Some(p) = winner(game, pos) else {
+        // "a draw: the board is full" read as two verdicts: the reason is an aside.
+        let score = score.map_or(String::new(), |s| format!("; {s}"));
+        return format!("game over: a draw ({why}{score})");
     };
-    let score = game.score(pos).map_or(String::new(), |s| format!(" ({s})"));
-    format!("game over: {result}: {}{score}", game.why_over(pos))
+    let result = match who_is(game, sides, p).as_str() {
+        "you" => "you win".to_string(),
+        w => format!("{w} wins"),
+    };
+    let score = score.map_or(String::new(), |s| format!(" ({s})"));
+    format!("game over: {result}: {why}{score}")
+}
+
+/// A draw by one of play's rules, or by agreement (`rule` None).
+pub fn drawn(rule: Option<&str>) -> String {
+    match rule {
+        Some(rule) => format!("game over: a draw ({rule})"),
+        None => "game over: a draw, agreed".to_string(),
+    }
 }
 
 /// `side` resigned.
@@ -95,7 +106,7 @@ mod tests {
             "game over: x (machine) wins: three in a row"
         );
         let full = g.parse_position("xoxxoooxx o").unwrap();
-        assert_eq!(announce(&g, &full, one), "game over: a draw: the board is full");
+        assert_eq!(announce(&g, &full, one), "game over: a draw (the board is full)");
         let a = Ataxx.parse_position("xxxxxxx/7/7/7/7/7/7 o 0 9").unwrap();
         assert_eq!(announce(&Ataxx, &a, one), "game over: you win: o has no stones left (x 7 stones, o 0)");
         assert_eq!(resigned(&g, Player::First, one), "game over: you resign: the machine wins");

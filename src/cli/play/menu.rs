@@ -21,6 +21,8 @@ pub struct About {
     pub first: &'static str,
     pub second: &'static str,
     pub rules: &'static str,
+    /// The game left off last time, if one was kept.
+    pub last_game: Option<PathBuf>,
 }
 
 /// Asks until an answer is one of `options` (Enter takes the first); `None`
@@ -52,12 +54,24 @@ pub fn run(
     read: &mut dyn FnMut() -> Option<String>,
 ) -> io::Result<Choice> {
     writeln!(out, "gametree: {}", about.game)?;
+    // With a game left off, continuing it comes first (and is the default).
+    let options: &[&str] = match about.last_game {
+        Some(_) => &["c/continue", "1/new", "2/load", "3/rules", "4/quit/q"],
+        None => &["1/new", "2/load", "3/rules", "4/quit/q"],
+    };
+    let shift = usize::from(about.last_game.is_some());
     loop {
+        if about.last_game.is_some() {
+            writeln!(out, "c) continue the last game")?;
+        }
         writeln!(out, "1) new game   2) load a saved game   3) rules   4) quit")?;
-        let Some(pick) = ask(out, read, "choose:", &["1/new", "2/load", "3/rules", "4/quit/q"])? else {
+        let Some(pick) = ask(out, read, "choose:", options)? else {
             return Ok(Choice::Quit);
         };
-        match pick {
+        if let (Some(last), true) = (&about.last_game, pick < shift) {
+            return Ok(Choice::Load(last.clone()));
+        }
+        match pick - shift {
             0 => {
                 let Some(players) = ask(out, read, "players: 1 (against the machine) or 2?", &["1", "2"])?
                 else {
@@ -92,7 +106,7 @@ pub fn run(
                     None => return Ok(Choice::Quit),
                 }
             }
-            2 => writeln!(out, "{}", about.rules.trim_end())?,
+            2 => writeln!(out, "{}", super::wrap::wrap(about.rules, super::wrap::width()))?,
             _ => return Ok(Choice::Quit),
         }
     }
@@ -103,7 +117,7 @@ mod tests {
     use super::*;
 
     fn choose(answers: &[&str]) -> (Choice, String) {
-        let about = About { game: "ataxx", first: "x", second: "o", rules: "Ataxx rules." };
+        let about = About { game: "ataxx", first: "x", second: "o", rules: "Ataxx rules.", last_game: None };
         let mut answers = answers.iter().map(|s| s.to_string());
         let mut out = Vec::new();
         let choice = run(&about, &mut out, &mut || answers.next()).unwrap();

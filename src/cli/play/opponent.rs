@@ -48,6 +48,11 @@ pub struct Move<A> {
     pub fell_back: Option<String>,
     /// The plies searched (0 at random).
     pub depth: u8,
+    /// The search's value, from the first player's point of view (at random:
+    /// the game's heuristic value of the position).
+    pub value: i32,
+    /// Ctrl-C stopped the thinking: the best move found so far.
+    pub interrupted: bool,
 }
 
 impl Opponent {
@@ -74,7 +79,15 @@ impl Opponent {
                 let mut legal = Vec::new();
                 game.actions(pos, &mut legal);
                 let action = legal[rng.below(legal.len())];
-                return Ok(Move { action, note: "at random".to_string(), fell_back: None, depth: 0 });
+                let value = game.heuristic(pos);
+                return Ok(Move {
+                    action,
+                    note: "at random".to_string(),
+                    fell_back: None,
+                    depth: 0,
+                    value,
+                    interrupted: false,
+                });
             }
             Opponent::Search(machine) => machine,
         };
@@ -93,6 +106,8 @@ impl Opponent {
             note: format!("{value}; searched {} {plies}, {} positions examined", played.depth, c.nodes),
             fell_back,
             depth: played.depth,
+            value: c.value,
+            interrupted: played.interrupted,
         })
     }
 }

@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use super::draws::drawn_by_rule;
 use super::ending::announce;
 use crate::cli::Who;
 use crate::game::{Game, Marks};
@@ -45,7 +46,9 @@ impl<G: Game> Story<'_, G> {
     /// How the replay ends.
     fn end_line(&self, game: &G) -> String {
         let last = &self.positions[self.positions.len() - 1];
-        if game.has_actions(last) {
+        if let Some(rule) = drawn_by_rule(game, self.positions, self.actions) {
+            format!("end: a draw ({rule})")
+        } else if game.has_actions(last) {
             "end: the game was not finished".to_string()
         } else {
             format!("end: {}", announce(game, last, self.sides).trim_start_matches("game over: "))

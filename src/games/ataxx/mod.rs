@@ -6,6 +6,7 @@
 mod drawing;
 #[cfg(feature = "oracles")]
 mod oracle;
+mod original;
 
 use super::framed::{cell, framed};
 use super::{Registered, Settings};
@@ -348,6 +349,10 @@ impl Evaluation for Ataxx {
 }
 
 impl Notation for Ataxx {
+    fn original_notation(&self, pos: &Position, text: &str) -> Option<String> {
+        original::clone_with_its_source(pos, text)
+    }
+
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         let t = text.to_ascii_lowercase();
         let me = if pos.x_to_move { 'x' } else { 'o' };
@@ -376,7 +381,7 @@ impl Notation for Ataxx {
         let why = || -> Result<String, String> {
             // Cells are ASCII; anything else is no move (and must not be cut mid-character).
             match if t.is_ascii() { t.len() } else { 0 } {
-                4 if t == "0000" => Ok(format!("{me} may pass only when it has no move")),
+                4 if t == "0000" || t == "pass" => Ok(format!("{me} may pass only when it has no move")),
                 2 => {
                     let to = cell(&t)?;
                     Ok(taken(to, &t).unwrap_or_else(|| {
@@ -546,7 +551,7 @@ impl Presentation for Ataxx {
 
     fn score(&self, pos: &Position) -> Option<String> {
         let (x, o) = Ataxx::counts(pos);
-        Some(format!("x {x} stones, o {o}"))
+        Some(format!("x {}, o {o}", crate::game::counted(x, "stone", "stones")))
     }
 
     fn board_rows(&self, pos: &Position) -> Vec<String> {
@@ -622,9 +627,11 @@ impl Presentation for Ataxx {
             if marks.ascii { letter.to_string() } else { format!("{stone} {letter}") }
         };
         s.push_str(&format!(
-            "{} {nx} stones, {} {no} stones; move {}",
+            "{} {}, {} {}; move {}",
             legend('x', x),
+            crate::game::counted(nx, "stone", "stones"),
             legend('o', o),
+            crate::game::counted(no, "stone", "stones"),
             pos.fullmove
         ));
         match (marks.targets, marks.last) {
@@ -644,11 +651,11 @@ impl Presentation for Ataxx {
         "\
 Ataxx. 7x7 board; x starts on a7 and g1, o on g7 and a1; x moves first. A move
 picks one of your stones and an empty cell: one step away (any of the 8
-neighbours) the stone is cloned, a new stone appears there (written b6); two steps
-away it jumps, leaving its cell (written a7c5). Either way every opponent stone
-next to the target turns to your colour. Blocked cells (-) take no stones. A side
-with no move passes (0000). The game ends when a side has no stones or neither can
-move; more stones wins. 100 plies without a clone is a draw. The machine's
+neighbours) the stone is cloned, a new stone appears there (written b6, or a7b6
+naming the stone); two steps away it jumps, leaving its cell (written a7c5).
+Either way every opponent stone next to the target turns to your colour. Blocked
+cells (-) take no stones. A side with no move passes (0000). The game ends when a
+side has no stones or neither can move; more stones wins. 100 plies without a clone is a draw. The machine's
 evaluation is 1000 x (x's stones - o's stones) / all stones, from x's side; a
 finished game scores +-(1,000,000 + the stone difference).
 "

@@ -1,6 +1,7 @@
 //! The course's checkers variant (`spec/checkers.md`): rules; the board's picture is in `drawing.rs`.
 
 pub mod board;
+mod draws;
 pub mod moves;
 mod shifts;
 
@@ -15,6 +16,7 @@ use super::framed::framed;
 use super::{Registered, Settings};
 use crate::game::{
     Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
+    counted,
 };
 use board::square_at;
 
@@ -87,6 +89,14 @@ impl Rules for Checkers {
     fn terminal_outcome(&self, _pos: &Position) -> Outcome {
         Outcome::Loss
     }
+
+    fn draw_rules(&self) -> Option<crate::game::DrawRules> {
+        Some(draws::RULES)
+    }
+
+    fn is_irreversible(&self, pos: &Position, action: Action) -> bool {
+        draws::is_irreversible(pos, action)
+    }
 }
 
 impl Storage for Checkers {
@@ -153,6 +163,9 @@ impl Evaluation for Checkers {
 
 impl Notation for Checkers {
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
+        if text.matches('-').count() > 1 {
+            return format!("{text:?} names several steps: an action is one step or one jump, like G6-F5");
+        }
         let Some((a, b)) = text
             .to_ascii_uppercase()
             .split_once('-')
@@ -325,11 +338,9 @@ impl Presentation for Checkers {
         let count = |c: Color| {
             let units = pos.units(c);
             let towers = (units & pos.towers).count_ones();
-            format!(
-                "{} {} pieces, {towers} towers",
-                c.upper_name().to_lowercase(),
-                units.count_ones() - towers
-            )
+            let (pieces, towers) = (units.count_ones() - towers, towers);
+            let (pieces, towers) = (counted(pieces, "piece", "pieces"), counted(towers, "tower", "towers"));
+            format!("{} {pieces}, {towers}", c.upper_name().to_lowercase())
         };
         s.push_str(&format!("{}; {}\n", count(Color::Black), count(Color::White)));
         match (marks.targets, marks.last) {
@@ -356,6 +367,9 @@ opponent unit onto the empty cell beyond and removes it: pieces capture forward
 only, towers in all four directions; one jump per turn, and capturing is optional.
 A piece that ends its action on the far row becomes a tower. A side that cannot
 act on its turn loses. Cost: b + 3B - w - 3W (black maximises).
+In play (not in the course protocol) a game is drawn when the same position
+comes up a third time with the same side to move, or after 50 moves each (100
+plies) without a capture or a crowning; a player may offer a draw.
 ";
 
 impl Registered for Checkers {
@@ -379,7 +393,7 @@ mod tests {
             .unwrap();
         let shown = g.draw_marked(&pos, &Marks::after(None, true));
         assert!(shown.contains(" 8 | B*|   |"), "{shown}");
-        assert!(shown.contains("black 1 pieces, 1 towers; white 0 pieces, 0 towers"), "{shown}");
+        assert!(shown.contains("black 1 piece, 1 tower; white 0 pieces, 0 towers"), "{shown}");
         let start = g.start();
         let a = g.parse_action(&start, "G6-F5").unwrap();
         let shown = g.draw_marked(&g.apply(&start, a), &Marks::after(Some(a), true));

@@ -308,6 +308,12 @@ impl Rules for Gomoku {
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
         if pos.winner == EMPTY { Outcome::Draw } else { Outcome::Loss }
     }
+
+    /// A person may play any empty point; the machine considers those near stones.
+    fn every_action(&self, pos: &Position) -> Option<Vec<u8>> {
+        let open = pos.winner == EMPTY;
+        Some((0..CELLS).filter(|&i| open && pos.cells[i] == EMPTY).map(|i| i as u8).collect())
+    }
 }
 
 impl Storage for Gomoku {

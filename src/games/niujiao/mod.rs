@@ -6,6 +6,7 @@
 mod drawing;
 #[cfg(feature = "oracles")]
 mod oracle;
+mod original;
 
 use super::framed::cell;
 use super::{GameOption, Registered, Settings};
@@ -220,6 +221,10 @@ impl Evaluation for Niujiao {
 }
 
 impl Notation for Niujiao {
+    fn original_notation(&self, _pos: &Position, text: &str) -> Option<String> {
+        original::two_digits(text)
+    }
+
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         let points: Option<(u8, u8)> =
             text.split_once('-').and_then(|(f, t)| Some((f.trim().parse().ok()?, t.trim().parse().ok()?)));
@@ -234,6 +239,8 @@ impl Notation for Niujiao {
             format!("point {from} holds {them}'s stone, not yours")
         } else if !has(pos.red_to_move, from) {
             format!("point {from} is empty: no {me} stone to move")
+        } else if from == to {
+            format!("a stone must move: {from}-{to} names the same point twice")
         } else if has(true, to) || has(false, to) {
             format!("point {to} is taken")
         } else if !LINES.contains(&(from.min(to), from.max(to))) {
@@ -395,7 +402,7 @@ stone on 0 and moves first; blue has two stones on 8 and 9. A move takes one own
 stone along a line to an adjacent empty point. Blue may never move down: only up
 or sideways within its row. Red wins by reaching 8 or 9; a side with no move on
 its turn loses (blue wins by trapping red). A game with no result after the ply
-limit (default 100) is a draw. Actions are written from-to: 0-2.
+limit (default 100) is a draw. Actions are written from-to: 0-2 (or 02).
 "
     }
 }

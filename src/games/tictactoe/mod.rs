@@ -6,6 +6,7 @@
 mod drawing;
 #[cfg(feature = "oracles")]
 mod oracle;
+mod original;
 
 use super::{Registered, Settings};
 use crate::game::{
@@ -143,6 +144,10 @@ impl Evaluation for TicTacToe {
 }
 
 impl Notation for TicTacToe {
+    fn original_notation(&self, _pos: &Position, text: &str) -> Option<String> {
+        original::row_then_column(text)
+    }
+
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         let b = text.to_ascii_lowercase().into_bytes();
         match b[..] {
@@ -153,6 +158,9 @@ impl Notation for TicTacToe {
                 } else {
                     format!("{text:?} is not legal here")
                 }
+            }
+            _ if b.contains(&b'-') => {
+                format!("{text:?} names a move: tic-tac-toe places a mark on one cell, like b2")
             }
             [b'a'..=b'z', b'0'..=b'9', ..] => format!("{text} is off the board: columns a-c, rows 1-3"),
             _ => format!("{text:?} is not a cell: expected a column a-c and a row 1-3, like b2"),
@@ -289,7 +297,8 @@ impl Presentation for TicTacToe {
         "\
 Tic-tac-toe. 3x3 grid; x and o take turns putting a mark on an empty cell. Three
 in a row, column or diagonal wins; a full grid without one is a draw. Cells are
-named by column a-c and row 1-3 from the top: b2 is the centre. The machine's
+named by column a-c and row 1-3 from the top: b2 is the centre; or by row then
+column as digits, 2 3 (row 2, column 3: c2). The machine's
 evaluation counts lines still open for it minus lines open for the opponent; at the
 default depth (9) it searches the whole game and plays perfectly.
 "

@@ -1,0 +1,91 @@
+//! A game in progress: where it started, what was played, where it stands.
+
+use super::draws::drawn_by_rule;
+use super::settings::PlaySettings;
+use crate::game::{Game, Marks, Player};
+use crate::savegame::SavedGame;
+
+pub struct Record<G: Game> {
+    pub start: G::Position,
+    pub played: Vec<(G::Position, G::Action)>,
+    pub pos: G::Position,
+    /// How the game ended besides its rules, if it did (undone by `undo`).
+    pub ended: Option<Ended>,
+}
+
+/// An end the players chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// This side resigned.
+    Resigned(Player),
+    /// A draw offered and accepted.
+    Agreed,
+}
+
+impl<G: Game> Record<G> {
+    pub fn new(start: G::Position) -> Record<G> {
+        Record { pos: start.clone(), start, played: Vec::new(), ended: None }
+    }
+
+    pub fn last(&self) -> Option<G::Action> {
+        self.played.last().map(|p| p.1)
+    }
+
+    pub fn play(&mut self, game: &G, a: G::Action) {
+        let next = game.apply(&self.pos, a);
+        self.played.push((std::mem::replace(&mut self.pos, next), a));
+    }
+
+    pub fn over(&self, game: &G) -> bool {
+        self.ended.is_some() || !game.has_actions(&self.pos) || self.drawn(game).is_some()
+    }
+
+    /// The draw rule that ended the game, if one did.
+    pub fn drawn(&self, game: &G) -> Option<String> {
+        drawn_by_rule(game, &self.positions(), &self.actions())
+    }
+
+    /// Back to the last turn a person had, taking their action and the replies.
+    pub fn undo(&mut self, game: &G, person: impl Fn(Player) -> bool) -> bool {
+        self.ended = None;
+        match self.played.iter().rposition(|(p, _)| person(game.to_move(p))) {
+            Some(back) => {
+                self.pos = self.played[back].0.clone();
+                self.played.truncate(back);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Takes back the last action, whoever played it.
+    pub fn undo_one(&mut self) -> bool {
+        self.ended = None;
+        match self.played.pop() {
+            Some((p, _)) => {
+                self.pos = p;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn saved(&self, settings: &PlaySettings) -> SavedGame<G> {
+        SavedGame { settings: settings.to_saved(), start: self.start.clone(), actions: self.actions() }
+    }
+
+    pub fn positions(&self) -> Vec<G::Position> {
+        let mut v: Vec<G::Position> = self.played.iter().map(|p| p.0.clone()).collect();
+        v.push(self.pos.clone());
+        v
+    }
+
+    pub fn actions(&self) -> Vec<G::Action> {
+        self.played.iter().map(|p| p.1).collect()
+    }
+
+    /// The board now, the last action marked.
+    pub fn board(&self, game: &G, ascii: bool) -> String {
+        game.draw_marked(&self.pos, &Marks::after(self.last(), ascii))
+    }
+}

@@ -1,0 +1,532 @@
+//! A game in the terminal as one session: lines come from one [`Input`], each
+//! is parsed once into a [`Command`], and the game is in one of two phases,
+//! playing or over. A finished game stays open for undo, save, replay and a
+//! new game until `quit` or the end of input.
+
+use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use super::command::Command;
+use super::ending::{announce, drawn, resigned};
+use super::input::Input;
+use super::opponent::{Opponent, Strength};
+use super::record::{Ended, Record};
+use super::replay::Story;
+use super::wrap::{width, wrap};
+use super::{HELP, MAX_ACTIONS, Setup};
+use super::{autosave, signals};
+use crate::cli::lines::quoted_start;
+use crate::cli::output::write_output;
+use crate::cli::{Who, status};
+use crate::game::{Game, Marks, Player};
+use crate::search::stop;
+
+/// What the commands may do: play on, or look back at a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Playing,
+    Over,
+}
+
+/// The commands of a finished game.
+const AFTER: &str = "undo (take back and go on), save FILE, replay, new (same settings), quit";
+
+/// `Break(status)` ends the session.
+type Flow = ControlFlow<u8>;
+
+pub struct Session<'a, G: Game, R> {
+    game: &'a G,
+    setup: &'a Setup<'a>,
+    record: Record<G>,
+    machine: Opponent,
+    input: Input<R>,
+    out: &'a mut dyn Write,
+    phase: Phase,
+    /// Moves played when the game was last saved (or resumed from a file).
+    saved_len: Option<usize>,
+    /// The position last drawn: a command that changed nothing (help, moves,
+    /// a mistyped line) is answered without the board again.
+    shown: Option<G::Position>,
+    /// Where the game is saved after each move (a person at a terminal), and
+    /// the moves it holds.
+    autosave: Option<(PathBuf, Option<usize>)>,
+}
+
+impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
+    pub fn new(
+        game: &'a G,
+        setup: &'a Setup<'a>,
+        record: Record<G>,
+        input: Input<R>,
+        out: &'a mut dyn Write,
+        autosave: Option<PathBuf>,
+    ) -> Self {
+        let s = &setup.settings;
+        let strength = Strength {
+            level: s.level,
+            depth: s.depth,
+            seed: s.seed,
+            think: std::time::Duration::from_millis(s.think),
+            max_nodes: s.max_nodes,
+        };
+        let machine = Opponent::new(game, &strength);
+        let saved_len = setup.resume.map(|_| record.played.len());
+        let autosave = autosave.map(|p| (p, None));
+        let phase = Phase::Playing;
+        Session { game, setup, record, machine, input, out, phase, saved_len, shown: None, autosave }
+    }
+
+    /// Plays until `quit` or the end of input; the exit status.
+    pub fn run(mut self) -> u8 {
+        self.say(&format!("{} (type help for the commands)", self.game.name()));
+        for note in &self.setup.notes {
+            self.say(note);
+        }
+        loop {
+            let flow = match self.phase {
+                Phase::Playing if self.record.over(self.game) => {
+                    self.end();
+                    Flow::Continue(())
+                }
+                Phase::Playing => self.turn(),
+                Phase::Over => self.after(),
+            };
+            if let Flow::Break(code) = flow {
+                return code;
+            }
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    fn sides(&self) -> [Who; 2] {
+        [self.setup.settings.first, self.setup.settings.second]
+    }
+
+    fn who(&self, p: Player) -> Who {
+        self.sides()[usize::from(p != Player::First)]
+    }
+
+    /// A complaint about the last line, if any: said on a terminal, the end of
+    /// a script.
+    fn complain(&mut self, problem: Option<String>) -> Flow {
+        match problem.map(|p| self.input.complain(self.out, &p)) {
+            Some(Err(code)) => Flow::Break(code),
+            _ => Flow::Continue(()),
+        }
+    }
+
+    /// Saves the game to its autosave file if it changed; a failure is said
+    /// once and autosaving stops.
+    fn autosave(&mut self) {
+        let len = self.record.played.len();
+        let Some((path, saved)) = self.autosave.as_mut() else { return };
+        if *saved == Some(len) {
+            return;
+        }
+        let text = self.record.saved(&self.setup.settings).to_text(self.game);
+        match autosave::write(path, &text) {
+            Ok(()) => *saved = Some(len),
+            Err(e) => {
+                let said = format!("cannot save the game automatically to {}: {e}", path.display());
+                self.autosave = None;
+                self.say(&said);
+            }
+        }
+        signals::catch();
+    }
+
+    /// Where the game is kept, for a person leaving it: " (kept in PATH)".
+    fn kept(&self) -> String {
+        match &self.autosave {
+            Some((path, Some(_))) if !self.record.played.is_empty() => {
+                format!("; it is kept in {}, and `play {}` continues it", path.display(), self.game.name())
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// The input ended: Ctrl-D or a script's end, or a signal (Ctrl-C at a
+    /// prompt, a closed terminal).
+    fn input_ended(&mut self) -> Flow {
+        let signal = signals::take();
+        self.input_ended_by(signal.unwrap_or(0))
+    }
+
+    /// The session ends: `signal` 0 for the end of input.
+    fn input_ended_by(&mut self, signal: libc::c_int) -> Flow {
+        self.autosave();
+        // A finished game's script may simply end.
+        if signal == 0 && self.phase == Phase::Over && self.kept().is_empty() {
+            return Flow::Break(status::OK);
+        }
+        let (why, code) = match signal {
+            0 => ("end of input", status::OK),
+            libc::SIGHUP => ("the terminal closed", signals::HANGUP),
+            _ => ("interrupted", signals::INTERRUPTED),
+        };
+        let left = if self.phase == Phase::Playing { ": game left unfinished" } else { "" };
+        let kept = self.kept();
+        self.say(&format!("\n{why}{left}{kept}"));
+        Flow::Break(code)
+    }
+
+    /// The game just ended: the board and how it ended.
+    fn end(&mut self) {
+        self.autosave();
+        self.shown = None;
+        self.phase = Phase::Over;
+        let (game, sides) = (self.game, self.sides());
+        self.say(&format!("\n{}", self.record.board(game, self.setup.ascii).trim_end()));
+        let ending = match self.record.ended {
+            Some(Ended::Resigned(side)) => resigned(game, side, sides),
+            Some(Ended::Agreed) => drawn(None),
+            None => match self.record.drawn(game) {
+                Some(rule) => drawn(Some(&rule)),
+                None => announce(game, &self.record.pos, sides),
+            },
+        };
+        self.say(&ending);
+    }
+
+    /// One turn: the machine's move, a forced pass, or a person's line.
+    fn turn(&mut self) -> Flow {
+        let game = self.game;
+        let side = game.to_move(&self.record.pos);
+        if self.shown.as_ref() != Some(&self.record.pos) {
+            self.autosave();
+            let board = self.record.board(game, self.setup.ascii);
+            self.say(&format!("\n{board}{} to move", game.player_name(side)));
+            self.shown = Some(self.record.pos.clone());
+        }
+        if self.record.played.len() >= MAX_ACTIONS {
+            self.say(&format!("no result after {MAX_ACTIONS} actions: stopped"));
+            return Flow::Break(status::OK);
+        }
+        // A side whose one action is a pass passes at once, and is told why.
+        let mut legal = Vec::new();
+        game.actions(&self.record.pos, &mut legal);
+        if let [only] = legal[..]
+            && game.is_pass(only)
+        {
+            let name = game.player_name(side);
+            self.say(&format!("{name} cannot move (no stone can reach an empty cell) and passes"));
+            self.record.play(game, only);
+            return Flow::Continue(());
+        }
+        if self.who(side) == Who::Machine {
+            return self.machine_move(side);
+        }
+        let line = match self.input.read(self.out, &format!("{}> ", game.player_name(side))) {
+            Ok(Some(l)) => l,
+            Ok(None) => return self.input_ended(),
+            Err(code) => return Flow::Break(code),
+        };
+        match Command::parse(&line) {
+            Ok(command) => self.playing(command, line.trim(), side),
+            Err(refused) => self.complain(Some(refused)),
+        }
+    }
+
+    fn machine_move(&mut self, side: Player) -> Flow {
+        let game = self.game;
+        signals::catch();
+        // A Ctrl-C at an earlier prompt is not a stop of this thinking.
+        signals::take();
+        stop::take();
+        let chosen = match self.machine.play(game, &self.record.pos) {
+            Ok(m) => m,
+            Err(e) => {
+                let _ = self.out.flush();
+                eprintln!("gametree: the machine's move: {}", e.for_search());
+                return Flow::Break(status::TOO_MANY_NODES);
+            }
+        };
+        if let Some(why) = &chosen.fell_back {
+            self.say(why);
+        }
+        let signal = signals::take();
+        if chosen.interrupted || signal == Some(libc::SIGINT) {
+            let plies = if chosen.depth == 1 { "ply" } else { "plies" };
+            self.say(&format!(
+                "(stopped thinking at Ctrl-C: the best move found so far, from {} {plies}; undo takes it back)",
+                chosen.depth
+            ));
+        }
+        let (action, note) = (chosen.action, chosen.note);
+        self.say(&format!("{} plays {} ({note})", game.player_name(side), game.format_action(action)));
+        self.record.play(game, action);
+        if signal == Some(libc::SIGHUP) {
+            return self.input_ended_by(libc::SIGHUP);
+        }
+        if !self.setup.delay.is_zero() && self.sides().iter().all(|&w| w == Who::Machine) {
+            std::thread::sleep(self.setup.delay);
+        }
+        Flow::Continue(())
+    }
+
+    /// A command while the game is being played (`line` as typed).
+    fn playing(&mut self, command: Command, line: &str, side: Player) -> Flow {
+        let game = self.game;
+        let problem = match command {
+            Command::Nothing => None,
+            // Nothing typed this long is an action; say so without echoing it all.
+            _ if line.chars().count() > 64 => {
+                Some(format!("{} is not an action or a command; type help", quoted_start(line)))
+            }
+            Command::Help => {
+                self.say(&wrap(HELP, width()));
+                None
+            }
+            Command::Rules => {
+                self.say(&wrap(game.rules(), width()));
+                None
+            }
+            Command::Quit if self.may_quit() => return Flow::Break(status::OK),
+            Command::Quit => None,
+            Command::Resign => {
+                self.record.ended = Some(Ended::Resigned(side));
+                None
+            }
+            Command::Moves | Command::Legal => {
+                let every = game.every_action(&self.record.pos);
+                let (what, list) = match every {
+                    Some(all) if command == Command::Legal => ("legal", all),
+                    Some(_) => ("candidates the machine considers (legal lists every point)", Vec::new()),
+                    None => ("legal", Vec::new()),
+                };
+                let mut list = list;
+                if list.is_empty() {
+                    game.actions(&self.record.pos, &mut list);
+                }
+                let names: Vec<String> = list.iter().map(|&a| game.format_action(a)).collect();
+                self.say(&format!("{what}: {}", names.join(" ")));
+                None
+            }
+            Command::Targets(cell) => self.targets(&cell),
+            Command::Undo => {
+                let sides = self.sides();
+                let person = |p: Player| sides[usize::from(p != Player::First)] == Who::Human;
+                if !self.record.undo(game, person) {
+                    self.say("nothing to undo");
+                }
+                None
+            }
+            Command::Save { file, force } => self.save(&file, force),
+            Command::Draw => self.offer_draw(side),
+            Command::Hint => self.hint(side),
+            Command::Replay | Command::New => self.action(line),
+            Command::Action(text) => self.action(&text),
+        };
+        self.complain(problem)
+    }
+
+    /// `draw`: a machine accepts when its search says it cannot win; a person
+    /// is asked.
+    fn offer_draw(&mut self, side: Player) -> Option<String> {
+        let (game, other) = (self.game, side.other());
+        let accepted = if self.who(other) == Who::Machine {
+            let chosen = match self.machine.play(game, &self.record.pos) {
+                Ok(m) => m,
+                Err(e) => return Some(format!("the machine cannot weigh the offer: {}", e.for_search())),
+            };
+            let wins = if other.maximises() { chosen.value > 0 } else { chosen.value < 0 };
+            let answer = if wins { "declines: it still expects to win" } else { "accepts: it sees no win" };
+            self.say(&format!("the machine {answer}"));
+            !wins
+        } else {
+            let question = format!(
+                "{} offers a draw; {}, do you accept? (y/n) ",
+                game.player_name(side),
+                game.player_name(other)
+            );
+            let yes = self.input.yes(self.out, &question);
+            if !yes {
+                self.say("the offer is declined: play on");
+            }
+            yes
+        };
+        if accepted {
+            self.record.ended = Some(Ended::Agreed);
+        }
+        None
+    }
+
+    /// `hint`: what the machine would play here, at its level.
+    fn hint(&mut self, side: Player) -> Option<String> {
+        let game = self.game;
+        match self.machine.play(game, &self.record.pos) {
+            Ok(m) => {
+                let name = game.player_name(side);
+                self.say(&format!("hint: {name} could play {} ({})", game.format_action(m.action), m.note));
+                None
+            }
+            Err(e) => Some(format!("no hint: {}", e.for_search())),
+        }
+    }
+
+    /// A line that is no command: an action, or a mistyped command.
+    fn action(&mut self, line: &str) -> Option<String> {
+        let game = self.game;
+        match game.parse_action(&self.record.pos, line) {
+            Ok(a) => {
+                self.record.play(game, a);
+                None
+            }
+            Err(e) => Some(unknown_or(line, e)),
+        }
+    }
+
+    /// `targets CELL`: the cell's unit's actions, marked on the board.
+    fn targets(&mut self, cell: &str) -> Option<String> {
+        let game = self.game;
+        match game.actions_from(&self.record.pos, cell) {
+            Some(_) if cell.is_empty() => Some("targets needs a cell: targets CELL".to_string()),
+            None => Some(format!("{} has no stones that move; try moves", game.name())),
+            Some(Err(why)) => Some(format!("no action starts on {cell}: {why}")),
+            Some(Ok(v)) => {
+                let marks = Marks { last: None, targets: Some((cell, &v)), ascii: self.setup.ascii };
+                let names: Vec<String> = v.iter().map(|&a| game.format_action(a)).collect();
+                let board = game.draw_marked(&self.record.pos, &marks);
+                self.say(&format!("\n{}", board.trim_end()));
+                self.say(&format!("from {cell}: {}", names.join(" ")));
+                None
+            }
+        }
+    }
+
+    /// Once the game is over: undo, save, replay, new or quit.
+    fn after(&mut self) -> Flow {
+        self.say(AFTER);
+        let line = match self.input.read(self.out, "> ") {
+            Ok(Some(l)) => l,
+            Ok(None) => return self.input_ended(),
+            Err(code) => return Flow::Break(code),
+        };
+        let command = match Command::parse(&line) {
+            Ok(command) => command,
+            Err(refused) => return self.complain(Some(refused)),
+        };
+        let problem = match command {
+            Command::Nothing | Command::Help => None,
+            Command::Quit if self.may_quit() => return Flow::Break(status::OK),
+            Command::Quit => None,
+            Command::Undo => self.take_back(),
+            Command::New => {
+                self.record = Record::new(self.record.start.clone());
+                self.say("a new game");
+                self.phase = Phase::Playing;
+                None
+            }
+            Command::Replay => self.replay(),
+            Command::Save { file, force } => self.save(&file, force),
+            _ => Some(format!(
+                "the game is over: {} is no command here; type one of the above",
+                quoted_start(line.trim())
+            )),
+        };
+        self.complain(problem)
+    }
+
+    /// `undo` in a finished game: a resignation, a person's last action and
+    /// the replies, or (no person played) the last action.
+    fn take_back(&mut self) -> Option<String> {
+        let sides = self.sides();
+        let person = |p: Player| sides[usize::from(p != Player::First)] == Who::Human;
+        // Taking back a resignation takes back nothing else.
+        let back = self.record.ended.take().is_some()
+            || self.record.undo(self.game, person)
+            || self.record.undo_one();
+        if !back {
+            return Some("nothing to undo".to_string());
+        }
+        self.phase = Phase::Playing;
+        None
+    }
+
+    fn replay(&mut self) -> Option<String> {
+        let (positions, actions) = (self.record.positions(), self.record.actions());
+        let story =
+            Story { positions: &positions, actions: &actions, sides: self.sides(), ascii: self.setup.ascii };
+        let shown = if self.input.interactive {
+            let input = &mut self.input;
+            // A line too long is said (on stdout, which `out` is) and asked again.
+            let mut read = || input.next_plain(&mut io::stdout());
+            story.step_through(self.game, self.out, &mut read)
+        } else {
+            story.print_all(self.game, self.out)
+        };
+        shown.err().map(|e| format!("cannot show the replay: {e}"))
+    }
+
+    /// `quit`: on a terminal, moves not saved are not thrown away without a yes.
+    fn may_quit(&mut self) -> bool {
+        let record = &self.record;
+        let unsaved = self.saved_len != Some(record.played.len()) && !record.played.is_empty();
+        !(self.input.interactive && unsaved) || self.input.yes(self.out, "quit without saving? (y/n) ")
+    }
+
+    /// `save FILE`, or `save! FILE`: on a terminal an existing file is
+    /// replaced once confirmed; a script must say `save!`.
+    fn save(&mut self, file: &str, force: bool) -> Option<String> {
+        if file.is_empty() {
+            return Some("save needs a file name: save FILE".to_string());
+        }
+        let path = autosave::expand_home(file);
+        if !force && path.exists() {
+            if !self.input.interactive {
+                return Some(format!("{file} exists: save! {file} replaces it"));
+            }
+            if !self.input.yes(self.out, &format!("{file} exists; replace it? (y/n) ")) {
+                self.say("not saved");
+                return None;
+            }
+        }
+        let text = self.record.saved(&self.setup.settings).to_text(self.game);
+        match write_output(&path, |w| w.write_all(text.as_bytes())) {
+            Ok(()) => {
+                self.say(&format!("saved to {file}"));
+                self.saved_len = Some(self.record.played.len());
+                None
+            }
+            Err(e) => Some(format!("cannot save to {file}: {e}")),
+        }
+    }
+}
+
+/// What is wrong with a line that is no command and no legal action: the
+/// game's reason, or, for a word the game could not read at all (its
+/// message begins by quoting it), that it is no command either.
+fn unknown_or(line: &str, why: String) -> String {
+    let word = line.split(' ').next().unwrap_or("");
+    let a_word = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic());
+    if a_word && why.starts_with(&format!("{line:?}")) {
+        format!("unknown command {}: type help for the commands", quoted_start(word))
+    } else {
+        why
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_word_gets_one_message() {
+        let said = |line: &str, why: &str| unknown_or(line, why.to_string());
+        assert_eq!(
+            said("hello", "\"hello\" is not a move: expected a cell like b6"),
+            "unknown command \"hello\": type help for the commands"
+        );
+        // The game knew what was meant: its reason stands.
+        assert_eq!(
+            said("pass", "x may pass only when it has no move"),
+            "x may pass only when it has no move"
+        );
+        assert_eq!(said("b9", "\"b9\" is not a cell"), "\"b9\" is not a cell");
+    }
+}

@@ -1,0 +1,32 @@
+//! Ctrl-C and a closed terminal during a game. Ctrl-C while the machine
+//! thinks stops the search (it plays the best move found so far); at a
+//! prompt, Ctrl-C and SIGHUP end the session, which leaves its autosave. The
+//! handler itself is in the runtime, with the other signal handlers.
+
+use std::io::{self, Read};
+
+use crate::runtime::signals::interrupt_pending;
+pub use crate::runtime::signals::{catch_interrupts as catch, take_interrupt as take};
+
+/// A reader whose read, interrupted by a caught signal, ends the input
+/// (the standard library would read again and wait on).
+pub struct Interruptible<R>(pub R);
+
+impl<R: Read> Read for Interruptible<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            match self.0.read(buf) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted && interrupt_pending() => return Ok(0),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                other => return other,
+            }
+        }
+    }
+}
+
+/// The exit status after Ctrl-C at a prompt, as a shell reports a process
+/// ended by SIGINT.
+pub const INTERRUPTED: u8 = 130;
+
+/// The exit status after the terminal closed (SIGHUP).
+pub const HANGUP: u8 = 129;

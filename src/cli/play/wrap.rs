@@ -1,0 +1,46 @@
+//! help and rules wrapped to the terminal's width (80 columns when it is
+//! unknown: a pipe, a file).
+
+/// The terminal's columns, or 80 (also below 20 columns, too narrow to
+/// refill prose for).
+pub fn width() -> usize {
+    crate::runtime::terminal::stdout_columns().filter(|&c| c >= 20).map_or(80, usize::from)
+}
+
+/// `text` with each paragraph (lines up to a blank one) refilled to `width`
+/// columns; a word longer than the width stands on its own line.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = Vec::new();
+    for paragraph in text.trim_end().split("\n\n") {
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+                out.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        out.push(line);
+        out.push(String::new());
+    }
+    out.pop();
+    out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paragraphs_are_refilled_to_the_width() {
+        let text = "one two three\nfour five\n\nsix seven";
+        assert_eq!(wrap(text, 9), "one two\nthree\nfour five\n\nsix seven");
+        assert_eq!(wrap(text, 80), "one two three four five\n\nsix seven");
+        assert_eq!(wrap("unbreakable-word x", 5), "unbreakable-word\nx");
+        for line in wrap(crate::cli::play::HELP, 40).lines() {
+            assert!(line.chars().count() <= 40, "{line}");
+        }
+    }
+}
