@@ -448,7 +448,7 @@ fn every_games_json_has_exactly_the_schemas_keys_and_counts_its_nodes() {
     assert_eq!(schema["additionalProperties"], false);
     assert_eq!(schema["$defs"]["node"]["additionalProperties"], false);
     let games = schema["properties"]["game"]["enum"].as_array().unwrap();
-    assert_eq!(games.len(), 5);
+    assert_eq!(games.len(), 6);
     for game in games {
         for search in ["minimax", "alphabeta"] {
             let name = game.as_str().unwrap();

@@ -9,6 +9,7 @@ mod framed;
 pub mod gomoku;
 pub mod niujiao;
 pub mod tictactoe;
+pub mod tree;
 
 /// The games the command line knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -18,6 +19,7 @@ pub enum GameName {
     Niujiao,
     Ataxx,
     Gomoku,
+    Tree,
 }
 
 /// Settings some games take; each game reads what concerns it.
@@ -36,7 +38,7 @@ pub struct GameSettings {
 #[macro_export]
 macro_rules! with_game {
     ($name:expr, $settings:expr, |$g:ident| $body:expr) => {{
-        use $crate::games::{GameName, ataxx, checkers, gomoku, niujiao, tictactoe};
+        use $crate::games::{GameName, ataxx, checkers, gomoku, niujiao, tictactoe, tree as textbook};
         let settings: &$crate::games::GameSettings = $settings;
         match $name {
             GameName::Checkers => {
@@ -68,6 +70,10 @@ macro_rules! with_game {
                     radius: settings.radius.unwrap_or(defaults.radius),
                     ..defaults
                 };
+                $body
+            }
+            GameName::Tree => {
+                let $g = &textbook::TextbookTree::default();
                 $body
             }
         }
