@@ -14,6 +14,7 @@ use crate::export::summary::Summary;
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol;
+use crate::search::alphabeta::Pruning;
 use crate::search::{Tree, TreeArena};
 
 pub struct Request<'a> {
@@ -21,6 +22,8 @@ pub struct Request<'a> {
     pub moves: Option<&'a Path>,
     pub tree: TreeOptions,
     pub search: SearchKind,
+    /// Alpha-beta's cut-off rule.
+    pub pruning: Pruning,
     pub exports: &'a ExportOptions,
 }
 
@@ -43,6 +46,10 @@ pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
     if let Err(code) = req.exports.check() {
         return code;
     }
+    if req.pruning != Pruning::default() && req.search != SearchKind::Alphabeta {
+        eprintln!("gametree: --no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta");
+        return status::USAGE;
+    }
     let pos = match req.moves {
         Some(path) => replayed(game, path),
         None => position_or_start(game, req.position),
@@ -64,12 +71,12 @@ pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
     };
     let built = started.elapsed();
     let trace = exports::wants_trace(req.exports, tree.len);
-    let searched = exports::search(&tree, req.search, req.tree.build_options().threads, trace);
+    let searched = exports::search(&tree, req.search, req.pruning, req.tree.build_options().threads, trace);
     if req.tree.stats {
         print_stats("", &tree, built);
     }
     if !req.exports.to_stdout()
-        && let Err(e) = write_summary(&mut io::stdout().lock(), game, &tree, searched.windows.is_some())
+        && let Err(e) = write_summary(&mut io::stdout().lock(), game, &tree, searched.windows.as_deref())
     {
         eprintln!("gametree: {e}");
         return status::OUTPUT;
@@ -84,15 +91,18 @@ fn write_summary<G: Game>(
     out: &mut impl Write,
     game: &G,
     tree: &Tree<'_, G>,
-    pruning: bool,
+    windows: Option<&[Option<crate::search::alphabeta::Window>]>,
 ) -> io::Result<()> {
-    let s = Summary::new(game, tree, pruning);
+    let s = Summary::of(game, tree, windows);
     writeln!(out, "position: {}", s.position)?;
     writeln!(out, "to move: {}", s.to_move)?;
     writeln!(out, "depth: {}", s.depth)?;
     writeln!(out, "nodes: {}", s.node_count)?;
-    if pruning {
+    if let Some(rule) = s.pruning {
         writeln!(out, "visited by alpha-beta: {} (pruned {})", s.node_count - s.pruned, s.pruned)?;
+        if rule != Pruning::default().name() {
+            writeln!(out, "pruning: {rule}")?;
+        }
     }
     match &s.decision {
         Some(action) => writeln!(out, "decision: {action} value {}", s.value)?,

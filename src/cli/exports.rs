@@ -6,7 +6,7 @@ use super::output::write_output;
 use super::{SearchKind, status};
 use crate::drawing::Drawing;
 use crate::export::{self, scope::Scope, summary::Summary};
-use crate::search::alphabeta::{self, Window};
+use crate::search::alphabeta::{self, Pruning, Window};
 use crate::search::trace::Event;
 use crate::search::{Tree, back_propagate_observed, back_propagate_parallel};
 
@@ -113,12 +113,14 @@ pub struct Searched {
     pub events: Option<Vec<Event>>,
 }
 
-/// Sets the tree's values with `kind`, recording the events when `trace`. A
+/// Sets the tree's values with `kind` (alpha-beta cutting off by `rule`),
+/// recording the events when `trace`. A
 /// traced minimax runs on one thread, in the order it reports; untraced, it
 /// runs on every core. Either way the values come from the same code.
 pub fn search<G: crate::game::Game>(
     tree: &Tree<'_, G>,
     kind: SearchKind,
+    rule: Pruning,
     threads: usize,
     trace: bool,
 ) -> Searched {
@@ -130,10 +132,12 @@ pub fn search<G: crate::game::Game>(
         }
         SearchKind::Alphabeta if trace => {
             let mut events = Vec::new();
-            let windows = alphabeta::run_observed(tree, &mut events);
+            let windows = alphabeta::run_with_rule(tree, rule, &mut events);
             Searched { windows: Some(windows), events: Some(events) }
         }
-        SearchKind::Alphabeta => Searched { windows: Some(alphabeta::run_on_tree(tree)), events: None },
+        SearchKind::Alphabeta => {
+            Searched { windows: Some(alphabeta::run_with_rule(tree, rule, &mut ())), events: None }
+        }
     }
 }
 
@@ -196,7 +200,7 @@ pub fn write_files<G: Drawing>(
         jobs.push((p, Box::new(move |w| export::efg::write_tree(w, game, tree))));
     }
     if let Some(p) = &opts.trace {
-        let summary = Summary::new(game, tree, windows.is_some());
+        let summary = Summary::of(game, tree, windows);
         let events = events.unwrap_or_default();
         jobs.push((p, Box::new(move |w| export::trace::write_trace(w, &summary, events))));
     }

@@ -19,6 +19,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::games::{GameName, GameSettings};
+use crate::search::alphabeta::Pruning;
 use crate::search::{BuildOptions, DEFAULT_MAX_NODES, default_threads, prepare_build};
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
@@ -183,6 +184,10 @@ enum Command {
         /// Which search sets the values; alpha-beta marks the nodes it skips as pruned.
         #[arg(long, value_enum, default_value_t = SearchKind::Minimax)]
         search: SearchKind,
+        /// Alpha-beta cuts off only when a value passes the bound, not when it
+        /// reaches it (Berkeley CS188's rule; the default is AIMA's).
+        #[arg(long)]
+        no_prune_on_ties: bool,
         #[command(flatten)]
         exports: exports::ExportOptions,
     },
@@ -432,12 +437,14 @@ pub fn main() -> ExitCode {
         {
             status::USAGE
         }
-        Command::Analyse { game, position, moves, tree, game_options, search, exports } => {
+        Command::Analyse { game, position, moves, tree, game_options, search, no_prune_on_ties, exports } => {
+            let pruning = if no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
             let request = analyse::Request {
                 position: position.as_deref(),
                 moves: moves.as_deref(),
                 tree,
                 search,
+                pruning,
                 exports: &exports,
             };
             crate::with_game!(game, &game_options.settings(), |g| {

@@ -258,7 +258,7 @@ pub fn write_tree<G: Drawing>(
     windows: Option<&[Option<Window>]>,
     scope: Scope,
 ) -> io::Result<()> {
-    let summary = Summary::new(game, tree, windows.is_some());
+    let summary = Summary::of(game, tree, windows);
     let shown = Shown::new(tree, scope);
     let graph = build_graph(game, tree, windows, &shown);
     let edge_attrs = |g: &Graph<DotNode, DotEdge>, e: EdgeReference<'_, DotEdge>| {

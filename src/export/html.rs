@@ -74,7 +74,7 @@ pub fn write_tree<G: Drawing>(
     events: Option<&[Event]>,
     scope: Scope,
 ) -> io::Result<()> {
-    let summary = Summary::new(game, tree, windows.is_some());
+    let summary = Summary::of(game, tree, windows);
     let picture = game.picture();
     let shown = Shown::new(tree, scope);
     let root_cells = game.cells(&tree.root_position);

@@ -71,7 +71,7 @@ pub fn write_tree<G: Game>(
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
 ) -> io::Result<()> {
-    let summary = Summary::new(game, tree, windows.is_some());
+    let summary = Summary::of(game, tree, windows);
     let decision =
         summary.decision.as_ref().map(|action| Decision { action: action.clone(), value: summary.value });
     writeln!(out, "{{")?;
@@ -81,6 +81,7 @@ pub fn write_tree<G: Game>(
     field(out, "to_move", &summary.to_move)?;
     field(out, "depth", &summary.depth)?;
     field(out, "search", &summary.search)?;
+    field(out, "pruning", &summary.pruning)?;
     field(out, "evaluation", &summary.evaluation)?;
     field(out, "decision", &decision)?;
     field(out, "principal_variation", &summary.line)?;

@@ -194,6 +194,45 @@ fn run_root<G: Game>(
     Ok(Tied { choice: Choice { action: Some(action), value, nodes: s.nodes }, ties })
 }
 
+/// When a node stops searching its children: courses differ on a value equal
+/// to the bound.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Pruning {
+    /// As soon as alpha reaches beta (AIMA's alpha-beta).
+    #[default]
+    OnTies,
+    /// Only once alpha passes beta (Berkeley CS188: "do not prune on equality").
+    PastBound,
+}
+
+impl Pruning {
+    /// Whether a node whose window has become `[alpha, beta]` skips the rest
+    /// of its children: the one cut-off test of every alpha-beta here.
+    #[inline(always)]
+    pub fn cuts(self, alpha: i32, beta: i32) -> bool {
+        match self {
+            Pruning::OnTies => alpha >= beta,
+            Pruning::PastBound => alpha > beta,
+        }
+    }
+
+    /// The rule's name in exports, as its command-line flag says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pruning::OnTies => "prune-on-ties",
+            Pruning::PastBound => "no-prune-on-ties",
+        }
+    }
+
+    /// The rule in words, for a person.
+    pub fn words(self) -> &'static str {
+        match self {
+            Pruning::OnTies => "cut when a value reaches the bound",
+            Pruning::PastBound => "cut only when a value passes the bound",
+        }
+    }
+}
+
 /// One node's share of a fail-soft alpha-beta search, children taken left to right.
 struct Step {
     maximising: bool,
@@ -202,11 +241,12 @@ struct Step {
     alpha: i32,
     beta: i32,
     seen: usize,
+    rule: Pruning,
 }
 
 impl Step {
-    fn new(maximising: bool, alpha: i32, beta: i32) -> Step {
-        Step { maximising, best: 0, alpha, beta, seen: 0 }
+    fn new(maximising: bool, alpha: i32, beta: i32, rule: Pruning) -> Step {
+        Step { maximising, best: 0, alpha, beta, seen: 0, rule }
     }
 
     /// Folds in the next child's value; true when the other children can be skipped.
@@ -220,7 +260,7 @@ impl Step {
         } else {
             self.beta = self.beta.min(v);
         }
-        self.alpha >= self.beta
+        self.rule.cuts(self.alpha, self.beta)
     }
 }
 
@@ -253,7 +293,7 @@ impl<G: Game> Implicit<'_, G> {
             return game.cost(pos, false);
         }
         game.order_for_search(pos, actions);
-        let mut step = Step::new(game.to_move(pos).maximises(), alpha, beta);
+        let mut step = Step::new(game.to_move(pos).maximises(), alpha, beta, Pruning::OnTies);
         for &a in actions.iter() {
             let v = self.visit(&game.apply(pos, a), deeper, step.alpha, step.beta);
             if step.take(v) {
@@ -270,6 +310,8 @@ pub struct Window {
     pub alpha: i32,
     pub beta: i32,
     pub cutoff: Option<Cutoff>,
+    /// The rule the search cut off by (the same for every node).
+    pub rule: Pruning,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -313,9 +355,18 @@ pub fn run_on_tree<G: Game>(tree: &Tree<'_, G>) -> Vec<Option<Window>> {
 
 /// [`run_on_tree`], telling `observer` each step as it is taken.
 pub fn run_observed<G: Game>(tree: &Tree<'_, G>, observer: &mut impl Observer) -> Vec<Option<Window>> {
+    run_with_rule(tree, Pruning::default(), observer)
+}
+
+/// [`run_observed`], cutting off by `rule`.
+pub fn run_with_rule<G: Game>(
+    tree: &Tree<'_, G>,
+    rule: Pruning,
+    observer: &mut impl Observer,
+) -> Vec<Option<Window>> {
     let windows: Vec<Cell<Option<Window>>> = (0..tree.len).map(|_| Cell::new(None)).collect();
     mark_pruned(tree.root);
-    visit_node(tree.root, i32::MIN, i32::MAX, &windows, observer);
+    visit_node(tree.root, (i32::MIN, i32::MAX), rule, &windows, observer);
     windows.into_iter().map(Cell::into_inner).collect()
 }
 
@@ -328,8 +379,8 @@ fn mark_pruned<A, P>(node: &Node<'_, A, P>) {
 
 fn visit_node<A, P>(
     node: &Node<'_, A, P>,
-    alpha: i32,
-    beta: i32,
+    (alpha, beta): (i32, i32),
+    rule: Pruning,
     windows: &[Cell<Option<Window>>],
     observer: &mut impl Observer,
 ) -> i32 {
@@ -341,11 +392,11 @@ fn visit_node<A, P>(
         observer.event(Event::Leaf { node: id, value: node.value() });
         node.value()
     } else {
-        let mut step = Step::new(node.maximising(), alpha, beta);
+        let mut step = Step::new(node.maximising(), alpha, beta, rule);
         let children = node.children();
         for (i, child) in children.iter().enumerate() {
             let before = (step.alpha, step.beta);
-            let stop = step.take(visit_node(child, step.alpha, step.beta, windows, observer));
+            let stop = step.take(visit_node(child, (step.alpha, step.beta), rule, windows, observer));
             if (step.alpha, step.beta) != before {
                 observer.event(Event::Window { node: id, alpha: step.alpha, beta: step.beta });
             }
@@ -362,7 +413,7 @@ fn visit_node<A, P>(
         step.best
     };
     node.set_value(value);
-    windows[id as usize].set(Some(Window { alpha, beta, cutoff }));
+    windows[id as usize].set(Some(Window { alpha, beta, cutoff, rule }));
     observer.event(Event::Return { node: id, value });
     value
 }
