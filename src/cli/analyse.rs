@@ -15,6 +15,7 @@ use crate::game::Game;
 use crate::games::checkers::Checkers;
 use crate::protocol;
 use crate::search::alphabeta::Pruning;
+use crate::search::orders::{self, Comparison, Count};
 use crate::search::{Tree, TreeArena};
 
 pub struct Request<'a> {
@@ -24,6 +25,8 @@ pub struct Request<'a> {
     pub search: SearchKind,
     /// Alpha-beta's cut-off rule.
     pub pruning: Pruning,
+    /// Count alpha-beta's work under each move order.
+    pub compare_orders: bool,
     pub exports: &'a ExportOptions,
 }
 
@@ -46,8 +49,10 @@ pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
     if let Err(code) = req.exports.check() {
         return code;
     }
-    if req.pruning != Pruning::default() && req.search != SearchKind::Alphabeta {
-        eprintln!("gametree: --no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta");
+    if req.pruning != Pruning::default() && req.search != SearchKind::Alphabeta && !req.compare_orders {
+        eprintln!(
+            "gametree: --no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders"
+        );
         return status::USAGE;
     }
     let pos = match req.moves {
@@ -71,12 +76,22 @@ pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
     };
     let built = started.elapsed();
     let trace = exports::wants_trace(req.exports, tree.len);
-    let searched = exports::search(&tree, req.search, req.pruning, req.tree.build_options().threads, trace);
+    let mut searched =
+        exports::search(&tree, req.search, req.pruning, req.tree.build_options().threads, trace);
+    if req.compare_orders {
+        searched.orders = Some(orders::compare(game, &tree, req.pruning));
+    }
     if req.tree.stats {
         print_stats("", &tree, built);
     }
     if !req.exports.to_stdout()
         && let Err(e) = write_summary(&mut io::stdout().lock(), game, &tree, searched.windows.as_deref())
+    {
+        eprintln!("gametree: {e}");
+        return status::OUTPUT;
+    }
+    if let Some(c) = searched.orders.as_ref().filter(|_| !req.exports.to_stdout())
+        && let Err(e) = write_orders(&mut io::stdout().lock(), c)
     {
         eprintln!("gametree: {e}");
         return status::OUTPUT;
@@ -109,4 +124,24 @@ fn write_summary<G: Game>(
         None => writeln!(out, "decision: none (the side to move cannot act) value {}", s.value)?,
     }
     writeln!(out, "line: {}", s.line.join(" "))
+}
+
+/// The move-ordering table: what alpha-beta visits under each order, beside
+/// minimax and, for a uniform tree, the minimal tree.
+fn write_orders(out: &mut impl Write, c: &Comparison) -> io::Result<()> {
+    writeln!(out, "\nmove ordering (alpha-beta, {}):", c.rule.words())?;
+    writeln!(out, "{:<12} {:>12} {:>12} {:>9}", "order", "nodes", "leaves", "cut-offs")?;
+    let row = |out: &mut dyn Write, name: &str, n: &Count| {
+        writeln!(out, "{name:<12} {:>12} {:>12} {:>9}", n.nodes, n.leaves, n.cutoffs)
+    };
+    row(out, "minimax", &c.minimax)?;
+    for (order, n) in &c.orders {
+        row(out, order.name(), n)?;
+    }
+    match c.minimal_tree {
+        Some((b, d, leaves)) => {
+            writeln!(out, "minimal tree (b = {b}, d = {d}): b^ceil(d/2) + b^floor(d/2) - 1 = {leaves} leaves")
+        }
+        None => writeln!(out, "minimal tree: no bound (the tree is not uniform)"),
+    }
 }

@@ -50,7 +50,7 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, 
             // replays back-propagation, recorded by propagating once more.
             let exports = ExportOptions::for_action(dir, number, scope);
             let events = exports::wants_trace(&exports, t.len).then(|| exports::minimax_events(t));
-            exports::write_files(&Checkers, t, &Searched { windows: None, events }, &exports)?;
+            exports::write_files(&Checkers, t, &Searched { windows: None, events, orders: None }, &exports)?;
         }
         Ok(())
     };

@@ -7,6 +7,7 @@ use super::{SearchKind, status};
 use crate::drawing::Drawing;
 use crate::export::{self, scope::Scope, summary::Summary};
 use crate::search::alphabeta::{self, Pruning, Window};
+use crate::search::orders::Comparison;
 use crate::search::trace::Event;
 use crate::search::{Tree, back_propagate_observed, back_propagate_parallel};
 
@@ -111,6 +112,8 @@ pub struct Searched {
     pub windows: Option<Vec<Option<Window>>>,
     /// The search's events, when an export needs them.
     pub events: Option<Vec<Event>>,
+    /// Alpha-beta under each move order, when `--compare-orders` asked.
+    pub orders: Option<Comparison>,
 }
 
 /// Sets the tree's values with `kind` (alpha-beta cutting off by `rule`),
@@ -125,19 +128,23 @@ pub fn search<G: crate::game::Game>(
     trace: bool,
 ) -> Searched {
     match kind {
-        SearchKind::Minimax if trace => Searched { windows: None, events: Some(minimax_events(tree)) },
+        SearchKind::Minimax if trace => {
+            Searched { windows: None, events: Some(minimax_events(tree)), orders: None }
+        }
         SearchKind::Minimax => {
             back_propagate_parallel(tree.root, tree.len, threads);
-            Searched { windows: None, events: None }
+            Searched { windows: None, events: None, orders: None }
         }
         SearchKind::Alphabeta if trace => {
             let mut events = Vec::new();
             let windows = alphabeta::run_with_rule(tree, rule, &mut events);
-            Searched { windows: Some(windows), events: Some(events) }
+            Searched { windows: Some(windows), events: Some(events), orders: None }
         }
-        SearchKind::Alphabeta => {
-            Searched { windows: Some(alphabeta::run_with_rule(tree, rule, &mut ())), events: None }
-        }
+        SearchKind::Alphabeta => Searched {
+            windows: Some(alphabeta::run_with_rule(tree, rule, &mut ())),
+            events: None,
+            orders: None,
+        },
     }
 }
 
@@ -179,6 +186,7 @@ pub fn write_files<G: Drawing>(
 ) -> std::io::Result<()> {
     let windows = searched.windows.as_deref();
     let events = searched.events.as_deref();
+    let orders = searched.orders.as_ref();
     let scope = opts.scope();
     if opts.dot.is_some() && scope == Scope::All && tree.len > DOT_WARN_NODES {
         eprintln!(
@@ -188,7 +196,7 @@ pub fn write_files<G: Drawing>(
     }
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
     if let Some(p) = &opts.json {
-        jobs.push((p, Box::new(move |w| export::json::write_tree(w, game, tree, windows))));
+        jobs.push((p, Box::new(move |w| export::json::write_tree_compared(w, game, tree, windows, orders))));
     }
     if let Some(p) = &opts.dot {
         jobs.push((p, Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope))));

@@ -188,6 +188,11 @@ enum Command {
         /// reaches it (Berkeley CS188's rule; the default is AIMA's).
         #[arg(long)]
         no_prune_on_ties: bool,
+        /// Also run alpha-beta with the children taken in natural, best-first,
+        /// worst-first and the engine's order, and print what each visits
+        /// beside minimax (and in the JSON).
+        #[arg(long)]
+        compare_orders: bool,
         #[command(flatten)]
         exports: exports::ExportOptions,
     },
@@ -437,7 +442,17 @@ pub fn main() -> ExitCode {
         {
             status::USAGE
         }
-        Command::Analyse { game, position, moves, tree, game_options, search, no_prune_on_ties, exports } => {
+        Command::Analyse {
+            game,
+            position,
+            moves,
+            tree,
+            game_options,
+            search,
+            no_prune_on_ties,
+            compare_orders,
+            exports,
+        } => {
             let pruning = if no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
             let request = analyse::Request {
                 position: position.as_deref(),
@@ -445,6 +460,7 @@ pub fn main() -> ExitCode {
                 tree,
                 search,
                 pruning,
+                compare_orders,
                 exports: &exports,
             };
             crate::with_game!(game, &game_options.settings(), |g| {

@@ -4,6 +4,7 @@ pub mod alphabeta;
 pub mod budget;
 pub mod machine;
 pub mod minimax;
+pub mod orders;
 mod parallel;
 pub mod perft;
 mod placement;
