@@ -1,0 +1,148 @@
+//! `gametree exercise`: worksheets and answer keys, from a seed or a game position.
+
+use std::path::{Path, PathBuf};
+
+use super::output::write_output;
+use super::positions::position_or_start;
+use super::{SearchKind, status};
+use crate::drawing::Drawing;
+use crate::exercise::generate::{Constraints, generate};
+use crate::exercise::pdf::Paper;
+use crate::exercise::{answers, pdf, sheet, svg, tex};
+use crate::export::scope::Scope;
+use crate::game::Game;
+use crate::search::alphabeta::{self, Pruning};
+use crate::search::trace::Event;
+use crate::search::{BuildOptions, Tree, TreeArena, back_propagate_observed};
+
+/// One file's contents, written to whatever it is given.
+type Job<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
+
+/// The most nodes a sheet drawn from a game position may have.
+const MAX_SHEET_NODES: u64 = 400;
+
+/// `A..B`, two integers.
+pub fn parse_range(text: &str) -> Result<(i32, i32), String> {
+    let (a, b) = text.split_once("..").ok_or("write a range as LEAST..MOST, e.g. 2..3")?;
+    let n = |t: &str| t.trim().parse::<i32>().map_err(|_| format!("{t:?} is not a whole number"));
+    Ok((n(a)?, n(b)?))
+}
+
+pub struct Request<'a> {
+    pub seed: u64,
+    pub out: &'a Path,
+    pub count: u32,
+    pub constraints: Constraints,
+    pub search: SearchKind,
+    pub paper: Paper,
+    /// A game position instead of a random tree: the position's text and depth.
+    pub position: Option<&'a str>,
+    pub depth: u8,
+}
+
+/// Every file of one exercise, written into `dir`.
+fn write_exercise<G: Drawing>(
+    game: &G,
+    pos: G::Position,
+    depth: u8,
+    title: String,
+    req: &Request<'_>,
+    dir: &Path,
+) -> Result<(), u8> {
+    let mut arena = TreeArena::new();
+    let opts = BuildOptions { max_nodes: MAX_SHEET_NODES, threads: 1 };
+    let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|e| {
+        eprintln!("gametree: {e}; an exercise must fit on a page (at most {MAX_SHEET_NODES} nodes)");
+        status::TOO_MANY_NODES
+    })?;
+    let mut events: Vec<Event> = Vec::new();
+    let windows = match req.search {
+        SearchKind::Alphabeta => Some(alphabeta::run_with_rule(&tree, req.constraints.rule, &mut events)),
+        SearchKind::Minimax => {
+            back_propagate_observed(tree.root, &mut events);
+            None
+        }
+    };
+    let sheet = sheet::lay_out(game, &tree, windows.as_deref(), &events, title);
+    let tree_text = game.format_position(&tree.root_position);
+    let json = answers::write(&sheet, &tree_text, &sheet.index, &events).map_err(|e| {
+        eprintln!("gametree: {e}");
+        status::OUTPUT
+    })?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        eprintln!("gametree: cannot create {}: {e}", dir.display());
+        status::OUTPUT
+    })?;
+    let files: Vec<(&str, Job<'_>)> = vec![
+        ("worksheet.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, false, req.paper)))),
+        ("answers.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, true, req.paper)))),
+        ("worksheet.svg", Box::new(|w| w.write_all(svg::write(&sheet, false).as_bytes()))),
+        ("answers.svg", Box::new(|w| w.write_all(svg::write(&sheet, true).as_bytes()))),
+        ("exercise.tex", Box::new(|w| w.write_all(tex::write(&sheet).as_bytes()))),
+        ("answers.json", Box::new(|w| w.write_all(json.as_bytes()))),
+        (
+            "practice.html",
+            Box::new(|w| {
+                crate::export::html::write_tree(w, game, &tree, windows.as_deref(), Some(&events), Scope::All)
+            }),
+        ),
+    ];
+    for (name, job) in files {
+        let path = dir.join(name);
+        write_output(&path, |w| job(w)).map_err(|e| {
+            eprintln!("gametree: cannot write {}: {e}", path.display());
+            status::OUTPUT
+        })?;
+    }
+    Ok(())
+}
+
+fn folder(req: &Request<'_>, number: u32) -> PathBuf {
+    if req.count == 1 { req.out.to_path_buf() } else { req.out.join(format!("exercise-{number:02}")) }
+}
+
+/// Random textbook trees: exercise N from seed SEED + N - 1.
+pub fn run_random(req: &Request<'_>) -> u8 {
+    let game = crate::games::tree::TextbookTree::default();
+    let alphabeta = req.search == SearchKind::Alphabeta;
+    for number in 1..=req.count {
+        let seed = req.seed.wrapping_add(u64::from(number - 1));
+        let text = match generate(seed, &req.constraints, alphabeta) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("gametree: {e}");
+                return status::USAGE;
+            }
+        };
+        let pos = game.parse_position(&text).expect("generated trees are well formed");
+        let title = format!("Exercise {number}");
+        if let Err(code) = write_exercise(&game, pos, req.constraints.depth, title, req, &folder(req, number))
+        {
+            return code;
+        }
+    }
+    status::OK
+}
+
+/// A real game's position, to `req.depth`.
+pub fn run_game<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
+    let pos = match position_or_start(game, req.position) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let game = &game.for_machine(game.to_move(&pos));
+    let title = format!("Exercise: {} to move", game.player_name(game.to_move(&pos)));
+    match write_exercise(game, pos, req.depth, title, req, &folder(req, 1)) {
+        Ok(()) => status::OK,
+        Err(code) => code,
+    }
+}
+
+/// Whether `rule` and `search` go together.
+pub fn check(search: SearchKind, rule: Pruning) -> Result<(), u8> {
+    if search == SearchKind::Minimax && rule != Pruning::default() {
+        eprintln!("gametree: --no-prune-on-ties is about alpha-beta; drop it or use --search alphabeta");
+        return Err(status::USAGE);
+    }
+    Ok(())
+}
