@@ -11,6 +11,7 @@ use crate::exercise::pdf::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
 use crate::export::scope::Scope;
 use crate::game::Game;
+use crate::games::GameName;
 use crate::search::alphabeta::{self, Pruning};
 use crate::search::trace::Event;
 use crate::search::{BuildOptions, Tree, TreeArena, back_propagate_observed};
@@ -20,6 +21,84 @@ type Job<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
 
 /// The most nodes a sheet drawn from a game position may have.
 const MAX_SHEET_NODES: u64 = 400;
+
+/// `gametree exercise`'s options.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Exercise N (of --count) is made from seed SEED + N - 1: the same
+    /// seed and options write the same bytes.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The folder to write into (created if need be).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// How many exercises, written into DIR/exercise-01, DIR/exercise-02...
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub count: u32,
+    /// Levels of a random tree (1 to 8), or plies below a --game position.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub depth: u8,
+    /// Children of each inner node of a random tree: LEAST..MOST.
+    #[arg(long, default_value = "2..3", value_parser = parse_range)]
+    pub branching: (i32, i32),
+    /// Leaf values of a random tree: LEAST..MOST.
+    #[arg(long, default_value = "0..20", value_parser = parse_range, allow_hyphen_values = true)]
+    pub leaves: (i32, i32),
+    /// Alpha-beta: at least this many nodes must cut off some children.
+    #[arg(long, default_value_t = 2)]
+    pub cutoffs: u32,
+    /// Alpha-beta: at least one cut-off must skip an inner node, not only leaves.
+    #[arg(long)]
+    pub cut_above_leaves: bool,
+    /// Alpha-beta cuts off only when a value passes the bound (CS188), not
+    /// when it reaches it (AIMA).
+    #[arg(long)]
+    pub no_prune_on_ties: bool,
+    /// The search the students run by hand.
+    #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
+    pub search: SearchKind,
+    /// The PDFs' paper.
+    #[arg(long, value_enum, default_value_t = Paper::A4)]
+    pub paper: Paper,
+    /// Draw the tree of this game's position instead of a random tree.
+    #[arg(long)]
+    pub game: Option<GameName>,
+    /// With --game: the position (default: the start).
+    #[arg(long, requires = "game")]
+    pub position: Option<String>,
+}
+
+/// Checks the options, then writes the exercises asked for.
+pub fn start(args: &Args) -> u8 {
+    let rule = if args.no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
+    let narrow = |v: i32| u8::try_from(v).unwrap_or(0);
+    let constraints = Constraints {
+        depth: args.depth,
+        branching: (narrow(args.branching.0), narrow(args.branching.1)),
+        leaves: args.leaves,
+        cutoffs: args.cutoffs,
+        cut_above_leaves: args.cut_above_leaves,
+        rule,
+        ..Default::default()
+    };
+    let request = Request {
+        seed: args.seed,
+        out: &args.out,
+        count: args.count,
+        constraints,
+        search: args.search,
+        paper: args.paper,
+        position: args.position.as_deref(),
+        depth: args.depth,
+    };
+    if let Err(code) = check(args.search, rule) {
+        code
+    } else if let Some(game) = args.game {
+        crate::with_game!(game, &crate::games::GameSettings::default(), |g| run_game(g, &request))
+    } else {
+        run_random(&request)
+    }
+}
 
 /// `A..B`, two integers.
 pub fn parse_range(text: &str) -> Result<(i32, i32), String> {

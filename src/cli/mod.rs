@@ -344,49 +344,7 @@ enum Command {
     /// Write a worksheet and its answer key (PDF, SVG, LaTeX, the explorer in
     /// practice, every step as JSON) into DIR, from a seeded random tree or a
     /// game position.
-    Exercise {
-        /// Exercise N (of --count) is made from seed SEED + N - 1: the same
-        /// seed and options write the same bytes.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The folder to write into (created if need be).
-        #[arg(long, value_name = "DIR")]
-        out: PathBuf,
-        /// How many exercises, written into DIR/exercise-01, DIR/exercise-02...
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
-        count: u32,
-        /// Levels of a random tree (1 to 8), or plies below a --game position.
-        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
-        depth: u8,
-        /// Children of each inner node of a random tree: LEAST..MOST.
-        #[arg(long, default_value = "2..3", value_parser = exercise::parse_range)]
-        branching: (i32, i32),
-        /// Leaf values of a random tree: LEAST..MOST.
-        #[arg(long, default_value = "0..20", value_parser = exercise::parse_range, allow_hyphen_values = true)]
-        leaves: (i32, i32),
-        /// Alpha-beta: at least this many nodes must cut off some children.
-        #[arg(long, default_value_t = 2)]
-        cutoffs: u32,
-        /// Alpha-beta: at least one cut-off must skip an inner node, not only leaves.
-        #[arg(long)]
-        cut_above_leaves: bool,
-        /// Alpha-beta cuts off only when a value passes the bound (CS188), not
-        /// when it reaches it (AIMA).
-        #[arg(long)]
-        no_prune_on_ties: bool,
-        /// The search the students run by hand.
-        #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
-        search: SearchKind,
-        /// The PDFs' paper.
-        #[arg(long, value_enum, default_value_t = crate::exercise::pdf::Paper::A4)]
-        paper: crate::exercise::pdf::Paper,
-        /// Draw the tree of this game's position instead of a random tree.
-        #[arg(long)]
-        game: Option<GameName>,
-        /// With --game: the position (default: the start).
-        #[arg(long, requires = "game")]
-        position: Option<String>,
-    },
+    Exercise(exercise::Args),
     /// Print the rules of a game.
     Rules {
         /// The game.
@@ -597,50 +555,7 @@ pub fn main() -> ExitCode {
                 seed
             ))
         }
-        Command::Exercise {
-            seed,
-            out,
-            count,
-            depth,
-            branching,
-            leaves,
-            cutoffs,
-            cut_above_leaves,
-            no_prune_on_ties,
-            search,
-            paper,
-            game,
-            position,
-        } => {
-            let rule = if no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
-            let narrow = |v: i32| u8::try_from(v).unwrap_or(0);
-            let constraints = crate::exercise::generate::Constraints {
-                depth,
-                branching: (narrow(branching.0), narrow(branching.1)),
-                leaves,
-                cutoffs,
-                cut_above_leaves,
-                rule,
-                ..Default::default()
-            };
-            let request = exercise::Request {
-                seed,
-                out: &out,
-                count,
-                constraints,
-                search,
-                paper,
-                position: position.as_deref(),
-                depth,
-            };
-            if let Err(code) = exercise::check(search, rule) {
-                code
-            } else if let Some(game) = game {
-                crate::with_game!(game, &GameSettings::default(), |g| exercise::run_game(g, &request))
-            } else {
-                exercise::run_random(&request)
-            }
-        }
+        Command::Exercise(args) => exercise::start(&args),
         Command::Replay { file, ascii } => match saved_game_name(&file) {
             Ok(game) => crate::with_game!(game, &GameSettings::default(), |g| play::replay(g, &file, ascii)),
             Err(code) => code,

@@ -81,7 +81,7 @@ impl Shape {
         true
     }
 
-    /// The subtree in the notation [`super::parse::parse`] reads, labels
+    /// The subtree in the notation the reader (parse.rs) reads, labels
     /// included; written with a stack, so any height is fine.
     pub fn write_text(&self, out: &mut String) {
         // Either a node to write, or the `)` closing one.
