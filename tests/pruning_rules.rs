@@ -2,14 +2,10 @@
 //! when it passes it, CS188) against an alpha-beta written here from the
 //! textbooks' pseudo-code, on random trees full of ties.
 
-use std::process::Command;
-
 use gametree::game::Game;
 use gametree::games::tree::TextbookTree;
 use gametree::search::alphabeta::{self, Pruning};
 use gametree::search::{BuildOptions, GameNode, Tree, TreeArena};
-
-const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 
 /// A tree of the test's own.
 enum T {
@@ -163,35 +159,4 @@ fn both_rules_match_the_books_alpha_beta_on_trees_with_ties() {
         differ += usize::from(pruned_counts[0] != pruned_counts[1]);
     }
     assert!(differ > 100, "ties change the pruning in many trees (only {differ})");
-}
-
-#[test]
-fn the_command_line_exports_say_which_rule_cut() {
-    // After the first MIN child backs up 3, the second's first leaf 3 ties
-    // with alpha: AIMA cuts its second leaf, CS188 looks at it.
-    let t = "((3 9) (3 1))";
-    for (flag, rule, pruned) in
-        [(None, "prune-on-ties", vec!["2"]), (Some("--no-prune-on-ties"), "no-prune-on-ties", vec![])]
-    {
-        let mut args = vec!["analyse", "tree", "--position", t, "--search", "alphabeta"];
-        args.extend(flag);
-        let out = Command::new(BIN).args(&args).args(["--json", "-"]).output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(doc["pruning"], rule);
-        let cut: Vec<&str> = doc["nodes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|n| n["pruned"] == true)
-            .map(|n| n["action"].as_str().unwrap())
-            .collect();
-        assert_eq!(cut, pruned, "{rule}");
-        let page = Command::new(BIN).args(&args).args(["--html", "-"]).output().unwrap();
-        let page = String::from_utf8(page.stdout).unwrap();
-        assert!(page.contains(&format!("pruned ({rule})")), "the page's title says {rule}");
-    }
-    let minimax =
-        Command::new(BIN).args(["analyse", "tree", "--position", t, "--no-prune-on-ties"]).output().unwrap();
-    assert_eq!(minimax.status.code(), Some(2));
 }

@@ -1,5 +1,6 @@
 //! The `tree` game: textbook trees written as text, with their published
-//! answers (fixtures/trees/), through every command and export.
+//! answers (fixtures/trees/), through every command and export, under both
+//! pruning rules.
 
 mod support;
 
@@ -53,6 +54,17 @@ fn node<'a>(doc: &'a Value, path: &[&str]) -> &'a Value {
     n
 }
 
+/// The actions leading to the nodes alpha-beta pruned, in id order.
+fn pruned_actions(doc: &Value) -> Vec<&str> {
+    doc["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["pruned"] == true)
+        .map(|n| n["action"].as_str().unwrap())
+        .collect()
+}
+
 #[test]
 fn aima_5_2_has_its_published_minimax_values() {
     let doc = json(&["analyse", "tree", "--position", &fixture("aima-5.2.txt")]);
@@ -70,14 +82,7 @@ fn aima_5_2_has_its_published_minimax_values() {
 #[test]
 fn aima_5_5_alpha_beta_prunes_c2_and_c3_only() {
     let doc = json(&["analyse", "tree", "--position", &fixture("aima-5.2.txt"), "--search", "alphabeta"]);
-    let pruned: Vec<&str> = doc["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|n| n["pruned"] == true)
-        .map(|n| n["action"].as_str().unwrap())
-        .collect();
-    assert_eq!(pruned, ["c2", "c3"]);
+    assert_eq!(pruned_actions(&doc), ["c2", "c3"]);
     assert_eq!(doc["decision"]["value"], 3);
     assert_eq!(node(&doc, &["C"])["cutoff"], "alpha");
 }
@@ -188,4 +193,28 @@ fn a_trees_dot_renders_with_graphviz_without_warnings() {
         assert_eq!(String::from_utf8(svg.stdout).unwrap().matches("class=\"edge\"").count(), 12);
     }
     fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_command_line_exports_say_which_rule_cut() {
+    // After the first MIN child backs up 3, the second's first leaf 3 ties
+    // with alpha: AIMA cuts its second leaf, CS188 looks at it.
+    let t = "((3 9) (3 1))";
+    for (flag, rule, pruned) in
+        [(None, "prune-on-ties", vec!["2"]), (Some("--no-prune-on-ties"), "no-prune-on-ties", vec![])]
+    {
+        let mut args = vec!["analyse", "tree", "--position", t, "--search", "alphabeta"];
+        args.extend(flag);
+        let out = Command::new(BIN).args(&args).args(["--json", "-"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(doc["pruning"], rule);
+        assert_eq!(pruned_actions(&doc), pruned, "{rule}");
+        let page = Command::new(BIN).args(&args).args(["--html", "-"]).output().unwrap();
+        let page = String::from_utf8(page.stdout).unwrap();
+        assert!(page.contains(&format!("pruned ({rule})")), "the page's title says {rule}");
+    }
+    let minimax =
+        Command::new(BIN).args(["analyse", "tree", "--position", t, "--no-prune-on-ties"]).output().unwrap();
+    assert_eq!(minimax.status.code(), Some(2));
 }

@@ -37,6 +37,20 @@ pub struct Place {
     pub changed: Option<(i32, i32)>,
 }
 
+impl Place {
+    /// The number written in the node: a leaf's value on both sheets, an
+    /// inner node's backed-up value in the key only.
+    pub fn shown(&self, key: bool) -> Option<i32> {
+        if self.leaf {
+            self.given
+        } else if key {
+            self.value
+        } else {
+            None
+        }
+    }
+}
+
 /// A searched tree ready to draw.
 #[derive(Clone, Debug)]
 pub struct Sheet {
@@ -228,14 +242,7 @@ impl Sheet {
                 vec![(x - r * 1.15, y - r * 0.8), (x + r * 1.15, y - r * 0.8), (x, y + r)]
             };
             m.push(Mark::Shape { points, colour });
-            let shown = if p.leaf {
-                p.given
-            } else if key {
-                p.value
-            } else {
-                None
-            };
-            if let Some(v) = shown {
+            if let Some(v) = p.shown(key) {
                 let dy = if p.leaf {
                     0.0
                 } else if p.maximising {

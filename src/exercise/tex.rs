@@ -25,13 +25,7 @@ fn escape(text: &str) -> String {
 
 /// One node in forest's bracket notation, without its children.
 fn node(p: &Place, key: bool) -> String {
-    let shown = if p.leaf {
-        p.given
-    } else if key {
-        p.value
-    } else {
-        None
-    };
+    let shown = p.shown(key);
     let shape = if p.leaf {
         "leaf"
     } else if p.maximising {
