@@ -5,13 +5,13 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::gomoku::Gomoku;
-use gametree::search::alphabeta;
+use gametree::search::alphabeta::{self, Search};
 
 #[cfg(target_os = "linux")]
 #[global_allocator]
-static ALLOCATOR: gametree::hugepages::HugePageHint = gametree::hugepages::HugePageHint;
+static ALLOCATOR: gametree::runtime::hugepages::HugePageHint = gametree::runtime::hugepages::HugePageHint;
 
 const POSITIONS: [(&str, &str); 4] = [
     ("complete_four", "15/15/15/15/15/15/6o8/4xxxx7/5ooo7/15/15/15/15/15/15 x"),
@@ -27,7 +27,7 @@ fn best(c: &mut Criterion) {
         let pos = game.parse_position(text).unwrap();
         let game = game.for_machine(game.to_move(&pos));
         group.bench_with_input(BenchmarkId::from_parameter(name), &pos, |b, pos| {
-            b.iter(|| black_box(alphabeta::search(&game, black_box(pos), 4)))
+            b.iter(|| black_box(alphabeta::search(&game, black_box(pos), &Search::to(4)).unwrap().choice))
         });
     }
     group.finish();

@@ -8,24 +8,24 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::ataxx::Ataxx;
 use gametree::games::checkers::Checkers;
 use gametree::games::gomoku::Gomoku;
 use gametree::games::niujiao::Niujiao;
 use gametree::games::tictactoe::TicTacToe;
-use gametree::search::alphabeta;
+use gametree::search::alphabeta::{self, Search};
 
 #[cfg(target_os = "linux")]
 #[global_allocator]
-static ALLOCATOR: gametree::hugepages::HugePageHint = gametree::hugepages::HugePageHint;
+static ALLOCATOR: gametree::runtime::hugepages::HugePageHint = gametree::runtime::hugepages::HugePageHint;
 
 /// The position after `plies` of depth-2 self-play (or where the game ended).
 fn late<G: Game>(game: &G, plies: usize) -> G::Position {
     let mut pos = game.start();
     for played in 0..plies {
         let mover = game.for_machine(game.to_move(&pos));
-        match alphabeta::search(&mover, &pos, 2).action {
+        match alphabeta::search(&mover, &pos, &Search::to(2)).unwrap().choice.action {
             Some(a) if game.has_actions(&game.apply(&pos, a)) => pos = game.apply(&pos, a),
             _ => {
                 eprintln!("{}: the game ends after {played} plies", game.name());
@@ -49,7 +49,7 @@ fn bench_position<G: Game>(c: &mut Criterion, game: &G, name: &str, pos: G::Posi
     let mut group = c.benchmark_group("late_game_move");
     group.sample_size(10);
     group.bench_with_input(BenchmarkId::new(game.name(), format!("{name}_depth{depth}")), &pos, |b, pos| {
-        b.iter(|| black_box(alphabeta::search(&mover, black_box(pos), depth)))
+        b.iter(|| black_box(alphabeta::search(&mover, black_box(pos), &Search::to(depth)).unwrap().choice))
     });
     group.finish();
 }

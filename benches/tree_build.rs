@@ -6,14 +6,16 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::checkers::{Checkers, Position};
-use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate_parallel, default_threads};
+use gametree::limits::{Limits, default_threads};
+use gametree::search::back_propagate_parallel;
+use gametree::tree::{Tree, TreeArena};
 
 // The same allocator as the gametree binary, so that the figures are the tool's.
 #[cfg(target_os = "linux")]
 #[global_allocator]
-static ALLOCATOR: gametree::hugepages::HugePageHint = gametree::hugepages::HugePageHint;
+static ALLOCATOR: gametree::runtime::hugepages::HugePageHint = gametree::runtime::hugepages::HugePageHint;
 
 /// Official test4's position after its ten input actions, black to move
 /// (`gametree analyse checkers --moves test4.txt` prints it).
@@ -23,7 +25,7 @@ fn test4_position() -> Position {
     Checkers.parse_position(TEST4_AFTER_TEN).expect("the shipped position parses")
 }
 
-fn build_len(pos: Position, depth: u8, options: &BuildOptions) -> usize {
+fn build_len(pos: Position, depth: u8, options: &Limits) -> usize {
     let mut arena = TreeArena::new();
     Tree::build(&mut arena, &Checkers, black_box(pos), depth, options).unwrap().len
 }
@@ -32,13 +34,13 @@ fn build(c: &mut Criterion) {
     let pos = test4_position();
     let mut group = c.benchmark_group("checkers_tree_test4");
     for depth in 3..=7u8 {
-        let nodes = build_len(pos, depth, &BuildOptions::default());
+        let nodes = build_len(pos, depth, &Limits::default());
         group.throughput(Throughput::Elements(nodes as u64));
         if depth >= 6 {
             group.sample_size(20);
         }
         for threads in [1, default_threads()] {
-            let options = BuildOptions { threads, ..BuildOptions::default() };
+            let options = Limits { threads, ..Limits::default() };
             group.bench_with_input(
                 BenchmarkId::new(format!("build_{threads}_threads"), depth),
                 &depth,
@@ -49,8 +51,7 @@ fn build(c: &mut Criterion) {
             b.iter(|| {
                 let mut arena = TreeArena::new();
                 let tree =
-                    Tree::build(&mut arena, &Checkers, black_box(pos), depth, &BuildOptions::default())
-                        .unwrap();
+                    Tree::build(&mut arena, &Checkers, black_box(pos), depth, &Limits::default()).unwrap();
                 black_box(back_propagate_parallel(tree.root, tree.len, default_threads()))
             })
         });

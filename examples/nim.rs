@@ -9,10 +9,22 @@
 //! cargo run --example nim -- 2 4 6 /tmp/nim    # other piles, files under /tmp/nim
 //! ```
 //!
-//! A game needs two traits: `Game` (its rules and notation) and `Drawing` (how
-//! its board looks, for DOT and the explorer). The command line's own games are
-//! registered in `src/games/mod.rs`; a program of its own, like this one, just
-//! calls the library.
+//! A game implements the small traits of `gametree::game` (together they are
+//! `Game`) and `Drawing`, writing only the methods without a default:
+//!
+//! - `Rules`: `start`, `to_move`, `actions`, `apply`, `terminal_outcome`;
+//! - `Storage`: `pack` and `unpack`, the copy of a position each tree node keeps;
+//! - `Evaluation`: `heuristic` and `terminal_cost`;
+//! - `Notation`: `format_action`, `parse_position`, `format_position`;
+//! - `Presentation`: `name`;
+//! - `Drawing`: `picture`, how its board looks in DOT and the explorer.
+//!
+//! Building and searching a tree needs the first three; the exports add the
+//! others. Nim also writes `default_depth` (its longest game) and `board_rows`
+//! (its piles as rows of stones, which the picture draws); every other method
+//! has a default. The command line's own games are registered in
+//! `src/games/mod.rs`; a program of its own, like this one, just calls the
+//! library.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -20,8 +32,10 @@ use std::path::Path;
 
 use gametree::drawing::{Drawing, Picture, Unit};
 use gametree::export;
-use gametree::game::{Game, Player, PositionError};
-use gametree::search::{BuildOptions, Tree, TreeArena, alphabeta};
+use gametree::game::{Evaluation, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage};
+use gametree::limits::Limits;
+use gametree::search::alphabeta;
+use gametree::tree::{Tree, TreeArena};
 
 /// A won game scores this: far above any evaluation.
 const WIN: i32 = 100;
@@ -42,23 +56,9 @@ pub struct Take {
     pub count: u8,
 }
 
-impl Game for Nim {
+impl Rules for Nim {
     type Position = Position;
     type Action = Take;
-    /// The three piles, one byte each (at most 255 stones a pile).
-    type Packed = [u8; 3];
-
-    fn pack(&self, pos: &Position) -> [u8; 3] {
-        pos.piles
-    }
-
-    fn unpack(&self, &piles: &[u8; 3], to_move: Player) -> Position {
-        Position { piles, first_to_move: to_move == Player::First }
-    }
-
-    fn name(&self) -> &'static str {
-        "nim"
-    }
 
     fn start(&self) -> Position {
         Position { piles: [1, 3, 5], first_to_move: true }
@@ -82,6 +82,27 @@ impl Game for Nim {
         Position { piles, first_to_move: !pos.first_to_move }
     }
 
+    /// No stones left: the other side took the last one, and the side to move
+    /// has lost.
+    fn terminal_outcome(&self, _: &Position) -> Outcome {
+        Outcome::Loss
+    }
+}
+
+impl Storage for Nim {
+    /// The three piles, one byte each (at most 255 stones a pile).
+    type Packed = [u8; 3];
+
+    fn pack(&self, pos: &Position) -> [u8; 3] {
+        pos.piles
+    }
+
+    fn unpack(&self, &piles: &[u8; 3], to_move: Player) -> Position {
+        Position { piles, first_to_move: to_move == Player::First }
+    }
+}
+
+impl Evaluation for Nim {
     /// Nothing is known before the end.
     fn heuristic(&self, _: &Position) -> i32 {
         0
@@ -96,7 +117,9 @@ impl Game for Nim {
         // Every stone taken singly: the longest game.
         15
     }
+}
 
+impl Notation for Nim {
     fn format_action(&self, a: Take) -> String {
         format!("{}{}", (b'a' + a.pile) as char, a.count)
     }
@@ -124,25 +147,16 @@ impl Game for Nim {
         let [a, b, c] = pos.piles;
         format!("{a} {b} {c} {}", if pos.first_to_move { "first" } else { "second" })
     }
+}
+
+impl Presentation for Nim {
+    fn name(&self) -> &'static str {
+        "nim"
+    }
 
     /// A pile per row, a `o` per stone.
     fn board_rows(&self, pos: &Position) -> Vec<String> {
         pos.piles.iter().map(|&n| format!("{:.<9}", "o".repeat(usize::from(n)))).collect()
-    }
-
-    fn player_name(&self, player: Player) -> &'static str {
-        match player {
-            Player::First => "first",
-            Player::Second => "second",
-        }
-    }
-
-    fn draw(&self, pos: &Position) -> String {
-        self.board_rows(pos).join("\n") + "\n"
-    }
-
-    fn rules(&self) -> &'static str {
-        "Nim: take one or more stones from one pile; whoever takes the last stone wins.\n"
     }
 }
 
@@ -161,7 +175,7 @@ impl Drawing for Nim {
 pub fn run(start: Position, dir: &Path) -> io::Result<(Option<String>, i32, usize)> {
     let game = Nim;
     let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, &game, start, game.default_depth(), &BuildOptions::default())
+    let tree = Tree::build(&mut arena, &game, start, game.default_depth(), &Limits::default())
         .map_err(io::Error::other)?;
     let windows = alphabeta::run_on_tree(&tree);
     let mut json = BufWriter::new(File::create(dir.join("nim.json"))?);

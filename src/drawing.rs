@@ -91,7 +91,7 @@ pub trait Drawing: Game {
     fn picture(&self) -> Picture;
 
     /// One symbol per point of [`Drawing::picture`], in its order. Grid games
-    /// list their [`Game::board_rows`] row after row.
+    /// list their [`Presentation::board_rows`](crate::game::Presentation::board_rows) row after row.
     fn cells(&self, pos: &Self::Position) -> String {
         self.board_rows(pos).concat()
     }

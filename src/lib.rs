@@ -1,5 +1,10 @@
 //! gametree: explicit minimax trees for small board games, and the course's
 //! checkers protocol reproduced byte for byte.
+//!
+//! OS-level `unsafe` lives in [`runtime`] alone; the tree's node and arena
+//! files hold the only other `unsafe`, for compact nodes written in place.
+
+#![deny(unsafe_code)]
 
 pub mod cli;
 pub mod drawing;
@@ -8,9 +13,13 @@ pub mod export;
 pub mod fixtures;
 pub mod game;
 pub mod games;
-#[cfg(target_os = "linux")]
-pub mod hugepages;
+#[cfg(feature = "oracles")]
 pub mod invariants;
+pub mod limits;
 pub mod protocol;
+pub mod rng;
+#[allow(unsafe_code)]
+pub mod runtime;
 pub mod savegame;
 pub mod search;
+pub mod tree;

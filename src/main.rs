@@ -1,6 +1,8 @@
+#![deny(unsafe_code)]
+
 #[cfg(target_os = "linux")]
 #[global_allocator]
-static ALLOCATOR: gametree::hugepages::HugePageHint = gametree::hugepages::HugePageHint;
+static ALLOCATOR: gametree::runtime::hugepages::HugePageHint = gametree::runtime::hugepages::HugePageHint;
 
 fn main() -> std::process::ExitCode {
     gametree::cli::main()

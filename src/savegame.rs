@@ -166,6 +166,7 @@ impl<G: Game> SavedGame<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prelude::*;
     use crate::games::ataxx::Ataxx;
 
     #[test]

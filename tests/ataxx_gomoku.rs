@@ -5,10 +5,8 @@ mod support;
 
 use support::{run, same_twice, text};
 
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::ataxx::{self, Ataxx};
-use gametree::games::gomoku::Gomoku;
-use gametree::search::alphabeta;
 use proptest::prelude::*;
 
 /// Ataxx moves read straight from the rules, on a 7x7 grid of chars: every clone
@@ -72,38 +70,6 @@ proptest! {
         }
     }
 
-    #[test]
-    fn alphabeta_agrees_with_minimax_on_ataxx_and_gomoku(choices in prop::collection::vec(any::<u32>(), 0..20), depth in 1u8..=3) {
-        use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate};
-        fn check<G: Game>(game: &G, pos: G::Position, depth: u8) -> Result<(), TestCaseError> {
-            let mut arena = TreeArena::new();
-            let tree = Tree::build(&mut arena, game, pos.clone(), depth, &BuildOptions::default()).unwrap();
-            let v = back_propagate(tree.root);
-            let c = alphabeta::search(game, &pos, depth);
-            prop_assert_eq!(c.value, v);
-            prop_assert_eq!(c.action, tree.decision().and_then(|n| n.action));
-            Ok(())
-        }
-        let g = Ataxx;
-        let mut p = g.start();
-        let mut v = Vec::new();
-        for &c in &choices {
-            g.actions(&p, &mut v);
-            if v.is_empty() { break; }
-            p = g.apply(&p, v[c as usize % v.len()]);
-        }
-        check(&g, p, depth)?;
-        let k = Gomoku::default();
-        let mut q = k.start();
-        let mut w = Vec::new();
-        for &c in choices.iter().take(8) {
-            k.actions(&q, &mut w);
-            if w.is_empty() { break; }
-            q = k.apply(&q, w[c as usize % w.len()]);
-        }
-        // Gomoku reorders its search; decisions must still be minimax's.
-        check(&k.for_machine(k.to_move(&q)), q, depth.min(2))?;
-    }
 }
 
 #[test]

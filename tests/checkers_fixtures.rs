@@ -66,14 +66,14 @@ fn check_dir(dir: &Path, expected_status: impl Fn(&str, &[u8]) -> i32) -> usize 
 }
 
 #[test]
-#[ignore = "needs the course fixtures in ../shared/fixtures/checkers (CI has them)"]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
 fn official_fixtures_are_byte_identical() {
     let dir = support::course_data(support::OFFICIAL);
     assert_eq!(check_dir(dir, |_, out| status_from_output(out)), 9);
 }
 
 #[test]
-#[ignore = "needs the course fixtures in ../shared/fixtures/checkers (CI has them)"]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
 fn ruling_examples_are_byte_identical() {
     let dir = support::course_data(support::RULINGS);
     assert_eq!(check_dir(dir, |_, out| status_from_output(out)), 2);
@@ -198,7 +198,7 @@ fn fixtures_command_reports_passes_and_the_first_difference() {
 }
 
 #[test]
-#[ignore = "needs the course fixtures in ../shared/fixtures/checkers (CI has them)"]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
 fn fixtures_command_passes_the_official_suite() {
     let dir = support::course_data(support::OFFICIAL);
     let out = Command::new(BIN).arg("fixtures").arg(dir).output().unwrap();

@@ -1,69 +1,27 @@
-//! The generic engine on every game: alpha-beta agrees with minimax, solves agree
-//! with deep search, and tic-tac-toe's machine never loses.
+//! The generic engine on particular games: forced results played at the
+//! distance told, the worked example's cut-offs, solves that agree with deep
+//! search, and tic-tac-toe's machine never loses. What holds for every game
+//! (alpha-beta equal to minimax, parallel trees equal to sequential ones) is in
+//! conformance.rs.
 
 use std::collections::HashMap;
 
-use gametree::game::{Game, Outcome};
+use gametree::game::{Outcome, prelude::*};
 use gametree::games::checkers::Checkers;
 use gametree::games::niujiao::Niujiao;
 use gametree::games::tictactoe::TicTacToe;
-use gametree::search::alphabeta::{self, Cutoff};
+use gametree::search::alphabeta::{self, Cutoff, Search, WindowEnd};
 use gametree::search::machine::Machine;
 use gametree::search::solve::{Budget, Solution, solve};
 
 const BUDGET: Budget = Budget { max_positions: 1 << 20, max_bytes: 1 << 30 };
-use gametree::search::{
-    BuildOptions, GameNode, QUOTA_BLOCK, Tree, TreeArena, back_propagate, back_propagate_parallel,
-};
+use gametree::limits::Limits;
+use gametree::tree::{GameNode, Tree, TreeArena};
 use proptest::prelude::*;
 
-/// A position reached by playing the actions picked by `choices` from the start.
-fn playout<G: Game>(game: &G, choices: &[u32]) -> G::Position {
-    let mut pos = game.start();
-    let mut actions = Vec::new();
-    for &c in choices {
-        game.actions(&pos, &mut actions);
-        if actions.is_empty() {
-            break;
-        }
-        pos = game.apply(&pos, actions[c as usize % actions.len()]);
-    }
-    pos
-}
-
-/// Plain minimax, explicit alpha-beta and implicit alpha-beta on one position:
-/// the same root value and the same decision.
-fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(), TestCaseError> {
-    let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, game, pos.clone(), depth, &BuildOptions::default()).unwrap();
-    let minimax = back_propagate(tree.root);
-    let decision = tree.decision().and_then(|n| n.action);
-    let windows = alphabeta::run_on_tree(&tree);
-    prop_assert_eq!(tree.root.value(), minimax, "explicit alpha-beta value");
-    prop_assert_eq!(tree.decision().and_then(|n| n.action), decision, "explicit alpha-beta decision");
-    prop_assert!(windows[0].is_some());
-    let implicit = alphabeta::search(game, pos, depth);
-    prop_assert_eq!(implicit.value, minimax, "implicit alpha-beta value");
-    prop_assert_eq!(implicit.action, decision, "implicit alpha-beta decision");
-    // The implicit search visits exactly the nodes the explicit one leaves unpruned.
-    let mut visited = 0u64;
-    tree.root.for_each(&mut |n| visited += !n.pruned() as u64);
-    prop_assert_eq!(implicit.nodes, visited);
-    // Asked for ties, the search names exactly the actions whose value equals
-    // the root's, in the defined order; its choice is unchanged.
-    let tied = alphabeta::search_within_ties(game, pos, depth, u64::MAX, true).unwrap();
-    prop_assert_eq!(tied.choice.value, minimax);
-    prop_assert_eq!(tied.choice.action, decision);
-    let mut actions = Vec::new();
-    game.actions(pos, &mut actions);
-    let equal: Vec<G::Action> = actions
-        .iter()
-        .copied()
-        .filter(|&a| alphabeta::search(game, &game.apply(pos, a), depth - 1).value == minimax)
-        .collect();
-    prop_assert_eq!(tied.ties, equal);
-    Ok(())
-}
+#[path = "support/playing.rs"]
+mod playing;
+use playing::playout;
 
 /// The plies to the end under best play that a search of `pos` sees: the
 /// shallowest depth (up to `deepest`) at which its value is decided.
@@ -71,7 +29,8 @@ fn distance<G: Game>(game: &G, pos: &G::Position, deepest: u8) -> Option<u8> {
     if !game.has_actions(pos) {
         return Some(0);
     }
-    (1..=deepest).find(|&d| game.is_decided(alphabeta::search(game, pos, d).value))
+    (1..=deepest)
+        .find(|&d| game.is_decided(alphabeta::search(game, pos, &Search::to(d)).unwrap().choice.value))
 }
 
 /// When the machine tells a forced result "in d plies", the action it plays
@@ -83,12 +42,8 @@ fn told_distances_hold<G: Game>(
     depth: u8,
     seed: Option<u64>,
 ) -> Result<(), TestCaseError> {
-    let mut machine = Machine {
-        depth,
-        rng: seed.map(gametree::search::machine::Rng::new),
-        max_nodes: u64::MAX,
-        think: None,
-    };
+    let mut machine =
+        Machine { depth, rng: seed.map(gametree::rng::Rng::new), max_nodes: u64::MAX, think: None };
     if !game.has_actions(pos) {
         return Ok(());
     }
@@ -117,21 +72,6 @@ proptest! {
         told_distances_hold(&TicTacToe, &t, depth, seed)?;
     }
 
-    #[test]
-    fn alphabeta_agrees_with_minimax_on_checkers(choices in prop::collection::vec(any::<u32>(), 0..60), depth in 1u8..=5) {
-        searches_agree(&Checkers, &playout(&Checkers, &choices), depth)?;
-    }
-
-    #[test]
-    fn alphabeta_agrees_with_minimax_on_tictactoe(choices in prop::collection::vec(any::<u32>(), 0..9), depth in 1u8..=9) {
-        searches_agree(&TicTacToe, &playout(&TicTacToe, &choices), depth)?;
-    }
-
-    #[test]
-    fn alphabeta_agrees_with_minimax_on_niujiao(choices in prop::collection::vec(any::<u32>(), 0..40), depth in 1u8..=9) {
-        let game = Niujiao::default();
-        searches_agree(&game, &playout(&game, &choices), depth)?;
-    }
 }
 
 #[test]
@@ -141,7 +81,7 @@ fn alphabeta_on_the_worked_example() {
         .parse_position("......../......../......../......../......../B.w...../.w....../..b..... b")
         .unwrap();
     let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, &game, pos, 3, &BuildOptions::default()).unwrap();
+    let tree = Tree::build(&mut arena, &game, pos, 3, &Limits::default()).unwrap();
     let windows = alphabeta::run_on_tree(&tree);
     assert_eq!(tree.root.value(), 1);
     assert_eq!(game.format_action(tree.decision().unwrap().action.unwrap()), "A6-B5");
@@ -162,8 +102,8 @@ fn alphabeta_on_the_worked_example() {
             let v = node.value();
             let w = w.unwrap();
             match kind {
-                Cutoff::Beta => assert!(node.maximising() && v >= w.beta),
-                Cutoff::Alpha => assert!(!node.maximising() && v <= w.alpha),
+                Cutoff::Beta => assert!(node.maximising() && WindowEnd::Value(v) >= w.beta),
+                Cutoff::Alpha => assert!(!node.maximising() && WindowEnd::Value(v) <= w.alpha),
             }
         }
         for c in node.children() {
@@ -178,7 +118,7 @@ fn alphabeta_on_the_worked_example() {
 #[test]
 fn tictactoe_game_tree_counts() {
     // 255,168 complete games: leaves of the full game tree.
-    fn games(g: &TicTacToe, pos: &<TicTacToe as Game>::Position) -> u64 {
+    fn games(g: &TicTacToe, pos: &<TicTacToe as Rules>::Position) -> u64 {
         let mut v = Vec::new();
         g.actions(pos, &mut v);
         if v.is_empty() {
@@ -194,7 +134,7 @@ fn tictactoe_game_tree_counts() {
 
 /// Plays every possible sequence of opponent replies against the machine and
 /// returns how many finished games there were; panics on a machine loss.
-fn machine_never_loses(game: &TicTacToe, pos: &<TicTacToe as Game>::Position, machine_is_x: bool) -> u64 {
+fn machine_never_loses(game: &TicTacToe, pos: &<TicTacToe as Rules>::Position, machine_is_x: bool) -> u64 {
     if !game.has_actions(pos) {
         let mover_is_x = pos.x_to_move;
         if game.terminal_outcome(pos) == Outcome::Loss {
@@ -228,9 +168,9 @@ fn tictactoe_machine_never_loses_whatever_the_opponent_plays() {
 /// for a loss in n, 0 when nothing is forced within `depth` plies.
 fn deep(
     game: &Niujiao,
-    pos: &<Niujiao as Game>::Position,
+    pos: &<Niujiao as Rules>::Position,
     depth: u32,
-    memo: &mut HashMap<(<Niujiao as Game>::Position, u32), i32>,
+    memo: &mut HashMap<(<Niujiao as Rules>::Position, u32), i32>,
 ) -> i32 {
     let mut actions = Vec::new();
     game.actions(pos, &mut actions);
@@ -287,76 +227,4 @@ fn niujiao_retrograde_solve_agrees_with_deep_search_everywhere() {
     assert!(wins > 0 && losses > 0 && draws > 0, "{wins} {losses} {draws}");
     // With perfect play from the start, neither side can force a result.
     assert_eq!(solved.get(&game.start()), Some(Solution::Draw));
-}
-
-/// Everything a tree says about one node: (id, parent, depth, action, value,
-/// maximising, position).
-type Described = (u32, Option<u32>, u8, Option<String>, i32, bool, String);
-
-/// Every node of a tree, in id order.
-fn describe<G: Game>(game: &G, tree: &Tree<'_, G>) -> Vec<Described> {
-    let mut v = Vec::with_capacity(tree.len);
-    tree.walk(|n, parent| {
-        let action = n.action.map(|a| game.format_action(a));
-        let position = game.format_position(&n.position(game));
-        v.push((n.id(), parent, n.depth, action, n.value(), n.maximising(), position))
-    });
-    v
-}
-
-fn parallel_matches_sequential<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u8,
-    threads: usize,
-) -> Result<(), TestCaseError> {
-    let one = BuildOptions { threads: 1, ..BuildOptions::default() };
-    let many = BuildOptions { threads, ..BuildOptions::default() };
-    let mut a1 = TreeArena::new();
-    let t1 = Tree::build(&mut a1, game, pos.clone(), depth, &one).unwrap();
-    back_propagate(t1.root);
-    let mut a2 = TreeArena::new();
-    let t2 = Tree::build(&mut a2, game, pos.clone(), depth, &many).unwrap();
-    // Propagation in parallel too (it only splits trees of 65,536 nodes or more).
-    back_propagate_parallel(t2.root, t2.len, threads);
-    prop_assert_eq!(t1.len, t2.len);
-    prop_assert_eq!(describe(game, &t1), describe(game, &t2));
-    // The budget is never exceeded: the sequential build is exact, a parallel one
-    // may stop short by the blocks its threads reserve.
-    let fits = |max: u64, threads: usize| {
-        Tree::build(
-            &mut TreeArena::new(),
-            game,
-            pos.clone(),
-            depth,
-            &BuildOptions { max_nodes: max, threads },
-        )
-        .is_ok()
-    };
-    let len = t1.len as u64;
-    prop_assert!(fits(len, 1));
-    prop_assert!(!fits(len - 1, 1) || len == 1);
-    prop_assert!(fits(len + threads as u64 * QUOTA_BLOCK, threads));
-    prop_assert!(!fits(len - 1, threads) || len == 1);
-    Ok(())
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
-
-    #[test]
-    fn parallel_checkers_trees_equal_sequential_ones(
-        choices in prop::collection::vec(any::<u32>(), 0..80), depth in 5u8..=6, threads in 2usize..=4,
-    ) {
-        parallel_matches_sequential(&Checkers, &playout(&Checkers, &choices), depth, threads)?;
-    }
-
-    #[test]
-    fn parallel_trees_of_other_games_equal_sequential_ones(
-        choices in prop::collection::vec(any::<u32>(), 0..6), depth in 5u8..=8, threads in 2usize..=3,
-    ) {
-        parallel_matches_sequential(&TicTacToe, &playout(&TicTacToe, &choices), depth, threads)?;
-        let niujiao = Niujiao::default();
-        parallel_matches_sequential(&niujiao, &playout(&niujiao, &choices), depth + 2, threads)?;
-    }
 }

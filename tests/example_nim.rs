@@ -4,7 +4,7 @@
 #[path = "../examples/nim.rs"]
 mod nim;
 
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use nim::{Nim, Position};
 
 /// Nodes of the whole game tree below piles `p`, counted directly.

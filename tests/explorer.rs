@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use support::browser::Browser;
+use support::browser::{Browser, PrintSize};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 const WORKED: &str = "......../......../......../......../......../B.w...../.w....../..b..... b";
@@ -89,7 +89,7 @@ fn drawn_pruned(b: &Browser) -> Vec<u64> {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn the_worked_example_page_loads_alone_and_shows_the_decision() {
     let page = Page::open("load", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
     let (b, nodes) = (&page.b, &page.nodes);
@@ -124,7 +124,7 @@ fn the_worked_example_page_loads_alone_and_shows_the_decision() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn the_node_panel_shows_the_json_exports_values_for_every_node() {
     for search in ["minimax", "alphabeta"] {
         let page = Page::open("panel", &["checkers", "--position", WORKED, "--search", search]);
@@ -140,14 +140,13 @@ fn the_node_panel_shows_the_json_exports_values_for_every_node() {
             assert_eq!(field("parent"), n["parent"].as_u64().map_or("—".to_string(), |p| p.to_string()));
             assert_eq!(field("action"), n["action"].as_str().unwrap_or("(root)"));
             assert_eq!(field("cost"), minus(&n["cost"].to_string()), "{search} node {id} cost");
-            let value = n["value"].as_i64().map_or("pruned".to_string(), |v| minus(&v.to_string()));
-            assert_eq!(field("value"), value, "{search} node {id} value");
+            assert_eq!(field("value"), shown_value(n), "{search} node {id} value");
             if let Some(best) = n["best_child"].as_u64() {
                 assert!(field("best").starts_with(&format!("#{best} ")), "{search} node {id} best child");
             }
             if search == "alphabeta" && !n["pruned"].as_bool().unwrap() {
-                assert_eq!(field("alpha"), bound(n["alpha"].as_i64().unwrap()), "node {id} alpha");
-                assert_eq!(field("beta"), bound(n["beta"].as_i64().unwrap()), "node {id} beta");
+                assert_eq!(field("alpha"), window_end(&n["alpha"]), "node {id} alpha");
+                assert_eq!(field("beta"), window_end(&n["beta"]), "node {id} beta");
             }
         }
         assert_eq!(b.console_errors(), Vec::<String>::new());
@@ -159,6 +158,39 @@ fn minus(s: &str) -> String {
     s.replace('-', "−")
 }
 
+/// A node's value as the page writes it, from the JSON export: `pruned`, or the
+/// number with `≥` or `≤` before it where alpha-beta returned a bound.
+fn shown_value(n: &Value) -> String {
+    let Some(v) = n["value"].as_i64() else { return "pruned".into() };
+    let v = bound(v);
+    match n["bound"].as_str() {
+        Some("lower") => format!("≥ {v}"),
+        Some("upper") => format!("≤ {v}"),
+        _ => v,
+    }
+}
+
+/// The value a drawn node shows: compact nodes leave out the word "value".
+fn drawn_value(b: &Browser, id: u64) -> String {
+    let text = b.text(&format!(".node[data-id='{id}'] .value"));
+    text.strip_prefix("value ").unwrap_or(&text).to_string()
+}
+
+/// The line of best play, by id, from the JSON export's best children.
+fn line_of(nodes: &[Value]) -> Vec<usize> {
+    let mut line = vec![0];
+    while let Some(best) = nodes[*line.last().unwrap()]["best_child"].as_u64() {
+        line.push(best as usize);
+    }
+    line
+}
+
+/// A window end of the JSON or the trace as the page writes it: the infinities
+/// are the strings "-∞" and "+∞" there.
+fn window_end(v: &Value) -> String {
+    v.as_i64().map_or_else(|| minus(v.as_str().unwrap()), bound)
+}
+
 fn bound(v: i64) -> String {
     match v {
         v if v == i64::from(i32::MIN) => "−∞".into(),
@@ -168,7 +200,7 @@ fn bound(v: i64) -> String {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
     let page = Page::open("step", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
     let (b, nodes) = (&page.b, &page.nodes);
@@ -185,14 +217,16 @@ fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
     b.click("#step-forward");
     assert!(b.text("#step-text").contains("enter #0"), "{}", b.text("#step-text"));
     b.click("#to-end");
-    assert_eq!(b.text(".node[data-id='0'] .value"), "value 1");
+    assert_eq!(drawn_value(b, 0), "1");
     assert_eq!(drawn_pruned(b), pruned);
-    // Every searched node ends with the value the export gives it.
+    // Every searched node ends with the value the export gives it, bounds as bounds.
     for n in nodes.iter().filter(|n| n["pruned"] == false) {
         let id = n["id"].as_u64().unwrap();
-        let shown = b.text(&format!(".node[data-id='{id}'] .value"));
-        assert_eq!(shown, format!("value {}", minus(&n["value"].to_string())), "node {id}");
+        assert_eq!(drawn_value(b, id), shown_value(n), "node {id}");
     }
+    // The last step names the decision and marks its node.
+    assert!(b.text("#step-text").contains("The decision: #1 A6-B5, value 1"), "{}", b.text("#step-text"));
+    assert_eq!(b.count(".node.decision[data-id='1']"), 1);
     // A cut-off names the children it skipped.
     assert!(b.text(".node[data-id='2'] .cut").contains("children 18-19 skipped"));
     b.click("#to-start");
@@ -205,7 +239,7 @@ fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn practice_marks_wrong_values_wrong_and_right_values_right() {
     for search in ["minimax", "alphabeta"] {
         let page = Page::open("practice", &["checkers", "--position", WORKED, "--search", search]);
@@ -229,14 +263,14 @@ fn practice_marks_wrong_values_wrong_and_right_values_right() {
         // Reveal fills in the engine's answers, which check as all right.
         b.click("#reveal");
         let score = b.text("#practice-score");
-        let (right, total) = score.split_once(" of ").unwrap();
-        assert_eq!(right, total.trim_end_matches(" right"), "{search}: {score}");
+        let (right, rest) = score.split_once(" of ").unwrap();
+        assert_eq!(Some(right), rest.split(' ').next(), "{search}: {score}");
         assert_eq!(b.console_errors(), Vec::<String>::new());
     }
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn find_and_keys_move_through_the_tree() {
     let page = Page::open("keys", &["checkers", "--position", WORKED]);
     let b = &page.b;
@@ -254,7 +288,7 @@ fn find_and_keys_move_through_the_tree() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn every_game_draws_its_board() {
     // (game, depth, whether its start position has units on the board)
     for (game, depth, units) in [
@@ -267,6 +301,10 @@ fn every_game_draws_its_board() {
         let page = Page::open(game, &[game, "--depth", depth]);
         let b = &page.b;
         assert_eq!(b.console_errors(), Vec::<String>::new(), "{game}");
+        // Boards on the nodes: the compact view has them only on hover and in the panel.
+        if b.run("return document.getElementById('compact').getAttribute('aria-pressed')") == "true" {
+            b.click("#compact");
+        }
         assert_eq!(b.text("#game"), game);
         // Every drawn node has a board with coordinates; the children's boards
         // show the units their actions put there.
@@ -283,7 +321,7 @@ fn every_game_draws_its_board() {
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn a_depth_6_tree_opens_and_pages_its_children() {
     let page = Page::open("deep", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "6"]);
     let b = &page.b;
@@ -307,7 +345,7 @@ fn a_depth_6_tree_opens_and_pages_its_children() {
 }
 
 #[test]
-#[ignore = "needs the course fixtures in ../shared and Debian's chromium and chromium-driver (.ci/run has both)"]
+#[cfg_attr(not(all(has_course_fixtures, has_chromium)), ignore = "needs the course fixtures and Chromium")]
 fn test1s_eleventh_action_page_shows_its_decision() {
     let input = Path::new(support::OFFICIAL).join("test1.txt");
     assert!(input.is_file(), "the course fixtures are missing: {}", input.display());
@@ -324,12 +362,22 @@ fn test1s_eleventh_action_page_shows_its_decision() {
     );
     assert_eq!(b.text("#decision"), "H3-F1");
     assert_eq!(b.text("#nodes"), "767");
+    // A click on the fully drawn tree: its time is reported, not asserted.
+    b.click("#expand-all");
+    assert_eq!(b.count(".node"), 767);
+    let ms = b.run(
+        "const t = performance.now(); document.querySelector(\".node[data-id='1'] .toggle\").click(); \
+         document.body.getBoundingClientRect(); return performance.now() - t;",
+    );
+    let after = b.count(".node");
+    assert!(after < 767, "collapsing #1 hides its subtree ({after} nodes drawn)");
+    eprintln!("test1 action 11, all 767 nodes drawn: a click that collapses #1 took {ms} ms");
     assert_eq!(b.console_errors(), Vec::<String>::new());
     fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-#[ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)"]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn a_scoped_page_keeps_the_trees_ids_and_says_what_it_leaves_out() {
     let page = Page::open("scope", &["checkers", "--position", WORKED, "--show-line"]);
     let (b, nodes) = (&page.b, &page.nodes);
@@ -363,5 +411,355 @@ fn a_scoped_page_keeps_the_trees_ids_and_says_what_it_leaves_out() {
         assert_eq!(b.text("#panel [data-field='action']"), nodes[c]["action"].as_str().unwrap());
         assert_eq!(b.text("#panel [data-field='value']"), minus(&nodes[c]["value"].to_string()));
     }
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// Whether the drawn node `id` lies wholly inside the tree's visible area.
+fn on_screen(b: &Browser, id: usize) -> bool {
+    let script = format!(
+        "const t = document.getElementById('tree').getBoundingClientRect(); \
+         const e = document.querySelector(\".node[data-id='{id}']\"); if (!e) return false; \
+         const r = e.getBoundingClientRect(); \
+         return r.width > 0 && r.left >= t.left && r.right <= t.right && r.top >= t.top && r.bottom <= t.bottom \
+           && r.bottom <= window.innerHeight && r.right <= window.innerWidth;"
+    );
+    b.run(&script) == true
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn on_a_1366_by_768_projector_the_first_view_shows_the_whole_line_of_best_play() {
+    let dir = scratch("projector");
+    let (html, json) = export(&dir, &["checkers", "--position", WORKED, "--search", "alphabeta"]);
+    let nodes = nodes(&json);
+    let b = Browser::start();
+    b.set_size(1366, 768);
+    b.open(&url(&html));
+    let line = line_of(&nodes);
+    assert_eq!(line.len(), 4, "root, A6-B5, B7-A8, B5-D7");
+    for &id in &line {
+        assert!(on_screen(&b, id), "node {id} of the line is off screen at first view");
+    }
+    assert_eq!(b.text("#decision"), "A6-B5");
+    // Zoomed to fit, but not so small that a room cannot read it.
+    let zoom: f64 =
+        b.run("return parseFloat(document.getElementById('canvas').style.zoom)").as_f64().unwrap();
+    assert!(zoom >= 0.75, "fitted at {zoom}");
+    // Expand all, then fit: the whole tree is in view.
+    b.click("#expand-all");
+    for id in [0, 5, 29] {
+        assert!(on_screen(&b, id), "node {id} off screen after expand all");
+    }
+    // 200% browser zoom on the same screen, and a 400 px phone: the tree keeps room.
+    for (w, h) in [(683, 527), (400, 800)] {
+        b.set_size(w, h);
+        let (tw, th) = (
+            b.run("return document.getElementById('tree').clientWidth"),
+            b.run("return document.getElementById('tree').clientHeight"),
+        );
+        let (tw, th) = (tw.as_f64().unwrap(), th.as_f64().unwrap());
+        let inner = b.run("return window.innerWidth").as_f64().unwrap();
+        assert!(tw >= inner * 0.9, "{w}x{h}: the tree is {tw} px wide of {inner}");
+        assert!(th >= 200.0, "{w}x{h}: the tree is {th} px high");
+    }
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The text of a PDF and its page count, with poppler's pdftotext and pdfinfo.
+fn pdf_text(dir: &Path, pdf: &[u8]) -> (String, usize) {
+    let path = dir.join("print.pdf");
+    fs::write(&path, pdf).unwrap();
+    let text =
+        Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext (poppler-utils) runs");
+    let info = Command::new("pdfinfo").arg(&path).output().expect("pdfinfo (poppler-utils) runs");
+    let info = String::from_utf8(info.stdout).unwrap();
+    let pages = info.lines().find_map(|l| l.strip_prefix("Pages:")).unwrap().trim().parse().unwrap();
+    (String::from_utf8(text.stdout).unwrap(), pages)
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_chromium, has_pdftotext)),
+    ignore = "needs Debian's chromium, chromium-driver and poppler-utils"
+)]
+fn practice_gives_no_answer_away_on_screen_in_the_title_or_in_print() {
+    let page = Page::open("worksheet", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
+    let b = &page.b;
+    b.click("#mode-practice");
+    let title = b.run("return document.title").as_str().unwrap().to_string();
+    let text = b.run("return document.body.innerText").as_str().unwrap().to_string();
+    let (printed, pages) = pdf_text(&page.dir, &b.print_pdf(PrintSize::A4, true));
+    assert_eq!(pages, 1);
+    assert!(printed.contains("Name:"), "a worksheet has room for a name:\n{printed}");
+    // The decision, its value, the line and the counts of visited and pruned nodes.
+    for (what, shown) in [("title", &title), ("page", &text), ("print", &printed)] {
+        for answer in [
+            "A6-B5 B7-A8 B5-D7",
+            "ecision",
+            "line of best play",
+            "20 / 10",
+            "visited",
+            "cut-off",
+            "pruned",
+            "≤ 0",
+        ] {
+            assert!(!shown.contains(answer), "the {what} gives away {answer:?}:\n{shown}");
+        }
+    }
+    assert_eq!(b.count(".node.pruned"), 0);
+    assert_eq!(b.count(".node.line"), 0);
+    assert_eq!(b.count(".node:not(.leaf) .value"), 0, "inner nodes ask for their values");
+    assert_eq!(b.count(".node:not(.leaf) input.guess"), 8, "the worked example's 8 inner nodes, all drawn");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_tic_tac_toe_cut_off_shows_its_bound_as_a_bound() {
+    let page = Page::open("bound", &["tictactoe", "--position", "x...o.... x", "--search", "alphabeta"]);
+    let (b, nodes) = (&page.b, &page.nodes);
+    // Node 21: x to move could win at once (minimax: 1002), but alpha-beta
+    // stopped at its first reply, already at or above β: a lower bound.
+    assert_eq!(nodes[21]["bound"], "lower");
+    b.type_into("#find", "21\n");
+    assert_eq!(b.text("#panel [data-field='value']"), "≥ −1001");
+    assert!(b.text("#panel [data-field='bound']").starts_with("a lower bound"));
+    assert_eq!(drawn_value(b, 21), "≥ −1001");
+    // An α cut-off leaves an upper bound.
+    let upper = nodes.iter().find(|n| n["bound"] == "upper").unwrap();
+    let id = upper["id"].as_u64().unwrap();
+    b.type_into("#find", &format!("{id}\n"));
+    assert_eq!(drawn_value(b, id), shown_value(upper));
+    assert!(drawn_value(b, id).starts_with('≤'));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_chromium, has_pdftotext)),
+    ignore = "needs Debian's chromium, chromium-driver and poppler-utils"
+)]
+fn printing_gives_one_page_with_the_whole_tree_and_no_controls() {
+    let page = Page::open("print", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
+    let b = &page.b;
+    b.click("#expand-all");
+    // The page asks for landscape paper for this wide tree, and fits it to either size.
+    let style = b.run("return document.getElementById('page-style').textContent");
+    assert!(style.as_str().unwrap().contains("landscape"), "{style}");
+    for size in [PrintSize::A4, PrintSize::US_LETTER] {
+        let (text, pages) = pdf_text(&page.dir, &b.print_pdf(size.clone(), true));
+        assert_eq!(pages, 1, "{size:?}");
+        let ids: std::collections::BTreeSet<u64> = text
+            .split(|c: char| !(c == '#' || c.is_ascii_digit()))
+            .filter_map(|w| w.strip_prefix('#')?.parse().ok())
+            .collect();
+        assert_eq!(ids, (0..30).collect(), "every node's id is printed ({size:?}):\n{text}");
+        for control in ["Expand all", "Step through", "Reset view", "Find", "Node #", "Details"] {
+            assert!(!text.contains(control), "{control:?} printed:\n{text}");
+        }
+        // An answer key: the decision and the bound at the cut.
+        assert!(text.contains("Decision"), "{text}");
+        assert!(text.replace(' ', "").contains("≤0"), "{text}");
+    }
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn stepping_with_the_panel_following_gives_the_traces_windows() {
+    let dir = scratch("follow");
+    let (html, trace) = (dir.join("tree.html"), dir.join("trace.json"));
+    let out = Command::new(BIN)
+        .args(["analyse", "checkers", "--position", WORKED, "--search", "alphabeta", "--html"])
+        .arg(&html)
+        .arg("--trace")
+        .arg(&trace)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let doc: Value = serde_json::from_slice(&fs::read(&trace).unwrap()).unwrap();
+    let events = doc["events"].as_array().unwrap();
+    let b = Browser::start();
+    b.open(&url(&html));
+    b.click("#mode-step");
+    // From the trace alone: where the search is, and each node's window now.
+    let mut parent = std::collections::HashMap::new();
+    let mut path: Vec<u64> = Vec::new();
+    let mut window = std::collections::HashMap::new();
+    let mut current = 0;
+    for (k, e) in events.iter().enumerate() {
+        let node = e["node"].as_u64().unwrap();
+        match e["type"].as_str().unwrap() {
+            "enter" => {
+                if let Some(&p) = path.last() {
+                    parent.insert(node, p);
+                }
+                path.push(node);
+                current = node;
+                window.insert(node, (window_end(&e["alpha"]), window_end(&e["beta"])));
+            }
+            "window" => {
+                window.insert(node, (window_end(&e["alpha"]), window_end(&e["beta"])));
+            }
+            "return" => {
+                path.pop();
+                current = parent.get(&node).copied().unwrap_or(node);
+            }
+            _ => {}
+        }
+        b.click("#step-forward");
+        let field = |f: &str| b.text(&format!("#panel [data-field='{f}']"));
+        assert_eq!(field("id"), current.to_string(), "step {}", k + 1);
+        let (a, z) = &window[&current];
+        assert_eq!(field("window"), format!("[{a}, {z}]"), "step {}: node {current}", k + 1);
+        // The current node is drawn and the path to it highlighted.
+        assert_eq!(b.count(&format!(".node.current[data-id='{current}']")), 1, "step {}", k + 1);
+        assert!(b.count(".node.path") >= 1);
+    }
+    // Step over and the cut-off jumps: from the start, over the root's first
+    // child's subtree, then to the one cut-off and back.
+    b.click("#to-start");
+    b.click("#step-forward");
+    b.click("#step-forward");
+    assert!(b.text("#step-text").contains("enter #1"), "{}", b.text("#step-text"));
+    b.click("#step-over");
+    assert!(b.text("#step-text").contains("#1 returns 1 to #0"), "{}", b.text("#step-text"));
+    b.click("#next-cut");
+    assert!(b.text("#step-text").contains("#2: α cut-off"), "{}", b.text("#step-text"));
+    b.click("#next-cut");
+    assert!(b.text("#step-text").contains("no later cut-off"), "{}", b.text("#step-text"));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn practice_scores_the_textbook_answer_to_the_worked_example_right() {
+    let page = Page::open("textbook", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
+    let (b, nodes) = (&page.b, &page.nodes);
+    b.click("#mode-practice");
+    // Nothing entered: nothing right, and each question counted once.
+    b.click("#check");
+    // The textbook answer (docs/teaching.md): the values 1 at the root, 1 and
+    // "at most 0" on level 1, 3 and 1 under A6-B5 and 0 under C8-D7; and
+    // nodes 18 and 19 cut off under C8-D7.
+    let answer = [(0, "1"), (1, "1"), (2, "<=0"), (3, "3"), (4, "1"), (17, "0")];
+    let asked =
+        nodes.iter().filter(|n| n["pruned"] == false && !n["children"].as_array().unwrap().is_empty());
+    assert_eq!(asked.map(|n| n["id"].as_u64().unwrap()).collect::<Vec<_>>(), [0, 1, 2, 3, 4, 17]);
+    let total = answer.len() + 2;
+    assert!(
+        b.text("#practice-score").starts_with(&format!("0 of {total} right")),
+        "{}",
+        b.text("#practice-score")
+    );
+    for (id, v) in answer {
+        b.type_into(&format!("input[data-guess='{id}']"), v);
+    }
+    b.click("#edges g[data-edge='18'] line.hit");
+    b.click("#edges g[data-edge='19'] line.hit");
+    // The subtrees under the cuts follow: their inner nodes ask nothing.
+    assert_eq!(b.count(".node.cut-out"), 2 + 8);
+    b.click("#check");
+    let score = b.text("#practice-score");
+    assert!(score.starts_with(&format!("{total} of {total} right")), "{score}");
+    assert_eq!(b.count(".node.wrong"), 0);
+    // "≥"/"≤" as typed symbols, and a plain number for a bound, are right too;
+    // the wrong bound is not.
+    b.type_into("input[data-guess='2']", "≤ 0");
+    b.click("#check");
+    assert!(b.text("#practice-score").starts_with(&format!("{total} of {total} right")));
+    b.type_into("input[data-guess='2']", "0");
+    b.click("#check");
+    assert!(b.text("#practice-score").starts_with(&format!("{total} of {total} right")));
+    b.type_into("input[data-guess='2']", ">=0");
+    b.click("#check");
+    assert!(b.text("#practice-score").contains("values 5 right, 1 wrong"), "{}", b.text("#practice-score"));
+    // A wrong cut is marked on its edge, apart from the values.
+    b.type_into("input[data-guess='2']", "<=0");
+    b.click("#edges g[data-edge='3'] line.hit");
+    b.click("#check");
+    let score = b.text("#practice-score");
+    assert!(score.contains("values 5 right, 0 wrong, 1 blank; cuts 2 right, 1 wrong, 0 missed"), "{score}");
+    assert_eq!(b.count("#edges g.c-wrong[data-edge='3']"), 1);
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// Runs `action` (JavaScript, with `i` its round) `times` times in the page,
+/// each timed by the page's clock with the style and layout it causes; returns
+/// the times in ms, sorted.
+fn timed(b: &Browser, action: &str, times: usize) -> Vec<f64> {
+    let mut ms: Vec<f64> = (0..times)
+        .map(|i| {
+            let script = format!(
+                "const i = {i}; const t = performance.now(); {action}; \
+                 document.body.getBoundingClientRect(); return performance.now() - t;"
+            );
+            b.run(&script).as_f64().unwrap()
+        })
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    ms
+}
+
+fn spread(ms: &[f64]) -> String {
+    format!("median {:.1} ms, max {:.1} ms over {}", ms[ms.len() / 2], ms[ms.len() - 1], ms.len())
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn interactions_on_large_trees_are_measured() {
+    // test4's position after ten actions, depth 4 under alpha-beta: 4,032 nodes, all drawn.
+    let page = Page::open(
+        "big",
+        &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "4", "--search", "alphabeta"],
+    );
+    let b = &page.b;
+    assert_eq!(b.text("#nodes"), "4032");
+    let expand = timed(b, "document.getElementById('expand-all').click()", 1);
+    assert_eq!(b.count(".node"), 4032);
+    let click = timed(b, "document.querySelector(\".node[data-id='1'] .toggle\").click()", 20);
+    assert_eq!(b.count(".node"), 4032, "an even number of clicks leaves #1 open");
+    let select = timed(b, "document.querySelector(\".node[data-id='2'] .act\").click()", 20);
+    let keys = timed(
+        b,
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: i % 2 ? 'ArrowUp' : 'ArrowDown'}))",
+        20,
+    );
+    b.click("#mode-step");
+    let steps = timed(b, "document.getElementById('step-forward').click()", 50);
+    assert_eq!(b.run("return document.getElementById('slider').value"), "50");
+    let mb = b.renderer_mb();
+    eprintln!("4,032 nodes drawn: expand all {}", spread(&expand));
+    eprintln!("  a click on a toggle: {}", spread(&click));
+    eprintln!("  a click that selects a node: {}", spread(&select));
+    eprintln!("  an arrow key: {}", spread(&keys));
+    eprintln!("  a step: {}", spread(&steps));
+    eprintln!("  the tab: {mb:.0} MB resident");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    drop(page);
+
+    // The depth-7 tree of the same position (about 1.85 million nodes): 100
+    // interactions, then the tab's memory.
+    let page = Page::open("depth7", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "7"]);
+    let b = &page.b;
+    let size = fs::metadata(&page.html).unwrap().len();
+    let before = b.renderer_mb();
+    let mut ms = timed(b, "document.querySelector(\".node[data-id='1'] .toggle\").click()", 40);
+    ms.extend(timed(b, "document.querySelector(\".node[data-id='2'] .act\").click()", 20));
+    ms.extend(timed(
+        b,
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: i % 2 ? 'ArrowUp' : 'ArrowDown'}))",
+        20,
+    ));
+    ms.extend(timed(b, "document.querySelector('button.mode[aria-pressed=\"false\"]').click()", 20));
+    ms.sort_by(f64::total_cmp);
+    let after = b.renderer_mb();
+    eprintln!(
+        "depth-7 tree ({} nodes, {size} bytes): opened in {} ms; 100 interactions {}; the tab {before:.0} MB after opening, {after:.0} MB after",
+        b.text("#nodes"),
+        page.took.as_millis(),
+        spread(&ms)
+    );
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }

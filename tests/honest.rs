@@ -1,6 +1,10 @@
 //! A test that needs what a clone may lack is `#[ignore = "why"]`d, never a pass
 //! that checks nothing: no test may print that it skipped and return, and every
 //! ignored test says why. This reads the test sources themselves.
+//!
+//! And `cargo test` runs every test this machine can run: a test is ignored only
+//! where what it needs is absent, as the build script found (`has_dot` and the
+//! like), and what the build script found is what the machine has.
 
 use std::fs;
 use std::path::Path;
@@ -35,5 +39,58 @@ fn no_test_passes_by_skipping_and_every_ignored_test_says_why() {
             "{name} prints {skipped}: mark the test #[ignore = \"why\"] instead"
         );
         assert!(!text.contains(&bare_ignore), "{name} ignores a test without saying why");
+    }
+}
+
+#[test]
+fn a_test_is_ignored_only_where_what_it_needs_is_absent() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("tests"), &mut files);
+    sources(&root.join("src"), &mut files);
+    let ignore = ["ign", "ore = \""].concat();
+    for (name, text) in &files {
+        for (at, _) in text.match_indices(&ignore) {
+            let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            if text[line_start..at].trim_start().starts_with("//") {
+                continue;
+            }
+            // The attribute this reason belongs to starts at the last `#[` before it.
+            let attribute = &text[text[..at].rfind("#[").unwrap_or(0)..at];
+            assert!(
+                attribute.starts_with("#[cfg_attr(not("),
+                "{name}: a test ignored whatever the machine has never runs in `cargo test`; write \
+                 #[cfg_attr(not(has_...), ignore = \"why\")] with a probe in build.rs"
+            );
+        }
+    }
+}
+
+/// Whether `program` runs here, as the tests that need it run it.
+fn runs(program: &str, arg: &str) -> bool {
+    std::process::Command::new(program).arg(arg).output().is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn the_build_script_found_what_this_machine_has() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let course =
+        ["official", "rulings"].iter().all(|d| root.join("../shared/fixtures/checkers").join(d).is_dir());
+    let chromium = ["/usr/bin/chromium", "/usr/bin/chromedriver"].iter().all(|p| runs(p, "--version"));
+    let found = [
+        ("has_dot", cfg!(has_dot), runs("dot", "-V")),
+        ("has_groff", cfg!(has_groff), runs("groff", "-v")),
+        ("has_pdftotext", cfg!(has_pdftotext), runs("pdftotext", "-v")),
+        ("has_chromium", cfg!(has_chromium), chromium),
+        ("has_course_fixtures", cfg!(has_course_fixtures), course),
+    ];
+    for (cfg, built_with, here) in found {
+        assert_eq!(
+            built_with,
+            here,
+            "{cfg}: the tests were built where it was {}, but it is {} now; `touch build.rs` to look again",
+            if built_with { "present" } else { "absent" },
+            if here { "present" } else { "absent" },
+        );
     }
 }

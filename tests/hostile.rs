@@ -38,7 +38,7 @@ fn malformed_positions_are_refused_for_every_game_and_command() {
         "ééé x",
         "........./......../......../......../......../......../......../........ b",
     ];
-    for game in ["checkers", "tictactoe", "niujiao", "ataxx", "gomoku"] {
+    for game in gametree::games::ALL.iter().map(|g| g.as_str()) {
         for text in bad {
             for cmd in ["analyse", "best", "perft", "solve", "play"] {
                 let mut args = vec![cmd, game, "--position", text];

@@ -1,7 +1,7 @@
 //! Every illegal-move message, one line each: what is wrong, not the list of
 //! legal moves (that comes with `moves`).
 
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::ataxx::Ataxx;
 use gametree::games::checkers::Checkers;
 use gametree::games::gomoku::Gomoku;

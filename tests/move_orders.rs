@@ -4,11 +4,12 @@
 
 use std::process::Command;
 
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::tree::TextbookTree;
+use gametree::limits::Limits;
 use gametree::search::alphabeta::Pruning;
 use gametree::search::orders::{Count, Order, compare};
-use gametree::search::{BuildOptions, Tree, TreeArena};
+use gametree::tree::{Tree, TreeArena};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 
@@ -17,7 +18,7 @@ fn counts(text: &str, rule: Pruning) -> gametree::search::orders::Comparison {
     let pos = game.parse_position(text).unwrap();
     let mut arena = TreeArena::new();
     let depth = game.default_depth();
-    let tree = Tree::build(&mut arena, &game, pos, depth, &BuildOptions::default()).unwrap();
+    let tree = Tree::build(&mut arena, &game, pos, depth, &Limits::default()).unwrap();
     compare(&game, &tree, rule)
 }
 

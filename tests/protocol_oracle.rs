@@ -16,7 +16,7 @@ fn ours(input: &str, depth: u8) -> (String, i32) {
 }
 
 #[test]
-#[ignore = "needs the course fixtures in ../shared/fixtures/checkers (CI has them)"]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
 fn the_oracle_itself_reproduces_the_official_fixtures() {
     let dir = support::course_data(support::OFFICIAL);
     for i in 0..9 {

@@ -2,10 +2,11 @@
 //! when it passes it, CS188) against an alpha-beta written here from the
 //! textbooks' pseudo-code, on random trees full of ties.
 
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::games::tree::TextbookTree;
+use gametree::limits::Limits;
 use gametree::search::alphabeta::{self, Pruning};
-use gametree::search::{BuildOptions, GameNode, Tree, TreeArena};
+use gametree::tree::{GameNode, Tree, TreeArena};
 
 /// A tree of the test's own.
 enum T {
@@ -114,7 +115,7 @@ fn skipped(t: &T, out: &mut Vec<Option<i32>>) {
     }
 }
 
-fn preorder<A, P>(n: &gametree::search::Node<'_, A, P>, out: &mut Vec<Option<i32>>) {
+fn preorder<A, P>(n: &gametree::tree::Node<'_, A, P>, out: &mut Vec<Option<i32>>) {
     out.push((!n.pruned()).then(|| n.value()));
     for c in n.children() {
         preorder(c, out);
@@ -144,7 +145,7 @@ fn both_rules_match_the_books_alpha_beta_on_trees_with_ties() {
         let pos = game.parse_position(&written).unwrap();
         let mut arena = TreeArena::new();
         let depth = height(&t).max(1);
-        let opts = BuildOptions { threads: 1, ..BuildOptions::default() };
+        let opts = Limits { threads: 1, ..Limits::default() };
         let tree: Tree<'_, TextbookTree> = Tree::build(&mut arena, &game, pos, depth, &opts).unwrap();
         let mut pruned_counts = Vec::new();
         for (rule, ties) in [(Pruning::OnTies, true), (Pruning::PastBound, false)] {

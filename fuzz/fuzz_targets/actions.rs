@@ -3,7 +3,7 @@
 //! that reads must be legal there.
 #![no_main]
 
-use gametree::game::Game;
+use gametree::game::prelude::*;
 use gametree::invariants::action_text;
 use gametree_fuzz::check_any_game;
 use libfuzzer_sys::fuzz_target;

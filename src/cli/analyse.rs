@@ -11,12 +11,11 @@ use super::positions::position_or_start;
 use super::{SearchKind, TreeOptions, status};
 use crate::drawing::Drawing;
 use crate::export::summary::Summary;
-use crate::game::Game;
-use crate::games::checkers::Checkers;
+use crate::game::prelude::*;
 use crate::protocol;
 use crate::search::alphabeta::Pruning;
 use crate::search::orders::{self, Comparison, Count};
-use crate::search::{Tree, TreeArena};
+use crate::tree::{Tree, TreeArena};
 
 pub struct Request<'a> {
     pub position: Option<&'a str>,
@@ -33,16 +32,16 @@ pub struct Request<'a> {
 /// The position after replaying a checkers protocol input, in `game`'s type (only
 /// checkers can have one).
 fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
-    if game.name() != Checkers.name() {
+    if game.name() != protocol::GAME {
         eprintln!("gametree: --moves replays a checkers protocol input; use --position for {}", game.name());
         return Err(status::USAGE);
     }
     let (reader, name) = open_input(Some(path))?;
-    let pos = protocol::replay(reader).map_err(|e| {
+    let text = protocol::replay_notation(reader).map_err(|e| {
         eprintln!("gametree: {name}: {e}");
         status::USAGE
     })?;
-    Ok(game.parse_position(&Checkers.format_position(&pos)).expect("checkers notation round-trips"))
+    Ok(game.parse_position(&text).expect("checkers notation round-trips"))
 }
 
 pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {

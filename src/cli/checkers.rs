@@ -5,16 +5,19 @@ use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 
 use super::exports::{self, ExportOptions, Searched};
+use super::lines::{STDIO, input_name, is_stdio};
 use super::output::print_stats;
-use super::{TreeOptions, status};
+use super::{SearchKind, TreeOptions, status};
 use crate::export::scope::Scope;
-use crate::game::Game;
+use crate::game::Evaluation;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
+use crate::search::alphabeta::Pruning;
 
+/// A protocol input: the file, or standard input when there is none or it is `-`.
 pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8> {
-    match input {
-        None => Ok((Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())),
+    match input.filter(|p| !is_stdio(p)) {
+        None => Ok((Box::new(BufReader::new(io::stdin().lock())), input_name(Path::new(STDIO)))),
         Some(path) => match File::open(path) {
             Ok(f) => Ok((Box::new(BufReader::new(f)), path.display().to_string())),
             Err(e) => {
@@ -25,7 +28,13 @@ pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8
     }
 }
 
-pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, scope: Scope) -> u8 {
+pub fn run(
+    input: Option<&Path>,
+    tree: &TreeOptions,
+    export_dir: Option<&Path>,
+    scope: Scope,
+    search: SearchKind,
+) -> u8 {
     let (reader, name) = match open_input(input) {
         Ok(r) => r,
         Err(code) => return code,
@@ -36,21 +45,30 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, 
         eprintln!("gametree: cannot create {}: {e}", dir.display());
         return status::OUTPUT;
     }
-    let opts = Options {
-        depth: tree.depth.unwrap_or_else(|| Checkers.default_depth()),
-        build: tree.build_options(),
-    };
+    let opts = Options { depth: tree.depth.unwrap_or_else(default_depth), build: tree.build_options() };
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut on_tree = |number: usize, t: &crate::search::Tree<'_, Checkers>, built| {
+    let mut on_tree = |number: usize, t: &crate::tree::Tree<'_, Checkers>, built| {
         if tree.stats {
             print_stats(&format!("action {number}: "), t, built);
         }
         if let Some(dir) = export_dir {
-            // The protocol has set the values already; the page's step-through
-            // replays back-propagation, recorded by propagating once more.
+            // The protocol has set minimax's values already; the page's
+            // step-through replays back-propagation, recorded by propagating
+            // once more. Alpha-beta searches the tree again, and its root value
+            // and decision are minimax's, so the protocol's choice stands.
             let exports = ExportOptions::for_action(dir, number, scope);
-            let events = exports::wants_trace(&exports, t.len).then(|| exports::minimax_events(t));
-            exports::write_files(&Checkers, t, &Searched { windows: None, events, orders: None }, &exports)?;
+            let trace = exports::wants_trace(&exports, t.len);
+            let searched = match search {
+                SearchKind::Minimax => Searched {
+                    windows: None,
+                    events: trace.then(|| exports::minimax_events(t)),
+                    orders: None,
+                },
+                SearchKind::Alphabeta => {
+                    exports::search(t, SearchKind::Alphabeta, Pruning::default(), 1, trace)
+                }
+            };
+            exports::write_files(&Checkers, t, &searched, &exports)?;
         }
         Ok(())
     };
@@ -77,4 +95,9 @@ pub fn run(input: Option<&Path>, tree: &TreeOptions, export_dir: Option<&Path>, 
         Ending::Finished | Ending::IllegalAction => {}
     }
     ending.exit_code() as u8
+}
+
+/// The protocol's depth when none is given: checkers' own.
+pub fn default_depth() -> u8 {
+    Checkers.default_depth()
 }

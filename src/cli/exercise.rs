@@ -10,11 +10,13 @@ use crate::exercise::generate::{Constraints, generate};
 use crate::exercise::pdf::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
 use crate::export::scope::Scope;
-use crate::game::Game;
+use crate::game::prelude::*;
 use crate::games::GameName;
+use crate::limits::Limits;
 use crate::search::alphabeta::{self, Pruning};
+use crate::search::back_propagate_observed;
 use crate::search::trace::Event;
-use crate::search::{BuildOptions, Tree, TreeArena, back_propagate_observed};
+use crate::tree::{Tree, TreeArena};
 
 /// One file's contents, written to whatever it is given.
 type Job<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
@@ -94,7 +96,7 @@ pub fn start(args: &Args) -> u8 {
     if let Err(code) = check(args.search, rule) {
         code
     } else if let Some(game) = args.game {
-        crate::with_game!(game, &crate::games::GameSettings::default(), |g| run_game(g, &request))
+        crate::with_game!(game, &crate::games::Settings::default(), |g| run_game(g, &request))
     } else {
         run_random(&request)
     }
@@ -129,7 +131,7 @@ fn write_exercise<G: Drawing>(
     dir: &Path,
 ) -> Result<(), u8> {
     let mut arena = TreeArena::new();
-    let opts = BuildOptions { max_nodes: MAX_SHEET_NODES, threads: 1 };
+    let opts = Limits { max_nodes: MAX_SHEET_NODES, threads: 1, ..Limits::default() };
     let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|e| {
         eprintln!("gametree: {e}; an exercise must fit on a page (at most {MAX_SHEET_NODES} nodes)");
         status::TOO_MANY_NODES

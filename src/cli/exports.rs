@@ -9,7 +9,8 @@ use crate::export::{self, scope::Scope, summary::Summary};
 use crate::search::alphabeta::{self, Pruning, Window};
 use crate::search::orders::Comparison;
 use crate::search::trace::Event;
-use crate::search::{Tree, back_propagate_observed, back_propagate_parallel};
+use crate::search::{back_propagate_observed, back_propagate_parallel};
+use crate::tree::Tree;
 
 /// A DOT drawing of more nodes than this is unreadable; suggest a scope.
 pub const DOT_WARN_NODES: usize = 2000;
@@ -25,10 +26,11 @@ pub struct ExportOptions {
     /// Write the tree explorer, one self-contained HTML page, to FILE (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
-    /// Write the tree as a Gambit extensive-form game (.efg) to FILE.
+    /// Write the tree as a Gambit extensive-form game (.efg) to FILE (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub efg: Option<PathBuf>,
-    /// Write the search's events (enter, leaf, return, window, cut-off) as JSON to FILE.
+    /// Write the search's events (enter, leaf, return, window, cut-off) as JSON to FILE
+    /// (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
     /// DOT and HTML: draw levels 0 to K only, with "+N nodes" where the tree is cut.

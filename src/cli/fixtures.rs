@@ -77,11 +77,8 @@ fn run_program(program: &[String], input: &Path, timeout: Duration, cap: usize) 
         .stderr(Stdio::null())
         .process_group(0)
         .spawn()?;
-    let group = child.id() as libc::pid_t;
-    let kill_group = || {
-        // SAFETY: signalling a process group we created; no memory is involved.
-        unsafe { libc::kill(-group, libc::SIGKILL) };
-    };
+    let group = child.id();
+    let kill_group = || crate::runtime::signals::kill_process_group(group);
     let mut stdout = child.stdout.take().expect("stdout is piped");
     let over_cap = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let reader = {

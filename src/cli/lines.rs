@@ -91,19 +91,40 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
+/// The argument that names standard input (or output) in place of a file.
+pub const STDIO: &str = "-";
+
+/// Whether `path` is [`STDIO`].
+pub fn is_stdio(path: &Path) -> bool {
+    path == Path::new(STDIO)
+}
+
+/// How messages name `path`: `<stdin>` for [`STDIO`].
+pub fn input_name(path: &Path) -> String {
+    if is_stdio(path) { "<stdin>".to_string() } else { path.display().to_string() }
+}
+
 /// The text of a saved game, read through at most [`MAX_FILE`] bytes whatever
-/// the file is; a larger one is refused without reading further.
+/// the file is; a larger one is refused without reading further. `-` reads
+/// standard input, once: a second call gives the same text (a saved game's
+/// header is read before the game itself).
 pub fn read_small_file(path: &Path) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(format!("{}: over {MAX_FILE} bytes, too large for a saved game", path.display()));
+    if is_stdio(path) {
+        static STDIN: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
+        return STDIN.get_or_init(|| small_text(io::stdin().lock(), path)).clone();
     }
-    String::from_utf8(bytes)
-        .map_err(|_| format!("{}: not a text file; expected a saved game", path.display()))
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    small_text(file, path)
+}
+
+fn small_text(reader: impl Read, path: &Path) -> Result<String, String> {
+    let name = input_name(path);
+    let mut bytes = Vec::new();
+    reader.take(MAX_FILE + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!("{name}: over {MAX_FILE} bytes, too large for a saved game"));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{name}: not a text file; expected a saved game"))
 }
 
 #[cfg(test)]

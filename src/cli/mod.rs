@@ -8,6 +8,7 @@ mod exercise;
 mod exports;
 mod fixtures;
 mod lines;
+mod manual;
 mod output;
 mod play;
 mod positions;
@@ -15,13 +16,12 @@ mod positions;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::game::Game;
-use crate::games::checkers::Checkers;
-use crate::games::{GameName, GameSettings};
+use crate::games::{self, GameName, Settings};
+use crate::limits::{DEFAULT_MAX_NODES, Limits, default_threads};
 use crate::search::alphabeta::Pruning;
-use crate::search::{BuildOptions, DEFAULT_MAX_NODES, default_threads, prepare_build};
+use crate::tree::prepare_build;
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
 pub mod status {
@@ -44,7 +44,12 @@ pub const MAX_DEPTH: u8 = 64;
 pub const DEFAULT_MAX_COUNT: u64 = 100_000_000_000;
 
 #[derive(Parser, Debug)]
-#[command(name = "gametree", version, about = "Explicit minimax trees for small board games")]
+#[command(
+    name = "gametree",
+    version,
+    about = "Explicit minimax trees for small board games",
+    max_term_width = 100
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -53,9 +58,7 @@ pub struct Cli {
 /// Options shared by every command that builds a tree.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct TreeOptions {
-    /// Plies in the tree (1 to 64); default: the game's own (checkers 3,
-    /// tic-tac-toe 9, niujiao 10, Ataxx 3, Gomoku 4).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
+    #[arg(long, help = depth_help(), value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
     depth: Option<u8>,
     /// Refuse to build a tree of more nodes than this.
     #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
@@ -69,53 +72,75 @@ pub struct TreeOptions {
 }
 
 impl TreeOptions {
-    fn build_options(&self) -> BuildOptions {
-        BuildOptions {
+    fn build_options(&self) -> Limits {
+        Limits {
             max_nodes: self.max_nodes,
             threads: self.threads.map_or_else(default_threads, usize::from),
+            deadline: None,
         }
     }
 }
 
-/// Options that configure a game.
-#[derive(clap::Args, Debug, Clone, Copy)]
-pub struct GameOptions {
-    /// Niujiao: plies after which a game is drawn (0: no limit; default 100, and no
-    /// limit for `solve`).
-    #[arg(long)]
-    max_plies: Option<u16>,
-    /// Gomoku: weight of the opponent's patterns against the machine's own (default 9).
-    #[arg(long, value_parser = clap::value_parser!(i32).range(0..=1000))]
-    defence: Option<i32>,
-    /// Gomoku: consider points within this distance of a stone (default 1).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=14))]
-    radius: Option<u8>,
+/// `--depth`'s help: each game's own default, from the list of games.
+fn depth_help() -> String {
+    let defaults: Vec<String> = games::ALL.iter().map(|g| format!("{g} {}", g.default_depth())).collect();
+    format!("Plies in the tree (1 to {MAX_DEPTH}); default: the game's own ({})", defaults.join(", "))
 }
 
+/// The options games declare (`--max-plies N`, ...), each offered once; which
+/// game takes which is checked once the game is known.
+#[derive(Debug, Clone, Default)]
+pub struct GameOptions(Settings);
+
 impl GameOptions {
-    fn settings(&self) -> GameSettings {
-        GameSettings { max_plies: self.max_plies, defence: self.defence, radius: self.radius }
+    fn settings(&self) -> Settings {
+        self.0.clone()
     }
 
     /// An option of one game given for another is a mistake: say so rather than
     /// ignore it.
     fn check(&self, game: GameName) -> Result<(), u8> {
-        let given = [
-            ("--max-plies", self.max_plies.is_some(), GameName::Niujiao),
-            ("--defence", self.defence.is_some(), GameName::Gomoku),
-            ("--radius", self.radius.is_some(), GameName::Gomoku),
-        ];
-        for (flag, set, owner) in given {
-            if set && game != owner {
-                let (owner, game) = (owner.to_possible_value(), game.to_possible_value());
-                let name = |v: Option<clap::builder::PossibleValue>| {
-                    v.map_or(String::new(), |v| v.get_name().to_string())
-                };
-                eprintln!("gametree: {flag} applies to {} only, not to {}", name(owner), name(game));
-                return Err(status::USAGE);
+        games::check(game, &self.0).map_err(|e| {
+            eprintln!("gametree: {e}");
+            status::USAGE
+        })
+    }
+}
+
+impl clap::FromArgMatches for GameOptions {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut options = GameOptions::default();
+        options.update_from_arg_matches(matches)?;
+        Ok(options)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        for o in games::options() {
+            if let Some(&v) = matches.get_one::<i64>(o.name) {
+                self.0.set(o.name, v);
             }
         }
         Ok(())
+    }
+}
+
+impl clap::Args for GameOptions {
+    fn augment_args(mut cmd: clap::Command) -> clap::Command {
+        for o in games::options() {
+            let owners: Vec<&str> = games::games_taking(o.name).map(GameName::as_str).collect();
+            cmd = cmd.arg(
+                clap::Arg::new(o.name)
+                    .long(o.name)
+                    .value_name("N")
+                    .value_parser(clap::value_parser!(i64).range(o.min..=o.max))
+                    .help(format!("{}: {}", owners.join(", "), o.help)),
+            );
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
     }
 }
 
@@ -152,8 +177,9 @@ pub enum Level {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run the course's checkers protocol (stages 0, 1 and 2) on INPUT or stdin.
-    Checkers {
-        /// Input file of actions and an optional A or P command; stdin when absent.
+    #[command(name = "checkers")]
+    Course {
+        /// Input file of actions and an optional A or P command; stdin when absent or `-`.
         input: Option<PathBuf>,
         #[command(flatten)]
         tree: TreeOptions,
@@ -167,6 +193,10 @@ enum Command {
         /// With --export-trees: draw the line of best play and its alternatives only.
         #[arg(long, requires = "export_trees")]
         show_line: bool,
+        /// With --export-trees: the search whose values the exports show (the
+        /// protocol's own choice is minimax's, which alpha-beta's always equals).
+        #[arg(long, value_enum, default_value_t = SearchKind::Minimax, requires = "export_trees")]
+        search: SearchKind,
     },
     /// Build the full tree of a position and show or export it.
     Analyse {
@@ -175,7 +205,7 @@ enum Command {
         /// The position in the game's notation (default: the start).
         #[arg(long, conflicts_with = "moves")]
         position: Option<String>,
-        /// Checkers: start from the position after replaying a protocol input.
+        /// Checkers: start from the position after replaying a protocol input (`-` for stdin).
         #[arg(long, value_name = "INPUT")]
         moves: Option<PathBuf>,
         #[command(flatten)]
@@ -272,7 +302,8 @@ enum Command {
         #[arg(long, conflicts_with = "resume")]
         position: Option<String>,
         /// Go on with a game saved with `save FILE`, with its sides, level and
-        /// settings (options given here replace them, and say so).
+        /// settings (options given here replace them, and say so); `-` reads it
+        /// from stdin when the machine plays both sides.
         #[arg(long, value_name = "FILE")]
         resume: Option<PathBuf>,
         /// How well the machine plays (default strong, or the saved game's).
@@ -328,14 +359,14 @@ enum Command {
         think: u64,
         /// The most positions one move may examine (the deepest search that
         /// fits plays past it).
-        #[arg(long, default_value_t = crate::search::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = crate::limits::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: u64,
         #[command(flatten)]
         game_options: GameOptions,
     },
     /// Step through a saved game action by action.
     Replay {
-        /// A file written by `save FILE` in `gametree play`.
+        /// A file written by `save FILE` in `gametree play` (`-` for stdin).
         file: PathBuf,
         /// Draw boards in plain ASCII.
         #[arg(long)]
@@ -355,8 +386,9 @@ enum Command {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page, in roff (e.g. `gametree manpage > gametree.1; man ./gametree.1`).
-    Manpage,
+    /// Print the manual page in roff, or write one page per command with --all DIR
+    /// (e.g. `gametree manpage --all ~/.cargo/share/man/man1; man gametree-play`).
+    Manpage(manual::ManpageOptions),
     /// Run every INPUT.txt in DIR that has an INPUT-out.txt through a program and
     /// compare its stdout byte for byte.
     Fixtures {
@@ -401,7 +433,7 @@ fn saved_header(path: &std::path::Path) -> Result<crate::savegame::Header, u8> {
         status::USAGE
     })?;
     crate::savegame::header(&text).map_err(|e| {
-        eprintln!("gametree: {}: {e}", path.display());
+        eprintln!("gametree: {}: {e}", lines::input_name(path));
         status::USAGE
     })
 }
@@ -410,7 +442,7 @@ fn saved_header(path: &std::path::Path) -> Result<crate::savegame::Header, u8> {
 fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
     let name = saved_header(path)?.game;
     GameName::from_str(&name, true).map_err(|_| {
-        eprintln!("gametree: {}: unknown game {}", path.display(), lines::quoted_start(&name));
+        eprintln!("gametree: {}: unknown game {}", lines::input_name(path), lines::quoted_start(&name));
         status::USAGE
     })
 }
@@ -419,11 +451,7 @@ fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
 /// command-line tools, instead of failing every later write; and a bug reports
 /// itself in one line rather than as a backtrace.
 fn quiet_failures() {
-    #[cfg(unix)]
-    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    crate::runtime::signals::die_on_closed_pipe();
     std::panic::set_hook(Box::new(|info| {
         eprintln!("gametree: internal error ({info}); please report it with the command that caused it");
     }));
@@ -433,10 +461,10 @@ pub fn main() -> ExitCode {
     quiet_failures();
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Checkers { input, tree, export_trees, show_depth, show_line } => {
-            prepare_build(tree.depth.unwrap_or_else(|| Checkers.default_depth()), &tree.build_options());
+        Command::Course { input, tree, export_trees, show_depth, show_line, search } => {
+            prepare_build(tree.depth.unwrap_or_else(checkers::default_depth), &tree.build_options());
             let scope = exports::ExportOptions { show_depth, show_line, ..Default::default() }.scope();
-            checkers::run(input.as_deref(), &tree, export_trees.as_deref(), scope)
+            checkers::run(input.as_deref(), &tree, export_trees.as_deref(), scope, search)
         }
         Command::Analyse { game_options, game, .. }
         | Command::Perft { game_options, game, .. }
@@ -491,10 +519,7 @@ pub fn main() -> ExitCode {
                 max_bytes: max_memory.unwrap_or_else(crate::search::solve::default_max_bytes),
             };
             // A solve is of the game itself: no ply limit unless one is asked for.
-            let settings = GameSettings {
-                max_plies: Some(game_options.max_plies.unwrap_or(0)),
-                ..game_options.settings()
-            };
+            let settings = games::for_solve(game, &game_options.settings());
             crate::with_game!(game, &settings, |g| positions::solve(g, position.as_deref(), &budget))
         }
         Command::Best { game, position, tree, game_options, search } => {
@@ -557,27 +582,18 @@ pub fn main() -> ExitCode {
         }
         Command::Exercise(args) => exercise::start(&args),
         Command::Replay { file, ascii } => match saved_game_name(&file) {
-            Ok(game) => crate::with_game!(game, &GameSettings::default(), |g| play::replay(g, &file, ascii)),
+            Ok(game) => crate::with_game!(game, &Settings::default(), |g| play::replay(g, &file, ascii)),
             Err(code) => code,
         },
         Command::Rules { game } => {
-            crate::with_game!(game, &GameSettings::default(), |g| {
-                print!("{}", crate::game::Game::rules(g));
+            crate::with_game!(game, &Settings::default(), |g| {
+                print!("{}", crate::game::Presentation::rules(g));
                 status::OK
             })
         }
         Command::Fixtures { dir, cmd, timeout } => fixtures::run(&dir, cmd.as_deref(), timeout),
-        Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "gametree", &mut std::io::stdout());
-            status::OK
-        }
-        Command::Manpage => match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
-            Ok(()) => status::OK,
-            Err(e) => {
-                eprintln!("gametree: {e}");
-                status::OUTPUT
-            }
-        },
+        Command::Completions { shell } => manual::completions(shell),
+        Command::Manpage(options) => manual::manpage(&options),
     };
     ExitCode::from(code)
 }
@@ -585,6 +601,7 @@ pub fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
     #[test]
     fn every_argument_of_every_command_has_help() {

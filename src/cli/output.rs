@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::game::Game;
-use crate::search::Tree;
+use crate::tree::Tree;
 
 /// Writes to `path` through `write`: `-` means stdout. A regular file (or a new
 /// one) is written to a temporary file in its directory and renamed into place
@@ -43,7 +43,7 @@ pub fn write_output(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Resul
     }
     remove_stale_temporaries(&target);
     let tmp = temporary_name(&target);
-    let slot = removed_on_signal(&tmp);
+    let removal = crate::runtime::signals::remove_on_signal(&tmp);
     let result = (|| {
         let mut out = BufWriter::new(File::create(&tmp)?);
         write(&mut out)?;
@@ -53,53 +53,8 @@ pub fn write_output(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Resul
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
-    if let Some(slot) = slot {
-        slot.store(std::ptr::null_mut(), std::sync::atomic::Ordering::SeqCst);
-    }
+    drop(removal);
     result
-}
-
-/// Temporary files being written, as C strings for the signal handler. They
-/// are never freed (a handler on another thread may be reading one): a few
-/// dozen bytes a write.
-static PENDING: [std::sync::atomic::AtomicPtr<libc::c_char>; 64] =
-    [const { std::sync::atomic::AtomicPtr::new(std::ptr::null_mut()) }; 64];
-
-/// Makes SIGINT, SIGTERM and SIGHUP remove `tmp` (if it is still there) before
-/// the process dies of the signal as it would have. Once the file has been
-/// renamed into place, the name no longer exists, so there is nothing to undo.
-fn removed_on_signal(tmp: &Path) -> Option<&'static std::sync::atomic::AtomicPtr<libc::c_char>> {
-    use std::os::unix::ffi::OsStrExt;
-    use std::sync::atomic::Ordering::SeqCst;
-    static INSTALL: std::sync::Once = std::sync::Once::new();
-    let c = std::ffi::CString::new(tmp.as_os_str().as_bytes()).ok()?;
-    let raw = c.into_raw();
-    let slot = PENDING
-        .iter()
-        .find(|slot| slot.compare_exchange(std::ptr::null_mut(), raw, SeqCst, SeqCst).is_ok())?;
-    extern "C" fn on_signal(signal: libc::c_int) {
-        for slot in &PENDING {
-            let p = slot.load(SeqCst);
-            if !p.is_null() {
-                // SAFETY: unlink, signal and raise are async-signal-safe, and `p` is a
-                // leaked, never-freed C string.
-                unsafe { libc::unlink(p) };
-            }
-        }
-        // SAFETY: as above; the default action then ends the process as the
-        // signal would have without us.
-        unsafe {
-            libc::signal(signal, libc::SIG_DFL);
-            libc::raise(signal);
-        }
-    }
-    INSTALL.call_once(|| {
-        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-            // SAFETY: installing a handler that only calls async-signal-safe functions.
-            unsafe { libc::signal(signal, on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t) };
-        }
-    });
-    Some(slot)
 }
 
 /// The longest file name most file systems take, in bytes.
@@ -217,9 +172,8 @@ mod tests {
         use std::os::unix::fs::FileTypeExt;
         let dir = scratch("fifo");
         let fifo = dir.join("pipe");
-        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-        // SAFETY: a valid NUL-terminated path.
-        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success(), "mkfifo {}", fifo.display());
         let reader = {
             let fifo = fifo.clone();
             std::thread::spawn(move || fs::read_to_string(fifo).unwrap())

@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 use super::output::print_stats;
 use super::{SearchKind, TreeOptions, status};
 use crate::game::Game;
-use crate::search::alphabeta;
+use crate::search::alphabeta::{self, Search};
+use crate::search::back_propagate_parallel;
 use crate::search::perft::perft_while;
 use crate::search::solve::{Budget, Bytes, TooBig, solve as solve_game};
-use crate::search::{Tree, TreeArena, back_propagate_parallel};
+use crate::tree::{Tree, TreeArena};
 
 /// A counter on stderr for long counts; indicatif draws nothing when stderr is not
 /// a terminal.
@@ -155,10 +156,10 @@ pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, searc
     let (action, value) = match search {
         SearchKind::Alphabeta => {
             let started = Instant::now();
-            let choice = match alphabeta::search_within(game, &pos, depth, opts.max_nodes) {
-                Ok(c) => c,
+            let choice = match alphabeta::search(game, &pos, &Search::to(depth).within(opts.max_nodes)) {
+                Ok(t) => t.choice,
                 Err(e) => {
-                    eprintln!("gametree: {}", e.for_search());
+                    eprintln!("gametree: {e}");
                     return status::TOO_MANY_NODES;
                 }
             };

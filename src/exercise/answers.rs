@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::sheet::Sheet;
-use crate::search::trace::Event;
+use crate::search::trace::{Event, WindowEnd};
 
 #[derive(Serialize)]
 struct Node {
@@ -21,10 +21,10 @@ struct Node {
 struct Visit {
     /// Preorder index of the node entered.
     node: usize,
-    /// Its window when entered (null under minimax); ±2147483647 and
-    /// -2147483648 are the infinities.
-    alpha: Option<i32>,
-    beta: Option<i32>,
+    /// Its window when entered (null under minimax); a number, or `"-∞"` and
+    /// `"+∞"` for the infinities, as in the tree JSON.
+    alpha: Option<WindowEnd>,
+    beta: Option<WindowEnd>,
 }
 
 #[derive(Serialize)]

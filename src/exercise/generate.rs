@@ -1,11 +1,12 @@
 //! Random textbook trees that meet a teacher's constraints, the same tree for
 //! the same seed and constraints.
 
-use crate::game::Game;
+use crate::game::prelude::*;
 use crate::games::tree::TextbookTree;
+use crate::limits::Limits;
+use crate::rng::Rng;
 use crate::search::alphabeta::{self, Pruning};
-use crate::search::machine::Rng;
-use crate::search::{BuildOptions, Tree, TreeArena};
+use crate::tree::{Tree, TreeArena};
 
 /// What a generated exercise must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +74,7 @@ pub fn cutoffs(text: &str, rule: Pruning) -> (u32, u32) {
     let game = TextbookTree::default();
     let pos = game.parse_position(text).expect("generated trees are well formed");
     let mut arena = TreeArena::new();
-    let opts = BuildOptions { threads: 1, ..BuildOptions::default() };
+    let opts = Limits { threads: 1, ..Limits::default() };
     let tree = Tree::build(&mut arena, &game, pos, game.default_depth(), &opts).expect("a small tree");
     let windows = alphabeta::run_with_rule(&tree, rule, &mut ());
     let (mut all, mut above) = (0, 0);

@@ -2,9 +2,10 @@
 //! and in the key, and where it stands.
 
 use crate::game::Game;
-use crate::search::Tree;
 use crate::search::alphabeta::{Pruning, Window};
 use crate::search::trace::Event;
+use crate::search::trace::WindowEnd;
+use crate::tree::Tree;
 
 /// Room per leaf and per level, in points.
 pub const LEAF_GAP: f32 = 40.0;
@@ -34,7 +35,7 @@ pub struct Place {
     pub value: Option<i32>,
     pub pruned: bool,
     /// The node's window after its last change, where a child changed it.
-    pub changed: Option<(i32, i32)>,
+    pub changed: Option<(WindowEnd, WindowEnd)>,
 }
 
 impl Place {
@@ -148,11 +149,11 @@ pub fn lay_out<G: Game>(
 }
 
 /// A bound as a person writes it; `inf` spells infinity in ASCII.
-pub fn bound(v: i32, inf: &str) -> String {
+pub fn bound(v: WindowEnd, inf: &str) -> String {
     match v {
-        i32::MIN => format!("-{inf}"),
-        i32::MAX => format!("+{inf}"),
-        v => v.to_string(),
+        WindowEnd::MinusInfinity => format!("-{inf}"),
+        WindowEnd::PlusInfinity => format!("+{inf}"),
+        WindowEnd::Value(v) => v.to_string(),
     }
 }
 

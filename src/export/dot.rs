@@ -18,8 +18,8 @@ use petgraph::visit::EdgeRef;
 use super::scope::{Scope, Shown};
 use super::summary::Summary;
 use crate::drawing::{Drawing, Picture};
-use crate::search::alphabeta::Window;
-use crate::search::{GameNode, Tree};
+use crate::search::alphabeta::{Window, WindowEnd};
+use crate::tree::{GameNode, Tree};
 
 struct DotNode {
     id: u32,
@@ -69,6 +69,15 @@ fn bound(v: i32) -> String {
     }
 }
 
+/// A window's end: only the window's own infinities are shown as ±∞.
+fn window_end(b: WindowEnd) -> String {
+    match b {
+        WindowEnd::MinusInfinity => "−∞".to_string(),
+        WindowEnd::PlusInfinity => "+∞".to_string(),
+        WindowEnd::Value(v) => v.to_string(),
+    }
+}
+
 fn role(maximising: bool) -> &'static str {
     if maximising { "▲ MAX" } else { "▼ MIN" }
 }
@@ -89,11 +98,12 @@ fn describe<G: Drawing>(
         tip.push_str("; pruned: alpha-beta never searched it");
     } else {
         let cost = game.cost(&pos, game.has_actions(&pos));
-        rows.push(format!("value {}, cost {cost}", bound(node.value())));
-        tip.push_str(&format!("; value {}; static cost {cost}", bound(node.value())));
+        let value = node.bound().show(&bound(node.value()));
+        rows.push(format!("value {}, cost {cost}", html(&value)));
+        tip.push_str(&format!("; value {value}; static cost {cost}"));
         if let Some(w) = window {
-            rows.push(format!("α {} β {}", bound(w.alpha), bound(w.beta)));
-            tip.push_str(&format!("; window [{}, {}]", bound(w.alpha), bound(w.beta)));
+            rows.push(format!("α {} β {}", window_end(w.alpha), window_end(w.beta)));
+            tip.push_str(&format!("; window [{}, {}]", window_end(w.alpha), window_end(w.beta)));
             if let Some(c) = w.cutoff {
                 let skipped = node.children().iter().filter(|c| c.pruned()).count();
                 rows.push(format!("{} cut-off: {skipped} skipped", c.name()));
@@ -258,6 +268,7 @@ pub fn write_tree<G: Drawing>(
     windows: Option<&[Option<Window>]>,
     scope: Scope,
 ) -> io::Result<()> {
+    tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
     let shown = Shown::new(tree, scope);
     let graph = build_graph(game, tree, windows, &shown);

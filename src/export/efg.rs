@@ -8,7 +8,7 @@ use std::io::{self, Write};
 
 use super::summary::Summary;
 use crate::game::{Game, Player};
-use crate::search::{GameNode, Tree};
+use crate::tree::{GameNode, Tree};
 
 /// A string in the format's double quotes.
 fn quoted(text: &str) -> String {
@@ -53,6 +53,7 @@ impl<G: Game> Writer<'_, G> {
 }
 
 pub fn write_tree<G: Game>(out: &mut dyn Write, game: &G, tree: &Tree<'_, G>) -> io::Result<()> {
+    tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::new(game, tree, false);
     let players = [game.player_name(Player::First), game.player_name(Player::Second)];
     writeln!(

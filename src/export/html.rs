@@ -18,9 +18,9 @@ use super::scope::{Scope, Shown};
 use super::summary::Summary;
 use crate::drawing::{Drawing, Picture};
 use crate::game::Game;
-use crate::search::alphabeta::{Cutoff, Window};
+use crate::search::alphabeta::{Cutoff, Window, WindowEnd};
 use crate::search::trace::Event;
-use crate::search::{GameNode, Tree};
+use crate::tree::{Bound, GameNode, Tree};
 
 const TEMPLATE: &str = include_str!("explorer/page.html");
 const SCRIPT: &str = include_str!("explorer/explorer.js");
@@ -36,6 +36,9 @@ const PRUNED: u8 = 2;
 const LEAF: u8 = 4;
 const CUT_BETA: u8 = 8;
 const CUT_ALPHA: u8 = 16;
+/// The value is a bound: the minimax value is at least it, or at most it.
+const LOWER: u8 = 32;
+const UPPER: u8 = 64;
 
 #[derive(Serialize)]
 struct Header<'a> {
@@ -74,6 +77,7 @@ pub fn write_tree<G: Drawing>(
     events: Option<&[Event]>,
     scope: Scope,
 ) -> io::Result<()> {
+    tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
     let picture = game.picture();
     let shown = Shown::new(tree, scope);
@@ -136,12 +140,17 @@ pub fn write_tree<G: Drawing>(
 
     let embedded = columns.count.len();
     let trace_note = match events {
-        None => Some("this page was written without a trace".to_string()),
+        None => Some(
+            "this page was written without the search's events; write it again with --html (any tree of at most 100000 nodes carries them) or write them with --trace FILE".to_string(),
+        ),
         Some(_) if scope != Scope::All => Some(
             "step-through needs the whole tree; write the page without --show-depth or --show-line".into(),
         ),
         Some(_) if tree.len > TRACE_LIMIT => Some(format!(
-            "step-through is offered for trees of at most {TRACE_LIMIT} nodes; --trace FILE writes the events"
+            "step-through is offered for trees of at most {TRACE_LIMIT} nodes, and this one has {}: its events would make the page too large to open. \
+             To step through this search, write its events with --trace FILE and read them (docs/trace.md), \
+             or write the page for a smaller tree (a lower --depth, or a later position), which carries them",
+            tree.len
         )),
         Some(_) => None,
     };
@@ -170,7 +179,11 @@ pub fn write_tree<G: Drawing>(
     let data = STANDARD.encode(&blob);
     drop(blob);
     let events = trace.map(|e| STANDARD.encode(encode_events(e))).unwrap_or_default();
-    let title = escape_html(&format!("{} tree: {}", summary.game, summary.title()));
+    // The title names the tree but no result: in practice mode it is a worksheet's.
+    let title = escape_html(&format!(
+        "{} tree: {} to move, depth {}, {}, {} nodes",
+        summary.game, summary.to_move, summary.depth, summary.search, summary.node_count
+    ));
     let header = script_json(&header)?;
     fill(out, TEMPLATE, &|name, out| match name {
         "title" => out.write_all(title.as_bytes()),
@@ -232,6 +245,11 @@ impl Columns {
         if node.pruned() {
             flags |= PRUNED;
         }
+        flags |= match node.bound() {
+            Bound::Exact => 0,
+            Bound::Lower => LOWER,
+            Bound::Upper => UPPER,
+        };
         if node.is_leaf() {
             flags |= LEAF;
             self.cost.push(node.value());
@@ -240,7 +258,7 @@ impl Columns {
             self.value.push(node.value());
         }
         if let Some(w) = window {
-            self.window.push([w.alpha, w.beta]);
+            self.window.push([page_bound(w.alpha), page_bound(w.beta)]);
             flags |= match w.cutoff {
                 Some(Cutoff::Beta) => CUT_BETA,
                 Some(Cutoff::Alpha) => CUT_ALPHA,
@@ -263,6 +281,16 @@ impl Columns {
     }
 }
 
+/// A window end as the page's 32-bit arrays hold it: the infinities as the
+/// extreme numbers, which the page shows as ±∞.
+fn page_bound(b: WindowEnd) -> i32 {
+    match b {
+        WindowEnd::MinusInfinity => i32::MIN,
+        WindowEnd::Value(v) => v,
+        WindowEnd::PlusInfinity => i32::MAX,
+    }
+}
+
 /// Five 32-bit numbers per event: kind, node, then by kind
 /// enter: alpha, beta, 1 if windowed; leaf and return: value; window: alpha,
 /// beta; cut-off: first and last skipped child, 0 for a beta cut-off or 1 for alpha.
@@ -271,12 +299,12 @@ fn encode_events(events: &[Event]) -> Vec<u8> {
     for e in events {
         let words: [i32; 5] = match *e {
             Event::Enter { node, window } => {
-                let (a, z) = window.unwrap_or((i32::MIN, i32::MAX));
+                let (a, z) = window.map_or((i32::MIN, i32::MAX), |(a, z)| (page_bound(a), page_bound(z)));
                 [0, node as i32, a, z, i32::from(window.is_some())]
             }
             Event::Leaf { node, value } => [1, node as i32, value, 0, 0],
             Event::Return { node, value } => [2, node as i32, value, 0, 0],
-            Event::Window { node, alpha, beta } => [3, node as i32, alpha, beta, 0],
+            Event::Window { node, alpha, beta } => [3, node as i32, page_bound(alpha), page_bound(beta), 0],
             Event::Cutoff { node, kind, first, last } => {
                 [4, node as i32, first as i32, last as i32, i32::from(kind == Cutoff::Alpha)]
             }

@@ -9,9 +9,9 @@ use serde::Serialize;
 
 use super::summary::Summary;
 use crate::game::Game;
-use crate::search::Tree;
-use crate::search::alphabeta::Window;
+use crate::search::alphabeta::{Window, WindowEnd};
 use crate::search::orders::{Comparison, Count};
+use crate::tree::Tree;
 
 /// Bumped only when a key changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -32,11 +32,12 @@ struct JsonNode {
     board: Vec<String>,
     cost: i32,
     value: Option<i32>,
+    bound: Option<&'static str>,
     children: Vec<u32>,
     best_child: Option<u32>,
     pruned: bool,
-    alpha: Option<i32>,
-    beta: Option<i32>,
+    alpha: Option<WindowEnd>,
+    beta: Option<WindowEnd>,
     cutoff: Option<&'static str>,
 }
 
@@ -52,13 +53,15 @@ fn field(out: &mut dyn Write, key: &str, value: &impl Serialize) -> io::Result<(
 ///
 /// ```
 /// use gametree::export::json::write_tree;
-/// use gametree::game::Game;
+/// use gametree::game::prelude::*;
 /// use gametree::games::niujiao::Niujiao;
-/// use gametree::search::{BuildOptions, Tree, TreeArena, back_propagate};
+/// use gametree::limits::Limits;
+/// use gametree::search::back_propagate;
+/// use gametree::tree::{Tree, TreeArena};
 ///
 /// let game = Niujiao::default();
 /// let mut arena = TreeArena::new();
-/// let tree = Tree::build(&mut arena, &game, game.start(), 2, &BuildOptions::default()).unwrap();
+/// let tree = Tree::build(&mut arena, &game, game.start(), 2, &Limits::default()).unwrap();
 /// back_propagate(tree.root);
 /// let mut out = Vec::new();
 /// write_tree(&mut out, &game, &tree, None).unwrap();
@@ -84,6 +87,7 @@ pub fn write_tree_compared<G: Game>(
     windows: Option<&[Option<Window>]>,
     orders: Option<&Comparison>,
 ) -> io::Result<()> {
+    tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
     let decision =
         summary.decision.as_ref().map(|action| Decision { action: action.clone(), value: summary.value });
@@ -118,6 +122,7 @@ pub fn write_tree_compared<G: Game>(
             board: game.board_rows(pos),
             cost: game.cost(pos, game.has_actions(pos)),
             value: (!node.pruned()).then(|| node.value()),
+            bound: (!node.pruned()).then(|| node.bound().name()),
             children: node.children().iter().map(|c| c.id()).collect(),
             best_child: node.best_child().map(|c| c.id()),
             pruned: node.pruned(),

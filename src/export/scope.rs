@@ -4,7 +4,7 @@
 //! HTML exports read the same scope.
 
 use crate::game::Game;
-use crate::search::{GameNode, Tree};
+use crate::tree::{GameNode, Tree};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Scope {
@@ -40,7 +40,7 @@ impl Shown {
     }
 
     /// Whether `node`'s children are drawn.
-    pub fn opens<A, P>(&self, node: &crate::search::Node<'_, A, P>) -> bool {
+    pub fn opens<A, P>(&self, node: &crate::tree::Node<'_, A, P>) -> bool {
         self.open[node.id() as usize] && !node.is_leaf()
     }
 
@@ -72,6 +72,6 @@ impl Shown {
 }
 
 /// Nodes in the subtree of `node`, itself included.
-pub fn subtree_size<A, P>(node: &crate::search::Node<'_, A, P>) -> u64 {
+pub fn subtree_size<A, P>(node: &crate::tree::Node<'_, A, P>) -> u64 {
     1 + node.children().iter().map(|c| subtree_size(c)).sum::<u64>()
 }

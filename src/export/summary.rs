@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use crate::game::Game;
-use crate::search::Tree;
 use crate::search::alphabeta::{Pruning, Window};
+use crate::tree::Tree;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
@@ -44,7 +44,7 @@ impl Summary {
         if pruning {
             tree.root.for_each(&mut |n| pruned += usize::from(n.pruned()));
         }
-        let name = |n: &crate::search::GameNode<'_, G>| game.format_action(n.action.expect("below the root"));
+        let name = |n: &crate::tree::GameNode<'_, G>| game.format_action(n.action.expect("below the root"));
         Summary {
             game: game.name(),
             position: game.format_position(&tree.root_position),

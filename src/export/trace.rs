@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::summary::Summary;
-use crate::search::alphabeta::Cutoff;
+use crate::search::alphabeta::{Cutoff, WindowEnd};
 use crate::search::trace::Event;
 
 /// Bumped only when a key changes meaning or disappears.
@@ -18,9 +18,9 @@ struct Record {
     kind: &'static str,
     node: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
-    alpha: Option<i32>,
+    alpha: Option<WindowEnd>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    beta: Option<i32>,
+    beta: Option<WindowEnd>,
     #[serde(skip_serializing_if = "Option::is_none")]
     value: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]

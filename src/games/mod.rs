@@ -1,81 +1,43 @@
-//! The rules of each game; nothing here knows about trees or output.
+//! The rules of each game, one folder each, and the one list of games; nothing
+//! here knows about trees or output.
 //!
-//! To add a game: write its module, then add it to `GameName` and to `with_game!`
-//! below (one line each).
+//! To add a game: write its folder (its rules, notation and drawing, and
+//! [`Registered`]: name, options, configuration), then add one line to the list
+//! below. The command line's choices and options, saved games, the fuzz targets,
+//! the `--depth` help and every test "for every game" follow the list.
 
 pub mod ataxx;
 pub mod checkers;
 mod framed;
 pub mod gomoku;
 pub mod niujiao;
+mod registry;
 pub mod tictactoe;
 pub mod tree;
 
-/// The games the command line knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameName {
-    Checkers,
-    Tictactoe,
-    Niujiao,
-    Ataxx,
-    Gomoku,
-    Tree,
-}
+pub use registry::{
+    Entry, GameName, GameOption, Registered, Settings, check, for_solve, games_taking, options,
+};
 
-/// Settings some games take; each game reads what concerns it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GameSettings {
-    /// Niujiao: plies before a game is drawn; `Some(0)` means no limit.
-    pub max_plies: Option<u16>,
-    /// Gomoku: the weight of the opponent's patterns.
-    pub defence: Option<i32>,
-    /// Gomoku: candidate points lie within this distance of a stone.
-    pub radius: Option<u8>,
-}
-
-/// Runs `$body` with `$g` bound to a reference to the named game, configured from
-/// `$settings`: the one place where game names meet game types.
+/// The one list of games: calls `$callback!` with its arguments and each game's
+/// type. Read through [`ALL`], [`ENTRIES`] and [`crate::with_game!`].
+#[doc(hidden)]
 #[macro_export]
-macro_rules! with_game {
-    ($name:expr, $settings:expr, |$g:ident| $body:expr) => {{
-        use $crate::games::{GameName, ataxx, checkers, gomoku, niujiao, tictactoe, tree as textbook};
-        let settings: &$crate::games::GameSettings = $settings;
-        match $name {
-            GameName::Checkers => {
-                let $g = &checkers::Checkers;
-                $body
-            }
-            GameName::Tictactoe => {
-                let $g = &tictactoe::TicTacToe;
-                $body
-            }
-            GameName::Niujiao => {
-                let $g = &niujiao::Niujiao {
-                    max_plies: match settings.max_plies {
-                        None => Some(niujiao::DEFAULT_MAX_PLIES),
-                        Some(0) => None,
-                        limit => limit,
-                    },
-                };
-                $body
-            }
-            GameName::Ataxx => {
-                let $g = &ataxx::Ataxx;
-                $body
-            }
-            GameName::Gomoku => {
-                let defaults = gomoku::Gomoku::default();
-                let $g = &gomoku::Gomoku {
-                    defence: settings.defence.unwrap_or(defaults.defence),
-                    radius: settings.radius.unwrap_or(defaults.radius),
-                    ..defaults
-                };
-                $body
-            }
-            GameName::Tree => {
-                let $g = &textbook::TextbookTree::default();
-                $body
-            }
+macro_rules! __each_game {
+    ($callback:ident! $args:tt) => {
+        $crate::$callback! { $args
+            $crate::games::checkers::Checkers,
+            $crate::games::tictactoe::TicTacToe,
+            $crate::games::niujiao::Niujiao,
+            $crate::games::ataxx::Ataxx,
+            $crate::games::gomoku::Gomoku,
+            $crate::games::tree::TextbookTree,
         }
-    }};
+    };
 }
+
+/// Every game, in the list's order.
+pub const ALL: &[GameName] = crate::__each_game!(__game_names! {});
+
+/// What the list says of each game, in the same order.
+pub const ENTRIES: &[Entry] = crate::__each_game!(__game_entries! {});

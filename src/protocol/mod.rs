@@ -11,10 +11,12 @@ pub mod render;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-use crate::game::Game;
+use crate::game::{Evaluation, Notation, Rules};
 use crate::games::checkers::board::square_at;
 use crate::games::checkers::{Action, Cell, Checkers, Position, moves};
-use crate::search::{BuildOptions, TooManyNodes, Tree, TreeArena, back_propagate_parallel};
+use crate::limits::{Limits, TooManyNodes};
+use crate::search::back_propagate_parallel;
+use crate::tree::{Tree, TreeArena};
 use input::{Command, Item, Items, RawCell};
 
 /// Receives each computed action's tree: the action's number as it will be printed,
@@ -28,12 +30,12 @@ pub const PLAY_ACTIONS: usize = 10;
 pub struct Options {
     /// Plies in the decision tree; the course uses 3.
     pub depth: u8,
-    pub build: BuildOptions,
+    pub build: Limits,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { depth: 3, build: BuildOptions::default() }
+        Options { depth: 3, build: Limits::default() }
     }
 }
 
@@ -255,6 +257,14 @@ impl std::fmt::Display for ReplayError {
 /// What to tell the user about a line that is neither an action nor a command.
 pub fn malformed_message(text: &str) -> String {
     format!("expected an action like G6-F5 (letter, digit, '-', letter, digit), or A or P; got {text:?}")
+}
+
+/// The game the protocol plays, by its name in the list of games.
+pub const GAME: &str = <Checkers as crate::games::Registered>::NAME;
+
+/// [`replay`]'s position in checkers notation, for commands that take any game.
+pub fn replay_notation(input: impl BufRead) -> Result<String, ReplayError> {
+    replay(input).map(|pos| Checkers.format_position(&pos))
 }
 
 /// Replays the actions of a protocol input (stopping at a command or at the end of

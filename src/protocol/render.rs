@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::game::Game;
+use crate::game::Presentation;
 use crate::games::checkers::{Checkers, Color, Position};
 
 pub const SEPARATOR: &str = "=====================================";

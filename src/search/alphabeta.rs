@@ -8,9 +8,11 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use super::budget;
+pub use super::trace::{Cutoff, WindowEnd};
 use super::trace::{Event, Observer};
-use super::tree::{Node, TooManyNodes, Tree};
 use crate::game::Game;
+use crate::limits::{Limits, TooManyNodes};
+use crate::tree::{Bound, Node, Tree, size};
 
 /// The machine's choice and how much work it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,29 +25,6 @@ pub struct Choice<A> {
     pub nodes: u64,
 }
 
-/// Searches `depth` plies from `pos` without building a tree. Games may reorder
-/// actions for the search ([`Game::order_for_search`]); ties still go to the action
-/// first in the game's defined order, as in minimax.
-pub fn search<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Choice<G::Action> {
-    search_within(game, pos, depth, u64::MAX).expect("no limit to exceed")
-}
-
-/// [`search`], giving up once it has examined more than `max_nodes` positions.
-///
-/// When the full tree is over the budget, the search may still fit, or may not
-/// by far: the shallower depths are searched first, and the search is refused
-/// as soon as the next two plies are predicted at several times the budget, or
-/// its full depth at a thousand times
-/// ([`budget::predict`]). The answer is that of the full-depth search alone.
-pub fn search_within<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u8,
-    max_nodes: u64,
-) -> Result<Choice<G::Action>, TooManyNodes> {
-    search_within_ties(game, pos, depth, max_nodes, false).map(|t| t.choice)
-}
-
 /// A choice, and with it (when asked for) every action of the same value: a
 /// machine that breaks ties at random picks among them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,15 +35,66 @@ pub struct Tied<A> {
     pub ties: Vec<A>,
 }
 
-/// [`search_within`], with every action that ties with the choice when `ties`.
-pub fn search_within_ties<G: Game>(
+/// Why a search gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    Budget(TooManyNodes),
+    /// The deadline passed first.
+    Time,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::Budget(e) => f.write_str(&e.for_search()),
+            Stopped::Time => f.write_str("the search ran out of time"),
+        }
+    }
+}
+
+/// What an implicit search is asked to do. None of `limits`, `first` and
+/// `ties` changes the answer of a search that finishes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search<A> {
+    /// Plies to search.
+    pub depth: u8,
+    /// Positions the search may examine and when it must give up (its
+    /// threads are not read: the search runs on the calling thread).
+    pub limits: Limits,
+    /// An action to try before the others (the best of a shallower search,
+    /// say).
+    pub first: Option<A>,
+    /// Also find every action that ties with the choice.
+    pub ties: bool,
+    /// When the full tree is over the budget, search the shallower depths
+    /// first and refuse as soon as the next two plies are predicted at several
+    /// times the budget, or the full depth at a thousand times
+    /// ([`budget::predict`]). The answer is still that of the full depth alone.
+    pub refuse_early: bool,
+}
+
+impl<A> Search<A> {
+    /// A search to `depth` plies with no limits.
+    pub fn to(depth: u8) -> Self {
+        Search { depth, limits: Limits::NONE, first: None, ties: false, refuse_early: true }
+    }
+
+    /// The same search, given up past `max_nodes` positions.
+    pub fn within(self, max_nodes: u64) -> Self {
+        Search { limits: Limits { max_nodes, ..self.limits }, ..self }
+    }
+}
+
+/// Searches `search.depth` plies from `pos` without building a tree. Games may
+/// reorder actions for the search ([`Game::order_for_search`]); ties still go
+/// to the action first in the game's defined order, as in minimax.
+pub fn search<G: Game>(
     game: &G,
     pos: &G::Position,
-    depth: u8,
-    max_nodes: u64,
-    ties: bool,
-) -> Result<Tied<G::Action>, TooManyNodes> {
-    if depth >= 4 && budget::full_tree_likely_over(game, pos, depth, max_nodes) {
+    search: &Search<G::Action>,
+) -> Result<Tied<G::Action>, Stopped> {
+    let (depth, max_nodes) = (search.depth, search.limits.max_nodes);
+    if search.refuse_early && depth >= 4 && size::full_tree_likely_over(game, pos, depth, max_nodes) {
         let margins = [(budget::NEXT_PLY_MARGIN, 2), (budget::FULL_DEPTH_MARGIN, depth)];
         let mut counts = Vec::new();
         for d in 1..=depth {
@@ -74,41 +104,24 @@ pub fn search_within_ties<G: Game>(
                 if let Some(p) = budget::predict(&counts, ahead, far_over)
                     && p > far_over
                 {
-                    return Err(TooManyNodes { limit: max_nodes, predicted: Some(p) });
+                    return Err(Stopped::Budget(TooManyNodes { limit: max_nodes, predicted: Some(p) }));
                 }
             }
             if d < depth {
-                let mut s = Implicit { game, nodes: 1, max_nodes, deadline: None, timed_out: false };
-                counts.push(run_root(&mut s, pos, d, None, false)?.choice.nodes);
+                let shallower = Search { depth: d, first: None, ties: false, refuse_early: false, ..*search };
+                counts.push(run(game, pos, &shallower)?.choice.nodes);
             }
         }
     }
-    let mut s = Implicit { game, nodes: 1, max_nodes, deadline: None, timed_out: false };
-    run_root(&mut s, pos, depth, None, ties)
+    run(game, pos, search)
 }
 
-/// Why a search gave no answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stopped {
-    Budget(TooManyNodes),
-    /// The deadline passed first.
-    Time,
-}
-
-/// [`search_within_ties`] that also gives up at `deadline`, trying `first`
-/// (the best action of a shallower search, say) before the others. Neither
-/// changes the answer of a search that finishes.
-pub fn search_until<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u8,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-    first: Option<G::Action>,
-    ties: bool,
-) -> Result<Tied<G::Action>, Stopped> {
-    let mut s = Implicit { game, nodes: 1, max_nodes, deadline, timed_out: false };
-    let result = run_root(&mut s, pos, depth, first, ties);
+/// One search of the full depth.
+fn run<G: Game>(game: &G, pos: &G::Position, search: &Search<G::Action>) -> Result<Tied<G::Action>, Stopped> {
+    let limits = &search.limits;
+    let mut s =
+        Implicit { game, nodes: 1, max_nodes: limits.max_nodes, deadline: limits.deadline, timed_out: false };
+    let result = run_root(&mut s, pos, search.depth, search.first, search.ties);
     match result {
         _ if s.timed_out => Err(Stopped::Time),
         Err(e) => Err(Stopped::Budget(e)),
@@ -149,26 +162,20 @@ fn run_root<G: Game>(
     let mut tied: Vec<usize> = Vec::new();
     for a in ordered {
         let index = actions.iter().position(|&b| b == a).expect("ordering keeps the actions");
-        // Nothing beats a best at the end of the scale; only an earlier action could
-        // tie with it. (The explicit search cuts off here in the same way.)
-        if let Some((b, _, bv)) = best
-            && bv == if maximising { i32::MAX } else { i32::MIN }
-            && index > b
-            && !ties
-        {
-            continue;
-        }
         let child = game.apply(pos, a);
         // An action earlier in the defined order wins a tie (and with `ties`
         // any action may be one), so its window is one wider: a fail-low then
         // means strictly worse, not "no better".
         let v = match best {
-            None => s.visit(&child, deeper, i32::MIN, i32::MAX),
-            Some((b, _, bv)) if maximising => {
-                s.visit(&child, deeper, if index < b || ties { bv.saturating_sub(1) } else { bv }, i32::MAX)
-            }
+            None => s.visit(&child, deeper, MINUS_INFINITY, PLUS_INFINITY),
             Some((b, _, bv)) => {
-                s.visit(&child, deeper, i32::MIN, if index < b || ties { bv.saturating_add(1) } else { bv })
+                let bv = i64::from(bv);
+                let wider = index < b || ties;
+                if maximising {
+                    s.visit(&child, deeper, if wider { bv - 1 } else { bv }, PLUS_INFINITY)
+                } else {
+                    s.visit(&child, deeper, MINUS_INFINITY, if wider { bv + 1 } else { bv })
+                }
             }
         };
         match best {
@@ -194,6 +201,11 @@ fn run_root<G: Game>(
     Ok(Tied { choice: Choice { action: Some(action), value, nodes: s.nodes }, ties })
 }
 
+/// The window's open ends: outside every game value (an `i32`), so that no
+/// score, not even a side's that cannot move, is taken for an infinity.
+const MINUS_INFINITY: i64 = i64::MIN;
+const PLUS_INFINITY: i64 = i64::MAX;
+
 /// When a node stops searching its children: courses differ on a value equal
 /// to the bound.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -206,16 +218,6 @@ pub enum Pruning {
 }
 
 impl Pruning {
-    /// Whether a node whose window has become `[alpha, beta]` skips the rest
-    /// of its children: the one cut-off test of every alpha-beta here.
-    #[inline(always)]
-    pub fn cuts(self, alpha: i32, beta: i32) -> bool {
-        match self {
-            Pruning::OnTies => alpha >= beta,
-            Pruning::PastBound => alpha > beta,
-        }
-    }
-
     /// The rule's name in exports, as its command-line flag says it.
     pub fn name(self) -> &'static str {
         match self {
@@ -238,14 +240,14 @@ struct Step {
     maximising: bool,
     /// The best child value so far (the first child's to begin with).
     best: i32,
-    alpha: i32,
-    beta: i32,
+    alpha: i64,
+    beta: i64,
     seen: usize,
     rule: Pruning,
 }
 
 impl Step {
-    fn new(maximising: bool, alpha: i32, beta: i32, rule: Pruning) -> Step {
+    fn new(maximising: bool, alpha: i64, beta: i64, rule: Pruning) -> Step {
         Step { maximising, best: 0, alpha, beta, seen: 0, rule }
     }
 
@@ -256,11 +258,21 @@ impl Step {
         }
         self.seen += 1;
         if self.maximising {
-            self.alpha = self.alpha.max(v);
+            self.alpha = self.alpha.max(i64::from(v));
         } else {
-            self.beta = self.beta.min(v);
+            self.beta = self.beta.min(i64::from(v));
         }
-        self.rule.cuts(self.alpha, self.beta)
+        cuts_off(self.rule, self.alpha, self.beta)
+    }
+}
+
+/// Whether a node whose window has become `[alpha, beta]` skips its other
+/// children under `rule`: the one cut-off test of every alpha-beta here.
+#[inline]
+pub fn cuts_off(rule: Pruning, alpha: i64, beta: i64) -> bool {
+    match rule {
+        Pruning::OnTies => alpha >= beta,
+        Pruning::PastBound => alpha > beta,
     }
 }
 
@@ -275,7 +287,7 @@ struct Implicit<'g, G: Game> {
 }
 
 impl<G: Game> Implicit<'_, G> {
-    fn visit(&mut self, pos: &G::Position, buffers: &mut [Vec<G::Action>], alpha: i32, beta: i32) -> i32 {
+    fn visit(&mut self, pos: &G::Position, buffers: &mut [Vec<G::Action>], alpha: i64, beta: i64) -> i32 {
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.timed_out = true;
@@ -293,6 +305,8 @@ impl<G: Game> Implicit<'_, G> {
             return game.cost(pos, false);
         }
         game.order_for_search(pos, actions);
+        // The rule cannot change the value or decision of a search from the
+        // root's open window, only how much it visits: play cuts on ties.
         let mut step = Step::new(game.to_move(pos).maximises(), alpha, beta, Pruning::OnTies);
         for &a in actions.iter() {
             let v = self.visit(&game.apply(pos, a), deeper, step.alpha, step.beta);
@@ -307,27 +321,31 @@ impl<G: Game> Implicit<'_, G> {
 /// The window a node of the explicit tree was searched with, and how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {
-    pub alpha: i32,
-    pub beta: i32,
+    pub alpha: WindowEnd,
+    pub beta: WindowEnd,
     pub cutoff: Option<Cutoff>,
     /// The rule the search cut off by (the same for every node).
     pub rule: Pruning,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cutoff {
-    /// A maximising node reached beta: its remaining children were skipped.
-    Beta,
-    /// A minimising node fell to alpha: its remaining children were skipped.
-    Alpha,
-}
-
-impl Cutoff {
-    pub fn name(self) -> &'static str {
-        match self {
-            Cutoff::Beta => "beta",
-            Cutoff::Alpha => "alpha",
-        }
+/// What a fail-soft value searched with the window `[alpha, beta]` under
+/// `rule` says of the minimax value. A value that would have cut off against
+/// beta (`cuts_off(rule, value, beta)`) is a lower bound: the search may have
+/// stopped early, so the true value may only be greater. One that would have
+/// cut off against alpha is an upper bound: no child beat what an ancestor
+/// already had, so it may only be less. Anything else is exact. Under
+/// [`Pruning::PastBound`] a value equal to a window edge caused no cut: every
+/// child was searched, the one that gave it was itself inside its own window
+/// and exact, and so is the value. A window edge at an infinity bounds
+/// nothing (no `i32` reaches it).
+pub fn bound_of(value: i32, alpha: i64, beta: i64, rule: Pruning) -> Bound {
+    let value = i64::from(value);
+    if cuts_off(rule, value, beta) {
+        Bound::Lower
+    } else if cuts_off(rule, alpha, value) {
+        Bound::Upper
+    } else {
+        Bound::Exact
     }
 }
 
@@ -336,13 +354,15 @@ impl Cutoff {
 /// of each node by id, `None` for pruned nodes.
 ///
 /// ```
-/// use gametree::game::Game;
+/// use gametree::game::prelude::*;
 /// use gametree::games::tictactoe::TicTacToe;
-/// use gametree::search::{BuildOptions, Tree, TreeArena, alphabeta};
+/// use gametree::limits::Limits;
+/// use gametree::search::alphabeta;
+/// use gametree::tree::{Tree, TreeArena};
 ///
 /// let game = TicTacToe;
 /// let mut arena = TreeArena::new();
-/// let tree = Tree::build(&mut arena, &game, game.start(), 4, &BuildOptions::default()).unwrap();
+/// let tree = Tree::build(&mut arena, &game, game.start(), 4, &Limits::default()).unwrap();
 /// let windows = alphabeta::run_on_tree(&tree);
 /// let mut pruned = 0;
 /// tree.root.for_each(&mut |n| pruned += usize::from(n.pruned()));
@@ -366,7 +386,8 @@ pub fn run_with_rule<G: Game>(
 ) -> Vec<Option<Window>> {
     let windows: Vec<Cell<Option<Window>>> = (0..tree.len).map(|_| Cell::new(None)).collect();
     mark_pruned(tree.root);
-    visit_node(tree.root, (i32::MIN, i32::MAX), rule, &windows, observer);
+    visit_node(tree.root, (MINUS_INFINITY, PLUS_INFINITY), rule, &windows, observer);
+    tree.root.set_searched();
     windows.into_iter().map(Cell::into_inner).collect()
 }
 
@@ -379,14 +400,15 @@ fn mark_pruned<A, P>(node: &Node<'_, A, P>) {
 
 fn visit_node<A, P>(
     node: &Node<'_, A, P>,
-    (alpha, beta): (i32, i32),
+    (alpha, beta): (i64, i64),
     rule: Pruning,
     windows: &[Cell<Option<Window>>],
     observer: &mut impl Observer,
 ) -> i32 {
     node.set_pruned(false);
     let id = node.id();
-    observer.event(Event::Enter { node: id, window: Some((alpha, beta)) });
+    let (a, b) = (WindowEnd::from_wide(alpha), WindowEnd::from_wide(beta));
+    observer.event(Event::Enter { node: id, window: Some((a, b)) });
     let mut cutoff = None;
     let value = if node.is_leaf() {
         observer.event(Event::Leaf { node: id, value: node.value() });
@@ -398,7 +420,8 @@ fn visit_node<A, P>(
             let before = (step.alpha, step.beta);
             let stop = step.take(visit_node(child, (step.alpha, step.beta), rule, windows, observer));
             if (step.alpha, step.beta) != before {
-                observer.event(Event::Window { node: id, alpha: step.alpha, beta: step.beta });
+                let (alpha, beta) = (WindowEnd::from_wide(step.alpha), WindowEnd::from_wide(step.beta));
+                observer.event(Event::Window { node: id, alpha, beta });
             }
             if stop {
                 if i + 1 < children.len() {
@@ -413,7 +436,8 @@ fn visit_node<A, P>(
         step.best
     };
     node.set_value(value);
-    windows[id as usize].set(Some(Window { alpha, beta, cutoff, rule }));
+    node.set_bound(if node.is_leaf() { Bound::Exact } else { bound_of(value, alpha, beta, rule) });
+    windows[id as usize].set(Some(Window { alpha: a, beta: b, cutoff, rule }));
     observer.event(Event::Return { node: id, value });
     value
 }

@@ -3,32 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use super::alphabeta::{self, Choice, Tied};
-use super::tree::TooManyNodes;
+use super::alphabeta::{self, Choice, Search, Stopped, Tied};
 use crate::game::Game;
-
-/// SplitMix64: tiny, fast, and the same sequence for the same seed everywhere.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+use crate::limits::{Limits, TooManyNodes};
+use crate::rng::Rng;
 
 /// Deeper than any search goes, thinking or not.
 const DEEPEST: u8 = 64;
@@ -184,8 +162,9 @@ impl Machine {
             }
             let begun = Instant::now();
             let first = best.as_ref().and_then(|(_, t)| t.choice.action);
-            let Ok(t) = alphabeta::search_until(game, pos, depth, self.max_nodes, deadline, first, ties)
-            else {
+            let limits = Limits { max_nodes: self.max_nodes, deadline, ..Limits::NONE };
+            let search = Search { depth, limits, first, ties, refuse_early: false };
+            let Ok(t) = alphabeta::search(game, pos, &search) else {
                 break;
             };
             let c = t.choice;
@@ -241,7 +220,11 @@ impl Machine {
         pos: &G::Position,
     ) -> Result<Choice<G::Action>, TooManyNodes> {
         let game = &game.for_machine(game.to_move(pos));
-        let tied = alphabeta::search_within_ties(game, pos, self.depth, self.max_nodes, self.rng.is_some())?;
+        let search = Search { ties: self.rng.is_some(), ..Search::to(self.depth).within(self.max_nodes) };
+        let tied = alphabeta::search(game, pos, &search).map_err(|stopped| match stopped {
+            Stopped::Budget(e) => e,
+            Stopped::Time => unreachable!("a search with no deadline never runs out of time"),
+        })?;
         Ok(self.pick(tied))
     }
 }

@@ -2,12 +2,11 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use super::team::Team;
 use super::trace::{Event, Observer};
-use super::tree::Node;
+use crate::runtime::share;
+use crate::runtime::team::Team;
+use crate::tree::Node;
 
-/// Subtrees per thread to aim for when propagating in parallel.
-const UNITS_PER_THREAD: usize = 24;
 /// Smaller trees are propagated on the calling thread alone.
 const PARALLEL_FROM: usize = 1 << 16;
 
@@ -16,14 +15,18 @@ const PARALLEL_FROM: usize = 1 << 16;
 /// the left-most child, which is the one [`Node::best_child`] reports. Returns the
 /// root's value.
 pub fn back_propagate<A, P>(node: &Node<'_, A, P>) -> i32 {
-    propagate_above(node, u8::MAX, &mut ())
+    let value = propagate_above(node, u8::MAX, &mut ());
+    node.set_searched();
+    value
 }
 
 /// [`back_propagate`], telling `observer` each step in the order it is taken:
 /// a node is entered, its children are entered and return in turn, then it
 /// returns its value.
 pub fn back_propagate_observed<A, P>(node: &Node<'_, A, P>, observer: &mut impl Observer) -> i32 {
-    propagate_above(node, u8::MAX, observer)
+    let value = propagate_above(node, u8::MAX, observer);
+    node.set_searched();
+    value
 }
 
 /// [`back_propagate`] over a tree of `len` nodes, on up to `threads` threads: the
@@ -33,14 +36,9 @@ pub fn back_propagate_parallel<A: Sync, P: Sync>(root: &Node<'_, A, P>, len: usi
     if threads < 2 || len < PARALLEL_FROM {
         return back_propagate(root);
     }
-    let mut level = vec![root];
-    while level.len() < UNITS_PER_THREAD * threads {
-        let next: Vec<_> = level.iter().flat_map(|n| n.children().iter()).collect();
-        if next.is_empty() {
-            break;
-        }
-        level = next;
-    }
+    let (_, level) = share::split(vec![root], threads, usize::MAX, |level| {
+        level.iter().flat_map(|n| n.children().iter()).collect()
+    });
     let split = level[0].depth;
     let next = AtomicUsize::new(0);
     Team::take(threads - 1).run(&|_| {
@@ -48,7 +46,9 @@ pub fn back_propagate_parallel<A: Sync, P: Sync>(root: &Node<'_, A, P>, len: usi
             back_propagate(node);
         }
     });
-    propagate_above(root, split, &mut ())
+    let value = propagate_above(root, split, &mut ());
+    root.set_searched();
+    value
 }
 
 /// Propagates values down to `split` depth, taking the values of nodes at that

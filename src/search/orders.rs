@@ -1,9 +1,9 @@
 //! The move-ordering lesson in numbers: alpha-beta over one built tree with its
 //! children taken in different orders, counting what each order visits.
 
-use super::alphabeta::Pruning;
-use super::tree::{GameNode, Tree};
+use super::alphabeta::{Pruning, cuts_off};
 use crate::game::Game;
+use crate::tree::{GameNode, Node, Tree};
 
 /// An order in which alpha-beta takes a node's children.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +71,7 @@ pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Comparis
         .map(|&order| {
             let mut count = Count::default();
             let mut s = Counting { game, exact: &exact, order, rule, count: &mut count };
-            s.visit(tree.root, i32::MIN, i32::MAX);
+            s.visit(tree.root, i64::MIN, i64::MAX);
             (order, count)
         })
         .collect();
@@ -79,7 +79,7 @@ pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Comparis
 }
 
 /// Each node's exact minimax value, by id (recursion as deep as the tree).
-fn minimax_values<A, P>(node: &super::Node<'_, A, P>, out: &mut [i32]) -> i32 {
+fn minimax_values<A, P>(node: &Node<'_, A, P>, out: &mut [i32]) -> i32 {
     let v = if node.is_leaf() {
         node.value()
     } else {
@@ -119,7 +119,7 @@ struct Counting<'s, G: Game> {
 impl<G: Game> Counting<'_, G> {
     /// Fail-soft alpha-beta, as the explicit search runs it, over `node`'s
     /// children in this order.
-    fn visit(&mut self, node: &GameNode<'_, G>, mut alpha: i32, mut beta: i32) -> i32 {
+    fn visit(&mut self, node: &GameNode<'_, G>, mut alpha: i64, mut beta: i64) -> i32 {
         self.count.nodes += 1;
         if node.is_leaf() {
             self.count.leaves += 1;
@@ -133,12 +133,12 @@ impl<G: Game> Counting<'_, G> {
             let v = self.visit(&children[i], alpha, beta);
             if max {
                 best = best.max(v);
-                alpha = alpha.max(v);
+                alpha = alpha.max(i64::from(v));
             } else {
                 best = best.min(v);
-                beta = beta.min(v);
+                beta = beta.min(i64::from(v));
             }
-            if self.rule.cuts(alpha, beta) {
+            if cuts_off(self.rule, alpha, beta) {
                 self.count.cutoffs += u64::from(k + 1 < order.len());
                 break;
             }

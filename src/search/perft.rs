@@ -1,18 +1,16 @@
 //! Counting positions by depth, the standard check of move generation.
 //!
-//! The last ply is counted in bulk ([`Game::count_actions`]): its positions are
+//! The last ply is counted in bulk ([`Rules::count_actions`](crate::game::Rules::count_actions)): its positions are
 //! never listed or made. The work is shared out as the positions a few plies
 //! down (enough for every thread to have several), each thread taking the next
 //! one from a counter; the counts are sums, so any split gives the same numbers.
-//! The threads are the helper team of the tree builds (`super::team`).
+//! The threads are the helper team of the tree builds (`crate::runtime::team`).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use crate::game::Game;
-
-/// Subtrees per thread to aim for, so that uneven ones still even out.
-const UNITS_PER_THREAD: usize = 16;
+use crate::runtime::share;
 
 /// What a perft run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +28,7 @@ pub struct Counts {
 /// of positions counted so far.
 ///
 /// ```
-/// use gametree::game::Game;
+/// use gametree::game::prelude::*;
 /// use gametree::games::ataxx::Ataxx;
 /// use gametree::search::perft::perft;
 ///
@@ -68,20 +66,24 @@ pub fn perft_while<G: Game>(
     game.actions(root, &mut actions);
     let mut divide = vec![0u64; actions.len()];
     // The units: positions at ply `split`, each with the root action above it.
-    let mut level: Vec<(usize, G::Position)> =
+    let first: Vec<(usize, G::Position)> =
         actions.iter().enumerate().map(|(i, &a)| (i, game.apply(root, a))).collect();
-    by_depth[0] = level.len() as u64;
-    let mut split = 1;
-    while split < depth && level.len() < UNITS_PER_THREAD * threads.max(1) && threads > 1 {
+    by_depth[0] = first.len() as u64;
+    // One thread walks from the root's children; several share out a level
+    // deeper down, counting the levels on the way.
+    let most = if threads > 1 { depth - 1 } else { 0 };
+    let mut ply = 1;
+    let (down, level) = share::split(first, threads, most, |level| {
         let mut next = Vec::new();
-        for (i, pos) in &level {
+        for (i, pos) in level {
             game.actions(pos, &mut actions);
             next.extend(actions.iter().map(|&a| (*i, game.apply(pos, a))));
         }
-        by_depth[split] = next.len() as u64;
-        level = next;
-        split += 1;
-    }
+        by_depth[ply] = next.len() as u64;
+        ply += 1;
+        next
+    });
+    let split = 1 + down;
     if split == depth {
         for (i, _) in &level {
             divide[*i] += 1;
@@ -114,7 +116,7 @@ pub fn perft_while<G: Game>(
     // The helper team of the tree builds: placed off this thread's CPU, and not
     // waited for if one is late (the counter hands its share to the others).
     if threads > 1 {
-        super::team::Team::take(threads - 1).run(&work);
+        crate::runtime::team::Team::take(threads - 1).run(&work);
     } else {
         work(0);
     }
@@ -174,6 +176,7 @@ impl<G: Game> Walker<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prelude::*;
     use crate::games::ataxx::Ataxx;
     use crate::games::checkers::Checkers;
 

@@ -440,21 +440,13 @@ fn forecast<P: Clone + std::hash::Hash + Eq>(t: &Tables<P>, ply: Ply) -> Shortfa
 /// The default memory budget: 2 GiB, or half of physical memory if that is less.
 pub fn default_max_bytes() -> u64 {
     const TWO_GIB: u64 = 2 << 30;
-    #[cfg(unix)]
-    {
-        // SAFETY: sysconf only reads system configuration.
-        let (pages, size) =
-            unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
-        if pages > 0 && size > 0 {
-            return TWO_GIB.min(pages as u64 * size as u64 / 2);
-        }
-    }
-    TWO_GIB
+    crate::runtime::system::physical_memory().map_or(TWO_GIB, |bytes| TWO_GIB.min(bytes / 2))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prelude::*;
     use crate::games::ataxx::Ataxx;
     use crate::games::tictactoe::TicTacToe;
 

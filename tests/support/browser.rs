@@ -6,7 +6,8 @@ use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::wd::WebDriverCompatibleCommand;
+pub use fantoccini::wd::PrintSize;
+use fantoccini::wd::{PrintConfiguration, PrintOrientation, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
@@ -117,6 +118,45 @@ impl Browser {
     pub fn text(&self, css: &str) -> String {
         let e = self.element(css);
         self.runtime.block_on(e.text()).unwrap()
+    }
+
+    /// Resizes the browser window (the page sees a somewhat smaller viewport).
+    pub fn set_size(&self, width: u32, height: u32) {
+        self.runtime.block_on(self.client().set_window_size(width, height)).unwrap();
+    }
+
+    /// The page printed to PDF on paper of `size`, as the page lays itself out:
+    /// nothing shrunk to fit.
+    pub fn print_pdf(&self, size: PrintSize, landscape: bool) -> Vec<u8> {
+        let orientation = if landscape { PrintOrientation::Landscape } else { PrintOrientation::Portrait };
+        let config = PrintConfiguration::builder()
+            .size(size)
+            .orientation(orientation)
+            .shrink_to_fit(false)
+            .background(true)
+            .build()
+            .unwrap();
+        self.runtime.block_on(self.client().print(config)).unwrap()
+    }
+
+    /// The resident memory of this browser's page processes, in MB, read from
+    /// /proc (Linux): what the tab costs the machine, beyond the script's heap.
+    pub fn renderer_mb(&self) -> f64 {
+        let profile = format!("--user-data-dir={}", self.profile.display());
+        let mut kb = 0u64;
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let dir = entry.path();
+            let Ok(cmd) = std::fs::read(dir.join("cmdline")) else { continue };
+            let cmd = String::from_utf8_lossy(&cmd);
+            if !cmd.contains("--type=renderer") || !cmd.contains(&profile) {
+                continue;
+            }
+            let status = std::fs::read_to_string(dir.join("status")).unwrap_or_default();
+            if let Some(line) = status.lines().find(|l| l.starts_with("VmRSS:")) {
+                kb += line.split_whitespace().nth(1).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+            }
+        }
+        kb as f64 / 1024.0
     }
 
     pub fn count(&self, css: &str) -> usize {

@@ -58,3 +58,13 @@ pub fn require_graphviz() {
         "Graphviz's dot is not installed; this test needs it (.ci/run installs it)"
     );
 }
+
+/// Every command's name, as the top-level help lists them.
+pub fn commands() -> Vec<String> {
+    let help = text(&run(&["--help"], "").stdout);
+    let listed = help.split("Commands:\n").nth(1).expect("a list of commands");
+    // A command's name starts its line; its description may go on below, indented further.
+    let lines = listed.lines().take_while(|l| l.starts_with("  "));
+    let names = lines.filter(|l| !l.starts_with("   ")).map(|l| l.split_whitespace().next().unwrap());
+    names.filter(|&n| n != "help").map(String::from).collect()
+}

@@ -74,6 +74,7 @@ pub fn value_for<G: Game>(game: &G, value: i32, mover: Player, ends_in: Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Notation;
     use crate::games::ataxx::Ataxx;
     use crate::games::checkers::Checkers;
     use crate::games::tictactoe::TicTacToe;

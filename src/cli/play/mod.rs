@@ -19,12 +19,12 @@ use self::ending::{announce, resigned};
 use self::opponent::{Opponent, Strength};
 use self::replay::Story;
 use self::settings::{Given, PlaySettings};
-use super::lines::{Lines, quoted_start, read_small_file};
+use super::lines::{Lines, input_name, is_stdio, quoted_start, read_small_file};
 use super::output::write_output;
 use super::positions::position_or_start;
 use super::{Who, status};
 use crate::game::{Game, Marks, Player};
-use crate::games::{GameName, GameSettings};
+use crate::games::{self, GameName, Settings};
 use crate::savegame::SavedGame;
 
 pub struct Setup<'a> {
@@ -120,7 +120,7 @@ pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, u8> {
         status::USAGE
     })?;
     SavedGame::parse(game, &text).map_err(|e| {
-        eprintln!("gametree: {}: {e}", path.display());
+        eprintln!("gametree: {}: {e}", input_name(path));
         status::USAGE
     })
 }
@@ -166,7 +166,7 @@ pub fn start(
         && position.is_none()
         && resume.is_none();
     if bare && io::stdin().is_terminal() {
-        let about = crate::with_game!(game, &GameSettings::default(), |g| menu::About {
+        let about = crate::with_game!(game, &Settings::default(), |g| menu::About {
             game: g.name(),
             first: g.player_name(Player::First),
             second: g.player_name(Player::Second),
@@ -187,13 +187,26 @@ pub fn start(
         Some(Err(code)) => return code,
         None => Vec::new(),
     };
-    match PlaySettings::merge(&given, &saved) {
+    // A saved game of another game's options is refused as a bad setting is.
+    let merged = PlaySettings::merge(&given, &saved)
+        .and_then(|(settings, notes)| games::check(game, &settings.game).map(|()| (settings, notes)));
+    match merged {
         Err(e) => {
-            eprintln!("gametree: {}: {e}", resume.as_deref().unwrap_or(Path::new("")).display());
+            eprintln!("gametree: {}: {e}", input_name(resume.as_deref().unwrap_or(Path::new(""))));
+            status::USAGE
+        }
+        Ok((settings, _))
+            if resume.as_deref().is_some_and(is_stdio)
+                && [settings.first, settings.second].contains(&Who::Human) =>
+        {
+            eprintln!(
+                "gametree: --resume -: the saved game was read from stdin, where a person's moves would \
+                 come from; give its file, or let the machine play both sides"
+            );
             status::USAGE
         }
         Ok((settings, notes)) => {
-            let game_settings = settings.game;
+            let game_settings = settings.game.clone();
             let setup = Setup { settings, notes, position, resume: resume.as_deref(), delay, ascii };
             crate::with_game!(game, &game_settings, |g| run(g, &setup))
         }
@@ -531,13 +544,14 @@ pub fn replay<G: Game>(game: &G, path: &Path, ascii: bool) -> u8 {
     let sides = match PlaySettings::merge(&settings::Given::default(), &saved.settings) {
         Ok((s, _)) => [s.first, s.second],
         Err(e) => {
-            eprintln!("gametree: {}: {e}", path.display());
+            eprintln!("gametree: {}: {e}", input_name(path));
             return status::USAGE;
         }
     };
     let positions = saved.positions(game);
     let story = Story { positions: &positions, actions: &saved.actions, sides, ascii };
-    let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
+    // A game read from stdin leaves nothing there to step with.
+    let interactive = io::stdin().is_terminal() && io::stdout().is_terminal() && !is_stdio(path);
     let out = &mut io::stdout().lock();
     let shown = if interactive {
         let mut input = Lines::new(io::stdin().lock());

@@ -6,8 +6,9 @@ use std::time::Duration;
 use super::ending::value_for;
 use crate::cli::Level;
 use crate::game::Game;
-use crate::search::machine::{Machine, Rng};
-use crate::search::tree::TooManyNodes;
+use crate::limits::TooManyNodes;
+use crate::rng::Rng;
+use crate::search::machine::Machine;
 
 pub enum Opponent {
     /// Any legal action.

@@ -4,8 +4,8 @@
 use clap::ValueEnum;
 
 use crate::cli::{Level, Who};
-use crate::games::GameSettings;
-use crate::search::DEFAULT_MAX_NODES;
+use crate::games::{self, Settings};
+use crate::limits::DEFAULT_MAX_NODES;
 
 /// Everything a saved game records besides its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,14 +18,14 @@ pub struct PlaySettings {
     pub max_nodes: u64,
     /// Milliseconds `strong` thinks per move (without a fixed --depth).
     pub think: u64,
-    pub game: GameSettings,
+    pub game: Settings,
 }
 
 /// How long `strong` thinks by default, in milliseconds.
 pub const DEFAULT_THINK: u64 = 1000;
 
 /// What the command line gave (`None`: not given).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Given {
     pub first: Option<Who>,
     pub second: Option<Who>,
@@ -34,7 +34,7 @@ pub struct Given {
     pub seed: Option<u64>,
     pub max_nodes: Option<u64>,
     pub think: Option<u64>,
-    pub game: GameSettings,
+    pub game: Settings,
 }
 
 /// The name clap knows a value by: `strong`, `machine`.
@@ -59,9 +59,9 @@ impl PlaySettings {
         number("seed", self.seed.map(|s| s.to_string()));
         number("max-nodes", (self.max_nodes != DEFAULT_MAX_NODES).then(|| self.max_nodes.to_string()));
         number("think", (self.think != DEFAULT_THINK).then(|| self.think.to_string()));
-        number("max-plies", self.game.max_plies.map(|n| n.to_string()));
-        number("defence", self.game.defence.map(|n| n.to_string()));
-        number("radius", self.game.radius.map(|n| n.to_string()));
+        for (name, n) in self.game.iter() {
+            number(name, Some(n.to_string()));
+        }
         v
     }
 
@@ -76,7 +76,7 @@ impl PlaySettings {
             seed: given.seed,
             max_nodes: given.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
             think: given.think.unwrap_or(DEFAULT_THINK),
-            game: given.game,
+            game: given.game.clone(),
         };
         let mut notes = Vec::new();
         for (key, value) in saved {
@@ -122,23 +122,18 @@ impl PlaySettings {
                     s.think = given.think.unwrap_or(number(value)?.max(1));
                     given.think.map(|d| d.to_string())
                 }
-                "max-plies" => {
-                    let n = u16::try_from(number(value)?).map_err(|_| bad())?;
-                    s.game.max_plies = given.game.max_plies.or(Some(n));
-                    given.game.max_plies.map(|d| d.to_string())
-                }
-                "defence" => {
-                    let n = i32::try_from(number(value)?).ok().filter(|n| *n <= 1000).ok_or_else(bad)?;
-                    s.game.defence = given.game.defence.or(Some(n));
-                    given.game.defence.map(|d| d.to_string())
-                }
-                "radius" => {
+                // A game's option, declared by the game (which game takes it is
+                // checked once the settings are merged).
+                _ => {
+                    let Some(o) = games::options().find(|o| o.name == key) else {
+                        return Err(format!("unknown saved setting {key:?}"));
+                    };
                     let n =
-                        u8::try_from(number(value)?).ok().filter(|n| (1..=14).contains(n)).ok_or_else(bad)?;
-                    s.game.radius = given.game.radius.or(Some(n));
-                    given.game.radius.map(|d| d.to_string())
+                        value.parse::<i64>().ok().filter(|n| (o.min..=o.max).contains(n)).ok_or_else(bad)?;
+                    let given = given.game.get(o.name);
+                    s.game.set(o.name, given.unwrap_or(n));
+                    given.map(|d| d.to_string())
                 }
-                _ => return Err(format!("unknown saved setting {key:?}")),
             };
             if let Some(now) = overridden
                 && now != *value
@@ -164,7 +159,13 @@ mod tests {
             seed: Some(7),
             max_nodes: 1000,
             think: 250,
-            game: GameSettings { max_plies: Some(40), defence: Some(3), radius: Some(2) },
+            game: [("max-plies", 40), ("defence", 3), ("radius", 2)].into_iter().fold(
+                Settings::default(),
+                |mut s, (name, n)| {
+                    s.set(name, n);
+                    s
+                },
+            ),
         };
         let saved = played.to_saved();
         let (back, notes) = PlaySettings::merge(&Given::default(), &saved).unwrap();

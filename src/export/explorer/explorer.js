@@ -8,8 +8,7 @@
   const S = H.summary;
   const N = H.embedded;
   const PAGE = 50;
-  const MAXIMISING = 1, PRUNED = 2, LEAF = 4, CUT_BETA = 8, CUT_ALPHA = 16;
-  const NODE_W = 112, GAP = 14, LEVEL = 250;
+  const MAXIMISING = 1, PRUNED = 2, LEAF = 4, CUT_BETA = 8, CUT_ALPHA = 16, LOWER = 32, UPPER = 64;
 
   // ---- Data: columns of little-endian binary (see src/export/html.rs).
   function decode(text) {
@@ -19,6 +18,9 @@
     return out;
   }
   const bytes = decode(document.getElementById('tree-nodes').textContent);
+  // The decoded bytes are all the page needs: the text (53 MB for a depth-7
+  // checkers tree, held twice) goes.
+  document.getElementById('tree-nodes').textContent = '';
   const view = new DataView(bytes.buffer);
   let at = 0;
   function column(Type, get, size, n) {
@@ -109,7 +111,8 @@
   const line = new Set([0]);
   for (let n = 0; count[n] && bestChild(n) >= 0;) { n = bestChild(n); line.add(n); }
 
-  // ---- Boards.
+  // ---- Boards. Each square has its grid line; the points the last action
+  // changed (its parent's board against its own) are ringed.
   const P = H.picture;
   function cells(n) {
     const out = H.root_cells.split('');
@@ -128,78 +131,101 @@
   const unitOf = new Map(P.units.map((u) => [u.symbol, u]));
   const boardCache = new Map();
   function boardSvg(n, px) {
-    const c = cells(n).join('');
-    const key = px + ':' + c;
+    const key = px + ':' + n;
     if (boardCache.has(key)) return boardCache.get(key);
+    const c = cells(n);
+    const before = n > 0 ? cells(parent[n]) : null;
     const h = Math.round(px * P.height / P.width);
+    // Coordinates grow on small boards so that they stay legible.
+    const cell = px / P.width;
+    const coord = Math.min(0.6, Math.max(0.45, 9 / cell));
     let s = `<svg class="board" width="${px}" height="${h}" viewBox="0 0 ${P.width} ${P.height}" role="img" aria-label="board">`;
     for (const [x, y, dark] of P.squares) s += `<rect class="${P.lines.length ? 'plain' : dark ? 'dark' : 'light'}" x="${x}" y="${y}" width="1" height="1"/>`;
     for (const [a, b] of P.lines) s += `<line class="link" x1="${P.points[a][0]}" y1="${P.points[a][1]}" x2="${P.points[b][0]}" y2="${P.points[b][1]}"/>`;
     if (P.lines.length) for (const [x, y] of P.points) s += `<circle class="spot" cx="${x}" cy="${y}" r="0.12"/>`;
-    for (const [x, y, t] of P.labels) s += `<text class="coord" x="${x}" y="${y}">${esc(t)}</text>`;
+    for (const [x, y, t] of P.labels) s += `<text class="coord" x="${x}" y="${y}" style="font-size:${coord.toFixed(2)}px">${esc(t)}</text>`;
     P.points.forEach(([x, y], i) => {
+      if (before && before[i] !== c[i]) s += `<rect class="moved" x="${x - 0.47}" y="${y - 0.47}" width="0.94" height="0.94" rx="0.12"/>`;
       const u = unitOf.get(c[i]);
       if (!u) return;
       s += `<circle cx="${x}" cy="${y}" r="0.38" fill="${u.fill}" stroke="${u.stroke}" stroke-width="0.06"><title>${esc(u.name)}</title></circle>`;
       if (u.mark) s += `<text class="mark" x="${x}" y="${y}" fill="${u.fill === '#222' ? '#fff' : u.stroke}">${esc(u.mark)}</text>`;
     });
     s += '</svg>';
+    if (boardCache.size > 4000) boardCache.clear();
     boardCache.set(key, s);
     return s;
   }
 
-  // ---- Numbers.
+  // ---- Numbers and bounds.
   const num = (v) => (v === -2147483648 ? '−∞' : v === 2147483647 ? '+∞' : String(v).replace('-', '−'));
-  const raw = (v) => String(v);
+  // A value alpha-beta only bounded is written as the bound it is.
+  const boundSign = (n) => (flags[n] & LOWER ? '≥ ' : flags[n] & UPPER ? '≤ ' : '');
+  const valueText = (n, v) => boundSign(n) + num(v);
   const role = (n) => (isMax(n) ? '▲ MAX' : '▼ MIN');
+  const tag = (n) => `#${idOf(n)}`;
   function pathTo(n) { const p = []; for (; n > 0; n = parent[n]) p.push(n); return p.reverse(); }
-  function cutReason(n, a, b, v, kind) {
-    const [lo, hi] = [first[n], first[n] + count[n] - 1];
-    const skipped = kind === 'beta' ? `β cut-off: ${num(v)} ≥ β = ${num(b)}` : `α cut-off: ${num(v)} ≤ α = ${num(a)}`;
-    return { text: skipped, lo, hi };
+  function cutText(kind, v, a, b) {
+    return kind === 'beta' ? `β cut-off: ${num(v)} ≥ β = ${num(b)}` : `α cut-off: ${num(v)} ≤ α = ${num(a)}`;
   }
   function engineCut(n) {
     if (!(flags[n] & (CUT_BETA | CUT_ALPHA)) || count[n] === 0) return null;
     const kind = flags[n] & CUT_BETA ? 'beta' : 'alpha';
     let lo = -1;
     for (let k = 0; k < count[n]; k++) if (enginePruned(first[n] + k)) { lo = first[n] + k; break; }
-    const r = cutReason(n, alpha[n], beta[n], value[n], kind);
-    return { text: `${r.text}; children ${idOf(lo)}-${idOf(first[n] + count[n] - 1)} skipped` };
+    return `${cutText(kind, value[n], alpha[n], beta[n])}; children ${idOf(lo)}-${idOf(first[n] + count[n] - 1)} skipped`;
   }
+  // The engine's pruned nodes whose parent it searched: the edges a student cuts.
+  const topPruned = (n) => n > 0 && enginePruned(n) && !enginePruned(parent[n]);
 
-  // ---- Events (the engine's trace), replayed for step-through.
+  // ---- Events (the engine's trace), replayed for step-through. Forward steps
+  // apply one event each; going back replays from the start.
   const evText = document.getElementById('tree-events').textContent.trim();
+  document.getElementById('tree-events').textContent = '';
   const events = evText ? new Int32Array(decode(evText).buffer) : new Int32Array(0);
   const E = events.length / 5;
-  const step = { at: 0, timer: null, state: null };
-  function replay(k) {
-    const st = { val: new Map(), win: new Map(), cut: new Map(), skipped: new Set(), entered: new Set(), current: -1, last: '' };
-    for (let e = 0; e < k; e++) {
-      const [t, id, a, b, c] = events.subarray(5 * e, 5 * e + 5);
-      const n = indexOf(id);
-      if (t === 0) { st.entered.add(n); st.current = n; if (c) st.win.set(n, [a, b]); st.last = `enter #${id}` + (c ? ` with [α, β] = [${num(a)}, ${num(b)}]` : ''); }
-      else if (t === 1) { st.val.set(n, a); st.last = `#${id} is a leaf: its value is its cost, ${num(a)}`; }
-      else if (t === 2) { st.val.set(n, a); st.current = parent[n]; st.last = n === 0 ? `the root's value is ${num(a)}` : `#${id} returns ${num(a)} to #${idOf(parent[n])}`; }
-      else if (t === 3) { st.win.set(n, [a, b]); st.last = `#${id}: [α, β] becomes [${num(a)}, ${num(b)}]`; }
-      else if (t === 4) {
-        const w = st.win.get(n) || [a, b];
-        const r = cutReason(n, w[0], w[1], st.val.has(first[n]) ? bestSoFar(st, n) : 0, c ? 'alpha' : 'beta');
-        st.cut.set(n, `${r.text}; children ${a}-${b} skipped`);
-        for (let id2 = a; id2 <= b; id2++) { const m = indexOf(id2); if (m >= 0) st.skipped.add(m); }
-        st.last = `#${id}: ${st.cut.get(n)}`;
-      }
-    }
-    return st;
+  const returnAt = new Int32Array(N).fill(-1);
+  const cutSteps = [];
+  for (let e = 0; e < E; e++) {
+    const t = events[5 * e];
+    if (t === 2) { const n = indexOf(events[5 * e + 1]); if (n >= 0) returnAt[n] = e; }
+    if (t === 4) cutSteps.push(e + 1);
   }
-  function bestSoFar(st, n) {
-    let best = null;
-    for (let k = 0; k < count[n]; k++) {
-      const c = first[n] + k;
-      if (!st.val.has(c) || st.skipped.has(c)) continue;
-      const v = st.val.get(c);
-      if (best === null || (isMax(n) ? v > best : v < best)) best = v;
+  const step = { at: 0, timer: null, state: null };
+  function fresh() {
+    return { at: 0, val: new Map(), win: new Map(), entry: new Map(), best: new Map(), cut: new Map(), skipped: new Set(), current: -1, last: '', lastKind: -1 };
+  }
+  function apply(st, e) {
+    const t = events[5 * e], id = events[5 * e + 1], a = events[5 * e + 2], b = events[5 * e + 3], c = events[5 * e + 4];
+    const n = indexOf(id);
+    st.lastKind = t;
+    if (t === 0) {
+      st.current = n;
+      if (c) { st.win.set(n, [a, b]); st.entry.set(n, [a, b]); }
+      st.last = `enter ${tag(n)}` + (c ? ` with [α, β] = [${num(a)}, ${num(b)}]` : '');
+    } else if (t === 1) {
+      st.val.set(n, a);
+      st.last = `${tag(n)} is a leaf: its value is its cost, ${num(a)}`;
+    } else if (t === 2) {
+      st.val.set(n, a);
+      const p = parent[n];
+      st.current = p >= 0 ? p : n;
+      // The parent's choice so far: the greatest (MAX) or least (MIN) value returned to it.
+      if (p >= 0) { const was = st.best.get(p); if (was === undefined || (isMax(p) ? a > was : a < was)) st.best.set(p, a); }
+      st.last = n === 0 ? `the root's value is ${valueText(n, a)}` : `${tag(n)} returns ${valueText(n, a)} to ${tag(p)}`;
+    } else if (t === 3) {
+      const was = st.win.get(n) || [a, b];
+      st.win.set(n, [a, b]);
+      st.last = a !== was[0] ? `${tag(n)} raises α to ${num(a)}: window [${num(a)}, ${num(b)}]`
+        : b !== was[1] ? `${tag(n)} lowers β to ${num(b)}: window [${num(a)}, ${num(b)}]` : `${tag(n)}: window [${num(a)}, ${num(b)}]`;
+    } else if (t === 4) {
+      const w = st.win.get(n) || [0, 0];
+      const text = `${cutText(c ? 'alpha' : 'beta', st.best.get(n) ?? 0, w[0], w[1])}; children ${a}-${b} skipped`;
+      st.cut.set(n, text);
+      for (let id2 = a; id2 <= b; id2++) { const m = indexOf(id2); if (m >= 0) st.skipped.add(m); }
+      st.last = `${tag(n)}: ${text}`;
     }
-    return best === null ? 0 : best;
+    st.at = e + 1;
   }
   function skippedSoFar(st, n) { for (; n >= 0; n = parent[n]) if (st.skipped.has(n)) return true; return false; }
 
@@ -209,7 +235,10 @@
   const shownKids = new Map();
   let selected = 0;
   const answers = new Map();
-  const marks = new Map();
+  const cuts = new Set();
+  let marks = null;
+  let compact = false;
+  let zoom = 1;
   function resetView() {
     open.fill(0);
     shownKids.clear();
@@ -217,12 +246,24 @@
   }
   function showCount(n) { return Math.min(count[n], shownKids.get(n) || PAGE); }
   function reveal(n) { for (let p = parent[n]; p >= 0; p = parent[p]) { open[p] = 1; const k = n - first[p] + 1; if (k > showCount(p)) shownKids.set(p, Math.ceil(k / PAGE) * PAGE); n = p; } }
+  function cutAbove(n) { for (; n > 0; n = parent[n]) if (cuts.has(n)) return true; return false; }
 
-  // ---- Drawing the tree.
+  // ---- Sizes: a node with its board, or a compact one (id, action, value).
+  const FULL = { w: 112, gap: 14, level: 250, bottom: 100, board: 96 };
+  const SMALL = { w: 68, gap: 8, level: 104, bottom: 62, board: 0 };
+  const size = () => (compact ? SMALL : FULL);
+
+  // ---- Drawing the tree. Every interaction computes the layout and each drawn
+  // node's few strings of state, and touches the document only where they changed.
   const canvas = document.getElementById('canvas');
   const edges = document.getElementById('edges');
   const treeBox = document.getElementById('tree');
+  const drawnNodes = new Map();
+  const drawnEdges = new Map();
+  const SVG = 'http://www.w3.org/2000/svg';
+  const template = document.createElement('template');
   function layout() {
+    const z = size();
     const boxes = [];
     let slot = 0;
     function place(n) {
@@ -230,93 +271,253 @@
       let x;
       if (kids.length) {
         const xs = kids.map(place);
-        if (showCount(n) < count[n]) { const mx = slot++ * (NODE_W + GAP); boxes.push({ more: n, x: mx, y: (depth[n] + 1) * LEVEL }); xs.push(mx); }
+        if (showCount(n) < count[n]) { const mx = slot++ * (z.w + z.gap); boxes.push({ more: n, x: mx, y: (depth[n] + 1) * z.level }); xs.push(mx); }
         x = (xs[0] + xs[xs.length - 1]) / 2;
       } else {
-        x = slot++ * (NODE_W + GAP);
+        x = slot++ * (z.w + z.gap);
       }
-      boxes.push({ n, x, y: depth[n] * LEVEL });
+      boxes.push({ n, x, y: depth[n] * z.level });
       return x;
     }
     place(0);
-    return { boxes, width: slot * (NODE_W + GAP) };
+    let deepest = 0;
+    for (const b of boxes) deepest = Math.max(deepest, b.y);
+    return { boxes, width: slot * (z.w + z.gap), height: deepest + z.level - (compact ? 30 : 40) };
   }
   function nodeState(n) {
     if (mode === 'step') {
       const st = step.state;
       const w = st.win.get(n);
+      const done = st.val.has(n);
       return {
-        value: st.val.has(n) ? num(st.val.get(n)) : '?',
+        value: done ? valueText(n, st.val.get(n)) : '?',
+        running: !done && st.best.has(n) ? `best so far ${num(st.best.get(n))}` : '',
         pruned: skippedSoFar(st, n),
-        window: w ? `[${num(w[0])}, ${num(w[1])}]` : '',
+        window: w && !done ? `now [${num(w[0])}, ${num(w[1])}]` : w ? `[${num(w[0])}, ${num(w[1])}]` : '',
         cut: st.cut.get(n) || '',
         current: st.current === n,
       };
     }
     const pruned = enginePruned(n);
-    const c = engineCut(n);
     return {
-      value: pruned ? 'pruned' : num(value[n]),
+      value: pruned ? 'pruned' : valueText(n, value[n]),
+      running: '',
       pruned,
       window: windowed && !pruned ? `[${num(alpha[n])}, ${num(beta[n])}]` : '',
-      cut: c ? c.text : '',
+      cut: engineCut(n) || '',
       current: false,
     };
   }
-  function nodeHtml(n, x, y) {
-    const s = nodeState(n);
+  // The path from the root to the node being stepped through.
+  function stepPath() {
+    const s = new Set();
+    if (mode === 'step' && step.state.current >= 0) for (let n = step.state.current; n >= 0; n = parent[n]) s.add(n);
+    return s;
+  }
+  const decisionNode = () => (count[0] && bestChild(0) >= 0 ? bestChild(0) : -1);
+  function nodeClass(n, s, path) {
     const cls = ['node'];
+    if (compact) cls.push('compact');
     if (isLeaf(n)) cls.push('leaf');
     if (line.has(n) && mode === 'explore') cls.push('line');
     if (s.pruned && mode !== 'practice') cls.push('pruned');
     if (n === selected) cls.push('selected');
     if (s.current) cls.push('current');
-    if (mode === 'practice' && marks.has(n)) cls.push(marks.get(n) ? 'right' : 'wrong');
-    let body = `<div><span class="role ${isMax(n) ? 'max' : 'min'}">${role(n)}</span> <span class="act">${esc(actionName(n))}</span></div>`;
-    body += boardSvg(n, 96);
-    if (mode === 'practice') body += practiceHtml(n);
-    else body += `<div class="value">${s.value === 'pruned' ? 'pruned' : 'value ' + esc(s.value)}</div>` +
-      (s.window ? `<div class="window">α, β ${esc(s.window)}</div>` : '') + (s.cut ? `<div class="cut">${esc(s.cut)}</div>` : '');
-    if (count[n] || hidden.get(n)) {
-      body += count[n] ? `<button class="toggle" data-toggle="${n}" title="${open[n] ? 'Collapse' : 'Expand'} (Enter)">${open[n] ? '−' : '+'}</button>`
-        : `<div class="cut">+${hidden.get(n)} nodes not in this page</div>`;
+    if (path.has(n)) cls.push('path');
+    if (mode === 'step' && step.at === E && E && n === decisionNode()) cls.push('decision');
+    if (mode === 'practice') {
+      if (cutAbove(n)) cls.push('cut-out');
+      const m = marks && marks.get(n);
+      const v = m ? [m.value, m.cut].filter(Boolean) : [];
+      if (v.includes('wrong') || v.includes('missed')) cls.push('wrong');
+      else if (v.length && v.every((x) => x === 'right')) cls.push('right');
     }
-    return `<div class="${cls.join(' ')}" data-index="${n}" data-id="${idOf(n)}" style="left:${x}px;top:${y}px">${body}</div>`;
+    return cls.join(' ');
+  }
+  function nodeBody(n, s) {
+    // Compact: the action has a line of its own, as on the edge above it.
+    const act = `<span class="act">${esc(actionName(n))}</span>`;
+    let body = `<div class="head"><span class="role ${isMax(n) ? 'max' : 'min'}" title="${role(n)}">${compact ? role(n)[0] : role(n)}</span> <span class="id">${tag(n)}</span>${compact ? `</div><div class="head">${act}` : ' ' + act}</div>`;
+    if (mode === 'practice') body += practiceHtml(n);
+    else {
+      body += `<div class="value">${s.value === 'pruned' ? 'pruned' : (compact ? '' : 'value ') + esc(s.value)}</div>`;
+      if (!compact || s.current || s.running) {
+        body += (s.running ? `<div class="running">${esc(s.running)}</div>` : '') +
+          (s.window ? `<div class="window">α, β ${esc(s.window)}</div>` : '');
+      }
+      if (s.cut && !compact) body += `<div class="cut">${esc(s.cut)}</div>`;
+      else if (s.cut) body += `<div class="cut" title="${esc(s.cut)}">✂ ${esc(s.cut.split('; ')[1] || s.cut)}</div>`;
+    }
+    if (count[n]) body += `<button class="toggle" data-toggle="${n}" title="${open[n] ? 'Collapse' : 'Expand'} (Enter)">${open[n] ? '−' : '+'}</button>`;
+    else if (hidden.get(n)) body += `<div class="cut">+${hidden.get(n)} nodes not in this page</div>`;
+    return body;
   }
   function practiceHtml(n) {
-    const a = answers.get(n) || {};
-    let s = '';
-    if (isLeaf(n)) s += `<div class="value">value ${esc(num(value[n]))}</div>`;
-    else s += `<input class="guess" data-guess="${n}" value="${esc(a.value ?? '')}" placeholder="value?" aria-label="value of node ${idOf(n)}">`;
-    if (windowed && n > 0) s += `<label class="prune"><input type="checkbox" data-prune="${n}" ${a.pruned ? 'checked' : ''}> pruned</label>`;
-    return s;
+    const a = answers.get(n);
+    const m = marks && marks.get(n);
+    if (isLeaf(n)) return `<div class="value">${compact ? '' : 'value '}${esc(num(value[n]))}</div>`;
+    if (cutAbove(n)) return '<div class="value">cut off</div>';
+    const mark = m && m.value ? `<span class="vmark ${m.value}">${m.value === 'right' ? '✓' : m.value === 'wrong' ? '✗' : '?'}</span>` : '';
+    return `<input class="guess${m && m.value ? ' ' + m.value : ''}" data-guess="${n}" value="${esc(a ?? '')}" placeholder="value?" aria-label="value of node ${idOf(n)}">${mark}`;
+  }
+  function setNode(el, cls, body, x, y) {
+    if (el._cls !== cls) { el.className = cls; el._cls = cls; }
+    if (el._body !== body) { el.innerHTML = body; el._body = body; }
+    const pos = `${x},${y}`;
+    if (el._pos !== pos) { el.style.left = x + 'px'; el.style.top = y + 'px'; el._pos = pos; }
+  }
+  // Elements of `drawn` not in `keep` leave the page but are kept, so that
+  // opening them again costs no parsing; past a few thousand kept ones they go
+  // for good. Those kept that come back return to `parent`.
+  function keepOnly(drawn, keep, parent) {
+    const forget = drawn.size - keep.size > 4000;
+    const back = document.createDocumentFragment();
+    for (const [n, el] of drawn) {
+      if (keep.has(n)) { if (el._gone) { back.appendChild(el); el._gone = false; } continue; }
+      if (!el._gone) { el.remove(); el._gone = true; }
+      if (forget) drawn.delete(n);
+    }
+    parent.appendChild(back);
   }
   function render() {
-    const { boxes, width } = layout();
-    let html = '';
+    const z = size();
+    const { boxes, width, height } = layout();
+    const path = stepPath();
+    const keep = new Set();
     const pos = new Map();
+    const born = [];
+    const moreAt = [];
     for (const b of boxes) {
-      if (b.more !== undefined) {
-        const left = count[b.more] - showCount(b.more);
-        html += `<button class="more" data-more="${b.more}" style="left:${b.x}px;top:${b.y + 40}px">${Math.min(PAGE, left)} more (of ${left})</button>`;
-      } else {
-        pos.set(b.n, b);
-        html += nodeHtml(b.n, b.x, b.y);
-      }
+      if (b.more !== undefined) { moreAt.push(b); continue; }
+      const n = b.n;
+      pos.set(n, b);
+      keep.add(n);
+      const s = nodeState(n);
+      const el = drawnNodes.get(n);
+      const cls = nodeClass(n, s, path), body = nodeBody(n, s);
+      if (!el) { born.push([n, cls, body, b.x, b.y]); continue; }
+      setNode(el, cls, body, b.x, b.y);
+      // The board sits between the head and the rest, and never changes.
+      if (z.board && !el.querySelector('svg.board')) el.querySelector('.head').insertAdjacentHTML('afterend', boardSvg(n, z.board));
     }
-    let lines = '';
+    // New nodes are parsed in one piece: one parse of many is far cheaper than many of one.
+    if (born.length) {
+      const withBoard = (n, body) => (z.board ? body.replace('</div>', '</div>' + boardSvg(n, z.board)) : body);
+      template.innerHTML = born.map(([n, cls, body, x, y]) =>
+        `<div class="${cls}" data-index="${n}" data-id="${idOf(n)}" style="left:${x}px;top:${y}px">${withBoard(n, body)}</div>`).join('');
+      const made = [...template.content.children];
+      born.forEach(([n, cls, body, x, y], k) => {
+        const el = made[k];
+        el._cls = cls; el._body = body; el._pos = `${x},${y}`;
+        drawnNodes.set(n, el);
+      });
+      canvas.appendChild(template.content);
+    }
+    keepOnly(drawnNodes, keep, canvas);
+    for (const el of canvas.querySelectorAll('button.more')) el.remove();
+    for (const b of moreAt) {
+      const left = count[b.more] - showCount(b.more);
+      canvas.insertAdjacentHTML('beforeend', `<button class="more" data-more="${b.more}" style="left:${b.x}px;top:${b.y + 10}px;width:${z.w}px">${Math.min(PAGE, left)} more (of ${left})</button>`);
+    }
+    drawEdges(pos, path, z);
+    // Setting a size, even the same one, lays out every edge again.
+    const dims = `${width},${height}`;
+    if (canvas._dims !== dims) {
+      canvas._dims = dims;
+      canvas.style.width = width + 'px';
+      canvas.style.height = height + 'px';
+      edges.setAttribute('width', width);
+      edges.setAttribute('height', height);
+    }
+    printFit(width, height);
+    showPanel(selected);
+  }
+  // Each edge: the line, a wide invisible one to click (practice: cut here), and
+  // the action written beside it.
+  function drawEdges(pos, path, z) {
+    const keep = new Set();
+    const dec = mode === 'step' && step.at === E && E ? decisionNode() : -1;
     for (const [n, b] of pos) {
       if (n === 0) continue;
       const p = pos.get(parent[n]);
-      const online = mode === 'explore' && line.has(n);
-      const pruned = nodeState(n).pruned && mode !== 'practice';
-      lines += `<line class="${online ? 'line' : ''} ${pruned ? 'pruned' : ''}" x1="${p.x + NODE_W / 2}" y1="${p.y + 100}" x2="${b.x + NODE_W / 2}" y2="${b.y}"/>`;
+      if (!p) continue;
+      keep.add(n);
+      const cls = [];
+      if (mode === 'explore' && line.has(n)) cls.push('line');
+      if (mode !== 'practice' && nodeState(n).pruned) cls.push('pruned');
+      if (path.has(n) || n === dec) cls.push('path');
+      let mark = '';
+      if (mode === 'practice') {
+        if (cuts.has(n)) cls.push('cut');
+        if (cutAbove(parent[n])) cls.push('cut-out');
+        const m = marks && marks.get(n);
+        if (m && m.cut) { cls.push('c-' + m.cut); mark = m.cut === 'right' ? ' ✓' : m.cut === 'wrong' ? ' ✗' : ' missed'; }
+      }
+      const x1 = p.x + z.w / 2, y1 = p.y + z.bottom, x2 = b.x + z.w / 2, y2 = b.y;
+      const label = (mode === 'practice' && cuts.has(n) ? '✂ ' : '') + actionName(n) + mark;
+      let g = drawnEdges.get(n);
+      if (!g) {
+        // Built once from elements: parsing markup into SVG costs far more than setting attributes.
+        g = document.createElementNS(SVG, 'g');
+        g.dataset.edge = n;
+        const hit = document.createElementNS(SVG, 'line');
+        hit.setAttribute('class', 'hit');
+        const text = document.createElementNS(SVG, 'text');
+        hit.dataset.cut = text.dataset.cut = n;
+        g.append(document.createElementNS(SVG, 'line'), hit, text);
+        edges.appendChild(g);
+        drawnEdges.set(n, g);
+      }
+      const c = cls.join(' ');
+      if (g._cls !== c) { g.setAttribute('class', c); g._cls = c; }
+      const at = `${x1},${y1},${x2},${y2}`;
+      if (g._at !== at) {
+        g._at = at;
+        for (const l of [g.children[0], g.children[1]]) { l.setAttribute('x1', x1); l.setAttribute('y1', y1); l.setAttribute('x2', x2); l.setAttribute('y2', y2); }
+        // The label stands low on the edge, where siblings' edges have spread apart.
+        g.children[2].setAttribute('x', x1 + (x2 - x1) * 0.72);
+        g.children[2].setAttribute('y', y1 + (y2 - y1) * 0.72);
+      }
+      if (g._label !== label) { g.children[2].textContent = label; g._label = label; }
     }
-    const height = Math.max(...boxes.map((b) => b.y)) + LEVEL;
-    canvas.style.width = width + 'px';
-    canvas.style.height = height + 'px';
-    canvas.innerHTML = `<svg id="edges" width="${width}" height="${height}" aria-hidden="true">${lines}</svg>` + html;
-    showPanel(selected);
+    keepOnly(drawnEdges, keep, edges);
+  }
+
+  // ---- Zoom: fit the drawing to the window, or set it.
+  const zoomText = document.getElementById('zoom-level');
+  function setZoom(z) {
+    zoom = Math.max(0.2, Math.min(2.5, z));
+    canvas.style.zoom = String(zoom);
+    zoomText.textContent = Math.round(zoom * 100) + '%';
+  }
+  function fit() {
+    const { width, height } = layout();
+    const w = treeBox.clientWidth - 16, h = treeBox.clientHeight - 16;
+    setZoom(Math.min(1.6, w / width, h / height));
+    treeBox.scrollTo(0, 0);
+    if (zoom <= 0.2 + 1e-9) bringIntoView(line.size ? [...line].pop() : 0);
+  }
+  // The first view: boards when the whole opening view fits with them at a
+  // readable size, the compact tree otherwise; then fitted to the window.
+  function firstView() {
+    compact = false;
+    const full = layout();
+    const w = treeBox.clientWidth - 16, h = treeBox.clientHeight - 16;
+    compact = Math.min(w / full.width, h / full.height) < 0.8;
+    syncCompact();
+    render();
+    fit();
+  }
+  function syncCompact() { document.getElementById('compact').setAttribute('aria-pressed', String(compact)); }
+  // Print: the drawing scaled to the page (A4 and Letter alike), landscape when it is wide.
+  const pageStyle = document.getElementById('page-style');
+  function printFit(width, height) {
+    const wide = width > height * 1.2;
+    const [pw, ph] = wide ? [960, 560] : [690, 820];
+    const z = Math.min(1.5, pw / width, ph / height);
+    const css = `@page { size: ${wide ? 'landscape' : 'portrait'}; margin: 10mm; } @media print { #canvas { zoom: ${z.toFixed(4)} !important; } }`;
+    // A changed style sheet restyles the whole page: write it only when it changes.
+    if (pageStyle.textContent !== css) pageStyle.textContent = css;
   }
 
   // ---- The side panel.
@@ -327,7 +528,7 @@
     const practice = mode === 'practice';
     const b = bestChild(n);
     const row = (k, label, v) => `<dt>${label}</dt><dd data-field="${k}">${esc(v)}</dd>`;
-    let html = `<h3>Node #${idOf(n)}</h3>` + boardSvg(n, 240) + '<dl>';
+    let html = `<h3>Node ${tag(n)}</h3>` + boardSvg(n, 250) + '<dl>';
     html += row('id', 'id (construction order)', idOf(n));
     html += row('parent', 'parent', n === 0 ? '—' : idOf(parent[n]));
     html += row('depth', 'depth', depth[n]);
@@ -336,70 +537,105 @@
     html += row('cost', 'static cost', num(cost[n]));
     if (!practice) {
       html += row('value', 'value', s.value);
+      if (flags[n] & (LOWER | UPPER) && !enginePruned(n)) {
+        html += row('bound', 'bound', flags[n] & LOWER ? `a lower bound: the search stopped at β, and the minimax value may be greater`
+          : `an upper bound: nothing here beat α, and the minimax value may be less`);
+      }
       if (mode === 'explore') html += row('best', 'took its value from', b >= 0 && count[n] ? `#${idOf(b)} ${actionName(b)}` : isLeaf(n) ? 'its own cost (a leaf)' : '—');
-      if (windowed && mode === 'explore' && !enginePruned(n)) { html += row('alpha', 'α', num(alpha[n])); html += row('beta', 'β', num(beta[n])); }
-      if (s.window && mode === 'step') html += row('window', '[α, β] now', s.window);
+      if (windowed && mode === 'explore' && !enginePruned(n)) { html += row('alpha', 'α on entry', num(alpha[n])); html += row('beta', 'β on entry', num(beta[n])); }
+      if (mode === 'step') {
+        const st = step.state;
+        const e = st.entry.get(n), w = st.win.get(n);
+        if (e) html += row('entry', '[α, β] on entry', `[${num(e[0])}, ${num(e[1])}]`);
+        if (w) html += row('window', '[α, β] now', `[${num(w[0])}, ${num(w[1])}]`);
+        if (s.running) html += row('running', 'best so far', s.running.replace('best so far ', ''));
+      }
       if (s.cut) html += row('cut', 'cut-off', s.cut);
+    } else {
+      if (n > 0 && windowed) html += `</dl><p><button id="cut-edge" data-cut="${n}">${cuts.has(n) ? 'Restore the edge into' : 'Cut the edge into'} ${tag(n)}</button> (or click the edge; key x)</p><dl>`;
     }
     html += row('path', 'line from the root', pathTo(n).map(actionName).join(' ') || '(the root)');
     html += row('children', 'children', count[n] + (hidden.get(n) ? ` (+${hidden.get(n)} nodes not in this page)` : ''));
-    panel.innerHTML = html + '</dl>';
+    html += '</dl>';
+    if (panel._html !== html) { panel.innerHTML = html; panel._html = html; }
   }
 
-  // ---- Header and legend.
+  // ---- Header, decision banner and legend. Practice shows nothing the
+  // student is asked for: no decision, line or counts of pruned nodes.
   function header() {
-    const h = document.getElementById('summary');
-    const dd = (id, label, v) => `<dt>${label}</dt><dd id="${id}">${esc(v)}</dd>`;
     const visited = S.node_count - S.pruned;
-    h.innerHTML = boardSvg(0, 150) + '<dl>' +
-      dd('game', 'game', S.game) + dd('position', 'position', S.position) + dd('to-move', 'to move', S.to_move) +
-      dd('depth', 'depth', S.depth) + dd('search', 'search', S.search === 'alphabeta' ? 'alpha-beta' : 'minimax') +
-      dd('nodes', 'nodes', S.node_count + (N < S.node_count ? ` (${N} in this page: scope ${H.scope})` : '')) +
-      dd('visited', 'visited / pruned', `${visited} / ${S.pruned}`) +
-      dd('decision', 'decision', S.decision ?? 'none') + dd('decision-value', 'value', num(S.value)) +
-      dd('line', 'line of best play', S.line.join(' ')) + '</dl>' + `<p class="note">${esc(S.evaluation)}.</p>`;
+    const practice = mode === 'practice';
+    const span = (id, v) => `<span id="${id}">${esc(v)}</span>`;
+    document.getElementById('facts').innerHTML =
+      `<b>${span('game', S.game)}</b> · ${span('search', S.search === 'alphabeta' ? 'alpha-beta' : 'minimax')} · depth ${span('depth', S.depth)} · ` +
+      `${span('to-move', S.to_move)} to move · ${span('nodes', S.node_count + (N < S.node_count ? ` (${N} in this page: scope ${H.scope})` : ''))} nodes`;
+    const dd = (id, label, v) => `<dt>${label}</dt><dd id="${id}">${esc(v)}</dd>`;
+    document.getElementById('details').innerHTML = boardSvg(0, 150) + '<dl>' + dd('position', 'position', S.position) +
+      (practice ? '' : dd('visited', 'visited / pruned', `${visited} / ${S.pruned}`)) + '</dl>' + `<p class="note">${esc(S.evaluation)}.</p>`;
+    const banner = document.getElementById('banner');
+    banner.hidden = practice;
+    banner.innerHTML = practice ? '' : S.decision === null || S.decision === undefined
+      ? `No decision: ${esc(S.to_move)} cannot act. Value <b id="decision-value">${esc(num(S.value))}</b>`
+      : `Decision <b id="decision">${esc(S.decision)}</b>, value <b id="decision-value">${esc(num(S.value))}</b> <span class="line-label">line of best play</span> <span id="line">${esc(S.line.join(' '))}</span>`;
     document.getElementById('legend').innerHTML =
       '<span><b class="role max">▲ MAX</b>: takes the greatest child value</span><span><b class="role min">▼ MIN</b>: the least</span>' +
       '<span><span class="swatch" style="background:#eee"></span>leaf (value = static cost)</span>' +
-      '<span><span class="swatch" style="border-color:#c00"></span>line of best play</span>' +
-      '<span><span class="swatch" style="border-style:dashed"></span>pruned: never searched</span>' +
-      '<span>keys: ←↑→↓ move, Enter expand, / find, , . step</span>';
+      (practice ? '' : '<span><span class="swatch" style="border-color:#c00"></span>line of best play</span>' +
+        '<span><span class="swatch" style="border-style:dashed"></span>pruned: never searched</span><span>≥ 3, ≤ 2: a bound, where alpha-beta stopped early</span>') +
+      '<span class="keys">keys: ←↑→↓ move, Enter expand, / find, + − zoom, f fit, , . step</span>';
+    const first2 = [];
+    for (let n = 0; count[n] && first2.length < 2; n = first[n]) first2.push(actionName(first[n]));
+    findBox.placeholder = `id (12), or actions: ${first2.join(' ')}`;
   }
 
   // ---- Modes.
   const stepsBar = document.getElementById('steps');
   const practiceBar = document.getElementById('practice');
   const slider = document.getElementById('slider');
+  const stepText = document.getElementById('step-text');
   function setMode(m) {
-    if (m === 'step' && !E) { document.getElementById('step-text').textContent = H.trace_note || 'no trace'; }
     mode = m;
     for (const b of document.querySelectorAll('button.mode')) b.setAttribute('aria-pressed', String(b.id === 'mode-' + m));
+    document.body.dataset.mode = m;
     stepsBar.hidden = m !== 'step';
     practiceBar.hidden = m !== 'practice';
-    if (m === 'step') { stepsBar.hidden = false; goTo(step.at); return; }
-    if (m === 'practice') {
-      document.getElementById('practice-help').textContent = windowed
-        ? 'Alpha-beta: enter the value of every node the search visits, and tick the nodes it prunes.'
-        : 'Minimax: enter the value of every inner node.';
-    }
     stopPlay();
+    header();
+    if (m === 'step') { goTo(step.at); return; }
+    if (m === 'practice') {
+      document.getElementById('practice-help').textContent = (windowed
+        ? 'Alpha-beta: enter the value the search returns at each inner node it visits, and cut (click) each edge it never follows. '
+        : 'Minimax: enter the value of every inner node. ') +
+        'Enter a number, +∞ or −∞ (or +inf, -inf)' + (windowed ? ', or a bound where the search stops early: ≥ 3 (or >=3), ≤ 2 (or <=2).' : '.');
+      // A worksheet asks about the whole tree: draw it all when it is small.
+      if (N <= 400) { open.fill(1); for (let n = 0; n < N; n++) if (count[n] > PAGE) shownKids.set(n, count[n]); render(); fit(); return; }
+    }
     render();
   }
   function goTo(k) {
-    step.at = Math.max(0, Math.min(E, k));
-    step.state = replay(step.at);
+    k = Math.max(0, Math.min(E, k));
+    let st = step.state;
+    if (!st || k < st.at) { st = fresh(); }
+    while (st.at < k) apply(st, st.at);
+    step.state = st;
+    step.at = k;
     slider.max = String(E);
-    slider.value = String(step.at);
-    document.getElementById('step-text').textContent = E ? `step ${step.at} of ${E}: ${step.state.last || 'the start'}` : H.trace_note || '';
-    if (step.state.current >= 0) reveal(step.state.current);
+    slider.value = String(k);
+    let text = E ? `step ${k} of ${E}: ${st.last || 'the start'}` : H.trace_note || '';
+    const d = decisionNode();
+    if (E && k === E && d >= 0) text += `. The decision: ${tag(d)} ${actionName(d)}, value ${num(value[0])}`;
+    stepText.textContent = text;
+    if (mode !== 'step') return;
+    if (st.current >= 0) { reveal(st.current); selected = st.current; }
+    if (k === E && d >= 0) { reveal(d); }
     render();
-    if (step.state.current >= 0) bringIntoView(step.state.current);
+    if (st.current >= 0) bringIntoView(st.current);
   }
   function stopPlay() { if (step.timer) clearInterval(step.timer); step.timer = null; document.getElementById('play').textContent = '▶'; }
   // Brings node `n` into view if it is drawn and out of sight.
   function bringIntoView(n) {
-    const el = canvas.querySelector(`[data-index="${n}"]`);
-    if (!el) return;
+    const el = drawnNodes.get(n);
+    if (!el || el._gone) return;
     const box = treeBox.getBoundingClientRect(), r = el.getBoundingClientRect();
     if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom) {
       el.scrollIntoView({ block: 'nearest', inline: 'center' });
@@ -410,48 +646,113 @@
     document.getElementById('play').textContent = '❚❚';
     step.timer = setInterval(() => { if (step.at >= E) stopPlay(); else goTo(step.at + 1); }, Number(document.getElementById('speed').value));
   }
-
-  // ---- Practice.
-  function check() {
-    marks.clear();
-    let right = 0, total = 0;
-    for (let n = 0; n < N; n++) {
-      if (!isVisible(n)) continue;
-      const a = answers.get(n) || {};
-      let ok = true, asked = false;
-      if (windowed && n > 0) { asked = true; ok = ok && !!a.pruned === enginePruned(n); }
-      if (!isLeaf(n) && !enginePruned(n)) { asked = true; ok = ok && a.value !== undefined && a.value.trim() !== '' && Number(a.value.replace('−', '-')) === value[n]; }
-      if (!asked) continue;
-      marks.set(n, ok);
-      total++; if (ok) right++;
+  function stepOver() {
+    const st = step.state;
+    const at = step.at;
+    // Just entered an inner node: past its return. About to enter one: past that one's.
+    if (at > 0 && events[5 * (at - 1)] === 0) {
+      const n = indexOf(events[5 * (at - 1) + 1]);
+      if (count[n] && returnAt[n] >= at) return goTo(returnAt[n] + 1);
     }
-    document.getElementById('practice-score').textContent = `${right} of ${total} right`;
+    if (at < E && events[5 * at] === 0) { const n = indexOf(events[5 * at + 1]); if (returnAt[n] >= at) return goTo(returnAt[n] + 1); }
+    if (st.current >= 0 && returnAt[st.current] >= at) return goTo(returnAt[st.current] + 1);
+    goTo(at + 1);
+  }
+  function nextCut(d) {
+    const k = d > 0 ? cutSteps.find((s) => s > step.at) : [...cutSteps].reverse().find((s) => s < step.at);
+    if (k === undefined) { stepText.textContent = `no ${d > 0 ? 'later' : 'earlier'} cut-off` + (cutSteps.length ? '' : ': this search cut nothing off'); return; }
+    goTo(k);
+  }
+
+  // ---- Practice. A student answers a value for each inner node the engine
+  // searched, and cuts each edge it never followed; only those are scored, each
+  // with its own mark, and nothing under a cut the student made is asked.
+  function parseAnswer(text) {
+    let t = text.trim().replace(/\s+/g, '').replace(/[−–]/g, '-').toLowerCase();
+    if (!t) return null;
+    let kind = 0;
+    const lower = /^(≥|>=|>)/, upper = /^(≤|<=|<)/;
+    if (lower.test(t)) { kind = LOWER; t = t.replace(lower, ''); } else if (upper.test(t)) { kind = UPPER; t = t.replace(upper, ''); }
+    let v;
+    if (/^\+?(∞|inf|infinity)$/.test(t)) v = 2147483647;
+    else if (/^-(∞|inf|infinity)$/.test(t)) v = -2147483648;
+    else if (/^[+-]?\d+$/.test(t)) v = Number(t);
+    else return undefined;
+    return { v, kind };
+  }
+  function check() {
+    marks = new Map();
+    const tally = { vr: 0, vw: 0, vb: 0, cr: 0, cm: 0, cw: 0, closed: 0 };
+    const mark = (n, k, v) => { const m = marks.get(n) || {}; m[k] = v; marks.set(n, m); };
+    for (let n = 0; n < N; n++) {
+      const drawn = drawnNodes.has(n) && !drawnNodes.get(n)._gone;
+      if (windowed && n > 0 && !enginePruned(parent[n])) {
+        if (topPruned(n)) { if (cuts.has(n)) { tally.cr++; mark(n, 'cut', 'right'); } else { tally.cm++; mark(n, 'cut', 'missed'); if (!drawn) tally.closed++; } }
+        else if (cuts.has(n)) { tally.cw++; mark(n, 'cut', 'wrong'); }
+      }
+      if (isLeaf(n) || enginePruned(n)) continue;
+      // Under a cut of the student's own, a node the engine searched goes unanswered.
+      const a = cutAbove(n) ? null : parseAnswer(answers.get(n) || '');
+      let verdict;
+      if (a === null) { verdict = 'blank'; tally.vb++; if (!drawn) tally.closed++; }
+      else if (a !== undefined && a.v === value[n] && (a.kind === 0 || a.kind === (flags[n] & (LOWER | UPPER)))) { verdict = 'right'; tally.vr++; }
+      else { verdict = 'wrong'; tally.vw++; }
+      mark(n, 'value', verdict);
+    }
+    const right = tally.vr + tally.cr, total = tally.vr + tally.vw + tally.vb + tally.cr + tally.cm + tally.cw;
+    let text = `${right} of ${total} right: values ${tally.vr} right, ${tally.vw} wrong, ${tally.vb} blank`;
+    if (windowed) text += `; cuts ${tally.cr} right, ${tally.cw} wrong, ${tally.cm} missed`;
+    if (tally.closed) text += ` (${tally.closed} of the questions are in branches not open)`;
+    document.getElementById('practice-score').textContent = text;
     render();
   }
   function revealAnswers() {
-    for (let n = 0; n < N; n++) if (isVisible(n)) answers.set(n, { value: !isLeaf(n) && !enginePruned(n) ? raw(value[n]) : '', pruned: enginePruned(n) });
+    answers.clear();
+    cuts.clear();
+    for (let n = 0; n < N; n++) {
+      if (!isLeaf(n) && !enginePruned(n)) answers.set(n, valueText(n, value[n]));
+      if (windowed && topPruned(n)) cuts.add(n);
+    }
     check();
   }
-  function isVisible(n) { for (let p = parent[n], c = n; p >= 0; c = p, p = parent[p]) if (!open[p] || c - first[p] >= showCount(p)) return false; return true; }
+  function toggleCut(n) {
+    if (mode !== 'practice' || !windowed || n <= 0) return;
+    if (cuts.has(n)) cuts.delete(n); else cuts.add(n);
+    selected = n;
+    marks = null;
+    render();
+  }
 
-  // ---- Finding a node.
+  // ---- Finding a node: by id, by the actions from the root, or by the last
+  // actions of a path anywhere (the first such node; Enter again for the next).
+  let lastFind = { text: '', at: -1 };
   function find(text) {
     const out = document.getElementById('find-result');
     text = text.trim();
-    let n = -1;
     if (/^#?\d+$/.test(text)) {
-      n = indexOf(Number(text.replace('#', '')));
+      const n = indexOf(Number(text.replace('#', '')));
       if (n < 0) { out.textContent = `no node ${text} in this page`; return; }
-    } else {
-      n = 0;
-      for (const a of text.split(/\s+/).filter(Boolean)) {
-        const c = children(n).find((c) => actionName(c).toLowerCase() === a.toLowerCase());
-        if (c === undefined) { out.textContent = `no action ${a} after ${pathTo(n).map(actionName).join(' ') || 'the root'}`; return; }
-        n = c;
-      }
+      out.textContent = tag(n);
+      return select(n);
     }
-    out.textContent = `#${idOf(n)}`;
-    select(n);
+    const want = text.split(/\s+/).filter(Boolean).map((a) => a.toLowerCase());
+    if (!want.length) return;
+    let n = 0;
+    for (const a of want) {
+      const c = children(n).find((c) => actionName(c).toLowerCase() === a);
+      if (c === undefined) { n = -1; break; }
+      n = c;
+    }
+    if (n >= 0) { out.textContent = tag(n); return select(n); }
+    const from = lastFind.text === text ? lastFind.at + 1 : 1;
+    const ends = (m) => { for (let k = want.length - 1; k >= 0; k--, m = parent[m]) if (m <= 0 || actionName(m).toLowerCase() !== want[k]) return false; return true; };
+    let total = 0, hit = -1;
+    for (let m = 1; m < N; m++) if (ends(m)) { total++; if (hit < 0 && m >= from) hit = m; }
+    if (hit < 0 && total) for (let m = 1; m < N; m++) if (ends(m)) { hit = m; break; }
+    if (hit < 0) { out.textContent = `no node is reached by ${text}`; return; }
+    lastFind = { text, at: hit };
+    out.textContent = `${tag(hit)}: ${pathTo(hit).map(actionName).join(' ')}` + (total > 1 ? ` (${total} nodes end so; Enter for the next)` : '');
+    select(hit);
   }
   function select(n) {
     selected = n;
@@ -461,40 +762,67 @@
   }
 
   // ---- Events from the person.
+  const hover = document.getElementById('hover');
   canvas.addEventListener('click', (ev) => {
     const t = ev.target;
     if (t.dataset.toggle) { const n = Number(t.dataset.toggle); open[n] ^= 1; selected = n; render(); return; }
     if (t.dataset.more) { const n = Number(t.dataset.more); shownKids.set(n, showCount(n) + PAGE); render(); return; }
+    if (t.dataset.cut) { toggleCut(Number(t.dataset.cut)); return; }
     if (t.closest('input, label')) return;
     const el = t.closest('.node');
     if (el) { selected = Number(el.dataset.index); render(); }
   });
+  panel.addEventListener('click', (ev) => { if (ev.target.id === 'cut-edge') toggleCut(Number(ev.target.dataset.cut)); });
+  // Compact nodes show their board on hover.
+  canvas.addEventListener('mouseover', (ev) => {
+    const el = compact && ev.target.closest && ev.target.closest('.node');
+    if (!el) { hover.hidden = true; return; }
+    hover.innerHTML = boardSvg(Number(el.dataset.index), 160);
+    const r = el.getBoundingClientRect();
+    hover.style.left = Math.min(window.innerWidth - 180, r.right + 6) + 'px';
+    hover.style.top = Math.max(0, Math.min(window.innerHeight - 180, r.top)) + 'px';
+    hover.hidden = false;
+  });
+  canvas.addEventListener('mouseleave', () => { hover.hidden = true; });
   canvas.addEventListener('change', (ev) => {
     const t = ev.target;
-    if (t.dataset.guess) { const n = Number(t.dataset.guess); answers.set(n, { ...(answers.get(n) || {}), value: t.value }); }
-    if (t.dataset.prune) { const n = Number(t.dataset.prune); answers.set(n, { ...(answers.get(n) || {}), pruned: t.checked }); }
+    if (t.dataset.guess) { answers.set(Number(t.dataset.guess), t.value); }
   });
+  canvas.addEventListener('input', (ev) => { if (ev.target.dataset.guess) answers.set(Number(ev.target.dataset.guess), ev.target.value); });
   document.getElementById('mode-explore').onclick = () => setMode('explore');
   document.getElementById('mode-step').onclick = () => setMode('step');
   document.getElementById('mode-practice').onclick = () => setMode('practice');
   document.getElementById('expand-all').onclick = () => {
     if (N > 5000) { document.getElementById('find-result').textContent = `${N} nodes: too many to draw at once; expand node by node`; return; }
-    open.fill(1); for (let n = 0; n < N; n++) if (count[n] > PAGE) shownKids.set(n, count[n]); render();
+    open.fill(1); for (let n = 0; n < N; n++) if (count[n] > PAGE) shownKids.set(n, count[n]); render(); fit();
   };
-  document.getElementById('collapse-all').onclick = () => { resetView(); selected = 0; render(); };
+  document.getElementById('collapse-all').onclick = () => { resetView(); selected = 0; render(); fit(); };
+  document.getElementById('compact').onclick = () => { compact = !compact; syncCompact(); render(); fit(); };
+  document.getElementById('zoom-fit').onclick = fit;
+  document.getElementById('zoom-in').onclick = () => setZoom(zoom * 1.25);
+  document.getElementById('zoom-out').onclick = () => setZoom(zoom / 1.25);
+  document.getElementById('more-facts').onclick = (ev) => {
+    const d = document.getElementById('details');
+    d.hidden = !d.hidden;
+    ev.target.setAttribute('aria-expanded', String(!d.hidden));
+  };
   document.getElementById('to-start').onclick = () => goTo(0);
   document.getElementById('to-end').onclick = () => goTo(E);
   document.getElementById('step-back').onclick = () => goTo(step.at - 1);
   document.getElementById('step-forward').onclick = () => goTo(step.at + 1);
+  document.getElementById('step-over').onclick = stepOver;
+  document.getElementById('prev-cut').onclick = () => nextCut(-1);
+  document.getElementById('next-cut').onclick = () => nextCut(1);
   document.getElementById('play').onclick = togglePlay;
   slider.oninput = () => goTo(Number(slider.value));
   document.getElementById('check').onclick = check;
   document.getElementById('reveal').onclick = revealAnswers;
-  document.getElementById('clear').onclick = () => { answers.clear(); marks.clear(); document.getElementById('practice-score').textContent = ''; render(); };
+  document.getElementById('clear').onclick = () => { answers.clear(); cuts.clear(); marks = null; document.getElementById('practice-score').textContent = ''; render(); };
   const findBox = document.getElementById('find');
   findBox.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { find(findBox.value); treeBox.focus(); } });
   document.addEventListener('keydown', (ev) => {
-    if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
+    // A focused control acts on its own keys (Enter and space press a button).
+    if (ev.target.closest && ev.target.closest('input, select, button, textarea')) return;
     const n = selected;
     const sib = (d) => { const p = parent[n]; if (p < 0) return; const k = n - first[p] + d; if (k >= 0 && k < count[p]) select(first[p] + k); };
     switch (ev.key) {
@@ -504,8 +832,15 @@
       case 'ArrowRight': sib(1); break;
       case 'Enter': if (count[n]) { open[n] ^= 1; render(); } break;
       case '/': ev.preventDefault(); findBox.focus(); findBox.select(); break;
+      case '+': case '=': setZoom(zoom * 1.25); break;
+      case '-': setZoom(zoom / 1.25); break;
+      case 'f': fit(); break;
+      case 'x': toggleCut(n); break;
       case '.': if (mode === 'step') goTo(step.at + 1); break;
       case ',': if (mode === 'step') goTo(step.at - 1); break;
+      case 'o': if (mode === 'step') stepOver(); break;
+      case 'c': if (mode === 'step') nextCut(1); break;
+      case 'C': if (mode === 'step') nextCut(-1); break;
       case ' ': if (mode === 'step') { ev.preventDefault(); togglePlay(); } break;
       case 'Home': if (mode === 'step') goTo(0); break;
       case 'End': if (mode === 'step') goTo(E); break;
@@ -513,11 +848,11 @@
     }
   });
 
-  header();
   resetView();
-  step.state = replay(0);
-  render();
-  bringIntoView(0);
+  step.state = fresh();
+  header();
+  document.body.dataset.mode = mode;
+  firstView();
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = 'true';
 })();

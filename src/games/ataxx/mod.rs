@@ -4,9 +4,15 @@
 //! (rank 7) and col 0 file a. x moves first and maximises.
 
 mod drawing;
+#[cfg(feature = "oracles")]
+mod oracle;
 
 use super::framed::{cell, framed};
-use crate::game::{Game, Marks, Outcome, Player, PositionError, char_grid, quoted_start, run_length};
+use super::{Registered, Settings};
+use crate::game::{
+    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
+    quoted_start, run_length,
+};
 
 const SIZE: usize = 7;
 const CELLS: usize = SIZE * SIZE;
@@ -184,36 +190,9 @@ fn bits(mut m: u64) -> impl Iterator<Item = u8> {
     })
 }
 
-impl Game for Ataxx {
+impl Rules for Ataxx {
     type Position = Position;
     type Action = Action;
-    type Packed = Packed;
-
-    fn pack(&self, pos: &Position) -> Packed {
-        Packed {
-            x_or_blocked: halves(pos.x | pos.blocked),
-            o_or_blocked: halves(pos.o | pos.blocked),
-            halfmove: pos.halfmove,
-            fullmove: pos.fullmove,
-        }
-    }
-
-    fn unpack(&self, p: &Packed, to_move: Player) -> Position {
-        let (x, o) = (whole(p.x_or_blocked), whole(p.o_or_blocked));
-        let blocked = x & o;
-        Position {
-            x: x & !blocked,
-            o: o & !blocked,
-            blocked,
-            x_to_move: to_move.maximises(),
-            halfmove: p.halfmove,
-            fullmove: p.fullmove,
-        }
-    }
-
-    fn name(&self) -> &'static str {
-        "ataxx"
-    }
 
     fn start(&self) -> Position {
         self.parse_position("x5o/7/7/7/7/7/o5x x 0 1").expect("the start parses")
@@ -250,7 +229,7 @@ impl Game for Ataxx {
     }
 
     /// Clone targets by shifts, jumps by a population count per stone, as
-    /// [`Game::actions`] lists them; a pass when there is neither.
+    /// [`Rules::actions`] lists them; a pass when there is neither.
     fn count_actions(&self, pos: &Position) -> u64 {
         if pos.over() {
             return 0;
@@ -260,34 +239,6 @@ impl Game for Ataxx {
         let clones = u64::from((dilate(mine) & empty).count_ones());
         let jumps: u64 = bits(mine).map(|s| u64::from((RING2[s as usize] & empty).count_ones())).sum();
         (clones + jumps).max(1)
-    }
-
-    fn reference_actions(&self, pos: &Position) -> Option<Vec<Action>> {
-        let cell = |m: u64, s: usize| m & (1 << s) != 0;
-        let dist = |a: usize, b: usize| (a / SIZE).abs_diff(b / SIZE).max((a % SIZE).abs_diff(b % SIZE));
-        let (mine, theirs) = pos.mine_theirs();
-        let free = |s: usize| !cell(mine | theirs | pos.blocked, s);
-        let moves_of = |stones: u64| {
-            let mut v = Vec::new();
-            for t in (0..CELLS).filter(|&t| free(t)) {
-                if (0..CELLS).any(|s| cell(stones, s) && dist(s, t) == 1) {
-                    v.push(Action::Clone(t as u8));
-                }
-            }
-            for s in (0..CELLS).filter(|&s| cell(stones, s)) {
-                for t in (0..CELLS).filter(|&t| free(t) && dist(s, t) == 2) {
-                    v.push(Action::Jump(s as u8, t as u8));
-                }
-            }
-            v
-        };
-        let (mut v, other) = (moves_of(mine), moves_of(theirs));
-        if mine == 0 || theirs == 0 || pos.halfmove >= HALFMOVE_LIMIT || (v.is_empty() && other.is_empty()) {
-            v.clear();
-        } else if v.is_empty() {
-            v.push(Action::Pass);
-        }
-        Some(v)
     }
 
     fn apply(&self, pos: &Position, action: Action) -> Position {
@@ -317,6 +268,52 @@ impl Game for Ataxx {
         p
     }
 
+    fn is_pass(&self, action: Action) -> bool {
+        action == Action::Pass
+    }
+
+    fn terminal_outcome(&self, pos: &Position) -> Outcome {
+        let (x, o) = Ataxx::counts(pos);
+        let (mine, theirs) = if pos.x_to_move { (x, o) } else { (o, x) };
+        if pos.halfmove >= HALFMOVE_LIMIT && x > 0 && o > 0 {
+            Outcome::Draw
+        } else if mine > theirs {
+            Outcome::Win
+        } else if mine < theirs {
+            Outcome::Loss
+        } else {
+            Outcome::Draw
+        }
+    }
+}
+
+impl Storage for Ataxx {
+    type Packed = Packed;
+
+    fn pack(&self, pos: &Position) -> Packed {
+        Packed {
+            x_or_blocked: halves(pos.x | pos.blocked),
+            o_or_blocked: halves(pos.o | pos.blocked),
+            halfmove: pos.halfmove,
+            fullmove: pos.fullmove,
+        }
+    }
+
+    fn unpack(&self, p: &Packed, to_move: Player) -> Position {
+        let (x, o) = (whole(p.x_or_blocked), whole(p.o_or_blocked));
+        let blocked = x & o;
+        Position {
+            x: x & !blocked,
+            o: o & !blocked,
+            blocked,
+            x_to_move: to_move.maximises(),
+            halfmove: p.halfmove,
+            fullmove: p.fullmove,
+        }
+    }
+}
+
+impl Evaluation for Ataxx {
     /// The original's evaluation, "own stones / all stones", as the stone
     /// difference over all stones (the same order), scaled to -1000..=1000.
     fn heuristic(&self, pos: &Position) -> i32 {
@@ -325,12 +322,6 @@ impl Game for Ataxx {
             return 0;
         }
         1000 * (x as i32 - o as i32) / (x + o) as i32
-    }
-
-    fn evaluation(&self) -> String {
-        "values favour x (who maximises) when positive and o when negative: 1000 × (x's stones − o's stones) \
-         / all stones; a finished game scores ±(1,000,000 + the stone difference)"
-            .to_string()
     }
 
     fn terminal_cost(&self, pos: &Position) -> i32 {
@@ -342,6 +333,21 @@ impl Game for Ataxx {
         }
     }
 
+    /// Measured: a strong move examined 9-28 M positions in a second.
+    fn positions_per_second(&self) -> u64 {
+        10_000_000
+    }
+
+    fn decided_at(&self) -> i32 {
+        WIN
+    }
+
+    fn default_depth(&self) -> u8 {
+        3
+    }
+}
+
+impl Notation for Ataxx {
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         let t = text.to_ascii_lowercase();
         let me = if pos.x_to_move { 'x' } else { 'o' };
@@ -412,55 +418,6 @@ impl Game for Ataxx {
             }
         };
         why().unwrap_or_else(|e| e)
-    }
-
-    fn why_over(&self, pos: &Position) -> String {
-        let (x, o) = Ataxx::counts(pos);
-        if x == 0 || o == 0 {
-            format!("{} has no stones left", if x == 0 { 'x' } else { 'o' })
-        } else if pos.halfmove >= HALFMOVE_LIMIT {
-            format!("the {HALFMOVE_LIMIT}-ply rule: {HALFMOVE_LIMIT} plies without a clone")
-        } else if pos.empty() == 0 {
-            "the board is full".to_string()
-        } else {
-            "neither side can move".to_string()
-        }
-    }
-
-    fn is_pass(&self, action: Action) -> bool {
-        action == Action::Pass
-    }
-
-    fn score(&self, pos: &Position) -> Option<String> {
-        let (x, o) = Ataxx::counts(pos);
-        Some(format!("x {x} stones, o {o}"))
-    }
-
-    /// Measured: a strong move examined 9-28 M positions in a second.
-    fn positions_per_second(&self) -> u64 {
-        10_000_000
-    }
-
-    fn decided_at(&self) -> i32 {
-        WIN
-    }
-
-    fn terminal_outcome(&self, pos: &Position) -> Outcome {
-        let (x, o) = Ataxx::counts(pos);
-        let (mine, theirs) = if pos.x_to_move { (x, o) } else { (o, x) };
-        if pos.halfmove >= HALFMOVE_LIMIT && x > 0 && o > 0 {
-            Outcome::Draw
-        } else if mine > theirs {
-            Outcome::Win
-        } else if mine < theirs {
-            Outcome::Loss
-        } else {
-            Outcome::Draw
-        }
-    }
-
-    fn default_depth(&self) -> u8 {
-        3
     }
 
     fn format_action(&self, action: Action) -> String {
@@ -539,27 +496,6 @@ impl Game for Ataxx {
         format!("{} {side} {} {}", rows.join("/"), pos.halfmove, pos.fullmove)
     }
 
-    fn board_rows(&self, pos: &Position) -> Vec<String> {
-        char_grid(SIZE, SIZE, |r, c| {
-            let bit = 1u64 << (r * SIZE + c);
-            [(pos.x, 'x'), (pos.o, 'o'), (pos.blocked, '-')]
-                .iter()
-                .find(|(m, _)| m & bit != 0)
-                .map_or('.', |p| p.1)
-        })
-    }
-
-    fn player_name(&self, player: Player) -> &'static str {
-        match player {
-            Player::First => "x",
-            Player::Second => "o",
-        }
-    }
-
-    fn draw(&self, pos: &Position) -> String {
-        self.draw_marked(pos, &Marks::after(None, false))
-    }
-
     fn actions_from(&self, pos: &Position, from: &str) -> Option<Result<Vec<Action>, String>> {
         let why_none = |c: u8| {
             let (mine, theirs) = pos.mine_theirs();
@@ -581,6 +517,57 @@ impl Game for Ataxx {
             )),
             Some(c) => Some(self.targets(pos, c)).filter(|v| !v.is_empty()).ok_or_else(|| why_none(c)),
         })
+    }
+}
+
+impl Presentation for Ataxx {
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn evaluation(&self) -> String {
+        "values favour x (who maximises) when positive and o when negative: 1000 × (x's stones − o's stones) \
+         / all stones; a finished game scores ±(1,000,000 + the stone difference)"
+            .to_string()
+    }
+
+    fn why_over(&self, pos: &Position) -> String {
+        let (x, o) = Ataxx::counts(pos);
+        if x == 0 || o == 0 {
+            format!("{} has no stones left", if x == 0 { 'x' } else { 'o' })
+        } else if pos.halfmove >= HALFMOVE_LIMIT {
+            format!("the {HALFMOVE_LIMIT}-ply rule: {HALFMOVE_LIMIT} plies without a clone")
+        } else if pos.empty() == 0 {
+            "the board is full".to_string()
+        } else {
+            "neither side can move".to_string()
+        }
+    }
+
+    fn score(&self, pos: &Position) -> Option<String> {
+        let (x, o) = Ataxx::counts(pos);
+        Some(format!("x {x} stones, o {o}"))
+    }
+
+    fn board_rows(&self, pos: &Position) -> Vec<String> {
+        char_grid(SIZE, SIZE, |r, c| {
+            let bit = 1u64 << (r * SIZE + c);
+            [(pos.x, 'x'), (pos.o, 'o'), (pos.blocked, '-')]
+                .iter()
+                .find(|(m, _)| m & bit != 0)
+                .map_or('.', |p| p.1)
+        })
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "x",
+            Player::Second => "o",
+        }
+    }
+
+    fn draw(&self, pos: &Position) -> String {
+        self.draw_marked(pos, &Marks::after(None, false))
     }
 
     /// The board with coordinates, stones as ● (x) and ○ (o) or, in ASCII, as
@@ -665,6 +652,15 @@ move; more stones wins. 100 plies without a clone is a draw. The machine's
 evaluation is 1000 x (x's stones - o's stones) / all stones, from x's side; a
 finished game scores +-(1,000,000 + the stone difference).
 "
+    }
+}
+
+impl Registered for Ataxx {
+    const NAME: &'static str = "ataxx";
+    const ABOUT: &'static str = "Ataxx, 7x7, clone or jump and convert";
+
+    fn configured(_: &Settings) -> Self {
+        Ataxx
     }
 }
 

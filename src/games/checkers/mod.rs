@@ -8,9 +8,14 @@ pub use board::{Cell, Color, Position};
 pub use moves::Action;
 
 mod drawing;
+#[cfg(feature = "oracles")]
+mod oracle;
 
 use super::framed::framed;
-use crate::game::{Game, Marks, Player, PositionError, char_grid};
+use super::{Registered, Settings};
+use crate::game::{
+    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
+};
 use board::square_at;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -46,26 +51,9 @@ fn player_of(color: Color) -> Player {
     }
 }
 
-impl Game for Checkers {
+impl Rules for Checkers {
     type Position = Position;
     type Action = Action;
-    /// Black, white and towers, 12 bytes; the material follows from them.
-    type Packed = [u32; 3];
-
-    #[inline]
-    fn pack(&self, pos: &Position) -> [u32; 3] {
-        [pos.black, pos.white, pos.towers]
-    }
-
-    #[inline]
-    fn unpack(&self, &[black, white, towers]: &[u32; 3], to_move: Player) -> Position {
-        let turn = if to_move.maximises() { Color::Black } else { Color::White };
-        Position::from_masks(black, white, towers, turn)
-    }
-
-    fn name(&self) -> &'static str {
-        "checkers"
-    }
 
     fn start(&self) -> Position {
         Position::start()
@@ -90,15 +78,34 @@ impl Game for Checkers {
         moves::count(pos)
     }
 
-    fn reference_actions(&self, pos: &Position) -> Option<Vec<Action>> {
-        Some(moves::reference_actions(pos))
-    }
-
     #[inline]
     fn apply(&self, pos: &Position, action: Action) -> Position {
         moves::apply(pos, action)
     }
 
+    /// A side that cannot act has lost: checkers has no draw.
+    fn terminal_outcome(&self, _pos: &Position) -> Outcome {
+        Outcome::Loss
+    }
+}
+
+impl Storage for Checkers {
+    /// Black, white and towers, 12 bytes; the material follows from them.
+    type Packed = [u32; 3];
+
+    #[inline]
+    fn pack(&self, pos: &Position) -> [u32; 3] {
+        [pos.black, pos.white, pos.towers]
+    }
+
+    #[inline]
+    fn unpack(&self, &[black, white, towers]: &[u32; 3], to_move: Player) -> Position {
+        let turn = if to_move.maximises() { Color::Black } else { Color::White };
+        Position::from_masks(black, white, towers, turn)
+    }
+}
+
+impl Evaluation for Checkers {
     /// Where the opponent surely has a reply, a leaf's cost is its material: no
     /// search for the opponent's actions.
     #[inline]
@@ -134,6 +141,17 @@ impl Game for Checkers {
         }
     }
 
+    /// Measured: a strong move examined 26-41 M positions in a second.
+    fn positions_per_second(&self) -> u64 {
+        30_000_000
+    }
+
+    fn default_depth(&self) -> u8 {
+        3
+    }
+}
+
+impl Notation for Checkers {
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         let Some((a, b)) = text
             .to_ascii_uppercase()
@@ -147,21 +165,6 @@ impl Game for Checkers {
             Ok(moves::why_not(pos, from, to).unwrap_or_else(|| format!("{a}-{b} is not legal here")))
         };
         why().unwrap_or_else(|e| e)
-    }
-
-    fn evaluation(&self) -> String {
-        "values are the cost b + 3B - w - 3W: positive favours black (who maximises), negative white; \
-         a side that cannot act scores -2147483648 (black) or 2147483647 (white), as the course's INT_MIN and INT_MAX"
-            .to_string()
-    }
-
-    /// Measured: a strong move examined 26-41 M positions in a second.
-    fn positions_per_second(&self) -> u64 {
-        30_000_000
-    }
-
-    fn default_depth(&self) -> u8 {
-        3
     }
 
     fn format_action(&self, action: Action) -> String {
@@ -225,6 +228,38 @@ impl Game for Checkers {
         format!("{} {side}", self.board_rows(pos).join("/"))
     }
 
+    /// The pieces of the unit on `from` (a name such as F6, in any case) can
+    /// take, or why there are none.
+    fn actions_from(&self, pos: &Position, from: &str) -> Option<Result<Vec<Action>, String>> {
+        let name = from.trim().to_ascii_uppercase();
+        let sq = match Checkers::square(&name) {
+            Ok(sq) => sq,
+            Err(why) => return Some(Err(why)),
+        };
+        let mut legal = Vec::new();
+        self.actions(pos, &mut legal);
+        legal.retain(|a| a.from() == sq);
+        Some(if !legal.is_empty() {
+            Ok(legal)
+        } else if pos.units(pos.turn) & 1 << sq == 0 {
+            Err(moves::why_not(pos, sq, sq).unwrap_or_else(|| format!("{name} is empty")))
+        } else {
+            Err(format!("the unit on {name} has no step or jump"))
+        })
+    }
+}
+
+impl Presentation for Checkers {
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn evaluation(&self) -> String {
+        "values are the cost b + 3B - w - 3W: positive favours black (who maximises), negative white; \
+         a side that cannot act scores -2147483648 (black) or 2147483647 (white), as the course's INT_MIN and INT_MAX"
+            .to_string()
+    }
+
     fn board_rows(&self, pos: &Position) -> Vec<String> {
         char_grid(8, 8, |r, c| pos.cell_at(r, c).symbol())
     }
@@ -250,26 +285,6 @@ impl Game for Checkers {
             s.push_str(RULE);
         }
         s
-    }
-
-    /// The pieces of the unit on `from` (a name such as F6, in any case) can
-    /// take, or why there are none.
-    fn actions_from(&self, pos: &Position, from: &str) -> Option<Result<Vec<Action>, String>> {
-        let name = from.trim().to_ascii_uppercase();
-        let sq = match Checkers::square(&name) {
-            Ok(sq) => sq,
-            Err(why) => return Some(Err(why)),
-        };
-        let mut legal = Vec::new();
-        self.actions(pos, &mut legal);
-        legal.retain(|a| a.from() == sq);
-        Some(if !legal.is_empty() {
-            Ok(legal)
-        } else if pos.units(pos.turn) & 1 << sq == 0 {
-            Err(moves::why_not(pos, sq, sq).unwrap_or_else(|| format!("{name} is empty")))
-        } else {
-            Err(format!("the unit on {name} has no step or jump"))
-        })
     }
 
     /// For play: the last action's start in ( ) and end in [ ], or one unit's
@@ -342,6 +357,15 @@ only, towers in all four directions; one jump per turn, and capturing is optiona
 A piece that ends its action on the far row becomes a tower. A side that cannot
 act on its turn loses. Cost: b + 3B - w - 3W (black maximises).
 ";
+
+impl Registered for Checkers {
+    const NAME: &'static str = "checkers";
+    const ABOUT: &'static str = "the course's checkers, 8x8, towers";
+
+    fn configured(_: &Settings) -> Self {
+        Checkers
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -298,7 +298,7 @@ mod tests {
 
     #[test]
     fn leaf_costs_told_from_the_parent_equal_those_of_the_children() {
-        use crate::game::Game;
+        use crate::game::Evaluation;
         let game = super::super::Checkers;
         let (mut told, mut made) = (0, 0);
         let mut actions = Vec::new();

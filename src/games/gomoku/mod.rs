@@ -4,8 +4,14 @@
 //! column a. x (black) moves first and maximises.
 
 mod drawing;
+#[cfg(feature = "oracles")]
+mod oracle;
 
-use crate::game::{Game, Marks, Outcome, Player, PositionError, char_grid, run_length};
+use super::{GameOption, Registered, Settings};
+use crate::game::{
+    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
+    run_length,
+};
 
 pub const SIZE: usize = 15;
 const CELLS: usize = SIZE * SIZE;
@@ -229,8 +235,82 @@ impl Position {
     }
 }
 
-impl Game for Gomoku {
+impl Rules for Gomoku {
     type Position = Position;
+
+    /// The cell, 0..225.
+    type Action = u8;
+
+    fn start(&self) -> Position {
+        Position::empty()
+    }
+
+    fn to_move(&self, pos: &Position) -> Player {
+        if pos.x_to_move { Player::First } else { Player::Second }
+    }
+
+    /// Empty cells within `radius` of a stone, in reading order (row 15 first, a to
+    /// o); the centre alone on an empty board.
+    fn actions(&self, pos: &Position, out: &mut Vec<u8>) {
+        out.clear();
+        if pos.winner != EMPTY || pos.stones as usize == CELLS {
+            return;
+        }
+        if pos.stones == 0 {
+            out.push((SIZE / 2 * SIZE + SIZE / 2) as u8);
+            return;
+        }
+        let rad = self.radius as i32;
+        let mut near = [false; CELLS];
+        for i in (0..CELLS).filter(|&i| pos.cells[i] != EMPTY) {
+            let (r, c) = ((i / SIZE) as i32, (i % SIZE) as i32);
+            for dr in -rad..=rad {
+                for dc in -rad..=rad {
+                    if let Some(j) = at(r + dr, c + dc) {
+                        near[j] = true;
+                    }
+                }
+            }
+        }
+        out.extend((0..CELLS).filter(|&i| near[i] && pos.cells[i] == EMPTY).map(|i| i as u8));
+    }
+
+    /// Any empty point while the game goes on; the search considers fewer.
+    fn is_legal(&self, pos: &Position, cell: u8) -> bool {
+        self.has_actions(pos) && pos.cells.get(cell as usize) == Some(&EMPTY)
+    }
+
+    fn has_actions(&self, pos: &Position) -> bool {
+        pos.winner == EMPTY && (pos.stones as usize) < CELLS
+    }
+
+    fn apply(&self, pos: &Position, cell: u8) -> Position {
+        let mut p = *pos;
+        for dir in DIRECTIONS {
+            let [x, o] = pos.line_through(cell as usize, dir);
+            p.score[0] -= x;
+            p.score[1] -= o;
+        }
+        p.cells[cell as usize] = if pos.x_to_move { X } else { O };
+        p.stones += 1;
+        for dir in DIRECTIONS {
+            let [x, o] = p.line_through(cell as usize, dir);
+            p.score[0] += x;
+            p.score[1] += o;
+        }
+        if p.five_through(cell as usize).is_some() {
+            p.winner = p.cells[cell as usize];
+        }
+        p.x_to_move = !pos.x_to_move;
+        p
+    }
+
+    fn terminal_outcome(&self, pos: &Position) -> Outcome {
+        if pos.winner == EMPTY { Outcome::Draw } else { Outcome::Loss }
+    }
+}
+
+impl Storage for Gomoku {
     type Packed = Packed;
 
     fn pack(&self, pos: &Position) -> Packed {
@@ -272,95 +352,9 @@ impl Game for Gomoku {
         };
         pos.rescore()
     }
-    /// The cell, 0..225.
-    type Action = u8;
+}
 
-    fn name(&self) -> &'static str {
-        "gomoku"
-    }
-
-    fn start(&self) -> Position {
-        Position::empty()
-    }
-
-    fn to_move(&self, pos: &Position) -> Player {
-        if pos.x_to_move { Player::First } else { Player::Second }
-    }
-
-    /// Empty cells within `radius` of a stone, in reading order (row 15 first, a to
-    /// o); the centre alone on an empty board.
-    fn actions(&self, pos: &Position, out: &mut Vec<u8>) {
-        out.clear();
-        if pos.winner != EMPTY || pos.stones as usize == CELLS {
-            return;
-        }
-        if pos.stones == 0 {
-            out.push((SIZE / 2 * SIZE + SIZE / 2) as u8);
-            return;
-        }
-        let rad = self.radius as i32;
-        let mut near = [false; CELLS];
-        for i in (0..CELLS).filter(|&i| pos.cells[i] != EMPTY) {
-            let (r, c) = ((i / SIZE) as i32, (i % SIZE) as i32);
-            for dr in -rad..=rad {
-                for dc in -rad..=rad {
-                    if let Some(j) = at(r + dr, c + dc) {
-                        near[j] = true;
-                    }
-                }
-            }
-        }
-        out.extend((0..CELLS).filter(|&i| near[i] && pos.cells[i] == EMPTY).map(|i| i as u8));
-    }
-
-    fn reference_actions(&self, pos: &Position) -> Option<Vec<u8>> {
-        if pos.winner != EMPTY || (0..CELLS).all(|i| pos.cells[i] != EMPTY) {
-            return Some(Vec::new());
-        }
-        if (0..CELLS).all(|i| pos.cells[i] == EMPTY) {
-            return Some(vec![(SIZE / 2 * SIZE + SIZE / 2) as u8]);
-        }
-        let rad = self.radius as usize;
-        let near = |i: usize| {
-            (0..CELLS).any(|j| {
-                pos.cells[j] != EMPTY
-                    && (i / SIZE).abs_diff(j / SIZE) <= rad
-                    && (i % SIZE).abs_diff(j % SIZE) <= rad
-            })
-        };
-        Some((0..CELLS).filter(|&i| pos.cells[i] == EMPTY && near(i)).map(|i| i as u8).collect())
-    }
-
-    /// Any empty point while the game goes on; the search considers fewer.
-    fn is_legal(&self, pos: &Position, cell: u8) -> bool {
-        self.has_actions(pos) && pos.cells.get(cell as usize) == Some(&EMPTY)
-    }
-
-    fn has_actions(&self, pos: &Position) -> bool {
-        pos.winner == EMPTY && (pos.stones as usize) < CELLS
-    }
-
-    fn apply(&self, pos: &Position, cell: u8) -> Position {
-        let mut p = *pos;
-        for dir in DIRECTIONS {
-            let [x, o] = pos.line_through(cell as usize, dir);
-            p.score[0] -= x;
-            p.score[1] -= o;
-        }
-        p.cells[cell as usize] = if pos.x_to_move { X } else { O };
-        p.stones += 1;
-        for dir in DIRECTIONS {
-            let [x, o] = p.line_through(cell as usize, dir);
-            p.score[0] += x;
-            p.score[1] += o;
-        }
-        if p.five_through(cell as usize).is_some() {
-            p.winner = p.cells[cell as usize];
-        }
-        p.x_to_move = !pos.x_to_move;
-        p
-    }
-
+impl Evaluation for Gomoku {
     /// The machine's pattern score minus the defence weight times the opponent's,
     /// seen from x's side.
     fn heuristic(&self, pos: &Position) -> i32 {
@@ -382,16 +376,6 @@ impl Game for Gomoku {
         }
     }
 
-    fn why_over(&self, pos: &Position) -> String {
-        match pos.winning_line() {
-            Some(line) => {
-                let (first, last) = (line[0], line[line.len() - 1]);
-                format!("five in a row at {}..{}", cell_name(first as u8), cell_name(last as u8))
-            }
-            None => "the board is full".to_string(),
-        }
-    }
-
     /// Measured: a strong move examined 0.25-1.4 M positions in a second (pattern scores are costly).
     fn positions_per_second(&self) -> u64 {
         1_000_000
@@ -399,10 +383,6 @@ impl Game for Gomoku {
 
     fn decided_at(&self) -> i32 {
         WIN
-    }
-
-    fn terminal_outcome(&self, pos: &Position) -> Outcome {
-        if pos.winner == EMPTY { Outcome::Draw } else { Outcome::Loss }
     }
 
     fn default_depth(&self) -> u8 {
@@ -423,6 +403,12 @@ impl Game for Gomoku {
         }
     }
 
+    fn for_machine(&self, machine: Player) -> Self {
+        Gomoku { machine, ..*self }
+    }
+}
+
+impl Notation for Gomoku {
     fn format_action(&self, cell: u8) -> String {
         cell_name(cell)
     }
@@ -505,6 +491,22 @@ impl Game for Gomoku {
         let rows: Vec<String> = self.board_rows(pos).iter().map(|r| run_length(r)).collect();
         format!("{} {}", rows.join("/"), if pos.x_to_move { 'x' } else { 'o' })
     }
+}
+
+impl Presentation for Gomoku {
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn why_over(&self, pos: &Position) -> String {
+        match pos.winning_line() {
+            Some(line) => {
+                let (first, last) = (line[0], line[line.len() - 1]);
+                format!("five in a row at {}..{}", cell_name(first as u8), cell_name(last as u8))
+            }
+            None => "the board is full".to_string(),
+        }
+    }
 
     fn board_rows(&self, pos: &Position) -> Vec<String> {
         char_grid(SIZE, SIZE, |r, c| match pos.cells[r * SIZE + c] {
@@ -567,10 +569,6 @@ impl Game for Gomoku {
         )
     }
 
-    fn for_machine(&self, machine: Player) -> Self {
-        Gomoku { machine, ..*self }
-    }
-
     fn rules(&self) -> &'static str {
         "\
 Gomoku (five in a row). 15x15 board; x (black) and o take turns putting a stone on
@@ -581,6 +579,37 @@ open four 10,000; open three or half-open four 1,000; ...), its own minus the
 defence weight (default 9) times the opponent's, and considers only points next to
 stones.
 "
+    }
+}
+
+impl Registered for Gomoku {
+    const NAME: &'static str = "gomoku";
+    const ABOUT: &'static str = "Gomoku, five in a row on 15x15";
+    const OPTIONS: &'static [GameOption] = &[
+        GameOption {
+            name: "defence",
+            help: "weight of the opponent's patterns against the machine's own (default 9)",
+            min: 0,
+            max: 1000,
+            for_solve: None,
+        },
+        GameOption {
+            name: "radius",
+            help: "consider points within this distance of a stone (default 1)",
+            min: 1,
+            max: 14,
+            for_solve: None,
+        },
+    ];
+
+    fn configured(settings: &Settings) -> Self {
+        let defaults = Gomoku::default();
+        let number = |name, default: i64| settings.get(name).unwrap_or(default);
+        Gomoku {
+            defence: number("defence", defaults.defence.into()) as i32,
+            radius: number("radius", defaults.radius.into()) as u8,
+            ..defaults
+        }
     }
 }
 

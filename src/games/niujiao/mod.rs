@@ -4,9 +4,14 @@
 //! 0 and moves first; blue (two stones) starts on 8 and 9 and may never move down.
 
 mod drawing;
+#[cfg(feature = "oracles")]
+mod oracle;
 
 use super::framed::cell;
-use crate::game::{Game, Marks, Outcome, Player, PositionError, quoted_start};
+use super::{GameOption, Registered, Settings};
+use crate::game::{
+    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, quoted_start,
+};
 
 const LINES: [(u8, u8); 17] = [
     (0, 1),
@@ -114,29 +119,9 @@ impl Niujiao {
     }
 }
 
-impl Game for Niujiao {
+impl Rules for Niujiao {
     type Position = Position;
-    /// Blue's mask in bits 0-9, red's point in bits 10-13, the plies in 16-31.
-    type Packed = u32;
-
-    fn pack(&self, pos: &Position) -> u32 {
-        u32::from(pos.blue) | u32::from(pos.red) << 10 | u32::from(pos.plies) << 16
-    }
-
-    fn unpack(&self, &p: &u32, to_move: Player) -> Position {
-        Position {
-            blue: (p & 0x3FF) as u16,
-            red: (p >> 10 & 0xF) as u8,
-            plies: (p >> 16) as u16,
-            red_to_move: to_move.maximises(),
-        }
-    }
-
     type Action = Action;
-
-    fn name(&self) -> &'static str {
-        "niujiao"
-    }
 
     fn start(&self) -> Position {
         Position { red: 0, blue: 1 << 8 | 1 << 9, red_to_move: true, plies: 0 }
@@ -154,29 +139,6 @@ impl Game for Niujiao {
         Niujiao::moves(pos, |a| out.push(a));
     }
 
-    fn reference_actions(&self, pos: &Position) -> Option<Vec<Action>> {
-        if pos.red >= 8 || self.out_of_plies(pos) {
-            return Some(Vec::new());
-        }
-        let occupied = |p: u8| p == pos.red || pos.blue & (1 << p) != 0;
-        let mut v = Vec::new();
-        let stones: Vec<u8> = if pos.red_to_move {
-            vec![pos.red]
-        } else {
-            (0..10).filter(|&p| pos.blue & (1 << p) != 0).collect()
-        };
-        for from in stones {
-            for to in 0..10u8 {
-                let joined = LINES.contains(&(from.min(to), from.max(to)));
-                let upward = pos.red_to_move || ROW[to as usize] <= ROW[from as usize];
-                if joined && upward && !occupied(to) {
-                    v.push(Action { from, to });
-                }
-            }
-        }
-        Some(v)
-    }
-
     fn apply(&self, pos: &Position, a: Action) -> Position {
         let mut p = *pos;
         if p.red_to_move {
@@ -191,18 +153,42 @@ impl Game for Niujiao {
         p
     }
 
+    fn terminal_outcome(&self, pos: &Position) -> Outcome {
+        if Niujiao::red_arrived(pos) {
+            // Red just arrived; it is blue's turn and blue has lost.
+            Outcome::Loss
+        } else if self.out_of_plies(pos) {
+            Outcome::Draw
+        } else {
+            // No move: the side to move is trapped.
+            Outcome::Loss
+        }
+    }
+}
+
+impl Storage for Niujiao {
+    /// Blue's mask in bits 0-9, red's point in bits 10-13, the plies in 16-31.
+    type Packed = u32;
+
+    fn pack(&self, pos: &Position) -> u32 {
+        u32::from(pos.blue) | u32::from(pos.red) << 10 | u32::from(pos.plies) << 16
+    }
+
+    fn unpack(&self, &p: &u32, to_move: Player) -> Position {
+        Position {
+            blue: (p & 0x3FF) as u16,
+            red: (p >> 10 & 0xF) as u8,
+            plies: (p >> 16) as u16,
+            red_to_move: to_move.maximises(),
+        }
+    }
+}
+
+impl Evaluation for Niujiao {
     /// How far down red has come, in rows, and how free it is to move.
     fn heuristic(&self, pos: &Position) -> i32 {
         let red_moves = (NEIGHBOURS[pos.red as usize] & !pos.blue).count_ones() as i32;
         10 * ROW[pos.red as usize] as i32 + red_moves
-    }
-
-    fn evaluation(&self) -> String {
-        let limit = self.max_plies.map_or("no ply limit".to_string(), |n| format!("drawn after {n} plies"));
-        format!(
-            "values favour red (who maximises) when positive and blue when negative: 10 × red's row + \
-             red's free neighbouring points; a won game scores ±(1000 − the plies played); {limit}"
-        )
     }
 
     fn terminal_cost(&self, pos: &Position) -> i32 {
@@ -217,6 +203,23 @@ impl Game for Niujiao {
         }
     }
 
+    /// Measured: a strong move examined 27-44 M positions in a second.
+    fn positions_per_second(&self) -> u64 {
+        30_000_000
+    }
+
+    /// Wins score 1000 less the plies played (at least 100 in games of up to
+    /// 900 plies); heuristics stay under 60.
+    fn decided_at(&self) -> i32 {
+        100
+    }
+
+    fn default_depth(&self) -> u8 {
+        10
+    }
+}
+
+impl Notation for Niujiao {
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         let points: Option<(u8, u8)> =
             text.split_once('-').and_then(|(f, t)| Some((f.trim().parse().ok()?, t.trim().parse().ok()?)));
@@ -240,43 +243,6 @@ impl Game for Niujiao {
         } else {
             format!("{text:?} is not legal here")
         }
-    }
-
-    fn why_over(&self, pos: &Position) -> String {
-        if Niujiao::red_arrived(pos) {
-            "red reached the far row".to_string()
-        } else if self.out_of_plies(pos) {
-            format!("the {}-ply rule", pos.plies)
-        } else {
-            format!("{} is trapped", self.player_name(self.to_move(pos)))
-        }
-    }
-
-    /// Measured: a strong move examined 27-44 M positions in a second.
-    fn positions_per_second(&self) -> u64 {
-        30_000_000
-    }
-
-    /// Wins score 1000 less the plies played (at least 100 in games of up to
-    /// 900 plies); heuristics stay under 60.
-    fn decided_at(&self) -> i32 {
-        100
-    }
-
-    fn terminal_outcome(&self, pos: &Position) -> Outcome {
-        if Niujiao::red_arrived(pos) {
-            // Red just arrived; it is blue's turn and blue has lost.
-            Outcome::Loss
-        } else if self.out_of_plies(pos) {
-            Outcome::Draw
-        } else {
-            // No move: the side to move is trapped.
-            Outcome::Loss
-        }
-    }
-
-    fn default_depth(&self) -> u8 {
-        10
     }
 
     fn format_action(&self, a: Action) -> String {
@@ -321,6 +287,46 @@ impl Game for Niujiao {
         format!("{points} {}", if pos.red_to_move { 'r' } else { 'b' })
     }
 
+    fn actions_from(&self, pos: &Position, from: &str) -> Option<Result<Vec<Action>, String>> {
+        let Some(p) = from.trim().parse::<u8>().ok().filter(|&p| p < 10) else {
+            return Some(Err(format!("{} is not a point: the points are 0 to 9", quoted_start(from.trim()))));
+        };
+        let mut legal = Vec::new();
+        self.actions(pos, &mut legal);
+        legal.retain(|a| a.from == p);
+        let (me, them) = if pos.red_to_move { ("red", "blue") } else { ("blue", "red") };
+        Some(match point_symbol(pos, p) {
+            _ if !legal.is_empty() => Ok(legal),
+            '.' => Err(format!("point {p} is empty: no {me} stone to move")),
+            c if (c == 'r') != pos.red_to_move => Err(format!("point {p} holds {them}'s stone, not yours")),
+            _ => Err(format!("the stone on point {p} has nowhere to go")),
+        })
+    }
+}
+
+impl Presentation for Niujiao {
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn evaluation(&self) -> String {
+        let limit = self.max_plies.map_or("no ply limit".to_string(), |n| format!("drawn after {n} plies"));
+        format!(
+            "values favour red (who maximises) when positive and blue when negative: 10 × red's row + \
+             red's free neighbouring points; a won game scores ±(1000 − the plies played); {limit}"
+        )
+    }
+
+    fn why_over(&self, pos: &Position) -> String {
+        if Niujiao::red_arrived(pos) {
+            "red reached the far row".to_string()
+        } else if self.out_of_plies(pos) {
+            format!("the {}-ply rule", pos.plies)
+        } else {
+            format!("{} is trapped", self.player_name(self.to_move(pos)))
+        }
+    }
+
     /// The ladder with one character a point (its stone, `R` or `B`, or its
     /// number): small enough for a tree node's label.
     fn board_rows(&self, pos: &Position) -> Vec<String> {
@@ -345,22 +351,6 @@ impl Game for Niujiao {
 
     fn draw(&self, pos: &Position) -> String {
         self.draw_marked(pos, &Marks::after(None, false))
-    }
-
-    fn actions_from(&self, pos: &Position, from: &str) -> Option<Result<Vec<Action>, String>> {
-        let Some(p) = from.trim().parse::<u8>().ok().filter(|&p| p < 10) else {
-            return Some(Err(format!("{} is not a point: the points are 0 to 9", quoted_start(from.trim()))));
-        };
-        let mut legal = Vec::new();
-        self.actions(pos, &mut legal);
-        legal.retain(|a| a.from == p);
-        let (me, them) = if pos.red_to_move { ("red", "blue") } else { ("blue", "red") };
-        Some(match point_symbol(pos, p) {
-            _ if !legal.is_empty() => Ok(legal),
-            '.' => Err(format!("point {p} is empty: no {me} stone to move")),
-            c if (c == 'r') != pos.red_to_move => Err(format!("point {p} holds {them}'s stone, not yours")),
-            _ => Err(format!("the stone on point {p} has nowhere to go")),
-        })
     }
 
     /// The ladder with the point numbers beside it and the stones on it (`R`,
@@ -417,6 +407,27 @@ fn point_symbol(pos: &Position, i: u8) -> char {
         'b'
     } else {
         '.'
+    }
+}
+
+impl Registered for Niujiao {
+    const NAME: &'static str = "niujiao";
+    const ABOUT: &'static str = "niujiao qi (ox horn), one red stone against two blue";
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        name: "max-plies",
+        help: "plies after which a game is drawn (0: no limit; default 100, and no limit for `solve`)",
+        min: 0,
+        max: u16::MAX as i64,
+        for_solve: Some(0),
+    }];
+
+    fn configured(settings: &Settings) -> Self {
+        let max_plies = match settings.get("max-plies") {
+            None => Some(DEFAULT_MAX_PLIES),
+            Some(0) => None,
+            Some(n) => Some(u16::try_from(n).expect("within the declared range")),
+        };
+        Niujiao { max_plies }
     }
 }
 

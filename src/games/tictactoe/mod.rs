@@ -4,8 +4,13 @@
 //! masks and the side to move. X is the maximising side whoever starts.
 
 mod drawing;
+#[cfg(feature = "oracles")]
+mod oracle;
 
-use crate::game::{Game, Marks, Outcome, Player, PositionError, char_grid};
+use super::{Registered, Settings};
+use crate::game::{
+    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
+};
 
 const LINES: [u16; 8] = [
     0b000_000_111,
@@ -48,25 +53,9 @@ impl Position {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TicTacToe;
 
-impl Game for TicTacToe {
+impl Rules for TicTacToe {
     type Position = Position;
-    /// The cell, 0..9.
-    /// The x and o masks.
-    type Packed = [u16; 2];
-
-    fn pack(&self, pos: &Position) -> [u16; 2] {
-        [pos.x, pos.o]
-    }
-
-    fn unpack(&self, &[x, o]: &[u16; 2], to_move: Player) -> Position {
-        Position { x, o, x_to_move: to_move.maximises() }
-    }
-
     type Action = u8;
-
-    fn name(&self) -> &'static str {
-        "tictactoe"
-    }
 
     fn start(&self) -> Position {
         Position { x: 0, o: 0, x_to_move: true }
@@ -92,12 +81,6 @@ impl Game for TicTacToe {
         pos.x | pos.o != FULL && !Position::has_line(pos.x) && !Position::has_line(pos.o)
     }
 
-    fn reference_actions(&self, pos: &Position) -> Option<Vec<u8>> {
-        let lines = |m: u16| LINES.iter().filter(|&&l| m & l == l).count();
-        let over = lines(pos.x) > 0 || lines(pos.o) > 0;
-        Some((0..9u8).filter(|&c| !over && (pos.x | pos.o) & (1 << c) == 0).collect())
-    }
-
     fn apply(&self, pos: &Position, cell: u8) -> Position {
         let mut p = *pos;
         if p.x_to_move {
@@ -109,16 +92,35 @@ impl Game for TicTacToe {
         p
     }
 
+    fn terminal_outcome(&self, pos: &Position) -> Outcome {
+        if Position::has_line(pos.x) || Position::has_line(pos.o) {
+            // Only the side that just moved can have completed a line.
+            Outcome::Loss
+        } else {
+            Outcome::Draw
+        }
+    }
+}
+
+impl Storage for TicTacToe {
+    /// The cell, 0..9.
+    /// The x and o masks.
+    type Packed = [u16; 2];
+
+    fn pack(&self, pos: &Position) -> [u16; 2] {
+        [pos.x, pos.o]
+    }
+
+    fn unpack(&self, &[x, o]: &[u16; 2], to_move: Player) -> Position {
+        Position { x, o, x_to_move: to_move.maximises() }
+    }
+}
+
+impl Evaluation for TicTacToe {
     /// The original's evaluation: lines still open for X minus lines open for O.
     fn heuristic(&self, pos: &Position) -> i32 {
         let open = |theirs: u16| LINES.iter().filter(|&&l| l & theirs == 0).count() as i32;
         open(pos.o) - open(pos.x)
-    }
-
-    fn evaluation(&self) -> String {
-        "values favour x (who maximises) when positive and o when negative: the lines still open for x \
-         minus those still open for o; a won board scores ±(1000 + its empty cells)"
-            .to_string()
     }
 
     fn terminal_cost(&self, pos: &Position) -> i32 {
@@ -131,6 +133,16 @@ impl Game for TicTacToe {
         }
     }
 
+    fn decided_at(&self) -> i32 {
+        WIN
+    }
+
+    fn default_depth(&self) -> u8 {
+        9
+    }
+}
+
+impl Notation for TicTacToe {
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         let b = text.to_ascii_lowercase().into_bytes();
         match b[..] {
@@ -145,31 +157,6 @@ impl Game for TicTacToe {
             [b'a'..=b'z', b'0'..=b'9', ..] => format!("{text} is off the board: columns a-c, rows 1-3"),
             _ => format!("{text:?} is not a cell: expected a column a-c and a row 1-3, like b2"),
         }
-    }
-
-    fn why_over(&self, pos: &Position) -> String {
-        if Position::has_line(pos.x) || Position::has_line(pos.o) {
-            "three in a row".to_string()
-        } else {
-            "the board is full".to_string()
-        }
-    }
-
-    fn decided_at(&self) -> i32 {
-        WIN
-    }
-
-    fn terminal_outcome(&self, pos: &Position) -> Outcome {
-        if Position::has_line(pos.x) || Position::has_line(pos.o) {
-            // Only the side that just moved can have completed a line.
-            Outcome::Loss
-        } else {
-            Outcome::Draw
-        }
-    }
-
-    fn default_depth(&self) -> u8 {
-        9
     }
 
     fn format_action(&self, cell: u8) -> String {
@@ -220,6 +207,26 @@ impl Game for TicTacToe {
 
     fn format_position(&self, pos: &Position) -> String {
         format!("{} {}", self.board_rows(pos).concat(), if pos.x_to_move { 'x' } else { 'o' })
+    }
+}
+
+impl Presentation for TicTacToe {
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn evaluation(&self) -> String {
+        "values favour x (who maximises) when positive and o when negative: the lines still open for x \
+         minus those still open for o; a won board scores ±(1000 + its empty cells)"
+            .to_string()
+    }
+
+    fn why_over(&self, pos: &Position) -> String {
+        if Position::has_line(pos.x) || Position::has_line(pos.o) {
+            "three in a row".to_string()
+        } else {
+            "the board is full".to_string()
+        }
     }
 
     fn board_rows(&self, pos: &Position) -> Vec<String> {
@@ -286,6 +293,15 @@ named by column a-c and row 1-3 from the top: b2 is the centre. The machine's
 evaluation counts lines still open for it minus lines open for the opponent; at the
 default depth (9) it searches the whole game and plays perfectly.
 "
+    }
+}
+
+impl Registered for TicTacToe {
+    const NAME: &'static str = "tictactoe";
+    const ABOUT: &'static str = "tic-tac-toe, 3x3";
+
+    fn configured(_: &Settings) -> Self {
+        TicTacToe
     }
 }
 

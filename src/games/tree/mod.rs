@@ -8,16 +8,21 @@
 //! read once and kept) and the side to move there; it stands for its subtree,
 //! so positions compare by subtree, not by where they were read.
 
+mod labels;
+#[cfg(feature = "oracles")]
+mod oracle;
 mod parse;
 mod shape;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::num::NonZeroU16;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
+use super::{Registered, Settings};
 use crate::drawing::{Drawing, Picture};
-use crate::game::{Game, Outcome, Player, PositionError};
+use crate::game::{Evaluation, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage};
 pub use parse::{MAX_CHILDREN, MAX_HEIGHT, MAX_VALUE, Parsed, parse};
 pub use shape::Shape;
 
@@ -27,6 +32,12 @@ pub const AIMA_5_2: &str = "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d
 /// The game of textbook trees. Its default depth is the height of the tree it
 /// read last (the start tree's before any), so that a tree is searched whole
 /// unless `--depth` says otherwise.
+///
+/// The height lives in an atomic because no hook gives a depth per position:
+/// `Evaluation::default_depth` takes only the game, and
+/// `Registered::configured` sees the command-line options, not the tree the
+/// position names, which is read afterwards by `parse_position`. The tree is
+/// its own game, so the game remembers the last one it read.
 #[derive(Debug, Default)]
 pub struct TextbookTree {
     /// The height of the last tree read; 0 until one is.
@@ -67,19 +78,36 @@ impl fmt::Debug for Position {
     }
 }
 
-/// Going down to a child: the child itself (its label or number names it).
-#[derive(Clone, Copy)]
-pub struct Edge(pub &'static Shape);
+/// Going down to a child: its place among its siblings (from 1) and its
+/// label's number (0 for none), 4 bytes like every game's action, so that a
+/// search node is no bigger than another game's.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Edge {
+    place: NonZeroU16,
+    label: u16,
+}
 
-impl PartialEq for Edge {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0)
+impl Edge {
+    /// The action leading to `child`.
+    pub fn to(child: &Shape) -> Edge {
+        let place = u16::try_from(child.number).ok().and_then(NonZeroU16::new);
+        Edge { place: place.expect("a child's place is 1..=MAX_CHILDREN"), label: child.label_id }
+    }
+
+    /// The child's index among its siblings.
+    fn index(self) -> usize {
+        usize::from(self.place.get()) - 1
+    }
+
+    /// The label, else the place.
+    fn name(self) -> String {
+        if self.label == 0 { self.place.to_string() } else { labels::text(self.label).to_string() }
     }
 }
 
 impl fmt::Debug for Edge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.action_name())
+        f.write_str(&self.name())
     }
 }
 
@@ -142,22 +170,18 @@ fn read_file(path: &str) -> Result<String, PositionError> {
     Ok(text)
 }
 
-impl Game for TextbookTree {
+impl Registered for TextbookTree {
+    const NAME: &'static str = "tree";
+    const ABOUT: &'static str = "a textbook tree in parentheses, numbers at the leaves";
+
+    fn configured(_: &Settings) -> Self {
+        TextbookTree::default()
+    }
+}
+
+impl Rules for TextbookTree {
     type Position = Position;
     type Action = Edge;
-    type Packed = Packed;
-
-    fn pack(&self, pos: &Position) -> Packed {
-        Packed(pos.node)
-    }
-
-    fn unpack(&self, packed: &Packed, to_move: Player) -> Position {
-        Position { node: packed.0, to_move }
-    }
-
-    fn name(&self) -> &'static str {
-        "tree"
-    }
 
     fn start(&self) -> Position {
         let p = start_tree();
@@ -170,7 +194,7 @@ impl Game for TextbookTree {
 
     fn actions(&self, pos: &Position, out: &mut Vec<Edge>) {
         out.clear();
-        out.extend(pos.node.children.iter().map(Edge));
+        out.extend(pos.node.children.iter().map(Edge::to));
     }
 
     fn has_actions(&self, pos: &Position) -> bool {
@@ -182,17 +206,7 @@ impl Game for TextbookTree {
     }
 
     fn apply(&self, pos: &Position, action: Edge) -> Position {
-        Position { node: action.0, to_move: pos.to_move.other() }
-    }
-
-    /// An inner node where a search stops short of the leaves gets its exact
-    /// minimax value: a textbook tree has no other evaluation to offer.
-    fn heuristic(&self, pos: &Position) -> i32 {
-        pos.node.minimax_for(pos.to_move)
-    }
-
-    fn terminal_cost(&self, pos: &Position) -> i32 {
-        pos.node.value
+        Position { node: &pos.node.children[action.index()], to_move: pos.to_move.other() }
     }
 
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
@@ -203,6 +217,30 @@ impl Game for TextbookTree {
             _ => Outcome::Draw,
         }
     }
+}
+
+impl Storage for TextbookTree {
+    type Packed = Packed;
+
+    fn pack(&self, pos: &Position) -> Packed {
+        Packed(pos.node)
+    }
+
+    fn unpack(&self, packed: &Packed, to_move: Player) -> Position {
+        Position { node: packed.0, to_move }
+    }
+}
+
+impl Evaluation for TextbookTree {
+    /// An inner node where a search stops short of the leaves gets its exact
+    /// minimax value: a textbook tree has no other evaluation to offer.
+    fn heuristic(&self, pos: &Position) -> i32 {
+        pos.node.minimax_for(pos.to_move)
+    }
+
+    fn terminal_cost(&self, pos: &Position) -> i32 {
+        pos.node.value
+    }
 
     fn default_depth(&self) -> u8 {
         match self.height.load(Relaxed) {
@@ -211,8 +249,14 @@ impl Game for TextbookTree {
         }
     }
 
+    fn decided_at(&self) -> i32 {
+        i32::MAX
+    }
+}
+
+impl Notation for TextbookTree {
     fn format_action(&self, action: Edge) -> String {
-        action.0.action_name()
+        action.name()
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
@@ -221,6 +265,12 @@ impl Game for TextbookTree {
 
     fn format_position(&self, pos: &Position) -> String {
         text(pos)
+    }
+}
+
+impl Presentation for TextbookTree {
+    fn name(&self) -> &'static str {
+        Self::NAME
     }
 
     /// The node's label, when it has one: all there is to show of a node.
@@ -250,10 +300,6 @@ impl Game for TextbookTree {
          is a child: its label (A:(...) names a node A) or else its place, 1, 2, 3...\n\
          The game ends at a leaf; its number is the value, which MAX maximises and MIN\n\
          minimises. --position @FILE reads the tree from FILE.\n"
-    }
-
-    fn decided_at(&self) -> i32 {
-        i32::MAX
     }
 }
 

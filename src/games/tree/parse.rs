@@ -186,6 +186,7 @@ impl Reader {
                 c => return Err((at, format!("unexpected {c:?}: expected (, ), a number or a label"))),
             };
             if let Some(mut node) = done {
+                node.label_id = super::labels::number(node.label).map_err(|why| (at, why))?;
                 match open.last_mut() {
                     Some(o) if o.children.len() == MAX_CHILDREN => {
                         return Err((o.at, format!("this node has more than {MAX_CHILDREN} children")));

@@ -20,6 +20,8 @@ pub struct Shape {
     /// This node's place among its siblings, from 1: the action's name when
     /// there is no label.
     pub number: u32,
+    /// The label's number (0 for none): see `labels.rs`.
+    pub label_id: u16,
     /// The minimax value of this subtree with MAX to move (`[0]`) and with MIN
     /// to move (`[1]`): what a search stopped above the leaves sees here.
     pub minimax: [i32; 2],
@@ -38,7 +40,16 @@ impl Shape {
         label.hash(&mut h);
         if children.is_empty() {
             h.write_i32(value);
-            return Shape { children, label, value, number, minimax: [value; 2], height: 0, digest: h.0 };
+            return Shape {
+                children,
+                label,
+                value,
+                number,
+                label_id: 0,
+                minimax: [value; 2],
+                height: 0,
+                digest: h.0,
+            };
         }
         h.write_usize(children.len());
         for c in children {
@@ -47,7 +58,7 @@ impl Shape {
         let best = children.iter().map(|c| c.minimax[1]).max().unwrap_or(0);
         let worst = children.iter().map(|c| c.minimax[0]).min().unwrap_or(0);
         let height = 1 + children.iter().map(|c| c.height).max().unwrap_or(0);
-        Shape { children, label, value: 0, number, minimax: [best, worst], height, digest: h.0 }
+        Shape { children, label, value: 0, number, label_id: 0, minimax: [best, worst], height, digest: h.0 }
     }
 
     /// The name of the action leading here: the label, else the number.

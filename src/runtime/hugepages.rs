@@ -26,6 +26,8 @@ fn actual(layout: Layout) -> Layout {
     Layout::from_size_align(size, layout.align().max(HUGE_PAGE)).unwrap_or(layout)
 }
 
+// SAFETY: every block comes from `System` with a layout at least as large and as
+// aligned as asked (`actual`), and goes back to it with that same layout.
 unsafe impl GlobalAlloc for HugePageHint {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let real = actual(layout);

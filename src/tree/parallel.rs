@@ -21,17 +21,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use typed_arena::Arena;
 
-use super::prefault::Prefault;
-use super::team::Team;
-use super::tree::{
-    Builder, GameNode, Node, OwnLine, TooManyNodes, Tree, TreeArena, action_buffers, alloc_nodes,
-};
+use super::Tree;
+use super::arena::{OwnLine, TreeArena, allocated_since, mark};
+use super::node::{GameNode, Node};
+use super::sequential::{Builder, action_buffers};
 use crate::game::Game;
+use crate::limits::TooManyNodes;
+use crate::runtime::share;
+use crate::runtime::team::Team;
 
 /// Shallower trees build faster than threads start.
 pub const MIN_DEPTH: u8 = 5;
-/// Subtrees per thread to aim for, so that uneven subtrees still even out.
-const UNITS_PER_THREAD: usize = 24;
 /// The most nodes reserved up front for one thread (the arena grows past it).
 const MAX_RESERVE: u64 = 1 << 26;
 
@@ -71,7 +71,7 @@ pub(crate) fn build<'a, G: Game>(
     let TreeArena { main, helpers } = arena;
     let main: &'a Arena<GameNode<'a, G>> = main;
     // One block per thread, sized for its share of the estimated tree: reserving
-    // costs only address space until it is written (see `super::prefault`), and a
+    // costs only address space until it is written (see the runtime's prefault), and a
     // single large block is faulted in as huge pages instead of chunk after
     // doubling chunk.
     let share = (estimate.min(max_nodes) / threads as u64).min(MAX_RESERVE) as usize;
@@ -92,14 +92,7 @@ pub(crate) fn build<'a, G: Game>(
         let arena: &'a Arena<GameNode<'a, G>> = arena;
         let mut buffers = action_buffers::<G>(below);
         // One builder per thread, so that its unused quota carries over.
-        let mut builder = Builder {
-            game,
-            next_id: 0,
-            max_nodes,
-            shared: Some(&used),
-            quota: 0,
-            prefault: Prefault::default(),
-        };
+        let mut builder = Builder { shared: Some(&used), ..Builder::new(game, 0, max_nodes) };
         let mut mine = built[thread].lock().expect("each thread locks only its own list");
         while !failed.load(Relaxed) {
             let k = next_unit.fetch_add(1, Relaxed);
@@ -146,11 +139,16 @@ pub(crate) fn build<'a, G: Game>(
     // Step 4: the top levels, with the subtrees hung in place. The budget check
     // there counts the nodes really built, not the blocks reserved.
     let built_nodes: u64 = built.iter().map(|(_, subtree)| u64::from(subtree.count)).sum();
-    let mut top = Top { game, split, next_id: 1, units: built.into_iter(), max_nodes, used: built_nodes };
+    let subtrees: Vec<_> = built.into_iter().map(|(_, subtree)| (subtree.top, subtree.count)).collect();
+    let mut top = Builder {
+        reserved: built_nodes,
+        hang: Some(subtrees.into_iter()),
+        ..Builder::new(game, 1, max_nodes)
+    };
     let root_node = main.alloc(Node::new(0, None, 0, 0, game.to_move(root), game.pack(root)));
     let mut buffers = action_buffers::<G>(split);
     top.expand(main, root_node, root, &mut buffers)?;
-    debug_assert!(top.units.next().is_none(), "every subtree is hung");
+    debug_assert!(top.hang.is_some_and(|mut s| s.next().is_none()), "every subtree is hung");
     Ok(Tree { root: root_node, root_position: root.clone(), depth, len: top.next_id as usize })
 }
 
@@ -160,20 +158,19 @@ pub(crate) fn build<'a, G: Game>(
 ///
 /// Also estimates the size of the whole tree from the branching seen so far.
 fn frontier<G: Game>(game: &G, root: &G::Position, depth: u8, threads: usize) -> (u8, Vec<G::Position>, u64) {
-    let mut level = vec![root.clone()];
     let mut actions = Vec::new();
-    let mut split = 0;
     let mut branching = 1.0;
-    while split + 2 < depth && level.len() < UNITS_PER_THREAD * threads {
-        let mut next = Vec::new();
-        for pos in &level {
-            game.actions(pos, &mut actions);
-            next.extend(actions.iter().map(|&a| game.apply(pos, a)));
-        }
-        branching = next.len() as f64 / level.len() as f64;
-        level = next;
-        split += 1;
-    }
+    let (split, mut level) =
+        share::split(vec![root.clone()], threads, usize::from(depth.saturating_sub(2)), |level| {
+            let mut next = Vec::new();
+            for pos in level {
+                game.actions(pos, &mut actions);
+                next.extend(actions.iter().map(|&a| game.apply(pos, a)));
+            }
+            branching = next.len() as f64 / level.len() as f64;
+            next
+        });
+    let split = split as u8;
     let plies_below = (depth - split) as i32;
     let estimate = level.len() as f64 * (1.0 + branching.max(1.0).powi(plies_below)) * 1.25;
     level.retain(|p| game.has_actions(p));
@@ -182,7 +179,7 @@ fn frontier<G: Game>(game: &G, root: &G::Position, depth: u8, threads: usize) ->
 
 /// Builds the subtree below one depth-`split` node, ids from 0.
 fn subtree<'a, G: Game>(
-    b: &mut Builder<'_, G>,
+    b: &mut Builder<'_, 'a, G>,
     arena: &'a Arena<GameNode<'a, G>>,
     pos: &G::Position,
     split: u8,
@@ -191,89 +188,16 @@ fn subtree<'a, G: Game>(
     let (actions, deeper) = buffers.split_first_mut().expect("subtrees are at least one ply deep");
     b.game.actions(pos, actions);
     b.next_id = 0;
-    let (start, room) = free_space(arena);
+    let mark = mark(arena);
     let top = b.children(arena, split + 1, pos, actions, deeper)?;
     let count = b.next_id;
-    let (end, room_left) = free_space(arena);
-    // In one piece exactly when the chunk that had room before still has it, less
-    // these nodes: a new chunk would have more room than the old one had, or
-    // start elsewhere.
-    let in_one_piece =
-        room.checked_sub(room_left) == Some(count as usize) && end == start.wrapping_add(count as usize);
-    // SAFETY: this thread alone allocates in `arena`, so every slot from `start`
-    // to `end`, all in one chunk, was handed out while this subtree was built,
-    // and `alloc_nodes` wrote each one. They live as long as the arena.
-    let all = in_one_piece.then(|| unsafe { std::slice::from_raw_parts(start.cast_const(), count as usize) });
+    let all = allocated_since(arena, mark);
+    debug_assert!(all.is_none_or(|all| all.len() == count as usize));
     Ok(Subtree { top, count, all })
 }
 
-/// Where the arena's next node will go, and how many fit there.
-fn free_space<T>(arena: &Arena<T>) -> (*mut T, usize) {
-    let free = arena.uninitialized_array();
-    (free.cast(), free.len())
-}
-
-struct Top<'g, 'a, G: Game> {
-    game: &'g G,
-    split: u8,
-    next_id: u32,
-    units: std::vec::IntoIter<Built<'a, G::Action, G::Packed>>,
-    max_nodes: u64,
-    used: u64,
-}
-
-impl<'a, G: Game> Top<'_, 'a, G> {
-    fn expand(
-        &mut self,
-        arena: &'a Arena<GameNode<'a, G>>,
-        node: &mut GameNode<'a, G>,
-        pos: &G::Position,
-        buffers: &mut [Vec<G::Action>],
-    ) -> Result<(), TooManyNodes> {
-        let game = self.game;
-        if node.depth == self.split {
-            if game.has_actions(pos) {
-                let (_, Subtree { top: nodes, count, .. }) =
-                    self.units.next().expect("one subtree per frontier node");
-                debug_assert_eq!(nodes[0].id(), self.next_id, "subtree_offsets numbers as the top does");
-                self.next_id += count;
-                node.set_children(nodes);
-            } else {
-                node.set_value(game.cost(pos, false));
-            }
-            return Ok(());
-        }
-        let (actions, deeper) = buffers.split_first_mut().expect("one buffer per top ply");
-        game.actions(pos, actions);
-        if actions.is_empty() {
-            node.set_value(game.cost(pos, false));
-            return Ok(());
-        }
-        self.used += actions.len() as u64;
-        if self.used + 1 > self.max_nodes {
-            return Err(TooManyNodes::over(self.max_nodes));
-        }
-        let first = self.next_id;
-        self.next_id += actions.len() as u32;
-        let depth = node.depth + 1;
-        let children = alloc_nodes(
-            arena,
-            actions.iter().enumerate().map(|(i, &a)| {
-                let p = game.apply(pos, a);
-                Node::new(first + i as u32, Some(a), depth, 0, game.to_move(&p), game.pack(&p))
-            }),
-        );
-        for child in children.iter_mut() {
-            let child_pos = child.position(game);
-            self.expand(arena, child, &child_pos, deeper)?;
-        }
-        node.set_children(children);
-        Ok(())
-    }
-}
-
 /// Where each subtree's ids start, worked out from the top levels and the subtree
-/// sizes alone, numbering exactly as [`Top::expand`] and the sequential build do:
+/// sizes alone, numbering exactly as the builder does:
 /// a node's children take the next ids, then each child's subtree in turn.
 fn subtree_offsets<G: Game>(
     game: &G,
@@ -312,6 +236,7 @@ fn shift_ids<A, P>(nodes: &[Node<'_, A, P>], offset: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prelude::*;
     use crate::games::checkers::Checkers;
 
     #[test]
@@ -321,14 +246,7 @@ mod tests {
         // Room for the whole subtree in the first chunk, or for 8 nodes only.
         for (capacity, in_one_piece) in [(1 << 12, true), (8, false)] {
             let arena = Arena::with_capacity(capacity);
-            let mut builder = Builder {
-                game: &game,
-                next_id: 0,
-                max_nodes: u64::MAX,
-                shared: None,
-                quota: 0,
-                prefault: Prefault::default(),
-            };
+            let mut builder = Builder::new(&game, 0, u64::MAX);
             let mut buffers = action_buffers::<Checkers>(3);
             let built = subtree(&mut builder, &arena, &pos, 0, &mut buffers).unwrap();
             assert_eq!(built.count, 7 + 49 + 379);

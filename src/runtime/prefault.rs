@@ -8,7 +8,7 @@
 //! pages the arena's current chunk already owns are asked for, a batch at a time,
 //! so an over-sized reservation costs nothing.
 //!
-//! Blocks of huge pages (see `crate::hugepages`) need none of this: they are
+//! Blocks of huge pages (see `hugepages.rs`) need none of this: they are
 //! faulted in 2 MiB at a time anyway.
 
 use std::mem::size_of;

@@ -1,0 +1,86 @@
+//! Finds what some tests need beyond the crate, so that `cargo test` runs every
+//! test this machine can run and shows the others as ignored, with the reason:
+//!
+//! - `has_dot`: Graphviz's `dot` on PATH (the DOT tests render with it);
+//! - `has_groff`: `groff` on PATH (the manual pages are rendered with it, as
+//!   `man` does);
+//! - `has_pdftotext`: poppler's `pdftotext` on PATH (printed pages and PDFs are
+//!   read back with it);
+//! - `has_chromium`: Debian's `/usr/bin/chromium` and `/usr/bin/chromedriver`
+//!   (the explorer tests drive the page in a real browser);
+//! - `has_course_fixtures`: the course's official fixtures and rulings in
+//!   `../shared/fixtures/checkers`, beside the checkout (read in place).
+//!
+//! A test binary runs on the machine that built it, so looking here is looking
+//! there. Installing or removing one of them makes cargo run this again: it
+//! watches what it found, or else the folders a package would put it in.
+
+use std::env;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    println!(
+        "cargo::rustc-check-cfg=cfg(has_dot, has_groff, has_pdftotext, has_chromium, has_course_fixtures)"
+    );
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-env-changed=PATH");
+
+    let path_dirs: Vec<PathBuf> =
+        env::var_os("PATH").map(|p| env::split_paths(&p).collect()).unwrap_or_default();
+    for (cfg, program) in [("has_dot", "dot"), ("has_groff", "groff"), ("has_pdftotext", "pdftotext")] {
+        let at = path_dirs.iter().map(|dir| dir.join(program)).find(|p| is_executable(p));
+        found(cfg, at.as_slice(), at.is_some(), &installable_dirs(&path_dirs));
+    }
+
+    let browser = [Path::new("/usr/bin/chromium"), Path::new("/usr/bin/chromedriver")];
+    let chromium = browser.iter().all(|p| is_executable(p));
+    found("has_chromium", &browser, chromium, &[PathBuf::from("/usr/bin")]);
+
+    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let shared = manifest.join("../shared");
+    let course = ["official", "rulings"].map(|d| shared.join("fixtures/checkers").join(d));
+    // Without ../shared there is nothing to watch that is not the checkout's own
+    // parent: the README says to `touch build.rs` after putting the data there.
+    found("has_course_fixtures", &course, course.iter().all(|d| d.is_dir()), &[shared]);
+}
+
+/// Sets `cfg` when `present`, and asks to be run again when what was found
+/// changes or, when it was not found, when a folder it would appear in changes.
+fn found(cfg: &str, what: &[impl AsRef<Path>], present: bool, would_appear_in: &[PathBuf]) {
+    // A path that does not exist would make cargo run this script, and rebuild
+    // the crate, every time: only existing paths are watched.
+    let watched: Vec<&Path> = if present {
+        what.iter().map(AsRef::as_ref).collect()
+    } else {
+        would_appear_in.iter().map(PathBuf::as_path).filter(|p| p.is_dir()).collect()
+    };
+    for path in watched {
+        println!("cargo::rerun-if-changed={}", path.display());
+    }
+    if present {
+        println!("cargo::rustc-cfg={cfg}");
+    }
+}
+
+/// The folders of PATH that a package manager installs into: absolute, and not
+/// the checkout or inside it (whose files change with every build).
+fn installable_dirs(path_dirs: &[PathBuf]) -> Vec<PathBuf> {
+    let manifest = env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from).unwrap_or_default();
+    path_dirs
+        .iter()
+        .filter(|d| d.is_absolute() && !d.starts_with(&manifest) && !manifest.starts_with(d))
+        .cloned()
+        .collect()
+}
+
+fn is_executable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        path.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        path.is_file()
+    }
+}

@@ -1,0 +1,79 @@
+//! What the search asks of a game besides its rules: values, the threshold of a
+//! forced result, an order to try actions in, the leaf fast path, and its usual
+//! depth and speed.
+
+use super::{Player, Rules};
+
+/// How a game values positions, and what helps a search of it.
+pub trait Evaluation: Rules {
+    /// Static cost of a position whose side to move can act (positive favours `First`).
+    fn heuristic(&self, pos: &Self::Position) -> i32;
+
+    /// Cost of a position whose side to move has no action: the game is over.
+    fn terminal_cost(&self, pos: &Self::Position) -> i32;
+
+    /// The cost the search uses for a position; `can_act` is `has_actions(pos)`,
+    /// passed in because the caller usually knows it already.
+    fn cost(&self, pos: &Self::Position, can_act: bool) -> i32 {
+        if can_act { self.heuristic(pos) } else { self.terminal_cost(pos) }
+    }
+
+    /// The position `action` leads to from `pos`, and its cost: all that a tree
+    /// needs of a leaf.
+    #[inline]
+    fn leaf(&self, pos: &Self::Position, action: Self::Action) -> (Self::Position, i32) {
+        let p = self.apply(pos, action);
+        let cost = self.cost(&p, self.has_actions(&p));
+        (p, cost)
+    }
+
+    /// [`Evaluation::leaf`] of each of `actions`, all the actions of `pos`, in
+    /// order. Most of a deep tree's nodes are leaves, and most of a leaf's cost is
+    /// finding out whether its side to move can act; games override this when,
+    /// knowing the parent and all its actions, they can tell that more cheaply.
+    #[inline]
+    fn leaves<'s>(
+        &'s self,
+        pos: &'s Self::Position,
+        actions: &'s [Self::Action],
+    ) -> impl ExactSizeIterator<Item = (Self::Position, i32)> + 's {
+        actions.iter().map(move |&a| self.leaf(pos, a))
+    }
+
+    /// The least value, in size, that only a game won by force can have: the
+    /// search found a win (positive) or a loss within its depth. Heuristic
+    /// values stay below it.
+    fn decided_at(&self) -> i32 {
+        i32::MAX
+    }
+
+    /// Whether a search value says the game is won or lost by force.
+    fn is_decided(&self, value: i32) -> bool {
+        value.unsigned_abs() >= self.decided_at().unsigned_abs()
+    }
+
+    /// Reorders `actions` so that a pruning search meets the likely best ones first.
+    /// Only the implicit search uses it; trees keep the defined order.
+    fn order_for_search(&self, pos: &Self::Position, actions: &mut [Self::Action]) {
+        let _ = (pos, actions);
+    }
+
+    /// The same game, evaluating for `machine`: for games whose evaluation depends
+    /// on which side is searching (Gomoku's defence weight).
+    fn for_machine(&self, machine: Player) -> Self {
+        let _ = machine;
+        self.clone()
+    }
+
+    /// The depth the machine searches to when none is given.
+    fn default_depth(&self) -> u8 {
+        3
+    }
+
+    /// About how many positions a search examines per second on a typical
+    /// machine. A seeded machine counts its thinking time in positions at
+    /// this rate, so that the same seed plays the same game on any machine.
+    fn positions_per_second(&self) -> u64 {
+        20_000_000
+    }
+}

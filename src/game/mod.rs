@@ -1,0 +1,149 @@
+//! The contract between a game and everything generic, split by who uses it.
+//!
+//! A game knows positions, actions and costs; it knows nothing about trees, files or
+//! printing trees. Everything generic (tree building, back-propagation, exports, the
+//! CLI) is written once against [`Game`], which is all of the traits below:
+//!
+//! | trait | used by | a game must write |
+//! | --- | --- | --- |
+//! | [`Rules`] | everything | `start`, `to_move`, `actions`, `apply`, `terminal_outcome` |
+//! | [`Storage`] | tree nodes | `pack`, `unpack` |
+//! | [`Evaluation`] | searches | `heuristic`, `terminal_cost` |
+//! | [`Notation`] | input, saved games, exports | `format_action`, `parse_position`, `format_position` |
+//! | [`Presentation`] | exports, the terminal | `name` |
+//!
+//! Everything else has a default and is there for a game that can do better
+//! (faster counts, a cheaper leaf, move ordering, boards with marks, prose). A
+//! tree needs `Rules`, `Storage` and `Evaluation`; its exports add `Notation`,
+//! `Presentation` and the board picture of `drawing::Drawing`.
+
+mod evaluation;
+mod notation;
+#[cfg(feature = "oracles")]
+mod oracle;
+mod presentation;
+mod rules;
+mod storage;
+
+use std::fmt;
+
+pub use evaluation::Evaluation;
+pub use notation::Notation;
+#[cfg(feature = "oracles")]
+pub use oracle::Oracle;
+pub use presentation::Presentation;
+pub use rules::Rules;
+pub use storage::Storage;
+
+/// Every trait a game implements, for `use gametree::game::prelude::*`: methods
+/// of a concrete game (`Checkers.start()`) need their trait in scope.
+pub mod prelude {
+    pub use super::{Evaluation, Game, Notation, Presentation, Rules, Storage};
+}
+
+/// All that generic code asks of a game: implemented for every type that
+/// implements the five traits.
+pub trait Game: Rules + Storage + Evaluation + Notation + Presentation {}
+
+impl<G: Rules + Storage + Evaluation + Notation + Presentation> Game for G {}
+
+/// The two sides. `First` is the side whose cost the engine maximises (black in
+/// checkers, X in tic-tac-toe); `Second` minimises it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// Whether this side picks the child of greatest value.
+    pub fn maximises(self) -> bool {
+        self == Player::First
+    }
+}
+
+/// A board as rows of one character per cell, `cell(row, col)` giving each: the
+/// shape of [`Presentation::board_rows`] for grid games.
+pub fn char_grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> char) -> Vec<String> {
+    (0..rows).map(|r| (0..cols).map(|c| cell(r, c)).collect()).collect()
+}
+
+/// How much of a person's input a message quotes back.
+pub const QUOTED: usize = 40;
+
+/// The start of `text` for a message: at most [`QUOTED`] characters, quoted,
+/// with `...` when there was more (a line may be a megabyte long).
+pub fn quoted_start(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{:?}...", &text[..cut]),
+        None => format!("{text:?}"),
+    }
+}
+
+/// A row of cells with each run of empty cells (`.`) written as its length, as
+/// FEN-like notations do: `x..o...` becomes `x2o3`.
+pub fn run_length(row: &str) -> String {
+    let mut out = String::new();
+    let mut run = 0;
+    for ch in row.chars() {
+        if ch == '.' {
+            run += 1;
+            continue;
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+            run = 0;
+        }
+        out.push(ch);
+    }
+    if run > 0 {
+        out.push_str(&run.to_string());
+    }
+    out
+}
+
+/// What a board drawn for a person marks besides the units.
+#[derive(Clone, Copy, Debug)]
+pub struct Marks<'a, A> {
+    /// The action just played: where it started, in ( ), and ended, in [ ].
+    pub last: Option<A>,
+    /// `targets CELL`: the cell named and its unit's actions, whose ends are
+    /// marked instead of the last action.
+    pub targets: Option<(&'a str, &'a [A])>,
+    /// Plain ASCII, for terminals without box-drawing characters or ●/○.
+    pub ascii: bool,
+}
+
+impl<A> Marks<'_, A> {
+    /// Only the last action marked.
+    pub fn after(last: Option<A>, ascii: bool) -> Self {
+        Marks { last, targets: None, ascii }
+    }
+}
+
+/// A position that could not be read, with the reason in words a user can act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(pub String);
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// How a finished game ended, from the point of view of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}

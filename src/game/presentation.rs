@@ -1,0 +1,67 @@
+//! A game for a person: its names, its board as text, its rules, and how a game
+//! ended in words. Nothing here changes a value or a tree.
+
+use super::{Marks, Notation, Player};
+
+/// Names, boards and prose.
+pub trait Presentation: Notation {
+    /// The name used on the command line, in saved games and in exports.
+    fn name(&self) -> &'static str;
+
+    /// The name a game gives to a side ("black", "x", ...), for exports.
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "first",
+            Player::Second => "second",
+        }
+    }
+
+    /// Whose point of view values take and how they are scored, with the settings
+    /// in force: one sentence for the head of every export.
+    fn evaluation(&self) -> String {
+        format!(
+            "values favour {} (who maximises) when positive and {} (who minimises) when negative",
+            self.player_name(Player::First),
+            self.player_name(Player::Second)
+        )
+    }
+
+    /// The board as rows of text, in the order the game's notation lists them; used
+    /// by the JSON export and by board drawings in DOT labels. By default the
+    /// position's notation, as one row.
+    fn board_rows(&self, pos: &Self::Position) -> Vec<String> {
+        vec![self.format_position(pos)]
+    }
+
+    /// The board for a person at a terminal: with coordinates, several lines. By
+    /// default the [`Presentation::board_rows`], one a line.
+    fn draw(&self, pos: &Self::Position) -> String {
+        self.board_rows(pos).iter().map(|r| format!("{r}\n")).collect()
+    }
+
+    /// The board for a person playing: the last action marked, or the targets
+    /// of one unit, where the game can show them; box-drawing characters unless
+    /// `marks.ascii`. Games without marks draw [`Presentation::draw`].
+    fn draw_marked(&self, pos: &Self::Position, marks: &Marks<'_, Self::Action>) -> String {
+        let _ = marks;
+        self.draw(pos)
+    }
+
+    /// The rules in a few lines, for `gametree rules GAME`; empty for a game
+    /// that does not tell them.
+    fn rules(&self) -> &'static str {
+        ""
+    }
+
+    /// Why the game is over at `pos` (which has no actions), for a person:
+    /// "x has no move left", "five in a row at e14..i14", "the board is full".
+    fn why_over(&self, pos: &Self::Position) -> String {
+        format!("{} has no move left", self.player_name(self.to_move(pos)))
+    }
+
+    /// The score as a person counts it, where the game keeps one (Ataxx's stones).
+    fn score(&self, pos: &Self::Position) -> Option<String> {
+        let _ = pos;
+        None
+    }
+}

@@ -1,0 +1,63 @@
+//! What a game is: positions, whose turn it is, the actions in their order, and
+//! what they do. Everything else about a game is built on this.
+
+use std::fmt;
+
+use super::{Outcome, Player};
+
+/// The rules of a game. Games are shared by the threads of a parallel tree build,
+/// hence `Sync`; small settings structs, hence `Clone`.
+pub trait Rules: Sync + Clone {
+    type Position: Clone + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+    type Action: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
+
+    fn start(&self) -> Self::Position;
+
+    fn to_move(&self, pos: &Self::Position) -> Player;
+
+    /// Clears `out` and fills it with the legal actions of the side to move, in the
+    /// game's defined order (the order children appear in the tree). Empty when the
+    /// game is over or the side to move cannot act.
+    fn actions(&self, pos: &Self::Position, out: &mut Vec<Self::Action>);
+
+    /// Whether the side to move has at least one action. Games override it when they
+    /// can answer faster than by generating every action.
+    fn has_actions(&self, pos: &Self::Position) -> bool {
+        let mut v = Vec::new();
+        self.actions(pos, &mut v);
+        !v.is_empty()
+    }
+
+    fn apply(&self, pos: &Self::Position, action: Self::Action) -> Self::Position;
+
+    /// How many actions the side to move has: perft's last ply counts these
+    /// without listing or applying them. Games override it when they can count
+    /// faster than they list (with population counts of bit masks).
+    fn count_actions(&self, pos: &Self::Position) -> u64 {
+        let mut v = Vec::new();
+        self.actions(pos, &mut v);
+        v.len() as u64
+    }
+
+    /// How the game ended, for the side to move, at a position where it has no
+    /// action. No default: a side that cannot act has lost in checkers, but the
+    /// game is drawn when a tic-tac-toe board fills up, and a default would score
+    /// every such draw as a loss.
+    fn terminal_outcome(&self, pos: &Self::Position) -> Outcome;
+
+    /// Whether a person may play `action` here. Usually exactly the generated actions;
+    /// a game whose search considers fewer moves than the rules allow (Gomoku's
+    /// candidates near stones) says so here.
+    fn is_legal(&self, pos: &Self::Position, action: Self::Action) -> bool {
+        let mut v = Vec::new();
+        self.actions(pos, &mut v);
+        v.contains(&action)
+    }
+
+    /// Whether `action` is a pass (Ataxx's 0000, the one action of a side that
+    /// cannot move).
+    fn is_pass(&self, action: Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+}

@@ -1,0 +1,81 @@
+//! What a search or a build may use, and the error that says it would need more.
+//!
+//! A leaf module: the tree builders and the searches both read these, and it
+//! reads neither.
+
+use std::fmt;
+use std::time::Instant;
+
+/// A tree would have exceeded the node budget: nothing was kept of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyNodes {
+    pub limit: u64,
+    /// Set when an alpha-beta search was refused on a prediction, before trying:
+    /// the positions its next ply was expected to examine.
+    pub predicted: Option<u64>,
+}
+
+impl TooManyNodes {
+    pub fn over(limit: u64) -> TooManyNodes {
+        TooManyNodes { limit, predicted: None }
+    }
+
+    /// The message for an implicit search (no tree is built).
+    pub fn for_search(&self) -> String {
+        match self.predicted {
+            None => format!(
+                "the search would examine more than {} positions; use a smaller --depth or raise --max-nodes",
+                self.limit
+            ),
+            Some(_) => self.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for TooManyNodes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.predicted {
+            None => write!(f, "the tree would exceed the budget of {} nodes", self.limit)?,
+            Some(p) => write!(
+                f,
+                "the search would examine over {p} positions (extrapolated from shallower searches), more than the budget of {}",
+                self.limit
+            )?,
+        }
+        f.write_str("; use a smaller --depth or raise --max-nodes")
+    }
+}
+
+impl std::error::Error for TooManyNodes {}
+
+/// The default node budget: about 1.6 GB of checkers nodes.
+pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
+
+/// What a build or a search may use: one value for every entry point, each
+/// reading the fields that concern it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Refuse to build, or give up examining, more nodes than this.
+    pub max_nodes: u64,
+    /// Threads to build deep trees on; 1 builds on the calling thread only.
+    pub threads: usize,
+    /// An implicit search gives up at this instant (checked every 4,096
+    /// positions); builds ignore it.
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// No limit at all, on the calling thread.
+    pub const NONE: Limits = Limits { max_nodes: u64::MAX, threads: 1, deadline: None };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_nodes: DEFAULT_MAX_NODES, threads: default_threads(), deadline: None }
+    }
+}
+
+/// All the cores there are, as the machine reports them.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
