@@ -17,15 +17,33 @@ use crate::search::alphabeta::Pruning;
 use crate::search::orders::{self, Comparison, Count};
 use crate::tree::{Tree, TreeArena};
 
+/// What `analyse` shows of alpha-beta for a lesson.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Lessons {
+    /// Alpha-beta cuts off only when a value passes the bound, not when it
+    /// reaches it (Berkeley CS188's rule; the default is AIMA's).
+    #[arg(long)]
+    pub no_prune_on_ties: bool,
+    /// Also run alpha-beta with the children taken in natural, best-first,
+    /// worst-first and the engine's order, and print what each visits
+    /// beside minimax (and in the JSON).
+    #[arg(long)]
+    pub compare_orders: bool,
+}
+
+impl Lessons {
+    /// Alpha-beta's cut-off rule.
+    pub fn pruning(self) -> Pruning {
+        if self.no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies }
+    }
+}
+
 pub struct Request<'a> {
     pub position: Option<&'a str>,
     pub moves: Option<&'a Path>,
     pub tree: TreeOptions,
     pub search: SearchKind,
-    /// Alpha-beta's cut-off rule.
-    pub pruning: Pruning,
-    /// Count alpha-beta's work under each move order.
-    pub compare_orders: bool,
+    pub lessons: Lessons,
     pub exports: &'a ExportOptions,
 }
 
@@ -48,7 +66,10 @@ pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
     if let Err(code) = req.exports.check() {
         return code;
     }
-    if req.pruning != Pruning::default() && req.search != SearchKind::Alphabeta && !req.compare_orders {
+    if req.lessons.pruning() != Pruning::default()
+        && req.search != SearchKind::Alphabeta
+        && !req.lessons.compare_orders
+    {
         eprintln!(
             "gametree: --no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders"
         );
@@ -76,9 +97,9 @@ pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
     let built = started.elapsed();
     let trace = exports::wants_trace(req.exports, tree.len);
     let mut searched =
-        exports::search(&tree, req.search, req.pruning, req.tree.build_options().threads, trace);
-    if req.compare_orders {
-        searched.orders = Some(orders::compare(game, &tree, req.pruning));
+        exports::search(&tree, req.search, req.lessons.pruning(), req.tree.build_options().threads, trace);
+    if req.lessons.compare_orders {
+        searched.orders = Some(orders::compare(game, &tree, req.lessons.pruning()));
     }
     if req.tree.stats {
         print_stats("", &tree, built);

@@ -20,7 +20,6 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::games::{self, GameName, Settings};
 use crate::limits::{DEFAULT_MAX_NODES, Limits, default_threads};
-use crate::search::alphabeta::Pruning;
 use crate::tree::prepare_build;
 
 /// Exit statuses shared by every command (documented in docs/exit-status.md).
@@ -215,15 +214,8 @@ enum Command {
         /// Which search sets the values; alpha-beta marks the nodes it skips as pruned.
         #[arg(long, value_enum, default_value_t = SearchKind::Minimax)]
         search: SearchKind,
-        /// Alpha-beta cuts off only when a value passes the bound, not when it
-        /// reaches it (Berkeley CS188's rule; the default is AIMA's).
-        #[arg(long)]
-        no_prune_on_ties: bool,
-        /// Also run alpha-beta with the children taken in natural, best-first,
-        /// worst-first and the engine's order, and print what each visits
-        /// beside minimax (and in the JSON).
-        #[arg(long)]
-        compare_orders: bool,
+        #[command(flatten)]
+        lessons: analyse::Lessons,
         #[command(flatten)]
         exports: exports::ExportOptions,
     },
@@ -475,25 +467,13 @@ pub fn main() -> ExitCode {
         {
             status::USAGE
         }
-        Command::Analyse {
-            game,
-            position,
-            moves,
-            tree,
-            game_options,
-            search,
-            no_prune_on_ties,
-            compare_orders,
-            exports,
-        } => {
-            let pruning = if no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
+        Command::Analyse { game, position, moves, tree, game_options, search, lessons, exports } => {
             let request = analyse::Request {
                 position: position.as_deref(),
                 moves: moves.as_deref(),
                 tree,
                 search,
-                pruning,
-                compare_orders,
+                lessons,
                 exports: &exports,
             };
             crate::with_game!(game, &game_options.settings(), |g| {

@@ -86,7 +86,7 @@ impl<A> Search<A> {
 }
 
 /// Searches `search.depth` plies from `pos` without building a tree. Games may
-/// reorder actions for the search ([`Game::order_for_search`]); ties still go
+/// reorder actions for the search ([`Evaluation::order_for_search`](crate::game::Evaluation::order_for_search)); ties still go
 /// to the action first in the game's defined order, as in minimax.
 pub fn search<G: Game>(
     game: &G,

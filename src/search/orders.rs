@@ -15,7 +15,7 @@ pub enum Order {
     BestFirst,
     /// The worst first.
     WorstFirst,
-    /// The order the game's own search uses ([`Game::order_for_search`]).
+    /// The order the game's own search uses ([`Evaluation::order_for_search`](crate::game::Evaluation::order_for_search)).
     Engine,
 }
 
