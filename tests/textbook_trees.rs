@@ -212,7 +212,7 @@ fn the_command_line_exports_say_which_rule_cut() {
         assert_eq!(pruned_actions(&doc), pruned, "{rule}");
         let page = Command::new(BIN).args(&args).args(["--html", "-"]).output().unwrap();
         let page = String::from_utf8(page.stdout).unwrap();
-        assert!(page.contains(&format!("pruned ({rule})")), "the page's title says {rule}");
+        assert!(page.contains(&format!("\"pruning\":\"{rule}\"")), "the page's header says {rule}");
     }
     let minimax =
         Command::new(BIN).args(["analyse", "tree", "--position", t, "--no-prune-on-ties"]).output().unwrap();
