@@ -717,7 +717,7 @@ fn checkers_exports_its_trees_under_alpha_beta_and_prints_the_same_protocol() {
     let (alphabeta, ab_dir) = run("export-alphabeta", &["--search", "alphabeta"]);
     assert_eq!(alphabeta.status.code(), minimax.status.code());
     assert_eq!(alphabeta.stdout, minimax.stdout, "the protocol's output does not depend on the exports");
-    let mut checked = 0;
+    let (mut checked, mut pruning_trees) = (0, 0);
     for entry in fs::read_dir(&ab_dir).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "json") {
@@ -728,11 +728,14 @@ fn checkers_exports_its_trees_under_alpha_beta_and_prints_the_same_protocol() {
             serde_json::from_slice(&fs::read(mm_dir.join(path.file_name().unwrap())).unwrap()).unwrap();
         assert_eq!((ab["search"].as_str(), mm["search"].as_str()), (Some("alphabeta"), Some("minimax")));
         assert_eq!(ab["decision"], mm["decision"], "{}", path.display());
-        assert!(ab["nodes"].as_array().unwrap().iter().any(|n| n["pruned"] == true), "{}", path.display());
+        // A won position's tree may prune nothing: with windows open at true
+        // infinities a win at the first child is no longer taken for beta.
+        pruning_trees += usize::from(ab["nodes"].as_array().unwrap().iter().any(|n| n["pruned"] == true));
         assert!(path.with_extension("html").is_file());
         checked += 1;
     }
     assert!(checked > 0);
+    assert!(pruning_trees > 0, "alpha-beta pruned some tree of the game");
     // Without --export-trees there is nothing for --search to apply to.
     let out = Command::new(BIN).arg("checkers").arg(&input).args(["--search", "alphabeta"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
