@@ -6,6 +6,8 @@
 //!   `man` does);
 //! - `has_pdftotext`: poppler's `pdftotext` on PATH (printed pages and PDFs are
 //!   read back with it);
+//! - `has_pdflatex`: `pdflatex` on PATH (exercises' LaTeX is compiled with it;
+//!   the test needs the forest package too, which comes with texlive-pictures);
 //! - `has_chromium`: Debian's `/usr/bin/chromium` and `/usr/bin/chromedriver`
 //!   (the explorer tests drive the page in a real browser);
 //! - `has_course_fixtures`: the course's official fixtures and rulings in
@@ -20,14 +22,19 @@ use std::path::{Path, PathBuf};
 
 fn main() {
     println!(
-        "cargo::rustc-check-cfg=cfg(has_dot, has_groff, has_pdftotext, has_chromium, has_course_fixtures)"
+        "cargo::rustc-check-cfg=cfg(has_dot, has_groff, has_pdftotext, has_pdflatex, has_chromium, has_course_fixtures)"
     );
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=PATH");
 
     let path_dirs: Vec<PathBuf> =
         env::var_os("PATH").map(|p| env::split_paths(&p).collect()).unwrap_or_default();
-    for (cfg, program) in [("has_dot", "dot"), ("has_groff", "groff"), ("has_pdftotext", "pdftotext")] {
+    for (cfg, program) in [
+        ("has_dot", "dot"),
+        ("has_groff", "groff"),
+        ("has_pdftotext", "pdftotext"),
+        ("has_pdflatex", "pdflatex"),
+    ] {
         let at = path_dirs.iter().map(|dir| dir.join(program)).find(|p| is_executable(p));
         found(cfg, at.as_slice(), at.is_some(), &installable_dirs(&path_dirs));
     }

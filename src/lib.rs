@@ -8,6 +8,7 @@
 
 pub mod cli;
 pub mod drawing;
+pub mod exercise;
 pub mod export;
 pub mod fixtures;
 pub mod game;

@@ -614,29 +614,23 @@ fn exports_refuse_bad_targets_before_writing_anything() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn alpha_betas_bounds_hold_against_the_minimax_values_of_the_same_tree() {
-    // Tic-tac-toe where x wins at once in some lines: alpha-beta stops early at
-    // many nodes, and plain minimax over the same tree gives each node's true value.
-    let doc = |search: &str| -> Vec<Value> {
-        let out = gametree(&[
-            "analyse",
-            "tictactoe",
-            "--position",
-            "x...o.... x",
-            "--search",
-            search,
-            "--json",
-            "-",
-        ]);
-        assert!(out.status.success());
-        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-        doc["nodes"].as_array().unwrap().clone()
-    };
-    let (ab, mm) = (doc("alphabeta"), doc("minimax"));
+/// The nodes of `game`'s tree from `position` as JSON, searched by `search`
+/// with the extra `flags`.
+fn json_nodes(game: &str, position: &str, search: &str, flags: &[&str]) -> Vec<Value> {
+    let mut args = vec!["analyse", game, "--position", position, "--search", search, "--json", "-"];
+    args.extend_from_slice(flags);
+    let out = gametree(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    doc["nodes"].as_array().unwrap().clone()
+}
+
+/// Checks every bound alpha-beta recorded (`ab`) against minimax's exact value
+/// of the same node (`mm`); returns how many values differ from minimax's.
+fn check_bounds(ab: &[Value], mm: &[Value]) -> usize {
     assert_eq!(ab.len(), mm.len());
     let mut differ = 0;
-    for (a, m) in ab.iter().zip(&mm) {
+    for (a, m) in ab.iter().zip(mm) {
         assert_eq!(m["bound"], "exact", "minimax values are exact");
         let Some(v) = a["value"].as_i64() else {
             assert_eq!(a["bound"], Value::Null, "a pruned node has no bound");
@@ -654,11 +648,54 @@ fn alpha_betas_bounds_hold_against_the_minimax_values_of_the_same_tree() {
             assert_eq!(a["bound"], "exact", "a leaf's value is its cost");
         }
     }
+    differ
+}
+
+#[test]
+fn alpha_betas_bounds_hold_against_the_minimax_values_of_the_same_tree() {
+    // Tic-tac-toe where x wins at once in some lines: alpha-beta stops early at
+    // many nodes, and plain minimax over the same tree gives each node's true value.
+    let position = "x...o.... x";
+    let mm = json_nodes("tictactoe", position, "minimax", &[]);
+    let ab = json_nodes("tictactoe", position, "alphabeta", &[]);
+    let differ = check_bounds(&ab, &mm);
     // Node 21 (x to move, b3) is cut off at once: x's win is worth 1002, but
     // the search stopped at its first child, already at or above its beta.
     assert_eq!((ab[21]["value"].as_i64(), ab[21]["bound"].as_str()), (Some(-1001), Some("lower")));
     assert_eq!(mm[21]["value"], 1002);
     assert_eq!(differ, 59, "every value that differs from minimax's is marked a bound");
+}
+
+/// A textbook tree (MAX at the root) whose values tie with the window's edges.
+const TIES: &str = "((3 5 4) (3 4 6) (7 3 3))";
+
+#[test]
+fn bounds_hold_when_alpha_beta_cuts_only_past_the_bound() {
+    // Under CS188's rule a value equal to a window edge caused no cut, so it is
+    // exact, not a bound; the check against minimax says whether that holds.
+    // Tic-tac-toe has many equal values; so has the textbook tree.
+    let cases = [("tictactoe", "x...o.... x"), ("tree", TIES)];
+    for (game, position) in cases {
+        let mm = json_nodes(game, position, "minimax", &[]);
+        let on_ties = json_nodes(game, position, "alphabeta", &[]);
+        let past = json_nodes(game, position, "alphabeta", &["--no-prune-on-ties"]);
+        check_bounds(&past, &mm);
+        check_bounds(&on_ties, &mm);
+        let exact = |nodes: &[Value]| nodes.iter().filter(|n| n["bound"] == "exact").count();
+        let visited = |nodes: &[Value]| nodes.iter().filter(|n| !n["value"].is_null()).count();
+        assert!(visited(&past) > visited(&on_ties), "{game}: ties cut under AIMA's rule only");
+        assert!(exact(&past) > exact(&on_ties), "{game}: more values are exact when ties do not cut");
+    }
+    // By hand: a = (3 5 4) is exactly 3, so b = (3 4 6) is searched with alpha
+    // 3. Its first leaf, 3, reaches alpha: AIMA's rule cuts b there, and 3 is
+    // only an upper bound; CS188's goes on to 4 and 6, and b is exactly 3.
+    let b = |flags: &[&str]| {
+        let nodes = json_nodes("tree", TIES, "alphabeta", flags);
+        let b = nodes.iter().find(|n| n["depth"] == 1 && n["action"] == "2").expect("b is in the tree");
+        (b["value"].as_i64(), b["bound"].as_str().map(str::to_string))
+    };
+    assert_eq!(b(&[]), (Some(3), Some("upper".to_string())));
+    assert_eq!(b(&["--no-prune-on-ties"]), (Some(3), Some("exact".to_string())));
 }
 
 #[test]

@@ -12,6 +12,7 @@ use crate::export::scope::Scope;
 use crate::game::Evaluation;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
+use crate::search::alphabeta::Pruning;
 
 /// A protocol input: the file, or standard input when there is none or it is `-`.
 pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8> {
@@ -61,10 +62,14 @@ pub fn run(
             let exports = ExportOptions::for_action(dir, number, scope);
             let trace = exports::wants_trace(&exports, t.len);
             let searched = match search {
-                SearchKind::Minimax => {
-                    Searched { windows: None, events: trace.then(|| exports::minimax_events(t)) }
+                SearchKind::Minimax => Searched {
+                    windows: None,
+                    events: trace.then(|| exports::minimax_events(t)),
+                    orders: None,
+                },
+                SearchKind::Alphabeta => {
+                    exports::search(t, SearchKind::Alphabeta, Pruning::default(), 1, trace)
                 }
-                SearchKind::Alphabeta => exports::search(t, SearchKind::Alphabeta, 1, trace),
             };
             exports::write_files(&Checkers, t, &searched, &exports)?;
         }

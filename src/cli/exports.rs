@@ -6,7 +6,8 @@ use super::output::{Place, write_output};
 use super::{SearchKind, status};
 use crate::drawing::Drawing;
 use crate::export::{self, scope::Scope, summary::Summary};
-use crate::search::alphabeta::{self, Window};
+use crate::search::alphabeta::{self, Pruning, Window};
+use crate::search::orders::Comparison;
 use crate::search::trace::Event;
 use crate::search::{back_propagate_observed, back_propagate_parallel};
 use crate::tree::Tree;
@@ -128,29 +129,39 @@ pub struct Searched {
     pub windows: Option<Vec<Option<Window>>>,
     /// The search's events, when an export needs them.
     pub events: Option<Vec<Event>>,
+    /// Alpha-beta under each move order, when `--compare-orders` asked.
+    pub orders: Option<Comparison>,
 }
 
-/// Sets the tree's values with `kind`, recording the events when `trace`. A
+/// Sets the tree's values with `kind` (alpha-beta cutting off by `rule`),
+/// recording the events when `trace`. A
 /// traced minimax runs on one thread, in the order it reports; untraced, it
 /// runs on every core. Either way the values come from the same code.
 pub fn search<G: crate::game::Game>(
     tree: &Tree<'_, G>,
     kind: SearchKind,
+    rule: Pruning,
     threads: usize,
     trace: bool,
 ) -> Searched {
     match kind {
-        SearchKind::Minimax if trace => Searched { windows: None, events: Some(minimax_events(tree)) },
+        SearchKind::Minimax if trace => {
+            Searched { windows: None, events: Some(minimax_events(tree)), orders: None }
+        }
         SearchKind::Minimax => {
             back_propagate_parallel(tree.root, tree.len, threads);
-            Searched { windows: None, events: None }
+            Searched { windows: None, events: None, orders: None }
         }
         SearchKind::Alphabeta if trace => {
             let mut events = Vec::new();
-            let windows = alphabeta::run_observed(tree, &mut events);
-            Searched { windows: Some(windows), events: Some(events) }
+            let windows = alphabeta::run_with_rule(tree, rule, &mut events);
+            Searched { windows: Some(windows), events: Some(events), orders: None }
         }
-        SearchKind::Alphabeta => Searched { windows: Some(alphabeta::run_on_tree(tree)), events: None },
+        SearchKind::Alphabeta => Searched {
+            windows: Some(alphabeta::run_with_rule(tree, rule, &mut ())),
+            events: None,
+            orders: None,
+        },
     }
 }
 
@@ -192,6 +203,7 @@ pub fn write_files<G: Drawing>(
 ) -> std::io::Result<()> {
     let windows = searched.windows.as_deref();
     let events = searched.events.as_deref();
+    let orders = searched.orders.as_ref();
     let scope = opts.scope();
     if opts.dot.is_some() && scope == Scope::All && tree.len > DOT_WARN_NODES {
         eprintln!(
@@ -201,7 +213,7 @@ pub fn write_files<G: Drawing>(
     }
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
     if let Some(p) = &opts.json {
-        jobs.push((p, Box::new(move |w| export::json::write_tree(w, game, tree, windows))));
+        jobs.push((p, Box::new(move |w| export::json::write_tree_compared(w, game, tree, windows, orders))));
     }
     if let Some(p) = &opts.dot {
         jobs.push((p, Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope))));
@@ -213,7 +225,7 @@ pub fn write_files<G: Drawing>(
         jobs.push((p, Box::new(move |w| export::efg::write_tree(w, game, tree))));
     }
     if let Some(p) = &opts.trace {
-        let summary = Summary::new(game, tree, windows.is_some());
+        let summary = Summary::of(game, tree, windows);
         let events = events.unwrap_or_default();
         jobs.push((p, Box::new(move |w| export::trace::write_trace(w, &summary, events))));
     }

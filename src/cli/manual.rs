@@ -104,6 +104,15 @@ pub const EXIT_STATUSES: &[(&str, &[(u8, &str)])] = &[
         ],
     ),
     (
+        "exercise",
+        &[
+            (OK, "every exercise was written"),
+            (USAGE, "bad arguments, a malformed position, or no tree met the constraints"),
+            (TOO_MANY_NODES, "the position's tree has more nodes than a sheet can show"),
+            (OUTPUT, "DIR or a file in it could not be written"),
+        ],
+    ),
+    (
         "rules",
         &[
             (OK, "the rules were printed"),

@@ -4,6 +4,7 @@
 mod analyse;
 mod checkers;
 mod contest;
+mod exercise;
 mod exports;
 mod fixtures;
 mod lines;
@@ -228,6 +229,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SearchKind::Minimax)]
         search: SearchKind,
         #[command(flatten)]
+        lessons: analyse::Lessons,
+        #[command(flatten)]
         exports: exports::ExportOptions,
     },
     /// Print `d count` for d = 1..DEPTH: the positions exactly d actions deep.
@@ -375,6 +378,10 @@ enum Command {
         #[arg(long)]
         ascii: bool,
     },
+    /// Write a worksheet and its answer key (PDF, SVG, LaTeX, the explorer in
+    /// practice, every step as JSON) into DIR, from a seeded random tree or a
+    /// game position.
+    Exercise(exercise::Args),
     /// Print the rules of a game.
     Rules {
         /// The game.
@@ -492,12 +499,13 @@ pub fn main() -> ExitCode {
         {
             status::USAGE
         }
-        Command::Analyse { game, position, moves, tree, game_options, search, exports } => {
+        Command::Analyse { game, position, moves, tree, game_options, search, lessons, exports } => {
             let request = analyse::Request {
                 position: position.as_deref(),
                 moves: moves.as_deref(),
                 tree,
                 search,
+                lessons,
                 exports: &exports,
             };
             crate::with_game!(game, &game_options.settings(), |g| {
@@ -584,6 +592,7 @@ pub fn main() -> ExitCode {
                 seed
             ))
         }
+        Command::Exercise(args) => exercise::start(&args),
         Command::Replay { file, ascii } => match saved_game_name(&file) {
             Ok(game) => crate::with_game!(game, &Settings::default(), |g| play::replay(g, &file, ascii)),
             Err(code) => code,

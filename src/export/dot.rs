@@ -116,7 +116,11 @@ fn describe<G: Drawing>(
     for r in rows {
         label.push_str(&format!("<TR><TD>{r}</TD></TR>"));
     }
-    label.push_str(&format!("<TR><TD>{board}</TD></TR>"));
+    // A node with nothing to show (an unlabelled textbook node) has no board
+    // row: Graphviz refuses an empty <FONT>.
+    if !board.is_empty() {
+        label.push_str(&format!("<TR><TD>{board}</TD></TR>"));
+    }
     if hidden > 0 {
         label.push_str(&format!("<TR><TD><I>+{hidden} nodes not drawn</I></TD></TR>"));
         tip.push_str(&format!("; {hidden} nodes below it not drawn"));
@@ -132,6 +136,9 @@ fn board_label<G: Drawing>(game: &G, picture: &Picture, pos: &G::Position) -> St
     let Some((columns, rows)) = &picture.grid else {
         let lines: String =
             game.board_rows(pos).iter().map(|r| format!("{}<BR ALIGN=\"LEFT\"/>", html(r))).collect();
+        if lines.is_empty() {
+            return lines;
+        }
         return format!("<FONT FACE=\"Courier\">{lines}</FONT>");
     };
     let cell = |text: &str, shade: bool| {
@@ -262,7 +269,7 @@ pub fn write_tree<G: Drawing>(
     scope: Scope,
 ) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
-    let summary = Summary::new(game, tree, windows.is_some());
+    let summary = Summary::of(game, tree, windows);
     let shown = Shown::new(tree, scope);
     let graph = build_graph(game, tree, windows, &shown);
     let edge_attrs = |g: &Graph<DotNode, DotEdge>, e: EdgeReference<'_, DotEdge>| {

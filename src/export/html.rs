@@ -78,7 +78,7 @@ pub fn write_tree<G: Drawing>(
     scope: Scope,
 ) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
-    let summary = Summary::new(game, tree, windows.is_some());
+    let summary = Summary::of(game, tree, windows);
     let picture = game.picture();
     let shown = Shown::new(tree, scope);
     let root_cells = game.cells(&tree.root_position);

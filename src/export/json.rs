@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::summary::Summary;
 use crate::game::Game;
 use crate::search::alphabeta::{Window, WindowEnd};
+use crate::search::orders::{Comparison, Count};
 use crate::tree::Tree;
 
 /// Bumped only when a key changes meaning or disappears.
@@ -74,8 +75,20 @@ pub fn write_tree<G: Game>(
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
 ) -> io::Result<()> {
+    write_tree_compared(out, game, tree, windows, None)
+}
+
+/// [`write_tree`], with alpha-beta's counts under each move order (the
+/// `move_orders` key, null when `orders` is `None`).
+pub fn write_tree_compared<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+    orders: Option<&Comparison>,
+) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
-    let summary = Summary::new(game, tree, windows.is_some());
+    let summary = Summary::of(game, tree, windows);
     let decision =
         summary.decision.as_ref().map(|action| Decision { action: action.clone(), value: summary.value });
     writeln!(out, "{{")?;
@@ -85,10 +98,12 @@ pub fn write_tree<G: Game>(
     field(out, "to_move", &summary.to_move)?;
     field(out, "depth", &summary.depth)?;
     field(out, "search", &summary.search)?;
+    field(out, "pruning", &summary.pruning)?;
     field(out, "evaluation", &summary.evaluation)?;
     field(out, "decision", &decision)?;
     field(out, "principal_variation", &summary.line)?;
     field(out, "node_count", &summary.node_count)?;
+    field(out, "move_orders", &orders.map(orders_json))?;
     writeln!(out, "  \"nodes\": [")?;
     let window = |id: u32| windows.and_then(|w| w[id as usize]);
     let mut result: io::Result<()> = Ok(());
@@ -124,4 +139,18 @@ pub fn write_tree<G: Game>(
     });
     result?;
     writeln!(out, "\n  ]\n}}")
+}
+
+/// The `move_orders` object: minimax's counts, each order's, and the minimal
+/// tree's leaves for a uniform tree.
+fn orders_json(c: &Comparison) -> serde_json::Value {
+    let count = |c: &Count| serde_json::json!({"nodes": c.nodes, "leaves": c.leaves, "cutoffs": c.cutoffs});
+    let orders: serde_json::Map<String, serde_json::Value> =
+        c.orders.iter().map(|(o, n)| (o.name().to_string(), count(n))).collect();
+    serde_json::json!({
+        "pruning": c.rule.name(),
+        "minimax": count(&c.minimax),
+        "alphabeta": orders,
+        "minimal_tree_leaves": c.minimal_tree.map(|(_, _, leaves)| leaves.min(u128::from(u64::MAX)) as u64),
+    })
 }

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::game::Game;
+use crate::search::alphabeta::{Pruning, Window};
 use crate::tree::Tree;
 
 #[derive(Clone, Debug, Serialize)]
@@ -14,6 +15,9 @@ pub struct Summary {
     pub depth: u8,
     /// `minimax` or `alphabeta`.
     pub search: &'static str,
+    /// Alpha-beta's cut-off rule (`prune-on-ties` or `no-prune-on-ties`);
+    /// `None` under minimax.
+    pub pruning: Option<&'static str>,
     pub node_count: usize,
     /// Nodes alpha-beta skipped (0 under minimax).
     pub pruned: usize,
@@ -25,6 +29,16 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary of a tree whose values alpha-beta set, with the `windows`
+    /// it recorded, or minimax (`None`).
+    pub fn of<G: Game>(game: &G, tree: &Tree<'_, G>, windows: Option<&[Option<Window>]>) -> Summary {
+        let mut s = Summary::new(game, tree, windows.is_some());
+        if let Some(w) = windows {
+            s.pruning = Some(w.first().copied().flatten().map_or(Pruning::default(), |w| w.rule).name());
+        }
+        s
+    }
+
     pub fn new<G: Game>(game: &G, tree: &Tree<'_, G>, pruning: bool) -> Summary {
         let mut pruned = 0;
         if pruning {
@@ -37,6 +51,7 @@ impl Summary {
             to_move: game.player_name(game.to_move(&tree.root_position)),
             depth: tree.depth,
             search: if pruning { "alphabeta" } else { "minimax" },
+            pruning: pruning.then(|| Pruning::default().name()),
             node_count: tree.len,
             pruned,
             decision: tree.decision().map(name),
@@ -52,8 +67,10 @@ impl Summary {
             Some(a) => format!("decision {a}, value {}", self.value),
             None => format!("no decision ({} cannot act), value {}", self.to_move, self.value),
         };
-        let pruned =
-            if self.search == "alphabeta" { format!(", {} pruned", self.pruned) } else { String::new() };
+        let pruned = match self.pruning {
+            Some(rule) => format!(", {} pruned ({rule})", self.pruned),
+            None => String::new(),
+        };
         format!(
             "{} {} to move, depth {}, {}: {} nodes{pruned}; {decision}",
             self.game, self.to_move, self.depth, self.search, self.node_count

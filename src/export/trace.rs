@@ -68,6 +68,7 @@ pub fn write_trace(out: &mut dyn Write, summary: &Summary, events: &[Event]) -> 
         ("game", serde_json::to_string(summary.game)?),
         ("position", serde_json::to_string(&summary.position)?),
         ("search", serde_json::to_string(summary.search)?),
+        ("pruning", serde_json::to_string(&summary.pruning)?),
         ("node_count", summary.node_count.to_string()),
         ("evaluation", serde_json::to_string(&summary.evaluation)?),
         ("event_count", events.len().to_string()),

@@ -13,6 +13,7 @@ pub mod gomoku;
 pub mod niujiao;
 mod registry;
 pub mod tictactoe;
+pub mod tree;
 
 pub use registry::{
     Entry, GameName, GameOption, Registered, Settings, check, for_solve, games_taking, options,
@@ -30,6 +31,7 @@ macro_rules! __each_game {
             $crate::games::niujiao::Niujiao,
             $crate::games::ataxx::Ataxx,
             $crate::games::gomoku::Gomoku,
+            $crate::games::tree::TextbookTree,
         }
     };
 }

@@ -209,6 +209,35 @@ fn run_root<G: Game>(
 const MINUS_INFINITY: i64 = i64::MIN;
 const PLUS_INFINITY: i64 = i64::MAX;
 
+/// When a node stops searching its children: courses differ on a value equal
+/// to the bound.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Pruning {
+    /// As soon as alpha reaches beta (AIMA's alpha-beta).
+    #[default]
+    OnTies,
+    /// Only once alpha passes beta (Berkeley CS188: "do not prune on equality").
+    PastBound,
+}
+
+impl Pruning {
+    /// The rule's name in exports, as its command-line flag says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pruning::OnTies => "prune-on-ties",
+            Pruning::PastBound => "no-prune-on-ties",
+        }
+    }
+
+    /// The rule in words, for a person.
+    pub fn words(self) -> &'static str {
+        match self {
+            Pruning::OnTies => "cut when a value reaches the bound",
+            Pruning::PastBound => "cut only when a value passes the bound",
+        }
+    }
+}
+
 /// One node's share of a fail-soft alpha-beta search, children taken left to right.
 struct Step {
     maximising: bool,
@@ -217,11 +246,12 @@ struct Step {
     alpha: i64,
     beta: i64,
     seen: usize,
+    rule: Pruning,
 }
 
 impl Step {
-    fn new(maximising: bool, alpha: i64, beta: i64) -> Step {
-        Step { maximising, best: 0, alpha, beta, seen: 0 }
+    fn new(maximising: bool, alpha: i64, beta: i64, rule: Pruning) -> Step {
+        Step { maximising, best: 0, alpha, beta, seen: 0, rule }
     }
 
     /// Folds in the next child's value; true when the other children can be skipped.
@@ -235,14 +265,18 @@ impl Step {
         } else {
             self.beta = self.beta.min(i64::from(v));
         }
-        cuts_off(self.alpha, self.beta)
+        cuts_off(self.rule, self.alpha, self.beta)
     }
 }
 
-/// Whether a node whose window has become `[alpha, beta]` skips its other children.
+/// Whether a node whose window has become `[alpha, beta]` skips its other
+/// children under `rule`: the one cut-off test of every alpha-beta here.
 #[inline]
-fn cuts_off(alpha: i64, beta: i64) -> bool {
-    alpha >= beta
+pub fn cuts_off(rule: Pruning, alpha: i64, beta: i64) -> bool {
+    match rule {
+        Pruning::OnTies => alpha >= beta,
+        Pruning::PastBound => alpha > beta,
+    }
 }
 
 struct Implicit<'g, G: Game> {
@@ -283,7 +317,9 @@ impl<G: Game> Implicit<'_, G> {
             return game.cost(pos, false);
         }
         game.order_for_search(pos, actions);
-        let mut step = Step::new(game.to_move(pos).maximises(), alpha, beta);
+        // The rule cannot change the value or decision of a search from the
+        // root's open window, only how much it visits: play cuts on ties.
+        let mut step = Step::new(game.to_move(pos).maximises(), alpha, beta, Pruning::OnTies);
         for &a in actions.iter() {
             let v = self.visit(&game.apply(pos, a), deeper, step.alpha, step.beta);
             if step.take(v) {
@@ -300,18 +336,25 @@ pub struct Window {
     pub alpha: WindowEnd,
     pub beta: WindowEnd,
     pub cutoff: Option<Cutoff>,
+    /// The rule the search cut off by (the same for every node).
+    pub rule: Pruning,
 }
 
-/// What a fail-soft value searched with the window `[alpha, beta]` says of the
-/// minimax value: inside the window it is exact; at or above beta the search
-/// stopped early, so the true value may only be greater; at or below alpha no
-/// child beat what an ancestor already had, so it may only be less. A window
-/// edge at an infinity bounds nothing.
-pub fn bound_of(value: i32, alpha: i64, beta: i64) -> Bound {
+/// What a fail-soft value searched with the window `[alpha, beta]` under
+/// `rule` says of the minimax value. A value that would have cut off against
+/// beta (`cuts_off(rule, value, beta)`) is a lower bound: the search may have
+/// stopped early, so the true value may only be greater. One that would have
+/// cut off against alpha is an upper bound: no child beat what an ancestor
+/// already had, so it may only be less. Anything else is exact. Under
+/// [`Pruning::PastBound`] a value equal to a window edge caused no cut: every
+/// child was searched, the one that gave it was itself inside its own window
+/// and exact, and so is the value. A window edge at an infinity bounds
+/// nothing (no `i32` reaches it).
+pub fn bound_of(value: i32, alpha: i64, beta: i64, rule: Pruning) -> Bound {
     let value = i64::from(value);
-    if value >= beta && beta != PLUS_INFINITY {
+    if cuts_off(rule, value, beta) {
         Bound::Lower
-    } else if value <= alpha && alpha != MINUS_INFINITY {
+    } else if cuts_off(rule, alpha, value) {
         Bound::Upper
     } else {
         Bound::Exact
@@ -344,9 +387,18 @@ pub fn run_on_tree<G: Game>(tree: &Tree<'_, G>) -> Vec<Option<Window>> {
 
 /// [`run_on_tree`], telling `observer` each step as it is taken.
 pub fn run_observed<G: Game>(tree: &Tree<'_, G>, observer: &mut impl Observer) -> Vec<Option<Window>> {
+    run_with_rule(tree, Pruning::default(), observer)
+}
+
+/// [`run_observed`], cutting off by `rule`.
+pub fn run_with_rule<G: Game>(
+    tree: &Tree<'_, G>,
+    rule: Pruning,
+    observer: &mut impl Observer,
+) -> Vec<Option<Window>> {
     let windows: Vec<Cell<Option<Window>>> = (0..tree.len).map(|_| Cell::new(None)).collect();
     mark_pruned(tree.root);
-    visit_node(tree.root, MINUS_INFINITY, PLUS_INFINITY, &windows, observer);
+    visit_node(tree.root, (MINUS_INFINITY, PLUS_INFINITY), rule, &windows, observer);
     tree.root.set_searched();
     windows.into_iter().map(Cell::into_inner).collect()
 }
@@ -360,8 +412,8 @@ fn mark_pruned<A, P>(node: &Node<'_, A, P>) {
 
 fn visit_node<A, P>(
     node: &Node<'_, A, P>,
-    alpha: i64,
-    beta: i64,
+    (alpha, beta): (i64, i64),
+    rule: Pruning,
     windows: &[Cell<Option<Window>>],
     observer: &mut impl Observer,
 ) -> i32 {
@@ -374,11 +426,11 @@ fn visit_node<A, P>(
         observer.event(Event::Leaf { node: id, value: node.value() });
         node.value()
     } else {
-        let mut step = Step::new(node.maximising(), alpha, beta);
+        let mut step = Step::new(node.maximising(), alpha, beta, rule);
         let children = node.children();
         for (i, child) in children.iter().enumerate() {
             let before = (step.alpha, step.beta);
-            let stop = step.take(visit_node(child, step.alpha, step.beta, windows, observer));
+            let stop = step.take(visit_node(child, (step.alpha, step.beta), rule, windows, observer));
             if (step.alpha, step.beta) != before {
                 let (alpha, beta) = (WindowEnd::from_wide(step.alpha), WindowEnd::from_wide(step.beta));
                 observer.event(Event::Window { node: id, alpha, beta });
@@ -396,8 +448,8 @@ fn visit_node<A, P>(
         step.best
     };
     node.set_value(value);
-    node.set_bound(if node.is_leaf() { Bound::Exact } else { bound_of(value, alpha, beta) });
-    windows[id as usize].set(Some(Window { alpha: a, beta: b, cutoff }));
+    node.set_bound(if node.is_leaf() { Bound::Exact } else { bound_of(value, alpha, beta, rule) });
+    windows[id as usize].set(Some(Window { alpha: a, beta: b, cutoff, rule }));
     observer.event(Event::Return { node: id, value });
     value
 }

@@ -6,6 +6,7 @@ pub mod alphabeta;
 pub mod budget;
 pub mod machine;
 pub mod minimax;
+pub mod orders;
 pub mod perft;
 pub mod solve;
 pub mod stop;

@@ -1,0 +1,229 @@
+//! `gametree exercise`: worksheets and answer keys, from a seed or a game position.
+
+use std::path::{Path, PathBuf};
+
+use super::output::write_output;
+use super::positions::position_or_start;
+use super::{SearchKind, status};
+use crate::drawing::Drawing;
+use crate::exercise::generate::{Constraints, generate};
+use crate::exercise::pdf::Paper;
+use crate::exercise::{answers, pdf, sheet, svg, tex};
+use crate::export::scope::Scope;
+use crate::game::prelude::*;
+use crate::games::GameName;
+use crate::limits::Limits;
+use crate::search::alphabeta::{self, Pruning};
+use crate::search::back_propagate_observed;
+use crate::search::trace::Event;
+use crate::tree::{Tree, TreeArena};
+
+/// One file's contents, written to whatever it is given.
+type Job<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
+
+/// The most nodes a sheet drawn from a game position may have.
+const MAX_SHEET_NODES: u64 = 400;
+
+/// `gametree exercise`'s options.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Exercise N (of --count) is made from seed SEED + N - 1: the same
+    /// seed and options write the same bytes.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The folder to write into (created if need be).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// How many exercises, written into DIR/exercise-01, DIR/exercise-02...
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub count: u32,
+    /// Levels of a random tree (1 to 8), or plies below a --game position.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub depth: u8,
+    /// Children of each inner node of a random tree: LEAST..MOST.
+    #[arg(long, default_value = "2..3", value_parser = parse_range)]
+    pub branching: (i32, i32),
+    /// Leaf values of a random tree: LEAST..MOST.
+    #[arg(long, default_value = "0..20", value_parser = parse_range, allow_hyphen_values = true)]
+    pub leaves: (i32, i32),
+    /// Alpha-beta: at least this many nodes must cut off some children.
+    #[arg(long, default_value_t = 2)]
+    pub cutoffs: u32,
+    /// Alpha-beta: at least one cut-off must skip an inner node, not only leaves.
+    #[arg(long)]
+    pub cut_above_leaves: bool,
+    /// Alpha-beta cuts off only when a value passes the bound (CS188), not
+    /// when it reaches it (AIMA).
+    #[arg(long)]
+    pub no_prune_on_ties: bool,
+    /// The search the students run by hand.
+    #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
+    pub search: SearchKind,
+    /// The PDFs' paper.
+    #[arg(long, value_enum, default_value_t = Paper::A4)]
+    pub paper: Paper,
+    /// Draw the tree of this game's position instead of a random tree.
+    #[arg(long)]
+    pub game: Option<GameName>,
+    /// With --game: the position (default: the start).
+    #[arg(long, requires = "game")]
+    pub position: Option<String>,
+}
+
+/// Checks the options, then writes the exercises asked for.
+pub fn start(args: &Args) -> u8 {
+    let rule = if args.no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
+    let narrow = |v: i32| u8::try_from(v).unwrap_or(0);
+    let constraints = Constraints {
+        depth: args.depth,
+        branching: (narrow(args.branching.0), narrow(args.branching.1)),
+        leaves: args.leaves,
+        cutoffs: args.cutoffs,
+        cut_above_leaves: args.cut_above_leaves,
+        rule,
+        ..Default::default()
+    };
+    let request = Request {
+        seed: args.seed,
+        out: &args.out,
+        count: args.count,
+        constraints,
+        search: args.search,
+        paper: args.paper,
+        position: args.position.as_deref(),
+        depth: args.depth,
+    };
+    if let Err(code) = check(args.search, rule) {
+        code
+    } else if let Some(game) = args.game {
+        crate::with_game!(game, &crate::games::Settings::default(), |g| run_game(g, &request))
+    } else {
+        run_random(&request)
+    }
+}
+
+/// `A..B`, two integers.
+pub fn parse_range(text: &str) -> Result<(i32, i32), String> {
+    let (a, b) = text.split_once("..").ok_or("write a range as LEAST..MOST, e.g. 2..3")?;
+    let n = |t: &str| t.trim().parse::<i32>().map_err(|_| format!("{t:?} is not a whole number"));
+    Ok((n(a)?, n(b)?))
+}
+
+pub struct Request<'a> {
+    pub seed: u64,
+    pub out: &'a Path,
+    pub count: u32,
+    pub constraints: Constraints,
+    pub search: SearchKind,
+    pub paper: Paper,
+    /// A game position instead of a random tree: the position's text and depth.
+    pub position: Option<&'a str>,
+    pub depth: u8,
+}
+
+/// Every file of one exercise, written into `dir`.
+fn write_exercise<G: Drawing>(
+    game: &G,
+    pos: G::Position,
+    depth: u8,
+    title: String,
+    req: &Request<'_>,
+    dir: &Path,
+) -> Result<(), u8> {
+    let mut arena = TreeArena::new();
+    let opts = Limits { max_nodes: MAX_SHEET_NODES, threads: 1, ..Limits::default() };
+    let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|e| {
+        eprintln!("gametree: {e}; an exercise must fit on a page (at most {MAX_SHEET_NODES} nodes)");
+        status::TOO_MANY_NODES
+    })?;
+    let mut events: Vec<Event> = Vec::new();
+    let windows = match req.search {
+        SearchKind::Alphabeta => Some(alphabeta::run_with_rule(&tree, req.constraints.rule, &mut events)),
+        SearchKind::Minimax => {
+            back_propagate_observed(tree.root, &mut events);
+            None
+        }
+    };
+    let sheet = sheet::lay_out(game, &tree, windows.as_deref(), &events, title);
+    let tree_text = game.format_position(&tree.root_position);
+    let json = answers::write(&sheet, &tree_text, &sheet.index, &events).map_err(|e| {
+        eprintln!("gametree: {e}");
+        status::OUTPUT
+    })?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        eprintln!("gametree: cannot create {}: {e}", dir.display());
+        status::OUTPUT
+    })?;
+    let files: Vec<(&str, Job<'_>)> = vec![
+        ("worksheet.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, false, req.paper)))),
+        ("answers.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, true, req.paper)))),
+        ("worksheet.svg", Box::new(|w| w.write_all(svg::write(&sheet, false).as_bytes()))),
+        ("answers.svg", Box::new(|w| w.write_all(svg::write(&sheet, true).as_bytes()))),
+        ("exercise.tex", Box::new(|w| w.write_all(tex::write(&sheet).as_bytes()))),
+        ("answers.json", Box::new(|w| w.write_all(json.as_bytes()))),
+        (
+            "practice.html",
+            Box::new(|w| {
+                crate::export::html::write_tree(w, game, &tree, windows.as_deref(), Some(&events), Scope::All)
+            }),
+        ),
+    ];
+    for (name, job) in files {
+        let path = dir.join(name);
+        write_output(&path, |w| job(w)).map_err(|e| {
+            eprintln!("gametree: cannot write {}: {e}", path.display());
+            status::OUTPUT
+        })?;
+    }
+    Ok(())
+}
+
+fn folder(req: &Request<'_>, number: u32) -> PathBuf {
+    if req.count == 1 { req.out.to_path_buf() } else { req.out.join(format!("exercise-{number:02}")) }
+}
+
+/// Random textbook trees: exercise N from seed SEED + N - 1.
+pub fn run_random(req: &Request<'_>) -> u8 {
+    let game = crate::games::tree::TextbookTree::default();
+    let alphabeta = req.search == SearchKind::Alphabeta;
+    for number in 1..=req.count {
+        let seed = req.seed.wrapping_add(u64::from(number - 1));
+        let text = match generate(seed, &req.constraints, alphabeta) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("gametree: {e}");
+                return status::USAGE;
+            }
+        };
+        let pos = game.parse_position(&text).expect("generated trees are well formed");
+        let title = format!("Exercise {number}");
+        if let Err(code) = write_exercise(&game, pos, req.constraints.depth, title, req, &folder(req, number))
+        {
+            return code;
+        }
+    }
+    status::OK
+}
+
+/// A real game's position, to `req.depth`.
+pub fn run_game<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
+    let pos = match position_or_start(game, req.position) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let game = &game.for_machine(game.to_move(&pos));
+    let title = format!("Exercise: {} to move", game.player_name(game.to_move(&pos)));
+    match write_exercise(game, pos, req.depth, title, req, &folder(req, 1)) {
+        Ok(()) => status::OK,
+        Err(code) => code,
+    }
+}
+
+/// Whether `rule` and `search` go together.
+pub fn check(search: SearchKind, rule: Pruning) -> Result<(), u8> {
+    if search == SearchKind::Minimax && rule != Pruning::default() {
+        eprintln!("gametree: --no-prune-on-ties is about alpha-beta; drop it or use --search alphabeta");
+        return Err(status::USAGE);
+    }
+    Ok(())
+}

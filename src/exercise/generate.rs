@@ -1,0 +1,130 @@
+//! Random textbook trees that meet a teacher's constraints, the same tree for
+//! the same seed and constraints.
+
+use crate::game::prelude::*;
+use crate::games::tree::TextbookTree;
+use crate::limits::Limits;
+use crate::rng::Rng;
+use crate::search::alphabeta::{self, Pruning};
+use crate::tree::{Tree, TreeArena};
+
+/// What a generated exercise must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Constraints {
+    /// Levels below the root; every leaf is this deep.
+    pub depth: u8,
+    /// Children of each inner node, at least and at most.
+    pub branching: (u8, u8),
+    /// Leaf values, least and greatest.
+    pub leaves: (i32, i32),
+    /// Alpha-beta: at least this many nodes that skip some of their children.
+    pub cutoffs: u32,
+    /// Alpha-beta: at least one of them skips a child that has children.
+    pub cut_above_leaves: bool,
+    pub rule: Pruning,
+    /// Trees tried before giving up.
+    pub tries: u32,
+}
+
+impl Default for Constraints {
+    fn default() -> Self {
+        Constraints {
+            depth: 3,
+            branching: (2, 3),
+            leaves: (0, 20),
+            cutoffs: 2,
+            cut_above_leaves: false,
+            rule: Pruning::OnTies,
+            tries: 10_000,
+        }
+    }
+}
+
+/// The most leaves an exercise may have: more would not fit on a page.
+pub const MAX_LEAVES: u64 = 256;
+
+impl Constraints {
+    /// Why these constraints cannot make a sheet, if they cannot.
+    pub fn check(&self) -> Result<(), String> {
+        let (lo, hi) = self.branching;
+        if self.depth == 0 || self.depth > 8 {
+            return Err(format!("--depth {}: an exercise has 1 to 8 levels", self.depth));
+        }
+        if lo == 0 || lo > hi {
+            return Err(format!("--branching {lo}..{hi}: give 1 or more children, the least first"));
+        }
+        if u64::from(hi).saturating_pow(u32::from(self.depth)) > MAX_LEAVES {
+            return Err(format!(
+                "--branching {lo}..{hi} at --depth {} could make more than {MAX_LEAVES} leaves, too many for a page",
+                self.depth
+            ));
+        }
+        if self.leaves.0 > self.leaves.1 || self.leaves.0 < -999 || self.leaves.1 > 999 {
+            return Err(format!(
+                "--leaves {}..{}: give the least first, within -999..999",
+                self.leaves.0, self.leaves.1
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// What alpha-beta does on a tree: its cut-offs, and how many skip inner nodes.
+pub fn cutoffs(text: &str, rule: Pruning) -> (u32, u32) {
+    let game = TextbookTree::default();
+    let pos = game.parse_position(text).expect("generated trees are well formed");
+    let mut arena = TreeArena::new();
+    let opts = Limits { threads: 1, ..Limits::default() };
+    let tree = Tree::build(&mut arena, &game, pos, game.default_depth(), &opts).expect("a small tree");
+    let windows = alphabeta::run_with_rule(&tree, rule, &mut ());
+    let (mut all, mut above) = (0, 0);
+    tree.root.for_each(&mut |n| {
+        if windows[n.id() as usize].is_some_and(|w| w.cutoff.is_some()) {
+            all += 1;
+            above += u32::from(n.children().iter().any(|c| c.pruned() && !c.is_leaf()));
+        }
+    });
+    (all, above)
+}
+
+fn random_tree(rng: &mut Rng, c: &Constraints, depth: u8, out: &mut String) {
+    if depth == 0 {
+        let span = (i64::from(c.leaves.1) - i64::from(c.leaves.0) + 1) as usize;
+        out.push_str(&(i64::from(c.leaves.0) + rng.below(span) as i64).to_string());
+        return;
+    }
+    let n = usize::from(c.branching.0) + rng.below(usize::from(c.branching.1 - c.branching.0) + 1);
+    out.push('(');
+    for i in 0..n {
+        if i > 0 {
+            out.push(' ');
+        }
+        random_tree(rng, c, depth - 1, out);
+    }
+    out.push(')');
+}
+
+/// A tree meeting `c` for alpha-beta (`alphabeta`), or any tree of its shape
+/// for minimax; the first found from `seed`, or why none was.
+pub fn generate(seed: u64, c: &Constraints, alphabeta: bool) -> Result<String, String> {
+    c.check()?;
+    let mut rng = Rng::new(seed);
+    for _ in 0..c.tries {
+        let mut text = String::new();
+        random_tree(&mut rng, c, c.depth, &mut text);
+        if !alphabeta {
+            return Ok(text);
+        }
+        let (all, above) = cutoffs(&text, c.rule);
+        if all >= c.cutoffs && (!c.cut_above_leaves || above > 0) {
+            return Ok(text);
+        }
+    }
+    Err(format!(
+        "no tree of depth {} with {} cut-off(s){} found in {} tries from seed {seed}; ask for fewer cut-offs or more branching",
+        c.depth,
+        c.cutoffs,
+        if c.cut_above_leaves { ", one above the leaves," } else { "" },
+        c.tries
+    ))
+}

@@ -1,0 +1,58 @@
+//! A sheet as SVG.
+
+use std::fmt::Write;
+
+use super::sheet::{Mark, Sheet};
+
+fn rgb((r, g, b): (u8, u8, u8)) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The worksheet (`key` false) or the answer key as one SVG document.
+pub fn write(sheet: &Sheet, key: bool) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\" font-family=\"Helvetica, Arial, sans-serif\">",
+        w = sheet.width,
+        h = sheet.height
+    );
+    let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+    for mark in sheet.marks(key, false) {
+        let _ = match mark {
+            Mark::Line { from, to, colour, width, dashed } => writeln!(
+                out,
+                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{}\" stroke-width=\"{width}\"{}/>",
+                from.0,
+                from.1,
+                to.0,
+                to.1,
+                rgb(colour),
+                if dashed { " stroke-dasharray=\"4 3\"" } else { "" }
+            ),
+            Mark::Shape { points, colour } => {
+                let pts: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+                writeln!(
+                    out,
+                    "<polygon points=\"{}\" fill=\"white\" stroke=\"{}\"/>",
+                    pts.join(" "),
+                    rgb(colour)
+                )
+            }
+            Mark::Text { at, size, text, colour } => writeln!(
+                out,
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+                at.0,
+                at.1 + size / 3.0,
+                rgb(colour),
+                escape(&text)
+            ),
+        };
+    }
+    out.push_str("</svg>\n");
+    out
+}

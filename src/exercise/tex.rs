@@ -1,0 +1,104 @@
+//! A sheet as LaTeX: the worksheet and the key on two pages, each tree drawn
+//! by TikZ's `forest` package (Debian: texlive-pictures), for pdflatex.
+
+use std::fmt::Write;
+
+use super::sheet::{Place, Sheet, bound};
+
+fn escape(text: &str) -> String {
+    let mut out = String::new();
+    for ch in text.chars() {
+        match ch {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '#' | '$' | '%' | '&' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            c if c.is_ascii() => out.push(c),
+            _ => out.push('?'),
+        }
+    }
+    out
+}
+
+/// One node in forest's bracket notation, without its children.
+fn node(p: &Place, key: bool) -> String {
+    let shown = p.shown(key);
+    let shape = if p.leaf {
+        "leaf"
+    } else if p.maximising {
+        "max"
+    } else {
+        "min"
+    };
+    let mut s = format!("[{{{}}}, {shape}", shown.map_or(String::new(), |v| format!("${v}$")));
+    if !p.action.is_empty() {
+        let _ = write!(
+            s,
+            ", edge label={{node[midway, right, font=\\scriptsize, blue]{{{}}}}}",
+            escape(&p.action)
+        );
+    }
+    if key && p.pruned {
+        s.push_str(", pruned");
+    }
+    if key && let Some((a, b)) = p.changed {
+        let _ = write!(
+            s,
+            ", label={{[font=\\scriptsize, red]below:$\\alpha={}, \\beta={}$}}",
+            bound(a, "\\infty"),
+            bound(b, "\\infty")
+        );
+    }
+    s
+}
+
+fn forest(sheet: &Sheet, key: bool) -> String {
+    let mut out = String::from("\\begin{forest} for tree={s sep=6mm, l sep=10mm}\n");
+    // Preorder with closing brackets: a node's subtree ends before the next
+    // place whose depth is not deeper.
+    let mut open: Vec<u8> = Vec::new();
+    for p in &sheet.places {
+        while open.last().is_some_and(|&d| d >= p.depth) {
+            open.pop();
+            out.push_str("]\n");
+        }
+        out.push_str(&node(p, key));
+        out.push(' ');
+        open.push(p.depth);
+    }
+    for _ in open {
+        out.push(']');
+    }
+    out.push_str("\n\\end{forest}");
+    out
+}
+
+/// The whole document.
+pub fn write(sheet: &Sheet) -> String {
+    let mut out = String::from(
+        "\\documentclass[a4paper]{article}\n\\usepackage{forest}\n\\usetikzlibrary{shapes.geometric}\n\\usepackage{graphicx}\n\
+         \\forestset{\n  max/.style={regular polygon, regular polygon sides=3, draw, inner sep=1pt, minimum size=9mm},\n  \
+         min/.style={regular polygon, regular polygon sides=3, shape border rotate=180, draw, inner sep=1pt, minimum size=9mm},\n  \
+         leaf/.style={rectangle, draw, minimum size=6mm},\n  \
+         pruned/.style={draw=gray, text=gray, edge={gray, dashed}, edge label={node[midway, red, font=\\large]{$\\times$}}},\n}\n\
+         \\pagestyle{empty}\n\\begin{document}\n",
+    );
+    for key in [false, true] {
+        let title = if key { format!("{}: answer key", sheet.title) } else { sheet.title.clone() };
+        let _ = write!(
+            out,
+            "\\section*{{{}}}\n{}\n\n\\bigskip\n\\noindent\\resizebox{{\\textwidth}}{{!}}{{{}}}\n",
+            escape(&title),
+            escape(&sheet.question),
+            forest(sheet, key)
+        );
+        if !key {
+            out.push_str("\\newpage\n");
+        }
+    }
+    out.push_str("\\end{document}\n");
+    out
+}

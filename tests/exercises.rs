@@ -1,0 +1,299 @@
+//! `gametree exercise`: generated trees meet their constraints (checked here
+//! with an alpha-beta of the test's own), the same seed writes the same bytes,
+//! the LaTeX compiles with pdflatex, the PDFs read back with pdftotext, and
+//! the SVG renders in Chromium.
+
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use gametree::exercise::generate::{Constraints, generate};
+use gametree::search::alphabeta::Pruning;
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gametree");
+const FILES: [&str; 7] = [
+    "worksheet.pdf",
+    "answers.pdf",
+    "worksheet.svg",
+    "answers.svg",
+    "exercise.tex",
+    "answers.json",
+    "practice.html",
+];
+
+fn gametree(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gametree-exercise-{tag}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A tree read the test's own way (the generator writes only numbers,
+/// parentheses and spaces).
+enum T {
+    Leaf(i32),
+    Inner(Vec<T>),
+}
+
+fn read(text: &str) -> T {
+    let mut stack: Vec<Vec<T>> = vec![Vec::new()];
+    for token in text.replace('(', " ( ").replace(')', " ) ").split_whitespace() {
+        match token {
+            "(" => stack.push(Vec::new()),
+            ")" => {
+                let children = stack.pop().unwrap();
+                stack.last_mut().unwrap().push(T::Inner(children));
+            }
+            n => stack.last_mut().unwrap().push(T::Leaf(n.parse().unwrap())),
+        }
+    }
+    stack.pop().unwrap().pop().unwrap()
+}
+
+/// Fail-soft alpha-beta; counts nodes that skip children, and those whose
+/// skipped children include an inner node.
+fn cuts(t: &T, mut alpha: i32, mut beta: i32, max: bool, ties: bool, counts: &mut (u32, u32)) -> i32 {
+    let T::Inner(children) = t else {
+        let T::Leaf(v) = t else { unreachable!() };
+        return *v;
+    };
+    let mut v = if max { i32::MIN } else { i32::MAX };
+    for (i, c) in children.iter().enumerate() {
+        let cv = cuts(c, alpha, beta, !max, ties, counts);
+        let stop = if max {
+            v = v.max(cv);
+            let s = if ties { v >= beta } else { v > beta };
+            alpha = alpha.max(v);
+            s
+        } else {
+            v = v.min(cv);
+            let s = if ties { v <= alpha } else { v < alpha };
+            beta = beta.min(v);
+            s
+        };
+        if stop {
+            if i + 1 < children.len() {
+                counts.0 += 1;
+                counts.1 += u32::from(children[i + 1..].iter().any(|c| matches!(c, T::Inner(_))));
+            }
+            break;
+        }
+    }
+    v
+}
+
+fn shape(t: &T, depth: u8, c: &Constraints) {
+    match t {
+        T::Leaf(v) => {
+            assert_eq!(depth, c.depth, "every leaf is at the depth asked for");
+            assert!((c.leaves.0..=c.leaves.1).contains(v));
+        }
+        T::Inner(children) => {
+            let n = children.len() as u8;
+            assert!((c.branching.0..=c.branching.1).contains(&n), "{n} children");
+            for ch in children {
+                shape(ch, depth + 1, c);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_thousand_seeds_meet_their_constraints() {
+    let asks = [
+        Constraints::default(),
+        Constraints {
+            cutoffs: 3,
+            cut_above_leaves: true,
+            depth: 4,
+            leaves: (-9, 9),
+            ..Constraints::default()
+        },
+        Constraints { rule: Pruning::PastBound, branching: (3, 3), leaves: (1, 5), ..Constraints::default() },
+    ];
+    for c in asks {
+        let mut found = 0;
+        for seed in 0..1000 {
+            match generate(seed, &c, true) {
+                Ok(text) => {
+                    let t = read(&text);
+                    shape(&t, 0, &c);
+                    let mut counts = (0, 0);
+                    cuts(&t, i32::MIN, i32::MAX, true, c.rule == Pruning::OnTies, &mut counts);
+                    assert!(counts.0 >= c.cutoffs, "seed {seed}: {text} has {} cut-offs", counts.0);
+                    assert!(!c.cut_above_leaves || counts.1 > 0, "seed {seed}: {text}");
+                    found += 1;
+                }
+                Err(e) => assert!(!e.contains('\n') && e.starts_with("no tree of depth"), "{e}"),
+            }
+        }
+        assert!(found >= 990, "{found} of 1,000 seeds met {c:?}");
+    }
+}
+
+#[test]
+fn constraints_that_cannot_be_met_are_said_in_one_line() {
+    let dir = temp_dir("impossible");
+    let out = gametree(&[
+        "exercise",
+        "--seed",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+        "--depth",
+        "1",
+        "--cutoffs",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no tree of depth 1 with 1 cut-off(s) found in 10000 tries"), "{err}");
+    assert!(fs::read_dir(&dir).unwrap().next().is_none(), "nothing written");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+fn write(dir: &Path, extra: &[&str]) {
+    let out = gametree(&[&["exercise", "--seed", "7", "--out", dir.to_str().unwrap()], extra].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn the_same_seed_writes_the_same_bytes_and_count_numbers_the_exercises() {
+    let (a, b) = (temp_dir("same-a"), temp_dir("same-b"));
+    write(&a, &["--cut-above-leaves"]);
+    write(&b, &["--cut-above-leaves"]);
+    for f in FILES {
+        assert_eq!(fs::read(a.join(f)).unwrap(), fs::read(b.join(f)).unwrap(), "{f}");
+    }
+    let answers: Value = serde_json::from_slice(&fs::read(a.join("answers.json")).unwrap()).unwrap();
+    assert_eq!(answers["pruning"], "prune-on-ties");
+    assert!(!answers["pruned"].as_array().unwrap().is_empty());
+    assert_eq!(
+        (&answers["visits"][0]["alpha"], &answers["visits"][0]["beta"]),
+        (&Value::from("-∞"), &Value::from("+∞"))
+    );
+    let c = temp_dir("count");
+    write(&c, &["--count", "3", "--paper", "letter"]);
+    for n in 1..=3 {
+        for f in FILES {
+            assert!(c.join(format!("exercise-0{n}")).join(f).is_file(), "{n} {f}");
+        }
+    }
+    assert!(
+        String::from_utf8_lossy(&fs::read(c.join("exercise-01/worksheet.pdf")).unwrap()).contains("612 792")
+    );
+    // A game position instead of a random tree.
+    let g = temp_dir("game");
+    write(&g, &["--game", "tictactoe", "--depth", "2"]);
+    let answers: Value = serde_json::from_slice(&fs::read(g.join("answers.json")).unwrap()).unwrap();
+    assert_eq!(answers["nodes"].as_array().unwrap().len(), 1 + 9 + 9 * 8);
+    assert_eq!(answers["nodes"][1]["action"], "a1");
+    for d in [a, b, c, g] {
+        fs::remove_dir_all(d).unwrap();
+    }
+}
+
+fn have(tool: &str) -> bool {
+    Command::new(tool).arg("-v").output().is_ok()
+}
+
+#[test]
+#[cfg_attr(
+    not(has_pdflatex),
+    ignore = "needs pdflatex with forest (texlive-latex-base, texlive-latex-extra, texlive-pictures; .ci/run installs them)"
+)]
+fn the_latex_compiles_with_pdflatex() {
+    assert!(have("pdflatex"), "pdflatex is not installed");
+    let dir = temp_dir("latex");
+    write(&dir, &["--cut-above-leaves", "--depth", "4"]);
+    let out = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "exercise.tex"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let text = Command::new("pdftotext").args(["exercise.pdf", "-"]).current_dir(&dir).output().unwrap();
+    assert!(String::from_utf8_lossy(&text.stdout).contains("answer key"));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The whole-number words of a PDF's text.
+fn numbers(pdf: &Path) -> Vec<i64> {
+    let out = Command::new("pdftotext").arg(pdf).arg("-").output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
+#[test]
+#[cfg_attr(not(has_pdftotext), ignore = "needs pdftotext (poppler-utils; .ci/run installs it)")]
+fn the_key_has_the_values_the_worksheet_leaves_out() {
+    assert!(have("pdftotext"), "pdftotext is not installed");
+    let dir = temp_dir("pdf");
+    write(&dir, &["--leaves", "100..199"]);
+    let answers: Value = serde_json::from_slice(&fs::read(dir.join("answers.json")).unwrap()).unwrap();
+    let nodes = answers["nodes"].as_array().unwrap();
+    let leaves: Vec<i64> =
+        nodes.iter().filter(|n| n["leaf"] == true).map(|n| n["value"].as_i64().unwrap_or(-1)).collect();
+    // Values are 100 or more; actions (1, 2, 3) and the title's number less.
+    let big = |pdf: &str| numbers(&dir.join(pdf)).into_iter().filter(|&n| n >= 100).collect::<Vec<_>>();
+    let sheet = big("worksheet.pdf");
+    assert_eq!(sheet.len(), leaves.len(), "the worksheet gives the leaves and nothing else");
+    let key = big("answers.pdf");
+    for n in nodes.iter().filter(|n| n["leaf"] == false && n["pruned"] == false) {
+        let v = n["value"].as_i64().unwrap();
+        let in_key = key.iter().filter(|&&k| k == v).count();
+        let in_sheet = sheet.iter().filter(|&&k| k == v).count();
+        assert!(in_key > in_sheet, "the backed-up {v} is in the key and not (as often) on the worksheet");
+    }
+    let text = Command::new("pdftotext").arg(dir.join("answers.pdf")).arg("-").output().unwrap();
+    assert!(String::from_utf8_lossy(&text.stdout).contains("alpha="));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)")]
+fn the_svg_renders_in_chromium() {
+    let dir = temp_dir("svg");
+    write(&dir, &[]);
+    let b = support::browser::Browser::start();
+    let answers: Value = serde_json::from_slice(&fs::read(dir.join("answers.json")).unwrap()).unwrap();
+    for (file, crossed) in [("worksheet.svg", false), ("answers.svg", true)] {
+        // The file as an image (Chromium must decode it) and inline (to count
+        // what it drew); the page says it is ready once the image has loaded.
+        let svg = fs::read_to_string(dir.join(file)).unwrap();
+        let page = dir.join(format!("{file}.html"));
+        fs::write(
+            &page,
+            format!(
+                "<!doctype html><html><body>{svg}<img id=\"file\" src=\"{file}\" \
+                 onload=\"document.body.dataset.ready='true'\" \
+                 onerror=\"document.body.dataset.broken='true'; document.body.dataset.ready='true'\"></body></html>"
+            ),
+        )
+        .unwrap();
+        b.open(&format!("file://{}", page.display()));
+        assert_eq!(b.run("return document.body.dataset.broken || 'no'"), "no", "{file} decodes as an image");
+        assert!(b.run("return document.getElementById('file').naturalWidth").as_u64().unwrap() > 100);
+        let shapes = b.run("return document.querySelectorAll('svg polygon').length");
+        assert_eq!(shapes.as_u64().unwrap() as usize, answers["nodes"].as_array().unwrap().len(), "{file}");
+        let width = b.run("return document.querySelector('svg').getBBox().width");
+        assert!(width.as_f64().unwrap() > 100.0, "{file} draws something");
+        let red = b.run(
+            "return [...document.querySelectorAll('svg line')].filter(l => l.getAttribute('stroke') === '#c80000').length",
+        );
+        assert_eq!(red.as_u64().unwrap() > 0, crossed, "{file}: pruned branches crossed out in the key only");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}

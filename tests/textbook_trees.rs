@@ -1,0 +1,220 @@
+//! The `tree` game: textbook trees written as text, with their published
+//! answers (fixtures/trees/), through every command and export, under both
+//! pruning rules.
+
+mod support;
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gametree");
+const TREES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trees");
+
+fn gametree(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+fn fixture(name: &str) -> String {
+    format!("@{TREES}/{name}")
+}
+
+fn ok(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(&gametree(&[args, &["--json", "-"]].concat()))).unwrap()
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gametree-trees-{tag}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The node reached from the root by `path` (action names).
+fn node<'a>(doc: &'a Value, path: &[&str]) -> &'a Value {
+    let nodes = doc["nodes"].as_array().unwrap();
+    let mut n = &nodes[0];
+    for step in path {
+        let child = n["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &nodes[c.as_u64().unwrap() as usize])
+            .find(|c| c["action"] == *step)
+            .unwrap_or_else(|| panic!("no {step} below {}", n["id"]));
+        n = child;
+    }
+    n
+}
+
+/// The actions leading to the nodes alpha-beta pruned, in id order.
+fn pruned_actions(doc: &Value) -> Vec<&str> {
+    doc["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["pruned"] == true)
+        .map(|n| n["action"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn aima_5_2_has_its_published_minimax_values() {
+    let doc = json(&["analyse", "tree", "--position", &fixture("aima-5.2.txt")]);
+    assert_eq!(doc["game"], "tree");
+    assert_eq!(doc["depth"], 2, "the depth is the tree's own height");
+    assert_eq!(doc["node_count"], 13);
+    assert_eq!(doc["decision"]["action"], "B");
+    assert_eq!(doc["decision"]["value"], 3);
+    for (child, value) in [("B", 3), ("C", 2), ("D", 2)] {
+        assert_eq!(node(&doc, &[child])["value"], value, "{child}");
+    }
+    assert_eq!(node(&doc, &["C", "c2"])["value"], 4);
+}
+
+#[test]
+fn aima_5_5_alpha_beta_prunes_c2_and_c3_only() {
+    let doc = json(&["analyse", "tree", "--position", &fixture("aima-5.2.txt"), "--search", "alphabeta"]);
+    assert_eq!(pruned_actions(&doc), ["c2", "c3"]);
+    assert_eq!(doc["decision"]["value"], 3);
+    assert_eq!(node(&doc, &["C"])["cutoff"], "alpha");
+}
+
+#[test]
+fn unlabelled_children_are_numbered_and_min_roots_read() {
+    let doc = json(&["analyse", "tree", "--position", "((3 12 8) (2 4 6) (14 5 2)) min"]);
+    assert_eq!(doc["to_move"], "min");
+    // MIN at the root: min(max(3,12,8), max(2,4,6), max(14,5,2)) = min(12, 6, 14).
+    assert_eq!(doc["decision"]["action"], "2");
+    assert_eq!(doc["decision"]["value"], 6);
+    assert_eq!(node(&doc, &["3", "1"])["value"], 14);
+}
+
+#[test]
+fn best_perft_and_solve_take_a_tree() {
+    let t = "((3 12 8) (2 4 6) (14 5 2 7))";
+    assert_eq!(ok(&gametree(&["best", "tree", "--position", t])), "1 3\n");
+    assert_eq!(ok(&gametree(&["best", "tree", "--position", t, "--search", "minimax"])), "1 3\n");
+    assert_eq!(ok(&gametree(&["perft", "tree", "2", "--position", t])), "1 3\n2 10\n");
+    // The leaves favour MAX (all positive): MAX to move wins.
+    assert!(ok(&gametree(&["solve", "tree", "--position", t])).starts_with("win"));
+}
+
+#[test]
+fn a_shallower_depth_sees_the_exact_value_of_the_nodes_it_stops_at() {
+    let doc = json(&["analyse", "tree", "--position", &fixture("aima-5.2.txt"), "--depth", "1"]);
+    assert_eq!(doc["node_count"], 4);
+    assert_eq!(doc["decision"]["value"], 3);
+}
+
+#[test]
+fn a_malformed_tree_gets_one_line_with_its_column_and_status_2() {
+    for (text, says) in [
+        ("((3 12 8) (2 4 6)", "column 1: this ( is never closed"),
+        ("((3 12 8) (2 x 6))", "column 14: \"x\" is not a number"),
+    ] {
+        let out = gametree(&["analyse", "tree", "--position", text]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_hundred_thousand_nested_parentheses_are_refused_without_overflow() {
+    let dir = temp_dir("deep");
+    let file = dir.join("deep.txt");
+    fs::write(&file, format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000))).unwrap();
+    let out = gametree(&["analyse", "tree", "--position", &format!("@{}", file.display())]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("column 65: the tree is more than 64 levels deep"), "{err}");
+    // The deepest tree accepted goes through every export.
+    fs::write(&file, format!("{}1 2{}", "(".repeat(64), ")".repeat(64))).unwrap();
+    let doc =
+        json(&["analyse", "tree", "--position", &format!("@{}", file.display()), "--search", "alphabeta"]);
+    assert_eq!(doc["depth"], 64);
+    assert_eq!(doc["node_count"], 66);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_export_of_a_tree_is_written() {
+    let dir = temp_dir("exports");
+    let path = |ext: &str| dir.join(format!("aima.{ext}")).display().to_string();
+    let out = gametree(&[
+        "analyse",
+        "tree",
+        "--position",
+        &fixture("aima-5.2.txt"),
+        "--search",
+        "alphabeta",
+        "--json",
+        &path("json"),
+        "--dot",
+        &path("dot"),
+        "--html",
+        &path("html"),
+        "--efg",
+        &path("efg"),
+        "--trace",
+        &path("trace.json"),
+    ]);
+    ok(&out);
+    let efg = fs::read_to_string(path("efg")).unwrap();
+    gambit_parser::ExtensiveFormGame::try_from_str(&efg).unwrap();
+    let trace: Value = serde_json::from_str(&fs::read_to_string(path("trace.json")).unwrap()).unwrap();
+    assert!(trace.to_string().contains("cutoff"));
+    let html = fs::read_to_string(path("html")).unwrap();
+    assert!(html.contains("<html"));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[cfg_attr(not(has_dot), ignore = "needs Graphviz's dot (.ci/run installs it)")]
+fn a_trees_dot_renders_with_graphviz_without_warnings() {
+    support::require_graphviz();
+    let dir = temp_dir("dot");
+    let dot = dir.join("t.dot");
+    for position in [fixture("aima-5.2.txt"), "((3 12 8) (2 4 6) (14 5 2))".to_string()] {
+        ok(&gametree(&["analyse", "tree", "--position", &position, "--dot", dot.to_str().unwrap()]));
+        let svg = Command::new("dot").arg("-Tsvg").arg(&dot).output().unwrap();
+        assert!(svg.status.success());
+        assert_eq!(String::from_utf8_lossy(&svg.stderr), "", "Graphviz warned");
+        assert_eq!(String::from_utf8(svg.stdout).unwrap().matches("class=\"edge\"").count(), 12);
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_command_line_exports_say_which_rule_cut() {
+    // After the first MIN child backs up 3, the second's first leaf 3 ties
+    // with alpha: AIMA cuts its second leaf, CS188 looks at it.
+    let t = "((3 9) (3 1))";
+    for (flag, rule, pruned) in
+        [(None, "prune-on-ties", vec!["2"]), (Some("--no-prune-on-ties"), "no-prune-on-ties", vec![])]
+    {
+        let mut args = vec!["analyse", "tree", "--position", t, "--search", "alphabeta"];
+        args.extend(flag);
+        let out = Command::new(BIN).args(&args).args(["--json", "-"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(doc["pruning"], rule);
+        assert_eq!(pruned_actions(&doc), pruned, "{rule}");
+        let page = Command::new(BIN).args(&args).args(["--html", "-"]).output().unwrap();
+        let page = String::from_utf8(page.stdout).unwrap();
+        assert!(page.contains(&format!("\"pruning\":\"{rule}\"")), "the page's header says {rule}");
+    }
+    let minimax =
+        Command::new(BIN).args(["analyse", "tree", "--position", t, "--no-prune-on-ties"]).output().unwrap();
+    assert_eq!(minimax.status.code(), Some(2));
+}
