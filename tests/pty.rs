@@ -22,6 +22,15 @@ fn start_in(state: &std::path::Path, args: &[&str]) -> Session {
     session
 }
 
+/// Quits with moves not saved, answering the question with `answer`, and
+/// waits for the program to end.
+fn quit_unsaved(p: &mut Session, answer: &str) {
+    p.send_line("quit").unwrap();
+    p.expect("quit without saving? (y/n) ").unwrap();
+    p.send_line(answer).unwrap();
+    p.expect(expectrl::Eof).unwrap();
+}
+
 fn scratch(tag: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("gametree-pty-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -45,10 +54,7 @@ fn quitting_with_unsaved_moves_asks_first() {
     p.send_line("n").unwrap();
     // Still playing: o's turn again.
     p.expect("o> ").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect("quit without saving? (y/n) ").unwrap();
-    p.send_line("y").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    quit_unsaved(&mut p, "y");
 }
 
 #[test]
@@ -109,10 +115,7 @@ fn a_finished_game_waits_at_its_prompt() {
     p.send_line("b").unwrap();
     p.expect("(move 4 of 5;").unwrap();
     p.send_line("q").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect("quit without saving? (y/n) ").unwrap();
-    p.send_line("y").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    quit_unsaved(&mut p, "y");
 }
 
 #[test]
@@ -132,10 +135,7 @@ fn a_bare_play_on_a_terminal_opens_the_menu() {
     p.expect("x plays ").unwrap();
     p.expect("searched 1 ply,").unwrap();
     p.expect("o> ").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect("quit without saving? (y/n) ").unwrap();
-    p.send_line("yes").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    quit_unsaved(&mut p, "yes");
 
     // Options skip the menu.
     let mut p = start(&["play", "tictactoe", "--second", "human"]);
@@ -153,10 +153,7 @@ fn ctrl_c_while_the_machine_thinks_plays_the_best_move_found_so_far() {
     p.send(expectrl::ControlCode::EndOfText).unwrap();
     p.expect("(stopped thinking at Ctrl-C: the best move found so far").unwrap();
     p.expect("o> ").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect("quit without saving? (y/n) ").unwrap();
-    p.send_line("y").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    quit_unsaved(&mut p, "y");
 }
 
 #[test]
