@@ -6,7 +6,7 @@ use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::sync::Once;
-use std::sync::atomic::{AtomicI32, AtomicPtr, Ordering::SeqCst};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering::SeqCst};
 
 use crate::search::stop;
 
@@ -55,7 +55,6 @@ impl Drop for RemovedOnSignal {
 /// dropped. `None` when the name cannot be a C string or 64 files are pending
 /// already; the file is then left behind by a kill, as without this.
 pub fn remove_on_signal(path: &Path) -> Option<RemovedOnSignal> {
-    static INSTALL: Once = Once::new();
     let raw = CString::new(path.as_os_str().as_bytes()).ok()?.into_raw();
     let slot =
         PENDING.iter().find(|slot| slot.compare_exchange(std::ptr::null_mut(), raw, SeqCst, SeqCst).is_ok());
@@ -64,19 +63,41 @@ pub fn remove_on_signal(path: &Path) -> Option<RemovedOnSignal> {
         drop(unsafe { CString::from_raw(raw) });
         return None;
     };
-    INSTALL.call_once(|| {
-        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-            // SAFETY: the handler calls only async-signal-safe functions (unlink,
-            // signal, raise) and reads only atomics.
-            unsafe {
-                libc::signal(signal, on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t);
-            }
-        }
-    });
+    install_handler();
     Some(RemovedOnSignal { slot })
 }
 
+/// Installs [`on_signal`] for SIGINT, SIGTERM and SIGHUP, once. Without
+/// SA_RESTART, so that a read waiting at a prompt is interrupted and a caller
+/// that catches interrupts learns of the signal.
+fn install_handler() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: a zeroed sigaction is valid (empty mask, no flags), and its
+            // mask is then emptied by sigemptyset on memory we own; the handler
+            // calls only async-signal-safe functions (unlink, signal, raise) and
+            // touches only atomics.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                libc::sigemptyset(&mut action.sa_mask);
+                libc::sigaction(signal, &action, std::ptr::null_mut());
+            }
+        }
+    });
+}
+
+/// The one handler of SIGINT, SIGTERM and SIGHUP: while interrupts are caught
+/// (a game in play), SIGINT and SIGHUP are recorded and the process goes on,
+/// its files being written with it; otherwise the files being written are
+/// removed and the process dies of the signal.
 extern "C" fn on_signal(signal: libc::c_int) {
+    if signal != libc::SIGTERM && CATCHING.load(SeqCst) {
+        CAUGHT.store(signal, SeqCst);
+        stop::request();
+        return;
+    }
     for slot in &PENDING {
         let p = slot.load(SeqCst);
         if !p.is_null() {
@@ -99,28 +120,16 @@ extern "C" fn on_signal(signal: libc::c_int) {
 /// taken (0: none).
 static CAUGHT: AtomicI32 = AtomicI32::new(0);
 
-extern "C" fn on_interrupt(signal: libc::c_int) {
-    CAUGHT.store(signal, SeqCst);
-    stop::request();
-}
+/// Whether SIGINT and SIGHUP are recorded rather than fatal.
+static CATCHING: AtomicBool = AtomicBool::new(false);
 
 /// Catches SIGINT and SIGHUP from here on: each is recorded (see
-/// [`take_interrupt`]) and asks a running search to stop. Without
-/// SA_RESTART, so that a read waiting at a prompt is interrupted and its
-/// caller learns of the signal. Writing a file installs its own handler
-/// ([`remove_on_signal`]): call this again before each read.
+/// [`take_interrupt`]) and asks a running search to stop, and a read waiting
+/// at a prompt is interrupted. A file being written then goes on being
+/// written rather than removed.
 pub fn catch_interrupts() {
-    for signal in [libc::SIGINT, libc::SIGHUP] {
-        // SAFETY: a zeroed sigaction is valid (empty mask, no flags), and its
-        // mask is then emptied by sigemptyset on memory we own; the handler only
-        // stores atomics, which is async-signal-safe.
-        unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(signal, &action, std::ptr::null_mut());
-        }
-    }
+    CATCHING.store(true, SeqCst);
+    install_handler();
 }
 
 /// The SIGINT or SIGHUP caught since the last call, if any.

@@ -137,7 +137,6 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 self.say(&said);
             }
         }
-        signals::catch();
     }
 
     /// Where the game is kept, for a person leaving it: " (kept in PATH)".
@@ -234,7 +233,6 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
 
     fn machine_move(&mut self, side: Player) -> Flow {
         let game = self.game;
-        signals::catch();
         // A Ctrl-C at an earlier prompt is not a stop of this thinking.
         signals::take();
         stop::take();
