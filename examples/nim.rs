@@ -32,7 +32,9 @@ use std::path::Path;
 
 use gametree::drawing::{Drawing, Picture, Unit};
 use gametree::export;
-use gametree::game::{Evaluation, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage};
+use gametree::game::{
+    Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
+};
 use gametree::limits::Limits;
 use gametree::search::alphabeta;
 use gametree::tree::{Tree, TreeArena};
@@ -88,6 +90,8 @@ impl Rules for Nim {
         Outcome::Loss
     }
 }
+
+impl Play for Nim {}
 
 impl Storage for Nim {
     /// The three piles, one byte each (at most 255 stones a pile).

@@ -11,6 +11,7 @@
 //! | [`Evaluation`] | searches | `heuristic`, `terminal_cost` |
 //! | [`Notation`] | input, saved games, exports | `format_action`, `parse_position`, `format_position` |
 //! | [`Presentation`] | exports, the terminal | `name` |
+//! | [`Play`] | play, match, replay | nothing (`impl Play for MyGame {}`) |
 //!
 //! Everything else has a default and is there for a game that can do better
 //! (faster counts, a cheaper leaf, move ordering, boards with marks, prose). A
@@ -21,6 +22,7 @@ mod evaluation;
 mod notation;
 #[cfg(feature = "oracles")]
 mod oracle;
+mod play;
 mod presentation;
 mod rules;
 mod storage;
@@ -31,21 +33,22 @@ pub use evaluation::Evaluation;
 pub use notation::Notation;
 #[cfg(feature = "oracles")]
 pub use oracle::Oracle;
+pub use play::{DrawRules, Play};
 pub use presentation::Presentation;
-pub use rules::{DrawRules, Rules};
+pub use rules::Rules;
 pub use storage::Storage;
 
 /// Every trait a game implements, for `use gametree::game::prelude::*`: methods
 /// of a concrete game (`Checkers.start()`) need their trait in scope.
 pub mod prelude {
-    pub use super::{Evaluation, Game, Notation, Presentation, Rules, Storage};
+    pub use super::{Evaluation, Game, Notation, Play, Presentation, Rules, Storage};
 }
 
 /// All that generic code asks of a game: implemented for every type that
-/// implements the five traits.
-pub trait Game: Rules + Storage + Evaluation + Notation + Presentation {}
+/// implements the six traits.
+pub trait Game: Rules + Storage + Evaluation + Notation + Presentation + Play {}
 
-impl<G: Rules + Storage + Evaluation + Notation + Presentation> Game for G {}
+impl<G: Rules + Storage + Evaluation + Notation + Presentation + Play> Game for G {}
 
 /// The two sides. `First` is the side whose cost the engine maximises (black in
 /// checkers, X in tic-tac-toe); `Second` minimises it.

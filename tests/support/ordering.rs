@@ -91,3 +91,5 @@ impl<G: Game> Presentation for DefinedOrder<G> {
         self.0.name()
     }
 }
+
+impl<G: Game> Play for DefinedOrder<G> {}

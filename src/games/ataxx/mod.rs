@@ -11,8 +11,8 @@ mod original;
 use super::framed::{cell, framed};
 use super::{Registered, Settings};
 use crate::game::{
-    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
-    quoted_start, run_length,
+    Evaluation, Marks, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
+    char_grid, quoted_start, run_length,
 };
 
 const SIZE: usize = 7;
@@ -269,10 +269,6 @@ impl Rules for Ataxx {
         p
     }
 
-    fn is_pass(&self, action: Action) -> bool {
-        action == Action::Pass
-    }
-
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
         let (x, o) = Ataxx::counts(pos);
         let (mine, theirs) = if pos.x_to_move { (x, o) } else { (o, x) };
@@ -285,6 +281,12 @@ impl Rules for Ataxx {
         } else {
             Outcome::Draw
         }
+    }
+}
+
+impl Play for Ataxx {
+    fn is_pass(&self, action: Action) -> bool {
+        action == Action::Pass
     }
 }
 

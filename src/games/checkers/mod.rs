@@ -15,8 +15,8 @@ mod oracle;
 use super::framed::framed;
 use super::{Registered, Settings};
 use crate::game::{
-    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
-    counted,
+    DrawRules, Evaluation, Marks, Notation, Outcome, Play, Player, PositionError, Presentation, Rules,
+    Storage, char_grid, counted,
 };
 use board::square_at;
 
@@ -89,8 +89,10 @@ impl Rules for Checkers {
     fn terminal_outcome(&self, _pos: &Position) -> Outcome {
         Outcome::Loss
     }
+}
 
-    fn draw_rules(&self) -> Option<crate::game::DrawRules> {
+impl Play for Checkers {
+    fn draw_rules(&self) -> Option<DrawRules> {
         Some(draws::RULES)
     }
 

@@ -9,8 +9,8 @@ mod oracle;
 
 use super::{GameOption, Registered, Settings};
 use crate::game::{
-    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
-    run_length,
+    Evaluation, Marks, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
+    char_grid, run_length,
 };
 
 pub const SIZE: usize = 15;
@@ -308,7 +308,9 @@ impl Rules for Gomoku {
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
         if pos.winner == EMPTY { Outcome::Draw } else { Outcome::Loss }
     }
+}
 
+impl Play for Gomoku {
     /// A person may play any empty point; the machine considers those near stones.
     fn every_action(&self, pos: &Position) -> Option<Vec<u8>> {
         let open = pos.winner == EMPTY;

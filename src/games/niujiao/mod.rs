@@ -11,7 +11,8 @@ mod original;
 use super::framed::cell;
 use super::{GameOption, Registered, Settings};
 use crate::game::{
-    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, quoted_start,
+    Evaluation, Marks, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
+    quoted_start,
 };
 
 const LINES: [(u8, u8); 17] = [
@@ -166,6 +167,8 @@ impl Rules for Niujiao {
         }
     }
 }
+
+impl Play for Niujiao {}
 
 impl Storage for Niujiao {
     /// Blue's mask in bits 0-9, red's point in bits 10-13, the plies in 16-31.

@@ -10,7 +10,8 @@ mod original;
 
 use super::{Registered, Settings};
 use crate::game::{
-    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
+    Evaluation, Marks, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
+    char_grid,
 };
 
 const LINES: [u16; 8] = [
@@ -102,6 +103,8 @@ impl Rules for TicTacToe {
         }
     }
 }
+
+impl Play for TicTacToe {}
 
 impl Storage for TicTacToe {
     /// The cell, 0..9.

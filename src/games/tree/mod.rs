@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::{Registered, Settings};
 use crate::drawing::{Drawing, Picture};
-use crate::game::{Evaluation, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage};
+use crate::game::{Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage};
 pub use parse::{MAX_CHILDREN, MAX_HEIGHT, MAX_VALUE, Parsed, parse};
 pub use shape::Shape;
 
@@ -218,6 +218,8 @@ impl Rules for TextbookTree {
         }
     }
 }
+
+impl Play for TextbookTree {}
 
 impl Storage for TextbookTree {
     type Packed = Packed;
