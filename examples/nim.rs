@@ -30,8 +30,8 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use gametree::drawing::{Drawing, Picture, Unit};
 use gametree::export;
+use gametree::game::drawing::{Drawing, Picture, Unit};
 use gametree::game::{
     Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
 };

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 
 use super::output::{Place, write_output};
 use super::{SearchKind, status};
-use crate::drawing::Drawing;
 use crate::export::{self, scope::Scope, summary::Summary};
+use crate::game::drawing::Drawing;
 use crate::search::alphabeta::{self, Pruning, Window};
 use crate::search::orders::Comparison;
 use crate::search::trace::Event;

@@ -17,7 +17,7 @@ use petgraph::visit::EdgeRef;
 
 use super::scope::{Scope, Shown};
 use super::summary::Summary;
-use crate::drawing::{Drawing, Picture};
+use crate::game::drawing::{Drawing, Picture};
 use crate::search::alphabeta::{Window, WindowEnd};
 use crate::tree::{GameNode, Tree};
 

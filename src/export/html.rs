@@ -16,8 +16,8 @@ use serde::Serialize;
 
 use super::scope::{Scope, Shown};
 use super::summary::Summary;
-use crate::drawing::{Drawing, Picture};
 use crate::game::Game;
+use crate::game::drawing::{Drawing, Picture};
 use crate::search::alphabeta::{Cutoff, Window, WindowEnd};
 use crate::search::trace::Event;
 use crate::tree::{Bound, GameNode, Tree};

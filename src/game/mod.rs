@@ -18,6 +18,7 @@
 //! tree needs `Rules`, `Storage` and `Evaluation`; its exports add `Notation`,
 //! `Presentation` and the board picture of `drawing::Drawing`.
 
+pub mod drawing;
 mod evaluation;
 mod notation;
 #[cfg(feature = "oracles")]

@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use crate::drawing::Drawing;
 use crate::game::Game;
+use crate::game::drawing::Drawing;
 
 /// An integer option a game takes: `--NAME N` on the command line and a
 /// `NAME N` line in a saved game.
@@ -179,7 +179,7 @@ macro_rules! __game_entries {
 macro_rules! __dispatch_game {
     ({ $name:expr, $settings:expr, $g:ident, $body:expr } $($game:path,)*) => {{
         #[allow(unused_imports)]
-        use $crate::drawing::Drawing as _;
+        use $crate::game::drawing::Drawing as _;
         #[allow(unused_imports)]
         use $crate::game::prelude::*;
         let name: $crate::games::GameName = $name;

@@ -1,7 +1,7 @@
 //! The Ataxx board: files a-g, ranks 7 (top) to 1.
 
 use super::Ataxx;
-use crate::drawing::{Drawing, Picture, Unit, letters, numbers};
+use crate::game::drawing::{Drawing, Picture, Unit, letters, numbers};
 
 impl Drawing for Ataxx {
     fn picture(&self) -> Picture {

@@ -1,7 +1,7 @@
 //! The checkers board as the course draws it: columns A-H, rows 1-8 from the top.
 
 use super::Checkers;
-use crate::drawing::{Drawing, Picture, Unit, letters, numbers};
+use crate::game::drawing::{Drawing, Picture, Unit, letters, numbers};
 
 impl Drawing for Checkers {
     fn picture(&self) -> Picture {

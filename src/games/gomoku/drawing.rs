@@ -1,7 +1,7 @@
 //! The Gomoku board: columns a-o, rows 15 (top) to 1.
 
 use super::{Gomoku, SIZE};
-use crate::drawing::{Drawing, Picture, Unit, letters, numbers};
+use crate::game::drawing::{Drawing, Picture, Unit, letters, numbers};
 
 impl Drawing for Gomoku {
     fn picture(&self) -> Picture {

@@ -2,7 +2,7 @@
 //! each point is labelled with its number, the game's only coordinates.
 
 use super::{LINES, Niujiao, Position, ROW, point_symbol};
-use crate::drawing::{Drawing, Picture, Unit};
+use crate::game::drawing::{Drawing, Picture, Unit};
 
 /// Where each point stands: the left of a pair at x 1, the right at x 3; the
 /// horn's points on the left, 1 half way.

@@ -1,7 +1,7 @@
 //! The tic-tac-toe board: columns a-c, rows 1-3 from the top.
 
 use super::TicTacToe;
-use crate::drawing::{Drawing, Picture, Unit, letters, numbers};
+use crate::game::drawing::{Drawing, Picture, Unit, letters, numbers};
 
 impl Drawing for TicTacToe {
     fn picture(&self) -> Picture {

@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::{Registered, Settings};
-use crate::drawing::{Drawing, Picture};
+use crate::game::drawing::{Drawing, Picture};
 use crate::game::{Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage};
 pub use parse::{MAX_CHILDREN, MAX_HEIGHT, MAX_VALUE, Parsed, parse};
 pub use shape::Shape;

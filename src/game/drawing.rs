@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::game::Game;
+use super::Game;
 
 /// A board as points on a plane, in cell units: where units stand, what is drawn
 /// under them, and how each kind of unit looks. The explorer draws every game
