@@ -7,6 +7,7 @@
 #![deny(unsafe_code)]
 
 pub mod cli;
+pub mod drawing;
 pub mod exercise;
 pub mod export;
 pub mod fixtures;

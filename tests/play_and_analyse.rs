@@ -11,11 +11,13 @@ use serde_json::Value;
 
 #[test]
 fn two_humans_play_tictactoe_to_a_win() {
-    let out = run(&["play", "tictactoe", "--first", "human", "--second", "human"], "a1\nb1\na2\nb2\na3\n");
+    let args = ["play", "tictactoe", "--first", "human", "--second", "human", "--ascii"];
+    let out = run(&args, "a1\nb1\na2\nb2\na3\n");
     assert_eq!(out.status.code(), Some(0));
     let s = text(&out.stdout);
     assert!(s.contains("game over: x wins: three in a row\n"), "{s}");
-    assert!(s.contains("1   x | o | .\n"), "the board is drawn with coordinates: {s}");
+    assert!(s.contains("\n 1 | x | o | . |\n"), "the board is drawn with coordinates: {s}");
+    assert!(s.contains("\n 3 |[x]| . | . |\n"), "the last mark in brackets: {s}");
 }
 
 #[test]

@@ -10,7 +10,6 @@ use super::output::print_stats;
 use super::positions::position_or_start;
 use super::{SearchKind, TreeOptions, status};
 use crate::export::summary::Summary;
-use crate::game::drawing::Drawing;
 use crate::game::prelude::*;
 use crate::protocol;
 use crate::search::alphabeta::Pruning;
@@ -62,7 +61,7 @@ fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
     Ok(game.parse_position(&text).expect("checkers notation round-trips"))
 }
 
-pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
+pub fn run<G: Game>(game: &G, req: &Request<'_>) -> u8 {
     if let Err(code) = req.tree.check_tree_capacity().and_then(|()| req.exports.check(req.moves.as_slice())) {
         return code;
     }

@@ -9,7 +9,6 @@ use crate::exercise::generate::{Constraints, generate};
 use crate::exercise::pdf::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
 use crate::export::scope::Scope;
-use crate::game::drawing::Drawing;
 use crate::game::prelude::*;
 use crate::games::GameName;
 use crate::limits::Limits;
@@ -122,7 +121,7 @@ pub struct Request<'a> {
 }
 
 /// Every file of one exercise, written into `dir`.
-fn write_exercise<G: Drawing>(
+fn write_exercise<G: Game>(
     game: &G,
     pos: G::Position,
     depth: u8,
@@ -206,7 +205,7 @@ pub fn run_random(req: &Request<'_>) -> u8 {
 }
 
 /// A real game's position, to `req.depth`.
-pub fn run_game<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
+pub fn run_game<G: Game>(game: &G, req: &Request<'_>) -> u8 {
     let pos = match position_or_start(game, req.position) {
         Ok(p) => p,
         Err(code) => return code,

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::output::{Place, write_output};
 use super::{SearchKind, status};
 use crate::export::{self, scope::Scope, summary::Summary};
-use crate::game::drawing::Drawing;
+use crate::game::Game;
 use crate::search::alphabeta::{self, Pruning, Window};
 use crate::search::orders::Comparison;
 use crate::search::trace::Event;
@@ -182,7 +182,7 @@ pub fn wants_trace(opts: &ExportOptions, len: usize) -> bool {
 type Writer<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
 
 /// Writes every export asked for; a failure is reported on stderr.
-pub fn write_all<G: Drawing>(
+pub fn write_all<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     searched: &Searched,
@@ -195,7 +195,7 @@ pub fn write_all<G: Drawing>(
 }
 
 /// Writes every export asked for; an error names the file it concerns.
-pub fn write_files<G: Drawing>(
+pub fn write_files<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     searched: &Searched,

@@ -93,3 +93,5 @@ impl<G: Game> Presentation for DefinedOrder<G> {
 }
 
 impl<G: Game> Play for DefinedOrder<G> {}
+
+impl<G: Game> Drawing for DefinedOrder<G> {}
