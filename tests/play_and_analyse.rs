@@ -336,7 +336,7 @@ fn a_match_swaps_colours_counts_results_and_replays_from_its_seed() {
     let totals = s.lines().find(|l| l.starts_with("6 games: ")).expect(&s);
     assert!(totals.contains(", random 0 wins, "), "{s}");
     let wins: u32 = totals.split("strong ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
-    let draws = s.lines().filter(|l| l.contains(": a draw: ")).count() as u32;
+    let draws = s.lines().filter(|l| l.contains(": a draw (the board is full)")).count() as u32;
     assert_eq!(wins + draws, 6, "{s}");
     assert!(s.contains("random: ") && s.contains(" moves, at random, "), "{s}");
     // The same level twice is told apart; another seed, other games.
