@@ -5,11 +5,11 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use super::failure::{Failure, Outcome};
 use super::play::MAX_ACTIONS;
 use super::play::ending::winner;
 use super::play::opponent::{Opponent, Strength};
 use super::play::settings::value_name;
-use super::status;
 use crate::game::{Game, Player};
 
 /// One contestant's tally.
@@ -25,7 +25,7 @@ struct Tally {
 /// Plays `games` games between `a` and `b` (a has the first side in the
 /// first game), each game with its own seeds drawn from `seed`, and prints
 /// each result as it ends and the totals.
-pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -> u8 {
+pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -> Outcome {
     let name = |s: &Strength, other: &Strength, tag: &str| {
         let level = value_name(s.level);
         if s.level == other.level { format!("{level} ({tag})") } else { level }
@@ -53,8 +53,12 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
                 Ok(m) => m,
                 Err(e) => {
                     let _ = out.flush();
-                    eprintln!("gametree: game {}: {}'s move: {}", g + 1, names[c], e.for_search());
-                    return status::TOO_MANY_NODES;
+                    return Err(Failure::budget(format!(
+                        "game {}: {}'s move: {}",
+                        g + 1,
+                        names[c],
+                        e.for_search()
+                    )));
                 }
             };
             let t = &mut tallies[c];
@@ -116,5 +120,5 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
         let longest = t.longest.as_secs_f64() * 1000.0;
         let _ = writeln!(out, "{n}: {} moves, {each}, {ms:.0} ms a move (longest {longest:.0} ms)", t.moves);
     }
-    status::OK
+    Ok(())
 }

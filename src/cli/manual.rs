@@ -9,10 +9,15 @@ use clap::CommandFactory;
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
+use super::Cli;
+use super::failure::{Failure, Kind, OK, Outcome};
 use super::lines::STDIO;
 use super::output::write_output;
-use super::status::{ILLEGAL_ACTION, OK, OUTPUT, TOO_MANY_NODES, USAGE};
-use super::{Cli, status};
+
+const ILLEGAL_ACTION: u8 = Kind::Refused.status();
+const USAGE: u8 = Kind::Usage.status();
+const TOO_MANY_NODES: u8 = Kind::Budget.status();
+const OUTPUT: u8 = Kind::Output.status();
 
 #[derive(clap::Args, Debug)]
 pub struct ManpageOptions {
@@ -164,32 +169,21 @@ const SIGNALS: &str = "Killed by SIGINT, SIGTERM or SIGHUP, a command ends as th
     one line as an internal error, status 101.";
 
 /// `gametree manpage`: the main page to stdout, or every page into a folder.
-pub fn manpage(options: &ManpageOptions) -> u8 {
+pub fn manpage(options: &ManpageOptions) -> Outcome {
     let result = match &options.all {
         None => write_output(Path::new(STDIO), |w| w.write_all(page(&command_line()).as_bytes())),
         Some(dir) => write_all_pages(dir),
     };
-    match result {
-        Ok(()) => status::OK,
-        Err(e) => {
-            eprintln!("gametree: {e}");
-            status::OUTPUT
-        }
-    }
+    result.map_err(Failure::output)
 }
 
 /// `gametree completions SHELL`: the completion script to stdout.
-pub fn completions(shell: clap_complete::Shell) -> u8 {
+pub fn completions(shell: clap_complete::Shell) -> Outcome {
     // Made whole first: the generator itself cannot report a failed write.
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "gametree", &mut script);
-    match write_output(Path::new(STDIO), |w| w.write_all(&script)) {
-        Ok(()) => status::OK,
-        Err(e) => {
-            eprintln!("gametree: cannot write to stdout: {e}");
-            status::OUTPUT
-        }
-    }
+    write_output(Path::new(STDIO), |w| w.write_all(&script))
+        .map_err(|e| Failure::output(format!("cannot write to stdout: {e}")))
 }
 
 /// The command line as the pages show it: built, so that each command knows

@@ -6,6 +6,7 @@ mod checkers;
 mod contest;
 mod exercise;
 mod exports;
+pub mod failure;
 mod fixtures;
 mod lines;
 mod manual;
@@ -18,22 +19,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use self::failure::{Failure, Kind, Outcome};
 use crate::games::{self, GameName, Settings};
 use crate::limits::{DEFAULT_MAX_NODES, Limits, default_threads};
 use crate::tree::prepare_build;
-
-/// Exit statuses shared by every command (documented in docs/exit-status.md).
-pub mod status {
-    pub const OK: u8 = 0;
-    /// The protocol printed an `ERROR:` line; `fixtures`: a fixture failed.
-    pub const ILLEGAL_ACTION: u8 = 1;
-    /// Bad arguments, an unreadable or malformed input, a bad position or action.
-    pub const USAGE: u8 = 2;
-    /// A tree (or a solve) would have exceeded its budget.
-    pub const TOO_MANY_NODES: u8 = 3;
-    /// An output (export file, stdout) could not be written.
-    pub const OUTPUT: u8 = 4;
-}
 
 /// The deepest tree any command accepts; deeper ones are refused before building.
 pub const MAX_DEPTH: u8 = 64;
@@ -73,14 +62,13 @@ pub struct TreeOptions {
 impl TreeOptions {
     /// A budget over what a tree can hold would be cut silently: refuse it
     /// (commands that build a tree; alpha-beta's positions are not nodes).
-    fn check_tree_capacity(&self) -> Result<(), u8> {
+    fn check_tree_capacity(&self) -> Outcome {
         if self.max_nodes > crate::limits::MAX_TREE_NODES {
-            eprintln!(
-                "gametree: --max-nodes {}: a tree holds at most {} nodes",
+            return Err(Failure::usage(format!(
+                "--max-nodes {}: a tree holds at most {} nodes",
                 self.max_nodes,
                 crate::limits::MAX_TREE_NODES
-            );
-            return Err(status::USAGE);
+            )));
         }
         Ok(())
     }
@@ -112,11 +100,8 @@ impl GameOptions {
 
     /// An option of one game given for another is a mistake: say so rather than
     /// ignore it.
-    fn check(&self, game: GameName) -> Result<(), u8> {
-        games::check(game, &self.0).map_err(|e| {
-            eprintln!("gametree: {e}");
-            status::USAGE
-        })
+    fn check(&self, game: GameName) -> Outcome {
+        games::check(game, &self.0).map_err(Failure::usage)
     }
 }
 
@@ -433,23 +418,16 @@ fn parse_size(text: &str) -> Result<u64, String> {
 }
 
 /// What a saved game says before its moves: its game and settings.
-fn saved_header(path: &std::path::Path) -> Result<crate::savegame::Header, u8> {
-    let text = lines::read_small_file(path).map_err(|e| {
-        eprintln!("gametree: {e}");
-        status::USAGE
-    })?;
-    crate::savegame::header(&text).map_err(|e| {
-        eprintln!("gametree: {}: {e}", lines::input_name(path));
-        status::USAGE
-    })
+fn saved_header(path: &std::path::Path) -> Result<crate::savegame::Header, Failure> {
+    let text = lines::read_small_file(path).map_err(Failure::usage)?;
+    crate::savegame::header(&text).map_err(|e| Failure::usage(format!("{}: {e}", lines::input_name(path))))
 }
 
 /// The game a saved-game file names on its `game NAME` line.
-fn saved_game_name(path: &std::path::Path) -> Result<GameName, u8> {
+fn saved_game_name(path: &std::path::Path) -> Result<GameName, Failure> {
     let name = saved_header(path)?.game;
     GameName::from_str(&name, true).map_err(|_| {
-        eprintln!("gametree: {}: unknown game {}", lines::input_name(path), lines::quoted_start(&name));
-        status::USAGE
+        Failure::usage(format!("{}: unknown game {}", lines::input_name(path), lines::quoted_start(&name)))
     })
 }
 
@@ -460,44 +438,61 @@ fn quiet_failures() {
     std::panic::set_hook(Box::new(output::on_panic));
 }
 
-/// Parses the arguments; `--help` and `--version` are printed here, so that
-/// an unwritable stdout gives status 4 as for every command.
-fn parse_arguments() -> Result<Cli, u8> {
+/// Parses the arguments: `None` when clap has answered them itself (`--help`,
+/// `--version`). They are printed here, so that an unwritable stdout gives
+/// status 4 as for every command; clap's own errors have been said.
+fn parse_arguments() -> Result<Option<Cli>, Failure> {
     use std::io::Write;
-    Cli::try_parse().map_err(|e| {
-        let printed = e.print().and_then(|()| std::io::stdout().flush());
-        match printed {
-            Err(_) => {
-                if !e.use_stderr() {
-                    let _ = writeln!(std::io::stderr(), "gametree: cannot write to stdout");
-                }
-                status::OUTPUT
-            }
-            Ok(()) => e.exit_code().try_into().unwrap_or(status::USAGE),
-        }
-    })
+    match Cli::try_parse() {
+        Ok(cli) => Ok(Some(cli)),
+        Err(e) => match e.print().and_then(|()| std::io::stdout().flush()) {
+            Err(_) if e.use_stderr() => Err(Failure::quiet(Kind::Output)),
+            Err(_) => Err(Failure::output("cannot write to stdout")),
+            Ok(()) if e.exit_code() == 0 => Ok(None),
+            Ok(()) => Err(Failure::quiet(Kind::Usage)),
+        },
+    }
+}
+
+/// Says how the command ended and gives its exit status. What a command
+/// printed and could not write (play and match go on without their stdout)
+/// is still an output error.
+fn finish(outcome: Outcome) -> ExitCode {
+    let status = match outcome {
+        Ok(()) => failure::OK,
+        Err(failure) => failure.report(),
+    };
+    if output::stdout_failed() && status != Kind::Output.status() {
+        failure::report("cannot write to stdout");
+        return ExitCode::from(Kind::Output.status());
+    }
+    ExitCode::from(status)
 }
 
 pub fn main() -> ExitCode {
     quiet_failures();
-    let cli = match parse_arguments() {
-        Ok(cli) => cli,
-        Err(code) => return ExitCode::from(code),
-    };
-    let code = match cli.command {
-        Command::Course { input, tree, export_trees, show_depth, show_line, search } => {
-            prepare_build(tree.depth.unwrap_or_else(checkers::default_depth), &tree.build_options());
-            let scope = exports::ExportOptions { show_depth, show_line, ..Default::default() }.scope();
-            checkers::run(input.as_deref(), &tree, export_trees.as_deref(), scope, search)
-        }
+    finish(parse_arguments().and_then(|cli| cli.map_or(Ok(()), |cli| run(cli.command))))
+}
+
+/// An option of one game given for another is refused before anything else.
+fn check_game_options(command: &Command) -> Outcome {
+    match command {
         Command::Analyse { game_options, game, .. }
         | Command::Perft { game_options, game, .. }
         | Command::Solve { game_options, game, .. }
         | Command::Best { game_options, game, .. }
-        | Command::Play { game_options, game, .. }
-            if game_options.check(game).is_err() =>
-        {
-            status::USAGE
+        | Command::Play { game_options, game, .. } => game_options.check(*game),
+        _ => Ok(()),
+    }
+}
+
+fn run(command: Command) -> Outcome {
+    check_game_options(&command)?;
+    match command {
+        Command::Course { input, tree, export_trees, show_depth, show_line, search } => {
+            prepare_build(tree.depth.unwrap_or_else(checkers::default_depth), &tree.build_options());
+            let scope = exports::ExportOptions { show_depth, show_line, ..Default::default() }.scope();
+            checkers::run(input.as_deref(), &tree, export_trees.as_deref(), scope, search)
         }
         Command::Analyse { game, position, moves, tree, game_options, search, lessons, exports } => {
             let request = analyse::Request {
@@ -593,27 +588,20 @@ pub fn main() -> ExitCode {
             ))
         }
         Command::Exercise(args) => exercise::start(&args),
-        Command::Replay { file, ascii } => match saved_game_name(&file) {
-            Ok(game) => crate::with_game!(game, &Settings::default(), |g| play::replay(g, &file, ascii)),
-            Err(code) => code,
-        },
+        Command::Replay { file, ascii } => {
+            let game = saved_game_name(&file)?;
+            crate::with_game!(game, &Settings::default(), |g| play::replay(g, &file, ascii))
+        }
         Command::Rules { game } => {
             crate::with_game!(game, &Settings::default(), |g| {
                 print!("{}", crate::game::Presentation::rules(g));
-                status::OK
+                Ok(())
             })
         }
         Command::Fixtures { dir, cmd, timeout } => fixtures::run(&dir, cmd.as_deref(), timeout),
         Command::Completions { shell } => manual::completions(shell),
         Command::Manpage(options) => manual::manpage(&options),
-    };
-    // What a command printed and could not write (play and match go on
-    // without their stdout) is still an output error.
-    if output::stdout_failed() && code != status::OUTPUT {
-        eprintln!("gametree: cannot write to stdout");
-        return ExitCode::from(status::OUTPUT);
     }
-    ExitCode::from(code)
 }
 
 #[cfg(test)]
@@ -656,7 +644,7 @@ mod tests {
         else {
             unreachable!()
         };
-        assert_eq!(game_options.check(game), Err(status::USAGE));
+        assert_eq!(game_options.check(game).map_err(|f| f.kind), Err(Kind::Usage));
         let Command::Perft { game_options, game, .. } =
             parse(&["gametree", "perft", "gomoku", "3", "--defence", "3"]).command
         else {

@@ -3,8 +3,9 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use super::failure::{Failure, Outcome};
 use super::output::print_stats;
-use super::{SearchKind, TreeOptions, status};
+use super::{SearchKind, TreeOptions};
 use crate::game::Game;
 use crate::search::alphabeta::{self, Search};
 use crate::search::back_propagate_parallel;
@@ -25,13 +26,10 @@ fn progress(what: &'static str) -> indicatif::ProgressBar {
 }
 
 /// The position given with `--position`, or the game's start.
-pub fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, u8> {
+pub fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, Failure> {
     match text {
         None => Ok(game.start()),
-        Some(t) => game.parse_position(t).map_err(|e| {
-            eprintln!("gametree: --position {t:?}: {e}");
-            status::USAGE
-        }),
+        Some(t) => game.parse_position(t).map_err(|e| Failure::usage(format!("--position {t:?}: {e}"))),
     }
 }
 
@@ -47,11 +45,8 @@ pub struct PerftRequest<'a> {
 
 /// Counts one depth after another, printing each as it ends (so an interrupted
 /// run keeps what it finished), within the budgets.
-pub fn perft<G: Game>(game: &G, request: &PerftRequest) -> u8 {
-    let pos = match position_or_start(game, request.position) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+pub fn perft<G: Game>(game: &G, request: &PerftRequest) -> Outcome {
+    let pos = position_or_start(game, request.position)?;
     let started = Instant::now();
     let mut totals: Vec<u64> = Vec::new();
     let mut divide = Vec::new();
@@ -60,11 +55,10 @@ pub fn perft<G: Game>(game: &G, request: &PerftRequest) -> u8 {
         if let [.., before, last] = totals[..] {
             let predicted = last as f64 * (last as f64 / before.max(1) as f64);
             if predicted > request.max_count as f64 {
-                eprintln!(
-                    "gametree: depth {depth} would count about {predicted:.3e} positions, more than --max-nodes {}; stopped",
+                return Err(Failure::budget(format!(
+                    "depth {depth} would count about {predicted:.3e} positions, more than --max-nodes {}; stopped",
                     request.max_count
-                );
-                return status::TOO_MANY_NODES;
+                )));
             }
         }
         let bar = progress("positions counted");
@@ -81,15 +75,12 @@ pub fn perft<G: Game>(game: &G, request: &PerftRequest) -> u8 {
                 Some(t) if over_time() => format!("--max-time {}", t.as_secs()),
                 _ => format!("--max-nodes {}", request.max_count),
             };
-            eprintln!("gametree: depth {depth} was not finished within {why}; stopped");
-            return status::TOO_MANY_NODES;
+            return Err(Failure::budget(format!("depth {depth} was not finished within {why}; stopped")));
         };
         let n = counts.by_depth[usize::from(depth) - 1];
         totals.push(n);
         divide = counts.divide;
-        if !print_flushed(&format!("{depth} {n}\n")) {
-            return status::OUTPUT;
-        }
+        print_flushed(&format!("{depth} {n}\n"))?;
     }
     if request.divide {
         let mut actions = Vec::new();
@@ -98,30 +89,21 @@ pub fn perft<G: Game>(game: &G, request: &PerftRequest) -> u8 {
         for (&a, n) in actions.iter().zip(&divide) {
             out.push_str(&format!("{}: {n}\n", game.format_action(a)));
         }
-        if !print_flushed(&out) {
-            return status::OUTPUT;
-        }
+        print_flushed(&out)?;
     }
-    status::OK
+    Ok(())
 }
 
-/// Writes to stdout at once; false (with a message) when it cannot.
-fn print_flushed(text: &str) -> bool {
+/// Writes to stdout at once.
+fn print_flushed(text: &str) -> Outcome {
     let mut out = super::output::stdout();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => true,
-        Err(e) => {
-            eprintln!("gametree: cannot write to stdout: {e}");
-            false
-        }
-    }
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Failure::output(format!("cannot write to stdout: {e}")))
 }
 
-pub fn solve<G: Game>(game: &G, position: Option<&str>, budget: &Budget) -> u8 {
-    let pos = match position_or_start(game, position) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+pub fn solve<G: Game>(game: &G, position: Option<&str>, budget: &Budget) -> Outcome {
+    let pos = position_or_start(game, position)?;
     let bar = progress("positions found");
     let limit = Bytes(budget.max_bytes);
     let solved = solve_game(game, &pos, budget, &mut |p| {
@@ -133,41 +115,31 @@ pub fn solve<G: Game>(game: &G, position: Option<&str>, budget: &Budget) -> u8 {
         Ok(solved) => {
             let s = solved.get(&pos).expect("the root is solved");
             println!("{s}");
-            status::OK
+            Ok(())
         }
         Err(e) => {
             let raise = match e {
                 TooBig::Positions { .. } => "raise --max-positions",
                 _ => "raise --max-memory",
             };
-            eprintln!("gametree: {e}; {raise} to try anyway");
-            status::TOO_MANY_NODES
+            Err(Failure::budget(format!("{e}; {raise} to try anyway")))
         }
     }
 }
 
-pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, search: SearchKind) -> u8 {
-    if search == SearchKind::Minimax
-        && let Err(code) = opts.check_tree_capacity()
-    {
-        return code;
+pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, search: SearchKind) -> Outcome {
+    if search == SearchKind::Minimax {
+        opts.check_tree_capacity()?;
     }
-    let pos = match position_or_start(game, position) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+    let pos = position_or_start(game, position)?;
     let game = &game.for_machine(game.to_move(&pos));
     let depth = opts.depth.unwrap_or_else(|| game.default_depth());
     let (action, value) = match search {
         SearchKind::Alphabeta => {
             let started = Instant::now();
-            let choice = match alphabeta::search(game, &pos, &Search::to(depth).within(opts.max_nodes)) {
-                Ok(t) => t.choice,
-                Err(e) => {
-                    eprintln!("gametree: {e}");
-                    return status::TOO_MANY_NODES;
-                }
-            };
+            let choice = alphabeta::search(game, &pos, &Search::to(depth).within(opts.max_nodes))
+                .map_err(Failure::budget)?
+                .choice;
             if opts.stats {
                 eprintln!(
                     "positions examined: {}, time: {:.3} ms",
@@ -180,13 +152,8 @@ pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, searc
         SearchKind::Minimax => {
             let mut arena = TreeArena::new();
             let started = Instant::now();
-            let tree = match Tree::build(&mut arena, game, pos, depth, &opts.build_options()) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("gametree: {e}");
-                    return status::TOO_MANY_NODES;
-                }
-            };
+            let tree =
+                Tree::build(&mut arena, game, pos, depth, &opts.build_options()).map_err(Failure::budget)?;
             if opts.stats {
                 print_stats("", &tree, started.elapsed());
             }
@@ -198,5 +165,5 @@ pub fn best<G: Game>(game: &G, position: Option<&str>, opts: &TreeOptions, searc
         Some(a) => println!("{} {value}", game.format_action(a)),
         None => println!("none {value}"),
     }
-    status::OK
+    Ok(())
 }
