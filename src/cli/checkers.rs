@@ -2,18 +2,53 @@
 
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::exports::{self, ExportOptions, Searched};
 use super::failure::{Failure, Kind, Outcome};
 use super::lines::{STDIO, input_name, is_stdio};
+use super::options::search::SearchKind;
+use super::options::tree::TreeOptions;
 use super::output::print_stats;
-use super::{SearchKind, TreeOptions};
 use crate::export::scope::Scope;
 use crate::game::Evaluation;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
 use crate::search::alphabeta::Pruning;
+use crate::tree::prepare_build;
+
+/// `gametree checkers`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Input file of actions and an optional A or P command; stdin when absent or `-`.
+    input: Option<PathBuf>,
+    #[command(flatten)]
+    tree: TreeOptions,
+    /// Also write DIR/action-N.json, .dot and .html (the explorer) for each
+    /// computed action N.
+    #[arg(long, value_name = "DIR")]
+    export_trees: Option<PathBuf>,
+    /// With --export-trees: draw levels 0 to K only in the DOT and HTML files.
+    #[arg(long, value_name = "K", conflicts_with = "show_line", requires = "export_trees")]
+    show_depth: Option<u8>,
+    /// With --export-trees: draw the line of best play and its alternatives only.
+    #[arg(long, requires = "export_trees")]
+    show_line: bool,
+    /// With --export-trees: the search whose values the exports show (the
+    /// protocol's own choice is minimax's, which alpha-beta's always equals).
+    #[arg(long, value_enum, default_value_t = SearchKind::Minimax, requires = "export_trees")]
+    search: SearchKind,
+}
+
+impl Args {
+    pub fn run(self) -> Outcome {
+        prepare_build(self.tree.depth.unwrap_or_else(default_depth), &self.tree.build_options());
+        let scope =
+            ExportOptions { show_depth: self.show_depth, show_line: self.show_line, ..Default::default() }
+                .scope();
+        run(self.input.as_deref(), &self.tree, self.export_trees.as_deref(), scope, self.search)
+    }
+}
 
 /// A protocol input: the file, or standard input when there is none or it is `-`.
 pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), Failure> {
@@ -26,7 +61,7 @@ pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), Fa
     }
 }
 
-pub fn run(
+fn run(
     input: Option<&Path>,
     tree: &TreeOptions,
     export_dir: Option<&Path>,
@@ -91,6 +126,6 @@ pub fn run(
 }
 
 /// The protocol's depth when none is given: checkers' own.
-pub fn default_depth() -> u8 {
+fn default_depth() -> u8 {
     Checkers.default_depth()
 }

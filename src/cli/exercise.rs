@@ -2,10 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::SearchKind;
 use super::failure::{Failure, Outcome};
+use super::options::position::position_or_start;
+use super::options::search::SearchKind;
 use super::output::write_output;
-use super::positions::position_or_start;
 use crate::drawing::Drawing;
 use crate::exercise::generate::{Constraints, generate};
 use crate::exercise::pdf::Paper;
@@ -71,8 +71,14 @@ pub struct Args {
     pub position: Option<String>,
 }
 
+impl Args {
+    pub fn run(self) -> Outcome {
+        start(&self)
+    }
+}
+
 /// Checks the options, then writes the exercises asked for.
-pub fn start(args: &Args) -> Outcome {
+fn start(args: &Args) -> Outcome {
     let rule = if args.no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
     let narrow = |v: i32| u8::try_from(v).unwrap_or(0);
     let constraints = Constraints {

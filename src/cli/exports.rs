@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::SearchKind;
 use super::failure::Failure;
+use super::options::search::SearchKind;
 use super::output::{Place, write_output};
 use crate::drawing::Drawing;
 use crate::export::{self, scope::Scope, summary::Summary};

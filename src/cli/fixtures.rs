@@ -194,3 +194,23 @@ pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> Outcome {
     // Each failed fixture has been shown on stdout.
     if failed == 0 { Ok(()) } else { Err(Failure::quiet(Kind::Refused)) }
 }
+
+/// `gametree fixtures`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The folder of NAME.txt inputs and NAME-out.txt expected outputs.
+    dir: PathBuf,
+    /// The program and its arguments, split at white space (default: this
+    /// gametree's `checkers` command). Each input is given on stdin.
+    #[arg(long, value_name = "PROGRAM ARGS")]
+    cmd: Option<String>,
+    /// Seconds each run may take before it is stopped and counted as failed.
+    #[arg(long, default_value_t = 60)]
+    timeout: u64,
+}
+
+impl Args {
+    pub fn run(self) -> Outcome {
+        run(&self.dir, self.cmd.as_deref(), self.timeout)
+    }
+}

@@ -5,6 +5,7 @@
 //! an error that names the line and stops the game. The session itself is in
 //! `session.rs`; here the start menu and the loading of saved games.
 
+pub mod args;
 mod autosave;
 mod command;
 mod draws;
@@ -32,7 +33,7 @@ use self::settings::{Given, PlaySettings};
 use super::Who;
 use super::failure::{Failure, Outcome};
 use super::lines::{input_name, is_stdio, read_small_file};
-use super::positions::position_or_start;
+use super::options::position::position_or_start;
 use crate::game::{Game, Player};
 use crate::games::{self, GameName, Settings};
 use crate::savegame::SavedGame;
@@ -90,7 +91,7 @@ pub fn start(
         }
     }
     let ascii = ascii || !locale::is_utf8();
-    let saved = match resume.as_deref().map(super::saved_header).transpose()? {
+    let saved = match resume.as_deref().map(super::replay::saved_header).transpose()? {
         Some(header) => header.settings,
         None => Vec::new(),
     };
