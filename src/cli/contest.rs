@@ -5,11 +5,11 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use super::Level;
 use super::failure::{Failure, Outcome};
 use super::options::game::GameOptions;
 use super::play::MAX_ACTIONS;
 use super::play::ending::winner;
+use super::play::levels::Level;
 use super::play::opponent::{Opponent, Strength};
 use super::play::settings::value_name;
 use crate::game::{Game, Player};

@@ -29,8 +29,6 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use self::failure::{Failure, Kind, Outcome};
-pub use self::options::tree::MAX_DEPTH;
-pub use self::play::args::{Level, Who};
 
 #[derive(Parser, Debug)]
 #[command(

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::failure::{Failure, Outcome};
-use super::lines::{input_name, quoted_start, read_small_file};
+use super::lines::{input_name, quoted_start};
+use super::play::saved_header;
 use crate::games::{GameName, Settings};
-use crate::savegame::Header;
 
 /// `gametree replay`'s arguments.
 #[derive(clap::Args, Debug)]
@@ -24,12 +24,6 @@ impl Args {
         let game = saved_game_name(&self.file)?;
         crate::with_game!(game, &Settings::default(), |g| super::play::replay(g, &self.file, self.ascii))
     }
-}
-
-/// What a saved game says before its moves: its game and settings.
-pub fn saved_header(path: &Path) -> Result<Header, Failure> {
-    let text = read_small_file(path).map_err(Failure::usage)?;
-    crate::savegame::header(&text).map_err(|e| Failure::usage(format!("{}: {e}", input_name(path))))
 }
 
 /// The game a saved-game file names on its `game NAME` line.

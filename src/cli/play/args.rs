@@ -1,38 +1,14 @@
-//! `gametree play`'s arguments, and the machine's levels `match` takes too.
+//! `gametree play`'s arguments.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::ValueEnum;
-
+use super::levels::{Level, Who};
 use super::settings::Given;
 use crate::cli::failure::Outcome;
 use crate::cli::options::game::GameOptions;
 use crate::cli::options::tree::MAX_DEPTH;
 use crate::games::GameName;
-
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Who {
-    Human,
-    Machine,
-}
-
-/// How well the machine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Level {
-    /// Any legal action, at random.
-    Random,
-    /// Search 1 ply.
-    Easy,
-    /// Search 2 plies.
-    Medium,
-    /// Search 3 plies.
-    Hard,
-    /// Alpha-beta deeper and deeper for --think milliseconds, at least to
-    /// the game's own depth.
-    Strong,
-}
 
 /// `gametree play`'s arguments.
 #[derive(clap::Args, Debug)]

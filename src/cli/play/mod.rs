@@ -11,6 +11,7 @@ mod command;
 mod draws;
 pub mod ending;
 mod input;
+pub mod levels;
 mod locale;
 pub mod menu;
 pub mod opponent;
@@ -26,17 +27,17 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use self::input::Input;
+use self::levels::Who;
 use self::record::Record;
 use self::replay::Story;
 use self::session::Session;
 use self::settings::{Given, PlaySettings};
-use super::Who;
 use super::failure::{Failure, Outcome};
 use super::lines::{input_name, is_stdio, read_small_file};
 use super::options::position::position_or_start;
 use crate::game::{Game, Player};
 use crate::games::{self, GameName, Settings};
-use crate::savegame::SavedGame;
+use crate::savegame::{Header, SavedGame};
 
 pub struct Setup<'a> {
     pub settings: PlaySettings,
@@ -66,6 +67,12 @@ pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, Failur
     SavedGame::parse(game, &text).map_err(|e| Failure::usage(format!("{}: {e}", input_name(path))))
 }
 
+/// What a saved game says before its moves: its game and settings.
+pub fn saved_header(path: &Path) -> Result<Header, Failure> {
+    let text = read_small_file(path).map_err(Failure::usage)?;
+    crate::savegame::header(&text).map_err(|e| Failure::usage(format!("{}: {e}", input_name(path))))
+}
+
 /// `gametree play`: the start menu for a person at a terminal who gave no
 /// choices, a saved game's settings under the command line's, then the game.
 pub fn start(
@@ -91,7 +98,7 @@ pub fn start(
         }
     }
     let ascii = ascii || !locale::is_utf8();
-    let saved = match resume.as_deref().map(super::replay::saved_header).transpose()? {
+    let saved = match resume.as_deref().map(saved_header).transpose()? {
         Some(header) => header.settings,
         None => Vec::new(),
     };
