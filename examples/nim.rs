@@ -10,19 +10,20 @@
 //! ```
 //!
 //! A game implements the small traits of `gametree::game` (together they are
-//! `Game`) and `Drawing`, writing only the methods without a default:
+//! `Game`), writing only the methods without a default:
 //!
 //! - `Rules`: `start`, `to_move`, `actions`, `apply`, `terminal_outcome`;
 //! - `Storage`: `pack` and `unpack`, the copy of a position each tree node keeps;
 //! - `Evaluation`: `heuristic` and `terminal_cost`;
 //! - `Notation`: `format_action`, `parse_position`, `format_position`;
 //! - `Presentation`: `name`;
-//! - `Drawing`: `picture`, how its board looks in DOT and the explorer.
+//! - `Play` and `Drawing`: nothing (`impl Play for Nim {}`).
 //!
 //! Building and searching a tree needs the first three; the exports add the
-//! others. Nim also writes `default_depth` (its longest game) and `board_rows`
-//! (its piles as rows of stones, which the picture draws); every other method
-//! has a default. The command line's own games are registered in
+//! others. Nim also writes `default_depth` (its longest game) and describes
+//! its board in `Drawing` (`picture`: three rows of places; `cells`: a stone
+//! or an empty place on each), from which the JSON `board`, DOT and the
+//! explorer draw it; every other method has a default. The command line's own games are registered in
 //! `src/games/mod.rs`; a program of its own, like this one, just calls the
 //! library.
 
@@ -30,9 +31,11 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use gametree::drawing::{Drawing, Picture, Unit};
 use gametree::export;
-use gametree::game::{Evaluation, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage};
+use gametree::game::drawing::{Drawing, Picture, Unit};
+use gametree::game::{
+    Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
+};
 use gametree::limits::Limits;
 use gametree::search::alphabeta;
 use gametree::tree::{Tree, TreeArena};
@@ -88,6 +91,8 @@ impl Rules for Nim {
         Outcome::Loss
     }
 }
+
+impl Play for Nim {}
 
 impl Storage for Nim {
     /// The three piles, one byte each (at most 255 stones a pile).
@@ -153,11 +158,6 @@ impl Presentation for Nim {
     fn name(&self) -> &'static str {
         "nim"
     }
-
-    /// A pile per row, a `o` per stone.
-    fn board_rows(&self, pos: &Position) -> Vec<String> {
-        pos.piles.iter().map(|&n| format!("{:.<9}", "o".repeat(usize::from(n)))).collect()
-    }
 }
 
 impl Drawing for Nim {
@@ -165,8 +165,13 @@ impl Drawing for Nim {
     fn picture(&self) -> Picture {
         let columns = (1..=9).map(|i| i.to_string()).collect();
         let rows = ["a", "b", "c"].map(String::from).to_vec();
-        let stone = Unit { symbol: 'o', name: "stone", fill: "#444", stroke: "#000", mark: "" };
+        let stone = Unit::plain('o', "stone", "o", ["#444", "#000"]);
         Picture::grid(columns, rows, |_, _| false, vec![stone])
+    }
+
+    /// A pile per row, an `o` per stone.
+    fn cells(&self, pos: &Position) -> String {
+        pos.piles.iter().map(|&n| format!("{:.<9}", "o".repeat(usize::from(n)))).collect()
     }
 }
 

@@ -116,14 +116,17 @@ fn ataxx_play_offers_targets_levels_and_rules() {
     let s = text(&out.stdout);
     assert!(s.contains("from a7: b7 a6 b6 a7c7 a7c6 a7a5 a7b5 a7c5"), "{s}");
     // The targets on the board: + a clone, * a jump, the stone in ( ).
-    for row in [" 7 │(●)│ + │ * │   │", " 6 │ + │ + │ * │   │", " 5 │ * │ * │ * │   │", " 4 │   │"]
+    for row in [" 7 │(●)│ + │ * │ . │", " 6 │ + │ + │ * │ . │", " 5 │ * │ * │ * │ . │", " 4 │ . │"]
     {
         assert!(s.contains(row), "{row} in {s}");
     }
-    assert!(s.contains("● x 2 stones, ○ o 2 stones; move 1; (a7) can clone to + or jump to *"), "{s}");
+    assert!(
+        s.contains("● x, ○ o; x 2 stones, o 2 stones; move 1\n(a7) can go to *, or put a new unit on +"),
+        "{s}"
+    );
     assert!(s.contains("A move") && s.contains("o plays ") && s.contains("(at random)"), "{s}");
-    assert!(s.contains(" 6 │   │[●]│   │"), "{s}");
-    assert!(s.contains("● x 3 stones, ○ o 2 stones; move 1; last move b6 (at [ ])\no to move"), "{s}");
+    assert!(s.contains(" 6 │ . │[●]│ . │"), "{s}");
+    assert!(s.contains("● x, ○ o; x 3 stones, o 2 stones; move 1\nlast move b6 (at [ ])\no to move"), "{s}");
     // The board is not drawn again after a command that changed nothing.
     assert_eq!(s.matches("x to move").count(), 2, "{s}");
     // --ascii: letters and +-| only.
@@ -143,10 +146,10 @@ fn ataxx_play_offers_targets_levels_and_rules() {
     );
     let s = text(&out.stdout);
     assert!(s.is_ascii(), "{s}");
-    assert!(s.contains(" 7 |(x)| + | * |   |"), "{s}");
-    assert!(s.contains(" 5 | * | * |###|   |"), "{s}");
-    assert!(s.contains(" 7 |( )|   |[x]|   |"), "{s}");
-    assert!(s.contains("x 2 stones, o 2 stones; move 1; last move a7c7 (from ( ) to [ ])"), "{s}");
+    assert!(s.contains(" 7 |(x)| + | * | . |"), "{s}");
+    assert!(s.contains(" 5 | * | * |###| . |"), "{s}");
+    assert!(s.contains(" 7 |(.)| . |[x]| . |"), "{s}");
+    assert!(s.contains("x 2 stones, o 2 stones; move 1\nlast move a7c7 (from ( ) to [ ])"), "{s}");
     let game = same_twice(&[
         "play", "ataxx", "--first", "machine", "--second", "machine", "--level", "easy", "--seed", "9",
     ]);

@@ -11,11 +11,13 @@ use serde_json::Value;
 
 #[test]
 fn two_humans_play_tictactoe_to_a_win() {
-    let out = run(&["play", "tictactoe", "--first", "human", "--second", "human"], "a1\nb1\na2\nb2\na3\n");
+    let args = ["play", "tictactoe", "--first", "human", "--second", "human", "--ascii"];
+    let out = run(&args, "a1\nb1\na2\nb2\na3\n");
     assert_eq!(out.status.code(), Some(0));
     let s = text(&out.stdout);
     assert!(s.contains("game over: x wins: three in a row\n"), "{s}");
-    assert!(s.contains("1   x | o | .\n"), "the board is drawn with coordinates: {s}");
+    assert!(s.contains("\n 1 | x | o | . |\n"), "the board is drawn with coordinates: {s}");
+    assert!(s.contains("\n 3 |[x]| . | . |\n"), "the last mark in brackets: {s}");
 }
 
 #[test]
@@ -334,7 +336,7 @@ fn a_match_swaps_colours_counts_results_and_replays_from_its_seed() {
     let totals = s.lines().find(|l| l.starts_with("6 games: ")).expect(&s);
     assert!(totals.contains(", random 0 wins, "), "{s}");
     let wins: u32 = totals.split("strong ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
-    let draws = s.lines().filter(|l| l.contains(": a draw: ")).count() as u32;
+    let draws = s.lines().filter(|l| l.contains(": a draw (the board is full)")).count() as u32;
     assert_eq!(wins + draws, 6, "{s}");
     assert!(s.contains("random: ") && s.contains(" moves, at random, "), "{s}");
     // The same level twice is told apart; another seed, other games.

@@ -12,7 +12,6 @@ use super::options::position::GamePosition;
 use super::options::search::SearchKind;
 use super::options::tree::TreeOptions;
 use super::output::print_stats;
-use crate::drawing::Drawing;
 use crate::export::summary::Summary;
 use crate::game::prelude::*;
 use crate::protocol;
@@ -87,7 +86,7 @@ fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, Failure> {
     Ok(game.parse_position(&text).expect("checkers notation round-trips"))
 }
 
-fn run<G: Drawing>(game: &G, req: &Args) -> Outcome {
+fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     req.tree.check_tree_capacity()?;
     req.exports.check(req.moves.as_deref().as_slice())?;
     if req.lessons.pruning() != Pruning::default()

@@ -6,7 +6,6 @@ use super::failure::{Failure, Outcome};
 use super::options::position::position_or_start;
 use super::options::search::SearchKind;
 use super::output::write_output;
-use crate::drawing::Drawing;
 use crate::exercise::generate::{Constraints, generate};
 use crate::exercise::pdf::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
@@ -128,7 +127,7 @@ pub struct Request<'a> {
 }
 
 /// Every file of one exercise, written into `dir`.
-fn write_exercise<G: Drawing>(
+fn write_exercise<G: Game>(
     game: &G,
     pos: G::Position,
     depth: u8,
@@ -195,7 +194,7 @@ pub fn run_random(req: &Request<'_>) -> Outcome {
 }
 
 /// A real game's position, to `req.depth`.
-pub fn run_game<G: Drawing>(game: &G, req: &Request<'_>) -> Outcome {
+pub fn run_game<G: Game>(game: &G, req: &Request<'_>) -> Outcome {
     let pos = position_or_start(game, req.position)?;
     let game = &game.for_machine(game.to_move(&pos));
     let title = format!("Exercise: {} to move", game.player_name(game.to_move(&pos)));

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use super::failure::Failure;
 use super::options::search::SearchKind;
 use super::output::{Place, write_output};
-use crate::drawing::Drawing;
 use crate::export::{self, scope::Scope, summary::Summary};
+use crate::game::Game;
 use crate::search::alphabeta::{self, Pruning, Window};
 use crate::search::orders::Comparison;
 use crate::search::trace::Event;
@@ -184,7 +184,7 @@ pub fn wants_trace(opts: &ExportOptions, len: usize) -> bool {
 type Writer<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
 
 /// Writes every export asked for; a failure is reported on stderr.
-pub fn write_all<G: Drawing>(
+pub fn write_all<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     searched: &Searched,
@@ -194,7 +194,7 @@ pub fn write_all<G: Drawing>(
 }
 
 /// Writes every export asked for; an error names the file it concerns.
-pub fn write_files<G: Drawing>(
+pub fn write_files<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     searched: &Searched,

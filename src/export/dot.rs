@@ -17,7 +17,9 @@ use petgraph::visit::EdgeRef;
 
 use super::scope::{Scope, Shown};
 use super::summary::Summary;
-use crate::drawing::{Drawing, Picture};
+use crate::drawing;
+use crate::game::Game;
+use crate::game::drawing::Picture;
 use crate::search::alphabeta::{Window, WindowEnd};
 use crate::tree::{GameNode, Tree};
 
@@ -82,7 +84,7 @@ fn role(maximising: bool) -> &'static str {
     if maximising { "▲ MAX" } else { "▼ MIN" }
 }
 
-fn describe<G: Drawing>(
+fn describe<G: Game>(
     game: &G,
     picture: &Picture,
     node: &GameNode<'_, G>,
@@ -131,11 +133,15 @@ fn describe<G: Drawing>(
 
 /// The board with its coordinates: on a grid, a table of one cell per square
 /// (dark squares shaded), so that the columns line up whatever the font; else
-/// the game's own text drawing (niujiao's numbered points), line by line.
-fn board_label<G: Drawing>(game: &G, picture: &Picture, pos: &G::Position) -> String {
-    let Some((columns, rows)) = &picture.grid else {
-        let lines: String =
-            game.board_rows(pos).iter().map(|r| format!("{}<BR ALIGN=\"LEFT\"/>", html(r))).collect();
+/// the terminal's plain drawing of its points and lines (niujiao's ladder),
+/// line by line. Both read the game's one description of its board.
+fn board_label<G: Game>(game: &G, picture: &Picture, pos: &G::Position) -> String {
+    let cells = game.cells(pos);
+    let Some(grid) = &picture.grid else {
+        let lines: String = drawing::plain(picture, &cells)
+            .iter()
+            .map(|r| format!("{}<BR ALIGN=\"LEFT\"/>", html(r)))
+            .collect();
         if lines.is_empty() {
             return lines;
         }
@@ -148,12 +154,12 @@ fn board_label<G: Drawing>(game: &G, picture: &Picture, pos: &G::Position) -> St
     let mut t = String::from(
         "<FONT FACE=\"Courier\" POINT-SIZE=\"10\"><TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD></TD>",
     );
-    for c in columns {
+    for c in &grid.columns {
         t.push_str(&cell(c, false));
     }
     t.push_str("</TR>");
     let mut squares = picture.squares.iter();
-    for (name, row) in rows.iter().zip(game.board_rows(pos)) {
+    for (name, row) in grid.rows.iter().zip(picture.rows(&cells)) {
         t.push_str("<TR>");
         t.push_str(&cell(name, false));
         for ch in row.chars() {
@@ -166,7 +172,7 @@ fn board_label<G: Drawing>(game: &G, picture: &Picture, pos: &G::Position) -> St
     t
 }
 
-fn build_graph<G: Drawing>(
+fn build_graph<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
@@ -261,7 +267,7 @@ const LEGEND: &str = r#"  subgraph cluster_legend {
 
 /// Writes the tree (or the part `scope` keeps); `windows` as for
 /// [`super::json::write_tree`].
-pub fn write_tree<G: Drawing>(
+pub fn write_tree<G: Game>(
     out: &mut dyn Write,
     game: &G,
     tree: &Tree<'_, G>,

@@ -16,8 +16,8 @@ use serde::Serialize;
 
 use super::scope::{Scope, Shown};
 use super::summary::Summary;
-use crate::drawing::{Drawing, Picture};
 use crate::game::Game;
+use crate::game::drawing::Picture;
 use crate::search::alphabeta::{Cutoff, Window, WindowEnd};
 use crate::search::trace::Event;
 use crate::tree::{Bound, GameNode, Tree};
@@ -69,7 +69,7 @@ struct Header<'a> {
 
 /// Writes the page. `windows` as for [`super::json::write_tree`]; `events` is the
 /// search's trace, shown step by step when the tree is small enough.
-pub fn write_tree<G: Drawing>(
+pub fn write_tree<G: Game>(
     out: &mut dyn Write,
     game: &G,
     tree: &Tree<'_, G>,

@@ -67,7 +67,7 @@ fn field(out: &mut dyn Write, key: &str, value: &impl Serialize) -> io::Result<(
 /// write_tree(&mut out, &game, &tree, None).unwrap();
 /// let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
 /// assert_eq!(doc["node_count"], tree.len);
-/// assert_eq!(doc["nodes"][0]["board"][0], "R");
+/// assert_eq!(doc["nodes"][0]["board"][0], "r");
 /// ```
 pub fn write_tree<G: Game>(
     out: &mut dyn Write,
@@ -108,6 +108,7 @@ pub fn write_tree_compared<G: Game>(
     let window = |id: u32| windows.and_then(|w| w[id as usize]);
     let mut result: io::Result<()> = Ok(());
     let mut first = true;
+    let picture = game.picture();
     tree.walk(|node, parent| {
         let pos = &node.position(game);
         if result.is_err() {
@@ -119,7 +120,7 @@ pub fn write_tree_compared<G: Game>(
             depth: node.depth,
             action: node.action.map(|a| game.format_action(a)),
             to_move: game.player_name(game.to_move(pos)),
-            board: game.board_rows(pos),
+            board: picture.rows(&game.cells(pos)),
             cost: game.cost(pos, game.has_actions(pos)),
             value: (!node.pruned()).then(|| node.value()),
             bound: (!node.pruned()).then(|| node.bound().name()),

@@ -11,41 +11,47 @@
 //! | [`Evaluation`] | searches | `heuristic`, `terminal_cost` |
 //! | [`Notation`] | input, saved games, exports | `format_action`, `parse_position`, `format_position` |
 //! | [`Presentation`] | exports, the terminal | `name` |
+//! | [`Play`] | play, match, replay | nothing (`impl Play for MyGame {}`) |
+//! | [`Drawing`] | every board drawn | nothing (`impl Drawing for MyGame {}`: no board) |
 //!
 //! Everything else has a default and is there for a game that can do better
-//! (faster counts, a cheaper leaf, move ordering, boards with marks, prose). A
-//! tree needs `Rules`, `Storage` and `Evaluation`; its exports add `Notation`,
-//! `Presentation` and the board picture of `drawing::Drawing`.
+//! (faster counts, a cheaper leaf, move ordering, a board, prose). A tree needs
+//! `Rules`, `Storage` and `Evaluation`; its exports add `Notation`,
+//! `Presentation` and the board described by `Drawing`.
 
+pub mod drawing;
 mod evaluation;
 mod notation;
 #[cfg(feature = "oracles")]
 mod oracle;
+mod play;
 mod presentation;
 mod rules;
 mod storage;
 
 use std::fmt;
 
+pub use drawing::{Drawing, Marks};
 pub use evaluation::Evaluation;
 pub use notation::Notation;
 #[cfg(feature = "oracles")]
 pub use oracle::Oracle;
+pub use play::{DrawRules, Play};
 pub use presentation::Presentation;
-pub use rules::{DrawRules, Rules};
+pub use rules::Rules;
 pub use storage::Storage;
 
 /// Every trait a game implements, for `use gametree::game::prelude::*`: methods
 /// of a concrete game (`Checkers.start()`) need their trait in scope.
 pub mod prelude {
-    pub use super::{Evaluation, Game, Notation, Presentation, Rules, Storage};
+    pub use super::{Drawing, Evaluation, Game, Notation, Play, Presentation, Rules, Storage};
 }
 
 /// All that generic code asks of a game: implemented for every type that
-/// implements the five traits.
-pub trait Game: Rules + Storage + Evaluation + Notation + Presentation {}
+/// implements the seven traits.
+pub trait Game: Rules + Storage + Evaluation + Notation + Presentation + Play + Drawing {}
 
-impl<G: Rules + Storage + Evaluation + Notation + Presentation> Game for G {}
+impl<G: Rules + Storage + Evaluation + Notation + Presentation + Play + Drawing> Game for G {}
 
 /// The two sides. `First` is the side whose cost the engine maximises (black in
 /// checkers, X in tic-tac-toe); `Second` minimises it.
@@ -69,8 +75,8 @@ impl Player {
     }
 }
 
-/// A board as rows of one character per cell, `cell(row, col)` giving each: the
-/// shape of [`Presentation::board_rows`] for grid games.
+/// A board as rows of one character per cell, `cell(row, col)` giving each:
+/// what grid games write their notation and [`Drawing::cells`] from.
 pub fn char_grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> char) -> Vec<String> {
     (0..rows).map(|r| (0..cols).map(|c| cell(r, c)).collect()).collect()
 }
@@ -112,25 +118,6 @@ pub fn run_length(row: &str) -> String {
 /// `n` things in words: "1 stone", "2 stones".
 pub fn counted(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// What a board drawn for a person marks besides the units.
-#[derive(Clone, Copy, Debug)]
-pub struct Marks<'a, A> {
-    /// The action just played: where it started, in ( ), and ended, in [ ].
-    pub last: Option<A>,
-    /// `targets CELL`: the cell named and its unit's actions, whose ends are
-    /// marked instead of the last action.
-    pub targets: Option<(&'a str, &'a [A])>,
-    /// Plain ASCII, for terminals without box-drawing characters or ●/○.
-    pub ascii: bool,
-}
-
-impl<A> Marks<'_, A> {
-    /// Only the last action marked.
-    pub fn after(last: Option<A>, ascii: bool) -> Self {
-        Marks { last, targets: None, ascii }
-    }
 }
 
 /// A position that could not be read, with the reason in words a user can act on.

@@ -1,9 +1,9 @@
-//! A game for a person: its names, its board as text, its rules, and how a game
-//! ended in words. Nothing here changes a value or a tree.
+//! A game for a person: its names, its rules, and how a game ended in words
+//! (its board is its [`Drawing`](super::Drawing)). Nothing here changes a value or a tree.
 
-use super::{Marks, Notation, Player};
+use super::{Notation, Player};
 
-/// Names, boards and prose.
+/// Names and prose.
 pub trait Presentation: Notation {
     /// The name used on the command line, in saved games and in exports.
     fn name(&self) -> &'static str;
@@ -24,27 +24,6 @@ pub trait Presentation: Notation {
             self.player_name(Player::First),
             self.player_name(Player::Second)
         )
-    }
-
-    /// The board as rows of text, in the order the game's notation lists them; used
-    /// by the JSON export and by board drawings in DOT labels. By default the
-    /// position's notation, as one row.
-    fn board_rows(&self, pos: &Self::Position) -> Vec<String> {
-        vec![self.format_position(pos)]
-    }
-
-    /// The board for a person at a terminal: with coordinates, several lines. By
-    /// default the [`Presentation::board_rows`], one a line.
-    fn draw(&self, pos: &Self::Position) -> String {
-        self.board_rows(pos).iter().map(|r| format!("{r}\n")).collect()
-    }
-
-    /// The board for a person playing: the last action marked, or the targets
-    /// of one unit, where the game can show them; box-drawing characters unless
-    /// `marks.ascii`. Games without marks draw [`Presentation::draw`].
-    fn draw_marked(&self, pos: &Self::Position, marks: &Marks<'_, Self::Action>) -> String {
-        let _ = marks;
-        self.draw(pos)
     }
 
     /// The rules in a few lines, for `gametree rules GAME`; empty for a game

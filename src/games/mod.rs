@@ -8,7 +8,6 @@
 
 pub mod ataxx;
 pub mod checkers;
-mod framed;
 pub mod gomoku;
 pub mod niujiao;
 mod registry;

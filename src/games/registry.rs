@@ -4,7 +4,6 @@
 
 use std::fmt;
 
-use crate::drawing::Drawing;
 use crate::game::Game;
 
 /// An integer option a game takes: `--NAME N` on the command line and a
@@ -48,7 +47,7 @@ impl Settings {
 
 /// What the list of games needs of a game besides its rules: its name, a line
 /// about it, its options, and how they configure it.
-pub trait Registered: Game + Drawing {
+pub trait Registered: Game {
     /// The name on the command line, in saved games and exports: `name()`.
     const NAME: &'static str;
     /// What the game is, in a few words, for `--help`.
@@ -178,8 +177,6 @@ macro_rules! __game_entries {
 #[macro_export]
 macro_rules! __dispatch_game {
     ({ $name:expr, $settings:expr, $g:ident, $body:expr } $($game:path,)*) => {{
-        #[allow(unused_imports)]
-        use $crate::drawing::Drawing as _;
         #[allow(unused_imports)]
         use $crate::game::prelude::*;
         let name: $crate::games::GameName = $name;

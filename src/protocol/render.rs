@@ -2,8 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::game::Presentation;
-use crate::games::checkers::{Checkers, Color, Position};
+use crate::games::checkers::{Color, Position};
 
 pub const SEPARATOR: &str = "=====================================";
 
@@ -14,8 +13,21 @@ pub fn write_header(out: &mut impl Write, pos: &Position) -> io::Result<()> {
     write_board(out, pos)
 }
 
+/// The course's board drawing, byte for byte: the course protocol's own, apart
+/// from the boards a game draws for play and exports.
 pub fn write_board(out: &mut impl Write, pos: &Position) -> io::Result<()> {
-    out.write_all(Checkers.draw(pos).as_bytes())
+    const RULE: &str = "   +---+---+---+---+---+---+---+---+\n";
+    let mut s = String::from("     A   B   C   D   E   F   G   H\n");
+    s.push_str(RULE);
+    for row in 0..8 {
+        s.push_str(&format!(" {} |", row + 1));
+        for col in 0..8 {
+            s.push_str(&format!(" {} |", pos.cell_at(row, col).symbol()));
+        }
+        s.push('\n');
+        s.push_str(RULE);
+    }
+    out.write_all(s.as_bytes())
 }
 
 /// One action record: separator, the action line (with `*** ` when computed), the

@@ -91,3 +91,7 @@ impl<G: Game> Presentation for DefinedOrder<G> {
         self.0.name()
     }
 }
+
+impl<G: Game> Play for DefinedOrder<G> {}
+
+impl<G: Game> Drawing for DefinedOrder<G> {}

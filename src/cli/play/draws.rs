@@ -1,4 +1,4 @@
-//! Play's draw rules ([`Game::draw_rules`]) read from a game's history, the
+//! Play's draw rules ([`Play::draw_rules`](crate::game::Play::draw_rules)) read from a game's history, the
 //! same for a game being played, a resumed one and a replay.
 
 use crate::game::Game;

@@ -86,6 +86,6 @@ impl<G: Game> Record<G> {
 
     /// The board now, the last action marked.
     pub fn board(&self, game: &G, ascii: bool) -> String {
-        game.draw_marked(&self.pos, &Marks::after(self.last(), ascii))
+        crate::drawing::board(game, &self.pos, &Marks::after(self.last(), ascii))
     }
 }

@@ -33,7 +33,7 @@ impl<G: Game> Story<'_, G> {
     /// The text of position `i` (0: the start).
     fn frame(&self, game: &G, i: usize) -> String {
         let last = i.checked_sub(1).map(|a| self.actions[a]);
-        let board = game.draw_marked(&self.positions[i], &Marks::after(last, self.ascii));
+        let board = crate::drawing::board(game, &self.positions[i], &Marks::after(last, self.ascii));
         match last {
             None => format!("start\n{board}"),
             Some(a) => {

@@ -390,7 +390,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             Some(Ok(v)) => {
                 let marks = Marks { last: None, targets: Some((cell, &v)), ascii: self.setup.ascii };
                 let names: Vec<String> = v.iter().map(|&a| game.format_action(a)).collect();
-                let board = game.draw_marked(&self.record.pos, &marks);
+                let board = crate::drawing::board(game, &self.record.pos, &marks);
                 self.say(&format!("\n{}", board.trim_end()));
                 self.say(&format!("from {cell}: {}", names.join(" ")));
                 None

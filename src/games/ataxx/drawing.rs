@@ -1,19 +1,58 @@
-//! The Ataxx board: files a-g, ranks 7 (top) to 1.
+//! The Ataxx board: files a-g, ranks 7 (top) to 1; stones ● x and ○ o,
+//! blocked cells shaded.
 
-use super::Ataxx;
-use crate::drawing::{Drawing, Picture, Unit, letters, numbers};
+use super::{Action, Ataxx, Position, SIZE};
+use crate::game::counted;
+use crate::game::drawing::{Drawing, Picture, Spots, Unit, letters, numbers};
 
 impl Drawing for Ataxx {
     fn picture(&self) -> Picture {
         Picture::grid(
-            letters(b'a', 7),
-            numbers(7, 7, true),
+            letters(b'a', SIZE),
+            numbers(SIZE, SIZE, true),
             |_, _| false,
             vec![
-                Unit { symbol: 'x', name: "x stone", fill: "#222", stroke: "#000", mark: "" },
-                Unit { symbol: 'o', name: "o stone", fill: "#fff", stroke: "#000", mark: "" },
-                Unit { symbol: '-', name: "blocked cell", fill: "#999", stroke: "#666", mark: "■" },
+                Unit { glyph: "●", ..Unit::plain('x', "x stone", "x", ["#222", "#000"]) },
+                Unit { glyph: "○", ..Unit::plain('o', "o stone", "o", ["#fff", "#000"]) },
+                Unit {
+                    mark: "■",
+                    glyph: "░",
+                    covers: true,
+                    ..Unit::plain('-', "blocked cell", "#", ["#999", "#666"])
+                },
             ],
         )
+    }
+
+    fn cells(&self, pos: &Position) -> String {
+        (0..SIZE * SIZE)
+            .map(|i| {
+                let bit = 1u64 << i;
+                [(pos.x, 'x'), (pos.o, 'o'), (pos.blocked, '-')]
+                    .iter()
+                    .find(|(m, _)| m & bit != 0)
+                    .map_or('.', |p| p.1)
+            })
+            .collect()
+    }
+
+    /// A clone puts a new stone on its cell; a jump moves one.
+    fn spots(&self, action: Action) -> Spots {
+        match action {
+            Action::Clone(t) => Spots { from: None, to: Some(usize::from(t)) },
+            Action::Jump(f, t) => Spots { from: Some(usize::from(f)), to: Some(usize::from(t)) },
+            Action::Pass => Spots::default(),
+        }
+    }
+
+    /// The stones each side has, and the number of the move to play.
+    fn tally(&self, pos: &Position) -> Option<String> {
+        let (x, o) = Ataxx::counts(pos);
+        Some(format!(
+            "x {}, o {}; move {}",
+            counted(x, "stone", "stones"),
+            counted(o, "stone", "stones"),
+            pos.fullmove
+        ))
     }
 }

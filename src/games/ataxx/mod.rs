@@ -8,10 +8,9 @@ mod drawing;
 mod oracle;
 mod original;
 
-use super::framed::{cell, framed};
 use super::{Registered, Settings};
 use crate::game::{
-    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
+    Drawing, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
     quoted_start, run_length,
 };
 
@@ -269,10 +268,6 @@ impl Rules for Ataxx {
         p
     }
 
-    fn is_pass(&self, action: Action) -> bool {
-        action == Action::Pass
-    }
-
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
         let (x, o) = Ataxx::counts(pos);
         let (mine, theirs) = if pos.x_to_move { (x, o) } else { (o, x) };
@@ -285,6 +280,12 @@ impl Rules for Ataxx {
         } else {
             Outcome::Draw
         }
+    }
+}
+
+impl Play for Ataxx {
+    fn is_pass(&self, action: Action) -> bool {
+        action == Action::Pass
     }
 }
 
@@ -496,7 +497,9 @@ impl Notation for Ataxx {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        let rows: Vec<String> = self.board_rows(pos).iter().map(|r| run_length(r)).collect();
+        let cells: Vec<char> = self.cells(pos).chars().collect();
+        let rows: Vec<String> =
+            cells.chunks(SIZE).map(|r| run_length(&r.iter().collect::<String>())).collect();
         let side = if pos.x_to_move { 'x' } else { 'o' };
         format!("{} {side} {} {}", rows.join("/"), pos.halfmove, pos.fullmove)
     }
@@ -554,97 +557,11 @@ impl Presentation for Ataxx {
         Some(format!("x {}, o {o}", crate::game::counted(x, "stone", "stones")))
     }
 
-    fn board_rows(&self, pos: &Position) -> Vec<String> {
-        char_grid(SIZE, SIZE, |r, c| {
-            let bit = 1u64 << (r * SIZE + c);
-            [(pos.x, 'x'), (pos.o, 'o'), (pos.blocked, '-')]
-                .iter()
-                .find(|(m, _)| m & bit != 0)
-                .map_or('.', |p| p.1)
-        })
-    }
-
     fn player_name(&self, player: Player) -> &'static str {
         match player {
             Player::First => "x",
             Player::Second => "o",
         }
-    }
-
-    fn draw(&self, pos: &Position) -> String {
-        self.draw_marked(pos, &Marks::after(None, false))
-    }
-
-    /// The board with coordinates, stones as ● (x) and ○ (o) or, in ASCII, as
-    /// their letters; the last move's start in ( ) and end in [ ], or one
-    /// stone's targets (+ a clone, * a jump); stone counts and the move number.
-    fn draw_marked(&self, pos: &Position, marks: &Marks<'_, Action>) -> String {
-        let (x, o, blocked) = if marks.ascii { ('x', 'o', "###") } else { ('●', '○', "░░░") };
-        let (mut start, mut end) = (None, None);
-        let mut targets = [None; SIZE * SIZE];
-        match marks.targets {
-            Some((from, actions)) => {
-                start = parse_cell(from.trim());
-                for &a in actions {
-                    match a {
-                        Action::Clone(t) => targets[t as usize] = Some('+'),
-                        Action::Jump(_, t) => targets[t as usize] = Some('*'),
-                        Action::Pass => {}
-                    }
-                }
-            }
-            None => match marks.last {
-                Some(Action::Clone(t)) => end = Some(t),
-                Some(Action::Jump(f, t)) => (start, end) = (Some(f), Some(t)),
-                _ => {}
-            },
-        }
-        let rows: Vec<(String, Vec<String>)> = (0..SIZE)
-            .map(|r| {
-                let cells = (0..SIZE)
-                    .map(|c| {
-                        let sq = (r * SIZE + c) as u8;
-                        let bit = 1u64 << sq;
-                        let unit = if pos.x & bit != 0 {
-                            x
-                        } else if pos.o & bit != 0 {
-                            o
-                        } else if pos.blocked & bit != 0 {
-                            return blocked.to_string();
-                        } else {
-                            targets[sq as usize].unwrap_or(' ')
-                        };
-                        cell(unit, sq, end, start)
-                    })
-                    .collect();
-                ((SIZE - r).to_string(), cells)
-            })
-            .collect();
-        let columns: Vec<char> = (0..SIZE).map(|c| (b'a' + c as u8) as char).collect();
-        let mut s = framed(&columns, &rows, marks.ascii);
-        let (nx, no) = Ataxx::counts(pos);
-        let legend = |letter: char, stone: char| {
-            if marks.ascii { letter.to_string() } else { format!("{stone} {letter}") }
-        };
-        s.push_str(&format!(
-            "{} {}, {} {}; move {}",
-            legend('x', x),
-            crate::game::counted(nx, "stone", "stones"),
-            legend('o', o),
-            crate::game::counted(no, "stone", "stones"),
-            pos.fullmove
-        ));
-        match (marks.targets, marks.last) {
-            (Some((from, _)), _) => s.push_str(&format!("; ({}) can clone to + or jump to *", from.trim())),
-            (None, Some(a)) if a != Action::Pass => {
-                let marked = if matches!(a, Action::Jump(..)) { "from ( ) to [ ]" } else { "at [ ]" };
-                s.push_str(&format!("; last move {} ({marked})", self.format_action(a)));
-            }
-            (None, Some(_)) => s.push_str("; last move a pass"),
-            (None, None) => {}
-        }
-        s.push('\n');
-        s
     }
 
     fn rules(&self) -> &'static str {
@@ -674,6 +591,28 @@ impl Registered for Ataxx {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Marks;
+
+    #[test]
+    fn a_stones_targets_tell_clones_from_jumps_and_blocked_cells_fill_their_square() {
+        let g = Ataxx;
+        let pos = g.parse_position("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1").unwrap();
+        let targets = g.actions_from(&pos, "a7").unwrap().unwrap();
+        let marks = Marks { last: None, targets: Some(("a7", &targets)), ascii: true };
+        let shown = crate::drawing::board(&g, &pos, &marks);
+        // Clones to the neighbours (+), jumps two away (*), never onto c5 or e5.
+        assert!(shown.contains(" 7 |(x)| + | * | . | . | . | o |\n"), "{shown}");
+        assert!(shown.contains(" 6 | + | + | * | . | . | . | . |\n"), "{shown}");
+        assert!(shown.contains(" 5 | * | * |###| . |###| . | . |\n"), "{shown}");
+        assert!(shown.contains("\nx 2 stones, o 2 stones; move 1\n"), "{shown}");
+        assert!(shown.ends_with("(a7) can go to *, or put a new unit on +\n"), "{shown}");
+        let b6 = g.parse_action(&pos, "b6").unwrap();
+        let boxed = crate::drawing::board(&g, &g.apply(&pos, b6), &Marks::after(Some(b6), false));
+        assert!(boxed.contains(" 6 │ . │[●]│ . │"), "{boxed}");
+        assert!(boxed.contains(" 5 │ . │ . │░░░│ . │░░░│"), "{boxed}");
+        assert!(boxed.contains("\n● x, ○ o; x 3 stones, o 2 stones; move 1\n"), "{boxed}");
+        assert!(boxed.ends_with("last move b6 (at [ ])\n"), "{boxed}");
+    }
 
     #[test]
     fn fen_round_trips_and_refuses_nonsense() {

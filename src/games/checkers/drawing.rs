@@ -1,20 +1,51 @@
-//! The checkers board as the course draws it: columns A-H, rows 1-8 from the top.
+//! The checkers board as the course draws it: columns A-H, rows 1-8 from the
+//! top, units on the dark squares. A tower shows as B* or W* at a terminal (a
+//! lone B could be read as column B), in brackets too.
 
-use super::Checkers;
-use crate::drawing::{Drawing, Picture, Unit, letters, numbers};
+use super::board::{col_of, row_of};
+use super::{Action, Checkers, Color, Position};
+use crate::game::char_grid;
+use crate::game::counted;
+use crate::game::drawing::{Drawing, Picture, Spots, Unit, letters, numbers};
+
+/// The point of a square (0-31) in the picture's reading order.
+fn point(square: u8) -> usize {
+    row_of(square) * 8 + col_of(square)
+}
 
 impl Drawing for Checkers {
     fn picture(&self) -> Picture {
+        let (dark, light) = (["#222", "#000"], ["#fff", "#000"]);
         Picture::grid(
             letters(b'A', 8),
             numbers(1, 8, false),
             |r, c| (r + c) % 2 == 1,
             vec![
-                Unit { symbol: 'b', name: "black piece", fill: "#222", stroke: "#000", mark: "" },
-                Unit { symbol: 'B', name: "black tower", fill: "#222", stroke: "#000", mark: "T" },
-                Unit { symbol: 'w', name: "white piece", fill: "#fff", stroke: "#000", mark: "" },
-                Unit { symbol: 'W', name: "white tower", fill: "#fff", stroke: "#000", mark: "T" },
+                Unit::plain('b', "black piece", "b", dark),
+                Unit { mark: "T", ..Unit::plain('B', "black tower", "B*", dark) },
+                Unit::plain('w', "white piece", "w", light),
+                Unit { mark: "T", ..Unit::plain('W', "white tower", "W*", light) },
             ],
         )
+    }
+
+    fn cells(&self, pos: &Position) -> String {
+        char_grid(8, 8, |r, c| pos.cell_at(r, c).symbol()).concat()
+    }
+
+    fn spots(&self, action: Action) -> Spots {
+        Spots { from: Some(point(action.from())), to: Some(point(action.to())) }
+    }
+
+    /// What each side has left: "black 12 pieces, 1 tower; white ...".
+    fn tally(&self, pos: &Position) -> Option<String> {
+        let count = |c: Color| {
+            let units = pos.units(c);
+            let towers = (units & pos.towers).count_ones();
+            let (pieces, towers) = (units.count_ones() - towers, towers);
+            let name = c.upper_name().to_lowercase();
+            format!("{name} {}, {}", counted(pieces, "piece", "pieces"), counted(towers, "tower", "towers"))
+        };
+        Some(format!("{}; {}", count(Color::Black), count(Color::White)))
     }
 }

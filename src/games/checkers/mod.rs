@@ -12,11 +12,10 @@ mod drawing;
 #[cfg(feature = "oracles")]
 mod oracle;
 
-use super::framed::framed;
 use super::{Registered, Settings};
 use crate::game::{
-    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
-    counted,
+    DrawRules, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
+    char_grid,
 };
 use board::square_at;
 
@@ -89,8 +88,10 @@ impl Rules for Checkers {
     fn terminal_outcome(&self, _pos: &Position) -> Outcome {
         Outcome::Loss
     }
+}
 
-    fn draw_rules(&self) -> Option<crate::game::DrawRules> {
+impl Play for Checkers {
+    fn draw_rules(&self) -> Option<DrawRules> {
         Some(draws::RULES)
     }
 
@@ -238,7 +239,7 @@ impl Notation for Checkers {
             Color::Black => 'b',
             Color::White => 'w',
         };
-        format!("{} {side}", self.board_rows(pos).join("/"))
+        format!("{} {side}", char_grid(8, 8, |r, c| pos.cell_at(r, c).symbol()).join("/"))
     }
 
     /// The pieces of the unit on `from` (a name such as F6, in any case) can
@@ -273,84 +274,11 @@ impl Presentation for Checkers {
             .to_string()
     }
 
-    fn board_rows(&self, pos: &Position) -> Vec<String> {
-        char_grid(8, 8, |r, c| pos.cell_at(r, c).symbol())
-    }
-
     fn player_name(&self, player: Player) -> &'static str {
         match player {
             Player::First => "black",
             Player::Second => "white",
         }
-    }
-
-    /// The course's board drawing, byte for byte (the protocol prints it).
-    fn draw(&self, pos: &Position) -> String {
-        const RULE: &str = "   +---+---+---+---+---+---+---+---+\n";
-        let mut s = String::from("     A   B   C   D   E   F   G   H\n");
-        s.push_str(RULE);
-        for row in 0..8 {
-            s.push_str(&format!(" {} |", row + 1));
-            for col in 0..8 {
-                s.push_str(&format!(" {} |", pos.cell_at(row, col).symbol()));
-            }
-            s.push('\n');
-            s.push_str(RULE);
-        }
-        s
-    }
-
-    /// For play: the last action's start in ( ) and end in [ ], or one unit's
-    /// targets marked `*`; towers as B* and W* (a lone B could be read as
-    /// column B) except in those brackets, and what each side has left.
-    /// (`draw`, the course's own board, stays as it is.)
-    fn draw_marked(&self, pos: &Position, marks: &Marks<'_, Action>) -> String {
-        let (from, to, targets) = match marks.targets {
-            Some((_, actions)) => {
-                (actions.first().map(|a| a.from()), None, actions.iter().map(|a| a.to()).collect())
-            }
-            None => (marks.last.map(|a| a.from()), marks.last.map(|a| a.to()), Vec::new()),
-        };
-        let rows: Vec<(String, Vec<String>)> = (0..8)
-            .map(|row| {
-                let cells = (0..8)
-                    .map(|col| {
-                        let here = board::square_at(row, col);
-                        let text = match pos.cell_at(row, col) {
-                            Cell::Empty if here.is_some_and(|sq| targets.contains(&sq)) => " * ".to_string(),
-                            Cell::Empty => " . ".to_string(),
-                            Cell::Piece(c) => format!(" {} ", if c == Color::Black { 'b' } else { 'w' }),
-                            Cell::Tower(c) => format!(" {}*", if c == Color::Black { 'B' } else { 'W' }),
-                        };
-                        match here {
-                            // Three characters each: a tower just moved shows its letter alone.
-                            Some(sq) if Some(sq) == to => format!("[{}]", &text.trim()[..1]),
-                            Some(sq) if Some(sq) == from => format!("({})", &text.trim()[..1]),
-                            _ if here.is_none() => "   ".to_string(),
-                            _ => text,
-                        }
-                    })
-                    .collect();
-                ((row + 1).to_string(), cells)
-            })
-            .collect();
-        let mut s = framed(&['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], &rows, marks.ascii);
-        let count = |c: Color| {
-            let units = pos.units(c);
-            let towers = (units & pos.towers).count_ones();
-            let (pieces, towers) = (units.count_ones() - towers, towers);
-            let (pieces, towers) = (counted(pieces, "piece", "pieces"), counted(towers, "tower", "towers"));
-            format!("{} {pieces}, {towers}", c.upper_name().to_lowercase())
-        };
-        s.push_str(&format!("{}; {}\n", count(Color::Black), count(Color::White)));
-        match (marks.targets, marks.last) {
-            (Some((from, _)), _) => {
-                s.push_str(&format!("({}) can go to *\n", from.trim().to_ascii_uppercase()))
-            }
-            (None, Some(a)) => s.push_str(&format!("last: {} (from ( ) to [ ])\n", a.notation())),
-            (None, None) => {}
-        }
-        s
     }
 
     fn rules(&self) -> &'static str {
@@ -384,35 +312,46 @@ impl Registered for Checkers {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Marks;
 
     #[test]
     fn play_marks_the_last_move_counts_units_and_tells_towers_from_columns() {
         let g = Checkers;
+        let board = |pos: &Position, marks: &Marks<'_, Action>| crate::drawing::board(&g, pos, marks);
         let pos = g
             .parse_position("......../......../......../......../.....b../......../......../B....... w")
             .unwrap();
-        let shown = g.draw_marked(&pos, &Marks::after(None, true));
-        assert!(shown.contains(" 8 | B*|   |"), "{shown}");
+        let shown = board(&pos, &Marks::after(None, true));
+        // Cells are four wide, so that a tower keeps its * in brackets too.
+        assert!(shown.contains(" 8 | B* |    |"), "{shown}");
         assert!(shown.contains("black 1 piece, 1 tower; white 0 pieces, 0 towers"), "{shown}");
         let start = g.start();
         let a = g.parse_action(&start, "G6-F5").unwrap();
-        let shown = g.draw_marked(&g.apply(&start, a), &Marks::after(Some(a), true));
+        let shown = board(&g.apply(&start, a), &Marks::after(Some(a), true));
         // Light squares, where no unit stands, are blank.
-        assert!(shown.contains(" 5 |   | . |   | . |   |[b]|   | . |"), "{shown}");
-        assert!(shown.contains(" 6 | b |   | b |   | b |   |(.)|   |"), "{shown}");
-        assert!(shown.ends_with("last: G6-F5 (from ( ) to [ ])\n"), "{shown}");
+        assert!(shown.contains(" 5 |    | .  |    | .  |    |[b] |    | .  |"), "{shown}");
+        assert!(shown.contains(" 6 | b  |    | b  |    | b  |    |(.) |    |"), "{shown}");
+        assert!(shown.ends_with("last move G6-F5 (from ( ) to [ ])\n"), "{shown}");
         // The same with box-drawing lines.
-        let boxed = g.draw_marked(&g.apply(&start, a), &Marks::after(Some(a), false));
-        assert!(boxed.contains(" 5 │   │ . │   │ . │   │[b]│   │ . │"), "{boxed}");
+        let boxed = board(&g.apply(&start, a), &Marks::after(Some(a), false));
+        assert!(boxed.contains(" 5 │    │ .  │    │ .  │    │[b] │    │ .  │"), "{boxed}");
+        // A tower just moved keeps its mark between the brackets.
+        let towers = g
+            .parse_position("......../......../......../......../......../......../.B....../........ b")
+            .unwrap();
+        let up = g.parse_action(&towers, "B7-C6").unwrap();
+        let shown = board(&g.apply(&towers, up), &Marks::after(Some(up), true));
+        assert!(shown.contains(" 6 | .  |    |[B*]|"), "{shown}");
+        assert!(shown.contains(" 7 |    |(.) |"), "{shown}");
         // One unit's targets instead of the last action: F5 steps to E4 or G4.
         let after = g.apply(&start, a);
         let reply = g.parse_action(&after, "B3-C4").unwrap();
         let pos = g.apply(&after, reply);
         let targets = g.actions_from(&pos, "f5").unwrap().unwrap();
-        let marks = Marks { last: Some(reply), targets: Some(("f5", &targets)), ascii: true };
-        let shown = g.draw_marked(&pos, &marks);
-        assert!(shown.contains(" 4 | . |   | w |   | * |   | * |   |"), "{shown}");
-        assert!(shown.contains(" 5 |   | . |   | . |   |(b)|   | . |"), "{shown}");
+        let marks = Marks { last: Some(reply), targets: Some(("F5", &targets)), ascii: true };
+        let shown = board(&pos, &marks);
+        assert!(shown.contains(" 4 | .  |    | w  |    | *  |    | *  |    |"), "{shown}");
+        assert!(shown.contains(" 5 |    | .  |    | .  |    |(b) |    | .  |"), "{shown}");
         assert!(shown.ends_with("(F5) can go to *\n"), "{shown}");
         assert_eq!(g.actions_from(&pos, "b3").unwrap().unwrap_err(), "B3 is empty");
         assert_eq!(g.actions_from(&pos, "c4").unwrap().unwrap_err(), "C4 holds white's piece, not yours");
@@ -425,8 +364,6 @@ mod tests {
             g.actions_from(&pos, "i9").unwrap().unwrap_err(),
             "I9 is off the board: columns A-H, rows 1-8"
         );
-        // The course's own board is untouched.
-        assert!(!g.draw(&start).contains("pieces"));
     }
 
     #[test]

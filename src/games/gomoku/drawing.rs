@@ -1,18 +1,52 @@
-//! The Gomoku board: columns a-o, rows 15 (top) to 1.
+//! The Gomoku board as the original drew it: stones on the crossings of 15
+//! lines by 15 (● x, ○ o), columns a-o, rows 15 (top) to 1.
 
-use super::{Gomoku, SIZE};
-use crate::drawing::{Drawing, Picture, Unit, letters, numbers};
+use super::{Gomoku, O, Position, SIZE, X, cell_name};
+use crate::game::counted;
+use crate::game::drawing::{Drawing, Picture, Spots, Unit, letters, numbers};
 
 impl Drawing for Gomoku {
     fn picture(&self) -> Picture {
-        Picture::grid(
+        Picture::crossings(
             letters(b'a', SIZE),
             numbers(SIZE, SIZE, true),
-            |_, _| false,
             vec![
-                Unit { symbol: 'x', name: "x stone", fill: "#222", stroke: "#000", mark: "" },
-                Unit { symbol: 'o', name: "o stone", fill: "#fff", stroke: "#000", mark: "" },
+                Unit { glyph: "●", ..Unit::plain('x', "x stone", "x", ["#222", "#000"]) },
+                Unit { glyph: "○", ..Unit::plain('o', "o stone", "o", ["#fff", "#000"]) },
             ],
         )
+    }
+
+    fn cells(&self, pos: &Position) -> String {
+        pos.cells
+            .iter()
+            .map(|&c| match c {
+                X => 'x',
+                O => 'o',
+                _ => '.',
+            })
+            .collect()
+    }
+
+    /// A point is numbered in reading order from a15, as the picture's are.
+    fn spots(&self, cell: u8) -> Spots {
+        Spots { from: None, to: Some(usize::from(cell)) }
+    }
+
+    /// The stones each side has, the number of the move to play, and a
+    /// winning line.
+    fn tally(&self, pos: &Position) -> Option<String> {
+        let count = |side| pos.cells.iter().filter(|&&c| c == side).count() as u32;
+        let mut s = format!(
+            "x {}, o {}; move {}",
+            counted(count(X), "stone", "stones"),
+            counted(count(O), "stone", "stones"),
+            pos.stones / 2 + 1
+        );
+        if let Some(line) = pos.winning_line() {
+            let names: Vec<String> = line.iter().map(|&i| cell_name(i as u8)).collect();
+            s.push_str(&format!("; five in a row: {}", names.join(" ")));
+        }
+        Some(s)
     }
 }

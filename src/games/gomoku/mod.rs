@@ -9,7 +9,7 @@ mod oracle;
 
 use super::{GameOption, Registered, Settings};
 use crate::game::{
-    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
+    Drawing, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
     run_length,
 };
 
@@ -308,7 +308,9 @@ impl Rules for Gomoku {
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
         if pos.winner == EMPTY { Outcome::Draw } else { Outcome::Loss }
     }
+}
 
+impl Play for Gomoku {
     /// A person may play any empty point; the machine considers those near stones.
     fn every_action(&self, pos: &Position) -> Option<Vec<u8>> {
         let open = pos.winner == EMPTY;
@@ -494,7 +496,9 @@ impl Notation for Gomoku {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        let rows: Vec<String> = self.board_rows(pos).iter().map(|r| run_length(r)).collect();
+        let cells: Vec<char> = self.cells(pos).chars().collect();
+        let rows: Vec<String> =
+            cells.chunks(SIZE).map(|r| run_length(&r.iter().collect::<String>())).collect();
         format!("{} {}", rows.join("/"), if pos.x_to_move { 'x' } else { 'o' })
     }
 }
@@ -514,52 +518,11 @@ impl Presentation for Gomoku {
         }
     }
 
-    fn board_rows(&self, pos: &Position) -> Vec<String> {
-        char_grid(SIZE, SIZE, |r, c| match pos.cells[r * SIZE + c] {
-            X => 'x',
-            O => 'o',
-            _ => '.',
-        })
-    }
-
     fn player_name(&self, player: Player) -> &'static str {
         match player {
             Player::First => "x",
             Player::Second => "o",
         }
-    }
-
-    fn draw(&self, pos: &Position) -> String {
-        self.draw_marked(pos, &Marks::after(None, false))
-    }
-
-    /// The board with coordinates; the last move in parentheses, a winning line in
-    /// brackets.
-    fn draw_marked(&self, pos: &Position, marks: &Marks<'_, u8>) -> String {
-        let last = marks.last;
-        let line = pos.winning_line().unwrap_or_default();
-        let letters: String = (0..SIZE).map(|c| format!(" {} ", (b'a' + c as u8) as char)).collect();
-        let mut s = format!("    {letters}\n");
-        for (r, row) in self.board_rows(pos).iter().enumerate() {
-            s.push_str(&format!("{:>3} ", SIZE - r));
-            for (c, ch) in row.chars().enumerate() {
-                let i = r * SIZE + c;
-                if line.contains(&i) {
-                    s.push_str(&format!("[{ch}]"));
-                } else if last == Some(i as u8) {
-                    s.push_str(&format!("({ch})"));
-                } else {
-                    s.push_str(&format!(" {ch} "));
-                }
-            }
-            s.push_str(&format!(" {}\n", SIZE - r));
-        }
-        s.push_str(&format!("    {letters}\n"));
-        if !line.is_empty() {
-            let names: Vec<String> = line.iter().map(|&i| cell_name(i as u8)).collect();
-            s.push_str(&format!("five in a row: {}\n", names.join(" ")));
-        }
-        s
     }
 
     fn evaluation(&self) -> String {
@@ -622,6 +585,7 @@ impl Registered for Gomoku {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Marks;
 
     fn pos(stones: &[(&str, u8)], x_to_move: bool) -> Position {
         let g = Gomoku::default();
@@ -665,7 +629,27 @@ mod tests {
         assert!(g.terminal_cost(&q) > WIN);
         let names: Vec<String> = q.winning_line().unwrap().iter().map(|&i| cell_name(i as u8)).collect();
         assert_eq!(names, ["h8", "g7", "f6", "e5", "d4"]);
-        assert!(g.draw_marked(&q, &Marks::after(Some(112), true)).contains("five in a row: h8 g7 f6 e5 d4"));
+        let shown = crate::drawing::board(&g, &q, &Marks::after(Some(112), true));
+        assert!(shown.contains("; five in a row: h8 g7 f6 e5 d4\n"), "{shown}");
+    }
+
+    #[test]
+    fn the_board_is_drawn_as_a_go_board_with_the_last_stone_in_brackets() {
+        let g = Gomoku::default();
+        let h8 = g.parse_action(&g.start(), "h8").unwrap();
+        let q = g.apply(&g.start(), h8);
+        let boxed = crate::drawing::board(&g, &q, &Marks::after(Some(h8), false));
+        let lines: Vec<&str> = boxed.lines().collect();
+        assert_eq!(lines[0], "   a b c d e f g h i j k l m n o");
+        assert_eq!(lines[1], "15 ┌─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┐  15");
+        assert_eq!(lines[8], " 8 ├─┼─┼─┼─┼─┼─┼[●]┼─┼─┼─┼─┼─┼─┤  8");
+        assert_eq!(lines[15], " 1 └─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┘  1");
+        assert_eq!(lines[17], "● x, ○ o; x 1 stone, o 0 stones; move 1");
+        assert_eq!(lines[18], "last move h8 (at [ ])");
+        let plain = crate::drawing::board(&g, &q, &Marks::after(Some(h8), true));
+        assert!(plain.contains("\n 8 . . . . . . .[x]. . . . . . .  8\n"), "{plain}");
+        assert!(plain.contains("\nx 1 stone, o 0 stones; move 1\n"), "{plain}");
+        assert!(plain.is_ascii(), "{plain}");
     }
 
     #[test]

@@ -1,8 +1,9 @@
-//! The niujiao ladder: point 0 on the horn, 1 below it, then pairs 2-3 ... 8-9;
-//! each point is labelled with its number, the game's only coordinates.
+//! The niujiao ladder: point 0 on the horn, 1 below it, then pairs 2-3 ... 8-9,
+//! joined by the game's lines; each point is labelled with its number, the
+//! game's only coordinates, on its outer side.
 
-use super::{LINES, Niujiao, Position, ROW, point_symbol};
-use crate::drawing::{Drawing, Picture, Unit};
+use super::{Action, LINES, Niujiao, Position, ROW, point_symbol};
+use crate::game::drawing::{Drawing, Picture, Spots, Unit};
 
 /// Where each point stands: the left of a pair at x 1, the right at x 3; the
 /// horn's points on the left, 1 half way.
@@ -22,17 +23,19 @@ impl Drawing for Niujiao {
         Picture {
             width: 4.0,
             height: 6.2,
+            // A point's number beside it, away from the ladder: left of the
+            // left-hand points, right of the others.
             labels: points
                 .iter()
                 .enumerate()
-                .map(|(i, &[x, y])| (x - 0.55, y - 0.3, i.to_string()))
+                .map(|(i, &[x, y])| (if x < 1.5 { x - 0.75 } else { x + 0.75 }, y, i.to_string()))
                 .collect(),
             points,
             squares: Vec::new(),
             lines: LINES.iter().map(|&(a, b)| [a as usize, b as usize]).collect(),
             units: vec![
-                Unit { symbol: 'r', name: "red stone", fill: "#d22", stroke: "#600", mark: "" },
-                Unit { symbol: 'b', name: "blue stone", fill: "#27d", stroke: "#013", mark: "" },
+                Unit::plain('r', "red stone", "R", ["#d22", "#600"]),
+                Unit::plain('b', "blue stone", "B", ["#27d", "#013"]),
             ],
             grid: None,
         }
@@ -40,5 +43,9 @@ impl Drawing for Niujiao {
 
     fn cells(&self, pos: &Position) -> String {
         (0..10).map(|i| point_symbol(pos, i)).collect()
+    }
+
+    fn spots(&self, action: Action) -> Spots {
+        Spots { from: Some(usize::from(action.from)), to: Some(usize::from(action.to)) }
     }
 }

@@ -8,10 +8,9 @@ mod drawing;
 mod oracle;
 mod original;
 
-use super::framed::cell;
 use super::{GameOption, Registered, Settings};
 use crate::game::{
-    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, quoted_start,
+    Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage, quoted_start,
 };
 
 const LINES: [(u8, u8); 17] = [
@@ -166,6 +165,8 @@ impl Rules for Niujiao {
         }
     }
 }
+
+impl Play for Niujiao {}
 
 impl Storage for Niujiao {
     /// Blue's mask in bits 0-9, red's point in bits 10-13, the plies in 16-31.
@@ -334,64 +335,11 @@ impl Presentation for Niujiao {
         }
     }
 
-    /// The ladder with one character a point (its stone, `R` or `B`, or its
-    /// number): small enough for a tree node's label.
-    fn board_rows(&self, pos: &Position) -> Vec<String> {
-        let p = |i: u8| match point_symbol(pos, i) {
-            'r' => 'R',
-            'b' => 'B',
-            _ => (b'0' + i) as char,
-        };
-        let mut s = format!("{}\n|\\\n| {}\n|/ \\\n{}---{}\n", p(0), p(1), p(2), p(3));
-        for (a, b) in [(4, 5), (6, 7), (8, 9)] {
-            s.push_str(&format!("|  /|\n| / |\n{}---{}\n", p(a), p(b)));
-        }
-        s.lines().map(String::from).collect()
-    }
-
     fn player_name(&self, player: Player) -> &'static str {
         match player {
             Player::First => "red",
             Player::Second => "blue",
         }
-    }
-
-    fn draw(&self, pos: &Position) -> String {
-        self.draw_marked(pos, &Marks::after(None, false))
-    }
-
-    /// The ladder with the point numbers beside it and the stones on it (`R`,
-    /// `B`, `.` for an empty point): the last move's start in ( ) and end in
-    /// [ ], or one stone's targets marked `*`.
-    fn draw_marked(&self, pos: &Position, marks: &Marks<'_, Action>) -> String {
-        let (from, to, targets): (Option<u8>, Option<u8>, Vec<u8>) = match marks.targets {
-            Some((_, actions)) => {
-                (actions.first().map(|a| a.from), None, actions.iter().map(|a| a.to).collect())
-            }
-            None => (marks.last.map(|a| a.from), marks.last.map(|a| a.to), Vec::new()),
-        };
-        let t = |p: u8| {
-            let unit = match point_symbol(pos, p) {
-                'r' => 'R',
-                'b' => 'B',
-                _ if targets.contains(&p) => '*',
-                _ => '.',
-            };
-            cell(unit, p, to, from)
-        };
-        let mut s = format!(" 0 {}\n    | \\\n    |  {} 1\n    | /   \\\n", t(0), t(1));
-        for (a, b) in [(2, 3), (4, 5), (6, 7), (8, 9)] {
-            if a > 2 {
-                s.push_str("    |     / |\n    |   /   |\n");
-            }
-            s.push_str(&format!(" {a} {}-----{} {b}\n", t(a), t(b)));
-        }
-        match (marks.targets, marks.last) {
-            (Some((from, _)), _) => s.push_str(&format!("({}) can go to *\n", from.trim())),
-            (None, Some(a)) => s.push_str(&format!("last: {} (from ( ) to [ ])\n", self.format_action(a))),
-            (None, None) => {}
-        }
-        s
     }
 
     fn rules(&self) -> &'static str {
@@ -441,6 +389,7 @@ impl Registered for Niujiao {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Marks;
 
     fn names(g: &Niujiao, p: &Position) -> Vec<String> {
         let mut v = Vec::new();
@@ -465,22 +414,26 @@ mod tests {
         let start = g.start();
         let a = g.parse_action(&start, "0-2").unwrap();
         let p = g.apply(&start, a);
-        let shown = g.draw_marked(&p, &Marks::after(Some(a), true));
+        let board = |marks: &Marks<'_, Action>| crate::drawing::board(&g, &p, marks);
+        let shown = board(&Marks::after(Some(a), true));
         let lines: Vec<&str> = shown.lines().collect();
-        assert_eq!(lines[0], " 0 (.)");
-        assert_eq!(lines[2], "    |   .  1");
-        assert_eq!(lines[4], " 2 [R]----- .  3");
-        assert_eq!(lines[13], " 8  B ----- B  9");
-        assert_eq!(lines[14], "last: 0-2 (from ( ) to [ ])");
+        assert_eq!(lines[0], "0 (.)");
+        assert_eq!(lines[1], "   | \\");
+        assert_eq!(lines[2], "   |   .  1");
+        assert_eq!(lines[3], "   | /   \\");
+        assert_eq!(lines[4], "2 [R]----- .  3");
+        assert_eq!(lines[5], "   |   /   |");
+        assert_eq!(lines[10], "8  B ----- B  9");
+        assert_eq!(lines[11], "last move 0-2 (from ( ) to [ ])");
         // Every point's number is on the drawing, whatever stands on it.
         for n in 0..10 {
             assert!(shown.lines().any(|l| l.split_whitespace().any(|w| w == n.to_string())), "{n}: {shown}");
         }
         // Blue's targets from 8: up to 6 or across the diagonal to 7.
         let targets = g.actions_from(&p, "8").unwrap().unwrap();
-        let shown = g.draw_marked(&p, &Marks { last: Some(a), targets: Some(("8", &targets)), ascii: true });
+        let shown = board(&Marks { last: Some(a), targets: Some(("8", &targets)), ascii: true });
         let lines: Vec<&str> = shown.lines().collect();
-        assert_eq!((lines[0], lines[10], lines[13]), (" 0  . ", " 6  * ----- *  7", " 8 (B)----- B  9"));
+        assert_eq!((lines[0], lines[8], lines[10]), ("0  .", "6  * ----- *  7", "8 (B)----- B  9"));
         assert!(shown.ends_with("(8) can go to *\n"), "{shown}");
         let why = |cell: &str| g.actions_from(&p, cell).unwrap().unwrap_err();
         assert_eq!(why("4"), "point 4 is empty: no blue stone to move");

@@ -1,7 +1,7 @@
 //! The tic-tac-toe board: columns a-c, rows 1-3 from the top.
 
-use super::TicTacToe;
-use crate::drawing::{Drawing, Picture, Unit, letters, numbers};
+use super::{Position, TicTacToe};
+use crate::game::drawing::{Drawing, Picture, Spots, Unit, letters, numbers};
 
 impl Drawing for TicTacToe {
     fn picture(&self) -> Picture {
@@ -10,9 +10,29 @@ impl Drawing for TicTacToe {
             numbers(1, 3, false),
             |_, _| false,
             vec![
-                Unit { symbol: 'x', name: "x", fill: "none", stroke: "#c00", mark: "×" },
-                Unit { symbol: 'o', name: "o", fill: "none", stroke: "#00c", mark: "○" },
+                Unit { mark: "×", ..Unit::plain('x', "x", "x", ["none", "#c00"]) },
+                Unit { mark: "○", ..Unit::plain('o', "o", "o", ["none", "#00c"]) },
             ],
         )
+    }
+
+    fn cells(&self, pos: &Position) -> String {
+        (0..9)
+            .map(|i| {
+                let bit = 1 << i;
+                if pos.x & bit != 0 {
+                    'x'
+                } else if pos.o & bit != 0 {
+                    'o'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    }
+
+    /// A cell is numbered 0-8 in reading order, as the picture's points are.
+    fn spots(&self, cell: u8) -> Spots {
+        Spots { from: None, to: Some(usize::from(cell)) }
     }
 }

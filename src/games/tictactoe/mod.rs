@@ -10,7 +10,7 @@ mod original;
 
 use super::{Registered, Settings};
 use crate::game::{
-    Evaluation, Marks, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage, char_grid,
+    Drawing, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
 };
 
 const LINES: [u16; 8] = [
@@ -102,6 +102,8 @@ impl Rules for TicTacToe {
         }
     }
 }
+
+impl Play for TicTacToe {}
 
 impl Storage for TicTacToe {
     /// The cell, 0..9.
@@ -214,7 +216,7 @@ impl Notation for TicTacToe {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        format!("{} {}", self.board_rows(pos).concat(), if pos.x_to_move { 'x' } else { 'o' })
+        format!("{} {}", self.cells(pos), if pos.x_to_move { 'x' } else { 'o' })
     }
 }
 
@@ -237,60 +239,11 @@ impl Presentation for TicTacToe {
         }
     }
 
-    fn board_rows(&self, pos: &Position) -> Vec<String> {
-        char_grid(3, 3, |r, c| {
-            let bit = 1 << (r * 3 + c);
-            if pos.x & bit != 0 {
-                'x'
-            } else if pos.o & bit != 0 {
-                'o'
-            } else {
-                '.'
-            }
-        })
-    }
-
     fn player_name(&self, player: Player) -> &'static str {
         match player {
             Player::First => "x",
             Player::Second => "o",
         }
-    }
-
-    fn draw(&self, pos: &Position) -> String {
-        let rows = self.board_rows(pos);
-        let mut s = String::from("    a   b   c\n");
-        for (r, row) in rows.iter().enumerate() {
-            let cells: Vec<String> = row.chars().map(|c| c.to_string()).collect();
-            s.push_str(&format!("{}   {}\n", r + 1, cells.join(" | ")));
-            if r < 2 {
-                s.push_str("   ---+---+---\n");
-            }
-        }
-        s
-    }
-
-    /// The last mark in brackets: `[x]`.
-    fn draw_marked(&self, pos: &Position, marks: &Marks<'_, u8>) -> String {
-        let last = marks.last;
-        let rows = self.board_rows(pos);
-        let mut s = String::from("    a   b   c\n");
-        for (r, row) in rows.iter().enumerate() {
-            let cells: Vec<String> = row
-                .chars()
-                .enumerate()
-                .map(
-                    |(c, ch)| {
-                        if last == Some((r * 3 + c) as u8) { format!("[{ch}]") } else { format!(" {ch} ") }
-                    },
-                )
-                .collect();
-            s.push_str(&format!("{}  {}\n", r + 1, cells.join("|").trim_end()));
-            if r < 2 {
-                s.push_str("   ---+---+---\n");
-            }
-        }
-        s
     }
 
     fn rules(&self) -> &'static str {
@@ -317,15 +270,18 @@ impl Registered for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Marks;
 
     #[test]
     fn the_last_mark_is_bracketed() {
         let g = TicTacToe;
         let pos = g.parse_position("x...o.... x").unwrap();
-        let shown = g.draw_marked(&pos, &Marks::after(Some(4), true));
-        assert!(shown.contains("1   x | . | .\n"), "{shown}");
-        assert!(shown.contains("2   . |[o]| .\n"), "{shown}");
-        assert_eq!(g.draw_marked(&pos, &Marks::after(None, true)), g.draw(&pos));
+        let shown = crate::drawing::board(&g, &pos, &Marks::after(Some(4), true));
+        assert!(shown.contains(" 1 | x | . | . |\n"), "{shown}");
+        assert!(shown.contains(" 2 | . |[o]| . |\n"), "{shown}");
+        assert!(shown.ends_with("last move b2 (at [ ])\n"), "{shown}");
+        let plain = crate::drawing::board(&g, &pos, &Marks::after(None, true));
+        assert!(plain.contains(" 2 | . | o | . |\n") && !plain.contains("last"), "{plain}");
     }
 
     #[test]

@@ -21,8 +21,8 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::{Registered, Settings};
-use crate::drawing::{Drawing, Picture};
-use crate::game::{Evaluation, Notation, Outcome, Player, PositionError, Presentation, Rules, Storage};
+use crate::game::drawing::Drawing;
+use crate::game::{Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage};
 pub use parse::{MAX_CHILDREN, MAX_HEIGHT, MAX_VALUE, Parsed, parse};
 pub use shape::Shape;
 
@@ -219,6 +219,8 @@ impl Rules for TextbookTree {
     }
 }
 
+impl Play for TextbookTree {}
+
 impl Storage for TextbookTree {
     type Packed = Packed;
 
@@ -273,11 +275,6 @@ impl Presentation for TextbookTree {
         Self::NAME
     }
 
-    /// The node's label, when it has one: all there is to show of a node.
-    fn board_rows(&self, pos: &Position) -> Vec<String> {
-        if pos.node.label.is_empty() { Vec::new() } else { vec![pos.node.label.to_string()] }
-    }
-
     fn player_name(&self, player: Player) -> &'static str {
         match player {
             Player::First => "max",
@@ -287,10 +284,6 @@ impl Presentation for TextbookTree {
 
     fn evaluation(&self) -> String {
         "values are the leaves' numbers; max takes the greatest, min the least".into()
-    }
-
-    fn draw(&self, pos: &Position) -> String {
-        format!("{}\n", text(pos))
     }
 
     fn rules(&self) -> &'static str {
@@ -303,25 +296,9 @@ impl Presentation for TextbookTree {
     }
 }
 
-impl Drawing for TextbookTree {
-    /// A node has no board: the picture is empty, and the tree itself is the drawing.
-    fn picture(&self) -> Picture {
-        Picture {
-            width: 1.0,
-            height: 1.0,
-            points: Vec::new(),
-            squares: Vec::new(),
-            lines: Vec::new(),
-            labels: Vec::new(),
-            units: Vec::new(),
-            grid: None,
-        }
-    }
-
-    fn cells(&self, _: &Position) -> String {
-        String::new()
-    }
-}
+/// A node has no board: the tree itself is the drawing, and a terminal shows
+/// the node's subtree as text.
+impl Drawing for TextbookTree {}
 
 #[cfg(test)]
 mod tests;
