@@ -6,6 +6,7 @@
 
 #![deny(unsafe_code)]
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod drawing;
 pub mod exercise;

@@ -12,6 +12,7 @@ fn an_option_for_another_game_is_an_error_in_one_line() {
         &["best", "tictactoe", "--radius", "2"],
         &["solve", "ataxx", "--defence", "1"],
         &["play", "checkers", "--radius", "2"],
+        &["match", "tictactoe", "random", "random", "--games", "1", "--radius", "2"],
         &["analyse", "checkers", "--show-line"],
         &["analyse", "checkers", "--show-depth", "1", "--json", "-"],
     ] {

@@ -162,6 +162,7 @@ pub struct Args {
 
 impl Args {
     pub fn run(self) -> Outcome {
+        self.game_options.check(self.game)?;
         let strength = |level| Strength {
             level,
             depth: None,

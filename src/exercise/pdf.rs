@@ -7,7 +7,8 @@ use pdf_writer::{Content, Name, Pdf, Rect, Ref, Str};
 use super::sheet::{Mark, Sheet};
 
 /// Paper sizes in points.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Paper {
     #[default]
     A4,

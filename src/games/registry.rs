@@ -110,6 +110,8 @@ impl fmt::Display for GameName {
     }
 }
 
+/// The games as the command line offers them, each with its one-line description.
+#[cfg(feature = "cli")]
 impl clap::ValueEnum for GameName {
     fn value_variants<'a>() -> &'a [Self] {
         super::ALL

@@ -268,6 +268,22 @@ pub fn solve<G: Game>(
     budget: &Budget,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Solved<G::Position>, TooBig> {
+    let Tables { index, positions, edges, starts, solution, .. } = explore(game, root, budget, progress)?;
+    drop(positions);
+    check_backward_fits::<G::Position>(&index, &edges, &starts, &solution, budget.max_bytes)?;
+    let solution = resolve(edges, &starts, solution);
+    let solutions = solution.into_iter().map(|s| s.unwrap_or(Solution::Draw)).collect();
+    Ok(Solved { index, solutions })
+}
+
+/// The forward pass: every position reachable from `root`, breadth first,
+/// with its successors and, for a finished one, its outcome.
+fn explore<G: Game>(
+    game: &G,
+    root: &G::Position,
+    budget: &Budget,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Tables<G::Position>, TooBig> {
     let mut t = Tables {
         index: Index::default(),
         positions: Vec::new(),
@@ -333,28 +349,42 @@ pub fn solve<G: Game>(
         }
         next += 1;
     }
+    Ok(t)
+}
 
-    // The backward pass: predecessors (one id per edge, and where each
-    // position's run starts), unresolved successor counts, draw flags and a
-    // queue, made only if they fit beside what is kept.
-    let n = t.positions.len();
-    let e = t.edges.len();
-    let Tables { index, positions, edges, starts, mut solution, .. } = t;
-    drop(positions);
-    let kept = Tables::<G::Position>::table_bytes(index.capacity())
+/// The backward pass's tables (predecessors, one id per edge, and where each
+/// position's run starts; unresolved successor counts; draw flags; a queue)
+/// are made only if they fit beside what the forward pass keeps.
+fn check_backward_fits<P: Clone + std::hash::Hash + Eq>(
+    index: &Index<P>,
+    edges: &Vec<u32>,
+    starts: &Vec<u32>,
+    solution: &Vec<Option<Solution>>,
+    max_bytes: u64,
+) -> Result<(), TooBig> {
+    let (n, e) = (starts.len(), edges.len());
+    let kept = Tables::<P>::table_bytes(index.capacity())
         + (edges.capacity() * 4 + starts.capacity() * 4) as u64
         + (solution.capacity() * size_of::<Option<Solution>>()) as u64;
     let backward = (e * 4 + (n + 1) * 4 + n * 4 + n + n * 4) as u64;
-    if kept + backward > budget.max_bytes {
+    if kept + backward > max_bytes {
         return Err(TooBig::Memory {
-            limit: budget.max_bytes,
+            limit: max_bytes,
             needed: kept + backward,
             seen: Shortfall { positions: n as u64, bytes: kept, expected: None },
         });
     }
+    Ok(())
+}
+
+/// Each position's predecessors, one run after another, and where each run
+/// starts (one more start than positions, so run `c` ends where `c + 1`'s
+/// starts).
+fn predecessors(edges: &[u32], starts: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let (n, e) = (starts.len(), edges.len());
     let run = |i: usize| starts[i] as usize..starts.get(i + 1).map_or(e, |&s| s as usize);
     let mut pred_starts = vec![0u32; n + 1];
-    for &c in &edges {
+    for &c in edges {
         pred_starts[c as usize + 1] += 1;
     }
     for i in 0..n {
@@ -368,7 +398,15 @@ pub fn solve<G: Game>(
             fill[c as usize] += 1;
         }
     }
-    drop(fill);
+    (predecessors, pred_starts)
+}
+
+/// The backward pass: from the finished positions, resolves predecessors
+/// in order of distance to the end; what stays `None` is never resolved.
+fn resolve(edges: Vec<u32>, starts: &[u32], mut solution: Vec<Option<Solution>>) -> Vec<Option<Solution>> {
+    let n = starts.len();
+    let (predecessors, pred_starts) = predecessors(&edges, starts);
+    let run = |i: usize| starts[i] as usize..starts.get(i + 1).map_or(edges.len(), |&s| s as usize);
     let mut unresolved: Vec<u32> = (0..n).map(|i| run(i).len() as u32).collect();
     drop(edges);
     let mut has_draw = vec![false; n];
@@ -407,8 +445,7 @@ pub fn solve<G: Game>(
             }
         }
     }
-    let solutions = solution.into_iter().map(|s| s.unwrap_or(Solution::Draw)).collect();
-    Ok(Solved { index, solutions })
+    solution
 }
 
 /// Where a breadth-first pass is: the ply being expanded is
