@@ -52,12 +52,12 @@ impl std::fmt::Display for DotEdge {
 }
 
 /// Text for a Graphviz HTML-like label.
-fn html(text: &str) -> String {
+pub(crate) fn html(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// Text for a quoted DOT attribute.
-fn quoted(text: &str) -> String {
+pub(crate) fn quoted(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
 }
 
@@ -132,7 +132,7 @@ fn describe<G: Drawing>(
 /// The board with its coordinates: on a grid, a table of one cell per square
 /// (dark squares shaded), so that the columns line up whatever the font; else
 /// the game's own text drawing (niujiao's numbered points), line by line.
-fn board_label<G: Drawing>(game: &G, picture: &Picture, pos: &G::Position) -> String {
+pub(crate) fn board_label<G: Drawing>(game: &G, picture: &Picture, pos: &G::Position) -> String {
     let Some((columns, rows)) = &picture.grid else {
         let lines: String =
             game.board_rows(pos).iter().map(|r| format!("{}<BR ALIGN=\"LEFT\"/>", html(r))).collect();
