@@ -49,7 +49,7 @@ pub struct Request<'a> {
 
 /// The position after replaying a checkers protocol input, in `game`'s type (only
 /// checkers can have one).
-fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
+pub(super) fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
     if game.name() != protocol::GAME {
         eprintln!("gametree: --moves replays a checkers protocol input; use --position for {}", game.name());
         return Err(status::USAGE);

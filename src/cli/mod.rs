@@ -9,6 +9,7 @@ mod exports;
 mod fixtures;
 mod lines;
 mod manual;
+mod mcts;
 mod output;
 mod play;
 mod positions;
@@ -185,6 +186,9 @@ pub enum Level {
     /// Alpha-beta deeper and deeper for --think milliseconds, at least to
     /// the game's own depth.
     Strong,
+    /// Monte Carlo tree search (UCT, random playouts), 50 iterations per
+    /// --think millisecond, seeded (default seed 1).
+    Mcts,
 }
 
 #[derive(Subcommand, Debug)]
@@ -225,13 +229,16 @@ enum Command {
         tree: TreeOptions,
         #[command(flatten)]
         game_options: GameOptions,
-        /// Which search sets the values; alpha-beta marks the nodes it skips as pruned.
-        #[arg(long, value_enum, default_value_t = SearchKind::Minimax)]
-        search: SearchKind,
+        /// Which search sets the values; alpha-beta marks the nodes it skips as
+        /// pruned; MCTS grows a tree of its own.
+        #[arg(long, value_enum, default_value_t = mcts::AnySearch::Minimax)]
+        search: mcts::AnySearch,
         #[command(flatten)]
         lessons: analyse::Lessons,
         #[command(flatten)]
         exports: exports::ExportOptions,
+        #[command(flatten)]
+        mcts: mcts::MctsOptions,
     },
     /// Print `d count` for d = 1..DEPTH: the positions exactly d actions deep.
     Perft {
@@ -290,9 +297,11 @@ enum Command {
         tree: TreeOptions,
         #[command(flatten)]
         game_options: GameOptions,
-        /// Alpha-beta without a tree (fast), or minimax over the explicit tree.
-        #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
-        search: SearchKind,
+        /// Alpha-beta without a tree (fast), minimax over the explicit tree, or MCTS.
+        #[arg(long, value_enum, default_value_t = mcts::AnySearch::Alphabeta)]
+        search: mcts::AnySearch,
+        #[command(flatten)]
+        mcts: mcts::MctsOptions,
     },
     /// Play in the terminal, reading actions from stdin line by line.
     Play {
@@ -485,6 +494,11 @@ pub fn main() -> ExitCode {
         Err(code) => return ExitCode::from(code),
     };
     let code = match cli.command {
+        Command::Analyse { search, mcts, .. } | Command::Best { search, mcts, .. }
+            if mcts.check(search).is_err() =>
+        {
+            status::USAGE
+        }
         Command::Course { input, tree, export_trees, show_depth, show_line, search } => {
             prepare_build(tree.depth.unwrap_or_else(checkers::default_depth), &tree.build_options());
             let scope = exports::ExportOptions { show_depth, show_line, ..Default::default() }.scope();
@@ -499,15 +513,20 @@ pub fn main() -> ExitCode {
         {
             status::USAGE
         }
-        Command::Analyse { game, position, moves, tree, game_options, search, lessons, exports } => {
+        Command::Analyse { game, position, moves, tree, game_options, search, lessons, exports, mcts } => {
             let request = analyse::Request {
                 position: position.as_deref(),
                 moves: moves.as_deref(),
                 tree,
-                search,
+                search: search.of_tree(),
                 lessons,
                 exports: &exports,
             };
+            if search == mcts::AnySearch::Mcts {
+                return ExitCode::from(crate::with_game!(game, &game_options.settings(), |g| mcts::analyse(
+                    g, &request, &mcts
+                )));
+            }
             crate::with_game!(game, &game_options.settings(), |g| {
                 // Helper threads start while the position is still being read.
                 prepare_build(tree.depth.unwrap_or_else(|| g.default_depth()), &tree.build_options());
@@ -534,12 +553,20 @@ pub fn main() -> ExitCode {
             let settings = games::for_solve(game, &game_options.settings());
             crate::with_game!(game, &settings, |g| positions::solve(g, position.as_deref(), &budget))
         }
-        Command::Best { game, position, tree, game_options, search } => {
+        Command::Best { game, position, tree, game_options, search: mcts::AnySearch::Mcts, mcts } => {
+            crate::with_game!(game, &game_options.settings(), |g| mcts::best(
+                g,
+                position.as_deref(),
+                &tree,
+                &mcts
+            ))
+        }
+        Command::Best { game, position, tree, game_options, search, .. } => {
             crate::with_game!(game, &game_options.settings(), |g| positions::best(
                 g,
                 position.as_deref(),
                 &tree,
-                search
+                search.of_tree()
             ))
         }
         Command::Play {
