@@ -5,10 +5,12 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::analyse::{Request, replayed};
-use super::exports::{Writer, write_jobs};
-use super::positions::position_or_start;
-use super::{SearchKind, TreeOptions, status};
+use super::analyse::Lessons;
+use super::exports::{ExportOptions, Writer, write_jobs};
+use super::failure::{Failure, Outcome};
+use super::options::position::GamePosition;
+use super::options::search::SearchKind;
+use super::options::tree::TreeOptions;
 use crate::drawing::Drawing;
 use crate::export::mcts::{Header, dot, json, trace};
 use crate::game::prelude::*;
@@ -102,11 +104,10 @@ impl MctsOptions {
     }
 
     /// MCTS's options with another search are a mistake: refuse them.
-    pub fn check(&self, search: AnySearch) -> Result<(), u8> {
+    pub fn check(&self, search: AnySearch) -> Outcome {
         match self.given() {
             Some(flag) if search != AnySearch::Mcts => {
-                eprintln!("gametree: {flag} is an option of --search mcts");
-                Err(status::USAGE)
+                Err(Failure::usage(format!("{flag} is an option of --search mcts")))
             }
             _ => Ok(()),
         }
@@ -133,8 +134,18 @@ impl MctsOptions {
     }
 }
 
+/// What `analyse --search mcts` is asked for.
+pub struct Request<'a> {
+    pub moves: Option<&'a Path>,
+    pub tree: &'a TreeOptions,
+    pub lessons: Lessons,
+    pub exports: &'a ExportOptions,
+    pub options: &'a MctsOptions,
+}
+
 /// What `analyse --search mcts` cannot do, refused before searching.
-fn refusal(req: &Request<'_>, options: &MctsOptions) -> Option<String> {
+fn refusal(req: &Request<'_>) -> Option<String> {
+    let options = req.options;
     let e = req.exports;
     if e.efg.is_some() || e.html.is_some() {
         return Some(
@@ -160,22 +171,15 @@ fn refusal(req: &Request<'_>, options: &MctsOptions) -> Option<String> {
     None
 }
 
-/// `analyse GAME --search mcts`.
-pub fn analyse<G: Drawing>(game: &G, req: &Request<'_>, options: &MctsOptions) -> u8 {
-    if let Err(code) = req.tree.check_tree_capacity().and_then(|()| req.exports.check(req.moves.as_slice())) {
-        return code;
+/// `analyse GAME --search mcts`, from `pos`.
+pub fn analyse<G: Drawing>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcome {
+    req.tree.check_tree_capacity()?;
+    req.exports.check(req.moves.as_slice())?;
+    if let Some(why) = refusal(req) {
+        return Err(Failure::usage(why));
     }
-    if let Some(why) = refusal(req, options) {
-        eprintln!("gametree: {why}");
-        return status::USAGE;
-    }
-    let pos = match req.moves {
-        Some(path) => replayed(game, path),
-        None => position_or_start(game, req.position),
-    };
-    let Ok(pos) = pos else { return status::USAGE };
     let game = &game.for_machine(game.to_move(&pos));
-    let settings = options.settings(req.tree.max_nodes);
+    let settings = req.options.settings(req.tree.max_nodes);
     let mut events: Vec<Event<G::Action>> = Vec::new();
     let searched = if req.exports.trace.is_some() {
         mcts::search(game, &pos, &settings, &mut events)
@@ -190,21 +194,12 @@ pub fn analyse<G: Drawing>(game: &G, req: &Request<'_>, options: &MctsOptions) -
     }
     if !req.exports.to_stdout() {
         let mut out = super::output::stdout();
-        let written = write_summary(&mut out, game, &searched).and_then(|()| {
-            if options.compare { write_compare(&mut out, game, &pos, &searched, &req.tree) } else { Ok(()) }
-        });
-        if let Err(e) = written {
-            eprintln!("gametree: {e}");
-            return status::OUTPUT;
+        write_summary(&mut out, game, &searched).map_err(Failure::output)?;
+        if req.options.compare {
+            write_compare(&mut out, game, &pos, &searched, req.tree).map_err(Failure::output)?;
         }
     }
-    match write_exports(game, &searched, &events, req) {
-        Ok(()) => status::OK,
-        Err(e) => {
-            eprintln!("gametree: cannot write {e}");
-            status::OUTPUT
-        }
-    }
+    write_exports(game, &searched, &events, req).map_err(|e| Failure::output(format!("cannot write {e}")))
 }
 
 fn write_exports<G: Drawing>(
@@ -342,14 +337,13 @@ fn forced<G: Game>(game: &G, value: i32) -> String {
 }
 
 /// `best GAME --search mcts`: the decision and the root's Q for the side to move.
-pub fn best<G: Game>(game: &G, position: Option<&str>, tree: &TreeOptions, options: &MctsOptions) -> u8 {
+pub fn best<G: Game>(game: &G, at: &GamePosition, tree: &TreeOptions, options: &MctsOptions) -> Outcome {
     if options.compare || tree.depth.is_some() {
-        eprintln!(
-            "gametree: --compare and --depth are analyse's; best --search mcts prints the decision and its Q"
-        );
-        return status::USAGE;
+        return Err(Failure::usage(
+            "--compare and --depth are analyse's; best --search mcts prints the decision and its Q",
+        ));
     }
-    let Ok(pos) = position_or_start(game, position) else { return status::USAGE };
+    let pos = at.of(game)?;
     let game = &game.for_machine(game.to_move(&pos));
     let searched = mcts::search(game, &pos, &options.settings(tree.max_nodes), &mut ());
     if tree.stats {
@@ -366,7 +360,7 @@ pub fn best<G: Game>(game: &G, position: Option<&str>, tree: &TreeOptions, optio
         }
         None => println!("none {q:.4}"),
     }
-    status::OK
+    Ok(())
 }
 
 /// Iterations `--level mcts` makes per millisecond of `--think`: counted, not
