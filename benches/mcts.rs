@@ -31,7 +31,7 @@ fn every_game(c: &mut Criterion) {
     run(c, &TicTacToe, 200_000);
     run(c, &Niujiao::default(), 20_000);
     run(c, &Checkers, 2_000);
-    run(c, &Ataxx::default(), 2_000);
+    run(c, &Ataxx, 2_000);
     run(c, &Gomoku::default(), 2_000);
 }
 

@@ -56,7 +56,7 @@ fn tictactoe_takes_the_win_and_blocks_the_line_as_alpha_beta_does() {
 
 #[test]
 fn ataxx_takes_the_capture_alpha_beta_takes() {
-    let game = Ataxx::default();
+    let game = Ataxx;
     // x on c4 can clone to d4 next to three o stones.
     let pos = game.parse_position("7/7/4o2/2x1o2/4o2/7/o6 x").unwrap();
     let (best, _) = alphabeta_choice(&game, &pos, 3);
@@ -157,7 +157,7 @@ fn visits_add_up_in_every_game_and_setting() {
             }
         }
     }
-    let ataxx = Ataxx::default();
+    let ataxx = Ataxx;
     check_visits(&mcts::search(&ataxx, &ataxx.start(), &iterations(300), &mut ()));
     let gomoku = Gomoku::default();
     let s = Settings { rollout: Rollout::Heuristic, ..iterations(100) };

@@ -70,7 +70,7 @@ impl Args {
         let request = super::mcts::Request {
             moves: self.moves.as_deref(),
             tree: &self.tree,
-            lessons: self.lessons,
+            lessons: self.lessons.no_prune_on_ties || self.lessons.compare_orders,
             exports: &self.exports,
             options: &self.mcts,
         };

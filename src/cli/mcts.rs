@@ -5,7 +5,6 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::analyse::Lessons;
 use super::exports::{ExportOptions, Writer, write_jobs};
 use super::failure::{Failure, Outcome};
 use super::options::position::GamePosition;
@@ -138,7 +137,8 @@ impl MctsOptions {
 pub struct Request<'a> {
     pub moves: Option<&'a Path>,
     pub tree: &'a TreeOptions,
-    pub lessons: Lessons,
+    /// An alpha-beta lesson (`--no-prune-on-ties`, `--compare-orders`) was asked for.
+    pub lessons: bool,
     pub exports: &'a ExportOptions,
     pub options: &'a MctsOptions,
 }
@@ -153,7 +153,7 @@ fn refusal(req: &Request<'_>) -> Option<String> {
                 .into(),
         );
     }
-    if req.lessons.no_prune_on_ties || req.lessons.compare_orders {
+    if req.lessons {
         return Some("--no-prune-on-ties and --compare-orders are alpha-beta's, not --search mcts's".into());
     }
     if req.tree.depth.is_some() && !options.compare {
@@ -380,12 +380,21 @@ pub fn for_play(think: Duration, seed: Option<u64>, max_nodes: u64) -> Settings 
     }
 }
 
+/// A move of the `mcts` level, as play's opponent reports one.
+pub struct Played<A> {
+    pub action: A,
+    /// The search's account of it, for a person.
+    pub note: String,
+    /// Said before the move: the tree reached its node budget.
+    pub fell_back: Option<String>,
+    /// Q's lead over a draw for the first player, in thousandths of a half point.
+    pub value: i32,
+    /// A stop was asked for: the choice of the iterations made.
+    pub interrupted: bool,
+}
+
 /// The `mcts` level's move at `pos` (which has actions), and its account of it.
-pub fn play<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    settings: &Settings,
-) -> super::play::opponent::Move<G::Action> {
+pub fn play<G: Game>(game: &G, pos: &G::Position, settings: &Settings) -> Played<G::Action> {
     let game = &game.for_machine(game.to_move(pos));
     let searched = mcts::search(game, pos, settings, &mut ());
     let (id, because) = searched.decision().expect("a side with actions gets one");
@@ -395,7 +404,7 @@ pub fn play<G: Game>(
     let fell_back = (searched.end == End::Budget).then(|| format!("({})", searched.end_words()));
     // Q above 1/2 for the mover is an expected win: positive for the first player.
     let for_first = if game.to_move(pos).maximises() { q - 0.5 } else { 0.5 - q };
-    super::play::opponent::Move {
+    Played {
         action: node.action.expect("below the root"),
         note: format!(
             "MCTS: {} of {} iterations, Q {q:.3} for {side}; {}",
@@ -404,7 +413,6 @@ pub fn play<G: Game>(
             because.words()
         ),
         fell_back,
-        depth: 0,
         value: (for_first * 2000.0).round() as i32,
         interrupted: searched.end == End::Asked,
     }

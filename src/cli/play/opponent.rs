@@ -14,7 +14,7 @@ pub enum Opponent {
     /// Any legal action.
     Random(Rng),
     Search(Machine),
-    /// Monte Carlo tree search ([`super::super::mcts::play`]).
+    /// Monte Carlo tree search (`gametree::cli::mcts`), with its settings.
     Mcts(crate::search::mcts::Settings),
 }
 
@@ -95,7 +95,18 @@ impl Opponent {
                 });
             }
             Opponent::Search(machine) => machine,
-            Opponent::Mcts(settings) => return Ok(crate::cli::mcts::play(game, pos, settings)),
+            Opponent::Mcts(settings) => {
+                let p = crate::cli::mcts::play(game, pos, settings);
+                let (fell_back, interrupted) = (p.fell_back, p.interrupted);
+                return Ok(Move {
+                    action: p.action,
+                    note: p.note,
+                    fell_back,
+                    depth: 0,
+                    value: p.value,
+                    interrupted,
+                });
+            }
         };
         let played = machine.play(game, pos)?;
         let fell_back = played.fell_back.map(|(fitted, e)| {
