@@ -7,6 +7,7 @@ use std::time::Instant;
 use super::checkers::open_input;
 use super::exports::{self, ExportOptions};
 use super::failure::{Failure, Outcome};
+use super::mcts::{AnySearch, MctsOptions};
 use super::options::game::GameOptions;
 use super::options::position::GamePosition;
 use super::options::search::SearchKind;
@@ -31,23 +32,48 @@ pub struct Args {
     tree: TreeOptions,
     #[command(flatten)]
     game_options: GameOptions,
-    /// Which search sets the values; alpha-beta marks the nodes it skips as pruned.
-    #[arg(long, value_enum, default_value_t = SearchKind::Minimax)]
-    search: SearchKind,
+    /// Which search sets the values; alpha-beta marks the nodes it skips as
+    /// pruned; MCTS grows a tree of its own.
+    #[arg(long, value_enum, default_value_t = AnySearch::Minimax)]
+    search: AnySearch,
     #[command(flatten)]
     lessons: Lessons,
     #[command(flatten)]
     exports: ExportOptions,
+    #[command(flatten)]
+    mcts: MctsOptions,
 }
 
 impl Args {
     pub fn run(self) -> Outcome {
         self.game_options.check(self.at.game)?;
+        self.mcts.check(self.search)?;
+        if self.search == AnySearch::Mcts {
+            return crate::with_game!(self.at.game, &self.game_options.settings(), |g| self.mcts_search(g));
+        }
         crate::with_game!(self.at.game, &self.game_options.settings(), |g| {
             // Helper threads start while the position is still being read.
             prepare_build(self.tree.depth.unwrap_or_else(|| g.default_depth()), &self.tree.build_options());
             run(g, &self)
         })
+    }
+}
+
+impl Args {
+    /// `--search mcts`, from the position given.
+    fn mcts_search<G: Game>(&self, game: &G) -> Outcome {
+        let pos = match &self.moves {
+            Some(path) => replayed(game, path)?,
+            None => self.at.of(game)?,
+        };
+        let request = super::mcts::Request {
+            moves: self.moves.as_deref(),
+            tree: &self.tree,
+            lessons: self.lessons.no_prune_on_ties || self.lessons.compare_orders,
+            exports: &self.exports,
+            options: &self.mcts,
+        };
+        super::mcts::analyse(game, pos, &request)
     }
 }
 
@@ -90,7 +116,7 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     req.tree.check_tree_capacity()?;
     req.exports.check(req.moves.as_deref().as_slice())?;
     if req.lessons.pruning() != Pruning::default()
-        && req.search != SearchKind::Alphabeta
+        && req.search.of_tree() != SearchKind::Alphabeta
         && !req.lessons.compare_orders
     {
         return Err(Failure::usage(
@@ -109,8 +135,13 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
         Tree::build(&mut arena, game, pos, depth, &req.tree.build_options()).map_err(Failure::budget)?;
     let built = started.elapsed();
     let trace = exports::wants_trace(&req.exports, tree.len);
-    let mut searched =
-        exports::search(&tree, req.search, req.lessons.pruning(), req.tree.build_options().threads, trace);
+    let mut searched = exports::search(
+        &tree,
+        req.search.of_tree(),
+        req.lessons.pruning(),
+        req.tree.build_options().threads,
+        trace,
+    );
     if req.lessons.compare_orders {
         searched.orders = Some(orders::compare(game, &tree, req.lessons.pruning()));
     }

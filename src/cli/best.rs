@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use super::failure::{Failure, Outcome};
+use super::mcts::{AnySearch, MctsOptions};
 use super::options::game::GameOptions;
 use super::options::position::GamePosition;
 use super::options::search::SearchKind;
@@ -22,27 +23,35 @@ pub struct Args {
     tree: TreeOptions,
     #[command(flatten)]
     game_options: GameOptions,
-    /// Alpha-beta without a tree (fast), or minimax over the explicit tree.
-    #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
-    search: SearchKind,
+    /// Alpha-beta without a tree (fast), minimax over the explicit tree, or MCTS.
+    #[arg(long, value_enum, default_value_t = AnySearch::Alphabeta)]
+    search: AnySearch,
+    #[command(flatten)]
+    mcts: MctsOptions,
 }
 
 impl Args {
     pub fn run(self) -> Outcome {
         self.game_options.check(self.at.game)?;
+        self.mcts.check(self.search)?;
+        if self.search == AnySearch::Mcts {
+            return crate::with_game!(self.at.game, &self.game_options.settings(), |g| super::mcts::best(
+                g, &self.at, &self.tree, &self.mcts
+            ));
+        }
         crate::with_game!(self.at.game, &self.game_options.settings(), |g| best(g, &self))
     }
 }
 
 fn best<G: Game>(game: &G, args: &Args) -> Outcome {
     let opts = &args.tree;
-    if args.search == SearchKind::Minimax {
+    if args.search.of_tree() == SearchKind::Minimax {
         opts.check_tree_capacity()?;
     }
     let pos = args.at.of(game)?;
     let game = &game.for_machine(game.to_move(&pos));
     let depth = opts.depth.unwrap_or_else(|| game.default_depth());
-    let (action, value) = match args.search {
+    let (action, value) = match args.search.of_tree() {
         SearchKind::Alphabeta => {
             let started = Instant::now();
             let choice = alphabeta::search(game, &pos, &Search::to(depth).within(opts.max_nodes))

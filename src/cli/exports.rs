@@ -181,7 +181,7 @@ pub fn wants_trace(opts: &ExportOptions, len: usize) -> bool {
 }
 
 /// One export, ready to write to whatever it is given.
-type Writer<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
+pub type Writer<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
 
 /// Writes every export asked for; a failure is reported on stderr.
 pub fn write_all<G: Game>(
@@ -228,6 +228,11 @@ pub fn write_files<G: Game>(
         let events = events.unwrap_or_default();
         jobs.push((p, Box::new(move |w| export::trace::write_trace(w, &summary, events))));
     }
+    write_jobs(jobs)
+}
+
+/// Writes each export to its file in turn; an error names the file.
+pub fn write_jobs(jobs: Vec<(&Path, Writer<'_>)>) -> std::io::Result<()> {
     for (path, job) in jobs {
         write_output(path, |w| job(w)).map_err(|e| {
             if super::output::closed_stdout(path, &e) {

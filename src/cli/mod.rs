@@ -15,6 +15,7 @@ pub mod failure;
 mod fixtures;
 mod lines;
 mod manpage;
+mod mcts;
 mod options;
 mod output;
 mod perft;

@@ -54,12 +54,12 @@ impl std::fmt::Display for DotEdge {
 }
 
 /// Text for a Graphviz HTML-like label.
-fn html(text: &str) -> String {
+pub(crate) fn html(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// Text for a quoted DOT attribute.
-fn quoted(text: &str) -> String {
+pub(crate) fn quoted(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
 }
 
@@ -135,7 +135,7 @@ fn describe<G: Game>(
 /// (dark squares shaded), so that the columns line up whatever the font; else
 /// the terminal's plain drawing of its points and lines (niujiao's ladder),
 /// line by line. Both read the game's one description of its board.
-fn board_label<G: Game>(game: &G, picture: &Picture, pos: &G::Position) -> String {
+pub(crate) fn board_label<G: Game>(game: &G, picture: &Picture, pos: &G::Position) -> String {
     let cells = game.cells(pos);
     let Some(grid) = &picture.grid else {
         let lines: String = drawing::plain(picture, &cells)

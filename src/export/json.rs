@@ -104,6 +104,8 @@ pub fn write_tree_compared<G: Game>(
     field(out, "principal_variation", &summary.line)?;
     field(out, "node_count", &summary.node_count)?;
     field(out, "move_orders", &orders.map(orders_json))?;
+    // MCTS's settings (`export::mcts::json`); a minimax tree has none.
+    field(out, "mcts", &None::<()>)?;
     writeln!(out, "  \"nodes\": [")?;
     let window = |id: u32| windows.and_then(|w| w[id as usize]);
     let mut result: io::Result<()> = Ok(());

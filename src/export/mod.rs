@@ -4,6 +4,7 @@ pub mod dot;
 pub mod efg;
 pub mod html;
 pub mod json;
+pub mod mcts;
 pub mod scope;
 pub mod summary;
 pub mod trace;

@@ -5,6 +5,7 @@
 pub mod alphabeta;
 pub mod budget;
 pub mod machine;
+pub mod mcts;
 pub mod minimax;
 pub mod orders;
 pub mod perft;

@@ -23,4 +23,7 @@ pub enum Level {
     /// Alpha-beta deeper and deeper for --think milliseconds, at least to
     /// the game's own depth.
     Strong,
+    /// Monte Carlo tree search (UCT, random playouts), 50 iterations per
+    /// --think millisecond, seeded (default seed 1).
+    Mcts,
 }

@@ -14,6 +14,8 @@ pub enum Opponent {
     /// Any legal action.
     Random(Rng),
     Search(Machine),
+    /// Monte Carlo tree search (`gametree::cli::mcts`), with its settings.
+    Mcts(crate::search::mcts::Settings),
 }
 
 /// How a machine plays: its level, and what the command line set.
@@ -32,7 +34,7 @@ pub struct Strength {
 /// The depth a level searches to.
 fn level_depth<G: Game>(game: &G, level: Level) -> u8 {
     match level {
-        Level::Random | Level::Strong => game.default_depth(),
+        Level::Random | Level::Strong | Level::Mcts => game.default_depth(),
         Level::Easy => 1,
         Level::Medium => 2,
         Level::Hard => 3,
@@ -65,6 +67,9 @@ impl Opponent {
             });
             return Opponent::Random(Rng::new(seed));
         }
+        if s.level == Level::Mcts {
+            return Opponent::Mcts(crate::cli::mcts::for_play(s.think, s.seed, s.max_nodes));
+        }
         let depth = s.depth.unwrap_or_else(|| level_depth(game, s.level));
         // `strong` without a fixed depth thinks, at least to its depth.
         let think = (s.level == Level::Strong && s.depth.is_none()).then_some(s.think);
@@ -90,6 +95,18 @@ impl Opponent {
                 });
             }
             Opponent::Search(machine) => machine,
+            Opponent::Mcts(settings) => {
+                let p = crate::cli::mcts::play(game, pos, settings);
+                let (fell_back, interrupted) = (p.fell_back, p.interrupted);
+                return Ok(Move {
+                    action: p.action,
+                    note: p.note,
+                    fell_back,
+                    depth: 0,
+                    value: p.value,
+                    interrupted,
+                });
+            }
         };
         let played = machine.play(game, pos)?;
         let fell_back = played.fell_back.map(|(fitted, e)| {

@@ -1,0 +1,418 @@
+//! `--search mcts` for `analyse` and `best`: its options, the summary with the
+//! root children's N, Q and UCB terms, its exports, and `--compare`.
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use super::exports::{ExportOptions, Writer, write_jobs};
+use super::failure::{Failure, Outcome};
+use super::options::position::GamePosition;
+use super::options::search::SearchKind;
+use super::options::tree::TreeOptions;
+use crate::export::mcts::{Header, dot, json, trace};
+use crate::game::prelude::*;
+use crate::search::alphabeta::{self, Search};
+use crate::search::mcts::{self, Budget, End, Event, Rollout, Searched, Settings, Terms};
+
+/// The most iterations `--trace` records (each is four events).
+pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
+
+/// `--search` of `analyse` and `best`: a search of the explicit minimax
+/// tree, or MCTS, which grows a tree of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AnySearch {
+    /// Plain minimax over the whole explicit tree.
+    Minimax,
+    /// Alpha-beta: same value and decision, fewer nodes visited.
+    Alphabeta,
+    /// Monte Carlo tree search (UCT): a tree grown one node per iteration,
+    /// each scored by a playout.
+    Mcts,
+}
+
+impl AnySearch {
+    /// The search of a minimax tree (MCTS is dispatched before this is asked).
+    pub fn of_tree(self) -> SearchKind {
+        if self == AnySearch::Minimax { SearchKind::Minimax } else { SearchKind::Alphabeta }
+    }
+}
+
+/// The playout policy, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RolloutKind {
+    /// Each ply an action drawn uniformly.
+    Random,
+    /// Each ply the action best for the mover by the game's static cost, ties drawn uniformly.
+    Heuristic,
+}
+
+/// The options of `--search mcts`.
+#[derive(clap::Args, Debug, Clone, Copy, Default)]
+pub struct MctsOptions {
+    /// --search mcts: iterations to run (default 10000).
+    #[arg(long, value_name = "N", conflicts_with = "think",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(mcts::MAX_ITERATIONS)))]
+    pub iterations: Option<u32>,
+    /// --search mcts: iterate for this many milliseconds instead (the tree then
+    /// depends on the machine's speed).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub think: Option<u64>,
+    /// --search mcts: the seed of the playouts' random draws (default 1: the
+    /// same seed and settings give the same tree).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// --search mcts: UCT's exploration constant (default √2).
+    #[arg(long = "uct-c", value_name = "C", value_parser = exploration)]
+    pub uct_c: Option<f64>,
+    /// --search mcts: how playouts choose their moves (default random).
+    #[arg(long, value_enum)]
+    pub rollout: Option<RolloutKind>,
+    /// --search mcts: prove wins, losses and draws and carry them up (MCTS-Solver).
+    #[arg(long)]
+    pub solver: bool,
+    /// analyse --search mcts: alpha-beta's decision and value beside MCTS's,
+    /// on the same position, to --depth (default: the game's).
+    #[arg(long)]
+    pub compare: bool,
+}
+
+/// `--uct-c`: a finite constant, not negative.
+fn exploration(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(c) if c.is_finite() && c >= 0.0 => Ok(c),
+        _ => Err("expected a number of 0 or more, e.g. 1.41".to_string()),
+    }
+}
+
+impl MctsOptions {
+    /// The first MCTS option given, by its flag.
+    fn given(&self) -> Option<&'static str> {
+        [
+            (self.iterations.is_some(), "--iterations"),
+            (self.think.is_some(), "--think"),
+            (self.seed.is_some(), "--seed"),
+            (self.uct_c.is_some(), "--uct-c"),
+            (self.rollout.is_some(), "--rollout"),
+            (self.solver, "--solver"),
+            (self.compare, "--compare"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+
+    /// MCTS's options with another search are a mistake: refuse them.
+    pub fn check(&self, search: AnySearch) -> Outcome {
+        match self.given() {
+            Some(flag) if search != AnySearch::Mcts => {
+                Err(Failure::usage(format!("{flag} is an option of --search mcts")))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The search's settings, within `max_nodes` nodes.
+    pub fn settings(&self, max_nodes: u64) -> Settings {
+        let budget = match (self.iterations, self.think) {
+            (_, Some(ms)) => Budget::Time(Duration::from_millis(ms)),
+            (Some(n), None) => Budget::Iterations(n),
+            (None, None) => Budget::Iterations(mcts::DEFAULT_ITERATIONS),
+        };
+        Settings {
+            budget,
+            seed: self.seed.unwrap_or(mcts::DEFAULT_SEED),
+            c: self.uct_c.unwrap_or(mcts::DEFAULT_C),
+            rollout: match self.rollout {
+                Some(RolloutKind::Heuristic) => Rollout::Heuristic,
+                _ => Rollout::Random,
+            },
+            solver: self.solver,
+            max_nodes,
+        }
+    }
+}
+
+/// What `analyse --search mcts` is asked for.
+pub struct Request<'a> {
+    pub moves: Option<&'a Path>,
+    pub tree: &'a TreeOptions,
+    /// An alpha-beta lesson (`--no-prune-on-ties`, `--compare-orders`) was asked for.
+    pub lessons: bool,
+    pub exports: &'a ExportOptions,
+    pub options: &'a MctsOptions,
+}
+
+/// What `analyse --search mcts` cannot do, refused before searching.
+fn refusal(req: &Request<'_>) -> Option<String> {
+    let options = req.options;
+    let e = req.exports;
+    if e.efg.is_some() || e.html.is_some() {
+        return Some(
+            "--search mcts: --efg and --html write minimax trees; an MCTS tree is written by --json, --dot and --trace"
+                .into(),
+        );
+    }
+    if req.lessons {
+        return Some("--no-prune-on-ties and --compare-orders are alpha-beta's, not --search mcts's".into());
+    }
+    if req.tree.depth.is_some() && !options.compare {
+        return Some("--search mcts grows its tree by iterations, not to a --depth (with --compare, --depth is alpha-beta's)".into());
+    }
+    let long = match options.settings(req.tree.max_nodes).budget {
+        Budget::Iterations(n) => n > TRACE_MAX_ITERATIONS,
+        Budget::Time(_) => true,
+    };
+    if e.trace.is_some() && long {
+        return Some(format!(
+            "--trace records every phase of every iteration: give --iterations {TRACE_MAX_ITERATIONS} or fewer"
+        ));
+    }
+    None
+}
+
+/// `analyse GAME --search mcts`, from `pos`.
+pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcome {
+    req.tree.check_tree_capacity()?;
+    req.exports.check(req.moves.as_slice())?;
+    if let Some(why) = refusal(req) {
+        return Err(Failure::usage(why));
+    }
+    let game = &game.for_machine(game.to_move(&pos));
+    let settings = req.options.settings(req.tree.max_nodes);
+    let mut events: Vec<Event<G::Action>> = Vec::new();
+    let searched = if req.exports.trace.is_some() {
+        mcts::search(game, &pos, &settings, &mut events)
+    } else {
+        mcts::search(game, &pos, &settings, &mut ())
+    };
+    if req.tree.stats {
+        print_stats(&searched);
+    }
+    if searched.end == End::Budget {
+        eprintln!("gametree: warning: {}", searched.end_words());
+    }
+    if !req.exports.to_stdout() {
+        let mut out = super::output::stdout();
+        write_summary(&mut out, game, &searched).map_err(Failure::output)?;
+        if req.options.compare {
+            write_compare(&mut out, game, &pos, &searched, req.tree).map_err(Failure::output)?;
+        }
+    }
+    write_exports(game, &searched, &events, req).map_err(|e| Failure::output(format!("cannot write {e}")))
+}
+
+fn write_exports<G: Game>(
+    game: &G,
+    searched: &Searched<G>,
+    events: &[Event<G::Action>],
+    req: &Request<'_>,
+) -> io::Result<()> {
+    let opts = req.exports;
+    let scope = opts.scope();
+    let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
+    if let Some(p) = &opts.json {
+        jobs.push((p, Box::new(move |w| json::write_tree(w, game, searched))));
+    }
+    if let Some(p) = &opts.dot {
+        jobs.push((p, Box::new(move |w| dot::write_tree(w, game, searched, scope))));
+    }
+    if let Some(p) = &opts.trace {
+        let header = Header::of(game, searched);
+        jobs.push((p, Box::new(move |w| trace::write_trace(w, game, &header, events))));
+    }
+    write_jobs(jobs)
+}
+
+fn print_stats<G: Game>(searched: &Searched<G>) {
+    let secs = searched.time.as_secs_f64();
+    let tree = &searched.tree;
+    eprintln!(
+        "nodes: {}, node size: {} bytes, arena bytes: {}, iterations: {}, time: {:.3} ms, rate: {:.0} iterations/s",
+        tree.len(),
+        tree.node_bytes() / tree.len(),
+        tree.node_bytes(),
+        searched.iterations,
+        secs * 1e3,
+        f64::from(searched.iterations) / secs.max(1e-9)
+    );
+}
+
+/// The summary: settings, the decision and why, and the root children's
+/// visits, rewards and UCB terms.
+fn write_summary<G: Game>(out: &mut impl Write, game: &G, searched: &Searched<G>) -> io::Result<()> {
+    let h = Header::of(game, searched);
+    let tree = &searched.tree;
+    writeln!(out, "position: {}", h.position)?;
+    writeln!(out, "to move: {}", h.to_move)?;
+    writeln!(out, "search: {}", h.settings)?;
+    writeln!(out, "iterations: {} (the root's visits)", h.iterations)?;
+    if searched.end != End::Finished {
+        writeln!(out, "stopped: {}", searched.end_words())?;
+    }
+    writeln!(out, "nodes: {} (one per expansion; ids in expansion order)", h.node_count)?;
+    writeln!(out, "value: Q {:.4} for {} (win 1, draw 1/2, loss 0)", h.value, h.to_move)?;
+    if let Some(p) = tree.node(0).proven() {
+        writeln!(out, "proven: {} for {}", json::proven_name(p), h.to_move)?;
+    }
+    match (&h.decision, h.because) {
+        (Some(a), Some(why)) => writeln!(out, "decision: {a} ({why})")?,
+        _ => writeln!(out, "decision: none (the side to move cannot act)")?,
+    }
+    writeln!(out, "line: {}", h.line.join(" "))?;
+    let root_visits = tree.node(0).visits();
+    writeln!(
+        out,
+        "\nroot children: N visits, W total reward, Q = W/N for {} (the exploit term),\nexplore = c*sqrt(ln {root_visits} / N), UCB = Q + explore:",
+        h.to_move
+    )?;
+    writeln!(
+        out,
+        "{:<10} {:>9} {:>11} {:>8} {:>8} {:>8}  proven",
+        "action", "N", "W", "Q", "explore", "UCB"
+    )?;
+    for child in tree.children(0) {
+        let n = tree.node(child);
+        let t = Terms::of(tree, child, root_visits, searched.settings.c);
+        let proven = n.proven().map_or("-", json::proven_name);
+        writeln!(
+            out,
+            "{:<10} {:>9} {:>11.1} {:>8.4} {:>8.4} {:>8.4}  {proven}",
+            game.format_action(n.action.expect("below the root")),
+            n.visits(),
+            n.total_reward(),
+            t.exploit,
+            t.explore,
+            t.ucb()
+        )?;
+    }
+    Ok(())
+}
+
+/// `--compare`: alpha-beta on the same position beside MCTS.
+fn write_compare<G: Game>(
+    out: &mut impl Write,
+    game: &G,
+    pos: &G::Position,
+    searched: &Searched<G>,
+    tree: &TreeOptions,
+) -> io::Result<()> {
+    let depth = tree.depth.unwrap_or_else(|| game.default_depth());
+    let started = Instant::now();
+    let found = alphabeta::search(game, pos, &Search::to(depth).within(tree.max_nodes));
+    let time = started.elapsed();
+    let h = Header::of(game, searched);
+    writeln!(out, "\ncompare on the same position:")?;
+    writeln!(out, "{:<11} {:<10} {:<40} {:>10} {:>11}", "search", "decision", "value", "nodes", "time")?;
+    let ms = |d: Duration| format!("{:.3} ms", d.as_secs_f64() * 1e3);
+    writeln!(
+        out,
+        "{:<11} {:<10} {:<40} {:>10} {:>11}",
+        "mcts",
+        h.decision.as_deref().unwrap_or("none"),
+        format!("Q {:.4} for {}", h.value, h.to_move),
+        h.node_count,
+        ms(searched.time)
+    )?;
+    match found {
+        Ok(t) => {
+            let c = t.choice;
+            let action = c.action.map_or("none".to_string(), |a| game.format_action(a));
+            let value = format!("{} ({}, depth {depth})", c.value, forced(game, c.value));
+            writeln!(out, "{:<11} {action:<10} {value:<40} {:>10} {:>11}", "alpha-beta", c.nodes, ms(time))?;
+            let agree = h.decision.as_deref() == Some(action.as_str());
+            writeln!(out, "the decisions {}", if agree { "agree" } else { "differ" })
+        }
+        Err(e) => writeln!(out, "{:<11} {e}", "alpha-beta"),
+    }
+}
+
+/// What an alpha-beta value says of the game's result.
+fn forced<G: Game>(game: &G, value: i32) -> String {
+    if !game.is_decided(value) {
+        return "no forced result within the depth".to_string();
+    }
+    let winner = if value > 0 { crate::game::Player::First } else { crate::game::Player::Second };
+    format!("{} wins by force", game.player_name(winner))
+}
+
+/// `best GAME --search mcts`: the decision and the root's Q for the side to move.
+pub fn best<G: Game>(game: &G, at: &GamePosition, tree: &TreeOptions, options: &MctsOptions) -> Outcome {
+    if options.compare || tree.depth.is_some() {
+        return Err(Failure::usage(
+            "--compare and --depth are analyse's; best --search mcts prints the decision and its Q",
+        ));
+    }
+    let pos = at.of(game)?;
+    let game = &game.for_machine(game.to_move(&pos));
+    let searched = mcts::search(game, &pos, &options.settings(tree.max_nodes), &mut ());
+    if tree.stats {
+        print_stats(&searched);
+    }
+    if searched.end == End::Budget {
+        eprintln!("gametree: warning: {}", searched.end_words());
+    }
+    let q = searched.tree.node(0).mean();
+    match searched.decision() {
+        Some((id, _)) => {
+            let action = searched.tree.node(id).action.expect("below the root");
+            println!("{} {q:.4}", game.format_action(action));
+        }
+        None => println!("none {q:.4}"),
+    }
+    Ok(())
+}
+
+/// Iterations `--level mcts` makes per millisecond of `--think`: counted, not
+/// timed, so that a game can be played again move for move.
+pub const PLAY_ITERATIONS_PER_MS: u64 = 50;
+
+/// The settings of the `mcts` play level: `think` counted in iterations.
+pub fn for_play(think: Duration, seed: Option<u64>, max_nodes: u64) -> Settings {
+    let n = (think.as_millis() as u64)
+        .saturating_mul(PLAY_ITERATIONS_PER_MS)
+        .clamp(1, u64::from(mcts::MAX_ITERATIONS));
+    Settings {
+        budget: Budget::Iterations(n as u32),
+        seed: seed.unwrap_or(mcts::DEFAULT_SEED),
+        max_nodes: max_nodes.min(crate::limits::MAX_TREE_NODES),
+        ..Settings::default()
+    }
+}
+
+/// A move of the `mcts` level, as play's opponent reports one.
+pub struct Played<A> {
+    pub action: A,
+    /// The search's account of it, for a person.
+    pub note: String,
+    /// Said before the move: the tree reached its node budget.
+    pub fell_back: Option<String>,
+    /// Q's lead over a draw for the first player, in thousandths of a half point.
+    pub value: i32,
+    /// A stop was asked for: the choice of the iterations made.
+    pub interrupted: bool,
+}
+
+/// The `mcts` level's move at `pos` (which has actions), and its account of it.
+pub fn play<G: Game>(game: &G, pos: &G::Position, settings: &Settings) -> Played<G::Action> {
+    let game = &game.for_machine(game.to_move(pos));
+    let searched = mcts::search(game, pos, settings, &mut ());
+    let (id, because) = searched.decision().expect("a side with actions gets one");
+    let node = searched.tree.node(id);
+    let side = game.player_name(game.to_move(pos));
+    let q = node.mean();
+    let fell_back = (searched.end == End::Budget).then(|| format!("({})", searched.end_words()));
+    // Q above 1/2 for the mover is an expected win: positive for the first player.
+    let for_first = if game.to_move(pos).maximises() { q - 0.5 } else { 0.5 - q };
+    Played {
+        action: node.action.expect("below the root"),
+        note: format!(
+            "MCTS: {} of {} iterations, Q {q:.3} for {side}; {}",
+            node.visits(),
+            searched.iterations,
+            because.words()
+        ),
+        fell_back,
+        value: (for_first * 2000.0).round() as i32,
+        interrupted: searched.end == End::Asked,
+    }
+}
