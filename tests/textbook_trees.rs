@@ -1,5 +1,5 @@
 //! The `tree` game: textbook trees written as text, with their published
-//! answers (fixtures/trees/), through every command and export, under both
+//! answers (fixtures/textbook/), through every command and export, under both
 //! pruning rules.
 
 mod support;
@@ -11,7 +11,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
-const TREES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trees");
+const TREES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/textbook");
 
 fn gametree(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().unwrap()
