@@ -201,6 +201,29 @@ fn the_same_seed_writes_the_same_bytes_and_count_numbers_the_exercises() {
     }
 }
 
+#[test]
+fn a_failed_write_leaves_whole_files_and_no_temporaries() {
+    // The files are synced once for the whole batch, not one by one; each is
+    // still written under a temporary name and renamed only when whole.
+    let (good, bad) = (temp_dir("whole-good"), temp_dir("whole-bad"));
+    write(&good, &[]);
+    fs::create_dir(bad.join("answers.json")).unwrap();
+    let out = gametree(&["exercise", "--seed", "7", "--out", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("answers.json") && err.lines().count() == 1, "{err}");
+    let mut names: Vec<String> =
+        fs::read_dir(&bad).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "no temporary left: {names:?}");
+    for f in ["worksheet.pdf", "answers.pdf", "worksheet.svg", "answers.svg", "exercise.tex"] {
+        assert_eq!(fs::read(bad.join(f)).unwrap(), fs::read(good.join(f)).unwrap(), "{f} is whole");
+    }
+    for d in [good, bad] {
+        fs::remove_dir_all(d).unwrap();
+    }
+}
+
 fn have(tool: &str) -> bool {
     Command::new(tool).arg("-v").output().is_ok()
 }

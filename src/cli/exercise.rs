@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::output::write_output;
+use super::output::{Durability, sync_folder, write_output_with};
 use super::positions::position_or_start;
 use super::{SearchKind, status};
 use crate::drawing::Drawing;
@@ -168,9 +168,11 @@ fn write_exercise<G: Drawing>(
             }),
         ),
     ];
+    // Each file whole under its own name or not at all; the disk is synced
+    // once for the whole batch (`finish`), not once a file.
     for (name, job) in files {
         let path = dir.join(name);
-        write_output(&path, |w| job(w)).map_err(|e| {
+        write_output_with(&path, Durability::Later, |w| job(w)).map_err(|e| {
             eprintln!("gametree: cannot write {}: {e}", path.display());
             status::OUTPUT
         })?;
@@ -202,7 +204,18 @@ pub fn run_random(req: &Request<'_>) -> u8 {
             return code;
         }
     }
-    status::OK
+    finish(req)
+}
+
+/// Puts the batch's files on disk in one sync.
+fn finish(req: &Request<'_>) -> u8 {
+    match sync_folder(req.out) {
+        Ok(()) => status::OK,
+        Err(e) => {
+            eprintln!("gametree: cannot sync {}: {e}", req.out.display());
+            status::OUTPUT
+        }
+    }
 }
 
 /// A real game's position, to `req.depth`.
@@ -214,7 +227,7 @@ pub fn run_game<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
     let game = &game.for_machine(game.to_move(&pos));
     let title = format!("Exercise: {} to move", game.player_name(game.to_move(&pos)));
     match write_exercise(game, pos, req.depth, title, req, &folder(req, 1)) {
-        Ok(()) => status::OK,
+        Ok(()) => finish(req),
         Err(code) => code,
     }
 }
