@@ -157,8 +157,8 @@ fn write_exercise<G: Drawing>(
     let files: Vec<(&str, Job<'_>)> = vec![
         ("worksheet.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, false, req.paper)))),
         ("answers.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, true, req.paper)))),
-        ("worksheet.svg", Box::new(|w| w.write_all(svg::write(&sheet, false).as_bytes()))),
-        ("answers.svg", Box::new(|w| w.write_all(svg::write(&sheet, true).as_bytes()))),
+        ("worksheet.svg", Box::new(|w| w.write_all(svg::write(&sheet, false, req.paper).as_bytes()))),
+        ("answers.svg", Box::new(|w| w.write_all(svg::write(&sheet, true, req.paper).as_bytes()))),
         ("exercise.tex", Box::new(|w| w.write_all(tex::write(&sheet).as_bytes()))),
         ("answers.json", Box::new(|w| w.write_all(json.as_bytes()))),
         (
