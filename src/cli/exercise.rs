@@ -7,7 +7,7 @@ use super::positions::position_or_start;
 use super::{SearchKind, status};
 use crate::drawing::Drawing;
 use crate::exercise::generate::{Constraints, generate};
-use crate::exercise::pdf::Paper;
+use crate::exercise::page::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
 use crate::export::scope::Scope;
 use crate::game::prelude::*;

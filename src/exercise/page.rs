@@ -2,17 +2,39 @@
 //! spread across the page's width and down its height, and type sizes a class
 //! can read. Only a tree too large for the page is scaled down.
 
-use super::pdf::Paper;
 use super::sheet::Sheet;
+
+/// Paper sizes in points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Paper {
+    /// ISO A4, 210 by 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 by 11 inches.
+    Letter,
+}
+
+impl Paper {
+    /// Width and height in points, upright.
+    pub fn size(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (595.0, 842.0),
+            Paper::Letter => (612.0, 792.0),
+        }
+    }
+}
 
 /// The page's margin, in points.
 pub const MARGIN: f32 = 36.0;
-/// Type sizes in points: the title, the question, a node's value, and the
-/// small labels (actions, alpha and beta). A tree scaled down to fit scales
-/// its own type with it; the title and question never are.
+// Type sizes in points. A tree scaled down to fit scales its own type with
+// it; the title and question never are.
+/// The title's type size.
 pub const TITLE: f32 = 16.0;
+/// The question's type size.
 pub const QUESTION: f32 = 10.0;
+/// A node's value's type size.
 pub const VALUE: f32 = 12.0;
+/// The small labels' type size: actions, alpha and beta.
 pub const LABEL: f32 = 10.0;
 /// Half a node's size at full scale.
 pub const RADIUS: f32 = 14.0;
@@ -31,13 +53,17 @@ const FOOT: f32 = 12.0;
 /// page's top left, y downwards.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Page {
+    /// The page's size, turned as the tree needs.
     pub width: f32,
+    /// See `width`.
     pub height: f32,
     /// The question, broken into lines that fit the page.
     pub question: Vec<String>,
     /// The centre of slot 0 at the root's level.
     pub origin: (f32, f32),
+    /// From one leaf's centre to the next.
     pub leaf_gap: f32,
+    /// From one level's centres to the next.
     pub level_gap: f32,
     /// 1, or less for a tree too large to fit at full size: its shapes, type
     /// and lines are scaled by it.

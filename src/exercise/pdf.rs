@@ -5,26 +5,8 @@
 use pdf_writer::{Content, Name, Pdf, Rect, Ref, Str};
 
 use super::marks::Mark;
-use super::page::{Page, text_width};
+use super::page::{Page, Paper, text_width};
 use super::sheet::Sheet;
-
-/// Paper sizes in points.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Paper {
-    #[default]
-    A4,
-    Letter,
-}
-
-impl Paper {
-    /// Width and height in points, upright.
-    pub fn size(self) -> (f32, f32) {
-        match self {
-            Paper::A4 => (595.0, 842.0),
-            Paper::Letter => (612.0, 792.0),
-        }
-    }
-}
 
 fn colour((r, g, b): (u8, u8, u8)) -> (f32, f32, f32) {
     (f32::from(r) / 255.0, f32::from(g) / 255.0, f32::from(b) / 255.0)

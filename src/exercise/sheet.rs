@@ -50,8 +50,9 @@ pub struct Sheet {
     pub question: String,
     /// In preorder.
     pub places: Vec<Place>,
-    /// How many leaves across and levels below the root the tree has.
+    /// How many leaves the tree has across.
     pub leaves: usize,
+    /// How many levels the tree has below its root.
     pub levels: u8,
     /// Alpha-beta's rule; `None` for a minimax exercise.
     pub rule: Option<Pruning>,

@@ -3,8 +3,7 @@
 use std::fmt::Write;
 
 use super::marks::Mark;
-use super::page::Page;
-use super::pdf::Paper;
+use super::page::{Page, Paper};
 use super::sheet::Sheet;
 
 fn rgb((r, g, b): (u8, u8, u8)) -> String {
