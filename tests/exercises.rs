@@ -387,3 +387,31 @@ fn the_svg_renders_in_chromium() {
     }
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)")]
+fn the_practice_page_opens_in_practice_with_no_answer_shown() {
+    let dir = temp_dir("practice");
+    write(&dir, &[]);
+    let answers: Value = serde_json::from_slice(&fs::read(dir.join("answers.json")).unwrap()).unwrap();
+    let b = support::browser::Browser::start();
+    b.open(&format!("file://{}", dir.join("practice.html").display()));
+    assert_eq!(b.run("return document.body.dataset.mode"), "practice");
+    assert_eq!(b.run("return document.getElementById('mode-practice').getAttribute('aria-pressed')"), "true");
+    assert_eq!(b.run("return document.getElementById('practice').hidden"), false, "the practice bar shows");
+    assert_eq!(b.run("return document.getElementById('banner').hidden"), true, "no decision banner");
+    // Every inner node of the exercise asks for its value; none is given.
+    let inner = answers["nodes"].as_array().unwrap().iter().filter(|n| n["leaf"] == false).count();
+    assert_eq!(b.count(".node:not(.leaf) input.guess"), inner);
+    assert_eq!(b.count(".node:not(.leaf) .value"), 0);
+    assert_eq!(b.count(".node.pruned"), 0);
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    // A page written by analyse still opens in explore mode.
+    let page = dir.join("explore.html");
+    let out = gametree(&["analyse", "tree", "--search", "alphabeta", "--html", page.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    b.open(&format!("file://{}", page.display()));
+    assert_eq!(b.run("return document.body.dataset.mode"), "explore");
+    assert!(b.count(".node:not(.leaf) .value") > 0);
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -9,6 +9,7 @@ use crate::drawing::Drawing;
 use crate::exercise::generate::{Constraints, generate};
 use crate::exercise::page::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
+use crate::export::html;
 use crate::export::scope::Scope;
 use crate::game::prelude::*;
 use crate::games::GameName;
@@ -164,7 +165,8 @@ fn write_exercise<G: Drawing>(
         (
             "practice.html",
             Box::new(|w| {
-                crate::export::html::write_tree(w, game, &tree, windows.as_deref(), Some(&events), Scope::All)
+                let start = html::StartMode::Practice;
+                html::write_tree_in(w, game, &tree, windows.as_deref(), Some(&events), Scope::All, start)
             }),
         ),
     ];
