@@ -187,8 +187,9 @@ fn the_same_seed_writes_the_same_bytes_and_count_numbers_the_exercises() {
             assert!(c.join(format!("exercise-0{n}")).join(f).is_file(), "{n} {f}");
         }
     }
+    // Letter, turned for seed 7's wide tree.
     assert!(
-        String::from_utf8_lossy(&fs::read(c.join("exercise-01/worksheet.pdf")).unwrap()).contains("612 792")
+        String::from_utf8_lossy(&fs::read(c.join("exercise-01/worksheet.pdf")).unwrap()).contains("792 612")
     );
     // A game position instead of a random tree.
     let g = temp_dir("game");
@@ -197,6 +198,29 @@ fn the_same_seed_writes_the_same_bytes_and_count_numbers_the_exercises() {
     assert_eq!(answers["nodes"].as_array().unwrap().len(), 1 + 9 + 9 * 8);
     assert_eq!(answers["nodes"][1]["action"], "a1");
     for d in [a, b, c, g] {
+        fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn a_failed_write_leaves_whole_files_and_no_temporaries() {
+    // The files are synced once for the whole batch, not one by one; each is
+    // still written under a temporary name and renamed only when whole.
+    let (good, bad) = (temp_dir("whole-good"), temp_dir("whole-bad"));
+    write(&good, &[]);
+    fs::create_dir(bad.join("answers.json")).unwrap();
+    let out = gametree(&["exercise", "--seed", "7", "--out", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("answers.json") && err.lines().count() == 1, "{err}");
+    let mut names: Vec<String> =
+        fs::read_dir(&bad).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "no temporary left: {names:?}");
+    for f in ["worksheet.pdf", "answers.pdf", "worksheet.svg", "answers.svg", "exercise.tex"] {
+        assert_eq!(fs::read(bad.join(f)).unwrap(), fs::read(good.join(f)).unwrap(), "{f} is whole");
+    }
+    for d in [good, bad] {
         fs::remove_dir_all(d).unwrap();
     }
 }
@@ -262,6 +286,63 @@ fn the_key_has_the_values_the_worksheet_leaves_out() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A word pdftotext finds on a PDF's one page: its box in points from the
+/// top left, and its text.
+struct Word {
+    x: (f64, f64),
+    y: (f64, f64),
+    text: String,
+}
+
+/// The page's width and height, and its words.
+fn words(pdf: &Path) -> ((f64, f64), Vec<Word>) {
+    let out = Command::new("pdftotext").arg("-bbox").arg(pdf).arg("-").output().unwrap();
+    assert!(out.status.success());
+    let html = String::from_utf8(out.stdout).unwrap();
+    let attr = |tag: &str, name: &str| -> f64 {
+        let from = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        tag[from..from + tag[from..].find('"').unwrap()].parse().unwrap()
+    };
+    let page = html.split("<page ").nth(1).unwrap();
+    let size = (attr(page, "width"), attr(page, "height"));
+    let words = html
+        .split("<word ")
+        .skip(1)
+        .map(|w| {
+            let text = w[w.find('>').unwrap() + 1..w.find("</word>").unwrap()].to_string();
+            Word { x: (attr(w, "xMin"), attr(w, "xMax")), y: (attr(w, "yMin"), attr(w, "yMax")), text }
+        })
+        .collect();
+    (size, words)
+}
+
+#[test]
+#[cfg_attr(not(has_pdftotext), ignore = "needs pdftotext (poppler-utils; .ci/run installs it)")]
+fn the_tree_fills_the_page_in_type_a_class_can_read() {
+    assert!(have("pdftotext"), "pdftotext is not installed");
+    let dir = temp_dir("page");
+    // Seed 7's default tree has 27 leaves: wider than tall, so on A4 turned.
+    write(&dir, &[]);
+    for pdf in ["worksheet.pdf", "answers.pdf"] {
+        let ((width, height), words) = words(&dir.join(pdf));
+        assert_eq!((width, height), (842.0, 595.0), "{pdf}: A4 landscape");
+        // Helvetica's box is 0.925 of its size: every word is 9 pt or more.
+        for w in &words {
+            assert!(w.y.1 - w.y.0 >= 0.925 * 9.0 - 0.01, "{pdf}: {:?} is under 9 pt", w.text);
+        }
+        // The tree (the words below the question) runs across the page and down it.
+        let question_end =
+            words.iter().filter(|w| w.text.ends_with("prunes.")).map(|w| w.y.1).fold(0.0, f64::max);
+        let tree: Vec<&Word> = words.iter().filter(|w| w.y.0 > question_end).collect();
+        let across =
+            tree.iter().map(|w| w.x.1).fold(0.0, f64::max) - tree.iter().map(|w| w.x.0).fold(width, f64::min);
+        let down = tree.iter().map(|w| w.y.1).fold(0.0, f64::max) - question_end;
+        assert!(across > 0.8 * width, "{pdf}: the tree spans {across:.0} of {width} points across");
+        assert!(down > 0.7 * height, "{pdf}: the tree spans {down:.0} of {height} points down");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)")]
 fn the_svg_renders_in_chromium() {
@@ -286,14 +367,51 @@ fn the_svg_renders_in_chromium() {
         b.open(&format!("file://{}", page.display()));
         assert_eq!(b.run("return document.body.dataset.broken || 'no'"), "no", "{file} decodes as an image");
         assert!(b.run("return document.getElementById('file').naturalWidth").as_u64().unwrap() > 100);
-        let shapes = b.run("return document.querySelectorAll('svg polygon').length");
+        // The nodes' shapes (white boxes behind labels aside).
+        let shapes =
+            b.run("return document.querySelectorAll('svg polygon:not([stroke=\"#ffffff\"])').length");
         assert_eq!(shapes.as_u64().unwrap() as usize, answers["nodes"].as_array().unwrap().len(), "{file}");
+        // The PDF's page, turned for this wide tree, and filled as the PDF is,
+        // in type of 9 pt or more.
+        let page = b.run("const s = document.querySelector('svg'); return [s.getAttribute('width'), s.getAttribute('height')]");
+        assert_eq!(page, serde_json::json!(["842", "595"]), "{file}");
         let width = b.run("return document.querySelector('svg').getBBox().width");
-        assert!(width.as_f64().unwrap() > 100.0, "{file} draws something");
+        assert!(width.as_f64().unwrap() > 0.8 * 842.0, "{file} spans the page: {width}");
+        let smallest =
+            b.run("return Math.min(...[...document.querySelectorAll('svg text')].map(t => +t.getAttribute('font-size')))");
+        assert!(smallest.as_f64().unwrap() >= 9.0, "{file}: type of {smallest} pt");
         let red = b.run(
             "return [...document.querySelectorAll('svg line')].filter(l => l.getAttribute('stroke') === '#c80000').length",
         );
         assert_eq!(red.as_u64().unwrap() > 0, crossed, "{file}: pruned branches crossed out in the key only");
     }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)")]
+fn the_practice_page_opens_in_practice_with_no_answer_shown() {
+    let dir = temp_dir("practice");
+    write(&dir, &[]);
+    let answers: Value = serde_json::from_slice(&fs::read(dir.join("answers.json")).unwrap()).unwrap();
+    let b = support::browser::Browser::start();
+    b.open(&format!("file://{}", dir.join("practice.html").display()));
+    assert_eq!(b.run("return document.body.dataset.mode"), "practice");
+    assert_eq!(b.run("return document.getElementById('mode-practice').getAttribute('aria-pressed')"), "true");
+    assert_eq!(b.run("return document.getElementById('practice').hidden"), false, "the practice bar shows");
+    assert_eq!(b.run("return document.getElementById('banner').hidden"), true, "no decision banner");
+    // Every inner node of the exercise asks for its value; none is given.
+    let inner = answers["nodes"].as_array().unwrap().iter().filter(|n| n["leaf"] == false).count();
+    assert_eq!(b.count(".node:not(.leaf) input.guess"), inner);
+    assert_eq!(b.count(".node:not(.leaf) .value"), 0);
+    assert_eq!(b.count(".node.pruned"), 0);
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    // A page written by analyse still opens in explore mode.
+    let page = dir.join("explore.html");
+    let out = gametree(&["analyse", "tree", "--search", "alphabeta", "--html", page.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    b.open(&format!("file://{}", page.display()));
+    assert_eq!(b.run("return document.body.dataset.mode"), "explore");
+    assert!(b.count(".node:not(.leaf) .value") > 0);
     fs::remove_dir_all(&dir).unwrap();
 }

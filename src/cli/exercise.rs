@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 use super::failure::{Failure, Outcome};
 use super::options::position::position_or_start;
 use super::options::search::SearchKind;
-use super::output::write_output;
+use super::output::{Durability, sync_folder, write_output_with};
 use crate::exercise::generate::{Constraints, generate};
-use crate::exercise::pdf::Paper;
+use crate::exercise::page::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
+use crate::export::html;
 use crate::export::scope::Scope;
 use crate::game::prelude::*;
 use crate::games::GameName;
@@ -156,20 +157,23 @@ fn write_exercise<G: Game>(
     let files: Vec<(&str, Job<'_>)> = vec![
         ("worksheet.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, false, req.paper)))),
         ("answers.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, true, req.paper)))),
-        ("worksheet.svg", Box::new(|w| w.write_all(svg::write(&sheet, false).as_bytes()))),
-        ("answers.svg", Box::new(|w| w.write_all(svg::write(&sheet, true).as_bytes()))),
+        ("worksheet.svg", Box::new(|w| w.write_all(svg::write(&sheet, false, req.paper).as_bytes()))),
+        ("answers.svg", Box::new(|w| w.write_all(svg::write(&sheet, true, req.paper).as_bytes()))),
         ("exercise.tex", Box::new(|w| w.write_all(tex::write(&sheet).as_bytes()))),
         ("answers.json", Box::new(|w| w.write_all(json.as_bytes()))),
         (
             "practice.html",
             Box::new(|w| {
-                crate::export::html::write_tree(w, game, &tree, windows.as_deref(), Some(&events), Scope::All)
+                let start = html::StartMode::Practice;
+                html::write_tree_in(w, game, &tree, windows.as_deref(), Some(&events), Scope::All, start)
             }),
         ),
     ];
+    // Each file whole under its own name or not at all; the disk is synced
+    // once for the whole batch (`finish`), not once a file.
     for (name, job) in files {
         let path = dir.join(name);
-        write_output(&path, |w| job(w))
+        write_output_with(&path, Durability::Later, |w| job(w))
             .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(())
@@ -190,7 +194,12 @@ pub fn run_random(req: &Request<'_>) -> Outcome {
         let title = format!("Exercise {number}");
         write_exercise(&game, pos, req.constraints.depth, title, req, &folder(req, number))?;
     }
-    Ok(())
+    finish(req)
+}
+
+/// Puts the batch's files on disk in one sync.
+fn finish(req: &Request<'_>) -> Outcome {
+    sync_folder(req.out).map_err(|e| Failure::output(format!("cannot sync {}: {e}", req.out.display())))
 }
 
 /// A real game's position, to `req.depth`.
@@ -198,7 +207,8 @@ pub fn run_game<G: Game>(game: &G, req: &Request<'_>) -> Outcome {
     let pos = position_or_start(game, req.position)?;
     let game = &game.for_machine(game.to_move(&pos));
     let title = format!("Exercise: {} to move", game.player_name(game.to_move(&pos)));
-    write_exercise(game, pos, req.depth, title, req, &folder(req, 1))
+    write_exercise(game, pos, req.depth, title, req, &folder(req, 1))?;
+    finish(req)
 }
 
 /// Whether `rule` and `search` go together.

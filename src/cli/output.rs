@@ -23,6 +23,27 @@ use crate::tree::Tree;
 /// symbolic link is followed, and its target is replaced in the target's own
 /// directory.
 pub fn write_output(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    write_output_with(path, Durability::Synced, write)
+}
+
+/// When a replaced file reaches the disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Durability {
+    /// Synced before it is renamed into place.
+    Synced,
+    /// Renamed into place unsynced: for a batch of files whose folders the
+    /// caller syncs once at the end ([`sync_folder`]), where a sync per file
+    /// would cost more than the work. An interrupted or failed batch still
+    /// leaves whole files or none.
+    Later,
+}
+
+/// [`write_output`], with the choice of when a replaced file is synced.
+pub fn write_output_with(
+    path: &Path,
+    durability: Durability,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     match target(path)? {
         Target::Stdout => {
             let mut out = BufWriter::new(io::stdout().lock());
@@ -41,7 +62,7 @@ pub fn write_output(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Resul
             write(&mut out)?;
             out.flush()
         }
-        Target::Replace(target, old) => replace(&target, old.as_ref(), write),
+        Target::Replace(target, old) => replace(&target, old.as_ref(), durability, write),
     }
 }
 
@@ -111,6 +132,7 @@ fn names_a_descriptor(path: &Path) -> bool {
 fn replace(
     target: &Path,
     old: Option<&fs::Metadata>,
+    durability: Durability,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
     remove_stale_temporaries(target);
@@ -123,7 +145,9 @@ fn replace(
         if let Some(old) = old {
             keep_mode_and_owner(&file, old)?;
         }
-        file.sync_all()?;
+        if durability == Durability::Synced {
+            file.sync_all()?;
+        }
         fs::rename(&tmp, target)
     })();
     if result.is_err() {
@@ -131,6 +155,14 @@ fn replace(
     }
     drop(removal);
     result
+}
+
+/// The end of a batch written with [`Durability::Later`] into `dir`: the
+/// batch's files, contents and names, written to disk by one sync of the file
+/// system that holds `dir` (a sync of the folder alone would keep the names
+/// but not, on a file system that allocates late, the contents).
+pub fn sync_folder(dir: &Path) -> io::Result<()> {
+    crate::runtime::system::sync_file_system(&File::open(dir)?)
 }
 
 /// Gives the replacement the old file's mode (a private file stays private)

@@ -4,67 +4,31 @@
 
 use pdf_writer::{Content, Name, Pdf, Rect, Ref, Str};
 
-use super::sheet::{Mark, Sheet};
-
-/// Paper sizes in points.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Paper {
-    #[default]
-    A4,
-    Letter,
-}
-
-impl Paper {
-    fn size(self) -> (f32, f32) {
-        match self {
-            Paper::A4 => (595.0, 842.0),
-            Paper::Letter => (612.0, 792.0),
-        }
-    }
-}
-
-/// Helvetica's advance widths (thousandths of an em) for printable ASCII,
-/// from Adobe's font metrics, to centre text.
-const HELVETICA: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
-    556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
-    500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
-    556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
-    278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
-
-fn width(text: &str, size: f32) -> f32 {
-    let em: u32 = text
-        .bytes()
-        .map(|b| u32::from(HELVETICA.get(usize::from(b.wrapping_sub(32))).copied().unwrap_or(556)))
-        .sum();
-    em as f32 * size / 1000.0
-}
+use super::marks::Mark;
+use super::page::{Page, Paper, text_width};
+use super::sheet::Sheet;
 
 fn colour((r, g, b): (u8, u8, u8)) -> (f32, f32, f32) {
     (f32::from(r) / 255.0, f32::from(g) / 255.0, f32::from(b) / 255.0)
 }
 
 /// The worksheet (`key` false) or the answer key on one page of `paper`,
-/// scaled down to fit if need be.
+/// turned and filled as [`Page::fit`] says.
 pub fn write(sheet: &Sheet, key: bool, paper: Paper) -> Vec<u8> {
-    let (pw, ph) = paper.size();
-    let scale = ((pw - 40.0) / sheet.width).min((ph - 40.0) / sheet.height).min(1.0);
-    let left = (pw - sheet.width * scale) / 2.0;
-    let top = 20.0;
-    let at = |(x, y): (f32, f32)| (left + x * scale, ph - top - y * scale);
+    let page_fit = Page::fit(sheet, paper);
+    let (pw, ph) = (page_fit.width, page_fit.height);
+    // PDF's y runs upwards.
+    let at = |(x, y): (f32, f32)| (x, ph - y);
     let mut c = Content::new();
-    c.set_line_width(scale);
-    for mark in sheet.marks(key, true) {
+    for mark in sheet.marks(&page_fit, key, true) {
         match mark {
             Mark::Line { from, to, colour: k, width: w, dashed } => {
                 let (r, g, b) = colour(k);
                 c.save_state();
                 c.set_stroke_rgb(r, g, b);
-                c.set_line_width(w * scale);
+                c.set_line_width(w);
                 if dashed {
-                    c.set_dash_pattern([4.0 * scale, 3.0 * scale], 0.0);
+                    c.set_dash_pattern([4.0 * page_fit.scale, 3.0 * page_fit.scale], 0.0);
                 }
                 let ((x1, y1), (x2, y2)) = (at(from), at(to));
                 c.move_to(x1, y1).line_to(x2, y2).stroke();
@@ -74,6 +38,7 @@ pub fn write(sheet: &Sheet, key: bool, paper: Paper) -> Vec<u8> {
                 let (r, g, b) = colour(k);
                 c.save_state();
                 c.set_stroke_rgb(r, g, b).set_fill_rgb(1.0, 1.0, 1.0);
+                c.set_line_width(page_fit.scale);
                 for (i, &p) in points.iter().enumerate() {
                     let (x, y) = at(p);
                     if i == 0 {
@@ -87,14 +52,13 @@ pub fn write(sheet: &Sheet, key: bool, paper: Paper) -> Vec<u8> {
             }
             Mark::Text { at: p, size, text, colour: k } => {
                 let (r, g, b) = colour(k);
-                let size = size * scale;
                 let (x, y) = at(p);
                 let ascii: String = text.chars().map(|ch| if ch.is_ascii() { ch } else { '?' }).collect();
                 c.save_state();
                 c.set_fill_rgb(r, g, b);
                 c.begin_text();
                 c.set_font(Name(b"F1"), size);
-                c.next_line(x - width(&ascii, size) / 2.0, y - size / 3.0);
+                c.next_line(x - text_width(&ascii, size) / 2.0, y - size / 3.0);
                 c.show(Str(ascii.as_bytes()));
                 c.end_text();
                 c.restore_state();

@@ -7,23 +7,14 @@ use crate::search::trace::Event;
 use crate::search::trace::WindowEnd;
 use crate::tree::Tree;
 
-/// Room per leaf and per level, in points.
-pub const LEAF_GAP: f32 = 40.0;
-pub const LEVEL_GAP: f32 = 72.0;
-/// Room above the tree for the title and question.
-pub const HEADER: f32 = 64.0;
-pub const MARGIN: f32 = 28.0;
-/// Half the size of a node's shape.
-pub const RADIUS: f32 = 13.0;
-
 /// One node as the sheets show it.
 #[derive(Clone, Debug)]
 pub struct Place {
     pub parent: Option<usize>,
     pub depth: u8,
-    /// Centre, in points from the top left of the drawing.
-    pub x: f32,
-    pub y: f32,
+    /// Across, in leaves from the left: leaf N stands at N, a parent midway
+    /// between its first and last child.
+    pub slot: f32,
     pub maximising: bool,
     pub leaf: bool,
     /// The action leading here (empty at the root).
@@ -59,8 +50,10 @@ pub struct Sheet {
     pub question: String,
     /// In preorder.
     pub places: Vec<Place>,
-    pub width: f32,
-    pub height: f32,
+    /// How many leaves the tree has across.
+    pub leaves: usize,
+    /// How many levels the tree has below its root.
+    pub levels: u8,
     /// Alpha-beta's rule; `None` for a minimax exercise.
     pub rule: Option<Pruning>,
     /// Each tree node's place in `places`, by id.
@@ -93,7 +86,7 @@ pub fn lay_out<G: Game>(
         let i = places.len();
         index[node.id() as usize] = i;
         let leaf = node.is_leaf();
-        let x = if leaf {
+        let slot = if leaf {
             next_leaf += 1.0;
             next_leaf - 1.0
         } else {
@@ -102,8 +95,7 @@ pub fn lay_out<G: Game>(
         places.push(Place {
             parent,
             depth: node.depth,
-            x,
-            y: 0.0,
+            slot,
             maximising: node.maximising(),
             leaf,
             action: node.action.map_or(String::new(), |a| game.format_action(a)),
@@ -122,14 +114,11 @@ pub fn lay_out<G: Game>(
     // in preorder, so a backward pass sees every child first.
     for i in (0..places.len()).rev() {
         if let (Some(first), Some(last)) = (kids[i].first(), kids[i].last()) {
-            places[i].x = (places[*first].x + places[*last].x) / 2.0;
+            places[i].slot = (places[*first].slot + places[*last].slot) / 2.0;
         }
     }
-    let depth = places.iter().map(|p| p.depth).max().unwrap_or(0);
-    for p in &mut places {
-        p.x = MARGIN + RADIUS + p.x * LEAF_GAP;
-        p.y = HEADER + RADIUS + f32::from(p.depth) * LEVEL_GAP;
-    }
+    let root_depth = places.first().map_or(0, |p| p.depth);
+    let levels = places.iter().map(|p| p.depth - root_depth).max().unwrap_or(0);
     let question = match rule {
         None => "Back up the minimax value of every node.".to_string(),
         Some(r) => format!(
@@ -137,15 +126,7 @@ pub fn lay_out<G: Game>(
             r.words()
         ),
     };
-    Sheet {
-        title,
-        question,
-        width: (2.0 * (MARGIN + RADIUS) + (next_leaf - 1.0).max(0.0) * LEAF_GAP).max(480.0),
-        height: HEADER + 2.0 * RADIUS + f32::from(depth) * LEVEL_GAP + 40.0 + MARGIN,
-        places,
-        rule,
-        index,
-    }
+    Sheet { title, question, leaves: next_leaf as usize, levels, places, rule, index }
 }
 
 /// A bound as a person writes it; `inf` spells infinity in ASCII.
@@ -154,110 +135,5 @@ pub fn bound(v: WindowEnd, inf: &str) -> String {
         WindowEnd::MinusInfinity => format!("-{inf}"),
         WindowEnd::PlusInfinity => format!("+{inf}"),
         WindowEnd::Value(v) => v.to_string(),
-    }
-}
-
-/// What a sheet draws, in points with y downwards: both the SVG and the PDF
-/// writers draw these and nothing else.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Mark {
-    Line {
-        from: (f32, f32),
-        to: (f32, f32),
-        colour: (u8, u8, u8),
-        width: f32,
-        dashed: bool,
-    },
-    /// A closed shape, filled white.
-    Shape {
-        points: Vec<(f32, f32)>,
-        colour: (u8, u8, u8),
-    },
-    /// Text centred on `at` (its baseline a third of `size` below it).
-    Text {
-        at: (f32, f32),
-        size: f32,
-        text: String,
-        colour: (u8, u8, u8),
-    },
-}
-
-const BLACK: (u8, u8, u8) = (0, 0, 0);
-const GREY: (u8, u8, u8) = (150, 150, 150);
-const RED: (u8, u8, u8) = (200, 0, 0);
-const BLUE: (u8, u8, u8) = (0, 70, 170);
-
-impl Sheet {
-    /// The worksheet (`key` false) or the answer key. `ascii` spells alpha,
-    /// beta and infinity in ASCII (the PDF's base-14 font has no Greek).
-    pub fn marks(&self, key: bool, ascii: bool) -> Vec<Mark> {
-        let mut m = Vec::new();
-        let heading = if key { format!("{}: answer key", self.title) } else { self.title.clone() };
-        m.push(Mark::Text { at: (self.width / 2.0, MARGIN), size: 14.0, text: heading, colour: BLACK });
-        m.push(Mark::Text {
-            at: (self.width / 2.0, MARGIN + 20.0),
-            size: 9.0,
-            text: self.question.clone(),
-            colour: BLACK,
-        });
-        let (alpha, beta, inf) = if ascii { ("alpha", "beta", "inf") } else { ("α", "β", "∞") };
-        for p in &self.places {
-            let faded = key && p.pruned;
-            let colour = if faded { GREY } else { BLACK };
-            if let Some(parent) = p.parent {
-                let q = &self.places[parent];
-                let (from, to) = ((q.x, q.y + RADIUS), (p.x, p.y - RADIUS));
-                m.push(Mark::Line { from, to, colour, width: 1.0, dashed: faded });
-                let mid = ((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0);
-                m.push(Mark::Text {
-                    at: (mid.0 + 9.0, mid.1),
-                    size: 7.0,
-                    text: p.action.clone(),
-                    colour: BLUE,
-                });
-                // A pruned branch is crossed out where it leaves a node that was searched.
-                if faded && !q.pruned {
-                    let c = (from.0 + (to.0 - from.0) * 0.35, from.1 + (to.1 - from.1) * 0.35);
-                    for (dx, dy) in [(6.0, 6.0), (6.0, -6.0)] {
-                        m.push(Mark::Line {
-                            from: (c.0 - dx, c.1 - dy),
-                            to: (c.0 + dx, c.1 + dy),
-                            colour: RED,
-                            width: 1.6,
-                            dashed: false,
-                        });
-                    }
-                }
-            }
-            let (x, y, r) = (p.x, p.y, RADIUS);
-            let points = if p.leaf {
-                vec![
-                    (x - r * 0.8, y - r * 0.8),
-                    (x + r * 0.8, y - r * 0.8),
-                    (x + r * 0.8, y + r * 0.8),
-                    (x - r * 0.8, y + r * 0.8),
-                ]
-            } else if p.maximising {
-                vec![(x, y - r), (x + r * 1.15, y + r * 0.8), (x - r * 1.15, y + r * 0.8)]
-            } else {
-                vec![(x - r * 1.15, y - r * 0.8), (x + r * 1.15, y - r * 0.8), (x, y + r)]
-            };
-            m.push(Mark::Shape { points, colour });
-            if let Some(v) = p.shown(key) {
-                let dy = if p.leaf {
-                    0.0
-                } else if p.maximising {
-                    3.0
-                } else {
-                    -3.0
-                };
-                m.push(Mark::Text { at: (x, y + dy), size: 9.0, text: v.to_string(), colour });
-            }
-            if key && let Some((a, b)) = p.changed {
-                let text = format!("{alpha}={} {beta}={}", bound(a, inf), bound(b, inf));
-                m.push(Mark::Text { at: (x, y + r + 10.0), size: 7.0, text, colour: RED });
-            }
-        }
-        m
     }
 }

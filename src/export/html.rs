@@ -40,9 +40,24 @@ const CUT_ALPHA: u8 = 16;
 const LOWER: u8 = 32;
 const UPPER: u8 = 64;
 
+/// The mode a page opens in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StartMode {
+    /// The tree with its values.
+    #[default]
+    Explore,
+    /// The search, step by step.
+    Step,
+    /// A worksheet: no answers until the student asks.
+    Practice,
+}
+
 #[derive(Serialize)]
 struct Header<'a> {
     summary: &'a Summary,
+    /// The mode the page opens in.
+    start_mode: StartMode,
     /// `all`, `depth K` or `line`.
     scope: String,
     /// Nodes in the page (all of them, unless a scope cut the tree).
@@ -76,6 +91,20 @@ pub fn write_tree<G: Game>(
     windows: Option<&[Option<Window>]>,
     events: Option<&[Event]>,
     scope: Scope,
+) -> io::Result<()> {
+    write_tree_in(out, game, tree, windows, events, scope, StartMode::Explore)
+}
+
+/// Writes the page as [`write_tree`] does, opening in `start` (an exercise's
+/// page opens in practice).
+pub fn write_tree_in<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+    events: Option<&[Event]>,
+    scope: Scope,
+    start: StartMode,
 ) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
@@ -157,6 +186,7 @@ pub fn write_tree<G: Game>(
     let trace = events.filter(|_| trace_note.is_none());
     let header = Header {
         summary: &summary,
+        start_mode: start,
         scope: match scope {
             Scope::All => "all".into(),
             Scope::Depth(k) => format!("depth {k}"),

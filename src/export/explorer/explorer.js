@@ -230,7 +230,7 @@
   function skippedSoFar(st, n) { for (; n >= 0; n = parent[n]) if (st.skipped.has(n)) return true; return false; }
 
   // ---- View state.
-  let mode = 'explore';
+  let mode = H.start_mode || 'explore';
   const open = new Uint8Array(N);
   const shownKids = new Map();
   let selected = 0;
@@ -853,6 +853,7 @@
   header();
   document.body.dataset.mode = mode;
   firstView();
+  if (mode !== 'explore') setMode(mode);
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = 'true';
 })();

@@ -1,0 +1,141 @@
+//! What a sheet draws on its page: both the SVG and the PDF writers draw
+//! these marks and nothing else, so the two look alike.
+
+use super::page::{LABEL, MARGIN, Page, QUESTION, TITLE, VALUE, text_width};
+use super::sheet::{Sheet, bound};
+
+/// One thing drawn, in points from the page's top left, y downwards.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mark {
+    Line {
+        from: (f32, f32),
+        to: (f32, f32),
+        colour: (u8, u8, u8),
+        width: f32,
+        dashed: bool,
+    },
+    /// A closed shape, filled white and outlined in `colour`.
+    Shape {
+        points: Vec<(f32, f32)>,
+        colour: (u8, u8, u8),
+    },
+    /// Text centred on `at` (its baseline a third of `size` below it).
+    Text {
+        at: (f32, f32),
+        size: f32,
+        text: String,
+        colour: (u8, u8, u8),
+    },
+}
+
+const BLACK: (u8, u8, u8) = (0, 0, 0);
+const WHITE: (u8, u8, u8) = (255, 255, 255);
+const GREY: (u8, u8, u8) = (150, 150, 150);
+const RED: (u8, u8, u8) = (200, 0, 0);
+const BLUE: (u8, u8, u8) = (0, 70, 170);
+
+/// A white box behind text, so that an edge running under it does not cross
+/// its letters.
+fn backing(centre: (f32, f32), width: f32, height: f32) -> Mark {
+    let (x0, y0, x1, y1) =
+        (centre.0 - width / 2.0, centre.1 - height / 2.0, centre.0 + width / 2.0, centre.1 + height / 2.0);
+    Mark::Shape { points: vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1)], colour: WHITE }
+}
+
+impl Sheet {
+    /// The worksheet (`key` false) or the answer key on `page`. `ascii`
+    /// spells alpha, beta and infinity in ASCII (the PDF's base-14 font has
+    /// no Greek).
+    pub fn marks(&self, page: &Page, key: bool, ascii: bool) -> Vec<Mark> {
+        let mut m = Vec::new();
+        let heading = if key { format!("{}: answer key", self.title) } else { self.title.clone() };
+        m.push(Mark::Text { at: (page.width / 2.0, MARGIN), size: TITLE, text: heading, colour: BLACK });
+        for (i, line) in page.question.iter().enumerate() {
+            let y = page.question_top() + i as f32 * QUESTION * 1.4;
+            m.push(Mark::Text {
+                at: (page.width / 2.0, y),
+                size: QUESTION,
+                text: line.clone(),
+                colour: BLACK,
+            });
+        }
+        let (alpha, beta, inf) = if ascii { ("alpha", "beta", "inf") } else { ("α", "β", "∞") };
+        let (r, k) = (page.radius(), page.scale);
+        let (label, value) = (page.type_size(LABEL), page.type_size(VALUE));
+        let root_depth = self.places.first().map_or(0, |p| p.depth);
+        let centre = |i: usize| page.at(self.places[i].slot, self.places[i].depth - root_depth);
+        // Edges first, so that nodes and labels are drawn over them.
+        for (i, p) in self.places.iter().enumerate() {
+            let Some(parent) = p.parent else { continue };
+            let faded = key && p.pruned;
+            let colour = if faded { GREY } else { BLACK };
+            let ((px, py), (x, y)) = (centre(parent), centre(i));
+            let (from, to) = ((px, py + r), (x, y - r));
+            m.push(Mark::Line { from, to, colour, width: 1.2 * k, dashed: faded });
+            // A pruned branch is crossed out where it leaves a node that was searched.
+            if faded && !self.places[parent].pruned {
+                let c = (from.0 + (to.0 - from.0) * 0.6, from.1 + (to.1 - from.1) * 0.6);
+                let d = 0.55 * r;
+                for (dx, dy) in [(d, d), (d, -d)] {
+                    m.push(Mark::Line {
+                        from: (c.0 - dx, c.1 - dy),
+                        to: (c.0 + dx, c.1 + dy),
+                        colour: RED,
+                        width: 2.0 * k,
+                        dashed: false,
+                    });
+                }
+            }
+        }
+        for (i, p) in self.places.iter().enumerate() {
+            let faded = key && p.pruned;
+            let colour = if faded { GREY } else { BLACK };
+            let (x, y) = centre(i);
+            if let Some(parent) = p.parent
+                && !p.action.is_empty()
+            {
+                // The action beside its edge, a third of the way up from the child.
+                let (px, py) = centre(parent);
+                let at = (x + (px - x) * 0.3 + 0.6 * label, y - r + (py + r - (y - r)) * 0.3);
+                let at = (at.0 + text_width(&p.action, label) / 2.0, at.1);
+                m.push(backing(at, text_width(&p.action, label) + 2.0 * k, label * 1.1));
+                m.push(Mark::Text { at, size: label, text: p.action.clone(), colour: BLUE });
+            }
+            let points = if p.leaf {
+                let s = r * 0.85;
+                vec![(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
+            } else if p.maximising {
+                vec![(x, y - r), (x + r * 1.2, y + r * 0.85), (x - r * 1.2, y + r * 0.85)]
+            } else {
+                vec![(x - r * 1.2, y - r * 0.85), (x + r * 1.2, y - r * 0.85), (x, y + r)]
+            };
+            m.push(Mark::Shape { points, colour });
+            if let Some(v) = p.shown(key) {
+                // A triangle's number sits in its wide part.
+                let dy = match (p.leaf, p.maximising) {
+                    (true, _) => 0.0,
+                    (false, true) => 0.3 * r,
+                    (false, false) => -0.3 * r,
+                };
+                let size = if v.to_string().len() > 3 { value * 0.8 } else { value };
+                m.push(Mark::Text { at: (x, y + dy), size, text: v.to_string(), colour });
+            }
+            if key && let Some((a, b)) = p.changed {
+                // Alpha over beta, on white, just below the node.
+                let lines = [format!("{alpha}={}", bound(a, inf)), format!("{beta}={}", bound(b, inf))];
+                let wide = lines.iter().map(|l| text_width(l, label)).fold(0.0, f32::max);
+                let top = y + r + 0.8 * label;
+                m.push(backing((x, top + 0.6 * label), wide + 3.0 * k, 2.4 * label));
+                for (n, text) in lines.into_iter().enumerate() {
+                    m.push(Mark::Text {
+                        at: (x, top + n as f32 * 1.2 * label),
+                        size: label,
+                        text,
+                        colour: RED,
+                    });
+                }
+            }
+        }
+        m
+    }
+}
