@@ -164,7 +164,16 @@ fn write_exercise<G: Drawing>(
         (
             "practice.html",
             Box::new(|w| {
-                crate::export::html::write_tree(w, game, &tree, windows.as_deref(), Some(&events), Scope::All)
+                let opening = crate::export::html::Opening::Practice;
+                crate::export::html::write_page(
+                    w,
+                    game,
+                    &tree,
+                    windows.as_deref(),
+                    Some(&events),
+                    Scope::All,
+                    opening,
+                )
             }),
         ),
     ];
