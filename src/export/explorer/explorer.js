@@ -363,7 +363,8 @@
       if (moreRel.has(n)) boxes.push({ more: n, x: x + moreRel.get(n), y: y + z.level });
     }
     const width = Math.max(...right) + x0 + W;
-    return { boxes, width, height: deepest + z.level - (compact ? 30 : 40) };
+    // The last row's box, whatever the distance between rows.
+    return { boxes, width, height: deepest + (compact ? SMALL : FULL).level - (compact ? 30 : 40) };
   }
   function nodeState(n) {
     if (mode === 'step') {
@@ -424,7 +425,8 @@
       if (compact) {
         // A compact box keeps its three lines: an open node's running value
         // stands in its value's place, and only the current node adds its window.
-        body += s.running ? `<div class="running" title="${esc(s.running)}">${esc(s.running.replace(' so far', ''))}</div>`
+        // (The best so far bounds the node's value: from below at MAX, from above at MIN.)
+        body += s.running ? `<div class="running" title="${esc(s.running)}">${isMax(n) ? '≥' : '≤'} ${esc(s.running.replace('best so far ', ''))}</div>`
           : `<div class="value">${esc(s.value)}</div>`;
         if (s.current && s.window) body += `<div class="window" title="α, β ${esc(s.window)}">${esc(s.window.replace('now ', ''))}</div>`;
       } else {
@@ -672,14 +674,15 @@
   new ResizeObserver(() => {
     if (treeBox.clientHeight === treeHeight) return;
     treeHeight = treeBox.clientHeight;
-    if (fitted) fit();
+    // (Stepping keeps its zoom: the path is kept in view by scrolling.)
+    if (fitted && mode !== 'step') fit();
   }).observe(treeBox);
   function syncCompact() { document.getElementById('compact').setAttribute('aria-pressed', String(compact)); }
   // Print: the drawing scaled to the page (A4 and Letter alike), landscape when it is wide.
   const pageStyle = document.getElementById('page-style');
   // The printable area in CSS px, A4 and Letter alike with 10 mm margins, less
   // the header, the help and the legend printed around the tree.
-  const paper = (wide) => (wide ? [960, 560] : [690, 820]);
+  const paper = (wide) => (wide ? [960, 590] : [690, 850]);
   let printWide = false;
   function printFit(width, height) {
     if (!printLevel) printWide = width > height * 1.2;
@@ -690,7 +693,7 @@
     if (pageStyle.textContent !== css) pageStyle.textContent = css;
   }
   // A tree wider than the page, scaled to its width, would fill only its top:
-  // on paper its levels are spread to fill the height (up to three times apart).
+  // on paper its levels are spread to fill the height (up to five times apart).
   window.addEventListener('beforeprint', () => {
     const z0 = size();
     const { width, height } = layout();
@@ -699,7 +702,7 @@
     const levels = Math.round((height - (z0.level - (compact ? 30 : 40))) / z0.level);
     if (levels < 1) return;
     const box = z0.level - (compact ? 30 : 40);
-    const level = Math.min(3 * z0.level, (0.97 * ph / z - box) / levels);
+    const level = Math.min(5 * z0.level, (0.97 * ph / z - box) / levels);
     if (level > z0.level) { printLevel = level; render(); }
   });
   window.addEventListener('afterprint', () => { if (printLevel) { printLevel = 0; render(); } });
@@ -843,7 +846,7 @@
     // One step forward that opens nothing and cuts nothing off changes only the
     // event's node, its parent, and the old and new paths: playback redraws
     // those alone, whatever the size of the tree drawn.
-    if (!opened && was.at === k - 1 && k < E && events[5 * (k - 1)] !== 4) {
+    if (!opened && k >= 1 && was.at === k - 1 && k < E && events[5 * (k - 1)] !== 4) {
       const n = indexOf(events[5 * (k - 1) + 1]);
       renderSome(new Set([n, parent[n], was.selected, ...was.path, ...stepPath()]));
     } else render();
