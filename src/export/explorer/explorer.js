@@ -293,7 +293,7 @@
 
   // ---- Sizes: a node with its board, or a compact one (id, action, value).
   const FULL = { w: 112, gap: 14, level: 250, bottom: 100, board: 96 };
-  const SMALL = { w: 76, gap: 8, level: 92, bottom: 62, board: 0 };
+  const SMALL = { w: 68, gap: 8, level: 92, bottom: 62, board: 0 };
   // While printing, the levels stand as far apart as fills the page's height.
   let printLevel = 0;
   const size = () => { const z = compact ? SMALL : FULL; return printLevel ? { ...z, level: printLevel } : z; };
@@ -364,7 +364,8 @@
     }
     const width = Math.max(...right) + x0 + W;
     // The last row's box, whatever the distance between rows.
-    return { boxes, width, height: deepest + (compact ? SMALL : FULL).level - (compact ? 30 : 40) };
+    // (Room below it for a stepped box that grows by its window.)
+    return { boxes, width, height: deepest + (compact ? SMALL : FULL).level - (compact ? 0 : 10) };
   }
   function nodeState(n) {
     if (mode === 'step') {
