@@ -164,8 +164,8 @@ fn write_exercise<G: Game>(
         (
             "practice.html",
             Box::new(|w| {
-                let start = html::StartMode::Practice;
-                html::write_tree_in(w, game, &tree, windows.as_deref(), Some(&events), Scope::All, start)
+                let opening = html::Opening::Practice;
+                html::write_page(w, game, &tree, windows.as_deref(), Some(&events), Scope::All, opening)
             }),
         ),
     ];

@@ -40,24 +40,9 @@ const CUT_ALPHA: u8 = 16;
 const LOWER: u8 = 32;
 const UPPER: u8 = 64;
 
-/// The mode a page opens in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum StartMode {
-    /// The tree with its values.
-    #[default]
-    Explore,
-    /// The search, step by step.
-    Step,
-    /// A worksheet: no answers until the student asks.
-    Practice,
-}
-
 #[derive(Serialize)]
 struct Header<'a> {
     summary: &'a Summary,
-    /// The mode the page opens in.
-    start_mode: StartMode,
     /// `all`, `depth K` or `line`.
     scope: String,
     /// Nodes in the page (all of them, unless a scope cut the tree).
@@ -80,6 +65,19 @@ struct Header<'a> {
     hidden: Vec<[u64; 2]>,
     /// Why there are no trace events, when there are none.
     trace_note: Option<String>,
+    /// The mode the page opens in.
+    opening: Opening,
+}
+
+/// What the page shows when it opens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Opening {
+    /// The tree with its values: the answer key.
+    #[default]
+    Explore,
+    /// The worksheet: no values until the student checks them.
+    Practice,
 }
 
 /// Writes the page. `windows` as for [`super::json::write_tree`]; `events` is the
@@ -92,120 +90,49 @@ pub fn write_tree<G: Game>(
     events: Option<&[Event]>,
     scope: Scope,
 ) -> io::Result<()> {
-    write_tree_in(out, game, tree, windows, events, scope, StartMode::Explore)
+    write_page(out, game, tree, windows, events, scope, Opening::Explore)
 }
 
-/// Writes the page as [`write_tree`] does, opening in `start` (an exercise's
-/// page opens in practice).
-pub fn write_tree_in<G: Game>(
+/// [`write_tree`], opening in the mode `opening` (an exercise's page opens as a
+/// worksheet).
+pub fn write_page<G: Game>(
     out: &mut dyn Write,
     game: &G,
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
     events: Option<&[Event]>,
     scope: Scope,
-    start: StartMode,
+    opening: Opening,
 ) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
     let picture = game.picture();
     let shown = Shown::new(tree, scope);
-    let root_cells = game.cells(&tree.root_position);
-    let mut symbols = vec!['.'];
-    symbols.extend(picture.units.iter().map(|u| u.symbol));
-    let code = |ch: char| symbols.iter().position(|&s| s == ch).unwrap_or(0) as u8;
-
-    // First pass: the shape, actions, costs and values, and which points vary.
-    let mut columns = Columns::default();
-    let mut actions: HashMap<String, u16> = HashMap::new();
-    let mut action_names: Vec<String> = Vec::new();
-    let mut varies = vec![false; root_cells.len()];
-    let mut hidden = Vec::new();
-    let mut index = 0u64;
-    shown.walk(tree, |node, _, cut| {
-        let pos = node.position(game);
-        let cells = game.cells(&pos);
-        for ((v, a), b) in varies.iter_mut().zip(cells.bytes()).zip(root_cells.bytes()) {
-            *v |= a != b;
-        }
-        let action = node.action.map_or(u16::MAX, |a| {
-            let name = game.format_action(a);
-            *actions.entry(name.clone()).or_insert_with(|| {
-                action_names.push(name);
-                (action_names.len() - 1) as u16
-            })
-        });
-        if cut > 0 {
-            hidden.push([index, cut]);
-        }
-        index += 1;
-        let window = windows.and_then(|w| w[node.id() as usize]);
-        columns.push(game, node, &pos, shown.opens(node), action, window);
-    });
-    if action_names.len() >= usize::from(u16::MAX) {
-        return Err(io::Error::other("the tree has more distinct actions than the page can number"));
-    }
-    let varying: Vec<usize> = (0..varies.len()).filter(|&i| varies[i]).collect();
-    let bits = usize::BITS - (symbols.len() - 1).leading_zeros();
-    let board_bytes = (varying.len() * bits as usize).div_ceil(8);
-
-    // Second pass: the boards, a few bits per varying point.
-    let mut boards = Vec::with_capacity(columns.count.len() * board_bytes);
-    shown.walk(tree, |node, _, _| {
-        let cells = game.cells(&node.position(game));
-        let cells = cells.as_bytes();
-        let mut packed = vec![0u8; board_bytes];
-        for (k, &p) in varying.iter().enumerate() {
-            let c = code(char::from(cells[p]));
-            for b in 0..bits as usize {
-                if c >> b & 1 != 0 {
-                    let bit = k * bits as usize + b;
-                    packed[bit / 8] |= 1 << (bit % 8);
-                }
-            }
-        }
-        boards.extend_from_slice(&packed);
-    });
-
-    let embedded = columns.count.len();
-    let trace_note = match events {
-        None => Some(
-            "this page was written without the search's events; write it again with --html (any tree of at most 100000 nodes carries them) or write them with --trace FILE".to_string(),
-        ),
-        Some(_) if scope != Scope::All => Some(
-            "step-through needs the whole tree; write the page without --show-depth or --show-line".into(),
-        ),
-        Some(_) if tree.len > TRACE_LIMIT => Some(format!(
-            "step-through is offered for trees of at most {TRACE_LIMIT} nodes, and this one has {}: its events would make the page too large to open. \
-             To step through this search, write its events with --trace FILE and read them (docs/trace.md), \
-             or write the page for a smaller tree (a lower --depth, or a later position), which carries them",
-            tree.len
-        )),
-        Some(_) => None,
-    };
+    let nodes = Collected::of(game, tree, &shown, windows)?;
+    let boards = Boards::of(game, tree, &shown, &picture, nodes.varies);
+    let trace_note = trace_note(events.is_some(), scope, tree.len);
     let trace = events.filter(|_| trace_note.is_none());
     let header = Header {
         summary: &summary,
-        start_mode: start,
         scope: match scope {
             Scope::All => "all".into(),
             Scope::Depth(k) => format!("depth {k}"),
             Scope::Line => "line".into(),
         },
-        embedded,
+        embedded: nodes.columns.count.len(),
         windows: windows.is_some(),
         picture: &picture,
-        root_cells,
-        varying,
-        symbols,
-        bits,
-        actions: action_names,
-        hidden,
+        root_cells: boards.root_cells,
+        varying: boards.varying,
+        symbols: boards.symbols,
+        bits: boards.bits,
+        actions: nodes.actions,
+        hidden: nodes.hidden,
         trace_note,
+        opening,
     };
-
-    let mut blob = columns.into_bytes();
-    blob.extend_from_slice(&boards);
+    let mut blob = nodes.columns.into_bytes();
+    blob.extend_from_slice(&boards.packed);
     let data = STANDARD.encode(&blob);
     drop(blob);
     let events = trace.map(|e| STANDARD.encode(encode_events(e))).unwrap_or_default();
@@ -223,6 +150,121 @@ pub fn write_tree_in<G: Game>(
         "events" => out.write_all(events.as_bytes()),
         "script" => out.write_all(SCRIPT.as_bytes()),
         other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
+    })
+}
+
+/// The first pass over the drawn nodes: their shape, actions, costs, values and
+/// windows, the actions' names, the scope's cuts, and which points of the board
+/// ever differ from the root's.
+struct Collected {
+    columns: Columns,
+    actions: Vec<String>,
+    hidden: Vec<[u64; 2]>,
+    varies: Vec<bool>,
+}
+
+impl Collected {
+    fn of<G: Game>(
+        game: &G,
+        tree: &Tree<'_, G>,
+        shown: &Shown,
+        windows: Option<&[Option<Window>]>,
+    ) -> io::Result<Collected> {
+        let root_cells = game.cells(&tree.root_position);
+        let mut columns = Columns::default();
+        let mut numbers: HashMap<String, u16> = HashMap::new();
+        let mut actions: Vec<String> = Vec::new();
+        let mut varies = vec![false; root_cells.len()];
+        let mut hidden = Vec::new();
+        let mut index = 0u64;
+        shown.walk(tree, |node, _, cut| {
+            let pos = node.position(game);
+            let cells = game.cells(&pos);
+            for ((v, a), b) in varies.iter_mut().zip(cells.bytes()).zip(root_cells.bytes()) {
+                *v |= a != b;
+            }
+            let action = node.action.map_or(u16::MAX, |a| {
+                let name = game.format_action(a);
+                *numbers.entry(name.clone()).or_insert_with(|| {
+                    actions.push(name);
+                    (actions.len() - 1) as u16
+                })
+            });
+            if cut > 0 {
+                hidden.push([index, cut]);
+            }
+            index += 1;
+            let window = windows.and_then(|w| w[node.id() as usize]);
+            columns.push(game, node, &pos, shown.opens(node), action, window);
+        });
+        if actions.len() >= usize::from(u16::MAX) {
+            return Err(io::Error::other("the tree has more distinct actions than the page can number"));
+        }
+        Ok(Collected { columns, actions, hidden, varies })
+    }
+}
+
+/// The second pass: each drawn node's board, a few bits per point that varies.
+struct Boards {
+    root_cells: String,
+    varying: Vec<usize>,
+    symbols: Vec<char>,
+    bits: u32,
+    packed: Vec<u8>,
+}
+
+impl Boards {
+    fn of<G: Game>(
+        game: &G,
+        tree: &Tree<'_, G>,
+        shown: &Shown,
+        picture: &Picture,
+        varies: Vec<bool>,
+    ) -> Boards {
+        let mut symbols = vec!['.'];
+        symbols.extend(picture.units.iter().map(|u| u.symbol));
+        let code = |ch: char| symbols.iter().position(|&s| s == ch).unwrap_or(0) as u8;
+        let varying: Vec<usize> = (0..varies.len()).filter(|&i| varies[i]).collect();
+        let bits = usize::BITS - (symbols.len() - 1).leading_zeros();
+        let board_bytes = (varying.len() * bits as usize).div_ceil(8);
+        let mut packed = Vec::new();
+        shown.walk(tree, |node, _, _| {
+            let cells = game.cells(&node.position(game));
+            let cells = cells.as_bytes();
+            let at = packed.len();
+            packed.resize(at + board_bytes, 0u8);
+            for (k, &p) in varying.iter().enumerate() {
+                let c = code(char::from(cells[p]));
+                for b in 0..bits as usize {
+                    if c >> b & 1 != 0 {
+                        let bit = k * bits as usize + b;
+                        packed[at + bit / 8] |= 1 << (bit % 8);
+                    }
+                }
+            }
+        });
+        Boards { root_cells: game.cells(&tree.root_position), varying, symbols, bits, packed }
+    }
+}
+
+/// Why the page offers no step-through, when it offers none.
+fn trace_note(has_events: bool, scope: Scope, len: usize) -> Option<String> {
+    if !has_events {
+        return Some(
+            "this page was written without the search's events; write it again with --html (any tree of at most 100000 nodes carries them) or write them with --trace FILE".to_string(),
+        );
+    }
+    if scope != Scope::All {
+        return Some(
+            "step-through needs the whole tree; write the page without --show-depth or --show-line".into(),
+        );
+    }
+    (len > TRACE_LIMIT).then(|| {
+        format!(
+            "step-through is offered for trees of at most {TRACE_LIMIT} nodes, and this one has {len}: its events would make the page too large to open. \
+             To step through this search, write its events with --trace FILE and read them (docs/trace.md), \
+             or write the page for a smaller tree (a lower --depth, or a later position), which carries them"
+        )
     })
 }
 
@@ -254,6 +296,8 @@ struct Columns {
     cost: Vec<i32>,
     value: Vec<i32>,
     window: Vec<[i32; 2]>,
+    /// For each window, which of its ends are infinite ([`infinite_ends`]).
+    infinite: Vec<u8>,
 }
 
 impl Columns {
@@ -288,7 +332,8 @@ impl Columns {
             self.value.push(node.value());
         }
         if let Some(w) = window {
-            self.window.push([page_bound(w.alpha), page_bound(w.beta)]);
+            self.window.push([finite_part(w.alpha), finite_part(w.beta)]);
+            self.infinite.push(infinite_ends(w.alpha, w.beta) as u8);
             flags |= match w.cutoff {
                 Some(Cutoff::Beta) => CUT_BETA,
                 Some(Cutoff::Alpha) => CUT_ALPHA,
@@ -307,34 +352,49 @@ impl Columns {
         b.extend(self.cost.iter().flat_map(|v| v.to_le_bytes()));
         b.extend(self.value.iter().flat_map(|v| v.to_le_bytes()));
         b.extend(self.window.iter().flatten().flat_map(|v| v.to_le_bytes()));
+        b.extend_from_slice(&self.infinite);
         b
     }
 }
 
-/// A window end as the page's 32-bit arrays hold it: the infinities as the
-/// extreme numbers, which the page shows as ±∞.
-fn page_bound(b: WindowEnd) -> i32 {
+/// A window end's number in the page's 32-bit arrays; an infinite end is 0
+/// there, and its mark in [`infinite_ends`] says which infinity it is. (The
+/// extreme numbers cannot stand for the infinities: a checkers side that cannot
+/// move costs ±2147483647, a real value.)
+fn finite_part(b: WindowEnd) -> i32 {
     match b {
-        WindowEnd::MinusInfinity => i32::MIN,
         WindowEnd::Value(v) => v,
-        WindowEnd::PlusInfinity => i32::MAX,
+        WindowEnd::MinusInfinity | WindowEnd::PlusInfinity => 0,
     }
 }
 
+/// Bits marking a window's infinite ends: 1 α = −∞, 2 α = +∞, 4 β = −∞, 8 β = +∞.
+fn infinite_ends(alpha: WindowEnd, beta: WindowEnd) -> i32 {
+    let bits = |e: WindowEnd, shift: u32| match e {
+        WindowEnd::MinusInfinity => 1 << shift,
+        WindowEnd::PlusInfinity => 2 << shift,
+        WindowEnd::Value(_) => 0,
+    };
+    bits(alpha, 0) | bits(beta, 2)
+}
+
 /// Five 32-bit numbers per event: kind, node, then by kind
-/// enter: alpha, beta, 1 if windowed; leaf and return: value; window: alpha,
-/// beta; cut-off: first and last skipped child, 0 for a beta cut-off or 1 for alpha.
+/// enter: alpha, beta, and 16 if windowed plus the window's infinite ends;
+/// leaf and return: value; window: alpha, beta, the infinite ends; cut-off:
+/// first and last skipped child, 0 for a beta cut-off or 1 for alpha.
 fn encode_events(events: &[Event]) -> Vec<u8> {
     let mut b = Vec::with_capacity(events.len() * 20);
     for e in events {
         let words: [i32; 5] = match *e {
-            Event::Enter { node, window } => {
-                let (a, z) = window.map_or((i32::MIN, i32::MAX), |(a, z)| (page_bound(a), page_bound(z)));
-                [0, node as i32, a, z, i32::from(window.is_some())]
+            Event::Enter { node, window: Some((a, z)) } => {
+                [0, node as i32, finite_part(a), finite_part(z), 16 | infinite_ends(a, z)]
             }
+            Event::Enter { node, window: None } => [0, node as i32, 0, 0, 0],
             Event::Leaf { node, value } => [1, node as i32, value, 0, 0],
             Event::Return { node, value } => [2, node as i32, value, 0, 0],
-            Event::Window { node, alpha, beta } => [3, node as i32, page_bound(alpha), page_bound(beta), 0],
+            Event::Window { node, alpha, beta } => {
+                [3, node as i32, finite_part(alpha), finite_part(beta), infinite_ends(alpha, beta)]
+            }
             Event::Cutoff { node, kind, first, last } => {
                 [4, node as i32, first as i32, last as i32, i32::from(kind == Cutoff::Alpha)]
             }

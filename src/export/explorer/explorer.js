@@ -40,19 +40,28 @@
   at += 4 * inner.length;
   for (let i = 0; i < N; i++) if (flags[i] & LEAF) value[i] = cost[i];
   const windowed = H.windows;
-  const alpha = new Int32Array(N), beta = new Int32Array(N);
+  // Window ends are numbers, with the infinities as JavaScript's own: a real
+  // cost of ±2147483647 stays a number.
+  const alpha = new Float64Array(N), beta = new Float64Array(N);
   if (windowed) {
     let k = 0;
+    for (let i = 0; i < N; i++) if (!(flags[i] & PRUNED)) k++;
+    const inf = at + 8 * k;
+    k = 0;
     for (let i = 0; i < N; i++) {
       if (flags[i] & PRUNED) continue;
-      alpha[i] = view.getInt32(at + 8 * k, true);
-      beta[i] = view.getInt32(at + 8 * k + 4, true);
+      const marks = view.getUint8(inf + k, true);
+      alpha[i] = windowEnd(view.getInt32(at + 8 * k, true), marks);
+      beta[i] = windowEnd(view.getInt32(at + 8 * k + 4, true), marks >> 2);
       k++;
     }
-    at += 8 * k;
+    at = inf + k;
   }
   const boardAt = at;
   const boardBytes = Math.ceil(H.varying.length * H.bits / 8);
+
+  // An end of a window: its number unless its two marks (bit 0: −∞, bit 1: +∞) say infinite.
+  function windowEnd(v, marks) { return marks & 1 ? -Infinity : marks & 2 ? Infinity : v; }
 
   // ---- Shape: children have consecutive indices; replay the construction
   // order to find each node's first child, parent, depth and real id.
@@ -158,7 +167,7 @@
   }
 
   // ---- Numbers and bounds.
-  const num = (v) => (v === -2147483648 ? '−∞' : v === 2147483647 ? '+∞' : String(v).replace('-', '−'));
+  const num = (v) => (v === -Infinity ? '−∞' : v === Infinity ? '+∞' : String(v).replace('-', '−'));
   // A value alpha-beta only bounded is written as the bound it is.
   const boundSign = (n) => (flags[n] & LOWER ? '≥ ' : flags[n] & UPPER ? '≤ ' : '');
   const valueText = (n, v) => boundSign(n) + num(v);
@@ -177,6 +186,27 @@
   }
   // The engine's pruned nodes whose parent it searched: the edges a student cuts.
   const topPruned = (n) => n > 0 && enginePruned(n) && !enginePruned(parent[n]);
+  // The questions a worksheet on the subtree under each node asks: a value for
+  // each inner node the engine searched, and under alpha-beta a cut for each
+  // edge it never followed. A child's index is greater than its parent's.
+  const questions = new Int32Array(N);
+  for (let n = N - 1; n >= 0; n--) {
+    if (!isLeaf(n) && !enginePruned(n)) questions[n]++;
+    if (n > 0) questions[parent[n]] += windowed && topPruned(n) ? 1 : enginePruned(n) ? 0 : questions[n];
+  }
+  // A worksheet asks at most this many: more is a chore, not an exercise. A
+  // bigger tree is practised a subtree at a time, starting with the one down
+  // its first children, which the search always enters (so the choice says
+  // nothing about the answer).
+  const QUESTIONS = 40;
+  let practiceTop = 0;
+  while (questions[practiceTop] > QUESTIONS && count[practiceTop]) practiceTop = first[practiceTop];
+  const drawnTop = () => (mode === 'practice' ? practiceTop : 0);
+  function subtree(top) {
+    const out = [];
+    for (const todo = [top]; todo.length;) { const n = todo.pop(); out.push(n); for (let k = count[n] - 1; k >= 0; k--) todo.push(first[n] + k); }
+    return out;
+  }
 
   // ---- Events (the engine's trace), replayed for step-through. Forward steps
   // apply one event each; going back replays from the start.
@@ -196,13 +226,16 @@
     return { at: 0, val: new Map(), win: new Map(), entry: new Map(), best: new Map(), cut: new Map(), skipped: new Set(), current: -1, last: '', lastKind: -1 };
   }
   function apply(st, e) {
-    const t = events[5 * e], id = events[5 * e + 1], a = events[5 * e + 2], b = events[5 * e + 3], c = events[5 * e + 4];
+    const t = events[5 * e], id = events[5 * e + 1], c = events[5 * e + 4];
+    let a = events[5 * e + 2], b = events[5 * e + 3];
+    // Enter and window events carry their window's infinite ends in the last word.
+    if (t === 0 || t === 3) { a = windowEnd(a, c); b = windowEnd(b, c >> 2); }
     const n = indexOf(id);
     st.lastKind = t;
     if (t === 0) {
       st.current = n;
-      if (c) { st.win.set(n, [a, b]); st.entry.set(n, [a, b]); }
-      st.last = `enter ${tag(n)}` + (c ? ` with [α, β] = [${num(a)}, ${num(b)}]` : '');
+      if (c & 16) { st.win.set(n, [a, b]); st.entry.set(n, [a, b]); }
+      st.last = `enter ${tag(n)}` + (c & 16 ? ` with [α, β] = [${num(a)}, ${num(b)}]` : '');
     } else if (t === 1) {
       st.val.set(n, a);
       st.last = `${tag(n)} is a leaf: its value is its cost, ${num(a)}`;
@@ -230,7 +263,7 @@
   function skippedSoFar(st, n) { for (; n >= 0; n = parent[n]) if (st.skipped.has(n)) return true; return false; }
 
   // ---- View state.
-  let mode = H.start_mode || 'explore';
+  let mode = 'explore';
   const open = new Uint8Array(N);
   const shownKids = new Map();
   let selected = 0;
@@ -245,13 +278,25 @@
     for (const n of line) open[n] = 1;
   }
   function showCount(n) { return Math.min(count[n], shownKids.get(n) || PAGE); }
-  function reveal(n) { for (let p = parent[n]; p >= 0; p = parent[p]) { open[p] = 1; const k = n - first[p] + 1; if (k > showCount(p)) shownKids.set(p, Math.ceil(k / PAGE) * PAGE); n = p; } }
+  // Opens the way to `n`; says whether anything was closed.
+  function reveal(n) {
+    let changed = false;
+    for (let p = parent[n]; p >= 0; p = parent[p]) {
+      if (!open[p]) { open[p] = 1; changed = true; }
+      const k = n - first[p] + 1;
+      if (k > showCount(p)) { shownKids.set(p, Math.ceil(k / PAGE) * PAGE); changed = true; }
+      n = p;
+    }
+    return changed;
+  }
   function cutAbove(n) { for (; n > 0; n = parent[n]) if (cuts.has(n)) return true; return false; }
 
   // ---- Sizes: a node with its board, or a compact one (id, action, value).
   const FULL = { w: 112, gap: 14, level: 250, bottom: 100, board: 96 };
-  const SMALL = { w: 68, gap: 8, level: 104, bottom: 62, board: 0 };
-  const size = () => (compact ? SMALL : FULL);
+  const SMALL = { w: 68, gap: 8, level: 92, bottom: 62, board: 0 };
+  // While printing, the levels stand as far apart as fills the page's height.
+  let printLevel = 0;
+  const size = () => { const z = compact ? SMALL : FULL; return printLevel ? { ...z, level: printLevel } : z; };
 
   // ---- Drawing the tree. Every interaction computes the layout and each drawn
   // node's few strings of state, and touches the document only where they changed.
@@ -262,27 +307,65 @@
   const drawnEdges = new Map();
   const SVG = 'http://www.w3.org/2000/svg';
   const template = document.createElement('template');
+  // A tidy tree: each subtree is drawn apart, then pushed against its left
+  // sibling level by level, so that a narrow subtree tucks under a wide
+  // neighbour's empty levels instead of taking a column of its own. A parent
+  // sits centred over its first and last child; no edges cross.
   function layout() {
     const z = size();
-    const boxes = [];
-    let slot = 0;
-    function place(n) {
-      const kids = open[n] && count[n] ? children(n).slice(0, showCount(n)) : [];
-      let x;
-      if (kids.length) {
-        const xs = kids.map(place);
-        if (showCount(n) < count[n]) { const mx = slot++ * (z.w + z.gap); boxes.push({ more: n, x: mx, y: (depth[n] + 1) * z.level }); xs.push(mx); }
-        x = (xs[0] + xs[xs.length - 1]) / 2;
-      } else {
-        x = slot++ * (z.w + z.gap);
-      }
-      boxes.push({ n, x, y: depth[n] * z.level });
-      return x;
+    const W = z.w + z.gap;
+    const top = drawnTop();
+    const rel = new Map();
+    const moreRel = new Map();
+    // The left and right edges of `n`'s subtree at each level below it,
+    // relative to `n`. Iterative, so that a deep line cannot overflow the stack.
+    const contours = new Map();
+    const order = [];
+    for (const todo = [top]; todo.length;) {
+      const n = todo.pop();
+      order.push(n);
+      if (open[n] && count[n]) for (let k = 0; k < showCount(n); k++) todo.push(first[n] + k);
     }
-    place(0);
+    for (let i = order.length - 1; i >= 0; i--) {
+      const n = order[i];
+      const kids = open[n] && count[n] ? showCount(n) : 0;
+      if (!kids) { contours.set(n, [[0], [0]]); continue; }
+      let accL = null, accR = null;
+      const offs = [];
+      const add = (ct) => {
+        if (!accR) { offs.push(0); accL = ct[0].slice(); accR = ct[1].slice(); return; }
+        let shift = -Infinity;
+        for (let d = 0; d < Math.min(accR.length, ct[1].length); d++) shift = Math.max(shift, accR[d] + W - ct[0][d]);
+        offs.push(shift);
+        for (let d = 0; d < ct[1].length; d++) {
+          if (d < accR.length) accR[d] = ct[1][d] + shift;
+          else { accL.push(ct[0][d] + shift); accR.push(ct[1][d] + shift); }
+        }
+      };
+      for (let k = 0; k < kids; k++) { const c = first[n] + k; add(contours.get(c)); contours.delete(c); }
+      if (kids < count[n]) add([[0], [0]]);
+      const centre = (offs[0] + offs[offs.length - 1]) / 2;
+      for (let k = 0; k < kids; k++) rel.set(first[n] + k, offs[k] - centre);
+      if (kids < count[n]) moreRel.set(n, offs[kids] - centre);
+      contours.set(n, [[0, ...accL.map((v) => v - centre)], [0, ...accR.map((v) => v - centre)]]);
+    }
+    const [left, right] = contours.get(top);
+    const x0 = -Math.min(...left);
+    const boxes = [];
+    const xs = new Map([[top, x0]]);
     let deepest = 0;
-    for (const b of boxes) deepest = Math.max(deepest, b.y);
-    return { boxes, width: slot * (z.w + z.gap), height: deepest + z.level - (compact ? 30 : 40) };
+    for (const n of order) {
+      const x = n === top ? x0 : xs.get(parent[n]) + rel.get(n);
+      xs.set(n, x);
+      const y = (depth[n] - depth[top]) * z.level;
+      deepest = Math.max(deepest, y);
+      boxes.push({ n, x, y });
+      if (moreRel.has(n)) boxes.push({ more: n, x: x + moreRel.get(n), y: y + z.level });
+    }
+    const width = Math.max(...right) + x0 + W;
+    // The last row's box, whatever the distance between rows.
+    // (Room below it for a stepped box that grows by its window.)
+    return { boxes, width, height: deepest + (compact ? SMALL : FULL).level - (compact ? 0 : 10) };
   }
   function nodeState(n) {
     if (mode === 'step') {
@@ -340,13 +423,20 @@
     let body = `<div class="head"><span class="role ${isMax(n) ? 'max' : 'min'}" title="${role(n)}">${compact ? role(n)[0] : role(n)}</span> <span class="id">${tag(n)}</span>${compact ? `</div><div class="head">${act}` : ' ' + act}</div>`;
     if (mode === 'practice') body += practiceHtml(n);
     else {
-      body += `<div class="value">${s.value === 'pruned' ? 'pruned' : (compact ? '' : 'value ') + esc(s.value)}</div>`;
-      if (!compact || s.current || s.running) {
-        body += (s.running ? `<div class="running">${esc(s.running)}</div>` : '') +
+      if (compact) {
+        // A compact box keeps its three lines: an open node's running value
+        // stands in its value's place, and only the current node adds its window.
+        // (The best so far bounds the node's value: from below at MAX, from above at MIN.)
+        body += s.running ? `<div class="running" title="${esc(s.running)}">${isMax(n) ? '≥' : '≤'} ${esc(s.running.replace('best so far ', ''))}</div>`
+          : `<div class="value">${esc(s.value)}</div>`;
+        if (s.current && s.window) body += `<div class="window" title="α, β ${esc(s.window)}">${esc(s.window.replace('now ', ''))}</div>`;
+      } else {
+        body += `<div class="value">${s.value === 'pruned' ? 'pruned' : 'value ' + esc(s.value)}</div>` +
+          (s.running ? `<div class="running">${esc(s.running)}</div>` : '') +
           (s.window ? `<div class="window">α, β ${esc(s.window)}</div>` : '');
       }
       if (s.cut && !compact) body += `<div class="cut">${esc(s.cut)}</div>`;
-      else if (s.cut) body += `<div class="cut" title="${esc(s.cut)}">✂ ${esc(s.cut.split('; ')[1] || s.cut)}</div>`;
+      else if (s.cut) body += `<div class="cut" title="${esc(s.cut)}">✂ ${esc((s.cut.split('; ')[1] || '').replace(/children | skipped/g, ''))}</div>`;
     }
     if (count[n]) body += `<button class="toggle" data-toggle="${n}" title="${open[n] ? 'Collapse' : 'Expand'} (Enter)">${open[n] ? '−' : '+'}</button>`;
     else if (hidden.get(n)) body += `<div class="cut">+${hidden.get(n)} nodes not in this page</div>`;
@@ -360,29 +450,48 @@
     const mark = m && m.value ? `<span class="vmark ${m.value}">${m.value === 'right' ? '✓' : m.value === 'wrong' ? '✗' : '?'}</span>` : '';
     return `<input class="guess${m && m.value ? ' ' + m.value : ''}" data-guess="${n}" value="${esc(a ?? '')}" placeholder="value?" aria-label="value of node ${idOf(n)}">${mark}`;
   }
+  // A node's board, in a box of its own size whose contents the browser skips
+  // (style, layout and paint) while it is off screen: a board is a hundred
+  // elements, and thousands of them would otherwise be laid out on each click.
+  function nodeBoard(n, px) {
+    return `<div class="bd" style="width:${px}px;height:${Math.round(px * P.height / P.width) + 4}px">${boardSvg(n, px)}</div>`;
+  }
   function setNode(el, cls, body, x, y) {
     if (el._cls !== cls) { el.className = cls; el._cls = cls; }
-    if (el._body !== body) { el.innerHTML = body; el._body = body; }
+    if (el._body !== body) {
+      // The board stays: it never changes, and it is most of the box.
+      const board = size().board ? el.querySelector('.bd') : null;
+      el.innerHTML = body;
+      if (board) el.querySelector('.head').after(board);
+      el._body = body;
+    }
+    if (x === undefined) return;
     const pos = `${x},${y}`;
-    if (el._pos !== pos) { el.style.left = x + 'px'; el.style.top = y + 'px'; el._pos = pos; }
+    // A translation moves a box without laying it out again.
+    if (el._pos !== pos) { el.style.transform = `translate(${x}px,${y}px)`; el._pos = pos; }
   }
   // Elements of `drawn` not in `keep` leave the page but are kept, so that
   // opening them again costs no parsing; past a few thousand kept ones they go
-  // for good. Those kept that come back return to `parent`.
+  // for good. Those kept that come back return to `parent`, or to their own
+  // `_home` (an edge, to its parent's fan).
   function keepOnly(drawn, keep, parent) {
     const forget = drawn.size - keep.size > 4000;
     const back = document.createDocumentFragment();
     for (const [n, el] of drawn) {
-      if (keep.has(n)) { if (el._gone) { back.appendChild(el); el._gone = false; } continue; }
+      if (keep.has(n)) { if (el._gone) { (el._home || back).appendChild(el); el._gone = false; } continue; }
       if (!el._gone) { el.remove(); el._gone = true; }
       if (forget) drawn.delete(n);
     }
     parent.appendChild(back);
   }
+  // The step and path the drawing shows (-1: not a step's drawing).
+  let shownStep = -1, shownPath = new Set();
   function render() {
     const z = size();
     const { boxes, width, height } = layout();
     const path = stepPath();
+    shownStep = mode === 'step' ? step.at : -1;
+    shownPath = path;
     const keep = new Set();
     const pos = new Map();
     const born = [];
@@ -393,18 +502,19 @@
       pos.set(n, b);
       keep.add(n);
       const s = nodeState(n);
+      b.pruned = s.pruned;
       const el = drawnNodes.get(n);
       const cls = nodeClass(n, s, path), body = nodeBody(n, s);
       if (!el) { born.push([n, cls, body, b.x, b.y]); continue; }
       setNode(el, cls, body, b.x, b.y);
       // The board sits between the head and the rest, and never changes.
-      if (z.board && !el.querySelector('svg.board')) el.querySelector('.head').insertAdjacentHTML('afterend', boardSvg(n, z.board));
+      if (z.board && !el.querySelector('svg.board')) el.querySelector('.head').insertAdjacentHTML('afterend', nodeBoard(n, z.board));
     }
     // New nodes are parsed in one piece: one parse of many is far cheaper than many of one.
     if (born.length) {
-      const withBoard = (n, body) => (z.board ? body.replace('</div>', '</div>' + boardSvg(n, z.board)) : body);
+      const withBoard = (n, body) => (z.board ? body.replace('</div>', '</div>' + nodeBoard(n, z.board)) : body);
       template.innerHTML = born.map(([n, cls, body, x, y]) =>
-        `<div class="${cls}" data-index="${n}" data-id="${idOf(n)}" style="left:${x}px;top:${y}px">${withBoard(n, body)}</div>`).join('');
+        `<div class="${cls}" data-index="${n}" data-id="${idOf(n)}" style="transform:translate(${x}px,${y}px)">${withBoard(n, body)}</div>`).join('');
       const made = [...template.content.children];
       born.forEach(([n, cls, body, x, y], k) => {
         const el = made[k];
@@ -426,35 +536,63 @@
       canvas._dims = dims;
       canvas.style.width = width + 'px';
       canvas.style.height = height + 'px';
-      edges.setAttribute('width', width);
-      edges.setAttribute('height', height);
     }
     printFit(width, height);
     showPanel(selected);
   }
+  // Redraws the nodes `ns` and their edges where they are, and the panel.
+  function renderSome(ns) {
+    const path = stepPath();
+    const dec = mode === 'step' && step.at === E && E ? decisionNode() : -1;
+    for (const n of ns) {
+      const el = drawnNodes.get(n);
+      if (n < 0 || !el || el._gone) continue;
+      const s = nodeState(n);
+      setNode(el, nodeClass(n, s, path), nodeBody(n, s));
+      const g = drawnEdges.get(n);
+      if (g && !g._gone) {
+        const c = edgeClass(n, s.pruned, path, dec).cls;
+        if (g._cls !== c) { g.setAttribute('class', c); g._cls = c; }
+      }
+    }
+    shownStep = mode === 'step' ? step.at : -1;
+    shownPath = path;
+    showPanel(selected);
+  }
+  // An edge's classes, and the mark a check put on it.
+  function edgeClass(n, pruned, path, dec) {
+    const cls = [];
+    if (mode === 'explore' && line.has(n)) cls.push('line');
+    if (mode !== 'practice' && pruned) cls.push('pruned');
+    if (path.has(n) || n === dec) cls.push('path');
+    let mark = '';
+    if (mode === 'practice') {
+      if (cuts.has(n)) cls.push('cut');
+      if (cutAbove(parent[n])) cls.push('cut-out');
+      const m = marks && marks.get(n);
+      if (m && m.cut) { cls.push('c-' + m.cut); mark = m.cut === 'right' ? ' ✓' : m.cut === 'wrong' ? ' ✗' : ' missed'; }
+    }
+    return { cls: cls.join(' '), mark };
+  }
   // Each edge: the line, a wide invisible one to click (practice: cut here), and
-  // the action written beside it.
+  // the action written beside it. A node's edges to its children are a fan: a
+  // small SVG of their own, placed under the node by a translation. A subtree
+  // that moves keeps its fans' shapes, so only their translations change, and
+  // the browser lays out a fan alone, never every edge of the tree at once.
+  const drawnFans = new Map();
   function drawEdges(pos, path, z) {
-    const keep = new Set();
+    const keep = new Set(), keepFans = new Set();
     const dec = mode === 'step' && step.at === E && E ? decisionNode() : -1;
     for (const [n, b] of pos) {
       if (n === 0) continue;
       const p = pos.get(parent[n]);
       if (!p) continue;
       keep.add(n);
-      const cls = [];
-      if (mode === 'explore' && line.has(n)) cls.push('line');
-      if (mode !== 'practice' && nodeState(n).pruned) cls.push('pruned');
-      if (path.has(n) || n === dec) cls.push('path');
-      let mark = '';
-      if (mode === 'practice') {
-        if (cuts.has(n)) cls.push('cut');
-        if (cutAbove(parent[n])) cls.push('cut-out');
-        const m = marks && marks.get(n);
-        if (m && m.cut) { cls.push('c-' + m.cut); mark = m.cut === 'right' ? ' ✓' : m.cut === 'wrong' ? ' ✗' : ' missed'; }
-      }
-      const x1 = p.x + z.w / 2, y1 = p.y + z.bottom, x2 = b.x + z.w / 2, y2 = b.y;
-      const label = (mode === 'practice' && cuts.has(n) ? '✂ ' : '') + actionName(n) + mark;
+      const fan = fanOf(parent[n], p, z);
+      keepFans.add(parent[n]);
+      const { cls: c, mark } = edgeClass(n, b.pruned, path, dec);
+      const x2 = b.x - p.x, y2 = b.y - p.y - z.bottom;
+      const label = (mode === 'practice' && cuts.has(n) ? '✂ ' : '') + actionName(n);
       let g = drawnEdges.get(n);
       if (!g) {
         // Built once from elements: parsing markup into SVG costs far more than setting attributes.
@@ -465,27 +603,52 @@
         const text = document.createElementNS(SVG, 'text');
         hit.dataset.cut = text.dataset.cut = n;
         g.append(document.createElementNS(SVG, 'line'), hit, text);
-        edges.appendChild(g);
+        g._home = fan;
+        fan.appendChild(g);
         drawnEdges.set(n, g);
       }
-      const c = cls.join(' ');
       if (g._cls !== c) { g.setAttribute('class', c); g._cls = c; }
-      const at = `${x1},${y1},${x2},${y2}`;
-      if (g._at !== at) {
-        g._at = at;
-        for (const l of [g.children[0], g.children[1]]) { l.setAttribute('x1', x1); l.setAttribute('y1', y1); l.setAttribute('x2', x2); l.setAttribute('y2', y2); }
+      const shape = `${x2},${y2}`;
+      if (g._shape !== shape) {
+        g._shape = shape;
+        for (const l of [g.children[0], g.children[1]]) { l.setAttribute('x1', 0); l.setAttribute('y1', 0); l.setAttribute('x2', x2); l.setAttribute('y2', y2); }
         // The label stands low on the edge, where siblings' edges have spread apart.
-        g.children[2].setAttribute('x', x1 + (x2 - x1) * 0.72);
-        g.children[2].setAttribute('y', y1 + (y2 - y1) * 0.72);
+        g.children[2].setAttribute('x', x2 * 0.72);
+        g.children[2].setAttribute('y', y2 * 0.72);
       }
-      if (g._label !== label) { g.children[2].textContent = label; g._label = label; }
+      // The mark stands apart from the label, so that print can leave it out.
+      if (g._label !== label + mark) {
+        g.children[2].textContent = label;
+        if (mark) { const t = document.createElementNS(SVG, 'tspan'); t.setAttribute('class', 'emark'); t.textContent = mark; g.children[2].appendChild(t); }
+        g._label = label + mark;
+      }
     }
     keepOnly(drawnEdges, keep, edges);
+    keepOnly(drawnFans, keepFans, edges);
+  }
+  // The fan of node `n`'s edges, placed under its box `p`.
+  function fanOf(n, p, z) {
+    let fan = drawnFans.get(n);
+    if (!fan) {
+      fan = document.createElementNS(SVG, 'svg');
+      fan.setAttribute('class', 'fan');
+      fan.setAttribute('width', 1);
+      fan.setAttribute('height', 1);
+      edges.appendChild(fan);
+      drawnFans.set(n, fan);
+    }
+    const at = `translate(${p.x + z.w / 2}px,${p.y + z.bottom}px)`;
+    if (fan._at !== at) { fan.style.transform = at; fan._at = at; }
+    return fan;
   }
 
   // ---- Zoom: fit the drawing to the window, or set it.
   const zoomText = document.getElementById('zoom-level');
-  function setZoom(z) {
+  // Whether the zoom is the fitted one: then the drawing fits itself again when
+  // its area changes size (a mode's bar appears, the window is resized).
+  let fitted = false;
+  function setZoom(z, fitting) {
+    fitted = !!fitting;
     zoom = Math.max(0.2, Math.min(2.5, z));
     canvas.style.zoom = String(zoom);
     zoomText.textContent = Math.round(zoom * 100) + '%';
@@ -493,7 +656,7 @@
   function fit() {
     const { width, height } = layout();
     const w = treeBox.clientWidth - 16, h = treeBox.clientHeight - 16;
-    setZoom(Math.min(1.6, w / width, h / height));
+    setZoom(Math.min(1.6, w / width, h / height), true);
     treeBox.scrollTo(0, 0);
     if (zoom <= 0.2 + 1e-9) bringIntoView(line.size ? [...line].pop() : 0);
   }
@@ -508,17 +671,42 @@
     render();
     fit();
   }
+  let treeHeight = 0;
+  new ResizeObserver(() => {
+    if (treeBox.clientHeight === treeHeight) return;
+    treeHeight = treeBox.clientHeight;
+    // (Stepping keeps its zoom: the path is kept in view by scrolling.)
+    if (fitted && mode !== 'step') fit();
+  }).observe(treeBox);
   function syncCompact() { document.getElementById('compact').setAttribute('aria-pressed', String(compact)); }
   // Print: the drawing scaled to the page (A4 and Letter alike), landscape when it is wide.
   const pageStyle = document.getElementById('page-style');
+  // The printable area in CSS px, A4 and Letter alike with 10 mm margins, less
+  // the header, the help and the legend printed around the tree.
+  const paper = (wide) => (wide ? [960, 590] : [690, 850]);
+  let printWide = false;
   function printFit(width, height) {
-    const wide = width > height * 1.2;
-    const [pw, ph] = wide ? [960, 560] : [690, 820];
+    if (!printLevel) printWide = width > height * 1.2;
+    const [pw, ph] = paper(printWide);
     const z = Math.min(1.5, pw / width, ph / height);
-    const css = `@page { size: ${wide ? 'landscape' : 'portrait'}; margin: 10mm; } @media print { #canvas { zoom: ${z.toFixed(4)} !important; } }`;
+    const css = `@page { size: ${printWide ? 'landscape' : 'portrait'}; margin: 10mm; } @media print { #canvas { zoom: ${z.toFixed(4)} !important; } }`;
     // A changed style sheet restyles the whole page: write it only when it changes.
     if (pageStyle.textContent !== css) pageStyle.textContent = css;
   }
+  // A tree wider than the page, scaled to its width, would fill only its top:
+  // on paper its levels are spread to fill the height (up to five times apart).
+  window.addEventListener('beforeprint', () => {
+    const z0 = size();
+    const { width, height } = layout();
+    const [pw, ph] = paper(printWide);
+    const z = Math.min(1.5, pw / width);
+    const levels = Math.round((height - (z0.level - (compact ? 30 : 40))) / z0.level);
+    if (levels < 1) return;
+    const box = z0.level - (compact ? 30 : 40);
+    const level = Math.min(5 * z0.level, (0.97 * ph / z - box) / levels);
+    if (level > z0.level) { printLevel = level; render(); }
+  });
+  window.addEventListener('afterprint', () => { if (printLevel) { printLevel = 0; render(); } });
 
   // ---- The side panel.
   const panel = document.getElementById('panel');
@@ -552,7 +740,7 @@
       }
       if (s.cut) html += row('cut', 'cut-off', s.cut);
     } else {
-      if (n > 0 && windowed) html += `</dl><p><button id="cut-edge" data-cut="${n}">${cuts.has(n) ? 'Restore the edge into' : 'Cut the edge into'} ${tag(n)}</button> (or click the edge; key x)</p><dl>`;
+      if (n > 0 && n !== practiceTop && windowed) html += `</dl><p><button id="cut-edge" data-cut="${n}">${cuts.has(n) ? 'Restore the edge into' : 'Cut the edge into'} ${tag(n)}</button> (or click the edge; key x)</p><dl>`;
     }
     html += row('path', 'line from the root', pathTo(n).map(actionName).join(' ') || '(the root)');
     html += row('children', 'children', count[n] + (hidden.get(n) ? ` (+${hidden.get(n)} nodes not in this page)` : ''));
@@ -573,7 +761,8 @@
     document.getElementById('details').innerHTML = boardSvg(0, 150) + '<dl>' + dd('position', 'position', S.position) +
       (practice ? '' : dd('visited', 'visited / pruned', `${visited} / ${S.pruned}`)) + '</dl>' + `<p class="note">${esc(S.evaluation)}.</p>`;
     const banner = document.getElementById('banner');
-    banner.hidden = practice;
+    // Stepping through, the decision is the last step's news, not the first's.
+    banner.hidden = practice || (mode === 'step' && (step.at < E || !E));
     banner.innerHTML = practice ? '' : S.decision === null || S.decision === undefined
       ? `No decision: ${esc(S.to_move)} cannot act. Value <b id="decision-value">${esc(num(S.value))}</b>`
       : `Decision <b id="decision">${esc(S.decision)}</b>, value <b id="decision-value">${esc(num(S.value))}</b> <span class="line-label">line of best play</span> <span id="line">${esc(S.line.join(' '))}</span>`;
@@ -602,15 +791,39 @@
     stopPlay();
     header();
     if (m === 'step') { goTo(step.at); return; }
-    if (m === 'practice') {
-      document.getElementById('practice-help').textContent = (windowed
-        ? 'Alpha-beta: enter the value the search returns at each inner node it visits, and cut (click) each edge it never follows. '
-        : 'Minimax: enter the value of every inner node. ') +
-        'Enter a number, +∞ or −∞ (or +inf, -inf)' + (windowed ? ', or a bound where the search stops early: ≥ 3 (or >=3), ≤ 2 (or <=2).' : '.');
-      // A worksheet asks about the whole tree: draw it all when it is small.
-      if (N <= 400) { open.fill(1); for (let n = 0; n < N; n++) if (count[n] > PAGE) shownKids.set(n, count[n]); render(); fit(); return; }
-    }
+    if (m === 'practice') return startPractice();
     render();
+    if (fitted) fit();
+  }
+  // A worksheet on the subtree under practiceTop, drawn whole: what is asked
+  // is what is drawn.
+  function startPractice() {
+    const top = practiceTop;
+    let under = selected;
+    while (under >= 0 && under !== top) under = parent[under];
+    if (under < 0) selected = top;
+    for (const n of subtree(top)) { open[n] = 1; if (count[n] > PAGE) shownKids.set(n, count[n]); }
+    const where = top === 0 ? '' : `This worksheet is the part of the tree under ${tag(top)} (${pathTo(top).map(actionName).join(' ')}), ` +
+      (windowed ? `which the search enters with α, β = [${num(alpha[top])}, ${num(beta[top])}]. ` : '. ');
+    const what = windowed
+      ? 'Alpha-beta: write the value the search returns at each inner node it visits, and <span class="screen-only">cut (click) each edge</span><span class="print-only">cross out each edge</span> it never follows. ' +
+        'A value is a number, or where the search stops early the bound it returns: ≥ 3 (or &gt;=3), ≤ 2 (or &lt;=2).'
+      : 'Minimax: write the value of every inner node.';
+    const bigger = questions[0] > QUESTIONS
+      ? `<span class="screen-only"> The whole tree asks ${questions[0]} questions; to practise another part, select a node and press “Practise here”.</span>` : '';
+    document.getElementById('practice-help').innerHTML = esc(where) + what + bigger;
+    document.getElementById('practise-here').hidden = questions[0] <= QUESTIONS;
+    render();
+    fit();
+  }
+  function practiseHere() {
+    const n = selected;
+    const out = document.getElementById('practice-score');
+    if (isLeaf(n) || enginePruned(n)) { out.textContent = `${tag(n)} asks nothing: select a node the search visited, with children`; return; }
+    if (questions[n] > QUESTIONS) { out.textContent = `${tag(n)} would ask ${questions[n]} questions; select a node lower down (at most ${QUESTIONS})`; return; }
+    practiceTop = n;
+    answers.clear(); cuts.clear(); marks = null; out.textContent = '';
+    startPractice();
   }
   function goTo(k) {
     k = Math.max(0, Math.min(E, k));
@@ -626,10 +839,19 @@
     if (E && k === E && d >= 0) text += `. The decision: ${tag(d)} ${actionName(d)}, value ${num(value[0])}`;
     stepText.textContent = text;
     if (mode !== 'step') return;
-    if (st.current >= 0) { reveal(st.current); selected = st.current; }
-    if (k === E && d >= 0) { reveal(d); }
-    render();
-    if (st.current >= 0) bringIntoView(st.current);
+    document.getElementById('banner').hidden = k < E;
+    const was = { at: shownStep, selected, path: shownPath };
+    let opened = false;
+    if (st.current >= 0) { opened = reveal(st.current); selected = st.current; }
+    if (k === E && d >= 0) opened = reveal(d) || opened;
+    // One step forward that opens nothing and cuts nothing off changes only the
+    // event's node, its parent, and the old and new paths: playback redraws
+    // those alone, whatever the size of the tree drawn.
+    if (!opened && k >= 1 && was.at === k - 1 && k < E && events[5 * (k - 1)] !== 4) {
+      const n = indexOf(events[5 * (k - 1) + 1]);
+      renderSome(new Set([n, parent[n], was.selected, ...was.path, ...stepPath()]));
+    } else render();
+    if (st.current >= 0) keepPathInView(st.current);
   }
   function stopPlay() { if (step.timer) clearInterval(step.timer); step.timer = null; document.getElementById('play').textContent = '▶'; }
   // Brings node `n` into view if it is drawn and out of sight.
@@ -640,6 +862,30 @@
     if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom) {
       el.scrollIntoView({ block: 'nearest', inline: 'center' });
     }
+  }
+  // Scrolls as little as keeps the whole path from the root to `n` in view,
+  // so that the ancestor whose window explains a cut stays on screen; a path
+  // wider or taller than the view keeps `n` itself in the middle of it.
+  function keepPathInView(n) {
+    const el = drawnNodes.get(n);
+    if (!el || el._gone) return;
+    const box = treeBox.getBoundingClientRect(), cur = el.getBoundingClientRect();
+    const span = { left: cur.left, right: cur.right, top: cur.top, bottom: cur.bottom };
+    for (let p = parent[n]; p >= 0; p = parent[p]) {
+      const e = drawnNodes.get(p);
+      if (!e || e._gone) continue;
+      const r = e.getBoundingClientRect();
+      span.left = Math.min(span.left, r.left); span.right = Math.max(span.right, r.right);
+      span.top = Math.min(span.top, r.top); span.bottom = Math.max(span.bottom, r.bottom);
+    }
+    const pad = 8;
+    const shift = (lo, hi, clo, chi, vlo, vhi) => {
+      if (hi - lo + 2 * pad <= vhi - vlo) return lo - pad < vlo ? lo - pad - vlo : hi + pad > vhi ? hi + pad - vhi : 0;
+      return clo < vlo || chi > vhi ? (clo + chi) / 2 - (vlo + vhi) / 2 : 0;
+    };
+    const dx = shift(span.left, span.right, cur.left, cur.right, box.left, box.left + treeBox.clientWidth);
+    const dy = shift(span.top, span.bottom, cur.top, cur.bottom, box.top, box.top + treeBox.clientHeight);
+    if (dx || dy) treeBox.scrollBy(dx, dy);
   }
   function togglePlay() {
     if (step.timer) return stopPlay();
@@ -674,27 +920,27 @@
     const lower = /^(≥|>=|>)/, upper = /^(≤|<=|<)/;
     if (lower.test(t)) { kind = LOWER; t = t.replace(lower, ''); } else if (upper.test(t)) { kind = UPPER; t = t.replace(upper, ''); }
     let v;
-    if (/^\+?(∞|inf|infinity)$/.test(t)) v = 2147483647;
-    else if (/^-(∞|inf|infinity)$/.test(t)) v = -2147483648;
+    if (/^\+?(∞|inf|infinity)$/.test(t)) v = Infinity;
+    else if (/^-(∞|inf|infinity)$/.test(t)) v = -Infinity;
     else if (/^[+-]?\d+$/.test(t)) v = Number(t);
     else return undefined;
     return { v, kind };
   }
+  // Scores the worksheet: the questions under practiceTop, and nothing else.
   function check() {
     marks = new Map();
-    const tally = { vr: 0, vw: 0, vb: 0, cr: 0, cm: 0, cw: 0, closed: 0 };
+    const tally = { vr: 0, vw: 0, vb: 0, cr: 0, cm: 0, cw: 0 };
     const mark = (n, k, v) => { const m = marks.get(n) || {}; m[k] = v; marks.set(n, m); };
-    for (let n = 0; n < N; n++) {
-      const drawn = drawnNodes.has(n) && !drawnNodes.get(n)._gone;
-      if (windowed && n > 0 && !enginePruned(parent[n])) {
-        if (topPruned(n)) { if (cuts.has(n)) { tally.cr++; mark(n, 'cut', 'right'); } else { tally.cm++; mark(n, 'cut', 'missed'); if (!drawn) tally.closed++; } }
+    for (const n of subtree(practiceTop)) {
+      if (windowed && n !== practiceTop && !enginePruned(parent[n])) {
+        if (topPruned(n)) { if (cuts.has(n)) { tally.cr++; mark(n, 'cut', 'right'); } else { tally.cm++; mark(n, 'cut', 'missed'); } }
         else if (cuts.has(n)) { tally.cw++; mark(n, 'cut', 'wrong'); }
       }
       if (isLeaf(n) || enginePruned(n)) continue;
       // Under a cut of the student's own, a node the engine searched goes unanswered.
       const a = cutAbove(n) ? null : parseAnswer(answers.get(n) || '');
       let verdict;
-      if (a === null) { verdict = 'blank'; tally.vb++; if (!drawn) tally.closed++; }
+      if (a === null) { verdict = 'blank'; tally.vb++; }
       else if (a !== undefined && a.v === value[n] && (a.kind === 0 || a.kind === (flags[n] & (LOWER | UPPER)))) { verdict = 'right'; tally.vr++; }
       else { verdict = 'wrong'; tally.vw++; }
       mark(n, 'value', verdict);
@@ -702,21 +948,25 @@
     const right = tally.vr + tally.cr, total = tally.vr + tally.vw + tally.vb + tally.cr + tally.cm + tally.cw;
     let text = `${right} of ${total} right: values ${tally.vr} right, ${tally.vw} wrong, ${tally.vb} blank`;
     if (windowed) text += `; cuts ${tally.cr} right, ${tally.cw} wrong, ${tally.cm} missed`;
-    if (tally.closed) text += ` (${tally.closed} of the questions are in branches not open)`;
     document.getElementById('practice-score').textContent = text;
     render();
+    return text;
   }
+  // Scores what the student wrote, then fills in the answers: the score stays
+  // the student's, and the marks show where the answers differ.
   function revealAnswers() {
+    const score = check();
     answers.clear();
     cuts.clear();
-    for (let n = 0; n < N; n++) {
+    for (const n of subtree(practiceTop)) {
       if (!isLeaf(n) && !enginePruned(n)) answers.set(n, valueText(n, value[n]));
-      if (windowed && topPruned(n)) cuts.add(n);
+      if (windowed && n !== practiceTop && topPruned(n)) cuts.add(n);
     }
-    check();
+    document.getElementById('practice-score').textContent = `Your answers: ${score}. The boxes now hold the search's answers.`;
+    render();
   }
   function toggleCut(n) {
-    if (mode !== 'practice' || !windowed || n <= 0) return;
+    if (mode !== 'practice' || !windowed || n <= 0 || n === practiceTop) return;
     if (cuts.has(n)) cuts.delete(n); else cuts.add(n);
     selected = n;
     marks = null;
@@ -767,7 +1017,8 @@
     const t = ev.target;
     if (t.dataset.toggle) { const n = Number(t.dataset.toggle); open[n] ^= 1; selected = n; render(); return; }
     if (t.dataset.more) { const n = Number(t.dataset.more); shownKids.set(n, showCount(n) + PAGE); render(); return; }
-    if (t.dataset.cut) { toggleCut(Number(t.dataset.cut)); return; }
+    const edge = t.closest('[data-cut]');
+    if (edge) { toggleCut(Number(edge.dataset.cut)); return; }
     if (t.closest('input, label')) return;
     const el = t.closest('.node');
     if (el) { selected = Number(el.dataset.index); render(); }
@@ -817,6 +1068,7 @@
   slider.oninput = () => goTo(Number(slider.value));
   document.getElementById('check').onclick = check;
   document.getElementById('reveal').onclick = revealAnswers;
+  document.getElementById('practise-here').onclick = practiseHere;
   document.getElementById('clear').onclick = () => { answers.clear(); cuts.clear(); marks = null; document.getElementById('practice-score').textContent = ''; render(); };
   const findBox = document.getElementById('find');
   findBox.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { find(findBox.value); treeBox.focus(); } });
@@ -853,7 +1105,8 @@
   header();
   document.body.dataset.mode = mode;
   firstView();
-  if (mode !== 'explore') setMode(mode);
+  // An exercise's page opens as its worksheet.
+  if (H.opening === 'practice') setMode('practice');
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = 'true';
 })();
