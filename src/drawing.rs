@@ -12,7 +12,9 @@ use crate::game::Game;
 /// from this alone.
 #[derive(Clone, Debug, Serialize)]
 pub struct Picture {
+    /// The drawing's width in cells, margins for coordinates included.
     pub width: f32,
+    /// The drawing's height in cells, margins for coordinates included.
     pub height: f32,
     /// The centre of each point, in the order [`Drawing::cells`] lists them.
     pub points: Vec<[f32; 2]>,
@@ -33,10 +35,13 @@ pub struct Picture {
 /// The look of one kind of unit.
 #[derive(Clone, Debug, Serialize)]
 pub struct Unit {
+    /// The character that stands for this unit in [`Drawing::cells`].
     pub symbol: char,
     /// What it is, in words ("black tower").
     pub name: &'static str,
+    /// Its fill colour, as SVG and DOT take it (`#444`, `white`).
     pub fill: &'static str,
+    /// The colour of its outline, likewise.
     pub stroke: &'static str,
     /// A letter drawn on the unit, or empty.
     pub mark: &'static str,
@@ -87,7 +92,12 @@ pub fn numbers(from: usize, n: usize, down: bool) -> Vec<String> {
     (0..n).map(|i| if down { from - i } else { from + i }.to_string()).collect()
 }
 
+/// How a game's board looks, for the DOT labels and the explorer's boards: the
+/// fixed picture of the board, and which unit stands on each of its points in a
+/// position. A game needs it for those two exports only.
 pub trait Drawing: Game {
+    /// The empty board with its coordinates and the look of every unit: the same
+    /// for every position of the game.
     fn picture(&self) -> Picture;
 
     /// One symbol per point of [`Drawing::picture`], in its order. Grid games

@@ -9,8 +9,10 @@ use super::sheet::{Mark, Sheet};
 /// Paper sizes in points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Paper {
+    /// ISO A4, 210 x 297 mm.
     #[default]
     A4,
+    /// US Letter, 8.5 x 11 inches.
     Letter,
 }
 

@@ -7,11 +7,13 @@ use crate::search::trace::Event;
 use crate::search::trace::WindowEnd;
 use crate::tree::Tree;
 
-/// Room per leaf and per level, in points.
+/// Room per leaf across the page, in points (1/72 inch).
 pub const LEAF_GAP: f32 = 40.0;
+/// Room per level down the page, in points.
 pub const LEVEL_GAP: f32 = 72.0;
 /// Room above the tree for the title and question.
 pub const HEADER: f32 = 64.0;
+/// The blank border round the drawing, in points.
 pub const MARGIN: f32 = 28.0;
 /// Half the size of a node's shape.
 pub const RADIUS: f32 = 13.0;
@@ -19,12 +21,17 @@ pub const RADIUS: f32 = 13.0;
 /// One node as the sheets show it.
 #[derive(Clone, Debug)]
 pub struct Place {
+    /// The parent's index in [`Sheet::places`]; `None` at the root.
     pub parent: Option<usize>,
+    /// Levels below the root.
     pub depth: u8,
-    /// Centre, in points from the top left of the drawing.
+    /// Centre, in points from the left of the drawing.
     pub x: f32,
+    /// Centre, in points from the top of the drawing.
     pub y: f32,
+    /// Whether the side to move here maximises (drawn as a triangle pointing up).
     pub maximising: bool,
+    /// Whether the node has no children.
     pub leaf: bool,
     /// The action leading here (empty at the root).
     pub action: String,
@@ -33,6 +40,7 @@ pub struct Place {
     /// The value the search backed up (a bound where it was cut off); `None`
     /// where it was pruned.
     pub value: Option<i32>,
+    /// Whether alpha-beta skipped the node (the key draws its edge dashed).
     pub pruned: bool,
     /// The node's window after its last change, where a child changed it.
     pub changed: Option<(WindowEnd, WindowEnd)>,
@@ -55,11 +63,15 @@ impl Place {
 /// A searched tree ready to draw.
 #[derive(Clone, Debug)]
 pub struct Sheet {
+    /// The sheet's heading; the key adds ": answer key" to it.
     pub title: String,
+    /// What the student is asked to do, in a sentence.
     pub question: String,
     /// In preorder.
     pub places: Vec<Place>,
+    /// The drawing's width in points, margins included.
     pub width: f32,
+    /// The drawing's height in points, margins and header included.
     pub height: f32,
     /// Alpha-beta's rule; `None` for a minimax exercise.
     pub rule: Option<Pruning>,
@@ -161,23 +173,35 @@ pub fn bound(v: WindowEnd, inf: &str) -> String {
 /// writers draw these and nothing else.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Mark {
+    /// A straight line (an edge, a cut mark).
     Line {
+        /// One end.
         from: (f32, f32),
+        /// The other end.
         to: (f32, f32),
+        /// Red, green, blue.
         colour: (u8, u8, u8),
+        /// Stroke width in points.
         width: f32,
+        /// Drawn dashed (a pruned edge in the key).
         dashed: bool,
     },
     /// A closed shape, filled white.
     Shape {
+        /// Its corners in order.
         points: Vec<(f32, f32)>,
+        /// The outline's red, green, blue.
         colour: (u8, u8, u8),
     },
     /// Text centred on `at` (its baseline a third of `size` below it).
     Text {
+        /// The centre.
         at: (f32, f32),
+        /// Font size in points.
         size: f32,
+        /// What is written.
         text: String,
+        /// Red, green, blue.
         colour: (u8, u8, u8),
     },
 }

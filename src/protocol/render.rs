@@ -5,8 +5,11 @@ use std::io::{self, Write};
 use crate::game::Presentation;
 use crate::games::checkers::{Checkers, Color, Position};
 
+/// The line printed before each action record.
 pub const SEPARATOR: &str = "=====================================";
 
+/// The output's first lines: the board size, each side's piece count, and the
+/// board before the first action.
 pub fn write_header(out: &mut impl Write, pos: &Position) -> io::Result<()> {
     writeln!(out, "BOARD SIZE: 8x8")?;
     writeln!(out, "#BLACK PIECES: {}", pos.black.count_ones())?;
@@ -14,6 +17,7 @@ pub fn write_header(out: &mut impl Write, pos: &Position) -> io::Result<()> {
     write_board(out, pos)
 }
 
+/// The board as the course draws it (the checkers [`Presentation::draw`]).
 pub fn write_board(out: &mut impl Write, pos: &Position) -> io::Result<()> {
     out.write_all(Checkers.draw(pos).as_bytes())
 }
@@ -36,6 +40,7 @@ pub fn write_action(
     write_board(out, after)
 }
 
+/// The last line when a side has won: `BLACK WIN!` or `WHITE WIN!`.
 pub fn write_winner(out: &mut impl Write, winner: Color) -> io::Result<()> {
     writeln!(out, "{} WIN!", winner.upper_name())
 }
