@@ -10,6 +10,8 @@
 //!   the test needs the forest package too, which comes with texlive-pictures);
 //! - `has_chromium`: Debian's `/usr/bin/chromium` and `/usr/bin/chromedriver`
 //!   (the explorer tests drive the page in a real browser);
+//! - `has_pygambit`: a `python3` on PATH that imports `pygambit` (Gambit's
+//!   solvers read the `.efg` exports; `pip install pygambit` in a venv);
 //! - `has_course_fixtures`: the course's official fixtures and rulings in
 //!   `../shared/fixtures/checkers`, beside the checkout (read in place).
 //!
@@ -22,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 fn main() {
     println!(
-        "cargo::rustc-check-cfg=cfg(has_dot, has_groff, has_pdftotext, has_pdflatex, has_chromium, has_course_fixtures)"
+        "cargo::rustc-check-cfg=cfg(has_dot, has_groff, has_pdftotext, has_pdflatex, has_chromium, has_pygambit, has_course_fixtures)"
     );
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=PATH");
@@ -42,6 +44,17 @@ fn main() {
     let browser = [Path::new("/usr/bin/chromium"), Path::new("/usr/bin/chromedriver")];
     let chromium = browser.iter().all(|p| is_executable(p));
     found("has_chromium", &browser, chromium, &[PathBuf::from("/usr/bin")]);
+
+    let python = path_dirs.iter().map(|dir| dir.join("python3")).find(|p| is_executable(p));
+    // pip installs into the folder python names here: watched, so that installing
+    // or removing pygambit makes cargo look again.
+    let site =
+        python.as_deref().and_then(|p| ask(p, "import sysconfig; print(sysconfig.get_paths()['purelib'])"));
+    let site = site.map(PathBuf::from);
+    let pygambit = python.as_deref().is_some_and(|p| ask(p, "import pygambit").is_some());
+    let package: Vec<PathBuf> = site.iter().map(|s| s.join("pygambit")).chain(python.clone()).collect();
+    let would_appear_in = [site.into_iter().collect(), installable_dirs(&path_dirs)].concat();
+    found("has_pygambit", &package, pygambit, &would_appear_in);
 
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let shared = manifest.join("../shared");
@@ -78,6 +91,14 @@ fn installable_dirs(path_dirs: &[PathBuf]) -> Vec<PathBuf> {
         .filter(|d| d.is_absolute() && !d.starts_with(&manifest) && !manifest.starts_with(d))
         .cloned()
         .collect()
+}
+
+/// What `python` prints running `code`, trimmed; `None` when it fails. `-B`:
+/// no bytecode is written into the watched folders, which would make cargo
+/// run this again and rebuild everything.
+fn ask(python: &Path, code: &str) -> Option<String> {
+    let out = std::process::Command::new(python).args(["-B", "-c", code]).output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 fn is_executable(path: &Path) -> bool {

@@ -43,19 +43,25 @@ use gametree::tree::{Tree, TreeArena};
 /// A won game scores this: far above any evaluation.
 const WIN: i32 = 100;
 
+/// The game: Nim has no settings, so the type is empty.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Nim;
 
+/// The stones left in each pile, and whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    /// Stones in piles a, b and c.
     pub piles: [u8; 3],
+    /// Whether the first player (who maximises) is to move.
     pub first_to_move: bool,
 }
 
 /// Take `count` stones from pile `pile`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Take {
+    /// 0, 1 or 2 for piles a, b and c.
     pub pile: u8,
+    /// At least one, at most the pile's stones.
     pub count: u8,
 }
 

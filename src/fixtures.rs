@@ -2,9 +2,12 @@
 
 use std::fmt;
 
+/// Whether a program's output matched a fixture's.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// Byte for byte the same.
     Same,
+    /// Not the same, and where they first part.
     Differs(Difference),
 }
 
@@ -44,6 +47,8 @@ fn lines(bytes: &[u8]) -> Vec<&[u8]> {
     bytes.split_inclusive(|&b| b == b'\n').collect()
 }
 
+/// Compares `actual` output with the `expected` bytes of a fixture, line by
+/// line, line terminators included.
 pub fn compare(expected: &[u8], actual: &[u8]) -> Verdict {
     if expected == actual {
         return Verdict::Same;

@@ -9,6 +9,8 @@ use std::time::Instant;
 /// A tree would have exceeded the node budget: nothing was kept of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooManyNodes {
+    /// The budget that would have been passed, in nodes (or positions, for an
+    /// implicit search).
     pub limit: u64,
     /// Set when an alpha-beta search was refused on a prediction, before trying:
     /// the positions its next ply was expected to examine.
@@ -16,6 +18,8 @@ pub struct TooManyNodes {
 }
 
 impl TooManyNodes {
+    /// The budget `limit` was reached while building or searching, with no
+    /// prediction.
     pub fn over(limit: u64) -> TooManyNodes {
         TooManyNodes { limit, predicted: None }
     }

@@ -6,10 +6,13 @@
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator whose sequence is fixed by `seed`: the same seed gives the
+    /// same machine games and estimates on every machine.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next number of the sequence, uniform over all of `u64`.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

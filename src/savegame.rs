@@ -29,7 +29,9 @@ const MAGIC: &str = "gametree saved game";
 pub struct SavedGame<G: Game> {
     /// `KEY VALUE` settings, in the order written.
     pub settings: Vec<(String, String)>,
+    /// The position the game started from (the `start` line).
     pub start: G::Position,
+    /// The actions played from `start`, in order, each legal where it was played.
     pub actions: Vec<G::Action>,
 }
 
@@ -42,7 +44,10 @@ impl<G: Game> PartialEq for SavedGame<G> {
 /// What a saved game says before its moves, readable without knowing the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// The `game NAME` line's name, as written (not yet checked against the
+    /// list of games).
     pub game: String,
+    /// `KEY VALUE` settings, in the order written.
     pub settings: Vec<(String, String)>,
 }
 
@@ -95,7 +100,9 @@ pub fn header(text: &str) -> Result<Header, SaveError> {
 /// a whole).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveError {
+    /// The line at fault, from 1; 0 for the file as a whole.
     pub line: usize,
+    /// What is wrong, in words for the person who wrote or edited the file.
     pub message: String,
 }
 

@@ -47,3 +47,31 @@ fn the_example_builds_searches_and_exports_a_game_of_its_own() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// docs/adding-a-game.md walks through the example in pieces: each piece must
+/// be the example's own text, so that the page shows code that compiles and
+/// runs (above), and an edit to either shows here.
+#[test]
+fn the_walk_through_shows_the_example_as_it_is() {
+    let page = include_str!("../docs/adding-a-game.md");
+    let example = include_str!("../examples/nim.rs");
+    let mut blocks = Vec::new();
+    let mut lines = page.lines();
+    while let Some(line) = lines.next() {
+        if line.trim_start() == "```rust" {
+            let body: Vec<&str> = lines.by_ref().take_while(|l| l.trim_start() != "```").collect();
+            blocks.push(body.join("\n"));
+        }
+    }
+    assert!(blocks.len() >= 8, "the walk-through's code blocks were found: {}", blocks.len());
+    for block in &blocks {
+        assert!(
+            example.contains(block.as_str()),
+            "docs/adding-a-game.md shows code that is not in examples/nim.rs:\n{block}"
+        );
+    }
+    // Every trait the example implements is shown.
+    for implemented in example.lines().filter(|l| l.starts_with("impl ")) {
+        assert!(blocks.iter().any(|b| b.contains(implemented)), "the page does not show `{implemented}`");
+    }
+}

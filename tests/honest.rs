@@ -71,6 +71,11 @@ fn runs(program: &str, arg: &str) -> bool {
     std::process::Command::new(program).arg(arg).output().is_ok_and(|o| o.status.success())
 }
 
+/// Whether the `python3` on PATH runs `code` (`-B`: writing no bytecode).
+fn runs_python(code: &str) -> bool {
+    std::process::Command::new("python3").args(["-B", "-c", code]).output().is_ok_and(|o| o.status.success())
+}
+
 #[test]
 fn the_build_script_found_what_this_machine_has() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -82,6 +87,7 @@ fn the_build_script_found_what_this_machine_has() {
         ("has_groff", cfg!(has_groff), runs("groff", "-v")),
         ("has_pdftotext", cfg!(has_pdftotext), runs("pdftotext", "-v")),
         ("has_chromium", cfg!(has_chromium), chromium),
+        ("has_pygambit", cfg!(has_pygambit), runs_python("import pygambit")),
         ("has_course_fixtures", cfg!(has_course_fixtures), course),
     ];
     for (cfg, built_with, here) in found {

@@ -124,3 +124,52 @@ fn the_commands_table_lists_every_command() {
         assert!(named, "the README's commands table has no row for `gametree {c}`");
     }
 }
+
+#[path = "../examples/build_search_export.rs"]
+mod build_search_export;
+
+/// The Rust code blocks of `text`, each as written between its fences.
+fn rust_blocks(text: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut block: Option<String> = None;
+    for line in text.lines() {
+        match (&mut block, line.trim_start()) {
+            (None, "```rust") => block = Some(String::new()),
+            (Some(b), "```") => {
+                blocks.push(std::mem::take(b));
+                block = None;
+            }
+            (Some(b), _) => {
+                b.push_str(line);
+                b.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn the_library_example_is_the_file_the_tests_run() {
+    let example = include_str!("../examples/build_search_export.rs");
+    assert_eq!(
+        rust_blocks(README),
+        [example],
+        "README.md's Rust block and examples/build_search_export.rs must be the same text"
+    );
+}
+
+#[test]
+fn the_library_example_builds_searches_and_exports_the_worked_example() {
+    build_search_export::main().unwrap();
+    let path = std::env::temp_dir().join("worked-example.json");
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    // The worked example as docs/teaching.md works it by hand: 30 nodes,
+    // black plays A6-B5 worth 1, and alpha-beta needs 20 of the 30 nodes.
+    assert_eq!(doc["search"], "alphabeta");
+    assert_eq!(doc["node_count"], 30);
+    assert_eq!(doc["decision"]["action"], "A6-B5");
+    assert_eq!(doc["decision"]["value"], 1);
+    let nodes = doc["nodes"].as_array().unwrap();
+    assert_eq!(nodes.iter().filter(|n| n["pruned"] == false).count(), 20);
+}

@@ -21,6 +21,7 @@ pub struct Constraints {
     pub cutoffs: u32,
     /// Alpha-beta: at least one of them skips a child that has children.
     pub cut_above_leaves: bool,
+    /// The cut-off rule the exercise is searched and checked with.
     pub rule: Pruning,
     /// Trees tried before giving up.
     pub tries: u32,

@@ -7,23 +7,35 @@ use super::sheet::{Sheet, bound};
 /// One thing drawn, in points from the page's top left, y downwards.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Mark {
+    /// A straight line: an edge of the tree, or a pruned branch's cross.
     Line {
+        /// Where it starts.
         from: (f32, f32),
+        /// Where it ends.
         to: (f32, f32),
+        /// Its colour, as red, green and blue.
         colour: (u8, u8, u8),
+        /// Its width in points.
         width: f32,
+        /// Drawn dashed (an edge the search never followed).
         dashed: bool,
     },
     /// A closed shape, filled white and outlined in `colour`.
     Shape {
+        /// Its corners, in order.
         points: Vec<(f32, f32)>,
+        /// The outline's colour.
         colour: (u8, u8, u8),
     },
     /// Text centred on `at` (its baseline a third of `size` below it).
     Text {
+        /// The centre of the text.
         at: (f32, f32),
+        /// The type size in points.
         size: f32,
+        /// What is written.
         text: String,
+        /// Its colour.
         colour: (u8, u8, u8),
     },
 }

@@ -10,12 +10,16 @@ use crate::tree::Tree;
 /// One node as the sheets show it.
 #[derive(Clone, Debug)]
 pub struct Place {
+    /// The index of the parent in [`Sheet::places`]; `None` at the root.
     pub parent: Option<usize>,
+    /// Levels below the root.
     pub depth: u8,
     /// Across, in leaves from the left: leaf N stands at N, a parent midway
     /// between its first and last child.
     pub slot: f32,
+    /// MAX moves here (drawn as a triangle pointing up).
     pub maximising: bool,
+    /// The node has no children.
     pub leaf: bool,
     /// The action leading here (empty at the root).
     pub action: String,
@@ -24,6 +28,7 @@ pub struct Place {
     /// The value the search backed up (a bound where it was cut off); `None`
     /// where it was pruned.
     pub value: Option<i32>,
+    /// The search never visited this node: the key crosses its edge out.
     pub pruned: bool,
     /// The node's window after its last change, where a child changed it.
     pub changed: Option<(WindowEnd, WindowEnd)>,
@@ -46,7 +51,9 @@ impl Place {
 /// A searched tree ready to draw.
 #[derive(Clone, Debug)]
 pub struct Sheet {
+    /// The heading of both sheets.
     pub title: String,
+    /// What the student is asked to do, in words.
     pub question: String,
     /// In preorder.
     pub places: Vec<Place>,

@@ -52,6 +52,40 @@ impl<G: Game> Writer<'_, G> {
     }
 }
 
+/// Writes `tree` as a Gambit extensive-form game: each inner node a move of its
+/// side to move, named `#ID` with its actions in the game's notation, each leaf
+/// an outcome paying its value to the first player and the negation to the
+/// second. Payoffs are the game's finite values (a side that cannot move pays
+/// its real cost, not an infinity), so Gambit's solvers find the tree's values.
+///
+/// # Errors
+///
+/// [`NotSearched`](crate::tree::NotSearched), as an [`io::ErrorKind::Other`]
+/// error, when no search has set the tree's values; any error of `out`.
+///
+/// ```
+/// use gametree::export::efg::write_tree;
+/// use gametree::game::prelude::*;
+/// use gametree::games::tictactoe::TicTacToe;
+/// use gametree::limits::Limits;
+/// use gametree::search::back_propagate;
+/// use gametree::tree::{Tree, TreeArena};
+///
+/// let game = TicTacToe;
+/// let pos = game.parse_position("xo.ox.... x").unwrap();
+/// let mut arena = TreeArena::new();
+/// let tree = Tree::build(&mut arena, &game, pos, 9, &Limits::default()).unwrap();
+/// let mut out = Vec::new();
+/// assert!(write_tree(&mut out, &game, &tree).is_err(), "not searched yet");
+/// back_propagate(tree.root);
+/// write_tree(&mut out, &game, &tree).unwrap();
+/// let efg = String::from_utf8(out).unwrap();
+/// assert!(efg.starts_with("EFG 2 R "));
+/// // One outcome line per leaf, one decision line per inner node.
+/// let mut leaves = 0;
+/// tree.walk(|n, _| leaves += usize::from(n.is_leaf()));
+/// assert_eq!(efg.lines().filter(|l| l.starts_with("t ")).count(), leaves);
+/// ```
 pub fn write_tree<G: Game>(out: &mut dyn Write, game: &G, tree: &Tree<'_, G>) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::new(game, tree, false);

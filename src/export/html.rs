@@ -412,6 +412,8 @@ pub fn script_json(value: &impl Serialize) -> io::Result<String> {
     Ok(json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026"))
 }
 
+/// `text` safe inside HTML elements and quoted attributes: `<`, `>`, `&`, `"`
+/// and `'` written as entities.
 pub fn escape_html(text: &str) -> String {
     let mut s = String::with_capacity(text.len());
     for ch in text.chars() {

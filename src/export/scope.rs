@@ -6,6 +6,7 @@
 use crate::game::Game;
 use crate::tree::{GameNode, Tree};
 
+/// What part of a tree DOT and the explorer draw (`--show-depth`, `--show-line`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Scope {
     /// Every node.
@@ -24,6 +25,8 @@ pub struct Shown {
 }
 
 impl Shown {
+    /// Which nodes of `tree` open under `scope`: one flag per node, so the cost
+    /// is a byte per node.
     pub fn new<G: Game>(tree: &Tree<'_, G>, scope: Scope) -> Shown {
         let mut open = vec![false; tree.len];
         match scope {

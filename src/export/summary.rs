@@ -7,24 +7,35 @@ use crate::game::Game;
 use crate::search::alphabeta::{Pruning, Window};
 use crate::tree::Tree;
 
+/// The facts every export writes first about a searched tree, in the words and
+/// notation of its game. Values are from the first player's point of view.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    /// The game's name ([`Presentation::name`](crate::game::Presentation::name)).
     pub game: &'static str,
+    /// The root position in the game's notation.
     pub position: String,
+    /// The name of the side to move at the root.
     pub to_move: &'static str,
+    /// The depth the tree was built to.
     pub depth: u8,
     /// `minimax` or `alphabeta`.
     pub search: &'static str,
     /// Alpha-beta's cut-off rule (`prune-on-ties` or `no-prune-on-ties`);
     /// `None` under minimax.
     pub pruning: Option<&'static str>,
+    /// Nodes in the tree, root included.
     pub node_count: usize,
     /// Nodes alpha-beta skipped (0 under minimax).
     pub pruned: usize,
+    /// The action chosen at the root; `None` when the root has no children.
     pub decision: Option<String>,
+    /// The root's value.
     pub value: i32,
     /// The line of best play, as actions.
     pub line: Vec<String>,
+    /// How the game's values are computed, in a sentence
+    /// ([`Presentation::evaluation`](crate::game::Presentation::evaluation)).
     pub evaluation: String,
 }
 
@@ -39,6 +50,8 @@ impl Summary {
         s
     }
 
+    /// The summary of a searched tree, by alpha-beta when `pruning` (its cut-off
+    /// rule taken as the default) or else by minimax.
     pub fn new<G: Game>(game: &G, tree: &Tree<'_, G>, pruning: bool) -> Summary {
         let mut pruned = 0;
         if pruning {

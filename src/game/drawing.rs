@@ -15,7 +15,9 @@ use super::Rules;
 /// are skipped).
 #[derive(Clone, Debug, Serialize)]
 pub struct Picture {
+    /// The drawing's width in cells, margins for coordinates included.
     pub width: f32,
+    /// The drawing's height in cells, margins for coordinates included.
     pub height: f32,
     /// The centre of each point, in the order [`Drawing::cells`] lists them.
     /// Points with the same height, one after another, form a row of
@@ -39,7 +41,9 @@ pub struct Picture {
 /// A rectangular board's names and kind.
 #[derive(Clone, Debug)]
 pub struct Grid {
+    /// Column names, left to right (`A`..`H`, `a`..`o`).
     pub columns: Vec<String>,
+    /// Row names, top to bottom.
     pub rows: Vec<String>,
     /// Units stand on the crossings of lines (Gomoku, as on a Go board), not in
     /// squares between them.
@@ -53,8 +57,9 @@ pub struct Unit {
     pub symbol: char,
     /// What it is, in words ("black tower").
     pub name: &'static str,
-    /// The explorer's colours.
+    /// The explorer's fill colour, as SVG and DOT take it (`#444`, `white`).
     pub fill: &'static str,
+    /// The colour of its outline, likewise.
     pub stroke: &'static str,
     /// A letter the explorer draws on the unit, or empty.
     pub mark: &'static str,
@@ -189,7 +194,9 @@ pub fn numbers(from: usize, n: usize, down: bool) -> Vec<String> {
 /// play marks them ( ) and [ ].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Spots {
+    /// The point the action starts from, if it moves a unit.
     pub from: Option<usize>,
+    /// The point it ends on.
     pub to: Option<usize>,
 }
 

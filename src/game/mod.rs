@@ -57,11 +57,15 @@ impl<G: Rules + Storage + Evaluation + Notation + Presentation + Play + Drawing>
 /// checkers, X in tic-tac-toe); `Second` minimises it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
+    /// The maximising side, who moves first from every game's start.
     First,
+    /// The minimising side.
     Second,
 }
 
 impl Player {
+    /// The opponent: whose turn it is after this side acts (no game here passes
+    /// the turn to the same side twice).
     pub fn other(self) -> Player {
         match self {
             Player::First => Player::Second,
@@ -135,7 +139,13 @@ impl std::error::Error for PositionError {}
 /// How a finished game ended, from the point of view of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// The side to move has won (in these games, only when the opponent's last
+    /// action ended the game in a way that counts for the side to move, as an
+    /// Ataxx board filled with more of its stones).
     Win,
+    /// The side to move has lost: it cannot act in checkers, the opponent made
+    /// a line in tic-tac-toe or Gomoku, took the last stone in Nim.
     Loss,
+    /// Neither side won: a full tic-tac-toe board, niujiao's ply limit.
     Draw,
 }

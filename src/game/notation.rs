@@ -5,7 +5,25 @@
 use super::{PositionError, Rules};
 
 /// A game's notation.
+///
+/// ```
+/// use gametree::game::prelude::*;
+/// use gametree::games::checkers::Checkers;
+///
+/// let game = Checkers;
+/// // The course's worked example: rows 1 to 8, black to move.
+/// let text = "......../......../......../......../......../B.w...../.w....../..b..... b";
+/// let pos = game.parse_position(text).unwrap();
+/// assert_eq!(game.format_position(&pos), text);
+/// let action = game.parse_action(&pos, "A6-B5").unwrap();
+/// assert_eq!(game.format_action(action), "A6-B5");
+/// // Bad text is an error in words, never a panic.
+/// assert!(game.parse_position("not a board").is_err());
+/// assert!(game.parse_action(&pos, "H8-G7").is_err());
+/// ```
 pub trait Notation: Rules {
+    /// `action` as a person writes it (`G6-F5`, `b2`, `h8`): what the CLI prints,
+    /// the exports label edges with and [`Notation::parse_action`] reads back.
     fn format_action(&self, action: Self::Action) -> String;
 
     /// The legal action written `text` in the game's notation, or why there is none.
@@ -39,8 +57,13 @@ pub trait Notation: Rules {
         format!("{text:?} is not a legal action here (moves lists them)")
     }
 
+    /// Reads a position in the game's notation (the `--position` argument, a
+    /// saved game's position line). Bad text of any kind is an `Err` naming what
+    /// is wrong, never a panic.
     fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
 
+    /// `pos` in the notation [`Notation::parse_position`] reads: parsing the
+    /// result gives `pos` back.
     fn format_position(&self, pos: &Self::Position) -> String;
 
     /// The actions of the unit on the cell named `from` ("where can this stone

@@ -8,11 +8,20 @@ use super::{Outcome, Player};
 /// The rules of a game. Games are shared by the threads of a parallel tree build,
 /// hence `Sync`; small settings structs, hence `Clone`.
 pub trait Rules: Sync + Clone {
+    /// A whole game state: the board and the side to move, and whatever else
+    /// decides what happens next (a half-move clock, a ply count). Positions are
+    /// compared and hashed by play's repetition rules and by the exact solver.
     type Position: Clone + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+    /// One move of one side, small enough to copy (a from-to pair, a point, a
+    /// child's place). Equality means the same move in the same position.
     type Action: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
 
+    /// The position a new game starts from, and the default of every command's
+    /// `--position`.
     fn start(&self) -> Self::Position;
 
+    /// The side whose turn it is at `pos`; its actions are the ones
+    /// [`Rules::actions`] lists.
     fn to_move(&self, pos: &Self::Position) -> Player;
 
     /// Clears `out` and fills it with the legal actions of the side to move, in the
@@ -28,6 +37,9 @@ pub trait Rules: Sync + Clone {
         !v.is_empty()
     }
 
+    /// The position after the side to move plays `action`, one of the actions
+    /// [`Rules::actions`] listed at `pos` (anything else may give a position the
+    /// rules cannot reach, or panic: callers check legality first).
     fn apply(&self, pos: &Self::Position, action: Self::Action) -> Self::Position;
 
     /// How many actions the side to move has: perft's last ply counts these

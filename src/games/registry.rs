@@ -14,7 +14,9 @@ pub struct GameOption {
     pub name: &'static str,
     /// One line of help, after the game's name: `plies after which...`.
     pub help: &'static str,
+    /// The least value accepted.
     pub min: i64,
+    /// The greatest value accepted.
     pub max: i64,
     /// The value `solve` takes when none is given: a setting that is a
     /// convenience of play (a ply limit) is not part of the game solved.
@@ -27,6 +29,7 @@ pub struct GameOption {
 pub struct Settings(Vec<(&'static str, i64)>);
 
 impl Settings {
+    /// The value given for option `name`, if any.
     pub fn get(&self, name: &str) -> Option<i64> {
         self.0.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
     }
@@ -67,8 +70,11 @@ pub struct GameName(&'static str);
 /// What the list says of one game without configuring it.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
+    /// [`Registered::NAME`].
     pub name: &'static str,
+    /// [`Registered::ABOUT`].
     pub about: &'static str,
+    /// [`Registered::OPTIONS`].
     pub options: &'static [GameOption],
 }
 
@@ -85,6 +91,7 @@ impl GameName {
         GameName(G::NAME)
     }
 
+    /// The name as the command line takes it (`checkers`).
     pub fn as_str(self) -> &'static str {
         self.0
     }
@@ -94,6 +101,7 @@ impl GameName {
         super::ALL.iter().copied().find(|g| g.0 == name)
     }
 
+    /// What the list says of this game: its help line and options.
     pub fn entry(self) -> &'static Entry {
         super::ENTRIES.iter().find(|e| e.name == self.0).expect("a GameName is registered")
     }

@@ -8,7 +8,9 @@ use std::io::{self, BufRead, Read};
 /// A cell as written, before any check: a letter and a digit, possibly off the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawCell {
+    /// The column letter as typed (any ASCII letter; `A`-`H` are on the board).
     pub letter: u8,
+    /// The row digit as typed (any ASCII digit; `1`-`8` are on the board).
     pub digit: u8,
 }
 
@@ -20,6 +22,7 @@ impl RawCell {
     }
 }
 
+/// What the input asks for after its actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Stage 1: compute and print the next action.
@@ -28,20 +31,30 @@ pub enum Command {
     Play,
 }
 
+/// One non-blank line of the input, classified, with its number (from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
+    /// `G6-F5`: two cells, not yet checked against the board.
     Action {
+        /// The line's number.
         line: usize,
+        /// The cell before the dash.
         from: RawCell,
+        /// The cell after the dash.
         to: RawCell,
     },
+    /// `A` or `P`.
     Command {
+        /// The line's number.
         line: usize,
+        /// Which command.
         command: Command,
     },
-    /// A line that is neither an action nor a command; `text` is the trimmed line.
+    /// A line that is neither an action nor a command.
     Malformed {
+        /// The line's number.
         line: usize,
+        /// The line, trimmed.
         text: String,
     },
 }
@@ -80,6 +93,7 @@ pub struct Items<R> {
 }
 
 impl<R: BufRead> Items<R> {
+    /// The items of `reader`, none read yet.
     pub fn new(reader: R) -> Self {
         Items { reader, line: 0, buf: Vec::new(), overlong: false }
     }

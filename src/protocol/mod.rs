@@ -26,10 +26,12 @@ pub type TreeSink<'s> = dyn FnMut(usize, &Tree<'_, Checkers>, Duration) -> io::R
 /// How many computed actions `P` plays.
 pub const PLAY_ACTIONS: usize = 10;
 
+/// How the protocol computes its actions.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// Plies in the decision tree; the course uses 3.
     pub depth: u8,
+    /// The node budget and threads of each computed action's tree build.
     pub build: Limits,
 }
 
@@ -47,11 +49,26 @@ pub enum Ending {
     /// An `ERROR:` line was printed.
     IllegalAction,
     /// A line that is neither an action nor a command; nothing after it was read.
-    Malformed { line: usize, text: String },
+    Malformed {
+        /// The line's number, from 1.
+        line: usize,
+        /// The line as read, trimmed.
+        text: String,
+    },
     /// A computed action's tree exceeded the node budget.
-    TooManyNodes { action_number: usize, error: TooManyNodes },
-    /// The input could not be read (after `line` lines were); the message says why.
-    Unreadable { line: usize, message: String },
+    TooManyNodes {
+        /// The number the action would have been printed with.
+        action_number: usize,
+        /// The budget passed.
+        error: TooManyNodes,
+    },
+    /// The input could not be read; the message says why.
+    Unreadable {
+        /// Lines read before the failure.
+        line: usize,
+        /// Why reading failed.
+        message: String,
+    },
 }
 
 impl Ending {
@@ -69,15 +86,23 @@ impl Ending {
 /// The six checks of stage 0, in the order the spec runs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActionError {
+    /// The source cell is not on the 8x8 board.
     SourceOutside,
+    /// The target cell is not on the 8x8 board.
     TargetOutside,
+    /// No unit stands on the source cell.
     SourceEmpty,
+    /// A unit stands on the target cell.
     TargetNotEmpty,
+    /// The unit on the source cell is the opponent's.
     SourceOpponent,
+    /// Any other reason the action is not legal (wrong direction, too far, a
+    /// jump over nothing).
     Illegal,
 }
 
 impl ActionError {
+    /// The `ERROR:` line the spec prints for this check, byte for byte.
     pub fn message(self) -> &'static str {
         match self {
             ActionError::SourceOutside => "ERROR: Source cell is outside of the board.",
@@ -130,9 +155,12 @@ pub fn decide(
     Ok(tree.decision().and_then(|n| n.action))
 }
 
+/// Why a computed action could not be decided.
 #[derive(Debug)]
 pub enum DecideError {
+    /// Its tree would have exceeded the node budget.
     TooManyNodes(TooManyNodes),
+    /// The `on_tree` callback failed writing the tree's exports.
     Io(io::Error),
 }
 
@@ -237,8 +265,21 @@ pub fn run(
 /// Why an input could not be replayed to a position.
 #[derive(Debug)]
 pub enum ReplayError {
-    Malformed { line: usize, text: String },
-    Illegal { line: usize, error: ActionError },
+    /// A line that is neither an action nor a command.
+    Malformed {
+        /// The line's number, from 1.
+        line: usize,
+        /// The line as read, trimmed.
+        text: String,
+    },
+    /// An action that failed one of the six checks.
+    Illegal {
+        /// The line's number, from 1.
+        line: usize,
+        /// The first check it failed.
+        error: ActionError,
+    },
+    /// The input could not be read.
     Io(io::Error),
 }
 

@@ -4,8 +4,11 @@ use std::io::{self, Write};
 
 use crate::games::checkers::{Color, Position};
 
+/// The line printed before each action record.
 pub const SEPARATOR: &str = "=====================================";
 
+/// The output's first lines: the board size, each side's piece count, and the
+/// board before the first action.
 pub fn write_header(out: &mut impl Write, pos: &Position) -> io::Result<()> {
     writeln!(out, "BOARD SIZE: 8x8")?;
     writeln!(out, "#BLACK PIECES: {}", pos.black.count_ones())?;
@@ -48,6 +51,7 @@ pub fn write_action(
     write_board(out, after)
 }
 
+/// The last line: who won.
 pub fn write_winner(out: &mut impl Write, winner: Color) -> io::Result<()> {
     writeln!(out, "{} WIN!", winner.upper_name())
 }

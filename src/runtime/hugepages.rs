@@ -9,6 +9,8 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 
+/// The allocator: install it with `#[global_allocator]` in a program that
+/// builds deep trees (the `gametree` binary does); a library user may leave it.
 pub struct HugePageHint;
 
 /// Blocks at least this large are placed on huge pages (smaller ones would pay

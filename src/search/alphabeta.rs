@@ -29,6 +29,8 @@ pub struct Choice<A> {
 /// machine that breaks ties at random picks among them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tied<A> {
+    /// The action chosen (the first of the best in the game's order), its value
+    /// and the positions examined.
     pub choice: Choice<A>,
     /// The actions whose value equals the choice's, in the game's defined
     /// order (the choice first among them); empty when not asked for.
@@ -38,6 +40,8 @@ pub struct Tied<A> {
 /// Why a search gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stopped {
+    /// More positions than [`Limits::max_nodes`] would be, or were, examined;
+    /// with the prediction when the search refused before starting.
     Budget(TooManyNodes),
     /// The deadline passed first.
     Time,
@@ -91,6 +95,30 @@ impl<A> Search<A> {
 /// Searches `search.depth` plies from `pos` without building a tree. Games may
 /// reorder actions for the search ([`Evaluation::order_for_search`](crate::game::Evaluation::order_for_search)); ties still go
 /// to the action first in the game's defined order, as in minimax.
+///
+/// # Errors
+///
+/// [`Stopped`] when the search would pass, or passed, `search.limits` (its
+/// node budget or deadline) or was asked to stop: no half-searched answer is
+/// returned.
+///
+/// ```
+/// use gametree::game::prelude::*;
+/// use gametree::games::tictactoe::TicTacToe;
+/// use gametree::search::alphabeta::{Search, search};
+///
+/// let game = TicTacToe;
+/// // Perfect play from the empty board is a draw, worth 0.
+/// let draw = search(&game, &game.start(), &Search::to(9)).unwrap();
+/// assert_eq!(draw.choice.value, 0);
+/// // x (a1, b2) to move, o (b1, a2) threatening nothing: c3 wins at once.
+/// let pos = game.parse_position("xo.ox.... x").unwrap();
+/// let win = search(&game, &pos, &Search::to(9)).unwrap();
+/// assert_eq!(game.format_action(win.choice.action.unwrap()), "c3");
+/// assert!(win.choice.value > 0);
+/// // A budget too small for the search is an error, not a guess.
+/// assert!(search(&game, &game.start(), &Search::to(9).within(100)).is_err());
+/// ```
 pub fn search<G: Game>(
     game: &G,
     pos: &G::Position,
@@ -333,8 +361,14 @@ impl<G: Game> Implicit<'_, G> {
 /// The window a node of the explicit tree was searched with, and how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {
+    /// The least value the maximising side was already sure of when the node
+    /// was entered (-∞ at the root).
     pub alpha: WindowEnd,
+    /// The greatest value the minimising side was already sure of (+∞ at the
+    /// root).
     pub beta: WindowEnd,
+    /// Whether the node stopped before its last child, and against which bound;
+    /// `None` when every child was searched.
     pub cutoff: Option<Cutoff>,
     /// The rule the search cut off by (the same for every node).
     pub rule: Pruning,

@@ -11,9 +11,13 @@ use crate::rng::Rng;
 /// Deeper than any search goes, thinking or not.
 const DEEPEST: u8 = 64;
 
+/// The machine player's settings: how deep and how long it searches, its budget
+/// and, with a seed, how it breaks ties.
 pub struct Machine {
     /// The depth searched; with `think`, the depth at least tried.
     pub depth: u8,
+    /// Where ties are broken at random, reproducibly from its seed; `None`
+    /// plays the first of the best actions in the game's order.
     pub rng: Option<Rng>,
     /// The most positions one choice may examine.
     pub max_nodes: u64,
@@ -26,6 +30,7 @@ pub struct Machine {
 /// full depth would have passed the budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played<A> {
+    /// The action played, its value and the positions examined for it.
     pub choice: Choice<A>,
     /// The depth of the search that chose.
     pub depth: u8,

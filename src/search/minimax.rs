@@ -13,7 +13,29 @@ const PARALLEL_FROM: usize = 1 << 16;
 /// Sets every inner node's value (a leaf's is its cost already): the greatest
 /// child value where its side maximises and the least where it minimises. Ties keep
 /// the left-most child, which is the one [`Node::best_child`] reports. Returns the
-/// root's value.
+/// root's value, and marks the tree searched so that the exports accept it.
+///
+/// ```
+/// use gametree::game::prelude::*;
+/// use gametree::games::tictactoe::TicTacToe;
+/// use gametree::limits::Limits;
+/// use gametree::search::back_propagate;
+/// use gametree::tree::{Tree, TreeArena};
+///
+/// let game = TicTacToe;
+/// // x (a1, b2) to move against o (b1, a2), to the end of the game.
+/// let pos = game.parse_position("xo.ox.... x").unwrap();
+/// let mut arena = TreeArena::new();
+/// let tree = Tree::build(&mut arena, &game, pos, 9, &Limits::default()).unwrap();
+/// assert!(!tree.is_searched());
+/// let value = back_propagate(tree.root);
+/// assert!(tree.is_searched());
+/// // c3 completes the diagonal: a win, with four cells left empty.
+/// let best = tree.decision().unwrap();
+/// assert_eq!(game.format_action(best.action.unwrap()), "c3");
+/// assert_eq!(value, game.terminal_cost(&game.apply(&pos, best.action.unwrap())));
+/// assert!(best.is_leaf(), "the game ends there");
+/// ```
 pub fn back_propagate<A, P>(node: &Node<'_, A, P>) -> i32 {
     let value = propagate_above(node, u8::MAX, &mut ());
     node.set_searched();

@@ -20,8 +20,10 @@ pub enum Order {
 }
 
 impl Order {
+    /// Every order, in the order `--compare-orders` prints them.
     pub const ALL: [Order; 4] = [Order::Natural, Order::BestFirst, Order::WorstFirst, Order::Engine];
 
+    /// The order's name in the printed table and the JSON's `move_orders`.
     pub fn name(self) -> &'static str {
         match self {
             Order::Natural => "natural",
@@ -48,11 +50,13 @@ pub struct Count {
 pub struct Comparison {
     /// Minimax visits every node and evaluates every leaf.
     pub minimax: Count,
+    /// What alpha-beta visited under each order, in [`Order::ALL`]'s order.
     pub orders: Vec<(Order, Count)>,
     /// For a uniform tree (every inner node with `b` children, every leaf `d`
     /// deep): `(b, d, b^⌈d/2⌉ + b^⌊d/2⌋ − 1)`, the leaves of the minimal tree
     /// that perfect ordering evaluates (Knuth and Moore, 1975).
     pub minimal_tree: Option<(usize, u8, u128)>,
+    /// The cut-off rule every order was searched with.
     pub rule: Pruning,
 }
 

@@ -11,8 +11,17 @@ use crate::game::{Game, Outcome};
 /// actions to the end: the winner hurries, the loser delays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Solution {
-    Win { plies: u32 },
-    Loss { plies: u32 },
+    /// The side to move wins whatever the other does.
+    Win {
+        /// Actions, both sides', until the game ends (0: it has ended in a win).
+        plies: u32,
+    },
+    /// The side to move loses against best play.
+    Loss {
+        /// Actions, both sides', until the game ends (0: it has ended in a loss).
+        plies: u32,
+    },
+    /// Neither side can force a win (a cycle of positions counts as a draw).
     Draw,
 }
 
@@ -40,7 +49,9 @@ pub struct Budget {
 /// plies are known) what the plies to come were expected to add.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Shortfall {
+    /// Distinct positions found when the solve stopped.
     pub positions: u64,
+    /// Bytes the solver's tables held then.
     pub bytes: u64,
     /// Positions expected once the next ply is found, and their bytes.
     pub expected: Option<(u64, u64)>,
@@ -49,19 +60,27 @@ pub struct Shortfall {
 /// The game does not fit the budget.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TooBig {
+    /// More distinct positions than [`Budget::max_positions`] are reachable.
     Positions {
+        /// The budget's position count.
         limit: u64,
     },
     /// Refused on the growth of the plies found so far, before the memory ran out.
     Expected {
+        /// The budget's bytes.
         limit: u64,
+        /// The last ply found before refusing.
         ply: u32,
+        /// What had been found by then, with the forecast.
         seen: Shortfall,
     },
     /// The tables reached the budget: going on needed `needed` bytes at once.
     Memory {
+        /// The budget's bytes.
         limit: u64,
+        /// The bytes the tables would have held after the growth refused.
         needed: u64,
+        /// What had been found by then.
         seen: Shortfall,
     },
 }
@@ -122,7 +141,9 @@ impl fmt::Display for Bytes {
 /// How far a solve has come, for a progress display.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
+    /// Distinct positions found so far.
     pub positions: u64,
+    /// Bytes of the solver's tables so far.
     pub bytes: u64,
 }
 
@@ -172,11 +193,15 @@ pub type Index<P> = HashMap<P, u32, std::hash::BuildHasherDefault<FxHasher>>;
 
 /// Every position reachable from a root, with the solution of each.
 pub struct Solved<P> {
+    /// Each reachable position's number, an index into `solutions`.
     pub index: Index<P>,
+    /// The solution of each position, by its number.
     pub solutions: Vec<Solution>,
 }
 
 impl<P: std::hash::Hash + Eq> Solved<P> {
+    /// The solution of `pos` for its side to move; `None` when `pos` is not
+    /// reachable from the root that was solved.
     pub fn get(&self, pos: &P) -> Option<Solution> {
         self.index.get(pos).map(|&i| self.solutions[i as usize])
     }

@@ -3,25 +3,58 @@
 //! no-op observer `()` compiles to nothing, so an untraced search runs the same
 //! code at full speed.
 
+/// One step of a search over an explicit tree. Nodes are named by their ids
+/// (construction order, the root 0); values are from the first player's point
+/// of view, as everywhere in a tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// The search enters `node`; under alpha-beta, with its window `[alpha, beta]`.
-    Enter { node: u32, window: Option<(WindowEnd, WindowEnd)> },
-    /// `node` is a leaf: its value is its static cost.
-    Leaf { node: u32, value: i32 },
-    /// `node` is done and hands `value` to its parent (under alpha-beta, a bound
-    /// when the node was cut off).
-    Return { node: u32, value: i32 },
-    /// After a child returned, `node`'s window became `[alpha, beta]` (only when
-    /// it changed).
-    Window { node: u32, alpha: WindowEnd, beta: WindowEnd },
-    /// `node` stops early: its children with ids `first..=last` are skipped, and
-    /// everything below them.
-    Cutoff { node: u32, kind: Cutoff, first: u32, last: u32 },
+    /// The search enters a node; under alpha-beta, with its window.
+    Enter {
+        /// The node's id.
+        node: u32,
+        /// `[alpha, beta]` as the node starts; `None` under minimax.
+        window: Option<(WindowEnd, WindowEnd)>,
+    },
+    /// A leaf: its value is its static cost.
+    Leaf {
+        /// The leaf's id.
+        node: u32,
+        /// Its static cost, which is its value.
+        value: i32,
+    },
+    /// A node is done and hands its value to its parent.
+    Return {
+        /// The node's id.
+        node: u32,
+        /// Its value; under alpha-beta, a bound when the node was cut off.
+        value: i32,
+    },
+    /// After a child returned, a node's window changed (only sent when it did).
+    Window {
+        /// The node's id.
+        node: u32,
+        /// The new lower end.
+        alpha: WindowEnd,
+        /// The new upper end.
+        beta: WindowEnd,
+    },
+    /// A node stops early: some of its children are skipped, and everything
+    /// below them.
+    Cutoff {
+        /// The node's id.
+        node: u32,
+        /// Which end of the window it reached.
+        kind: Cutoff,
+        /// The id of the first child skipped.
+        first: u32,
+        /// The id of the last child skipped (children's ids are consecutive).
+        last: u32,
+    },
 }
 
 /// Receives a search's events in order.
 pub trait Observer {
+    /// Called once for each step, in the order the search takes them.
     fn event(&mut self, event: Event);
 }
 
@@ -72,6 +105,7 @@ pub enum Cutoff {
 }
 
 impl Cutoff {
+    /// `beta` or `alpha`, as the trace and JSON exports write it.
     pub fn name(self) -> &'static str {
         match self {
             Cutoff::Beta => "beta",
@@ -86,8 +120,11 @@ impl Cutoff {
 /// search does not.) Ordered as the numbers are, the infinities outside them all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum WindowEnd {
+    /// Below every game value: nothing is known yet for the maximising side.
     MinusInfinity,
+    /// A game value, from the first player's point of view.
     Value(i32),
+    /// Above every game value: nothing is known yet for the minimising side.
     PlusInfinity,
 }
 

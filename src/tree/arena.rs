@@ -20,6 +20,8 @@ pub struct TreeArena<'a, A, P> {
 pub(crate) struct OwnLine<T>(pub T);
 
 impl<A, P> TreeArena<'_, A, P> {
+    /// An empty arena. It must outlive every tree built into it, and frees all
+    /// their nodes at once when dropped.
     pub fn new() -> Self {
         TreeArena { main: Arena::new(), helpers: Vec::new() }
     }

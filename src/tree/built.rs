@@ -28,7 +28,9 @@ use crate::game::Game;
 /// assert_eq!(best.position(&game), game.apply(&tree.root_position, best.action.unwrap()));
 /// ```
 pub struct Tree<'a, G: Game> {
+    /// The root node (id 0); every other node is reached from it.
     pub root: &'a GameNode<'a, G>,
+    /// The position the tree was built from (the root keeps a packed copy).
     pub root_position: G::Position,
     /// The depth the tree was asked for (leaves may be shallower where a game ends).
     pub depth: u8,

@@ -144,12 +144,14 @@ pub fn outcome_of(half_points: u32) -> Outcome {
 /// the position at its root.
 pub struct McTree<G: Game> {
     nodes: Vec<McGameNode<G>>,
+    /// The position at node 0, kept whole so that any node's can be rebuilt.
     pub root_position: G::Position,
 }
 
 /// What the search knows of a position when it makes its node.
 #[derive(Clone, Copy, Debug)]
 pub struct Made<A> {
+    /// The action that leads to it (`None` at the root).
     pub action: Option<A>,
     /// Actions at the position (0: over).
     pub arity: u16,

@@ -19,6 +19,7 @@ const UPPER: u8 = 8;
 /// where it stopped early or found nothing inside its window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
+    /// The value is the minimax value (always so after minimax).
     Exact,
     /// The minimax value is at least the value.
     Lower,
@@ -27,6 +28,7 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// `exact`, `lower` or `upper`: the JSON's `bound`.
     pub fn name(self) -> &'static str {
         match self {
             Bound::Exact => "exact",
@@ -69,6 +71,7 @@ pub struct Node<'a, A, P> {
     child_count: u16,
     /// The action that led here; `None` only at the root.
     pub action: Option<A>,
+    /// Plies from the root (the root is 0).
     pub depth: u8,
     flags: AtomicU8,
     /// This node's own copy of its position.
@@ -129,6 +132,8 @@ impl<'a, A, P> Node<'a, A, P> {
         self.children = [address as u32, (address >> 32) as u32];
     }
 
+    /// The node's place in construction order, the root 0: its name in every
+    /// export. Siblings have consecutive ids.
     pub fn id(&self) -> u32 {
         self.id.load(Relaxed)
     }
@@ -137,6 +142,10 @@ impl<'a, A, P> Node<'a, A, P> {
         self.id.store(self.id() + offset, Relaxed);
     }
 
+    /// A leaf's static cost, or an inner node's value once a search has set it,
+    /// from the first player's point of view (greater is better for it). Before
+    /// a search an inner node's value means nothing: see
+    /// [`Tree::is_searched`](crate::tree::Tree::is_searched).
     pub fn value(&self) -> i32 {
         self.value.load(Relaxed)
     }
@@ -150,6 +159,8 @@ impl<'a, A, P> Node<'a, A, P> {
         self.flags.load(Relaxed) & MAXIMISING != 0
     }
 
+    /// Whether the node has no children: the game ended here or the tree's
+    /// depth was reached.
     pub fn is_leaf(&self) -> bool {
         self.children().is_empty()
     }

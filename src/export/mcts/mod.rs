@@ -22,12 +22,17 @@ pub fn rewards_words<G: Game>(game: &G) -> String {
 /// What every export of an MCTS tree says before its nodes.
 #[derive(Clone, Debug, Serialize)]
 pub struct Header {
+    /// The game's name, as the JSON's `game`.
     pub game: &'static str,
+    /// The root's position in the game's notation.
     pub position: String,
+    /// The side to move at the root.
     pub to_move: &'static str,
     /// The settings in one line.
     pub settings: String,
+    /// Iterations made: the root's visits.
     pub iterations: u32,
+    /// Nodes in the tree, the root included.
     pub node_count: usize,
     /// Why the search stopped: `finished`, `proven`, `max-nodes` or `stopped`.
     pub end: &'static str,
@@ -39,6 +44,7 @@ pub struct Header {
     pub value: f64,
     /// The line the search expects.
     pub line: Vec<String>,
+    /// How a playout's result is scored, in words.
     pub evaluation: String,
 }
 

@@ -51,11 +51,17 @@ const fn rings() -> ([u64; CELLS], [u64; CELLS]) {
 const RING1: [u64; CELLS] = rings().0;
 const RING2: [u64; CELLS] = rings().1;
 
+/// An Ataxx position: the board as three disjoint masks of the 49 cells (bit
+/// `row * 7 + col`, row 0 at the top), the side to move and the clocks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    /// x's stones.
     pub x: u64,
+    /// o's stones.
     pub o: u64,
+    /// Cells no stone may enter (`-` in the FEN).
     pub blocked: u64,
+    /// Whether x (the first player) is to move.
     pub x_to_move: bool,
     /// Plies since the last clone.
     pub halfmove: u16,
@@ -114,6 +120,7 @@ fn whole([lo, hi]: [u32; 2]) -> u64 {
     u64::from(lo) | u64::from(hi) << 32
 }
 
+/// One Ataxx move; cells are numbered as in [`Position`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// A new stone on this cell, next to one of the mover's.
@@ -124,14 +131,20 @@ pub enum Action {
     Pass,
 }
 
+/// Ataxx on a 7x7 board (`gametree ... ataxx`): x moves first; a game ends
+/// when a side has no stones, the board is full, neither side can move, or
+/// after [`HALFMOVE_LIMIT`] plies without a clone.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ataxx;
 
+/// The name of cell `s` (0..49, as in [`Position`]): `a7` for 0, `g1` for 48.
 pub fn cell_name(s: u8) -> String {
     let (r, c) = (s as usize / SIZE, s as usize % SIZE);
     format!("{}{}", (b'a' + c as u8) as char, SIZE - r)
 }
 
+/// The cell named `text` (`a1`..`g7`, lower case), the inverse of
+/// [`cell_name`]; `None` for any other text.
 pub fn parse_cell(text: &str) -> Option<u8> {
     let b = text.as_bytes();
     if b.len() != 2 || !(b'a'..=b'g').contains(&b[0]) || !(b'1'..=b'7').contains(&b[1]) {

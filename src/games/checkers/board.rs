@@ -9,13 +9,18 @@
 /// clockwise. North is towards row 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
+    /// Towards row 1 and column H.
     NorthEast = 0,
+    /// Towards row 8 and column H.
     SouthEast = 1,
+    /// Towards row 8 and column A.
     SouthWest = 2,
+    /// Towards row 1 and column A.
     NorthWest = 3,
 }
 
 impl Dir {
+    /// The four directions in the course's order, which orders actions too.
     pub const ALL: [Dir; 4] = [Dir::NorthEast, Dir::SouthEast, Dir::SouthWest, Dir::NorthWest];
 
     const fn delta(self) -> (i32, i32) {
@@ -36,13 +41,17 @@ impl Dir {
     }
 }
 
+/// A side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
+    /// Moves first, from rows 6-8 towards row 1; the maximising side.
     Black,
+    /// From rows 1-3 towards row 8; the minimising side.
     White,
 }
 
 impl Color {
+    /// The opponent.
     pub fn other(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -58,6 +67,7 @@ impl Color {
         }
     }
 
+    /// `BLACK` or `WHITE`, as the course protocol prints the side to move.
     pub fn upper_name(self) -> &'static str {
         match self {
             Color::Black => "BLACK",
@@ -69,12 +79,16 @@ impl Color {
 /// What stands on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cell {
+    /// No unit.
     Empty,
+    /// A piece, which moves forward only.
     Piece(Color),
+    /// A tower (a crowned piece), which moves both ways.
     Tower(Color),
 }
 
 impl Cell {
+    /// The cell in the position notation: `.`, `b`, `w`, `B` or `W`.
     pub fn symbol(self) -> char {
         match self {
             Cell::Empty => '.',
@@ -85,6 +99,8 @@ impl Cell {
         }
     }
 
+    /// The cell a notation character stands for, the inverse of
+    /// [`Cell::symbol`]; `None` for any other character.
     pub fn from_symbol(c: char) -> Option<Cell> {
         Some(match c {
             '.' => Cell::Empty,
@@ -97,6 +113,7 @@ impl Cell {
     }
 }
 
+/// The square number of "off the board" in [`NEIGHBOUR`] and [`JUMP`].
 pub const NO_SQUARE: u8 = u8::MAX;
 
 /// The dark square at a (row, col), both 0-based, or `None` for a light cell.
@@ -104,10 +121,12 @@ pub const fn square_at(row: usize, col: usize) -> Option<u8> {
     if row < 8 && col < 8 && (row + col) % 2 == 1 { Some((row * 4 + col / 2) as u8) } else { None }
 }
 
+/// The row (0-based, the course's row 1 first) of dark square `s`.
 pub const fn row_of(s: u8) -> usize {
     s as usize / 4
 }
 
+/// The column (0-based, A first) of dark square `s`.
 pub const fn col_of(s: u8) -> usize {
     let row = row_of(s);
     // Even rows (row 1, 3, ...) have their dark cells in columns B, D, F, H.
@@ -149,10 +168,13 @@ pub const JUMP: [[u8; 4]; 32] = table(2);
 /// A checkers position: who stands where and whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    /// Black's units, one bit per dark square (bit `s` for square `s`).
     pub black: u32,
+    /// White's units, likewise; never overlapping `black`.
     pub white: u32,
     /// Which occupied squares hold towers (of either colour).
     pub towers: u32,
+    /// The side to move.
     pub turn: Color,
     /// `b + 3B - w - 3W`, kept up to date by every change so that the search never
     /// counts bits for it.
@@ -172,6 +194,7 @@ impl Position {
         Position { black, white, towers, turn, material: material as i8 }
     }
 
+    /// A board with no units and `turn` to move.
     pub fn empty(turn: Color) -> Position {
         Position::from_masks(0, 0, 0, turn)
     }
@@ -189,6 +212,7 @@ impl Position {
         Position { black, white, towers, turn: self.turn.other(), material: self.material + material_change }
     }
 
+    /// The mask of `color`'s units, pieces and towers.
     pub fn units(&self, color: Color) -> u32 {
         match color {
             Color::Black => self.black,
@@ -196,10 +220,12 @@ impl Position {
         }
     }
 
+    /// The mask of every unit's square.
     pub fn occupied(&self) -> u32 {
         self.black | self.white
     }
 
+    /// What stands on dark square `s` (0..32).
     pub fn cell(&self, s: u8) -> Cell {
         let bit = 1u32 << s;
         let tower = self.towers & bit != 0;
@@ -221,6 +247,8 @@ impl Position {
         }
     }
 
+    /// Puts `cell` on dark square `s` (0..32), replacing what stood there; the
+    /// material count follows.
     pub fn set(&mut self, s: u8, cell: Cell) {
         let bit = 1u32 << s;
         let (mut black, mut white, mut towers) = (self.black & !bit, self.white & !bit, self.towers & !bit);

@@ -19,6 +19,11 @@ use crate::game::{
 };
 use board::square_at;
 
+/// The course's checkers variant: 8x8, black moves first from rows 6-8, pieces
+/// move and capture forward one diagonal step (a capture is one jump, not
+/// compulsory), a piece reaching the far row becomes a tower that moves both
+/// ways, and a side that cannot move has lost. Its evaluation is the course's
+/// cost, `b + 3B - w - 3W`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Checkers;
 

@@ -22,11 +22,13 @@ impl Action {
         Action { from, to: table[from as usize][dir as usize], dir, capture }
     }
 
+    /// The dark square (0..32) the unit ends on.
     #[inline]
     pub fn to(self) -> u8 {
         self.to
     }
 
+    /// The dark square (0..32) the unit leaves.
     pub fn from(self) -> u8 {
         self.from
     }
@@ -51,6 +53,8 @@ impl Action {
     }
 }
 
+/// The course's name of dark square `s` (0..32): column letter and row number,
+/// `A2` for square 4.
 pub fn cell_name(s: u8) -> String {
     let col = (b'A' + col_of(s) as u8) as char;
     format!("{}{}", col, row_of(s) + 1)
@@ -219,6 +223,9 @@ pub fn why_not(pos: &Position, from: u8, to: u8) -> Option<String> {
     (!is_legal(pos, a)).then(|| format!("{f}-{t} is not legal here"))
 }
 
+/// The legal actions of `pos`, found square by square straight from the rules,
+/// slowly and without the bit masks [`Rules::actions`](crate::game::Rules::actions)
+/// uses: the oracle the tests compare the fast generator with.
 pub fn reference_actions(pos: &Position) -> Vec<Action> {
     use super::board::NO_SQUARE;
     let me = pos.turn;

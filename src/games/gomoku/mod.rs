@@ -13,6 +13,7 @@ use crate::game::{
     run_length,
 };
 
+/// The board's side, in points: 15x15.
 pub const SIZE: usize = 15;
 const CELLS: usize = SIZE * SIZE;
 const EMPTY: u8 = 0;
@@ -25,9 +26,12 @@ pub const DEFAULT_DEFENCE: i32 = 9;
 /// The four line directions as (row, col) steps: across, down, and both diagonals.
 const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
+/// A Gomoku position: the stones on the 225 points, the side to move, and the
+/// winner once there is one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     cells: [u8; CELLS],
+    /// Whether x (the first player) is to move.
     pub x_to_move: bool,
     stones: u8,
     /// `X` or `O` once someone has five in a row.
@@ -50,6 +54,9 @@ pub struct Packed {
 
 const WINNER_BIT: u16 = 1 << 15;
 
+/// Gomoku on 15x15, five in a row wins (longer runs too), x first; a full board
+/// is a draw. The settings shape the machine's search, not the rules: which
+/// points it considers and how it weighs the two sides' patterns.
 #[derive(Clone, Copy, Debug)]
 pub struct Gomoku {
     /// How much the opponent's patterns weigh against the machine's own.
@@ -66,6 +73,8 @@ impl Default for Gomoku {
     }
 }
 
+/// The name of point `i` (`row * 15 + col`, row 0 at the top): `a15` for 0,
+/// `o1` for 224.
 pub fn cell_name(i: u8) -> String {
     let (r, c) = (i as usize / SIZE, i as usize % SIZE);
     format!("{}{}", (b'a' + c as u8) as char, SIZE - r)
@@ -93,6 +102,7 @@ fn pattern(len: usize, open: u8) -> i64 {
 }
 
 impl Position {
+    /// An empty board, x to move: the start.
     pub fn empty() -> Position {
         Position { cells: [EMPTY; CELLS], x_to_move: true, stones: 0, winner: EMPTY, score: [0; 2] }
     }
@@ -103,6 +113,8 @@ impl Position {
         self
     }
 
+    /// What is on point `i` (numbered as in [`cell_name`]): 0 empty, 1 an x
+    /// stone, 2 an o stone.
     pub fn cell(&self, i: usize) -> u8 {
         self.cells[i]
     }

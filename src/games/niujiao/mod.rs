@@ -52,23 +52,31 @@ const NEIGHBOURS: [u16; 10] = {
 /// A won game scores this, less the plies it took (quicker wins are better).
 pub const WIN: i32 = 1000;
 
+/// A niujiao position: where the three stones stand, whose turn it is, and how
+/// many plies have been played (for the ply limit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The point red stands on.
     pub red: u8,
     /// The points blue stands on, as a mask.
     pub blue: u16,
+    /// Whether red (the first player) is to move.
     pub red_to_move: bool,
     /// Plies played since the start; stays 0 when the game has no ply limit.
     pub plies: u16,
 }
 
+/// One stone moved along a line to the adjacent empty point (`0-2`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Action {
+    /// The point the stone leaves (0..10).
     pub from: u8,
+    /// The point it moves to, joined to `from` by a line.
     pub to: u8,
 }
 
+/// Niujiao qi: red, one stone, wins by reaching point 8 or 9; blue, two stones
+/// that never move down, wins by leaving red no move.
 #[derive(Clone, Copy, Debug)]
 pub struct Niujiao {
     /// A game with no result after this many plies is drawn; `None`: no limit.
@@ -81,6 +89,7 @@ impl Default for Niujiao {
     }
 }
 
+/// The ply limit of `--max-plies` when none is given.
 pub const DEFAULT_MAX_PLIES: u16 = 100;
 
 impl Niujiao {

@@ -29,10 +29,15 @@ const FULL: u16 = 0b111_111_111;
 /// worth more, and any win outweighs the open-line count (at most 8).
 pub const WIN: i32 = 1000;
 
+/// A tic-tac-toe position: each side's marks as a 9-bit mask (bit `row * 3 +
+/// col`, row 0 at the top), never overlapping, and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    /// x's marks.
     pub x: u16,
+    /// o's marks.
     pub o: u16,
+    /// Whether x (the maximising side) is to move.
     pub x_to_move: bool,
 }
 
@@ -51,6 +56,9 @@ impl Position {
     }
 }
 
+/// Tic-tac-toe: three in a row wins, a full board is a draw. An action is the
+/// cell marked, 0..9 row by row from the top left, written `a1` (top left) to
+/// `c3` (bottom right): column a-c, row 1-3 from the top.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TicTacToe;
 

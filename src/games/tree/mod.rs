@@ -53,7 +53,10 @@ impl Clone for TextbookTree {
 /// A node of a textbook tree and the side to move there.
 #[derive(Clone, Copy)]
 pub struct Position {
+    /// The node of the tree as read (leaked for the run, so that positions stay
+    /// small and copyable).
     pub node: &'static Shape,
+    /// Who moves at `node`: the root's side, alternating with each level.
     pub to_move: Player,
 }
 

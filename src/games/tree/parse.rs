@@ -23,7 +23,10 @@ pub const MAX_CHILDREN: usize = u16::MAX as usize;
 /// A tree as read: its root and who moves there.
 #[derive(Clone, Copy, Debug)]
 pub struct Parsed {
+    /// The root node; the whole tree hangs from it.
     pub root: &'static Shape,
+    /// The side to move at the root: the first player, or the second when the
+    /// text ends with `min`.
     pub to_move: Player,
 }
 

@@ -47,16 +47,48 @@ impl Scored {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event<A> {
     /// Selection went from the root down through these children.
-    Select { iteration: u32, path: Vec<Step> },
+    Select {
+        /// The iteration, from 1.
+        iteration: u32,
+        /// Each step down, root's child first.
+        path: Vec<Step>,
+    },
     /// `node` was made for `action`, below `parent`.
-    Expand { iteration: u32, node: u32, parent: u32, action: A },
+    Expand {
+        /// The iteration, from 1.
+        iteration: u32,
+        /// The new node's id.
+        node: u32,
+        /// Its parent's id.
+        parent: u32,
+        /// The action from the parent.
+        action: A,
+    },
     /// The result from `node`: the playout's moves (none unless `how` is a
     /// rollout) and the result in half points for the first player.
-    Simulate { iteration: u32, node: u32, moves: Vec<A>, how: Scored, result: u32 },
+    Simulate {
+        /// The iteration, from 1.
+        iteration: u32,
+        /// The node the playout starts from.
+        node: u32,
+        /// The playout's actions, in order.
+        moves: Vec<A>,
+        /// How the result came about.
+        how: Scored,
+        /// Half points for the first player: 2 a win, 1 a draw, 0 a loss.
+        result: u32,
+    },
     /// Each node on the path, root first, with its visits and total reward in
     /// half points after the update; `proven`: nodes proven by this iteration,
     /// with their results (half points for the first player).
-    Backup { iteration: u32, path: Vec<(u32, u32, u32)>, proven: Vec<(u32, u32)> },
+    Backup {
+        /// The iteration, from 1.
+        iteration: u32,
+        /// (node, visits, total reward in half points), root first.
+        path: Vec<(u32, u32, u32)>,
+        /// (node, proven result in half points for the first player).
+        proven: Vec<(u32, u32)>,
+    },
 }
 
 impl<A> Event<A> {

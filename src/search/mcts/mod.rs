@@ -45,11 +45,13 @@ pub enum Budget {
 /// Everything that decides what the search does.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
+    /// Iterations or time.
     pub budget: Budget,
     /// The seed of the playouts' random draws.
     pub seed: u64,
     /// UCT's exploration constant.
     pub c: f64,
+    /// How a playout chooses its moves.
     pub rollout: Rollout,
     /// Propagate proven wins, losses and draws (MCTS-Solver).
     pub solver: bool,
@@ -115,11 +117,15 @@ impl End {
 
 /// A finished search: its tree, its settings, and how it went.
 pub struct Searched<G: Game> {
+    /// The nodes, in expansion order.
     pub tree: McTree<G>,
+    /// What the search was asked to do.
     pub settings: Settings,
     /// Iterations made (the root's visits).
     pub iterations: u32,
+    /// Why it stopped.
     pub end: End,
+    /// How long it took.
     pub time: Duration,
 }
 
