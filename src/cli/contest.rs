@@ -6,6 +6,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use super::play::MAX_ACTIONS;
+use super::play::draws::drawn_by_rule;
 use super::play::ending::winner;
 use super::play::opponent::{Opponent, Strength};
 use super::play::settings::value_name;
@@ -44,12 +45,17 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
             .map(|(s, seed)| Opponent::new(game, &Strength { seed: Some(seed), ..*s }))
             .collect();
         let contestant = |p: Player| if p == Player::First { first } else { 1 - first };
-        let mut pos = game.start();
-        let mut plies = 0;
-        while game.has_actions(&pos) && plies < MAX_ACTIONS {
-            let c = contestant(game.to_move(&pos));
+        // The history, for play's draw rules (repetition, quiet plies).
+        let (mut positions, mut actions) = (vec![game.start()], Vec::new());
+        let mut drawn = None;
+        while drawn.is_none() && actions.len() < MAX_ACTIONS {
+            let pos = &positions[positions.len() - 1];
+            if !game.has_actions(pos) {
+                break;
+            }
+            let c = contestant(game.to_move(pos));
             let began = Instant::now();
-            let chosen = match players[c].play(game, &pos) {
+            let chosen = match players[c].play(game, pos) {
                 Ok(m) => m,
                 Err(e) => {
                     let _ = out.flush();
@@ -62,9 +68,11 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
             t.longest = t.longest.max(began.elapsed());
             t.moves += 1;
             t.plies_searched += u64::from(chosen.depth);
-            pos = game.apply(&pos, chosen.action);
-            plies += 1;
+            positions.push(game.apply(pos, chosen.action));
+            actions.push(chosen.action);
+            drawn = drawn_by_rule(game, &positions, &actions);
         }
+        let (pos, plies) = (&positions[positions.len() - 1], actions.len());
         let sides = format!(
             "{} ({}) against {} ({})",
             names[first],
@@ -72,13 +80,16 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
             names[1 - first],
             game.player_name(Player::Second)
         );
-        let result = if game.has_actions(&pos) {
+        let result = if let Some(rule) = drawn {
+            draws += 1;
+            format!("a draw: {rule}, {plies} plies")
+        } else if game.has_actions(pos) {
             unfinished += 1;
             format!("no result after {MAX_ACTIONS} plies")
         } else {
-            let why = game.why_over(&pos);
-            let score = game.score(&pos).map_or(String::new(), |s| format!(" ({s})"));
-            match winner(game, &pos) {
+            let why = game.why_over(pos);
+            let score = game.score(pos).map_or(String::new(), |s| format!(" ({s})"));
+            match winner(game, pos) {
                 None => {
                     draws += 1;
                     format!("a draw: {why}{score}, {plies} plies")

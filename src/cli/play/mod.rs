@@ -7,7 +7,7 @@
 
 mod autosave;
 mod command;
-mod draws;
+pub mod draws;
 pub mod ending;
 mod input;
 mod locale;
