@@ -338,6 +338,9 @@ enum Command {
         /// box-drawing characters or ●/○.
         #[arg(long)]
         ascii: bool,
+        /// Tell the machine's values as numbers too, and how deep it searched (the `verbose` command toggles it).
+        #[arg(long)]
+        verbose: bool,
         #[command(flatten)]
         game_options: GameOptions,
     },
@@ -555,6 +558,7 @@ pub fn main() -> ExitCode {
             think,
             delay,
             ascii,
+            verbose,
             game_options,
         } => {
             let given = play::settings::Given {
@@ -573,7 +577,7 @@ pub fn main() -> ExitCode {
                 position.as_deref(),
                 resume,
                 std::time::Duration::from_millis(delay),
-                ascii,
+                play::View { ascii, verbose },
             )
         }
         Command::Match { game, a, b, games, seed, think, max_nodes, game_options } => {

@@ -27,7 +27,7 @@ mod storage;
 
 use std::fmt;
 
-pub use evaluation::Evaluation;
+pub use evaluation::{Evaluation, Lead};
 pub use notation::Notation;
 #[cfg(feature = "oracles")]
 pub use oracle::Oracle;

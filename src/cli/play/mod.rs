@@ -46,6 +46,17 @@ pub struct Setup<'a> {
     pub delay: Duration,
     /// Boards in plain ASCII, for terminals without box-drawing characters.
     pub ascii: bool,
+    /// The machine's values as numbers too, with its depth and positions.
+    pub verbose: bool,
+}
+
+/// How a game is shown, from the command line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct View {
+    /// Plain ASCII boards (also chosen for a locale without UTF-8).
+    pub ascii: bool,
+    /// The machine's values as numbers too (`--verbose`).
+    pub verbose: bool,
 }
 
 /// Machine-only games stop here if nothing has ended them (checkers has no draw rule).
@@ -56,7 +67,8 @@ commands: an action in the game's notation; moves (the legal actions, or where a
 game has many, the candidates the machine considers); legal (every legal action); targets CELL
 (where the unit on CELL can go, marked on the board, in games whose units move);
 undo (your last action and the replies to it); hint (the machine's suggestion);
-draw (offer a draw); resign; save FILE; rules; help (or ?); quit (or q, exit).
+draw (offer a draw); resign; save FILE; verbose (values as numbers too, on or off);
+rules; help (or ?); quit (or q, exit).
 Commands may be typed in any case.";
 
 pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, u8> {
@@ -78,7 +90,7 @@ pub fn start(
     position: Option<&str>,
     mut resume: Option<PathBuf>,
     delay: Duration,
-    ascii: bool,
+    view: View,
 ) -> u8 {
     let bare = [given.first, given.second].iter().all(Option::is_none)
         && given.level.is_none()
@@ -94,7 +106,7 @@ pub fn start(
             menu::Choice::Quit => return status::OK,
         }
     }
-    let ascii = ascii || !locale::is_utf8();
+    let ascii = view.ascii || !locale::is_utf8();
     let saved = match resume.as_deref().map(super::saved_header) {
         Some(Ok(header)) => header.settings,
         Some(Err(code)) => return code,
@@ -120,7 +132,15 @@ pub fn start(
         }
         Ok((settings, notes)) => {
             let game_settings = settings.game.clone();
-            let setup = Setup { settings, notes, position, resume: resume.as_deref(), delay, ascii };
+            let setup = Setup {
+                settings,
+                notes,
+                position,
+                resume: resume.as_deref(),
+                delay,
+                ascii,
+                verbose: view.verbose,
+            };
             crate::with_game!(game, &game_settings, |g| run(g, &setup))
         }
     }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::ending::value_for;
+use super::ending::{raw_value, value_for};
 use crate::cli::Level;
 use crate::game::Game;
 use crate::limits::TooManyNodes;
@@ -42,8 +42,12 @@ fn level_depth<G: Game>(game: &G, level: Level) -> u8 {
 /// A move the machine chose, and its account of it for a person.
 pub struct Move<A> {
     pub action: A,
-    /// "(x wins in 2 moves, at ply 3; searched 3 plies, 70 positions examined)".
+    /// The machine's view of the game after the move, in words: "x wins in 2
+    /// moves", "o is ahead", "level".
     pub note: String,
+    /// The numbers behind it, for the verbose mode: "value +1002 for x, the
+    /// end at ply 3; searched 3 plies, 70 positions examined".
+    pub detail: String,
     /// Said before the move: the search fell back to a shallower depth.
     pub fell_back: Option<String>,
     /// The plies searched (0 at random).
@@ -80,9 +84,11 @@ impl Opponent {
                 game.actions(pos, &mut legal);
                 let action = legal[rng.below(legal.len())];
                 let value = game.heuristic(pos);
+                let mover = game.to_move(pos);
                 return Ok(Move {
                     action,
-                    note: "at random".to_string(),
+                    note: format!("at random; by the board, {}", value_for(game, value, mover, None)),
+                    detail: format!("{} by the board alone", raw_value(game, value, mover, None)),
                     fell_back: None,
                     depth: 0,
                     value,
@@ -100,10 +106,12 @@ impl Opponent {
         });
         let c = played.choice;
         let plies = if played.depth == 1 { "ply" } else { "plies" };
-        let value = value_for(game, c.value, game.to_move(pos), played.ends_in);
+        let mover = game.to_move(pos);
+        let raw = raw_value(game, c.value, mover, played.ends_in);
         Ok(Move {
             action: c.action.expect("a side with actions gets one"),
-            note: format!("{value}; searched {} {plies}, {} positions examined", played.depth, c.nodes),
+            note: value_for(game, c.value, mover, played.ends_in),
+            detail: format!("{raw}; searched {} {plies}, {} positions examined", played.depth, c.nodes),
             fell_back,
             depth: played.depth,
             value: c.value,
