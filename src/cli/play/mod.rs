@@ -29,6 +29,7 @@ use self::record::Record;
 use self::replay::Story;
 use self::session::Session;
 use self::settings::{Given, PlaySettings};
+pub use self::signals::{HANGUP, INTERRUPTED};
 use super::lines::{input_name, is_stdio, read_small_file};
 use super::positions::position_or_start;
 use super::{Who, status};
@@ -103,7 +104,17 @@ pub fn start(
                 (given.first, given.second, given.level) = (Some(first), Some(second), Some(level));
             }
             menu::Choice::Load(path) => resume = Some(path),
-            menu::Choice::Quit => return status::OK,
+            // Ctrl-C or a closed terminal at the menu ends as in a game.
+            menu::Choice::Quit => {
+                return match signals::take() {
+                    Some(libc::SIGHUP) => HANGUP,
+                    Some(_) => {
+                        println!();
+                        INTERRUPTED
+                    }
+                    None => status::OK,
+                };
+            }
         }
     }
     let ascii = view.ascii || !locale::is_utf8();
