@@ -7,8 +7,8 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::failure::{Failure, Kind, Outcome};
 use super::lines::quoted_start;
-use super::status;
 use crate::fixtures::{Verdict, compare};
 
 /// Pairs `NAME.txt` with `NAME-out.txt` in `dir`, sorted by name (numbers in
@@ -145,56 +145,30 @@ fn expected_status(input: &Path, expected: &[u8]) -> Result<i32, String> {
     }
 }
 
-pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
+pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> Outcome {
     let program: Vec<String> = match cmd {
         Some(c) => c.split_whitespace().map(String::from).collect(),
-        None => match std::env::current_exe() {
-            Ok(exe) => vec![exe.display().to_string(), "checkers".into()],
-            Err(e) => {
-                eprintln!("gametree: cannot find this program's own path: {e}");
-                return status::USAGE;
-            }
-        },
-    };
-    if program.is_empty() {
-        eprintln!("gametree: --cmd is empty; expected a program and its arguments");
-        return status::USAGE;
-    }
-    let pairs = match find_pairs(dir) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("gametree: cannot read {}: {e}", dir.display());
-            return status::USAGE;
+        None => {
+            let exe = std::env::current_exe()
+                .map_err(|e| Failure::usage(format!("cannot find this program's own path: {e}")))?;
+            vec![exe.display().to_string(), "checkers".into()]
         }
     };
+    if program.is_empty() {
+        return Err(Failure::usage("--cmd is empty; expected a program and its arguments"));
+    }
+    let pairs = find_pairs(dir).map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?;
     if pairs.is_empty() {
-        eprintln!("gametree: no NAME.txt with a NAME-out.txt partner in {}", dir.display());
-        return status::USAGE;
+        return Err(Failure::usage(format!("no NAME.txt with a NAME-out.txt partner in {}", dir.display())));
     }
     let (mut passed, mut failed) = (0, 0);
     for (name, input, expected_path) in &pairs {
-        let expected = match fs::read(expected_path) {
-            Ok(e) => e,
-            Err(e) => {
-                eprintln!("gametree: cannot read {}: {e}", expected_path.display());
-                return status::USAGE;
-            }
-        };
-        let want = match expected_status(input, &expected) {
-            Ok(w) => w,
-            Err(e) => {
-                eprintln!("gametree: {e}");
-                return status::USAGE;
-            }
-        };
+        let expected = fs::read(expected_path)
+            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", expected_path.display())))?;
+        let want = expected_status(input, &expected).map_err(Failure::usage)?;
         let cap = expected.len() + SLACK;
-        let run = match run_program(&program, input, Duration::from_secs(timeout_secs), cap) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("gametree: cannot run {}: {e}", program[0]);
-                return status::USAGE;
-            }
-        };
+        let run = run_program(&program, input, Duration::from_secs(timeout_secs), cap)
+            .map_err(|e| Failure::usage(format!("cannot run {}: {e}", program[0])))?;
         let exit = match (&run.stopped, run.status) {
             (Some(why), _) => why.clone(),
             (None, Some(c)) => format!("exit status {c}"),
@@ -217,5 +191,26 @@ pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
         }
     }
     println!("fixtures: {passed} passed, {failed} failed");
-    if failed == 0 { status::OK } else { status::ILLEGAL_ACTION }
+    // Each failed fixture has been shown on stdout.
+    if failed == 0 { Ok(()) } else { Err(Failure::quiet(Kind::Refused)) }
+}
+
+/// `gametree fixtures`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The folder of NAME.txt inputs and NAME-out.txt expected outputs.
+    dir: PathBuf,
+    /// The program and its arguments, split at white space (default: this
+    /// gametree's `checkers` command). Each input is given on stdin.
+    #[arg(long, value_name = "PROGRAM ARGS")]
+    cmd: Option<String>,
+    /// Seconds each run may take before it is stopped and counted as failed.
+    #[arg(long, default_value_t = 60)]
+    timeout: u64,
+}
+
+impl Args {
+    pub fn run(self) -> Outcome {
+        run(&self.dir, self.cmd.as_deref(), self.timeout)
+    }
 }
