@@ -190,7 +190,7 @@ fn a_finished_game_offers_undo_save_replay_new_and_quit() {
     assert!(!board_then_result.trim_end().ends_with("to move"), "{s}");
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.contains("first human\nsecond human\nlevel hard\n"), "{saved}");
-    assert!(s.contains("action 5: x plays c1") && s.contains("end: x wins: three in a row"), "{s}");
+    assert!(s.contains("move 3: x plays c1") && s.contains("end: x wins: three in a row"), "{s}");
     assert!(s.contains("a new game"), "{s}");
     assert!(s.contains("game over: o resigns: x wins"), "{s}");
     // Resuming the saved game needs no options: it is over, and says so.
@@ -226,7 +226,7 @@ fn machine_values_are_told_from_the_movers_side() {
     // x's fork: a win at ply 5 whatever o does, told with its distance at
     // every level; o, lost, holds out to ply 4 and says so. The winning line
     // ends with 2 empty cells: 1000 + 2 in the verbose mode.
-    for level in [&["--level", "hard"][..], &[], &["--seed", "2"], &["--depth", "9"]] {
+    for level in [&["--depth", "3"][..], &["--level", "hard"], &[], &["--seed", "2"], &["--depth", "9"]] {
         let machines = [
             "play",
             "tictactoe",
@@ -241,7 +241,7 @@ fn machine_values_are_told_from_the_movers_side() {
         let s = text(&run(&[&machines[..], level].concat(), "").stdout);
         let said: Vec<&str> = s.lines().filter(|l| l.contains(" plays ")).collect();
         assert!(said.len() >= 3, "{level:?}: {s}");
-        if level == ["--level", "hard"] {
+        if level == ["--depth", "3"] {
             // Three plies cannot see the win at ply 5; at ply 3 they can.
             assert!(said[0].contains("(x is ahead; value +2 for x; searched 3 plies,"), "{s}");
         } else {
