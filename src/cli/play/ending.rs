@@ -68,7 +68,7 @@ pub fn value_for<G: Game>(game: &G, value: i32, mover: Player, ends_in: Option<u
     let name = game.player_name(mover);
     if !game.is_decided(value) {
         let (side, well) = match game.lead(value) {
-            Lead::Level => return "level".to_string(),
+            Lead::Level => return "the game is level".to_string(),
             Lead::Ahead(side) => (side, ""),
             Lead::WellAhead(side) => (side, "well "),
         };
@@ -154,24 +154,24 @@ mod tests {
         let both = |w: String, r: String| (w, r);
         // Checkers counts a piece 1 and a tower 3, black's way.
         let checkers = |v, p| both(value_for(&Checkers, v, p, None), raw_value(&Checkers, v, p, None));
-        assert_eq!(checkers(0, Player::First), said("level", "value +0 for black"));
+        assert_eq!(checkers(0, Player::First), said("the game is level", "value +0 for black"));
         assert_eq!(checkers(1, Player::First), said("black is ahead", "value +1 for black"));
         assert_eq!(checkers(3, Player::Second), said("white is well behind", "value -3 for white"));
         assert_eq!(checkers(-2, Player::Second), said("white is ahead", "value +2 for white"));
         // Ataxx: a tenth of the stones is a lead, two fifths a wide one.
-        assert_eq!(value_for(&Ataxx, 99, Player::First, None), "level");
+        assert_eq!(value_for(&Ataxx, 99, Player::First, None), "the game is level");
         assert_eq!(value_for(&Ataxx, -100, Player::First, None), "x is behind");
         assert_eq!(value_for(&Ataxx, -400, Player::Second, None), "o is well ahead");
         // Tic-tac-toe counts open lines.
         assert_eq!(value_for(&TicTacToe, 2, Player::Second, None), "o is behind");
         // Gomoku: an open three's worth is a lead, an open four's a wide one.
         let gomoku = Gomoku::default();
-        assert_eq!(value_for(&gomoku, -248, Player::First, None), "level");
+        assert_eq!(value_for(&gomoku, -248, Player::First, None), "the game is level");
         assert_eq!(value_for(&gomoku, -1_500, Player::First, None), "x is behind");
         assert_eq!(value_for(&gomoku, 12_000, Player::First, None), "x is well ahead");
         // Niujiao measures red's progress down the ladder, not a balance.
         let n = Niujiao::default();
-        assert_eq!(value_for(&n, 24, Player::Second, None), "level");
+        assert_eq!(value_for(&n, 24, Player::Second, None), "the game is level");
         assert_eq!(value_for(&n, 33, Player::Second, None), "blue is behind");
         assert_eq!(value_for(&n, 41, Player::First, None), "red is well ahead");
         // Numbers never reach the words.

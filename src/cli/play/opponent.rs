@@ -48,7 +48,7 @@ pub fn level_depth<G: Game>(game: &G, level: Level) -> u8 {
 pub struct Move<A> {
     pub action: A,
     /// The machine's view of the game after the move, in words: "x wins in 2
-    /// moves", "o is ahead", "level".
+    /// moves", "o is ahead", "the game is level".
     pub note: String,
     /// The numbers behind it, for the verbose mode: "value +1002 for x, the
     /// end at ply 3; searched 3 plies, 70 positions examined".
