@@ -100,7 +100,7 @@ fn a_saved_ataxx_game_resumes_and_replays_identically() {
     let replay = run(&["replay", file_s], "");
     let shown = text(&replay.stdout);
     assert_eq!(shown.matches(" plays ").count(), 5);
-    assert!(shown.contains("action 5: x plays c7"), "{shown}");
+    assert!(shown.contains("move 3: x plays c7"), "{shown}");
     assert!(shown.trim_end().ends_with("end: the game was not finished"));
     // A damaged file is refused with its line.
     std::fs::write(&file, saved.replace("g7e7", "g7e9")).unwrap();
@@ -124,7 +124,10 @@ fn ataxx_play_offers_targets_levels_and_rules() {
         s.contains("● x, ○ o; x 2 stones, o 2 stones; move 1\n(a7) can go to *, or put a new unit on +"),
         "{s}"
     );
-    assert!(s.contains("A move") && s.contains("o plays ") && s.contains("(at random)"), "{s}");
+    assert!(
+        s.contains("A move") && s.contains("o plays ") && s.contains("(at random; by the board, "),
+        "{s}"
+    );
     assert!(s.contains(" 6 │ . │[●]│ . │"), "{s}");
     assert!(s.contains("● x, ○ o; x 3 stones, o 2 stones; move 1\nlast move b6 (at [ ])\no to move"), "{s}");
     // The board is not drawn again after a command that changed nothing.

@@ -44,7 +44,17 @@ fn machine_against_machine_is_reproducible_and_reports_its_work() {
     let ttt = run(&["play", "tictactoe", "--first", "machine", "--second", "machine"], "");
     assert!(text(&ttt.stdout).contains("game over: a draw (the board is full)\n"));
     let s = same_twice(&[
-        "play", "niujiao", "--first", "machine", "--second", "machine", "--seed", "7", "--depth", "6",
+        "play",
+        "niujiao",
+        "--first",
+        "machine",
+        "--second",
+        "machine",
+        "--seed",
+        "7",
+        "--depth",
+        "6",
+        "--verbose",
     ]);
     assert!(s.contains("positions examined"), "{s}");
     assert!(s.contains("game over: "), "{s}");
@@ -182,7 +192,7 @@ fn a_finished_game_offers_undo_save_replay_new_and_quit() {
     assert!(!board_then_result.trim_end().ends_with("to move"), "{s}");
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.contains("first human\nsecond human\nlevel hard\n"), "{saved}");
-    assert!(s.contains("action 5: x plays c1") && s.contains("end: x wins: three in a row"), "{s}");
+    assert!(s.contains("move 3: x plays c1") && s.contains("end: x wins: three in a row"), "{s}");
     assert!(s.contains("a new game"), "{s}");
     assert!(s.contains("game over: o resigns: x wins"), "{s}");
     // Resuming the saved game needs no options: it is over, and says so.
@@ -206,32 +216,74 @@ fn commands_have_aliases_and_unknown_words_point_to_help() {
     assert!(text(&out.stderr).contains("unknown command \"hello\": type help for the commands"));
 }
 
-/// The machine's values are told from its own side, wins in words.
+/// The machine's values are told from its own side, in words; the numbers
+/// only in the verbose mode.
 #[test]
 fn machine_values_are_told_from_the_movers_side() {
     // x to move can win at once with c1: the machine says so in words.
     let out = run(&["play", "tictactoe", "--position", "xx.oo.... x", "--first", "machine"], "");
     let s = text(&out.stdout);
-    assert!(s.contains("x plays c1 (x wins with this move;"), "{s}");
-    assert!(!s.contains("1000"), "{s}");
+    assert!(s.contains("x plays c1 (x wins with this move)\n"), "{s}");
+    assert!(!s.contains("1000") && !s.contains("searched"), "{s}");
     // x's fork: a win at ply 5 whatever o does, told with its distance at
-    // every level; o, lost, holds out to ply 4 and says so.
-    for level in [&["--level", "hard"][..], &[], &["--seed", "2"], &["--depth", "9"]] {
-        let machines =
-            ["play", "tictactoe", "--position", "x.......o x", "--first", "machine", "--second", "machine"];
+    // every level; o, lost, holds out to ply 4 and says so. The winning line
+    // ends with 2 empty cells: 1000 + 2 in the verbose mode.
+    for level in [&["--depth", "3"][..], &["--level", "hard"], &[], &["--seed", "2"], &["--depth", "9"]] {
+        let machines = [
+            "play",
+            "tictactoe",
+            "--position",
+            "x.......o x",
+            "--first",
+            "machine",
+            "--second",
+            "machine",
+            "--verbose",
+        ];
         let s = text(&run(&[&machines[..], level].concat(), "").stdout);
         let said: Vec<&str> = s.lines().filter(|l| l.contains(" plays ")).collect();
         assert!(said.len() >= 3, "{level:?}: {s}");
-        if level == ["--level", "hard"] {
+        if level == ["--depth", "3"] {
             // Three plies cannot see the win at ply 5; at ply 3 they can.
-            assert!(said[0].contains("(+2 for x;"), "{s}");
+            assert!(said[0].contains("(x is ahead; value +2 for x; searched 3 plies,"), "{s}");
         } else {
-            assert!(said[0].contains("(x wins in 3 moves, at ply 5;"), "{level:?}: {s}");
-            assert!(said[1].contains("(o loses in 2 moves, at ply 4;"), "{level:?}: {s}");
+            assert!(
+                said[0].contains("(x wins in 3 moves; value +1002 for x, the end at ply 5;"),
+                "{level:?}: {s}"
+            );
+            assert!(
+                said[1].contains("(o loses in 2 moves; value -1002 for o, the end at ply 4;"),
+                "{level:?}: {s}"
+            );
         }
-        assert!(said[2].contains("(x wins in 2 moves, at ply 3;"), "{level:?}: {s}");
+        assert!(
+            said[2].contains("(x wins in 2 moves; value +1002 for x, the end at ply 3;"),
+            "{level:?}: {s}"
+        );
         assert!(s.contains("game over: x (machine) wins: three in a row"), "{s}");
     }
+    // `hint` gives the suggestion with the machine's view in words; the
+    // `verbose` command adds the numbers, and takes them away again.
+    let s = text(
+        &run(
+            &["play", "tictactoe", "--position", "xx.oo.... x", "--second", "human"],
+            "hint\nverbose\nhint\nverbose\nhint\n",
+        )
+        .stdout,
+    );
+    let hints: Vec<&str> =
+        s.lines().filter(|l| l.contains("hint: ")).map(|l| &l[l.find("hint: ").unwrap()..]).collect();
+    assert_eq!(hints.len(), 3, "{s}");
+    // c1 fills the row and leaves 4 empty cells: WIN (1000) + 4.
+    assert_eq!(hints[0], "hint: x could play c1 (x wins with this move)");
+    let numbers =
+        "hint: x could play c1 (x wins with this move; value +1004 for x, the end at ply 1; searched ";
+    assert!(hints[1].starts_with(numbers) && hints[1].ends_with(" positions examined)"), "{s}");
+    assert_eq!(hints[2], hints[0]);
+    assert!(
+        s.contains("verbose on: values as numbers too") && s.contains("verbose off: values in words"),
+        "{s}"
+    );
 }
 
 /// `strong` thinks to a time budget and so searches deeper than `hard`'s three
@@ -243,15 +295,20 @@ fn strong_searches_deeper_than_hard_within_its_think_time() {
         let at = s.find("searched ").expect(s) + "searched ".len();
         s[at..].split(' ').next().unwrap().parse().unwrap()
     };
-    for (game, own_depth) in [("checkers", 3), ("ataxx", 3), ("niujiao", 10), ("gomoku", 4)] {
-        let one_move = ["play", game, "--first", "machine", "--second", "human"];
+    // Hard searches two thirds of the game's own depth, at least 3 plies.
+    for (game, own_depth, hard_depth) in
+        [("checkers", 3, 3), ("ataxx", 3, 3), ("niujiao", 10, 6), ("gomoku", 4, 3)]
+    {
+        let one_move = ["play", game, "--first", "machine", "--second", "human", "--verbose"];
         let strong = text(&run(&[&one_move[..], &["--think", "300"]].concat(), "").stdout);
         let hard = text(&run(&[&one_move[..], &["--level", "hard"]].concat(), "").stdout);
-        assert_eq!(plies(&hard), 3, "{hard}");
+        assert_eq!(plies(&hard), hard_depth, "{hard}");
         assert!(plies(&strong) > own_depth.max(3), "{game}: {strong}");
     }
-    let fixed =
-        text(&run(&["play", "ataxx", "--first", "machine", "--second", "human", "--depth", "2"], "").stdout);
+    let fixed = text(
+        &run(&["play", "ataxx", "--first", "machine", "--second", "human", "--depth", "2", "--verbose"], "")
+            .stdout,
+    );
     assert_eq!(plies(&fixed), 2, "{fixed}");
     // With a seed, strong still thinks (counted in positions, not time), and
     // the same seed plays the same moves; another seed varies them.
@@ -267,6 +324,7 @@ fn strong_searches_deeper_than_hard_within_its_think_time() {
             seed,
             "--think",
             "50",
+            "--verbose",
         ];
         let s = text(&run(&args, "").stdout);
         s.lines().filter(|l| l.contains(" plays ")).map(String::from).collect::<Vec<_>>()
@@ -309,11 +367,13 @@ fn save_resume_and_replay_round_trip_in_every_game() {
         let saved = std::fs::read_to_string(&file).unwrap();
         assert!(saved.contains("first human\nsecond human\nlevel medium\n"), "{game}: {saved}");
         let replay = text(&run(&["replay", f], "").stdout);
+        // Numbered by moves, as the status line counts: the first side's
+        // action and the reply are move 1, the next action move 2.
         for (i, m) in moves.iter().enumerate() {
-            assert!(
-                replay.contains(&format!("action {}: ", i + 1)) && replay.contains(&format!(" plays {m}")),
-                "{game}: {replay}"
-            );
+            let told = |l: &str| {
+                l.starts_with(&format!("move {}: ", i / 2 + 1)) && l.ends_with(&format!(" plays {m}"))
+            };
+            assert!(replay.lines().any(told), "{game}: {replay}");
         }
         assert!(replay.trim_end().ends_with("end: the game was not finished"), "{game}: {replay}");
     }
@@ -357,7 +417,7 @@ fn games_of(s: &str) -> Vec<&str> {
 #[test]
 fn strong_searches_at_least_the_games_depth_with_one_millisecond() {
     for (game, depth) in gametree::games::ALL.iter().map(|g| (g.as_str(), g.default_depth())) {
-        let out = run(&["play", game, "--first", "machine", "--think", "1"], "quit\n");
+        let out = run(&["play", game, "--first", "machine", "--think", "1", "--verbose"], "quit\n");
         let s = text(&out.stdout);
         let note = s.lines().find(|l| l.contains(" plays ")).unwrap_or_else(|| panic!("{game}: {s}"));
         let searched: u8 =

@@ -31,6 +31,14 @@ fn quit_unsaved(p: &mut Session, answer: &str) {
     p.expect(expectrl::Eof).unwrap();
 }
 
+/// The status the program ended with (it has ended: Eof was seen).
+fn exit_status(p: &Session) -> i32 {
+    match p.get_process().wait().unwrap() {
+        expectrl::process::unix::WaitStatus::Exited(_, code) => code,
+        other => panic!("not an exit: {other:?}"),
+    }
+}
+
 fn scratch(tag: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("gametree-pty-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -109,11 +117,14 @@ fn a_finished_game_waits_at_its_prompt() {
     p.send_line("c1").unwrap();
     p.expect("game over: x wins").unwrap();
     p.send_line("replay").unwrap();
-    p.expect("(move 0 of 5;").unwrap();
-    p.send_line("5").unwrap();
+    // Five actions are three moves, counted as the status line counts them.
+    p.expect("(the start; 3 moves in all;").unwrap();
+    p.send_line("3").unwrap();
+    p.expect("move 3: x plays c1").unwrap();
     p.expect("end: x wins: three in a row").unwrap();
     p.send_line("b").unwrap();
-    p.expect("(move 4 of 5;").unwrap();
+    p.expect("move 2: o plays b2").unwrap();
+    p.expect("(move 2 of 3;").unwrap();
     p.send_line("q").unwrap();
     quit_unsaved(&mut p, "y");
 }
@@ -131,8 +142,14 @@ fn a_bare_play_on_a_terminal_opens_the_menu() {
     p.send_line("o").unwrap();
     p.expect("level: ").unwrap();
     p.send_line("easy").unwrap();
-    // The machine has x and moves first, searching one ply (easy).
+    // The machine has x and moves first, searching one ply (easy); the
+    // verbose mode shows it in a hint.
     p.expect("x plays ").unwrap();
+    p.expect("o> ").unwrap();
+    p.send_line("verbose").unwrap();
+    p.expect("o> ").unwrap();
+    p.send_line("hint").unwrap();
+    p.expect("hint: o could play ").unwrap();
     p.expect("searched 1 ply,").unwrap();
     p.expect("o> ").unwrap();
     quit_unsaved(&mut p, "yes");
@@ -166,6 +183,7 @@ fn ctrl_d_leaves_the_game_kept_and_the_menu_continues_it() {
     p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
     p.expect("end of input: game left unfinished; it is kept in").unwrap();
     p.expect(expectrl::Eof).unwrap();
+    assert_eq!(exit_status(&p), 0);
     assert!(dir.join("gametree/tictactoe.save").is_file());
 
     let mut p = start_in(&dir, &["play", "tictactoe"]);
@@ -178,6 +196,7 @@ fn ctrl_d_leaves_the_game_kept_and_the_menu_continues_it() {
     p.send(expectrl::ControlCode::EndOfText).unwrap();
     p.expect("interrupted: game left unfinished; it is kept in").unwrap();
     p.expect(expectrl::Eof).unwrap();
+    assert_eq!(exit_status(&p), 130, "as a shell reports SIGINT");
     let kept = std::fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap();
     assert!(kept.contains("b2") && kept.contains("a1"), "{kept}");
 }
@@ -209,4 +228,27 @@ fn the_menu_asks_again_after_a_bad_file_and_a_long_line() {
     p.expect("choose:").unwrap();
     p.send_line("4").unwrap();
     p.expect(expectrl::Eof).unwrap();
+}
+
+/// A closed terminal keeps the game and ends with 129, as SIGHUP would; Ctrl-C
+/// at the start menu ends with 130 (docs/exit-status.md).
+#[test]
+fn a_closed_terminal_and_ctrl_c_at_the_menu_end_as_their_signals() {
+    let dir = state("hangup");
+    let mut p = start_in(&dir, &["play", "ataxx", "--first", "human", "--second", "human"]);
+    p.expect("x> ").unwrap();
+    p.send_line("b6").unwrap();
+    p.expect("o> ").unwrap();
+    p.get_process_mut().signal(expectrl::process::unix::Signal::SIGHUP).unwrap();
+    p.expect("the terminal closed: game left unfinished; it is kept in").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    assert_eq!(exit_status(&p), 129);
+    let kept = std::fs::read_to_string(dir.join("gametree/ataxx.save")).unwrap();
+    assert!(kept.contains("b6"), "{kept}");
+
+    let mut p = start_in(&dir, &["play", "ataxx"]);
+    p.expect("choose:").unwrap();
+    p.send(expectrl::ControlCode::EndOfText).unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    assert_eq!(exit_status(&p), 130);
 }

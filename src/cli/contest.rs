@@ -8,12 +8,14 @@ use std::time::{Duration, Instant};
 use super::failure::{Failure, Outcome};
 use super::options::game::GameOptions;
 use super::play::MAX_ACTIONS;
+use super::play::draws::drawn_by_rule;
 use super::play::ending::winner;
 use super::play::levels::Level;
 use super::play::opponent::{Opponent, Strength};
 use super::play::settings::value_name;
 use crate::game::{Game, Player};
 use crate::games::GameName;
+use crate::limits::TooManyNodes;
 
 /// One contestant's tally.
 #[derive(Default)]
@@ -47,31 +49,12 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
             .map(|(s, seed)| Opponent::new(game, &Strength { seed: Some(seed), ..*s }))
             .collect();
         let contestant = |p: Player| if p == Player::First { first } else { 1 - first };
-        let mut pos = game.start();
-        let mut plies = 0;
-        while game.has_actions(&pos) && plies < MAX_ACTIONS {
-            let c = contestant(game.to_move(&pos));
-            let began = Instant::now();
-            let chosen = match players[c].play(game, &pos) {
-                Ok(m) => m,
-                Err(e) => {
-                    let _ = out.flush();
-                    return Err(Failure::budget(format!(
-                        "game {}: {}'s move: {}",
-                        g + 1,
-                        names[c],
-                        e.for_search()
-                    )));
-                }
-            };
-            let t = &mut tallies[c];
-            t.thinking += began.elapsed();
-            t.longest = t.longest.max(began.elapsed());
-            t.moves += 1;
-            t.plies_searched += u64::from(chosen.depth);
-            pos = game.apply(&pos, chosen.action);
-            plies += 1;
-        }
+        let Played { last, plies, drawn } =
+            one_game(game, &mut players, &contestant, &mut tallies).map_err(|(c, e)| {
+                let _ = out.flush();
+                Failure::budget(format!("game {}: {}'s move: {}", g + 1, names[c], e.for_search()))
+            })?;
+        let pos = &last;
         let sides = format!(
             "{} ({}) against {} ({})",
             names[first],
@@ -79,13 +62,16 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
             names[1 - first],
             game.player_name(Player::Second)
         );
-        let result = if game.has_actions(&pos) {
+        let result = if let Some(rule) = drawn {
+            draws += 1;
+            format!("a draw: {rule}, {plies} plies")
+        } else if game.has_actions(pos) {
             unfinished += 1;
             format!("no result after {MAX_ACTIONS} plies")
         } else {
-            let why = game.why_over(&pos);
-            let score = game.score(&pos).map_or(String::new(), |s| format!(" ({s})"));
-            match winner(game, &pos) {
+            let why = game.why_over(pos);
+            let score = game.score(pos).map_or(String::new(), |s| format!(" ({s})"));
+            match winner(game, pos) {
                 None => {
                     draws += 1;
                     // "a draw: the board is full" read as two verdicts: the reason is an aside.
@@ -102,6 +88,63 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
         let _ = writeln!(out, "game {}: {sides}: {result}", g + 1);
         let _ = out.flush();
     }
+    totals(out, &names, &tallies, games, draws, unfinished);
+    Ok(())
+}
+
+/// How one game of a match went.
+struct Played<P> {
+    /// The position it ended in (or stopped at, after [`MAX_ACTIONS`]).
+    last: P,
+    plies: usize,
+    /// The draw rule of play's that ended it, if one did.
+    drawn: Option<String>,
+}
+
+/// Plays one game between `players` (`contestant` says whose turn a side's
+/// is), counting each move in `tallies`, until it ends by the game's rules,
+/// by a draw rule or at [`MAX_ACTIONS`]. Err: whose search did not fit even
+/// one ply into its budget.
+fn one_game<G: Game>(
+    game: &G,
+    players: &mut [Opponent],
+    contestant: &dyn Fn(Player) -> usize,
+    tallies: &mut [Tally; 2],
+) -> Result<Played<G::Position>, (usize, TooManyNodes)> {
+    // The history, for play's draw rules (repetition, quiet plies).
+    let (mut positions, mut actions) = (vec![game.start()], Vec::new());
+    let mut drawn = None;
+    while drawn.is_none() && actions.len() < MAX_ACTIONS {
+        let pos = &positions[positions.len() - 1];
+        if !game.has_actions(pos) {
+            break;
+        }
+        let c = contestant(game.to_move(pos));
+        let began = Instant::now();
+        let chosen = players[c].play(game, pos).map_err(|e| (c, e))?;
+        let t = &mut tallies[c];
+        t.thinking += began.elapsed();
+        t.longest = t.longest.max(began.elapsed());
+        t.moves += 1;
+        t.plies_searched += u64::from(chosen.depth);
+        positions.push(game.apply(pos, chosen.action));
+        actions.push(chosen.action);
+        drawn = drawn_by_rule(game, &positions, &actions);
+    }
+    let plies = actions.len();
+    Ok(Played { last: positions.pop().expect("the start at least"), plies, drawn })
+}
+
+/// The match's totals: wins and draws, then each contestant's moves, depth
+/// and time.
+fn totals(
+    out: &mut dyn Write,
+    names: &[String; 2],
+    tallies: &[Tally; 2],
+    games: u32,
+    draws: u32,
+    unfinished: u32,
+) {
     let count = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let unfinished = if unfinished > 0 { format!(", {unfinished} unfinished") } else { String::new() };
     let _ = writeln!(
@@ -114,7 +157,7 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
         count(tallies[1].wins, "win", "wins"),
         count(draws, "draw", "draws"),
     );
-    for (n, t) in names.iter().zip(&tallies) {
+    for (n, t) in names.iter().zip(tallies) {
         let moves = t.moves.max(1) as f64;
         let each = if t.plies_searched == 0 {
             "at random".to_string()
@@ -125,7 +168,6 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
         let longest = t.longest.as_secs_f64() * 1000.0;
         let _ = writeln!(out, "{n}: {} moves, {each}, {ms:.0} ms a move (longest {longest:.0} ms)", t.moves);
     }
-    Ok(())
 }
 
 // The command is `match`; its file is named for what it holds, `match` being a keyword.

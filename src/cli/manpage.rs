@@ -90,6 +90,14 @@ pub const EXIT_STATUSES: &[(&str, &[(u8, &str)])] = &[
             (USAGE, "bad arguments, position or saved game; in a script, an illegal action or a failed save"),
             (TOO_MANY_NODES, "not even one ply of the machine's search fits --max-nodes"),
             (OUTPUT, "stdout could not be written (the game is played on)"),
+            (
+                Kind::Signal(libc::SIGHUP).status(),
+                "the terminal closed (SIGHUP) during a game, which was kept for `play GAME` to continue",
+            ),
+            (
+                Kind::Signal(libc::SIGINT).status(),
+                "Ctrl-C (SIGINT) at a prompt during a game, which was kept for `play GAME` to continue",
+            ),
         ],
     ),
     (

@@ -382,7 +382,9 @@ pub fn for_play(think: Duration, seed: Option<u64>, max_nodes: u64) -> Settings 
 /// A move of the `mcts` level, as play's opponent reports one.
 pub struct Played<A> {
     pub action: A,
-    /// The search's account of it, for a person.
+    /// The machine's view in words: how well the mover scores in the playouts.
+    pub words: String,
+    /// The search's numbers behind it, for play's verbose mode.
     pub note: String,
     /// Said before the move: the tree reached its node budget.
     pub fell_back: Option<String>,
@@ -405,6 +407,7 @@ pub fn play<G: Game>(game: &G, pos: &G::Position, settings: &Settings) -> Played
     let for_first = if game.to_move(pos).maximises() { q - 0.5 } else { 0.5 - q };
     Played {
         action: node.action.expect("below the root"),
+        words: format!("{side} scores {:.0}% in the playouts after this move", q * 100.0),
         note: format!(
             "MCTS: {} of {} iterations, Q {q:.3} for {side}; {}",
             node.visits(),

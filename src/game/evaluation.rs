@@ -70,10 +70,46 @@ pub trait Evaluation: Rules {
         3
     }
 
+    /// How a heuristic value (not a forced result) reads to a player: who
+    /// leads, and by how much, in this game's units. The default reads any
+    /// positive value as the first player's lead and any negative one as the
+    /// second's; games whose values have a scale say where a lead begins.
+    fn lead(&self, value: i32) -> Lead {
+        Lead::by_margins(value, 1, i32::MAX)
+    }
+
     /// About how many positions a search examines per second on a typical
     /// machine. A seeded machine counts its thinking time in positions at
     /// this rate, so that the same seed plays the same game on any machine.
     fn positions_per_second(&self) -> u64 {
         20_000_000
+    }
+}
+
+/// Who leads by a heuristic value, in words a player would use: see
+/// [`Evaluation::lead`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lead {
+    /// Neither side is ahead by enough to say.
+    Level,
+    /// This side is ahead.
+    Ahead(Player),
+    /// This side is ahead by a margin that usually decides the game.
+    WellAhead(Player),
+}
+
+impl Lead {
+    /// The lead of `value` (positive favours [`Player::First`]) when a lead
+    /// begins at `ahead` and is a wide one from `well_ahead` on.
+    pub fn by_margins(value: i32, ahead: i32, well_ahead: i32) -> Lead {
+        let side = if value > 0 { Player::First } else { Player::Second };
+        let size = value.unsigned_abs();
+        if size >= well_ahead.unsigned_abs() {
+            Lead::WellAhead(side)
+        } else if size >= ahead.unsigned_abs() {
+            Lead::Ahead(side)
+        } else {
+            Lead::Level
+        }
     }
 }

@@ -32,7 +32,7 @@ mod storage;
 use std::fmt;
 
 pub use drawing::{Drawing, Marks};
-pub use evaluation::Evaluation;
+pub use evaluation::{Evaluation, Lead};
 pub use notation::Notation;
 #[cfg(feature = "oracles")]
 pub use oracle::Oracle;

@@ -55,6 +55,9 @@ pub struct Args {
     /// box-drawing characters or ●/○.
     #[arg(long)]
     ascii: bool,
+    /// Tell the machine's values as numbers too, and how deep it searched (the `verbose` command toggles it).
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     game_options: GameOptions,
 }
@@ -73,6 +76,7 @@ impl Args {
             game: self.game_options.settings(),
         };
         let delay = Duration::from_millis(self.delay);
-        super::start(self.game, given, self.position.as_deref(), self.resume, delay, self.ascii)
+        let view = super::View { ascii: self.ascii, verbose: self.verbose };
+        super::start(self.game, given, self.position.as_deref(), self.resume, delay, view)
     }
 }

@@ -28,6 +28,8 @@ pub enum Command {
     Draw,
     /// The machine's suggestion.
     Hint,
+    /// Values as numbers too, or no longer.
+    Verbose,
     /// Anything else: an action in the game's notation, or a mistyped command.
     Action(String),
 }
@@ -65,6 +67,7 @@ impl Command {
             "new" => Command::New,
             "draw" => Command::Draw,
             "hint" => Command::Hint,
+            "verbose" => Command::Verbose,
             _ => return None,
         })
     }

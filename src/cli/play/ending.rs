@@ -1,7 +1,7 @@
 //! What a person is told about results and values.
 
 use super::levels::Who;
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Game, Lead, Outcome, Player};
 
 /// The winner of a finished game, if any.
 pub fn winner<G: Game>(game: &G, pos: &G::Position) -> Option<Player> {
@@ -58,28 +58,46 @@ pub fn resigned<G: Game>(game: &G, side: Player, sides: [Who; 2]) -> String {
     format!("game over: {resigns}: {winner} {}", verb(&winner))
 }
 
-/// A search value from the first player's point of view, told from `mover`'s:
-/// a forced result in words, with its distance when the search knows it
-/// (`ends_in` plies, the mover's move included), anything else as a signed
-/// number. Moves are counted as in chess problems, the winner's: "x wins in 3
-/// moves" is x's 3rd move from now, "x loses in 2 moves" the opponent's 2nd.
+/// A search value from the first player's point of view, told from `mover`'s
+/// in words a player uses: a forced result with its distance when the search
+/// knows it (`ends_in` plies, the mover's move included), otherwise who is
+/// ahead by the game's own measure ([`crate::game::Evaluation::lead`]).
+/// Moves are counted as in chess problems, the winner's: "x wins in 3 moves"
+/// is x's 3rd move from now, "x loses in 2 moves" the opponent's 2nd.
 pub fn value_for<G: Game>(game: &G, value: i32, mover: Player, ends_in: Option<u8>) -> String {
-    let v = if mover.maximises() { i64::from(value) } else { -i64::from(value) };
     let name = game.player_name(mover);
     if !game.is_decided(value) {
-        return format!("{v:+} for {name}");
+        let (side, well) = match game.lead(value) {
+            Lead::Level => return "the game is level".to_string(),
+            Lead::Ahead(side) => (side, ""),
+            Lead::WellAhead(side) => (side, "well "),
+        };
+        let place = if side == mover { "ahead" } else { "behind" };
+        return format!("{name} is {well}{place}");
     }
+    let wins = (value > 0) == mover.maximises();
     let (verb, fallback) =
-        if v > 0 { ("wins", "wins by force") } else { ("loses", "loses against best play") };
+        if wins { ("wins", "wins by force") } else { ("loses", "loses against best play") };
     let Some(plies) = ends_in else {
         return format!("{name} {fallback}");
     };
-    let moves = if v > 0 { plies.div_ceil(2) } else { plies / 2 };
+    let moves = if wins { plies.div_ceil(2) } else { plies / 2 };
     match (plies, moves) {
         (1, _) => format!("{name} {verb} with this move"),
-        (_, 1) => format!("{name} {verb} in 1 move, at ply {plies}"),
-        _ => format!("{name} {verb} in {moves} moves, at ply {plies}"),
+        (_, 1) => format!("{name} {verb} in 1 move"),
+        _ => format!("{name} {verb} in {moves} moves"),
     }
+}
+
+/// The number behind [`value_for`], for the verbose mode: the value from
+/// `mover`'s side ("+120 for x"), and where a forced result falls.
+pub fn raw_value<G: Game>(game: &G, value: i32, mover: Player, ends_in: Option<u8>) -> String {
+    let v = if mover.maximises() { i64::from(value) } else { -i64::from(value) };
+    let at = match ends_in {
+        Some(plies) if game.is_decided(value) => format!(", the end at ply {plies}"),
+        _ => String::new(),
+    };
+    format!("value {v:+} for {}{at}", game.player_name(mover))
 }
 
 #[cfg(test)]
@@ -114,14 +132,51 @@ mod tests {
 
         assert_eq!(value_for(&Checkers, i32::MIN, Player::Second, None), "white wins by force");
         assert_eq!(value_for(&Checkers, i32::MIN, Player::First, None), "black loses against best play");
-        assert_eq!(value_for(&Checkers, 3, Player::Second, Some(3)), "-3 for white");
         let win = crate::games::tictactoe::WIN + 2;
         assert_eq!(value_for(&g, win, Player::First, None), "x wins by force");
         assert_eq!(value_for(&g, win, Player::First, Some(1)), "x wins with this move");
-        assert_eq!(value_for(&g, win, Player::First, Some(3)), "x wins in 2 moves, at ply 3");
-        assert_eq!(value_for(&g, win, Player::First, Some(2)), "x wins in 1 move, at ply 2");
-        assert_eq!(value_for(&g, -win, Player::First, Some(4)), "x loses in 2 moves, at ply 4");
-        assert_eq!(value_for(&g, -win, Player::First, Some(3)), "x loses in 1 move, at ply 3");
+        assert_eq!(value_for(&g, win, Player::First, Some(3)), "x wins in 2 moves");
+        assert_eq!(value_for(&g, win, Player::First, Some(2)), "x wins in 1 move");
+        assert_eq!(value_for(&g, -win, Player::First, Some(4)), "x loses in 2 moves");
+        assert_eq!(value_for(&g, -win, Player::First, Some(3)), "x loses in 1 move");
         assert_eq!(value_for(&g, -win, Player::First, Some(1)), "x loses with this move");
+        assert_eq!(value_for(&g, -win, Player::Second, Some(3)), "o wins in 2 moves");
+        assert_eq!(raw_value(&g, -win, Player::Second, Some(3)), "value +1002 for o, the end at ply 3");
+    }
+
+    /// Values short of a forced result read as a lead by each game's scale,
+    /// from the mover's side, and the number is kept for the verbose mode.
+    #[test]
+    fn values_read_as_leads_by_each_games_scale() {
+        use crate::games::gomoku::Gomoku;
+        use crate::games::niujiao::Niujiao;
+        let said = |words: &str, raw: &str| (words.to_string(), raw.to_string());
+        let both = |w: String, r: String| (w, r);
+        // Checkers counts a piece 1 and a tower 3, black's way.
+        let checkers = |v, p| both(value_for(&Checkers, v, p, None), raw_value(&Checkers, v, p, None));
+        assert_eq!(checkers(0, Player::First), said("the game is level", "value +0 for black"));
+        assert_eq!(checkers(1, Player::First), said("black is ahead", "value +1 for black"));
+        assert_eq!(checkers(3, Player::Second), said("white is well behind", "value -3 for white"));
+        assert_eq!(checkers(-2, Player::Second), said("white is ahead", "value +2 for white"));
+        // Ataxx: a tenth of the stones is a lead, two fifths a wide one.
+        assert_eq!(value_for(&Ataxx, 99, Player::First, None), "the game is level");
+        assert_eq!(value_for(&Ataxx, -100, Player::First, None), "x is behind");
+        assert_eq!(value_for(&Ataxx, -400, Player::Second, None), "o is well ahead");
+        // Tic-tac-toe counts open lines.
+        assert_eq!(value_for(&TicTacToe, 2, Player::Second, None), "o is behind");
+        // Gomoku: an open three's worth is a lead, an open four's a wide one.
+        let gomoku = Gomoku::default();
+        assert_eq!(value_for(&gomoku, -248, Player::First, None), "the game is level");
+        assert_eq!(value_for(&gomoku, -1_500, Player::First, None), "x is behind");
+        assert_eq!(value_for(&gomoku, 12_000, Player::First, None), "x is well ahead");
+        // Niujiao measures red's progress down the ladder, not a balance.
+        let n = Niujiao::default();
+        assert_eq!(value_for(&n, 24, Player::Second, None), "the game is level");
+        assert_eq!(value_for(&n, 33, Player::Second, None), "blue is behind");
+        assert_eq!(value_for(&n, 41, Player::First, None), "red is well ahead");
+        // Numbers never reach the words.
+        for v in [-5000, -3, 0, 7, 450] {
+            assert!(!value_for(&Ataxx, v, Player::First, None).chars().any(|c| c.is_ascii_digit()));
+        }
     }
 }

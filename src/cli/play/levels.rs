@@ -16,9 +16,9 @@ pub enum Level {
     Random,
     /// Search 1 ply.
     Easy,
-    /// Search 2 plies.
+    /// Search 2 plies, or a third of the game's own depth if more (3 in tic-tac-toe and niujiao).
     Medium,
-    /// Search 3 plies.
+    /// Search 3 plies, or two thirds of the game's own depth if more (6 in tic-tac-toe and niujiao).
     Hard,
     /// Alpha-beta deeper and deeper for --think milliseconds, at least to
     /// the game's own depth.

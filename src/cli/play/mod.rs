@@ -8,7 +8,7 @@
 pub mod args;
 mod autosave;
 mod command;
-mod draws;
+pub mod draws;
 pub mod ending;
 mod input;
 pub mod levels;
@@ -32,7 +32,7 @@ use self::record::Record;
 use self::replay::Story;
 use self::session::Session;
 use self::settings::{Given, PlaySettings};
-use super::failure::{Failure, Outcome};
+use super::failure::{Failure, Kind, Outcome};
 use super::lines::{input_name, is_stdio, read_small_file};
 use super::options::position::position_or_start;
 use crate::game::{Game, Player};
@@ -49,6 +49,17 @@ pub struct Setup<'a> {
     pub delay: Duration,
     /// Boards in plain ASCII, for terminals without box-drawing characters.
     pub ascii: bool,
+    /// The machine's values as numbers too, with its depth and positions.
+    pub verbose: bool,
+}
+
+/// How a game is shown, from the command line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct View {
+    /// Plain ASCII boards (also chosen for a locale without UTF-8).
+    pub ascii: bool,
+    /// The machine's values as numbers too (`--verbose`).
+    pub verbose: bool,
 }
 
 /// Machine-only games stop here if nothing has ended them (checkers has no draw rule).
@@ -59,7 +70,8 @@ commands: an action in the game's notation; moves (the legal actions, or where a
 game has many, the candidates the machine considers); legal (every legal action); targets CELL
 (where the unit on CELL can go, marked on the board, in games whose units move);
 undo (your last action and the replies to it); hint (the machine's suggestion);
-draw (offer a draw); resign; save FILE; rules; help (or ?); quit (or q, exit).
+draw (offer a draw); resign; save FILE; verbose (values as numbers too, on or off);
+rules; help (or ?); quit (or q, exit).
 Commands may be typed in any case.";
 
 pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, Failure> {
@@ -81,7 +93,7 @@ pub fn start(
     position: Option<&str>,
     mut resume: Option<PathBuf>,
     delay: Duration,
-    ascii: bool,
+    view: View,
 ) -> Outcome {
     let bare = [given.first, given.second].iter().all(Option::is_none)
         && given.level.is_none()
@@ -94,10 +106,19 @@ pub fn start(
                 (given.first, given.second, given.level) = (Some(first), Some(second), Some(level));
             }
             menu::Choice::Load(path) => resume = Some(path),
-            menu::Choice::Quit => return Ok(()),
+            // Ctrl-C or a closed terminal at the menu ends as in a game.
+            menu::Choice::Quit => {
+                return match signals::take() {
+                    Some(signal) => {
+                        println!();
+                        Err(Failure::quiet(Kind::Signal(signal)))
+                    }
+                    None => Ok(()),
+                };
+            }
         }
     }
-    let ascii = ascii || !locale::is_utf8();
+    let ascii = view.ascii || !locale::is_utf8();
     let saved = match resume.as_deref().map(saved_header).transpose()? {
         Some(header) => header.settings,
         None => Vec::new(),
@@ -120,7 +141,15 @@ pub fn start(
         }
         Ok((settings, notes)) => {
             let game_settings = settings.game.clone();
-            let setup = Setup { settings, notes, position, resume: resume.as_deref(), delay, ascii };
+            let setup = Setup {
+                settings,
+                notes,
+                position,
+                resume: resume.as_deref(),
+                delay,
+                ascii,
+                verbose: view.verbose,
+            };
             crate::with_game!(game, &game_settings, |g| run(g, &setup))
         }
     }

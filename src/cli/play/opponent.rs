@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::ending::value_for;
+use super::ending::{raw_value, value_for};
 use super::levels::Level;
 use crate::game::Game;
 use crate::limits::TooManyNodes;
@@ -31,21 +31,30 @@ pub struct Strength {
     pub max_nodes: u64,
 }
 
-/// The depth a level searches to.
-fn level_depth<G: Game>(game: &G, level: Level) -> u8 {
+/// The depth a level searches to: easy one ply; medium and hard a third and
+/// two thirds of the game's own depth, but at least 2 and 3 plies. Games
+/// searched deep by default are played no better at 2 or 3 plies than at 1 or
+/// 2: in `match`, tic-tac-toe's 2 plies beat 3 and niujiao's 1 beat 2
+/// (docs/play.md has the figures for every game).
+pub fn level_depth<G: Game>(game: &G, level: Level) -> u8 {
+    let own = game.default_depth();
     match level {
-        Level::Random | Level::Strong | Level::Mcts => game.default_depth(),
+        Level::Random | Level::Strong | Level::Mcts => own,
         Level::Easy => 1,
-        Level::Medium => 2,
-        Level::Hard => 3,
+        Level::Medium => (own / 3).max(2),
+        Level::Hard => (2 * own / 3).max(3),
     }
 }
 
 /// A move the machine chose, and its account of it for a person.
 pub struct Move<A> {
     pub action: A,
-    /// "(x wins in 2 moves, at ply 3; searched 3 plies, 70 positions examined)".
+    /// The machine's view of the game after the move, in words: "x wins in 2
+    /// moves", "o is ahead", "the game is level".
     pub note: String,
+    /// The numbers behind it, for the verbose mode: "value +1002 for x, the
+    /// end at ply 3; searched 3 plies, 70 positions examined".
+    pub detail: String,
     /// Said before the move: the search fell back to a shallower depth.
     pub fell_back: Option<String>,
     /// The plies searched (0 at random).
@@ -85,9 +94,11 @@ impl Opponent {
                 game.actions(pos, &mut legal);
                 let action = legal[rng.below(legal.len())];
                 let value = game.heuristic(pos);
+                let mover = game.to_move(pos);
                 return Ok(Move {
                     action,
-                    note: "at random".to_string(),
+                    note: format!("at random; by the board, {}", value_for(game, value, mover, None)),
+                    detail: format!("{} by the board alone", raw_value(game, value, mover, None)),
                     fell_back: None,
                     depth: 0,
                     value,
@@ -100,7 +111,8 @@ impl Opponent {
                 let (fell_back, interrupted) = (p.fell_back, p.interrupted);
                 return Ok(Move {
                     action: p.action,
-                    note: p.note,
+                    note: p.words,
+                    detail: p.note,
                     fell_back,
                     depth: 0,
                     value: p.value,
@@ -117,10 +129,12 @@ impl Opponent {
         });
         let c = played.choice;
         let plies = if played.depth == 1 { "ply" } else { "plies" };
-        let value = value_for(game, c.value, game.to_move(pos), played.ends_in);
+        let mover = game.to_move(pos);
+        let raw = raw_value(game, c.value, mover, played.ends_in);
         Ok(Move {
             action: c.action.expect("a side with actions gets one"),
-            note: format!("{value}; searched {} {plies}, {} positions examined", played.depth, c.nodes),
+            note: value_for(game, c.value, mover, played.ends_in),
+            detail: format!("{raw}; searched {} {plies}, {} positions examined", played.depth, c.nodes),
             fell_back,
             depth: played.depth,
             value: c.value,

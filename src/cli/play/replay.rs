@@ -5,17 +5,48 @@ use std::io::{self, Write};
 use super::draws::drawn_by_rule;
 use super::ending::announce;
 use super::levels::Who;
-use crate::game::{Game, Marks};
+use crate::game::{Game, Marks, Player};
 
 /// What to show next, from a command typed while replaying: Enter steps
-/// forward, `b`/`back` back, a number goes to that move, `q` stops. `None`
-/// stops; an unknown command stays where it is.
-pub fn step(at: usize, last: usize, command: &str) -> Option<usize> {
+/// forward, `b`/`back` back, a number goes to that move (its first action; 0
+/// is the start), `q` stops. `None` stops; an unknown command stays where it
+/// is. Positions are counted in actions, `last` the final one; `moves` says
+/// which position starts a move.
+pub fn step(at: usize, last: usize, moves: &Moves, command: &str) -> Option<usize> {
     match command.trim().to_ascii_lowercase().as_str() {
         "" | "n" | "next" => Some((at + 1).min(last)),
         "b" | "back" => Some(at.saturating_sub(1)),
         "q" | "quit" | "exit" => None,
-        n => Some(n.parse().map_or(at, |n: usize| n.min(last))),
+        n => Some(n.parse().map_or(at, |n: usize| moves.position_of(n).min(last))),
+    }
+}
+
+/// Moves as the status line counts them: a move is the first side's action
+/// and the second's reply, numbered from 1, so a game the second side starts
+/// begins with half a move.
+#[derive(Clone, Copy, Debug)]
+pub struct Moves {
+    /// 1 when the second side made the first action.
+    second_starts: usize,
+}
+
+impl Moves {
+    pub fn new(first_starts: bool) -> Moves {
+        Moves { second_starts: usize::from(!first_starts) }
+    }
+
+    /// The move that action `ply` (0: the first action) belongs to.
+    pub fn of_ply(self, ply: usize) -> usize {
+        (ply + self.second_starts) / 2 + 1
+    }
+
+    /// The position (counted in actions, 0 the start) that shows move `n`'s
+    /// first action; 0 for move 0.
+    pub fn position_of(self, n: usize) -> usize {
+        match n {
+            0 => 0,
+            n => (2 * (n - 1)).saturating_sub(self.second_starts) + 1,
+        }
     }
 }
 
@@ -30,6 +61,10 @@ pub struct Story<'a, G: Game> {
 }
 
 impl<G: Game> Story<'_, G> {
+    fn moves(&self, game: &G) -> Moves {
+        Moves::new(game.to_move(&self.positions[0]) == Player::First)
+    }
+
     /// The text of position `i` (0: the start).
     fn frame(&self, game: &G, i: usize) -> String {
         let last = i.checked_sub(1).map(|a| self.actions[a]);
@@ -38,8 +73,19 @@ impl<G: Game> Story<'_, G> {
             None => format!("start\n{board}"),
             Some(a) => {
                 let mover = game.player_name(game.to_move(&self.positions[i - 1]));
-                format!("action {i}: {mover} plays {}\n{board}", game.format_action(a))
+                let n = self.moves(game).of_ply(i - 1);
+                format!("move {n}: {mover} plays {}\n{board}", game.format_action(a))
             }
+        }
+    }
+
+    /// Where the replay stands, for its prompt: "move 3 of 12".
+    fn place(&self, game: &G, at: usize) -> String {
+        let moves = self.moves(game);
+        let all = self.actions.len().checked_sub(1).map_or(0, |ply| moves.of_ply(ply));
+        match at {
+            0 => format!("the start; {} in all", crate::game::counted(all as u32, "move", "moves")),
+            _ => format!("move {} of {all}", moves.of_ply(at - 1)),
         }
     }
 
@@ -79,9 +125,9 @@ impl<G: Game> Story<'_, G> {
             if at == last {
                 writeln!(out, "{}", self.end_line(game))?;
             }
-            write!(out, "(move {at} of {last}; Enter: next, b: back, a number: that move, q: stop) ")?;
+            write!(out, "({}; Enter: next, b: back, a number: that move, q: stop) ", self.place(game, at))?;
             out.flush()?;
-            match read().and_then(|c| step(at, last, &c)) {
+            match read().and_then(|c| step(at, last, &self.moves(game), &c)) {
                 Some(next) => at = next,
                 None => return writeln!(out),
             }
@@ -94,14 +140,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn replay_steps_forward_back_to_a_number_and_stops() {
+    fn replay_steps_forward_back_to_a_move_and_stops() {
+        let x_starts = Moves::new(true);
+        let step = |at, last, command| step(at, last, &x_starts, command);
         assert_eq!(step(0, 5, ""), Some(1));
         assert_eq!(step(5, 5, ""), Some(5));
         assert_eq!(step(3, 5, "b"), Some(2));
         assert_eq!(step(0, 5, "BACK"), Some(0));
-        assert_eq!(step(1, 5, "4"), Some(4));
+        // Move 2 begins with the third action.
+        assert_eq!(step(1, 5, "2"), Some(3));
+        assert_eq!(step(4, 5, "0"), Some(0));
         assert_eq!(step(1, 5, "40"), Some(5));
         assert_eq!(step(2, 5, "what"), Some(2));
         assert_eq!(step(2, 5, "q"), None);
+    }
+
+    /// Moves count a first side's action and the reply, as the status line
+    /// does; a game the second side starts begins with half a move.
+    #[test]
+    fn moves_are_counted_as_the_status_line_counts_them() {
+        let x = Moves::new(true);
+        let counted: Vec<usize> = (0..5).map(|ply| x.of_ply(ply)).collect();
+        assert_eq!(counted, [1, 1, 2, 2, 3]);
+        assert_eq!([1, 2, 3].map(|n| x.position_of(n)), [1, 3, 5]);
+        let o = Moves::new(false);
+        let counted: Vec<usize> = (0..5).map(|ply| o.of_ply(ply)).collect();
+        assert_eq!(counted, [1, 2, 2, 3, 3]);
+        assert_eq!([1, 2, 3].map(|n| o.position_of(n)), [1, 2, 4]);
+        // Each move's first position is an action of that move.
+        for m in [x, o] {
+            for n in 1..6 {
+                assert_eq!(m.of_ply(m.position_of(n) - 1), n);
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@ use super::command::Command;
 use super::ending::{announce, drawn, resigned};
 use super::input::Input;
 use super::levels::Who;
-use super::opponent::{Opponent, Strength};
+use super::opponent::{Move, Opponent, Strength};
 use super::record::{Ended, Record};
 use super::replay::Story;
 use super::wrap::{width, wrap};
@@ -52,6 +52,8 @@ pub struct Session<'a, G: Game, R> {
     /// Where the game is saved after each move (a person at a terminal), and
     /// the moves it holds.
     autosave: Option<(PathBuf, Option<usize>)>,
+    /// The machine's values as numbers too (`--verbose`, or `verbose`).
+    verbose: bool,
 }
 
 impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
@@ -75,7 +77,8 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         let saved_len = setup.resume.map(|_| record.played.len());
         let autosave = autosave.map(|p| (p, None));
         let phase = Phase::Playing;
-        Session { game, setup, record, machine, input, out, phase, saved_len, shown: None, autosave }
+        let verbose = setup.verbose;
+        Session { game, setup, record, machine, input, out, phase, saved_len, shown: None, autosave, verbose }
     }
 
     /// Plays until `quit` or the end of input.
@@ -256,7 +259,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 chosen.depth
             ));
         }
-        let (action, note) = (chosen.action, chosen.note);
+        let (action, note) = (chosen.action, self.told(&chosen));
         self.say(&format!("{} plays {} ({note})", game.player_name(side), game.format_action(action)));
         self.record.play(game, action);
         if signal == Some(libc::SIGHUP) {
@@ -318,6 +321,12 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             Command::Save { file, force } => self.save(&file, force),
             Command::Draw => self.offer_draw(side),
             Command::Hint => self.hint(side),
+            Command::Verbose => {
+                self.verbose = !self.verbose;
+                let now = if self.verbose { "on: values as numbers too" } else { "off: values in words" };
+                self.say(&format!("verbose {now}"));
+                None
+            }
             Command::Replay | Command::New => self.action(line),
             Command::Action(text) => self.action(&text),
         };
@@ -355,13 +364,20 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         None
     }
 
+    /// What the machine says of its move: its view in words, and in the
+    /// verbose mode the numbers behind it.
+    fn told(&self, chosen: &Move<G::Action>) -> String {
+        if self.verbose { format!("{}; {}", chosen.note, chosen.detail) } else { chosen.note.clone() }
+    }
+
     /// `hint`: what the machine would play here, at its level.
     fn hint(&mut self, side: Player) -> Option<String> {
         let game = self.game;
         match self.machine.play(game, &self.record.pos) {
             Ok(m) => {
                 let name = game.player_name(side);
-                self.say(&format!("hint: {name} could play {} ({})", game.format_action(m.action), m.note));
+                let note = self.told(&m);
+                self.say(&format!("hint: {name} could play {} ({note})", game.format_action(m.action)));
                 None
             }
             Err(e) => Some(format!("no hint: {}", e.for_search())),

@@ -329,6 +329,11 @@ impl Storage for Ataxx {
 }
 
 impl Evaluation for Ataxx {
+    /// 1000 is a board all x's: a tenth of the stones is a lead, two fifths a wide one.
+    fn lead(&self, value: i32) -> crate::game::Lead {
+        crate::game::Lead::by_margins(value, 100, 400)
+    }
+
     /// The original's evaluation, "own stones / all stones", as the stone
     /// difference over all stones (the same order), scaled to -1000..=1000.
     fn heuristic(&self, pos: &Position) -> i32 {

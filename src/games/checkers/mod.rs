@@ -122,6 +122,11 @@ impl Storage for Checkers {
 }
 
 impl Evaluation for Checkers {
+    /// A piece counts 1 and a tower 3: a piece up is a lead, a tower a wide one.
+    fn lead(&self, value: i32) -> crate::game::Lead {
+        crate::game::Lead::by_margins(value, 1, 3)
+    }
+
     /// Where the opponent surely has a reply, a leaf's cost is its material: no
     /// search for the opponent's actions.
     #[inline]

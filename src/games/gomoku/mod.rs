@@ -375,6 +375,12 @@ impl Storage for Gomoku {
 }
 
 impl Evaluation for Gomoku {
+    /// An open three scores 1000 and an open four 10,000; single stones and
+    /// pairs, even weighted by the defence, stay under the first.
+    fn lead(&self, value: i32) -> crate::game::Lead {
+        crate::game::Lead::by_margins(value, 1_000, 10_000)
+    }
+
     /// The machine's pattern score minus the defence weight times the opponent's,
     /// seen from x's side.
     fn heuristic(&self, pos: &Position) -> i32 {

@@ -196,6 +196,16 @@ impl Storage for Niujiao {
 }
 
 impl Evaluation for Niujiao {
+    /// The value is red's progress, not a balance: red is ahead from row 3 of
+    /// 5 on and well ahead on row 4; blue leads only by a forced result.
+    fn lead(&self, value: i32) -> crate::game::Lead {
+        match value {
+            40.. => crate::game::Lead::WellAhead(Player::First),
+            30.. => crate::game::Lead::Ahead(Player::First),
+            _ => crate::game::Lead::Level,
+        }
+    }
+
     /// How far down red has come, in rows, and how free it is to move.
     fn heuristic(&self, pos: &Position) -> i32 {
         let red_moves = (NEIGHBOURS[pos.red as usize] & !pos.blue).count_ones() as i32;

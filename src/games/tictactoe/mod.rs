@@ -128,6 +128,11 @@ impl Storage for TicTacToe {
 }
 
 impl Evaluation for TicTacToe {
+    /// Lines still open, out of 8: one more than the opponent is a lead, three a wide one.
+    fn lead(&self, value: i32) -> crate::game::Lead {
+        crate::game::Lead::by_margins(value, 1, 3)
+    }
+
     /// The original's evaluation: lines still open for X minus lines open for O.
     fn heuristic(&self, pos: &Position) -> i32 {
         let open = |theirs: u16| LINES.iter().filter(|&&l| l & theirs == 0).count() as i32;
