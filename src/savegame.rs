@@ -133,7 +133,8 @@ impl<G: Game> SavedGame<G> {
         let header = read_header(&mut lines)?;
         if header.game != game.name() {
             let n = meaningful(text).nth(1).map_or(0, |(n, _)| n);
-            return err(n, format!("expected \"game {}\", got \"game {}\"", game.name(), header.game));
+            let got = quoted_start(&format!("game {}", header.game));
+            return err(n, format!("expected \"game {}\", got {got}", game.name()));
         }
         let start = match lines.next() {
             Some((n, l)) => match l.strip_prefix("start ") {
