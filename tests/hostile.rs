@@ -569,3 +569,137 @@ fn an_export_pipe_closed_early_is_status_4() {
     reader.join().unwrap();
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An OSC title and a screen clear: what a hostile file would hide in a line.
+const ESCAPES: &str = "\u{1b}]0;PWNED\u{7}\u{1b}[2J";
+
+/// Neither stream of `out` holds an escape or a bell: quoted input is escaped.
+fn no_escapes(what: &str, out: &std::process::Output) {
+    for (name, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+        assert!(
+            !bytes.iter().any(|&b| b == 0x1b || b == 0x07 || b == 0x9b),
+            "{what}: raw escape on {name}: {:?}",
+            String::from_utf8_lossy(bytes)
+        );
+    }
+}
+
+/// Escape sequences in actions, positions, saved games, protocol lines and
+/// fixture names are shown escaped, never sent to the terminal as they are.
+#[test]
+fn escape_sequences_in_input_never_reach_the_terminal() {
+    let prefixes = ["", "b2", "a1", "B3", "G6", "G6-", "0", "0-", "0-2", "a7", "h8", "x", "(", "1"];
+    for game in gametree::games::ALL.iter().map(|g| g.as_str()) {
+        for p in prefixes {
+            // A scripted game stops at its first bad line: one line a run.
+            for line in [format!("{p}{ESCAPES}"), format!("{ESCAPES}{p}"), format!("{p}-{ESCAPES}")] {
+                let script = format!("{line}\nquit\ny\n");
+                let out = run(&["play", game, "--first", "human", "--second", "human"], script.as_bytes());
+                no_escapes(&format!("play {game}"), &out);
+            }
+            let position = format!("{p}{ESCAPES}");
+            no_escapes(&format!("{game} --position"), &run(&["best", game, "--position", &position], b""));
+        }
+    }
+    no_escapes("protocol", &run(&["checkers"], format!("G6-F5\nB3{ESCAPES}\n").as_bytes()));
+    let long = format!("{}{ESCAPES}\n", "x".repeat(30));
+    no_escapes("protocol, long line", &run(&["checkers"], long.as_bytes()));
+
+    let dir = scratch("escapes");
+    let good = "gametree saved game\ngame tictactoe\nfirst human\nsecond human\nlevel strong\nstart ......... x\nb2\n";
+    let damaged = [
+        good.replace("game tictactoe", &format!("game tic{ESCAPES}tactoe")),
+        good.replace("first human", &format!("first{ESCAPES} human")),
+        good.replace("first human", &format!("first human{ESCAPES}")),
+        good.replace("start .........", &format!("start ....{ESCAPES}.....")),
+        good.replace("b2\n", &format!("b2{ESCAPES}\n")),
+        good.replace("b2\n", &format!("a1\nb2\n{ESCAPES}\n")),
+        format!("{ESCAPES}{good}"),
+    ];
+    let save = dir.join("game.save");
+    for text in &damaged {
+        fs::write(&save, text).unwrap();
+        let s = save.to_str().unwrap();
+        no_escapes("replay", &run(&["replay", s], b""));
+        no_escapes("--resume", &run(&["play", "tictactoe", "--resume", s], b"quit\ny\n"));
+    }
+
+    // A fixture whose name holds the sequence, failing so that it is named.
+    let suite = dir.join("suite");
+    fs::create_dir(&suite).unwrap();
+    fs::write(suite.join(format!("a{ESCAPES}.txt")), "").unwrap();
+    fs::write(suite.join(format!("a{ESCAPES}-out.txt")), "expected\n").unwrap();
+    fs::write(suite.join(format!("a{ESCAPES}.exit")), format!("0{ESCAPES}")).unwrap();
+    no_escapes("fixtures", &run(&["fixtures", suite.to_str().unwrap(), "--cmd", "true"], b""));
+    fs::remove_file(suite.join(format!("a{ESCAPES}.exit"))).unwrap();
+    no_escapes("fixtures", &run(&["fixtures", suite.to_str().unwrap(), "--cmd", "true"], b""));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The runner stops a grandchild in a session of its own at the timeout,
+/// reads no file without a bound, and runs (and names) fixtures whose names
+/// are not UTF-8.
+#[test]
+fn the_fixture_runner_reaches_every_descendant_and_reads_within_bounds() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("runner-session");
+    let suite = dir.join("suite");
+    fs::create_dir(&suite).unwrap();
+    fs::write(suite.join("a.txt"), "").unwrap();
+    fs::write(suite.join("a-out.txt"), "expected\n").unwrap();
+    let fixtures = |cmd: &str, timeout: &str| {
+        let started = std::time::Instant::now();
+        let out = run(&["fixtures", suite.to_str().unwrap(), "--cmd", cmd, "--timeout", timeout], b"");
+        (out, started.elapsed())
+    };
+    // A grandchild in a session of its own holds the output, and outlives
+    // its parent: the run ends at the timeout, not 60 s later.
+    let marker = dir.join("grandchild.pid");
+    let script = dir.join("session.sh");
+    let body = format!("setsid sh -c 'echo $$ > {}; exec sleep 60' &\nsleep 60", marker.display());
+    fs::write(&script, format!("#!/bin/sh\n{body}\n")).unwrap();
+    let (out, took) = fixtures(&format!("sh {}", script.display()), "1");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL a (stopped after 1."), "{text}");
+    assert!(took < std::time::Duration::from_secs(30), "took {took:?}");
+    let pid = fs::read_to_string(&marker).unwrap();
+    let alive = std::path::Path::new(&format!("/proc/{}", pid.trim())).exists();
+    assert!(!alive, "the grandchild {} outlived the run", pid.trim());
+
+    // The same grandchild left behind by a program that exits at once.
+    let script = dir.join("leaves.sh");
+    let body = format!("setsid sh -c 'echo $$ > {}; exec sleep 60' &\necho expected", marker.display());
+    fs::write(&script, format!("#!/bin/sh\n{body}\n")).unwrap();
+    let (out, took) = fixtures(&format!("sh {}", script.display()), "30");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "PASS a\nfixtures: 1 passed, 0 failed\n");
+    assert!(took < std::time::Duration::from_secs(25), "took {took:?}");
+    let pid = fs::read_to_string(&marker).unwrap();
+    assert!(!std::path::Path::new(&format!("/proc/{}", pid.trim())).exists(), "grandchild outlived the run");
+
+    // NAME.exit that is endless or never opens: refused, not read.
+    let exit = suite.join("a.exit");
+    std::os::unix::fs::symlink("/dev/zero", &exit).unwrap();
+    let (out, _) = fixtures("true", "10");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a.exit: not a regular file"));
+    fs::remove_file(&exit).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(&exit).status().unwrap().success());
+    let (out, _) = fixtures("true", "10");
+    assert_eq!(out.status.code(), Some(2));
+    fs::remove_file(&exit).unwrap();
+    fs::write(&exit, format!("0{}", " ".repeat(1 << 20))).unwrap();
+    let (out, _) = fixtures("true", "10");
+    assert_eq!(out.status.code(), Some(2), "a status padded to a megabyte is refused");
+    fs::remove_file(&exit).unwrap();
+
+    // A name that is not UTF-8 is run and shown, escaped.
+    let name = std::ffi::OsStr::from_bytes(b"b\xff");
+    fs::write(suite.join(name).with_extension("txt"), "").unwrap();
+    fs::write(suite.join(std::ffi::OsStr::from_bytes(b"b\xff-out.txt")), "").unwrap();
+    let (out, _) = fixtures("true", "10");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("PASS b\u{fffd}\n"), "{text}");
+    assert!(text.contains("fixtures: 1 passed, 1 failed"), "{text}");
+    fs::remove_dir_all(&dir).unwrap();
+}
