@@ -703,3 +703,35 @@ fn the_fixture_runner_reaches_every_descendant_and_reads_within_bounds() {
     assert!(text.contains("fixtures: 1 passed, 1 failed"), "{text}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A saved game's settings are held to the command line's ranges and games,
+/// and a key given twice is refused: resuming never plays with a value that
+/// `play` itself would refuse.
+#[test]
+fn saved_settings_are_checked_as_the_command_line_checks_them() {
+    let dir = scratch("saved-ranges");
+    let save = dir.join("game.save");
+    let game = |extra: &str| {
+        format!(
+            "gametree saved game\ngame tictactoe\nfirst machine\nsecond machine\nlevel random\n{extra}\nstart ......... x\n"
+        )
+    };
+    for (extra, needle) in [
+        ("max-nodes 0", "saved setting max-nodes: invalid value '0'"),
+        ("think 0", "saved setting think: invalid value '0'"),
+        ("think 99999999999", "saved setting think: invalid value '99999999999'"),
+        ("depth 65", "saved setting depth: invalid value '65'"),
+        ("radius 3", "--radius applies to gomoku only"),
+        ("level hard\nlevel easy", "\"level\" is set a second time (first on line 5)"),
+        ("seed 1\nseed 1", "\"seed\" is set a second time"),
+    ] {
+        fs::write(&save, game(extra)).unwrap();
+        refused(&["play", "tictactoe", "--resume", save.to_str().unwrap()], b"", 2, needle);
+    }
+    for extra in ["max-nodes 1", "think 600000", "seed 3"] {
+        fs::write(&save, game(extra)).unwrap();
+        let out = run(&["play", "tictactoe", "--resume", save.to_str().unwrap()], b"");
+        assert_eq!(out.status.code(), Some(0), "{extra}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}

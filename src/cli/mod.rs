@@ -12,6 +12,7 @@ mod manual;
 mod output;
 mod play;
 mod positions;
+mod saved;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
