@@ -477,6 +477,27 @@ fn aliases_of_one_path_are_refused() {
         "would overwrite the input",
     );
     assert_eq!(fs::read_to_string(&moves).unwrap(), "G6-F5\n");
+    // Standard input is an input too, and stdout is not it.
+    let from_stdin = |json: &str| {
+        let args = ["analyse", "checkers", "--depth", "1", "--moves", "-", "--json", json];
+        std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(args)
+            .stdin(fs::File::open(&moves).unwrap())
+            .output()
+            .unwrap()
+    };
+    let out = from_stdin("/dev/stdin");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("would overwrite the input <stdin>"));
+    assert_eq!(fs::read_to_string(&moves).unwrap(), "G6-F5\n");
+    assert_eq!(from_stdin("-").status.code(), Some(0), "stdout is not stdin");
+    // A tree read from a file (`@FILE`) is an input.
+    let tree = dir.join("tree.txt");
+    fs::write(&tree, "(1 2)").unwrap();
+    let at = format!("@{}", tree.display());
+    let alias = format!("{}/./tree.txt", dir.display());
+    refused(&["analyse", "tree", "--position", &at, "--json", &alias], b"", 2, "would overwrite the input");
+    assert_eq!(fs::read_to_string(&tree).unwrap(), "(1 2)");
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -63,7 +63,10 @@ fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
 }
 
 pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
-    if let Err(code) = req.tree.check_tree_capacity().and_then(|()| req.exports.check(req.moves.as_slice())) {
+    // A position read from a file (`@FILE`, the tree game's) is an input too.
+    let from_file = req.position.and_then(|p| p.strip_prefix('@')).map(Path::new);
+    let inputs: Vec<&Path> = req.moves.into_iter().chain(from_file).collect();
+    if let Err(code) = req.tree.check_tree_capacity().and_then(|()| req.exports.check(&inputs)) {
         return code;
     }
     if req.lessons.pruning() != Pruning::default()

@@ -110,11 +110,11 @@ impl ExportOptions {
                 eprintln!("gametree: {other} and {flag} both write {what}; give each export its own file");
                 return Err(status::USAGE);
             }
-            if let Some(input) = inputs.iter().find(|p| place.is_some() && Place::of(p) == *place) {
+            if let Some(input) = inputs.iter().find(|p| place.is_some() && Place::of_input(p) == *place) {
                 eprintln!(
                     "gametree: {flag} {} would overwrite the input {}; give the export another file",
                     shown(path),
-                    input.display()
+                    super::lines::input_name(input)
                 );
                 return Err(status::USAGE);
             }

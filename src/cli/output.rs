@@ -171,6 +171,16 @@ impl Place {
     }
 }
 
+impl Place {
+    /// The place of an input: as [`Place::of`], but `-` is stdin.
+    pub fn of_input(path: &Path) -> Option<Place> {
+        if path == Path::new("-") {
+            return standard_place(io::stdin().as_fd());
+        }
+        Place::of(path)
+    }
+}
+
 /// The place of an open standard stream, if it is open.
 fn standard_place(fd: std::os::fd::BorrowedFd<'_>) -> Option<Place> {
     let meta = File::from(fd.try_clone_to_owned().ok()?).metadata().ok()?;
