@@ -1,21 +1,56 @@
 //! `gametree analyse`: build a position's whole tree, summarise and export it.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::checkers::open_input;
 use super::exports::{self, ExportOptions};
+use super::failure::{Failure, Outcome};
+use super::options::game::GameOptions;
+use super::options::position::GamePosition;
+use super::options::search::SearchKind;
+use super::options::tree::TreeOptions;
 use super::output::print_stats;
-use super::positions::position_or_start;
-use super::{SearchKind, TreeOptions, status};
 use crate::drawing::Drawing;
 use crate::export::summary::Summary;
 use crate::game::prelude::*;
 use crate::protocol;
 use crate::search::alphabeta::Pruning;
 use crate::search::orders::{self, Comparison, Count};
-use crate::tree::{Tree, TreeArena};
+use crate::tree::{Tree, TreeArena, prepare_build};
+
+/// `gametree analyse`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    at: GamePosition,
+    /// Checkers: start from the position after replaying a protocol input (`-` for stdin).
+    #[arg(long, value_name = "INPUT", conflicts_with = "position")]
+    moves: Option<PathBuf>,
+    #[command(flatten)]
+    tree: TreeOptions,
+    #[command(flatten)]
+    game_options: GameOptions,
+    /// Which search sets the values; alpha-beta marks the nodes it skips as pruned.
+    #[arg(long, value_enum, default_value_t = SearchKind::Minimax)]
+    search: SearchKind,
+    #[command(flatten)]
+    lessons: Lessons,
+    #[command(flatten)]
+    exports: ExportOptions,
+}
+
+impl Args {
+    pub fn run(self) -> Outcome {
+        self.game_options.check(self.at.game)?;
+        crate::with_game!(self.at.game, &self.game_options.settings(), |g| {
+            // Helper threads start while the position is still being read.
+            prepare_build(self.tree.depth.unwrap_or_else(|| g.default_depth()), &self.tree.build_options());
+            run(g, &self)
+        })
+    }
+}
 
 /// What `analyse` shows of alpha-beta for a lesson.
 #[derive(clap::Args, Debug, Clone, Copy)]
@@ -38,67 +73,46 @@ impl Lessons {
     }
 }
 
-pub struct Request<'a> {
-    pub position: Option<&'a str>,
-    pub moves: Option<&'a Path>,
-    pub tree: TreeOptions,
-    pub search: SearchKind,
-    pub lessons: Lessons,
-    pub exports: &'a ExportOptions,
-}
-
 /// The position after replaying a checkers protocol input, in `game`'s type (only
 /// checkers can have one).
-fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, u8> {
+fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, Failure> {
     if game.name() != protocol::GAME {
-        eprintln!("gametree: --moves replays a checkers protocol input; use --position for {}", game.name());
-        return Err(status::USAGE);
+        return Err(Failure::usage(format!(
+            "--moves replays a checkers protocol input; use --position for {}",
+            game.name()
+        )));
     }
     let (reader, name) = open_input(Some(path))?;
-    let text = protocol::replay_notation(reader).map_err(|e| {
-        eprintln!("gametree: {name}: {e}");
-        status::USAGE
-    })?;
+    let text = protocol::replay_notation(reader).map_err(|e| Failure::usage(format!("{name}: {e}")))?;
     Ok(game.parse_position(&text).expect("checkers notation round-trips"))
 }
 
-pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
+fn run<G: Drawing>(game: &G, req: &Args) -> Outcome {
+    req.tree.check_tree_capacity()?;
     // A position read from a file (`@FILE`, the tree game's) is an input too.
-    let from_file = req.position.and_then(|p| p.strip_prefix('@')).map(Path::new);
-    let inputs: Vec<&Path> = req.moves.into_iter().chain(from_file).collect();
-    if let Err(code) = req.tree.check_tree_capacity().and_then(|()| req.exports.check(&inputs)) {
-        return code;
-    }
+    let from_file = req.at.position.as_deref().and_then(|p| p.strip_prefix('@')).map(Path::new);
+    let inputs: Vec<&Path> = req.moves.as_deref().into_iter().chain(from_file).collect();
+    req.exports.check(&inputs)?;
     if req.lessons.pruning() != Pruning::default()
         && req.search != SearchKind::Alphabeta
         && !req.lessons.compare_orders
     {
-        eprintln!(
-            "gametree: --no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders"
-        );
-        return status::USAGE;
+        return Err(Failure::usage(
+            "--no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders",
+        ));
     }
-    let pos = match req.moves {
-        Some(path) => replayed(game, path),
-        None => position_or_start(game, req.position),
-    };
-    let pos = match pos {
-        Ok(p) => p,
-        Err(code) => return code,
+    let pos = match &req.moves {
+        Some(path) => replayed(game, path)?,
+        None => req.at.of(game)?,
     };
     let game = &game.for_machine(game.to_move(&pos));
     let depth = req.tree.depth.unwrap_or_else(|| game.default_depth());
     let mut arena = TreeArena::new();
     let started = Instant::now();
-    let tree = match Tree::build(&mut arena, game, pos, depth, &req.tree.build_options()) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("gametree: {e}");
-            return status::TOO_MANY_NODES;
-        }
-    };
+    let tree =
+        Tree::build(&mut arena, game, pos, depth, &req.tree.build_options()).map_err(Failure::budget)?;
     let built = started.elapsed();
-    let trace = exports::wants_trace(req.exports, tree.len);
+    let trace = exports::wants_trace(&req.exports, tree.len);
     let mut searched =
         exports::search(&tree, req.search, req.lessons.pruning(), req.tree.build_options().threads, trace);
     if req.lessons.compare_orders {
@@ -107,22 +121,14 @@ pub fn run<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
     if req.tree.stats {
         print_stats("", &tree, built);
     }
-    if !req.exports.to_stdout()
-        && let Err(e) = write_summary(&mut super::output::stdout(), game, &tree, searched.windows.as_deref())
-    {
-        eprintln!("gametree: {e}");
-        return status::OUTPUT;
+    if !req.exports.to_stdout() {
+        write_summary(&mut super::output::stdout(), game, &tree, searched.windows.as_deref())
+            .map_err(Failure::output)?;
     }
-    if let Some(c) = searched.orders.as_ref().filter(|_| !req.exports.to_stdout())
-        && let Err(e) = write_orders(&mut super::output::stdout(), c)
-    {
-        eprintln!("gametree: {e}");
-        return status::OUTPUT;
+    if let Some(c) = searched.orders.as_ref().filter(|_| !req.exports.to_stdout()) {
+        write_orders(&mut super::output::stdout(), c).map_err(Failure::output)?;
     }
-    match exports::write_all(game, &tree, &searched, req.exports) {
-        Ok(()) => status::OK,
-        Err(code) => code,
-    }
+    exports::write_all(game, &tree, &searched, &req.exports)
 }
 
 fn write_summary<G: Game>(

@@ -2,51 +2,78 @@
 
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::exports::{self, ExportOptions, Searched};
+use super::failure::{Failure, Kind, Outcome};
 use super::lines::{STDIO, input_name, is_stdio};
+use super::options::search::SearchKind;
+use super::options::tree::TreeOptions;
 use super::output::print_stats;
-use super::{SearchKind, TreeOptions, status};
 use crate::export::scope::Scope;
 use crate::game::Evaluation;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
 use crate::search::alphabeta::Pruning;
+use crate::tree::prepare_build;
+
+/// `gametree checkers`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Input file of actions and an optional A or P command; stdin when absent or `-`.
+    input: Option<PathBuf>,
+    #[command(flatten)]
+    tree: TreeOptions,
+    /// Also write DIR/action-N.json, .dot and .html (the explorer) for each
+    /// computed action N.
+    #[arg(long, value_name = "DIR")]
+    export_trees: Option<PathBuf>,
+    /// With --export-trees: draw levels 0 to K only in the DOT and HTML files.
+    #[arg(long, value_name = "K", conflicts_with = "show_line", requires = "export_trees")]
+    show_depth: Option<u8>,
+    /// With --export-trees: draw the line of best play and its alternatives only.
+    #[arg(long, requires = "export_trees")]
+    show_line: bool,
+    /// With --export-trees: the search whose values the exports show (the
+    /// protocol's own choice is minimax's, which alpha-beta's always equals).
+    #[arg(long, value_enum, default_value_t = SearchKind::Minimax, requires = "export_trees")]
+    search: SearchKind,
+}
+
+impl Args {
+    pub fn run(self) -> Outcome {
+        prepare_build(self.tree.depth.unwrap_or_else(default_depth), &self.tree.build_options());
+        let scope =
+            ExportOptions { show_depth: self.show_depth, show_line: self.show_line, ..Default::default() }
+                .scope();
+        run(self.input.as_deref(), &self.tree, self.export_trees.as_deref(), scope, self.search)
+    }
+}
 
 /// A protocol input: the file, or standard input when there is none or it is `-`.
-pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), u8> {
+pub fn open_input(input: Option<&Path>) -> Result<(Box<dyn BufRead>, String), Failure> {
     match input.filter(|p| !is_stdio(p)) {
         None => Ok((Box::new(BufReader::new(io::stdin().lock())), input_name(Path::new(STDIO)))),
         Some(path) => match File::open(path) {
             Ok(f) => Ok((Box::new(BufReader::new(f)), path.display().to_string())),
-            Err(e) => {
-                eprintln!("gametree: cannot read {}: {e}", path.display());
-                Err(status::USAGE)
-            }
+            Err(e) => Err(Failure::usage(format!("cannot read {}: {e}", path.display()))),
         },
     }
 }
 
-pub fn run(
+fn run(
     input: Option<&Path>,
     tree: &TreeOptions,
     export_dir: Option<&Path>,
     scope: Scope,
     search: SearchKind,
-) -> u8 {
-    if let Err(code) = tree.check_tree_capacity() {
-        return code;
-    }
-    let (reader, name) = match open_input(input) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
+) -> Outcome {
+    tree.check_tree_capacity()?;
+    let (reader, name) = open_input(input)?;
     if let Some(dir) = export_dir
         && let Err(e) = fs::create_dir_all(dir)
     {
-        eprintln!("gametree: cannot create {}: {e}", dir.display());
-        return status::OUTPUT;
+        return Err(Failure::output(format!("cannot create {}: {e}", dir.display())));
     }
     let opts = Options { depth: tree.depth.unwrap_or_else(default_depth), build: tree.build_options() };
     let mut out = BufWriter::new(super::output::stdout());
@@ -80,27 +107,25 @@ pub fn run(
     let flushed = out.flush();
     let ending = match (ending, flushed) {
         (Ok(e), Ok(())) => e,
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("gametree: {e}");
-            return status::OUTPUT;
-        }
+        (Err(e), _) | (_, Err(e)) => return Err(Failure::output(e)),
     };
-    match &ending {
+    match ending {
+        Ending::Finished => Ok(()),
+        // The protocol's own `ERROR:` line has said it.
+        Ending::IllegalAction => Err(Failure::quiet(Kind::Refused)),
         Ending::Malformed { line, text } => {
-            eprintln!("gametree: {name}:{line}: {}", protocol::malformed_message(text));
+            Err(Failure::usage(format!("{name}:{line}: {}", protocol::malformed_message(&text))))
         }
         Ending::TooManyNodes { action_number, error } => {
-            eprintln!("gametree: action {action_number}: {error}");
+            Err(Failure::budget(format!("action {action_number}: {error}")))
         }
         Ending::Unreadable { line, message } => {
-            eprintln!("gametree: {name}: cannot read past line {line}: {message}");
+            Err(Failure::usage(format!("{name}: cannot read past line {line}: {message}")))
         }
-        Ending::Finished | Ending::IllegalAction => {}
     }
-    ending.exit_code() as u8
 }
 
 /// The protocol's depth when none is given: checkers' own.
-pub fn default_depth() -> u8 {
+fn default_depth() -> u8 {
     Checkers.default_depth()
 }

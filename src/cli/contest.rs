@@ -5,12 +5,15 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use super::failure::{Failure, Outcome};
+use super::options::game::GameOptions;
 use super::play::MAX_ACTIONS;
 use super::play::ending::winner;
+use super::play::levels::Level;
 use super::play::opponent::{Opponent, Strength};
 use super::play::settings::value_name;
-use super::status;
 use crate::game::{Game, Player};
+use crate::games::GameName;
 
 /// One contestant's tally.
 #[derive(Default)]
@@ -25,7 +28,7 @@ struct Tally {
 /// Plays `games` games between `a` and `b` (a has the first side in the
 /// first game), each game with its own seeds drawn from `seed`, and prints
 /// each result as it ends and the totals.
-pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -> u8 {
+pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -> Outcome {
     let name = |s: &Strength, other: &Strength, tag: &str| {
         let level = value_name(s.level);
         if s.level == other.level { format!("{level} ({tag})") } else { level }
@@ -53,8 +56,12 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
                 Ok(m) => m,
                 Err(e) => {
                     let _ = out.flush();
-                    eprintln!("gametree: game {}: {}'s move: {}", g + 1, names[c], e.for_search());
-                    return status::TOO_MANY_NODES;
+                    return Err(Failure::budget(format!(
+                        "game {}: {}'s move: {}",
+                        g + 1,
+                        names[c],
+                        e.for_search()
+                    )));
                 }
             };
             let t = &mut tallies[c];
@@ -116,5 +123,51 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
         let longest = t.longest.as_secs_f64() * 1000.0;
         let _ = writeln!(out, "{n}: {} moves, {each}, {ms:.0} ms a move (longest {longest:.0} ms)", t.moves);
     }
-    status::OK
+    Ok(())
+}
+
+// The command is `match`; its file is named for what it holds, `match` being a keyword.
+
+/// `gametree match`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game.
+    game: GameName,
+    /// The first contestant, who takes the first side in odd-numbered games.
+    #[arg(value_enum)]
+    a: Level,
+    /// The second contestant.
+    #[arg(value_enum)]
+    b: Level,
+    /// How many games.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    games: u32,
+    /// Game N's contestants draw equal choices from seeds SEED+2(N-1) and
+    /// SEED+2(N-1)+1, so games differ and a match can be played again.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Milliseconds `strong` thinks per move (counted in positions at the
+    /// game's usual rate, as with a seed).
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    think: u64,
+    /// The most positions one move may examine (the deepest search that
+    /// fits plays past it).
+    #[arg(long, default_value_t = crate::limits::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: u64,
+    #[command(flatten)]
+    game_options: GameOptions,
+}
+
+impl Args {
+    pub fn run(self) -> Outcome {
+        let strength = |level| Strength {
+            level,
+            depth: None,
+            seed: None,
+            think: Duration::from_millis(self.think),
+            max_nodes: self.max_nodes,
+        };
+        let (a, b) = (strength(self.a), strength(self.b));
+        crate::with_game!(self.game, &self.game_options.settings(), |g| run(g, a, b, self.games, self.seed))
+    }
 }

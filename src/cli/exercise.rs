@@ -2,9 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
+use super::failure::{Failure, Outcome};
+use super::options::position::position_or_start;
+use super::options::search::SearchKind;
 use super::output::write_output;
-use super::positions::position_or_start;
-use super::{SearchKind, status};
 use crate::drawing::Drawing;
 use crate::exercise::generate::{Constraints, generate};
 use crate::exercise::pdf::Paper;
@@ -70,8 +71,14 @@ pub struct Args {
     pub position: Option<String>,
 }
 
+impl Args {
+    pub fn run(self) -> Outcome {
+        start(&self)
+    }
+}
+
 /// Checks the options, then writes the exercises asked for.
-pub fn start(args: &Args) -> u8 {
+fn start(args: &Args) -> Outcome {
     let rule = if args.no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
     let narrow = |v: i32| u8::try_from(v).unwrap_or(0);
     let constraints = Constraints {
@@ -93,9 +100,8 @@ pub fn start(args: &Args) -> u8 {
         position: args.position.as_deref(),
         depth: args.depth,
     };
-    if let Err(code) = check(args.search, rule) {
-        code
-    } else if let Some(game) = args.game {
+    check(args.search, rule)?;
+    if let Some(game) = args.game {
         crate::with_game!(game, &crate::games::Settings::default(), |g| run_game(g, &request))
     } else {
         run_random(&request)
@@ -129,12 +135,11 @@ fn write_exercise<G: Drawing>(
     title: String,
     req: &Request<'_>,
     dir: &Path,
-) -> Result<(), u8> {
+) -> Outcome {
     let mut arena = TreeArena::new();
     let opts = Limits { max_nodes: MAX_SHEET_NODES, threads: 1, ..Limits::default() };
     let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|e| {
-        eprintln!("gametree: {e}; an exercise must fit on a page (at most {MAX_SHEET_NODES} nodes)");
-        status::TOO_MANY_NODES
+        Failure::budget(format!("{e}; an exercise must fit on a page (at most {MAX_SHEET_NODES} nodes)"))
     })?;
     let mut events: Vec<Event> = Vec::new();
     let windows = match req.search {
@@ -146,14 +151,9 @@ fn write_exercise<G: Drawing>(
     };
     let sheet = sheet::lay_out(game, &tree, windows.as_deref(), &events, title);
     let tree_text = game.format_position(&tree.root_position);
-    let json = answers::write(&sheet, &tree_text, &sheet.index, &events).map_err(|e| {
-        eprintln!("gametree: {e}");
-        status::OUTPUT
-    })?;
-    std::fs::create_dir_all(dir).map_err(|e| {
-        eprintln!("gametree: cannot create {}: {e}", dir.display());
-        status::OUTPUT
-    })?;
+    let json = answers::write(&sheet, &tree_text, &sheet.index, &events).map_err(Failure::output)?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::output(format!("cannot create {}: {e}", dir.display())))?;
     let files: Vec<(&str, Job<'_>)> = vec![
         ("worksheet.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, false, req.paper)))),
         ("answers.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, true, req.paper)))),
@@ -170,10 +170,8 @@ fn write_exercise<G: Drawing>(
     ];
     for (name, job) in files {
         let path = dir.join(name);
-        write_output(&path, |w| job(w)).map_err(|e| {
-            eprintln!("gametree: cannot write {}: {e}", path.display());
-            status::OUTPUT
-        })?;
+        write_output(&path, |w| job(w))
+            .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(())
 }
@@ -183,47 +181,33 @@ fn folder(req: &Request<'_>, number: u32) -> PathBuf {
 }
 
 /// Random textbook trees: exercise N from seed SEED + N - 1.
-pub fn run_random(req: &Request<'_>) -> u8 {
+pub fn run_random(req: &Request<'_>) -> Outcome {
     let game = crate::games::tree::TextbookTree::default();
     let alphabeta = req.search == SearchKind::Alphabeta;
     for number in 1..=req.count {
         let seed = req.seed.wrapping_add(u64::from(number - 1));
-        let text = match generate(seed, &req.constraints, alphabeta) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("gametree: {e}");
-                return status::USAGE;
-            }
-        };
+        let text = generate(seed, &req.constraints, alphabeta).map_err(Failure::usage)?;
         let pos = game.parse_position(&text).expect("generated trees are well formed");
         let title = format!("Exercise {number}");
-        if let Err(code) = write_exercise(&game, pos, req.constraints.depth, title, req, &folder(req, number))
-        {
-            return code;
-        }
+        write_exercise(&game, pos, req.constraints.depth, title, req, &folder(req, number))?;
     }
-    status::OK
+    Ok(())
 }
 
 /// A real game's position, to `req.depth`.
-pub fn run_game<G: Drawing>(game: &G, req: &Request<'_>) -> u8 {
-    let pos = match position_or_start(game, req.position) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+pub fn run_game<G: Drawing>(game: &G, req: &Request<'_>) -> Outcome {
+    let pos = position_or_start(game, req.position)?;
     let game = &game.for_machine(game.to_move(&pos));
     let title = format!("Exercise: {} to move", game.player_name(game.to_move(&pos)));
-    match write_exercise(game, pos, req.depth, title, req, &folder(req, 1)) {
-        Ok(()) => status::OK,
-        Err(code) => code,
-    }
+    write_exercise(game, pos, req.depth, title, req, &folder(req, 1))
 }
 
 /// Whether `rule` and `search` go together.
-pub fn check(search: SearchKind, rule: Pruning) -> Result<(), u8> {
+pub fn check(search: SearchKind, rule: Pruning) -> Outcome {
     if search == SearchKind::Minimax && rule != Pruning::default() {
-        eprintln!("gametree: --no-prune-on-ties is about alpha-beta; drop it or use --search alphabeta");
-        return Err(status::USAGE);
+        return Err(Failure::usage(
+            "--no-prune-on-ties is about alpha-beta; drop it or use --search alphabeta",
+        ));
     }
     Ok(())
 }

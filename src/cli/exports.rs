@@ -2,8 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
+use super::failure::Failure;
+use super::options::search::SearchKind;
 use super::output::{Place, write_output};
-use super::{SearchKind, status};
 use crate::drawing::Drawing;
 use crate::export::{self, scope::Scope, summary::Summary};
 use crate::search::alphabeta::{self, Pruning, Window};
@@ -92,11 +93,12 @@ impl ExportOptions {
     /// export over one of the `inputs` would destroy it, and a scope with no
     /// drawing to apply to does nothing: refuse all three before anything is
     /// built or written.
-    pub fn check(&self, inputs: &[&Path]) -> Result<(), u8> {
+    pub fn check(&self, inputs: &[&Path]) -> Result<(), Failure> {
         if self.scope() != Scope::All && self.dot.is_none() && self.html.is_none() {
             let flag = if self.show_line { "--show-line" } else { "--show-depth" };
-            eprintln!("gametree: {flag} chooses what --dot and --html draw; give one of them");
-            return Err(status::USAGE);
+            return Err(Failure::usage(format!(
+                "{flag} chooses what --dot and --html draw; give one of them"
+            )));
         }
         let files: Vec<_> = self.files().map(|(flag, p)| (flag, p, Place::of(p))).collect();
         let shown = |path: &Path| {
@@ -107,16 +109,16 @@ impl ExportOptions {
             if let Some((other, first, _)) = files[..i].iter().find(|(_, p, q)| same(p, q)) {
                 let (a, b) = (shown(first), shown(path));
                 let what = if a == b { a } else { format!("{a} and {b}, one file") };
-                eprintln!("gametree: {other} and {flag} both write {what}; give each export its own file");
-                return Err(status::USAGE);
+                return Err(Failure::usage(format!(
+                    "{other} and {flag} both write {what}; give each export its own file"
+                )));
             }
             if let Some(input) = inputs.iter().find(|p| place.is_some() && Place::of_input(p) == *place) {
-                eprintln!(
-                    "gametree: {flag} {} would overwrite the input {}; give the export another file",
+                return Err(Failure::usage(format!(
+                    "{flag} {} would overwrite the input {}; give the export another file",
                     shown(path),
                     super::lines::input_name(input)
-                );
-                return Err(status::USAGE);
+                )));
             }
         }
         Ok(())
@@ -187,11 +189,8 @@ pub fn write_all<G: Drawing>(
     tree: &Tree<'_, G>,
     searched: &Searched,
     opts: &ExportOptions,
-) -> Result<(), u8> {
-    write_files(game, tree, searched, opts).map_err(|e| {
-        eprintln!("gametree: cannot write {e}");
-        status::OUTPUT
-    })
+) -> Result<(), Failure> {
+    write_files(game, tree, searched, opts).map_err(|e| Failure::output(format!("cannot write {e}")))
 }
 
 /// Writes every export asked for; an error names the file it concerns.

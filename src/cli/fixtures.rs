@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::failure::{Failure, Kind, Outcome};
 use super::lines::quoted_start;
-use super::status;
 use crate::fixtures::{Verdict, compare_streams};
 
 /// Pairs `NAME.txt` with `NAME-out.txt` in `dir`, sorted by name (numbers in
@@ -216,72 +216,42 @@ fn last_line(path: &Path) -> std::io::Result<Vec<u8>> {
 /// How much of an expected output's end is read to find its last line.
 const TAIL: u64 = 64 << 10;
 
-pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> u8 {
+pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> Outcome {
     let program: Vec<String> = match cmd {
         Some(c) => c.split_whitespace().map(String::from).collect(),
-        None => match std::env::current_exe() {
-            Ok(exe) => vec![exe.display().to_string(), "checkers".into()],
-            Err(e) => {
-                eprintln!("gametree: cannot find this program's own path: {e}");
-                return status::USAGE;
-            }
-        },
+        None => {
+            let exe = std::env::current_exe()
+                .map_err(|e| Failure::usage(format!("cannot find this program's own path: {e}")))?;
+            vec![exe.display().to_string(), "checkers".into()]
+        }
     };
     if program.is_empty() {
-        eprintln!("gametree: --cmd is empty; expected a program and its arguments");
-        return status::USAGE;
+        return Err(Failure::usage("--cmd is empty; expected a program and its arguments"));
     }
-    let pairs = match find_pairs(dir) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("gametree: cannot read {}: {e}", crate::game::printable(&dir.to_string_lossy()));
-            return status::USAGE;
-        }
-    };
+    let shown = crate::game::printable(&dir.to_string_lossy()).into_owned();
+    let pairs = find_pairs(dir).map_err(|e| Failure::usage(format!("cannot read {shown}: {e}")))?;
     if pairs.is_empty() {
-        eprintln!(
-            "gametree: no NAME.txt with a NAME-out.txt partner in {}",
-            crate::game::printable(&dir.to_string_lossy())
-        );
-        return status::USAGE;
+        return Err(Failure::usage(format!("no NAME.txt with a NAME-out.txt partner in {shown}")));
     }
-    match run_all(&program, &pairs, Duration::from_secs(timeout_secs), &mut super::output::stdout()) {
-        Ok(code) => code,
-        Err(Failure::Usage(message)) => {
-            eprintln!("gametree: {message}");
-            status::USAGE
-        }
-        Err(Failure::Output(e)) => {
-            eprintln!("gametree: cannot write to stdout: {e}");
-            status::OUTPUT
-        }
-    }
+    let all_passed =
+        run_all(&program, &pairs, Duration::from_secs(timeout_secs), &mut super::output::stdout())?;
+    // Each failed fixture has been shown on stdout.
+    if all_passed { Ok(()) } else { Err(Failure::quiet(Kind::Refused)) }
 }
 
-/// Why a suite could not be run to the end.
-enum Failure {
-    Usage(String),
-    Output(std::io::Error),
-}
-
-impl From<std::io::Error> for Failure {
-    fn from(e: std::io::Error) -> Failure {
-        Failure::Output(e)
-    }
-}
-
-/// Runs every pair, printing a line for each and a total.
+/// Runs every pair, printing a line for each and a total; whether all passed.
 fn run_all(
     program: &[String],
     pairs: &[(String, PathBuf, PathBuf)],
     timeout: Duration,
     out: &mut impl Write,
-) -> Result<u8, Failure> {
+) -> Result<bool, Failure> {
+    let write_error = |e: std::io::Error| Failure::output(format!("cannot write to stdout: {e}"));
     let (mut passed, mut failed) = (0, 0);
     for (name, input, expected) in pairs {
-        let want = expected_status(input, expected).map_err(Failure::Usage)?;
+        let want = expected_status(input, expected).map_err(Failure::usage)?;
         let run = run_program(program, input, expected, timeout).map_err(|e| {
-            Failure::Usage(format!("cannot run {}: {e}", crate::game::printable(&program[0])))
+            Failure::usage(format!("cannot run {}: {e}", crate::game::printable(&program[0])))
         })?;
         let exit = match (&run.stopped, run.status) {
             (Some(why), _) => why.clone(),
@@ -289,26 +259,49 @@ fn run_all(
             (None, None) => "killed by a signal".to_string(),
         };
         let same = matches!(run.verdict, Ok(Verdict::Same));
+        let mut report = String::new();
         if same && run.stopped.is_none() && run.status == Some(want) {
             passed += 1;
-            writeln!(out, "PASS {name}")?;
-            continue;
+            report.push_str(&format!("PASS {name}\n"));
+        } else {
+            failed += 1;
+            report.push_str(&format!("FAIL {name} ({exit})\n"));
+            match run.verdict {
+                Ok(Verdict::Differs(d)) => report.push_str(&format!("  {d}\n")),
+                // Stopped before its output ended: the reason says enough.
+                Err(_) if run.stopped.is_some() => {}
+                Err(e) => report.push_str(&format!("  cannot read its output: {e}\n")),
+                Ok(Verdict::Same) => {}
+            }
+            if run.stopped.is_none() && run.status != Some(want) {
+                let got = run.status.map_or("a signal".to_string(), |c| c.to_string());
+                report.push_str(&format!("  exit status: expected {want}, got {got}\n"));
+            }
         }
-        failed += 1;
-        writeln!(out, "FAIL {name} ({exit})")?;
-        match run.verdict {
-            Ok(Verdict::Differs(d)) => writeln!(out, "  {d}")?,
-            // Stopped before its output ended: the reason says enough.
-            Err(_) if run.stopped.is_some() => {}
-            Err(e) => writeln!(out, "  cannot read its output: {e}")?,
-            Ok(Verdict::Same) => {}
-        }
-        if run.stopped.is_none() && run.status != Some(want) {
-            let got = run.status.map_or("a signal".to_string(), |c| c.to_string());
-            writeln!(out, "  exit status: expected {want}, got {got}")?;
-        }
+        out.write_all(report.as_bytes()).and_then(|()| out.flush()).map_err(write_error)?;
     }
-    writeln!(out, "fixtures: {passed} passed, {failed} failed")?;
-    out.flush()?;
-    Ok(if failed == 0 { status::OK } else { status::ILLEGAL_ACTION })
+    writeln!(out, "fixtures: {passed} passed, {failed} failed")
+        .and_then(|()| out.flush())
+        .map_err(write_error)?;
+    Ok(failed == 0)
+}
+
+/// `gametree fixtures`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The folder of NAME.txt inputs and NAME-out.txt expected outputs.
+    dir: PathBuf,
+    /// The program and its arguments, split at white space (default: this
+    /// gametree's `checkers` command). Each input is given on stdin.
+    #[arg(long, value_name = "PROGRAM ARGS")]
+    cmd: Option<String>,
+    /// Seconds each run may take before it is stopped and counted as failed.
+    #[arg(long, default_value_t = 60)]
+    timeout: u64,
+}
+
+impl Args {
+    pub fn run(self) -> Outcome {
+        run(&self.dir, self.cmd.as_deref(), self.timeout)
+    }
 }

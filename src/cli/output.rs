@@ -286,10 +286,10 @@ pub fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
             crate::runtime::signals::die_of_closed_pipe();
         }
         let _ = writeln!(io::stderr(), "gametree: cannot write to stdout: {why}");
-        std::process::exit(i32::from(super::status::OUTPUT));
+        std::process::exit(i32::from(super::failure::Kind::Output.status()));
     }
     if message.starts_with("failed printing to stderr") {
-        std::process::exit(i32::from(super::status::OUTPUT));
+        std::process::exit(i32::from(super::failure::Kind::Output.status()));
     }
     let _ = writeln!(
         io::stderr(),

@@ -1,6 +1,6 @@
 //! What a person is told about results and values.
 
-use crate::cli::Who;
+use super::levels::Who;
 use crate::game::{Game, Outcome, Player};
 
 /// The winner of a finished game, if any.

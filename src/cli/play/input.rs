@@ -4,8 +4,8 @@
 
 use std::io::{BufRead, Write};
 
+use crate::cli::failure::Failure;
 use crate::cli::lines::Lines;
-use crate::cli::status;
 
 pub struct Input<R> {
     lines: Lines<R>,
@@ -21,9 +21,9 @@ impl<R: BufRead> Input<R> {
     }
 
     /// Prints `prompt` and reads a line: `None` at the end of input,
-    /// Err(status) when a script's line cannot be read (a terminal is told
-    /// and asked again).
-    pub fn read(&mut self, out: &mut dyn Write, prompt: &str) -> Result<Option<String>, u8> {
+    /// Err when a script's line cannot be read (a terminal is told and asked
+    /// again).
+    pub fn read(&mut self, out: &mut dyn Write, prompt: &str) -> Result<Option<String>, Failure> {
         loop {
             let _ = write!(out, "{prompt}");
             let _ = out.flush();
@@ -36,8 +36,7 @@ impl<R: BufRead> Input<R> {
                 }
                 Some(Err(e)) => {
                     let _ = out.flush();
-                    eprintln!("gametree: <stdin>:{}: {e}", self.line_no);
-                    return Err(status::USAGE);
+                    return Err(Failure::usage(format!("<stdin>:{}: {e}", self.line_no)));
                 }
             }
         }
@@ -56,16 +55,15 @@ impl<R: BufRead> Input<R> {
     }
 
     /// A complaint about the last line: said on a terminal, the end of a
-    /// script (Err with its exit status).
-    pub fn complain(&self, out: &mut dyn Write, message: &str) -> Result<(), u8> {
+    /// script (Err).
+    pub fn complain(&self, out: &mut dyn Write, message: &str) -> Result<(), Failure> {
         if self.interactive {
             let _ = writeln!(out, "{message}");
             let _ = out.flush();
             Ok(())
         } else {
             let _ = out.flush();
-            eprintln!("gametree: <stdin>:{}: {message}", self.line_no);
-            Err(status::USAGE)
+            Err(Failure::usage(format!("<stdin>:{}: {message}", self.line_no)))
         }
     }
 }

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use crate::cli::{Level, Who};
+use super::levels::{Level, Who};
 
 /// What the person chose.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,11 +5,13 @@
 //! an error that names the line and stops the game. The session itself is in
 //! `session.rs`; here the start menu and the loading of saved games.
 
+pub mod args;
 mod autosave;
 mod command;
 mod draws;
 pub mod ending;
 mod input;
+pub mod levels;
 mod locale;
 pub mod menu;
 pub mod opponent;
@@ -25,16 +27,17 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use self::input::Input;
+use self::levels::Who;
 use self::record::Record;
 use self::replay::Story;
 use self::session::Session;
 use self::settings::{Given, PlaySettings};
+use super::failure::{Failure, Outcome};
 use super::lines::{input_name, is_stdio, read_small_file};
-use super::positions::position_or_start;
-use super::{Who, status};
+use super::options::position::position_or_start;
 use crate::game::{Game, Player};
 use crate::games::{self, GameName, Settings};
-use crate::savegame::SavedGame;
+use crate::savegame::{Header, SavedGame};
 
 pub struct Setup<'a> {
     pub settings: PlaySettings,
@@ -59,15 +62,15 @@ undo (your last action and the replies to it); hint (the machine's suggestion);
 draw (offer a draw); resign; save FILE; rules; help (or ?); quit (or q, exit).
 Commands may be typed in any case.";
 
-pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, u8> {
-    let text = read_small_file(path).map_err(|e| {
-        eprintln!("gametree: {e}");
-        status::USAGE
-    })?;
-    SavedGame::parse(game, &text).map_err(|e| {
-        eprintln!("gametree: {}: {e}", input_name(path));
-        status::USAGE
-    })
+pub fn read_saved<G: Game>(game: &G, path: &Path) -> Result<SavedGame<G>, Failure> {
+    let text = read_small_file(path).map_err(Failure::usage)?;
+    SavedGame::parse(game, &text).map_err(|e| Failure::usage(format!("{}: {e}", input_name(path))))
+}
+
+/// What a saved game says before its moves: its game and settings.
+pub fn saved_header(path: &Path) -> Result<Header, Failure> {
+    let text = read_small_file(path).map_err(Failure::usage)?;
+    crate::savegame::header(&text).map_err(|e| Failure::usage(format!("{}: {e}", input_name(path))))
 }
 
 /// `gametree play`: the start menu for a person at a terminal who gave no
@@ -79,7 +82,7 @@ pub fn start(
     mut resume: Option<PathBuf>,
     delay: Duration,
     ascii: bool,
-) -> u8 {
+) -> Outcome {
     let bare = [given.first, given.second].iter().all(Option::is_none)
         && given.level.is_none()
         && given.depth.is_none()
@@ -91,13 +94,12 @@ pub fn start(
                 (given.first, given.second, given.level) = (Some(first), Some(second), Some(level));
             }
             menu::Choice::Load(path) => resume = Some(path),
-            menu::Choice::Quit => return status::OK,
+            menu::Choice::Quit => return Ok(()),
         }
     }
     let ascii = ascii || !locale::is_utf8();
-    let saved = match resume.as_deref().map(super::saved_header) {
-        Some(Ok(header)) => header.settings,
-        Some(Err(code)) => return code,
+    let saved = match resume.as_deref().map(saved_header).transpose()? {
+        Some(header) => header.settings,
         None => Vec::new(),
     };
     // A saved game of another game's options is refused as a bad setting is.
@@ -105,18 +107,16 @@ pub fn start(
         .and_then(|(settings, notes)| games::check(game, &settings.game).map(|()| (settings, notes)));
     match merged {
         Err(e) => {
-            eprintln!("gametree: {}: {e}", input_name(resume.as_deref().unwrap_or(Path::new(""))));
-            status::USAGE
+            Err(Failure::usage(format!("{}: {e}", input_name(resume.as_deref().unwrap_or(Path::new(""))))))
         }
         Ok((settings, _))
             if resume.as_deref().is_some_and(is_stdio)
                 && [settings.first, settings.second].contains(&Who::Human) =>
         {
-            eprintln!(
-                "gametree: --resume -: the saved game was read from stdin, where a person's moves would \
-                 come from; give its file, or let the machine play both sides"
-            );
-            status::USAGE
+            Err(Failure::usage(
+                "--resume -: the saved game was read from stdin, where a person's moves would \
+                 come from; give its file, or let the machine play both sides",
+            ))
         }
         Ok((settings, notes)) => {
             let game_settings = settings.game.clone();
@@ -169,22 +169,17 @@ fn loadable<G: Game>(game: &G, game_name: GameName, path: &Path) -> Result<(), S
     Ok(())
 }
 
-pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
+pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> Outcome {
     let record = match setup.resume {
-        Some(path) => match read_saved(game, path) {
-            Ok(saved) => {
-                let mut r = Record::new(saved.start.clone());
-                for a in saved.actions {
-                    r.play(game, a);
-                }
-                r
+        Some(path) => {
+            let saved = read_saved(game, path)?;
+            let mut r = Record::new(saved.start.clone());
+            for a in saved.actions {
+                r.play(game, a);
             }
-            Err(code) => return code,
-        },
-        None => match position_or_start(game, setup.position) {
-            Ok(p) => Record::new(p),
-            Err(code) => return code,
-        },
+            r
+        }
+        None => Record::new(position_or_start(game, setup.position)?),
     };
     let interactive = io::stdin().is_terminal();
     signals::catch();
@@ -196,19 +191,12 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> u8 {
 
 /// `gametree replay FILE`: every position of a saved game; on a terminal one at
 /// a time, stepping forward and back.
-pub fn replay<G: Game>(game: &G, path: &Path, ascii: bool) -> u8 {
+pub fn replay<G: Game>(game: &G, path: &Path, ascii: bool) -> Outcome {
     let ascii = ascii || !locale::is_utf8();
-    let saved = match read_saved(game, path) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    let sides = match PlaySettings::merge(&settings::Given::default(), &saved.settings) {
-        Ok((s, _)) => [s.first, s.second],
-        Err(e) => {
-            eprintln!("gametree: {}: {e}", input_name(path));
-            return status::USAGE;
-        }
-    };
+    let saved = read_saved(game, path)?;
+    let (settings, _) = PlaySettings::merge(&settings::Given::default(), &saved.settings)
+        .map_err(|e| Failure::usage(format!("{}: {e}", input_name(path))))?;
+    let sides = [settings.first, settings.second];
     let positions = saved.positions(game);
     let story = Story { positions: &positions, actions: &saved.actions, sides, ascii };
     // A game read from stdin leaves nothing there to step with.
@@ -221,11 +209,5 @@ pub fn replay<G: Game>(game: &G, path: &Path, ascii: bool) -> u8 {
     } else {
         story.print_all(game, out)
     };
-    match shown {
-        Ok(()) => status::OK,
-        Err(e) => {
-            eprintln!("gametree: {e}");
-            status::OUTPUT
-        }
-    }
+    shown.map_err(Failure::output)
 }

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::ending::value_for;
-use crate::cli::Level;
+use super::levels::Level;
 use crate::game::Game;
 use crate::limits::TooManyNodes;
 use crate::rng::Rng;

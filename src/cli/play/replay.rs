@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::draws::drawn_by_rule;
 use super::ending::announce;
-use crate::cli::Who;
+use super::levels::Who;
 use crate::game::{Game, Marks};
 
 /// What to show next, from a command typed while replaying: Enter steps

@@ -10,15 +10,16 @@ use std::path::PathBuf;
 use super::command::Command;
 use super::ending::{announce, drawn, resigned};
 use super::input::Input;
+use super::levels::Who;
 use super::opponent::{Opponent, Strength};
 use super::record::{Ended, Record};
 use super::replay::Story;
 use super::wrap::{width, wrap};
 use super::{HELP, MAX_ACTIONS, Setup};
 use super::{autosave, signals};
+use crate::cli::failure::{Failure, Kind, Outcome};
 use crate::cli::lines::quoted_start;
 use crate::cli::output::write_output;
-use crate::cli::{Who, status};
 use crate::game::{Game, Marks, Player};
 use crate::search::stop;
 
@@ -32,8 +33,8 @@ enum Phase {
 /// The commands of a finished game.
 const AFTER: &str = "undo (take back and go on), save FILE, replay, new (same settings), quit";
 
-/// `Break(status)` ends the session.
-type Flow = ControlFlow<u8>;
+/// `Break(outcome)` ends the session.
+type Flow = ControlFlow<Outcome>;
 
 pub struct Session<'a, G: Game, R> {
     game: &'a G,
@@ -77,8 +78,8 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         Session { game, setup, record, machine, input, out, phase, saved_len, shown: None, autosave }
     }
 
-    /// Plays until `quit` or the end of input; the exit status.
-    pub fn run(mut self) -> u8 {
+    /// Plays until `quit` or the end of input.
+    pub fn run(mut self) -> Outcome {
         self.say(&format!("{} (type help for the commands)", self.game.name()));
         for note in &self.setup.notes {
             self.say(note);
@@ -92,8 +93,8 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 Phase::Playing => self.turn(),
                 Phase::Over => self.after(),
             };
-            if let Flow::Break(code) = flow {
-                return code;
+            if let Flow::Break(outcome) = flow {
+                return outcome;
             }
         }
     }
@@ -115,7 +116,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
     /// a script.
     fn complain(&mut self, problem: Option<String>) -> Flow {
         match problem.map(|p| self.input.complain(self.out, &p)) {
-            Some(Err(code)) => Flow::Break(code),
+            Some(Err(failure)) => Flow::Break(Err(failure)),
             _ => Flow::Continue(()),
         }
     }
@@ -161,17 +162,18 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         self.autosave();
         // A finished game's script may simply end.
         if signal == 0 && self.phase == Phase::Over && self.kept().is_empty() {
-            return Flow::Break(status::OK);
+            return Flow::Break(Ok(()));
         }
-        let (why, code) = match signal {
-            0 => ("end of input", status::OK),
-            libc::SIGHUP => ("the terminal closed", signals::HANGUP),
-            _ => ("interrupted", signals::INTERRUPTED),
+        let (why, outcome) = match signal {
+            0 => ("end of input", Ok(())),
+            // What there is to say goes to stdout, where the game is.
+            libc::SIGHUP => ("the terminal closed", Err(Failure::quiet(Kind::Signal(libc::SIGHUP)))),
+            _ => ("interrupted", Err(Failure::quiet(Kind::Signal(libc::SIGINT)))),
         };
         let left = if self.phase == Phase::Playing { ": game left unfinished" } else { "" };
         let kept = self.kept();
         self.say(&format!("\n{why}{left}{kept}"));
-        Flow::Break(code)
+        Flow::Break(outcome)
     }
 
     /// The game just ended: the board and how it ended.
@@ -204,7 +206,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         }
         if self.record.played.len() >= MAX_ACTIONS {
             self.say(&format!("no result after {MAX_ACTIONS} actions: stopped"));
-            return Flow::Break(status::OK);
+            return Flow::Break(Ok(()));
         }
         // A side whose one action is a pass passes at once, and is told why.
         let mut legal = Vec::new();
@@ -223,7 +225,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         let line = match self.input.read(self.out, &format!("{}> ", game.player_name(side))) {
             Ok(Some(l)) => l,
             Ok(None) => return self.input_ended(),
-            Err(code) => return Flow::Break(code),
+            Err(failure) => return Flow::Break(Err(failure)),
         };
         match Command::parse(&line) {
             Ok(command) => self.playing(command, line.trim(), side),
@@ -240,8 +242,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             Ok(m) => m,
             Err(e) => {
                 let _ = self.out.flush();
-                eprintln!("gametree: the machine's move: {}", e.for_search());
-                return Flow::Break(status::TOO_MANY_NODES);
+                return Flow::Break(Err(Failure::budget(format!("the machine's move: {}", e.for_search()))));
             }
         };
         if let Some(why) = &chosen.fell_back {
@@ -284,7 +285,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 self.say(&wrap(game.rules(), width()));
                 None
             }
-            Command::Quit if self.may_quit() => return Flow::Break(status::OK),
+            Command::Quit if self.may_quit() => return Flow::Break(Ok(())),
             Command::Quit => None,
             Command::Resign => {
                 self.record.ended = Some(Ended::Resigned(side));
@@ -403,7 +404,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         let line = match self.input.read(self.out, "> ") {
             Ok(Some(l)) => l,
             Ok(None) => return self.input_ended(),
-            Err(code) => return Flow::Break(code),
+            Err(failure) => return Flow::Break(Err(failure)),
         };
         let command = match Command::parse(&line) {
             Ok(command) => command,
@@ -411,7 +412,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         };
         let problem = match command {
             Command::Nothing | Command::Help => None,
-            Command::Quit if self.may_quit() => return Flow::Break(status::OK),
+            Command::Quit if self.may_quit() => return Flow::Break(Ok(())),
             Command::Quit => None,
             Command::Undo => self.take_back(),
             Command::New => {

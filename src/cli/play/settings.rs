@@ -3,7 +3,7 @@
 
 use clap::ValueEnum;
 
-use crate::cli::{Level, Who};
+use super::levels::{Level, Who};
 use crate::games::{self, Settings};
 use crate::limits::DEFAULT_MAX_NODES;
 
@@ -105,8 +105,9 @@ impl PlaySettings {
                     given.level.map(value_name)
                 }
                 "depth" => {
-                    let d =
-                        u8::try_from(number(value)?).ok().filter(|d| (1..=crate::cli::MAX_DEPTH).contains(d));
+                    let d = u8::try_from(number(value)?)
+                        .ok()
+                        .filter(|d| (1..=crate::cli::options::tree::MAX_DEPTH).contains(d));
                     let d = d.ok_or_else(bad)?;
                     s.depth = given.depth.or(Some(d));
                     given.depth.map(|d| d.to_string())

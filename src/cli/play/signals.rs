@@ -23,10 +23,3 @@ impl<R: Read> Read for Interruptible<R> {
         }
     }
 }
-
-/// The exit status after Ctrl-C at a prompt, as a shell reports a process
-/// ended by SIGINT.
-pub const INTERRUPTED: u8 = 130;
-
-/// The exit status after the terminal closed (SIGHUP).
-pub const HANGUP: u8 = 129;

@@ -1,7 +1,7 @@
-//! The command line described for `man` and for shells: `gametree manpage`
-//! (the main page, or one page per command with `--all DIR`) and
-//! `gametree completions`. Both come from the argument definitions themselves;
-//! only the exit statuses are written out here.
+//! `gametree manpage`: the command line described for `man` (the main page,
+//! or one page per command with `--all DIR`). The pages come from the
+//! argument definitions themselves; only the exit statuses are written out
+//! here.
 
 use std::path::{Path, PathBuf};
 
@@ -9,13 +9,19 @@ use clap::CommandFactory;
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
+use super::Cli;
+use super::failure::{Failure, Kind, OK, Outcome};
 use super::lines::STDIO;
 use super::output::write_output;
-use super::status::{ILLEGAL_ACTION, OK, OUTPUT, TOO_MANY_NODES, USAGE};
-use super::{Cli, status};
 
+const ILLEGAL_ACTION: u8 = Kind::Refused.status();
+const USAGE: u8 = Kind::Usage.status();
+const TOO_MANY_NODES: u8 = Kind::Budget.status();
+const OUTPUT: u8 = Kind::Output.status();
+
+/// `gametree manpage`'s arguments.
 #[derive(clap::Args, Debug)]
-pub struct ManpageOptions {
+pub struct Args {
     /// Write one page per command into DIR, created if need be: gametree.1,
     /// gametree-checkers.1, gametree-analyse.1 and so on (`man DIR/gametree-play.1`).
     #[arg(long, value_name = "DIR")]
@@ -163,32 +169,14 @@ const SIGNALS: &str = "Killed by SIGINT, SIGTERM or SIGHUP, a command ends as th
     (status 128 + the signal's number in a shell). A bug, should there be one, is reported in \
     one line as an internal error, status 101.";
 
-/// `gametree manpage`: the main page to stdout, or every page into a folder.
-pub fn manpage(options: &ManpageOptions) -> u8 {
-    let result = match &options.all {
-        None => write_output(Path::new(STDIO), |w| w.write_all(page(&command_line()).as_bytes())),
-        Some(dir) => write_all_pages(dir),
-    };
-    match result {
-        Ok(()) => status::OK,
-        Err(e) => {
-            eprintln!("gametree: {e}");
-            status::OUTPUT
-        }
-    }
-}
-
-/// `gametree completions SHELL`: the completion script to stdout.
-pub fn completions(shell: clap_complete::Shell) -> u8 {
-    // Made whole first: the generator itself cannot report a failed write.
-    let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "gametree", &mut script);
-    match write_output(Path::new(STDIO), |w| w.write_all(&script)) {
-        Ok(()) => status::OK,
-        Err(e) => {
-            eprintln!("gametree: cannot write to stdout: {e}");
-            status::OUTPUT
-        }
+impl Args {
+    /// The main page to stdout, or every page into a folder.
+    pub fn run(self) -> Outcome {
+        let result = match &self.all {
+            None => write_output(Path::new(STDIO), |w| w.write_all(page(&command_line()).as_bytes())),
+            Some(dir) => write_all_pages(dir),
+        };
+        result.map_err(Failure::output)
     }
 }
 

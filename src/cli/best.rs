@@ -1,0 +1,77 @@
+//! `gametree best`: the best action and its value.
+
+use std::time::Instant;
+
+use super::failure::{Failure, Outcome};
+use super::options::game::GameOptions;
+use super::options::position::GamePosition;
+use super::options::search::SearchKind;
+use super::options::tree::TreeOptions;
+use super::output::print_stats;
+use crate::game::Game;
+use crate::search::alphabeta::{self, Search};
+use crate::search::back_propagate_parallel;
+use crate::tree::{Tree, TreeArena};
+
+/// `gametree best`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    at: GamePosition,
+    #[command(flatten)]
+    tree: TreeOptions,
+    #[command(flatten)]
+    game_options: GameOptions,
+    /// Alpha-beta without a tree (fast), or minimax over the explicit tree.
+    #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
+    search: SearchKind,
+}
+
+impl Args {
+    pub fn run(self) -> Outcome {
+        self.game_options.check(self.at.game)?;
+        crate::with_game!(self.at.game, &self.game_options.settings(), |g| best(g, &self))
+    }
+}
+
+fn best<G: Game>(game: &G, args: &Args) -> Outcome {
+    let opts = &args.tree;
+    if args.search == SearchKind::Minimax {
+        opts.check_tree_capacity()?;
+    }
+    let pos = args.at.of(game)?;
+    let game = &game.for_machine(game.to_move(&pos));
+    let depth = opts.depth.unwrap_or_else(|| game.default_depth());
+    let (action, value) = match args.search {
+        SearchKind::Alphabeta => {
+            let started = Instant::now();
+            let choice = alphabeta::search(game, &pos, &Search::to(depth).within(opts.max_nodes))
+                .map_err(Failure::budget)?
+                .choice;
+            if opts.stats {
+                eprintln!(
+                    "positions examined: {}, time: {:.3} ms",
+                    choice.nodes,
+                    started.elapsed().as_secs_f64() * 1e3
+                );
+            }
+            (choice.action, choice.value)
+        }
+        SearchKind::Minimax => {
+            let mut arena = TreeArena::new();
+            let started = Instant::now();
+            let tree =
+                Tree::build(&mut arena, game, pos, depth, &opts.build_options()).map_err(Failure::budget)?;
+            if opts.stats {
+                print_stats("", &tree, started.elapsed());
+            }
+            let value = back_propagate_parallel(tree.root, tree.len, opts.build_options().threads);
+            (tree.decision().and_then(|n| n.action), value)
+        }
+    };
+    match action {
+        Some(a) => println!("{} {value}", game.format_action(a)),
+        None => println!("none {value}"),
+    }
+    Ok(())
+}

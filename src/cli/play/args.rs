@@ -1,0 +1,78 @@
+//! `gametree play`'s arguments.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::levels::{Level, Who};
+use super::settings::Given;
+use crate::cli::failure::Outcome;
+use crate::cli::options::game::GameOptions;
+use crate::cli::options::tree::MAX_DEPTH;
+use crate::games::GameName;
+
+/// `gametree play`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game.
+    game: GameName,
+    /// Who plays the first side (black, x, red); default human, or the saved game's.
+    #[arg(long, value_enum)]
+    first: Option<Who>,
+    /// Who plays the second side (white, o, blue); default machine, or the saved game's.
+    #[arg(long, value_enum)]
+    second: Option<Who>,
+    /// Start from this position (its side to move starts).
+    #[arg(long, conflicts_with = "resume")]
+    position: Option<String>,
+    /// Go on with a game saved with `save FILE`, with its sides, level and
+    /// settings (options given here replace them, and say so); `-` reads it
+    /// from stdin when the machine plays both sides.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+    /// How well the machine plays (default strong, or the saved game's).
+    #[arg(long, value_enum)]
+    level: Option<Level>,
+    /// The machine's search depth (overrides --level's).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
+    depth: Option<u8>,
+    /// Pick at random among equally good machine actions, reproducibly.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The most positions the machine may examine for one action; past it,
+    /// it plays the choice of the deepest search that fits (default 50000000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
+    /// Milliseconds `--level strong` thinks per move, searching deeper while
+    /// time allows (default 1000; a --depth searches that depth instead).
+    /// With --seed the time is counted in positions, at the game's usual
+    /// rate, so that a seed plays the same game on any machine.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    think: Option<u64>,
+    /// Milliseconds to wait after each move when the machine plays both sides.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    delay: u64,
+    /// Draw boards in plain ASCII (x and o, +-|) for terminals without
+    /// box-drawing characters or ●/○.
+    #[arg(long)]
+    ascii: bool,
+    #[command(flatten)]
+    game_options: GameOptions,
+}
+
+impl Args {
+    pub fn run(self) -> Outcome {
+        self.game_options.check(self.game)?;
+        let given = Given {
+            first: self.first,
+            second: self.second,
+            level: self.level,
+            depth: self.depth,
+            seed: self.seed,
+            max_nodes: self.max_nodes,
+            think: self.think,
+            game: self.game_options.settings(),
+        };
+        let delay = Duration::from_millis(self.delay);
+        super::start(self.game, given, self.position.as_deref(), self.resume, delay, self.ascii)
+    }
+}

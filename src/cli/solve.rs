@@ -1,0 +1,102 @@
+//! `gametree solve`: a small game solved exactly.
+
+use super::failure::{Failure, Outcome};
+use super::options::game::GameOptions;
+use super::options::position::GamePosition;
+use super::progress::progress;
+use crate::game::Game;
+use crate::games;
+use crate::search::solve::{Budget, Bytes, TooBig, default_max_bytes, solve as solve_game};
+
+/// `gametree solve`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    at: GamePosition,
+    /// Give up when more positions than this are reachable (default: no
+    /// limit but the memory budget's).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_positions: Option<u64>,
+    /// The memory the solver's tables may hold, e.g. 512M or 4G (default:
+    /// 2G, or half the physical memory if that is less).
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_memory: Option<u64>,
+    #[command(flatten)]
+    game_options: GameOptions,
+}
+
+impl Args {
+    pub fn run(self) -> Outcome {
+        self.game_options.check(self.at.game)?;
+        let budget = Budget {
+            max_positions: self.max_positions.unwrap_or(u64::MAX),
+            max_bytes: self.max_memory.unwrap_or_else(default_max_bytes),
+        };
+        // A solve is of the game itself: no ply limit unless one is asked for.
+        let settings = games::for_solve(self.at.game, &self.game_options.settings());
+        crate::with_game!(self.at.game, &settings, |g| solve(g, &self.at, &budget))
+    }
+}
+
+fn solve<G: Game>(game: &G, at: &GamePosition, budget: &Budget) -> Outcome {
+    let pos = at.of(game)?;
+    let bar = progress("positions found");
+    let limit = Bytes(budget.max_bytes);
+    let solved = solve_game(game, &pos, budget, &mut |p| {
+        bar.set_position(p.positions);
+        bar.set_message(format!("positions found, {} of {limit} held", Bytes(p.bytes)));
+    });
+    bar.finish_and_clear();
+    match solved {
+        Ok(solved) => {
+            let s = solved.get(&pos).expect("the root is solved");
+            println!("{s}");
+            Ok(())
+        }
+        Err(e) => {
+            let raise = match e {
+                TooBig::Positions { .. } => "raise --max-positions",
+                _ => "raise --max-memory",
+            };
+            Err(Failure::budget(format!("{e}; {raise} to try anyway")))
+        }
+    }
+}
+
+/// A byte count with an optional binary suffix: `4096`, `64K`, `512M`, `2G`
+/// (`KiB`, `MiB`, `GiB`, `TiB` too).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(format!("{unit:?} is not a size unit (use K, M, G or T)")),
+    };
+    let n: u64 = number.parse().map_err(|_| "expected a number of bytes, e.g. 512M or 2G".to_string())?;
+    match n.checked_mul(1 << shift) {
+        Some(0) => Err("the budget must be more than 0 bytes".into()),
+        Some(b) => Ok(b),
+        None => Err("too large".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_with_binary_units() {
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert_eq!(parse_size("64K"), Ok(64 << 10));
+        assert_eq!(parse_size("512m"), Ok(512 << 20));
+        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
+        for bad in ["", "0", "2X", "G", "-1", "99999999999T"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+}
