@@ -756,3 +756,44 @@ fn saved_settings_are_checked_as_the_command_line_checks_them() {
     }
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every message goes through one writer: stderr full is status 4 for an
+/// error and for a report (--stats), a closed stderr (which Rust's runtime
+/// opens on /dev/null) keeps the command's own status, and nothing aborts.
+#[test]
+fn messages_to_an_unwritable_or_closed_stderr_never_abort() {
+    use std::process::{Command, Stdio};
+    let run_with = |args: &[&str], stderr: Stdio| {
+        Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(stderr)
+            .status()
+            .unwrap()
+            .code()
+    };
+    let full = || Stdio::from(fs::OpenOptions::new().write(true).open("/dev/full").unwrap());
+    // The status with stderr full, and the command's own (with stderr closed).
+    for (args, full_status, own) in [
+        (&["analyse", "chess"][..], 4, 2),
+        (&["fixtures", "/nonexistent/suite"], 4, 2),
+        (&["best", "tictactoe", "--stats"], 4, 0),
+        (&["analyse", "tictactoe", "--depth", "2", "--stats"], 4, 0),
+        // Nothing to say: nothing lost.
+        (&["checkers"], 0, 0),
+    ] {
+        assert_eq!(run_with(args, full()), Some(full_status), "{args:?}");
+        // A closed stderr: the shell's `2>&-`.
+        let closed = Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" 2>&-")
+            .arg(env!("CARGO_BIN_EXE_gametree"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(closed.code(), Some(own), "{args:?} with stderr closed");
+    }
+}

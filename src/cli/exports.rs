@@ -205,10 +205,10 @@ pub fn write_files<G: Drawing>(
     let orders = searched.orders.as_ref();
     let scope = opts.scope();
     if opts.dot.is_some() && scope == Scope::All && tree.len > DOT_WARN_NODES {
-        eprintln!(
-            "gametree: warning: a DOT drawing of {} nodes is too large to read; --show-depth K or --show-line draws part of it",
+        super::output::say(format!(
+            "warning: a DOT drawing of {} nodes is too large to read; --show-depth K or --show-line draws part of it",
             tree.len
-        );
+        ));
     }
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
     if let Some(p) = &opts.json {

@@ -137,6 +137,10 @@ fn finish(outcome: Outcome) -> u8 {
         failure::report("cannot write to stdout");
         return Kind::Output.status();
     }
+    // A message that could not be said is an output error too.
+    if output::stderr_failed() {
+        return Kind::Output.status();
+    }
     status
 }
 
