@@ -89,7 +89,10 @@ fn rest_of_line(side: &mut impl Read, line: &mut LineSoFar, mut limit: u64) -> i
         }
         limit -= n as u64;
         match buf[..n].iter().position(|&b| b == b'\n') {
-            Some(i) => return Ok(line.extend(&buf[..=i])),
+            Some(i) => {
+                line.extend(&buf[..=i]);
+                return Ok(());
+            }
             None => line.extend(&buf[..n]),
         }
     }

@@ -13,7 +13,7 @@ pub struct Args {
 impl Args {
     pub fn run(self) -> Outcome {
         crate::with_game!(self.game, &Settings::default(), |g| {
-            super::output::print(&crate::game::Presentation::rules(g))
+            super::output::print(crate::game::Presentation::rules(g))
         })
     }
 }
