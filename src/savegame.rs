@@ -77,7 +77,8 @@ fn read_header<'t>(
         Some((n, l)) => return err(n, format!("expected \"game NAME\", got {}", quoted_start(l))),
         None => return err(0, "the file ends before its \"game NAME\" line".to_string()),
     };
-    let mut settings = Vec::new();
+    let mut settings: Vec<(String, String)> = Vec::new();
+    let mut set_on: Vec<usize> = Vec::new();
     while let Some(&(n, l)) = lines.peek() {
         if l.starts_with("start ") {
             break;
@@ -85,7 +86,13 @@ fn read_header<'t>(
         let Some((key, value)) = l.split_once(' ') else {
             return err(n, format!("expected \"KEY VALUE\" or \"start POSITION\", got {}", quoted_start(l)));
         };
+        // Two values for one key: which was meant cannot be told.
+        if let Some(i) = settings.iter().position(|(k, _)| k == key) {
+            let key = quoted_start(key);
+            return err(n, format!("{key} is set a second time (first on line {})", set_on[i]));
+        }
         settings.push((key.to_string(), value.trim().to_string()));
+        set_on.push(n);
         lines.next();
     }
     Ok(Header { game, settings })
@@ -140,7 +147,8 @@ impl<G: Game> SavedGame<G> {
         let header = read_header(&mut lines)?;
         if header.game != game.name() {
             let n = meaningful(text).nth(1).map_or(0, |(n, _)| n);
-            return err(n, format!("expected \"game {}\", got \"game {}\"", game.name(), header.game));
+            let got = quoted_start(&format!("game {}", header.game));
+            return err(n, format!("expected \"game {}\", got {got}", game.name()));
         }
         let start = match lines.next() {
             Some((n, l)) => match l.strip_prefix("start ") {
@@ -198,6 +206,9 @@ mod tests {
         // A file from before settings were saved still loads, with none.
         let old = "gametree saved game\ngame ataxx\nstart x5o/7/7/7/7/7/o5x x 0 1\nb6\n";
         assert!(SavedGame::parse(&g, old).unwrap().settings.is_empty());
+        let twice = text.replace("level hard", "level hard\nlevel easy");
+        let e = SavedGame::parse(&g, &twice).unwrap_err();
+        assert_eq!((e.line, e.message.as_str()), (5, "\"level\" is set a second time (first on line 4)"));
         let stray = text.replace("level hard", "levelhard");
         assert_eq!(SavedGame::parse(&g, &stray).unwrap_err().line, 4);
         let truncated = "gametree saved game\ngame ataxx\n";

@@ -477,6 +477,27 @@ fn aliases_of_one_path_are_refused() {
         "would overwrite the input",
     );
     assert_eq!(fs::read_to_string(&moves).unwrap(), "G6-F5\n");
+    // Standard input is an input too, and stdout is not it.
+    let from_stdin = |json: &str| {
+        let args = ["analyse", "checkers", "--depth", "1", "--moves", "-", "--json", json];
+        std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(args)
+            .stdin(fs::File::open(&moves).unwrap())
+            .output()
+            .unwrap()
+    };
+    let out = from_stdin("/dev/stdin");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("would overwrite the input <stdin>"));
+    assert_eq!(fs::read_to_string(&moves).unwrap(), "G6-F5\n");
+    assert_eq!(from_stdin("-").status.code(), Some(0), "stdout is not stdin");
+    // A tree read from a file (`@FILE`) is an input.
+    let tree = dir.join("tree.txt");
+    fs::write(&tree, "(1 2)").unwrap();
+    let at = format!("@{}", tree.display());
+    let alias = format!("{}/./tree.txt", dir.display());
+    refused(&["analyse", "tree", "--position", &at, "--json", &alias], b"", 2, "would overwrite the input");
+    assert_eq!(fs::read_to_string(&tree).unwrap(), "(1 2)");
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -568,4 +589,211 @@ fn an_export_pipe_closed_early_is_status_4() {
     refused(&["analyse", "tictactoe", "--depth", "6", "--json", f], b"", 4, "pipe");
     reader.join().unwrap();
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An OSC title and a screen clear: what a hostile file would hide in a line.
+const ESCAPES: &str = "\u{1b}]0;PWNED\u{7}\u{1b}[2J";
+
+/// Neither stream of `out` holds an escape or a bell: quoted input is escaped.
+fn no_escapes(what: &str, out: &std::process::Output) {
+    for (name, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+        assert!(
+            !bytes.iter().any(|&b| b == 0x1b || b == 0x07 || b == 0x9b),
+            "{what}: raw escape on {name}: {:?}",
+            String::from_utf8_lossy(bytes)
+        );
+    }
+}
+
+/// Escape sequences in actions, positions, saved games, protocol lines and
+/// fixture names are shown escaped, never sent to the terminal as they are.
+#[test]
+fn escape_sequences_in_input_never_reach_the_terminal() {
+    let prefixes = ["", "b2", "a1", "B3", "G6", "G6-", "0", "0-", "0-2", "a7", "h8", "x", "(", "1"];
+    for game in gametree::games::ALL.iter().map(|g| g.as_str()) {
+        for p in prefixes {
+            // A scripted game stops at its first bad line: one line a run.
+            for line in [format!("{p}{ESCAPES}"), format!("{ESCAPES}{p}"), format!("{p}-{ESCAPES}")] {
+                let script = format!("{line}\nquit\ny\n");
+                let out = run(&["play", game, "--first", "human", "--second", "human"], script.as_bytes());
+                no_escapes(&format!("play {game}"), &out);
+            }
+            let position = format!("{p}{ESCAPES}");
+            no_escapes(&format!("{game} --position"), &run(&["best", game, "--position", &position], b""));
+        }
+    }
+    no_escapes("protocol", &run(&["checkers"], format!("G6-F5\nB3{ESCAPES}\n").as_bytes()));
+    let long = format!("{}{ESCAPES}\n", "x".repeat(30));
+    no_escapes("protocol, long line", &run(&["checkers"], long.as_bytes()));
+
+    let dir = scratch("escapes");
+    let good = "gametree saved game\ngame tictactoe\nfirst human\nsecond human\nlevel strong\nstart ......... x\nb2\n";
+    let damaged = [
+        good.replace("game tictactoe", &format!("game tic{ESCAPES}tactoe")),
+        good.replace("first human", &format!("first{ESCAPES} human")),
+        good.replace("first human", &format!("first human{ESCAPES}")),
+        good.replace("start .........", &format!("start ....{ESCAPES}.....")),
+        good.replace("b2\n", &format!("b2{ESCAPES}\n")),
+        good.replace("b2\n", &format!("a1\nb2\n{ESCAPES}\n")),
+        format!("{ESCAPES}{good}"),
+    ];
+    let save = dir.join("game.save");
+    for text in &damaged {
+        fs::write(&save, text).unwrap();
+        let s = save.to_str().unwrap();
+        no_escapes("replay", &run(&["replay", s], b""));
+        no_escapes("--resume", &run(&["play", "tictactoe", "--resume", s], b"quit\ny\n"));
+    }
+
+    // A fixture whose name holds the sequence, failing so that it is named.
+    let suite = dir.join("suite");
+    fs::create_dir(&suite).unwrap();
+    fs::write(suite.join(format!("a{ESCAPES}.txt")), "").unwrap();
+    fs::write(suite.join(format!("a{ESCAPES}-out.txt")), "expected\n").unwrap();
+    fs::write(suite.join(format!("a{ESCAPES}.exit")), format!("0{ESCAPES}")).unwrap();
+    no_escapes("fixtures", &run(&["fixtures", suite.to_str().unwrap(), "--cmd", "true"], b""));
+    fs::remove_file(suite.join(format!("a{ESCAPES}.exit"))).unwrap();
+    no_escapes("fixtures", &run(&["fixtures", suite.to_str().unwrap(), "--cmd", "true"], b""));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The runner stops a grandchild in a session of its own at the timeout,
+/// reads no file without a bound, and runs (and names) fixtures whose names
+/// are not UTF-8.
+#[test]
+fn the_fixture_runner_reaches_every_descendant_and_reads_within_bounds() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("runner-session");
+    let suite = dir.join("suite");
+    fs::create_dir(&suite).unwrap();
+    fs::write(suite.join("a.txt"), "").unwrap();
+    fs::write(suite.join("a-out.txt"), "expected\n").unwrap();
+    let fixtures = |cmd: &str, timeout: &str| {
+        let started = std::time::Instant::now();
+        let out = run(&["fixtures", suite.to_str().unwrap(), "--cmd", cmd, "--timeout", timeout], b"");
+        (out, started.elapsed())
+    };
+    // A grandchild in a session of its own holds the output, and outlives
+    // its parent: the run ends at the timeout, not 60 s later.
+    let marker = dir.join("grandchild.pid");
+    let script = dir.join("session.sh");
+    let body = format!("setsid sh -c 'echo $$ > {}; exec sleep 60' &\nsleep 60", marker.display());
+    fs::write(&script, format!("#!/bin/sh\n{body}\n")).unwrap();
+    let (out, took) = fixtures(&format!("sh {}", script.display()), "1");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL a (stopped after 1."), "{text}");
+    assert!(took < std::time::Duration::from_secs(30), "took {took:?}");
+    let pid = fs::read_to_string(&marker).unwrap();
+    let alive = std::path::Path::new(&format!("/proc/{}", pid.trim())).exists();
+    assert!(!alive, "the grandchild {} outlived the run", pid.trim());
+
+    // The same grandchild left behind by a program that exits at once.
+    let script = dir.join("leaves.sh");
+    let body = format!("setsid sh -c 'echo $$ > {}; exec sleep 60' &\necho expected", marker.display());
+    fs::write(&script, format!("#!/bin/sh\n{body}\n")).unwrap();
+    let (out, took) = fixtures(&format!("sh {}", script.display()), "30");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "PASS a\nfixtures: 1 passed, 0 failed\n");
+    assert!(took < std::time::Duration::from_secs(25), "took {took:?}");
+    let pid = fs::read_to_string(&marker).unwrap();
+    assert!(!std::path::Path::new(&format!("/proc/{}", pid.trim())).exists(), "grandchild outlived the run");
+
+    // NAME.exit that is endless or never opens: refused, not read.
+    let exit = suite.join("a.exit");
+    std::os::unix::fs::symlink("/dev/zero", &exit).unwrap();
+    let (out, _) = fixtures("true", "10");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a.exit: not a regular file"));
+    fs::remove_file(&exit).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(&exit).status().unwrap().success());
+    let (out, _) = fixtures("true", "10");
+    assert_eq!(out.status.code(), Some(2));
+    fs::remove_file(&exit).unwrap();
+    fs::write(&exit, format!("0{}", " ".repeat(1 << 20))).unwrap();
+    let (out, _) = fixtures("true", "10");
+    assert_eq!(out.status.code(), Some(2), "a status padded to a megabyte is refused");
+    fs::remove_file(&exit).unwrap();
+
+    // A name that is not UTF-8 is run and shown, escaped.
+    let name = std::ffi::OsStr::from_bytes(b"b\xff");
+    fs::write(suite.join(name).with_extension("txt"), "").unwrap();
+    fs::write(suite.join(std::ffi::OsStr::from_bytes(b"b\xff-out.txt")), "").unwrap();
+    let (out, _) = fixtures("true", "10");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("PASS b\u{fffd}\n"), "{text}");
+    assert!(text.contains("fixtures: 1 passed, 1 failed"), "{text}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A saved game's settings are held to the command line's ranges and games,
+/// and a key given twice is refused: resuming never plays with a value that
+/// `play` itself would refuse.
+#[test]
+fn saved_settings_are_checked_as_the_command_line_checks_them() {
+    let dir = scratch("saved-ranges");
+    let save = dir.join("game.save");
+    let game = |extra: &str| {
+        format!(
+            "gametree saved game\ngame tictactoe\nfirst machine\nsecond machine\nlevel random\n{extra}\nstart ......... x\n"
+        )
+    };
+    for (extra, needle) in [
+        ("max-nodes 0", "saved setting max-nodes: invalid value '0'"),
+        ("think 0", "saved setting think: invalid value '0'"),
+        ("think 99999999999", "saved setting think: invalid value '99999999999'"),
+        ("depth 65", "saved setting depth: invalid value '65'"),
+        ("radius 3", "--radius applies to gomoku only"),
+        ("level hard\nlevel easy", "\"level\" is set a second time (first on line 5)"),
+        ("seed 1\nseed 1", "\"seed\" is set a second time"),
+    ] {
+        fs::write(&save, game(extra)).unwrap();
+        refused(&["play", "tictactoe", "--resume", save.to_str().unwrap()], b"", 2, needle);
+    }
+    for extra in ["max-nodes 1", "think 600000", "seed 3"] {
+        fs::write(&save, game(extra)).unwrap();
+        let out = run(&["play", "tictactoe", "--resume", save.to_str().unwrap()], b"");
+        assert_eq!(out.status.code(), Some(0), "{extra}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every message goes through one writer: stderr full is status 4 for an
+/// error and for a report (--stats), a closed stderr (which Rust's runtime
+/// opens on /dev/null) keeps the command's own status, and nothing aborts.
+#[test]
+fn messages_to_an_unwritable_or_closed_stderr_never_abort() {
+    use std::process::{Command, Stdio};
+    let run_with = |args: &[&str], stderr: Stdio| {
+        Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(stderr)
+            .status()
+            .unwrap()
+            .code()
+    };
+    let full = || Stdio::from(fs::OpenOptions::new().write(true).open("/dev/full").unwrap());
+    // The status with stderr full, and the command's own (with stderr closed).
+    for (args, full_status, own) in [
+        (&["analyse", "chess"][..], 4, 2),
+        (&["fixtures", "/nonexistent/suite"], 4, 2),
+        (&["best", "tictactoe", "--stats"], 4, 0),
+        (&["analyse", "tictactoe", "--depth", "2", "--stats"], 4, 0),
+        // Nothing to say: nothing lost.
+        (&["checkers"], 0, 0),
+    ] {
+        assert_eq!(run_with(args, full()), Some(full_status), "{args:?}");
+        // A closed stderr: the shell's `2>&-`.
+        let closed = Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" 2>&-")
+            .arg(env!("CARGO_BIN_EXE_gametree"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(closed.code(), Some(own), "{args:?} with stderr closed");
+    }
 }

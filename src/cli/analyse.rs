@@ -114,7 +114,10 @@ fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, Failure> {
 
 fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     req.tree.check_tree_capacity()?;
-    req.exports.check(req.moves.as_deref().as_slice())?;
+    // A position read from a file (`@FILE`, the tree game's) is an input too.
+    let from_file = req.at.position.as_deref().and_then(|p| p.strip_prefix('@')).map(Path::new);
+    let inputs: Vec<&Path> = req.moves.as_deref().into_iter().chain(from_file).collect();
+    req.exports.check(&inputs)?;
     if req.lessons.pruning() != Pruning::default()
         && req.search.of_tree() != SearchKind::Alphabeta
         && !req.lessons.compare_orders

@@ -58,11 +58,11 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
                 .map_err(Failure::budget)?
                 .choice;
             if opts.stats {
-                eprintln!(
-                    "positions examined: {}, time: {:.3} ms",
+                super::output::to_stderr(&format!(
+                    "positions examined: {}, time: {:.3} ms\n",
                     choice.nodes,
                     started.elapsed().as_secs_f64() * 1e3
-                );
+                ));
             }
             (choice.action, choice.value)
         }
@@ -78,9 +78,6 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
             (tree.decision().and_then(|n| n.action), value)
         }
     };
-    match action {
-        Some(a) => println!("{} {value}", game.format_action(a)),
-        None => println!("none {value}"),
-    }
-    Ok(())
+    let action = action.map_or_else(|| "none".to_string(), |a| game.format_action(a));
+    super::output::print(&format!("{action} {value}\n"))
 }

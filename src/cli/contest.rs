@@ -75,7 +75,7 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
                 None => {
                     draws += 1;
                     // "a draw: the board is full" read as two verdicts: the reason is an aside.
-                    let score = game.score(&pos).map_or(String::new(), |s| format!("; {s}"));
+                    let score = game.score(pos).map_or(String::new(), |s| format!("; {s}"));
                     format!("a draw ({why}{score}), {plies} plies")
                 }
                 Some(p) => {

@@ -113,11 +113,11 @@ impl ExportOptions {
                     "{other} and {flag} both write {what}; give each export its own file"
                 )));
             }
-            if let Some(input) = inputs.iter().find(|p| place.is_some() && Place::of(p) == *place) {
+            if let Some(input) = inputs.iter().find(|p| place.is_some() && Place::of_input(p) == *place) {
                 return Err(Failure::usage(format!(
                     "{flag} {} would overwrite the input {}; give the export another file",
                     shown(path),
-                    input.display()
+                    super::lines::input_name(input)
                 )));
             }
         }
@@ -205,10 +205,10 @@ pub fn write_files<G: Game>(
     let orders = searched.orders.as_ref();
     let scope = opts.scope();
     if opts.dot.is_some() && scope == Scope::All && tree.len > DOT_WARN_NODES {
-        eprintln!(
-            "gametree: warning: a DOT drawing of {} nodes is too large to read; --show-depth K or --show-line draws part of it",
+        super::output::say(format!(
+            "warning: a DOT drawing of {} nodes is too large to read; --show-depth K or --show-line draws part of it",
             tree.len
-        );
+        ));
     }
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
     if let Some(p) = &opts.json {

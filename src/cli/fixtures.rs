@@ -1,34 +1,39 @@
 //! `gametree fixtures DIR`: run a fixture suite through a program and diff stdout.
 
 use std::fs::{self, File};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::failure::{Failure, Kind, Outcome};
 use super::lines::quoted_start;
-use crate::fixtures::{Verdict, compare};
+use crate::fixtures::{Verdict, compare_streams};
 
 /// Pairs `NAME.txt` with `NAME-out.txt` in `dir`, sorted by name (numbers in
-/// names compare as numbers, so test10 follows test9).
+/// names compare as numbers, so test10 follows test9). A name need not be
+/// UTF-8: it is shown with what it cannot show replaced and escaped.
 pub fn find_pairs(dir: &Path) -> std::io::Result<Vec<(String, PathBuf, PathBuf)>> {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
     let mut pairs = Vec::new();
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
-        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        let Some(name) = path.file_name().map(|n| n.as_bytes()) else {
             continue;
         };
-        let Some(stem) = name.strip_suffix(".txt") else {
+        let Some(stem) = name.strip_suffix(b".txt") else {
             continue;
         };
-        if stem.ends_with("-out") || !path.is_file() {
+        if stem.ends_with(b"-out") || !path.is_file() {
             continue;
         }
-        let expected = dir.join(format!("{stem}-out.txt"));
+        let expected = dir.join(std::ffi::OsString::from_vec([stem, b"-out.txt"].concat()));
         if expected.is_file() {
-            pairs.push((stem.to_string(), path, expected));
+            let shown = crate::game::printable(&String::from_utf8_lossy(stem)).into_owned();
+            pairs.push((shown, path, expected));
         }
     }
     pairs.sort_by_key(|p| natural_key(&p.0));
@@ -55,7 +60,8 @@ fn natural_key(s: &str) -> Vec<(String, u64)> {
 }
 
 struct Run {
-    stdout: Vec<u8>,
+    /// How the output compares with the expected, if it could be read.
+    verdict: std::io::Result<Verdict>,
     status: Option<i32>,
     /// How the run ended, if not by the program's own exit.
     stopped: Option<String>,
@@ -63,13 +69,45 @@ struct Run {
 
 /// Output beyond the expected output and this much more is a failure already:
 /// the program is stopped there rather than read on (`yes` prints for ever).
-const SLACK: usize = 64 << 10;
+const SLACK: u64 = 64 << 10;
 
-/// Runs `program` on `input` in a process group of its own, so that a timeout
-/// (or the end of the run) reaches whatever it started too: a grandchild left
-/// holding the output pipe would otherwise keep the reader waiting for ever.
-fn run_program(program: &[String], input: &Path, timeout: Duration, cap: usize) -> std::io::Result<Run> {
+/// How long the end of a run may take to stop what the program left behind.
+const CLEANUP: Duration = Duration::from_secs(5);
+
+/// A reader that ends after `cap` bytes, noting that there was more.
+struct Capped<R> {
+    inner: R,
+    left: u64,
+    over: Arc<AtomicBool>,
+}
+
+impl<R: Read> Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            // One byte more tells a full stop from the end of the output.
+            let n = self.inner.read(&mut [0; 1])?;
+            if n > 0 {
+                self.over.store(true, Ordering::SeqCst);
+            }
+            return Ok(0);
+        }
+        let want = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..want])?;
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+/// Runs `program` on `input` and compares what it prints with `expected` as
+/// it comes. The program runs in a process group of its own, and this process
+/// is the subreaper of all it starts, so that a timeout (or the end of the
+/// run) reaches every descendant, one that started a session of its own
+/// included: a grandchild left holding the output pipe would otherwise keep
+/// the reader waiting for ever.
+fn run_program(program: &[String], input: &Path, expected: &Path, timeout: Duration) -> std::io::Result<Run> {
     use std::os::unix::process::CommandExt;
+    crate::runtime::reaper::become_subreaper();
+    let cap = fs::metadata(expected)?.len() + SLACK;
     let mut child = Command::new(&program[0])
         .args(&program[1..])
         .stdin(Stdio::from(File::open(input)?))
@@ -79,27 +117,25 @@ fn run_program(program: &[String], input: &Path, timeout: Duration, cap: usize) 
         .spawn()?;
     let group = child.id();
     let kill_group = || crate::runtime::signals::kill_process_group(group);
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let over_cap = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let reader = {
-        let over_cap = over_cap.clone();
-        thread::spawn(move || {
-            let mut buf = Vec::new();
-            let _ = (&mut stdout).take(cap as u64 + 1).read_to_end(&mut buf);
-            if buf.len() > cap {
-                buf.truncate(cap);
-                over_cap.store(true, std::sync::atomic::Ordering::SeqCst);
-            }
-            buf
-        })
-    };
+    let over_cap = Arc::new(AtomicBool::new(false));
+    let mut stdout =
+        Capped { inner: child.stdout.take().expect("stdout is piped"), left: cap, over: over_cap.clone() };
+    let expected = File::open(expected)?;
+    let (sender, verdict) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        let verdict = compare_streams(expected, &mut stdout, SLACK);
+        // Read on to the end (or the cap), so that the program is not held
+        // up by a full pipe before it exits.
+        let _ = std::io::copy(&mut stdout, &mut std::io::sink());
+        let _ = sender.send(verdict);
+    });
     let started = Instant::now();
     let mut stopped = None;
     let status = loop {
         if let Some(s) = child.try_wait()? {
             break s.code();
         }
-        let why = if over_cap.load(std::sync::atomic::Ordering::SeqCst) {
+        let why = if over_cap.load(Ordering::SeqCst) {
             format!("stopped: printed more than {cap} bytes")
         } else if started.elapsed() > timeout {
             format!(
@@ -116,34 +152,69 @@ fn run_program(program: &[String], input: &Path, timeout: Duration, cap: usize) 
         stopped = Some(why);
         break None;
     };
-    // Anything the program left running goes with it.
+    // Anything the program left running goes with it, in its group or not.
     kill_group();
-    let stdout = reader.join().unwrap_or_default();
-    if stopped.is_none() && over_cap.load(std::sync::atomic::Ordering::SeqCst) {
+    crate::runtime::reaper::kill_descendants(CLEANUP);
+    let verdict = verdict.recv_timeout(CLEANUP).unwrap_or_else(|_| {
+        stopped.get_or_insert_with(|| "stopped: a process it started still holds its output".into());
+        Err(std::io::Error::other("its output was never closed"))
+    });
+    if stopped.is_none() && over_cap.load(Ordering::SeqCst) {
         stopped = Some(format!("stopped: printed more than {cap} bytes"));
     }
-    Ok(Run { stdout, status, stopped })
+    Ok(Run { verdict, status, stopped })
 }
+
+/// The most bytes of `NAME.exit` read: a status and some white space.
+const MAX_EXIT_FILE: u64 = 64;
+
 /// The status a fixture expects: `NAME.exit` beside `NAME.txt` when there is
-/// one; otherwise 1 when the expected output ends with an `ERROR:` line (the
+/// one (a small regular file: a link to a device or a FIFO is refused, not
+/// read); otherwise 1 when the expected output ends with an `ERROR:` line (the
 /// protocol's illegal action), else 0.
-fn expected_status(input: &Path, expected: &[u8]) -> Result<i32, String> {
+fn expected_status(input: &Path, expected: &Path) -> Result<i32, String> {
     let path = input.with_extension("exit");
-    match fs::read_to_string(&path) {
-        Ok(text) => text.trim_start_matches('\u{feff}').trim().parse().map_err(|_| {
-            format!(
-                "{}: expected an exit status (a number), got {}",
-                path.display(),
-                quoted_start(text.trim())
-            )
-        }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let last = expected.split(|&b| b == b'\n').rev().find(|l| !l.is_empty());
-            Ok(i32::from(last.is_some_and(|l| l.starts_with(b"ERROR:"))))
+    let name = || crate::game::printable(&path.to_string_lossy()).into_owned();
+    match fs::metadata(&path) {
+        Ok(meta) if !meta.is_file() => {
+            Err(format!("{}: not a regular file; expected an exit status", name()))
         }
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        Ok(_) => {
+            let mut bytes = Vec::new();
+            File::open(&path)
+                .and_then(|f| f.take(MAX_EXIT_FILE + 1).read_to_end(&mut bytes))
+                .map_err(|e| format!("cannot read {}: {e}", name()))?;
+            let text = String::from_utf8_lossy(&bytes);
+            let text = text.trim_start_matches('\u{feff}').trim();
+            match text.parse() {
+                Ok(status) if bytes.len() as u64 <= MAX_EXIT_FILE => Ok(status),
+                _ => {
+                    Err(format!("{}: expected an exit status (a number), got {}", name(), quoted_start(text)))
+                }
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let last = last_line(expected).map_err(|e| format!("cannot read {}: {e}", expected.display()))?;
+            Ok(i32::from(last.starts_with(b"ERROR:")))
+        }
+        Err(e) => Err(format!("cannot read {}: {e}", name())),
     }
 }
+
+/// The start of the last non-empty line of the file at `path`, read from its
+/// end: at most [`TAIL`] bytes of it, never the whole file.
+fn last_line(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::{Seek, SeekFrom};
+    let mut file = File::open(path)?;
+    let len = file.metadata()?.len();
+    file.seek(SeekFrom::Start(len.saturating_sub(TAIL)))?;
+    let mut tail = Vec::new();
+    file.take(TAIL).read_to_end(&mut tail)?;
+    Ok(tail.split(|&b| b == b'\n').rev().find(|l| !l.is_empty()).unwrap_or_default().to_vec())
+}
+
+/// How much of an expected output's end is read to find its last line.
+const TAIL: u64 = 64 << 10;
 
 pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> Outcome {
     let program: Vec<String> = match cmd {
@@ -157,42 +228,62 @@ pub fn run(dir: &Path, cmd: Option<&str>, timeout_secs: u64) -> Outcome {
     if program.is_empty() {
         return Err(Failure::usage("--cmd is empty; expected a program and its arguments"));
     }
-    let pairs = find_pairs(dir).map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?;
+    let shown = crate::game::printable(&dir.to_string_lossy()).into_owned();
+    let pairs = find_pairs(dir).map_err(|e| Failure::usage(format!("cannot read {shown}: {e}")))?;
     if pairs.is_empty() {
-        return Err(Failure::usage(format!("no NAME.txt with a NAME-out.txt partner in {}", dir.display())));
+        return Err(Failure::usage(format!("no NAME.txt with a NAME-out.txt partner in {shown}")));
     }
+    let all_passed =
+        run_all(&program, &pairs, Duration::from_secs(timeout_secs), &mut super::output::stdout())?;
+    // Each failed fixture has been shown on stdout.
+    if all_passed { Ok(()) } else { Err(Failure::quiet(Kind::Refused)) }
+}
+
+/// Runs every pair, printing a line for each and a total; whether all passed.
+fn run_all(
+    program: &[String],
+    pairs: &[(String, PathBuf, PathBuf)],
+    timeout: Duration,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
+    let write_error = |e: std::io::Error| Failure::output(format!("cannot write to stdout: {e}"));
     let (mut passed, mut failed) = (0, 0);
-    for (name, input, expected_path) in &pairs {
-        let expected = fs::read(expected_path)
-            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", expected_path.display())))?;
-        let want = expected_status(input, &expected).map_err(Failure::usage)?;
-        let cap = expected.len() + SLACK;
-        let run = run_program(&program, input, Duration::from_secs(timeout_secs), cap)
-            .map_err(|e| Failure::usage(format!("cannot run {}: {e}", program[0])))?;
+    for (name, input, expected) in pairs {
+        let want = expected_status(input, expected).map_err(Failure::usage)?;
+        let run = run_program(program, input, expected, timeout).map_err(|e| {
+            Failure::usage(format!("cannot run {}: {e}", crate::game::printable(&program[0])))
+        })?;
         let exit = match (&run.stopped, run.status) {
             (Some(why), _) => why.clone(),
             (None, Some(c)) => format!("exit status {c}"),
             (None, None) => "killed by a signal".to_string(),
         };
-        let verdict = compare(&expected, &run.stdout);
-        if verdict == Verdict::Same && run.stopped.is_none() && run.status == Some(want) {
+        let same = matches!(run.verdict, Ok(Verdict::Same));
+        let mut report = String::new();
+        if same && run.stopped.is_none() && run.status == Some(want) {
             passed += 1;
-            println!("PASS {name}");
-            continue;
+            report.push_str(&format!("PASS {name}\n"));
+        } else {
+            failed += 1;
+            report.push_str(&format!("FAIL {name} ({exit})\n"));
+            match run.verdict {
+                Ok(Verdict::Differs(d)) => report.push_str(&format!("  {d}\n")),
+                // Stopped before its output ended: the reason says enough.
+                Err(_) if run.stopped.is_some() => {}
+                Err(e) => report.push_str(&format!("  cannot read its output: {e}\n")),
+                Ok(Verdict::Same) => {}
+            }
+            if run.stopped.is_none() && run.status != Some(want) {
+                let got = run.status.map_or("a signal".to_string(), |c| c.to_string());
+                report.push_str(&format!("  exit status: expected {want}, got {got}\n"));
+            }
         }
-        failed += 1;
-        println!("FAIL {name} ({exit})");
-        if let Verdict::Differs(d) = verdict {
-            println!("  {d}");
-        }
-        if run.stopped.is_none() && run.status != Some(want) {
-            let got = run.status.map_or("a signal".to_string(), |c| c.to_string());
-            println!("  exit status: expected {want}, got {got}");
-        }
+        out.write_all(report.as_bytes()).and_then(|()| out.flush()).map_err(write_error)?;
     }
-    println!("fixtures: {passed} passed, {failed} failed");
-    // Each failed fixture has been shown on stdout.
-    if failed == 0 { Ok(()) } else { Err(Failure::quiet(Kind::Refused)) }
+    writeln!(out, "fixtures: {passed} passed, {failed} failed")
+        .and_then(|()| out.flush())
+        .map_err(write_error)?;
+    Ok(failed == 0)
 }
 
 /// `gametree fixtures`'s arguments.

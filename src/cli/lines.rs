@@ -24,7 +24,9 @@ pub enum BadLine {
 impl std::fmt::Display for BadLine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            BadLine::TooLong { start } => write!(f, "line too long: {start:?}... is over {MAX_LINE} bytes"),
+            BadLine::TooLong { start } => {
+                write!(f, "line too long: {} is over {MAX_LINE} bytes", quoted_start(start))
+            }
             BadLine::Io(e) => write!(f, "cannot read: {e}"),
         }
     }
@@ -79,7 +81,8 @@ impl<R: BufRead> Iterator for Lines<R> {
         }
         if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
             self.skipping = true;
-            let start = String::from_utf8_lossy(&buf[..crate::game::QUOTED]).into_owned();
+            // More than enough for the quoted start (the cut may split a character).
+            let start = String::from_utf8_lossy(&buf[..4 * crate::game::QUOTED]).into_owned();
             return Some(Err(BadLine::TooLong { start }));
         }
         let mut line = buf.strip_suffix(b"\n").unwrap_or(&buf);
@@ -101,7 +104,11 @@ pub fn is_stdio(path: &Path) -> bool {
 
 /// How messages name `path`: `<stdin>` for [`STDIO`].
 pub fn input_name(path: &Path) -> String {
-    if is_stdio(path) { "<stdin>".to_string() } else { path.display().to_string() }
+    if is_stdio(path) {
+        "<stdin>".to_string()
+    } else {
+        crate::game::printable(&path.to_string_lossy()).into_owned()
+    }
 }
 
 /// The text of a saved game, read through at most [`MAX_FILE`] bytes whatever

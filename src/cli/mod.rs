@@ -23,6 +23,7 @@ mod play;
 mod progress;
 mod replay;
 mod rules;
+mod saved;
 mod solve;
 
 use std::process::ExitCode;
@@ -135,6 +136,10 @@ fn finish(outcome: Outcome) -> u8 {
     };
     if output::stdout_failed() && status != Kind::Output.status() {
         failure::report("cannot write to stdout");
+        return Kind::Output.status();
+    }
+    // A message that could not be said is an output error too.
+    if output::stderr_failed() {
         return Kind::Output.status();
     }
     status

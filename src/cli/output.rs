@@ -203,6 +203,16 @@ impl Place {
     }
 }
 
+impl Place {
+    /// The place of an input: as [`Place::of`], but `-` is stdin.
+    pub fn of_input(path: &Path) -> Option<Place> {
+        if path == Path::new("-") {
+            return standard_place(io::stdin().as_fd());
+        }
+        Place::of(path)
+    }
+}
+
 /// The place of an open standard stream, if it is open.
 fn standard_place(fd: std::os::fd::BorrowedFd<'_>) -> Option<Place> {
     let meta = File::from(fd.try_clone_to_owned().ok()?).metadata().ok()?;
@@ -285,11 +295,46 @@ impl Write for Stdout {
     }
 }
 
+/// Prints `text` on stdout and flushes it: `print!` that gives an output
+/// failure (status 4) instead of a panic.
+pub fn print(text: &str) -> super::failure::Outcome {
+    let mut out = stdout();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| super::failure::Failure::output(format!("cannot write to stdout: {e}")))
+}
+
 /// Whether a write to stdout failed, or what is still buffered for it cannot
 /// be written.
 pub fn stdout_failed() -> bool {
     let flushed = io::stdout().flush().map_err(stdout_error);
     flushed.is_err() || STDOUT_FAILED.load(Ordering::Relaxed)
+}
+
+/// Set once a write to stderr has failed: the message is lost, the status
+/// says so (4).
+static STDERR_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Writes `text` to stderr, with anything a terminal would act on escaped
+/// (whatever input a message quotes); a failed write is remembered, never a
+/// panic, as `eprintln!`'s would be.
+pub fn to_stderr(text: &str) {
+    let text = crate::game::printable(text);
+    let mut err = io::stderr().lock();
+    if err.write_all(text.as_bytes()).and_then(|()| err.flush()).is_err() {
+        STDERR_FAILED.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Says one line on stderr, `gametree: MESSAGE`: every message of the
+/// command line goes through here.
+pub fn say(message: impl std::fmt::Display) {
+    to_stderr(&format!("gametree: {message}\n"));
+}
+
+/// Whether a write to stderr failed.
+pub fn stderr_failed() -> bool {
+    STDERR_FAILED.load(Ordering::Relaxed)
 }
 
 /// The panic hook. It never panics itself: it writes with errors ignored. A
@@ -323,14 +368,14 @@ pub fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
 pub fn print_stats<G: Game>(label: &str, tree: &Tree<'_, G>, build_time: Duration) {
     let secs = build_time.as_secs_f64();
     let rate = if secs > 0.0 { tree.len as f64 / secs } else { f64::INFINITY };
-    eprintln!(
-        "{label}nodes: {}, node size: {} bytes, arena bytes: {}, build time: {:.3} ms, rate: {:.1} million nodes/s",
+    to_stderr(&format!(
+        "{label}nodes: {}, node size: {} bytes, arena bytes: {}, build time: {:.3} ms, rate: {:.1} million nodes/s\n",
         tree.len,
         std::mem::size_of_val(tree.root),
         tree.node_bytes(),
         secs * 1e3,
         rate / 1e6
-    );
+    ));
 }
 
 #[cfg(test)]

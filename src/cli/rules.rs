@@ -13,8 +13,7 @@ pub struct Args {
 impl Args {
     pub fn run(self) -> Outcome {
         crate::with_game!(self.game, &Settings::default(), |g| {
-            print!("{}", crate::game::Presentation::rules(g));
-            Ok(())
+            super::output::print(crate::game::Presentation::rules(g))
         })
     }
 }

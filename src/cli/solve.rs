@@ -50,8 +50,7 @@ fn solve<G: Game>(game: &G, at: &GamePosition, budget: &Budget) -> Outcome {
     match solved {
         Ok(solved) => {
             let s = solved.get(&pos).expect("the root is solved");
-            println!("{s}");
-            Ok(())
+            super::output::print(&format!("{s}\n"))
         }
         Err(e) => {
             let raise = match e {

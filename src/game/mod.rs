@@ -89,11 +89,63 @@ pub fn char_grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> char) 
 pub const QUOTED: usize = 40;
 
 /// The start of `text` for a message: at most [`QUOTED`] characters, quoted,
-/// with `...` when there was more (a line may be a megabyte long).
+/// with `...` when there was more (a line may be a megabyte long). Every
+/// message that quotes what a person or a file gave goes through here (or
+/// [`quoted_prefix`]), so that nothing a terminal would act on reaches it.
 pub fn quoted_start(text: &str) -> String {
-    match text.char_indices().nth(QUOTED) {
-        Some((cut, _)) => format!("{:?}...", &text[..cut]),
-        None => format!("{text:?}"),
+    quoted_prefix(text, QUOTED)
+}
+
+/// The first `chars` characters of `text`, quoted and escaped as
+/// [`quoted_start`] does, with `...` when there was more.
+pub fn quoted_prefix(text: &str, chars: usize) -> String {
+    let (shown, more) = match text.char_indices().nth(chars) {
+        Some((cut, _)) => (&text[..cut], "..."),
+        None => (text, ""),
+    };
+    let mut out = String::with_capacity(shown.len() + 2 + more.len());
+    out.push('"');
+    escape_into(&mut out, shown, true);
+    out.push('"');
+    out.push_str(more);
+    out
+}
+
+/// `text` as it is when every character in it is harmless on a terminal, or
+/// else with the harmful ones escaped as [`quoted_start`] escapes them (`\u{1b}`
+/// for an ESC): for text shown without quotes, such as a file name, and for a
+/// whole message on its way to the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| needs_escape(c) && !matches!(c, '\n' | '\t')) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    escape_into(&mut out, text, false);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Whether a terminal could act on `c` (a control character, an escape, a
+/// direction override, an invisible or unassigned one): Rust's own rule for
+/// `{:?}`, which escapes exactly those besides quotes and backslashes.
+fn needs_escape(c: char) -> bool {
+    !matches!(c, '"' | '\'' | '\\') && c.escape_debug().nth(1).is_some()
+}
+
+/// Appends `text` to `out` with every character [`needs_escape`] names
+/// escaped; `quoting` also escapes `"` and `\` (and the line breaks and tabs a
+/// message of several lines keeps otherwise).
+fn escape_into(out: &mut String, text: &str, quoting: bool) {
+    for c in text.chars() {
+        let escape = if quoting {
+            c == '"' || c == '\\' || needs_escape(c)
+        } else {
+            needs_escape(c) && !matches!(c, '\n' | '\t')
+        };
+        if escape {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
     }
 }
 
@@ -148,4 +200,27 @@ pub enum Outcome {
     Loss,
     /// Neither side won: a full tic-tac-toe board, niujiao's ply limit.
     Draw,
+}
+
+#[cfg(test)]
+mod quoting_tests {
+    use super::*;
+
+    #[test]
+    fn quotes_escape_as_rusts_debug_does_and_are_short() {
+        for text in ["e4", "a\"b\\c", "\u{1b}]0;x\u{7}", "\u{9b}2J", "\u{202e}cba", "tab\there"] {
+            assert_eq!(quoted_start(text), format!("{text:?}"), "{text:?}");
+        }
+        // A combining mark is escaped wherever it stands, not only first.
+        assert_eq!(quoted_start("e\u{301}"), "\"e\\u{301}\"");
+        assert_eq!(quoted_start(&"é".repeat(100)), format!("{:?}...", "é".repeat(40)));
+        assert_eq!(quoted_prefix("abcdef", 3), "\"abc\"...");
+    }
+
+    #[test]
+    fn printable_text_is_left_alone_and_the_rest_escaped() {
+        assert!(matches!(printable("plain é ▲ \"quoted\"\nnext\tcol"), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(printable("a\u{1b}[2Jb\u{7}"), "a\\u{1b}[2Jb\\u{7}");
+        assert_eq!(printable("\u{9b}\u{202e}\r"), "\\u{9b}\\u{202e}\\r");
+    }
 }

@@ -61,7 +61,7 @@ pub enum Item {
 
 /// Classifies one line (already stripped of its newline). `None` for a blank line.
 pub fn parse_line(line: usize, raw: &[u8]) -> Option<Item> {
-    let text = raw.trim_ascii();
+    let text = trim_c_space(raw);
     match text {
         [] => None,
         b"A" => Some(Item::Command { line, command: Command::Next }),
@@ -80,6 +80,19 @@ pub fn parse_line(line: usize, raw: &[u8]) -> Option<Item> {
         }
         _ => Some(Item::Malformed { line, text: String::from_utf8_lossy(text).into_owned() }),
     }
+}
+
+/// White space as C's `isspace` (and so `scanf`) sees it: Rust's ASCII white
+/// space and the vertical tab, which Rust leaves out.
+fn is_c_space(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0x0b
+}
+
+/// `raw` without the C white space around it.
+fn trim_c_space(raw: &[u8]) -> &[u8] {
+    let start = raw.iter().position(|&b| !is_c_space(b)).unwrap_or(raw.len());
+    let end = raw.iter().rposition(|&b| !is_c_space(b)).map_or(start, |i| i + 1);
+    &raw[start..end]
 }
 
 /// The non-blank lines of an input, read lazily so that output for earlier lines is
@@ -128,11 +141,10 @@ impl<R: BufRead> Iterator for Items<R> {
             self.line += 1;
             if self.buf.len() > MAX_LINE && !self.buf.ends_with(b"\n") {
                 self.overlong = true;
-                let start = String::from_utf8_lossy(&self.buf[..40]).into_owned();
-                return Some(Ok(Item::Malformed {
-                    line: self.line,
-                    text: format!("{start}... (over {MAX_LINE} bytes)"),
-                }));
+                // The first MAX_LINE + 1 bytes: the message quotes its start
+                // and says that it is over the limit.
+                let text = String::from_utf8_lossy(&self.buf).into_owned();
+                return Some(Ok(Item::Malformed { line: self.line, text }));
             }
             let mut raw = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
             // Editors on Windows start a file with a byte-order mark: not part of the line.
@@ -201,7 +213,14 @@ mod tests {
         let v = items(std::str::from_utf8(&input).unwrap());
         assert_eq!(v.len(), 2);
         let Item::Malformed { line: 2, text } = &v[1] else { panic!("{v:?}") };
-        assert!(text.len() < 100 && text.contains("over 1024 bytes"), "{text}");
+        let message = crate::protocol::malformed_message(text);
+        assert!(message.len() < 200 && message.contains("... (over 1024 bytes)"), "{message}");
+    }
+
+    #[test]
+    fn a_vertical_tab_is_white_space_as_for_scanf() {
+        assert_eq!(items("\x0bG6-F5\x0b\n\x0b\x0c\n A\x0b"), items("G6-F5\n\nA"));
+        assert_eq!(items("\x0b"), []);
     }
 
     #[test]

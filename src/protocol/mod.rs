@@ -295,9 +295,18 @@ impl std::fmt::Display for ReplayError {
     }
 }
 
-/// What to tell the user about a line that is neither an action nor a command.
+/// What to tell the user about a line that is neither an action nor a command:
+/// its start, quoted and escaped, and its length when that is cut.
 pub fn malformed_message(text: &str) -> String {
-    format!("expected an action like G6-F5 (letter, digit, '-', letter, digit), or A or P; got {text:?}")
+    let length = match text.len() {
+        n if n > input::MAX_LINE => format!(" (over {} bytes)", input::MAX_LINE),
+        n if text.chars().nth(crate::game::QUOTED).is_some() => format!(" ({n} bytes)"),
+        _ => String::new(),
+    };
+    format!(
+        "expected an action like G6-F5 (letter, digit, '-', letter, digit), or A or P; got {}{length}",
+        crate::game::quoted_start(text)
+    )
 }
 
 /// The game the protocol plays, by its name in the list of games.

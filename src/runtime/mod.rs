@@ -6,6 +6,8 @@
 pub mod hugepages;
 mod placement;
 mod prefault;
+#[cfg(unix)]
+pub mod reaper;
 pub mod share;
 #[cfg(unix)]
 pub mod signals;

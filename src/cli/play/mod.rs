@@ -175,7 +175,8 @@ fn start_menu(game: GameName) -> menu::Choice {
                 let fits = crate::with_game!(game, &Settings::default(), |g| loadable(g, game, &path));
                 match fits {
                     Ok(()) => return menu::Choice::Load(path),
-                    Err(e) => println!("cannot load it: {e}"),
+                    // A failed write is remembered: the status says so at the end.
+                    Err(e) => drop(super::output::print(&format!("cannot load it: {e}\n"))),
                 }
             }
             Ok(choice) => return choice,

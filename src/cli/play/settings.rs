@@ -80,6 +80,7 @@ impl PlaySettings {
         };
         let mut notes = Vec::new();
         for (key, value) in saved {
+            crate::cli::saved::check_setting(key, value)?;
             let bad = || format!("saved setting {key}: {value:?} is not valid");
             let number = |v: &str| v.parse::<u64>().map_err(|_| bad());
             // Whether the command line gave this setting, and what.

@@ -15,7 +15,7 @@ mod oracle;
 use super::{Registered, Settings};
 use crate::game::{
     DrawRules, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
-    char_grid,
+    char_grid, quoted_start,
 };
 use board::square_at;
 
@@ -41,7 +41,10 @@ impl Checkers {
     fn square(name: &str) -> Result<u8, String> {
         let c = name.as_bytes();
         let on_board = c.len() == 2 && (b'A'..=b'H').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]);
-        if !on_board {
+        let like_a_cell = c.len() == 2 && c[0].is_ascii_alphabetic() && c[1].is_ascii_digit();
+        if !like_a_cell {
+            Err(format!("{} is not a cell: expected a column A-H and a row 1-8, like G6", quoted_start(name)))
+        } else if !on_board {
             Err(format!("{name} is off the board: columns A-H, rows 1-8"))
         } else {
             Checkers::parse_cell(name)

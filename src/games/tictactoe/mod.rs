@@ -177,7 +177,8 @@ impl Notation for TicTacToe {
             _ if b.contains(&b'-') => {
                 format!("{text:?} names a move: tic-tac-toe places a mark on one cell, like b2")
             }
-            [b'a'..=b'z', b'0'..=b'9', ..] => format!("{text} is off the board: columns a-c, rows 1-3"),
+            // Only a two-character name is shown unquoted: it cannot hide a control character.
+            [b'a'..=b'z', b'0'..=b'9'] => format!("{text} is off the board: columns a-c, rows 1-3"),
             _ => format!("{text:?} is not a cell: expected a column a-c and a row 1-3, like b2"),
         }
     }
