@@ -58,7 +58,7 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
                 .map_err(Failure::budget)?
                 .choice;
             if opts.stats {
-                super::output::to_stderr(&format!(
+                super::stderr::to_stderr(&format!(
                     "positions examined: {}, time: {:.3} ms\n",
                     choice.nodes,
                     started.elapsed().as_secs_f64() * 1e3

@@ -205,7 +205,7 @@ pub fn write_files<G: Game>(
     let orders = searched.orders.as_ref();
     let scope = opts.scope();
     if opts.dot.is_some() && scope == Scope::All && tree.len > DOT_WARN_NODES {
-        super::output::say(format!(
+        super::stderr::say(format!(
             "warning: a DOT drawing of {} nodes is too large to read; --show-depth K or --show-line draws part of it",
             tree.len
         ));

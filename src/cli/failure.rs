@@ -84,5 +84,5 @@ pub type Outcome = Result<(), Failure>;
 
 /// One line on stderr, as every error of the command line is said.
 pub fn report(message: impl Display) {
-    super::output::say(message);
+    super::stderr::say(message);
 }

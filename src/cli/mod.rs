@@ -25,6 +25,7 @@ mod replay;
 mod rules;
 mod saved;
 mod solve;
+mod stderr;
 
 use std::process::ExitCode;
 
@@ -139,7 +140,7 @@ fn finish(outcome: Outcome) -> u8 {
         return Kind::Output.status();
     }
     // A message that could not be said is an output error too.
-    if output::stderr_failed() {
+    if stderr::stderr_failed() {
         return Kind::Output.status();
     }
     status

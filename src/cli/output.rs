@@ -311,32 +311,6 @@ pub fn stdout_failed() -> bool {
     flushed.is_err() || STDOUT_FAILED.load(Ordering::Relaxed)
 }
 
-/// Set once a write to stderr has failed: the message is lost, the status
-/// says so (4).
-static STDERR_FAILED: AtomicBool = AtomicBool::new(false);
-
-/// Writes `text` to stderr, with anything a terminal would act on escaped
-/// (whatever input a message quotes); a failed write is remembered, never a
-/// panic, as `eprintln!`'s would be.
-pub fn to_stderr(text: &str) {
-    let text = crate::game::printable(text);
-    let mut err = io::stderr().lock();
-    if err.write_all(text.as_bytes()).and_then(|()| err.flush()).is_err() {
-        STDERR_FAILED.store(true, Ordering::Relaxed);
-    }
-}
-
-/// Says one line on stderr, `gametree: MESSAGE`: every message of the
-/// command line goes through here.
-pub fn say(message: impl std::fmt::Display) {
-    to_stderr(&format!("gametree: {message}\n"));
-}
-
-/// Whether a write to stderr failed.
-pub fn stderr_failed() -> bool {
-    STDERR_FAILED.load(Ordering::Relaxed)
-}
-
 /// The panic hook. It never panics itself: it writes with errors ignored. A
 /// failed `print!` (stdout or stderr unwritable) is an output error, status 4,
 /// and stdout's reader having gone ends the process quietly; anything else is
@@ -368,7 +342,7 @@ pub fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
 pub fn print_stats<G: Game>(label: &str, tree: &Tree<'_, G>, build_time: Duration) {
     let secs = build_time.as_secs_f64();
     let rate = if secs > 0.0 { tree.len as f64 / secs } else { f64::INFINITY };
-    to_stderr(&format!(
+    super::stderr::to_stderr(&format!(
         "{label}nodes: {}, node size: {} bytes, arena bytes: {}, build time: {:.3} ms, rate: {:.1} million nodes/s\n",
         tree.len,
         std::mem::size_of_val(tree.root),
