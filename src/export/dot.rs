@@ -131,6 +131,15 @@ fn describe<G: Game>(
     (label, tip)
 }
 
+/// A digraph's opening lines: its name, the title over the drawing, and the
+/// fonts every tree drawing uses (for the minimax and the MCTS tree alike).
+pub(crate) fn write_preamble(out: &mut dyn Write, name: &str, title: &str) -> io::Result<()> {
+    writeln!(out, "digraph {name} {{")?;
+    writeln!(out, "  graph [label=\"{}\", labelloc=t, fontname=\"Helvetica\", fontsize=14];", quoted(title))?;
+    writeln!(out, "  node [fontname=\"Helvetica\", fontsize=11];")?;
+    writeln!(out, "  edge [fontname=\"Courier\", fontsize=11];")
+}
+
 /// The board with its coordinates: on a grid, a table of one cell per square
 /// (dark squares shaded), so that the columns line up whatever the font; else
 /// the terminal's plain drawing of its points and lines (niujiao's ladder),
@@ -293,14 +302,7 @@ pub fn write_tree<G: Game>(
     };
     let title =
         format!("{}\nposition {}{scope_note}\n{}.", summary.title(), summary.position, summary.evaluation);
-    writeln!(out, "digraph tree {{")?;
-    writeln!(
-        out,
-        "  graph [label=\"{}\", labelloc=t, fontname=\"Helvetica\", fontsize=14];",
-        quoted(&title)
-    )?;
-    writeln!(out, "  node [fontname=\"Helvetica\", fontsize=11];")?;
-    writeln!(out, "  edge [fontname=\"Courier\", fontsize=11];")?;
+    write_preamble(out, "tree", &title)?;
     write!(out, "{dot}")?;
     write!(out, "{LEGEND}")?;
     writeln!(out, "}}")

@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use super::Header;
-use crate::export::dot::{board_label, quoted};
+use crate::export::dot::{board_label, quoted, write_preamble};
 use crate::export::scope::Scope;
 use crate::game::Game;
 use crate::search::mcts::{Searched, Terms};
@@ -113,14 +113,7 @@ pub fn write_tree<G: Game>(
     let sizes = subtree_sizes(searched);
     let root_visits = f64::from(tree.node(0).visits().max(1));
     let title = format!("{}\nposition {}\n{}.", header.title(), header.position, header.evaluation);
-    writeln!(out, "digraph mcts {{")?;
-    writeln!(
-        out,
-        "  graph [label=\"{}\", labelloc=t, fontname=\"Helvetica\", fontsize=14];",
-        quoted(&title)
-    )?;
-    writeln!(out, "  node [fontname=\"Helvetica\", fontsize=11];")?;
-    writeln!(out, "  edge [fontname=\"Courier\", fontsize=11];")?;
+    write_preamble(out, "mcts", &title)?;
     for id in 0..tree.len() as u32 {
         let drawn = tree.parent(id).is_none_or(|p| open[p as usize]);
         if !drawn {
