@@ -26,6 +26,22 @@ pub fn write(path: &Path, text: &str) -> std::io::Result<()> {
     crate::cli::output::write_output(path, |w| w.write_all(text.as_bytes()))
 }
 
+/// Moves the game kept at `slot` aside, to `GAME-SECONDS.save` beside it (a
+/// number added if that is taken), so that a new game can take the slot
+/// without losing it; the new name.
+pub fn move_aside(slot: &Path, seconds: u64) -> std::io::Result<PathBuf> {
+    let stem = slot.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let aside = (0..)
+        .map(|n| match n {
+            0 => slot.with_file_name(format!("{stem}-{seconds}.save")),
+            n => slot.with_file_name(format!("{stem}-{seconds}-{n}.save")),
+        })
+        .find(|p| !p.exists())
+        .expect("some name is free");
+    std::fs::rename(slot, &aside)?;
+    Ok(aside)
+}
+
 /// A file name as a person types it: a leading `~/` is their home.
 pub fn expand_home(name: &str) -> PathBuf {
     expand(name, std::env::var_os("HOME").map(PathBuf::from))
@@ -42,6 +58,23 @@ fn expand(name: &str, home: Option<PathBuf>) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_moved_aside_keeps_its_text_under_a_free_name() {
+        let dir = std::env::temp_dir().join(format!("gametree-aside-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let slot = dir.join("checkers.save");
+        std::fs::write(&slot, "first").unwrap();
+        let a = move_aside(&slot, 7).unwrap();
+        assert_eq!(a, dir.join("checkers-7.save"));
+        std::fs::write(&slot, "second").unwrap();
+        let b = move_aside(&slot, 7).unwrap();
+        assert_eq!(b, dir.join("checkers-7-1.save"));
+        assert!(!slot.exists());
+        assert_eq!(std::fs::read_to_string(&a).unwrap(), "first");
+        assert_eq!(std::fs::read_to_string(&b).unwrap(), "second");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn a_tilde_is_the_home_and_nothing_else_changes() {

@@ -216,7 +216,39 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> Outcome {
     let input = Input::new(io::BufReader::new(signals::Interruptible(io::stdin())), interactive);
     // Only a person's game is kept: a script has its input to play again.
     let kept = autosave::path(game.name()).filter(|_| interactive);
+    if let Some(slot) = &kept {
+        keep_unfinished(game, slot, setup.resume)?;
+    }
     Session::new(game, setup, record, input, &mut super::output::stdout(), kept).run()
+}
+
+/// An unfinished game in the autosave slot that this session does not
+/// continue is moved aside, and the player told where, before the new game
+/// takes the slot: starting or loading another game never loses one.
+fn keep_unfinished<G: Game>(game: &G, slot: &Path, resumed: Option<&Path>) -> Outcome {
+    let same = |p: &Path| std::fs::canonicalize(p).ok() == std::fs::canonicalize(slot).ok();
+    if !slot.is_file() || resumed.is_some_and(same) {
+        return Ok(());
+    }
+    let Ok(saved) = read_saved(game, slot) else { return Ok(()) };
+    let mut record = Record::new(saved.start.clone());
+    for a in saved.actions {
+        record.play(game, a);
+    }
+    if record.played.is_empty() || record.over(game) {
+        return Ok(());
+    }
+    let seconds =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    match autosave::move_aside(slot, seconds) {
+        Ok(aside) => super::output::print(&format!(
+            "your unfinished game is kept in {} (play {} --resume {} continues it)\n",
+            aside.display(),
+            game.name(),
+            aside.display()
+        )),
+        Err(e) => Err(Failure::output(format!("cannot keep the unfinished game in {}: {e}", slot.display()))),
+    }
 }
 
 /// `gametree replay FILE`: every position of a saved game; on a terminal one at
