@@ -85,12 +85,14 @@ pub fn run(
                     let question =
                         format!("your side: {} (first) or {} (second)?", about.first, about.second);
                     let Some(side) = ask(out, read, &question, &sides)? else { return Ok(Choice::Quit) };
-                    let levels = ["strong", "hard", "medium", "easy", "random"];
-                    let Some(l) = ask(out, read, "level: strong, hard, medium, easy or random?", &levels)?
-                    else {
+                    let levels = ["strong", "hard", "medium", "easy", "random", "mcts"];
+                    let question = "level: strong, hard, medium, easy, random or mcts?";
+                    let Some(l) = ask(out, read, question, &levels)? else {
                         return Ok(Choice::Quit);
                     };
-                    let level = [Level::Strong, Level::Hard, Level::Medium, Level::Easy, Level::Random][l];
+                    let level =
+                        [Level::Strong, Level::Hard, Level::Medium, Level::Easy, Level::Random, Level::Mcts]
+                            [l];
                     let (first, second) =
                         if side == 0 { (Who::Human, Who::Machine) } else { (Who::Machine, Who::Human) };
                     return Ok(Choice::New { first, second, level });
@@ -130,6 +132,8 @@ mod tests {
         assert_eq!(c, Choice::New { first: Who::Human, second: Who::Machine, level: Level::Strong });
         let (c, _) = choose(&["new", "1", "o", "hard"]);
         assert_eq!(c, Choice::New { first: Who::Machine, second: Who::Human, level: Level::Hard });
+        let (c, _) = choose(&["1", "", "", "mcts"]);
+        assert_eq!(c, Choice::New { first: Who::Human, second: Who::Machine, level: Level::Mcts });
         let (c, _) = choose(&["1", "2"]);
         assert_eq!(c, Choice::New { first: Who::Human, second: Who::Human, level: Level::Strong });
         let (c, said) = choose(&["3", "9", "2", "game.save"]);
