@@ -375,10 +375,14 @@ impl Storage for Gomoku {
 }
 
 impl Evaluation for Gomoku {
-    /// An open three scores 1000 and an open four 10,000; single stones and
-    /// pairs, even weighted by the defence, stay under the first.
+    /// An open three scores 1000 and an open four 10,000, but the value a
+    /// search returns counts the opponent's patterns `defence` times over (the
+    /// original's machine plays scared), so that both sides read as behind in
+    /// an even game. The margins are scaled by the same weight: a side is
+    /// ahead when it leads by more than the opponent's weighted open three.
     fn lead(&self, value: i32) -> crate::game::Lead {
-        crate::game::Lead::by_margins(value, 1_000, 10_000)
+        let w = self.defence.max(1);
+        crate::game::Lead::by_margins(value, w.saturating_mul(1_000), w.saturating_mul(10_000))
     }
 
     /// The machine's pattern score minus the defence weight times the opponent's,
@@ -603,6 +607,28 @@ impl Registered for Gomoku {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The machine's value counts the opponent's patterns nine times, so a
+    /// quiet position reads negative for whichever side searched it: that
+    /// must read as level, not as both sides behind, and a real threat (the
+    /// opponent's open three, weighted) as behind.
+    #[test]
+    fn a_lead_is_read_through_the_defence_weight() {
+        use crate::game::{Evaluation, Lead};
+        let g = Gomoku::default();
+        let mut pos = g.start();
+        for name in ["h8", "g7"] {
+            let cell = g.parse_action(&pos, name).unwrap();
+            pos = g.apply(&pos, cell);
+        }
+        for side in [Player::First, Player::Second] {
+            let machine = g.for_machine(side);
+            let v = machine.heuristic(&pos);
+            assert_eq!(g.lead(v), Lead::Level, "{side:?}: {v}");
+        }
+        let threat = -(g.defence * 1_000);
+        assert_eq!(g.lead(threat), Lead::Ahead(Player::Second));
+    }
     use crate::game::Marks;
 
     fn pos(stones: &[(&str, u8)], x_to_move: bool) -> Position {
