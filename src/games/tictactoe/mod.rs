@@ -11,6 +11,7 @@ mod original;
 use super::{Registered, Settings};
 use crate::game::{
     Drawing, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
+    quoted_start,
 };
 
 const LINES: [u16; 8] = [
@@ -164,6 +165,15 @@ impl Notation for TicTacToe {
     }
 
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
+        // `2 2` is said as the cell it names; two numbers that name none are
+        // told the range of that notation, not of ours.
+        if let Some(name) = original::row_then_column(text) {
+            let column = name.as_bytes()[0] - b'a' + 1;
+            return format!("{} (row {}, column {column})", self.why_illegal(pos, &name), &name[1..]);
+        }
+        if original::two_numbers(text) {
+            return format!("{} is off the board: rows and columns 1-3, like 2 3", quoted_start(text));
+        }
         let b = text.to_ascii_lowercase().into_bytes();
         match b[..] {
             [c @ b'a'..=b'c', r @ b'1'..=b'3'] => {

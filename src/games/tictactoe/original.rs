@@ -12,6 +12,13 @@ pub fn row_then_column(text: &str) -> Option<String> {
     ((1..=3).contains(&row) && (1..=3).contains(&col)).then(|| format!("{}{row}", (b'a' + col - 1) as char))
 }
 
+/// Whether `text` is two whole numbers, as a row and a column are written.
+pub fn two_numbers(text: &str) -> bool {
+    let parts: Vec<&str> =
+        text.split(|c: char| c.is_whitespace() || c == ',').filter(|p| !p.is_empty()).collect();
+    parts.len() == 2 && parts.iter().all(|p| p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -28,5 +35,15 @@ mod tests {
         assert_eq!(row_then_column("b2"), None);
         let g = TicTacToe;
         assert_eq!(g.parse_action(&g.start(), "2 3"), g.parse_action(&g.start(), "c2"));
+    }
+
+    #[test]
+    fn a_taken_or_missing_cell_in_rows_and_columns_is_said_as_such() {
+        let g = TicTacToe;
+        let pos = g.apply(&g.start(), g.parse_action(&g.start(), "b2").unwrap());
+        assert_eq!(g.why_illegal(&pos, "2 2"), "b2 is taken (row 2, column 2)");
+        assert_eq!(g.why_illegal(&pos, "4 4"), "\"4 4\" is off the board: rows and columns 1-3, like 2 3");
+        assert_eq!(g.why_illegal(&pos, "0,1"), "\"0,1\" is off the board: rows and columns 1-3, like 2 3");
+        assert!(g.why_illegal(&pos, "c2 now").contains("is not a cell"));
     }
 }
