@@ -246,6 +246,10 @@ impl Notation for Niujiao {
     }
 
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
+        // The original's `05` is explained as the `0-5` it stands for.
+        if let Some(ours) = original::two_digits(text.trim()) {
+            return self.why_illegal(pos, &ours);
+        }
         let points: Option<(u8, u8)> =
             text.split_once('-').and_then(|(f, t)| Some((f.trim().parse().ok()?, t.trim().parse().ok()?)));
         let Some((from, to)) = points else {

@@ -24,5 +24,11 @@ mod tests {
         let start = g.start();
         assert_eq!(g.parse_action(&start, "02"), g.parse_action(&start, "0-2"));
         assert!(g.parse_action(&start, "02").is_ok());
+        assert_eq!(g.why_illegal(&start, "05"), g.why_illegal(&start, "0-5"));
+        assert!(
+            g.why_illegal(&start, "05").starts_with("no line joins points 0 and 5"),
+            "{}",
+            g.why_illegal(&start, "05")
+        );
     }
 }
