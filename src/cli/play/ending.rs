@@ -164,11 +164,13 @@ mod tests {
         assert_eq!(value_for(&Ataxx, -400, Player::Second, None), "o is well ahead");
         // Tic-tac-toe counts open lines.
         assert_eq!(value_for(&TicTacToe, 2, Player::Second, None), "o is behind");
-        // Gomoku: an open three's worth is a lead, an open four's a wide one.
+        // Gomoku: an open three's worth is a lead, an open four's a wide one,
+        // both weighted as the machine weighs the opponent (defence 9).
         let gomoku = Gomoku::default();
         assert_eq!(value_for(&gomoku, -248, Player::First, None), "the game is level");
-        assert_eq!(value_for(&gomoku, -1_500, Player::First, None), "x is behind");
-        assert_eq!(value_for(&gomoku, 12_000, Player::First, None), "x is well ahead");
+        assert_eq!(value_for(&gomoku, -1_500, Player::First, None), "the game is level");
+        assert_eq!(value_for(&gomoku, -9_000, Player::First, None), "x is behind");
+        assert_eq!(value_for(&gomoku, 90_000, Player::First, None), "x is well ahead");
         // Niujiao measures red's progress down the ladder, not a balance.
         let n = Niujiao::default();
         assert_eq!(value_for(&n, 24, Player::Second, None), "the game is level");
