@@ -92,7 +92,7 @@ fn tictactoe_and_gomoku_say_what_is_wrong() {
     says(&TicTacToe, "x........ o", "a1", "a1 is taken");
     says(&TicTacToe, "", "d4", "d4 is off the board: columns a-c, rows 1-3");
     says(&TicTacToe, "", "a1-b2", "\"a1-b2\" names a move: tic-tac-toe places a mark on one cell, like b2");
-    says(&TicTacToe, "", "4 1", "\"4 1\" is not a cell: expected a column a-c and a row 1-3, like b2");
+    says(&TicTacToe, "", "4 1", "\"4 1\" is off the board: rows and columns 1-3, like 2 3");
     says(&TicTacToe, "", "middle", "\"middle\" is not a cell: expected a column a-c and a row 1-3, like b2");
     let g = Gomoku::default();
     says(&g, "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o", "h8", "\"h8\" is taken");
