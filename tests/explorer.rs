@@ -526,6 +526,26 @@ fn practice_gives_no_answer_away_on_screen_in_the_title_or_in_print() {
 
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn practice_on_a_textbook_tree_shows_no_inner_nodes_static_cost() {
+    // A textbook tree's inner node has no evaluation but its minimax value:
+    // the panel must not show it while the student is asked for it.
+    let page = Page::open(
+        "tree-practice",
+        &["tree", "--position", "((3 12 8) (2 4 6) (14 5 2))", "--search", "alphabeta"],
+    );
+    let b = &page.b;
+    b.type_into("#find", "0\n");
+    assert_eq!(b.count("#panel [data-field='cost']"), 1, "explore shows it");
+    b.click("#mode-practice");
+    b.type_into("#find", "0\n");
+    assert_eq!(b.count("#panel [data-field='cost']"), 0, "practice hides the root's");
+    b.type_into("#find", "4\n");
+    assert_eq!(b.count("#panel [data-field='cost']"), 1, "a leaf's cost is given");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn a_tic_tac_toe_cut_off_shows_its_bound_as_a_bound() {
     let page = Page::open("bound", &["tictactoe", "--position", "x...o.... x", "--search", "alphabeta"]);
     let (b, nodes) = (&page.b, &page.nodes);

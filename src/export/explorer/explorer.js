@@ -722,7 +722,9 @@
     html += row('depth', 'depth', depth[n]);
     html += row('action', 'action', actionName(n));
     html += row('role', 'side to move', `${role(n)} (${isMax(n) ? 'takes the greatest child value' : 'takes the least child value'})`);
-    html += row('cost', 'static cost', num(cost[n]));
+    // A worksheet asks for inner nodes' values; a textbook tree's static cost
+    // of an inner node is its minimax value, so practice shows leaves' only.
+    if (!practice || isLeaf(n)) html += row('cost', 'static cost', num(cost[n]));
     if (!practice) {
       html += row('value', 'value', s.value);
       if (flags[n] & (LOWER | UPPER) && !enginePruned(n)) {
