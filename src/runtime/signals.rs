@@ -144,3 +144,25 @@ pub fn take_interrupt() -> Option<libc::c_int> {
 pub fn interrupt_pending() -> bool {
     CAUGHT.load(SeqCst) != 0
 }
+
+/// Waits until `fd` has input or a caught interrupt is pending, whichever
+/// comes first; true when an interrupt is pending. A signal that lands
+/// between a caller's check and its blocking read would otherwise be missed
+/// until the next keystroke, so the wait wakes every 100 ms to look again.
+pub fn wait_for_input_or_interrupt(fd: std::os::fd::RawFd) -> bool {
+    loop {
+        if interrupt_pending() {
+            return true;
+        }
+        let mut poll = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+        // SAFETY: one pollfd we own, for the duration of the call.
+        let ready = unsafe { libc::poll(&mut poll, 1, 100) };
+        if ready > 0 {
+            return interrupt_pending();
+        }
+        if ready < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            // poll itself failed: let the read report whatever is wrong.
+            return false;
+        }
+    }
+}
