@@ -218,7 +218,11 @@ pub fn write_files<G: Game>(
         jobs.push((p, Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope))));
     }
     if let Some(p) = &opts.html {
-        jobs.push((p, Box::new(move |w| export::html::write_tree(w, game, tree, windows, events, scope))));
+        let views: Vec<_> = orders.map(|c| export::orders::view(game, tree, c)).into_iter().collect();
+        jobs.push((
+            p,
+            Box::new(move |w| export::html::write_tree_with(w, game, tree, windows, events, scope, &views)),
+        ));
     }
     if let Some(p) = &opts.efg {
         jobs.push((p, Box::new(move |w| export::efg::write_tree(w, game, tree))));
