@@ -355,7 +355,15 @@ fn berkeley_cs188_trees_expand_the_states_their_solutions_list() {
     ];
     for (file, root, action, expanded) in cases {
         let position = fixture(file);
-        let doc = json(&["analyse", "tree", "--position", &position, "--search", "alphabeta", "--no-prune-on-ties"]);
+        let doc = json(&[
+            "analyse",
+            "tree",
+            "--position",
+            &position,
+            "--search",
+            "alphabeta",
+            "--no-prune-on-ties",
+        ]);
         assert_eq!(doc["decision"]["action"], action, "{file}");
         let mut want: Vec<String> =
             expanded.split_whitespace().map(|s| if s == root { "root".into() } else { s.into() }).collect();
