@@ -1,6 +1,7 @@
 //! The `tree` game: textbook trees written as text, with their published
 //! answers (fixtures/textbook/: AIMA's Figure 5.2, Wikipedia's alpha-beta
-//! illustration, Poole and Mackworth's Figure 10.5, each citing its source),
+//! illustration, Poole and Mackworth's Figure 10.5, two trees of Berkeley
+//! CS188's autograder with their published solutions, each citing its source),
 //! through every command and export, under both pruning rules. The answers
 //! asserted here are the sources', entered from them, not from our output.
 
@@ -329,4 +330,49 @@ fn the_command_line_exports_say_which_rule_cut() {
     let minimax =
         Command::new(BIN).args(["analyse", "tree", "--position", t, "--no-prune-on-ties"]).output().unwrap();
     assert_eq!(minimax.status.code(), Some(2));
+}
+
+/// The names of the nodes alpha-beta reached (the root included), sorted.
+fn reached(doc: &Value) -> Vec<String> {
+    let nodes = doc["nodes"].as_array().unwrap();
+    let mut names: Vec<String> = nodes
+        .iter()
+        .filter(|n| n["pruned"] == false)
+        .map(|n| n["action"].as_str().map_or_else(|| "root".to_string(), String::from))
+        .collect();
+    names.sort();
+    names
+}
+
+/// CS188's autograder lists the states its alpha-beta expanded, and the move;
+/// both trees are checked under CS188's rule, which does not prune on ties.
+#[test]
+fn berkeley_cs188_trees_expand_the_states_their_solutions_list() {
+    // (fixture, the root's name, the solution's move, its expanded states)
+    let cases = [
+        ("cs188-tied-root.txt", "max", "min1", "A B C max min1 min2"),
+        ("cs188-one-ghost-3level.txt", "a", "b1", "a b1 b2 c1 c2 c3 d1 d2 d3 d5 d6"),
+    ];
+    for (file, root, action, expanded) in cases {
+        let position = fixture(file);
+        let doc = json(&[
+            "analyse",
+            "tree",
+            "--position",
+            &position,
+            "--search",
+            "alphabeta",
+            "--no-prune-on-ties",
+        ]);
+        assert_eq!(doc["decision"]["action"], action, "{file}");
+        let mut want: Vec<String> =
+            expanded.split_whitespace().map(|s| if s == root { "root".into() } else { s.into() }).collect();
+        want.sort();
+        assert_eq!(reached(&doc), want, "{file}");
+    }
+    // The tie that tells the rules apart: AIMA's rule prunes C, whose sibling
+    // B's 10 already equals MAX's 10.
+    let position = fixture("cs188-tied-root.txt");
+    let doc = json(&["analyse", "tree", "--position", &position, "--search", "alphabeta"]);
+    assert_eq!(pruned_actions(&doc), ["C"]);
 }

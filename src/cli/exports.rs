@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::failure::Failure;
 use super::options::search::SearchKind;
-use super::output::{Place, write_output};
+use super::output::{Durability, Place, write_output_with};
 use crate::export::{self, scope::Scope, summary::Summary};
 use crate::game::Game;
 use crate::search::alphabeta::{self, Pruning, Window};
@@ -218,7 +218,11 @@ pub fn write_files<G: Game>(
         jobs.push((p, Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope))));
     }
     if let Some(p) = &opts.html {
-        jobs.push((p, Box::new(move |w| export::html::write_tree(w, game, tree, windows, events, scope))));
+        let views: Vec<_> = orders.map(|c| export::orders::view(game, tree, c)).into_iter().collect();
+        jobs.push((
+            p,
+            Box::new(move |w| export::html::write_tree_with(w, game, tree, windows, events, scope, &views)),
+        ));
     }
     if let Some(p) = &opts.efg {
         jobs.push((p, Box::new(move |w| export::efg::write_tree(w, game, tree))));
@@ -232,14 +236,47 @@ pub fn write_files<G: Game>(
 }
 
 /// Writes each export to its file in turn; an error names the file.
+///
+/// Each file is still written under a temporary name and renamed only when
+/// whole, but not synced on its own: the file systems holding them are synced
+/// once at the end ([`sync_written`]), as the exercise batch does, since one
+/// `fsync` per export cost several times the work of a small tree's exports.
 pub fn write_jobs(jobs: Vec<(&Path, Writer<'_>)>) -> std::io::Result<()> {
+    let mut written = Vec::new();
     for (path, job) in jobs {
-        write_output(path, |w| job(w)).map_err(|e| {
+        write_output_with(path, Durability::Later, |w| job(w)).map_err(|e| {
             if super::output::closed_stdout(path, &e) {
                 crate::runtime::signals::die_of_closed_pipe();
             }
             std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
         })?;
+        written.push(path);
+    }
+    sync_written(&written)
+}
+
+/// Puts the regular files among `paths` on disk: one sync of each file system
+/// that holds some of them (streams, pipes and devices need none).
+fn sync_written(paths: &[&Path]) -> std::io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let mut synced = Vec::new();
+    for path in paths {
+        let Ok(meta) = std::fs::metadata(path) else { continue };
+        if !meta.is_file() || synced.contains(&meta.dev()) {
+            continue;
+        }
+        let file = std::fs::File::open(path).or_else(|_| std::fs::File::open(folder_of(path)));
+        file.and_then(|f| crate::runtime::system::sync_file_system(&f))
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: cannot sync: {e}", path.display())))?;
+        synced.push(meta.dev());
     }
     Ok(())
+}
+
+/// The folder holding `path` (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
 }

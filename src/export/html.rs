@@ -67,6 +67,21 @@ struct Header<'a> {
     trace_note: Option<String>,
     /// The mode the page opens in.
     opening: Opening,
+    /// The data of each view added to the explorer ([`View`]), by name.
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    views: serde_json::Map<String, serde_json::Value>,
+}
+
+/// A view added to the explorer by another part of the exports: its data goes
+/// into the page header's `views`, under its name, and its script runs after
+/// the explorer's.
+pub struct View {
+    /// The key of its data in the header's `views`.
+    pub name: &'static str,
+    /// What its script reads.
+    pub data: serde_json::Value,
+    /// Its script, one of this project's files.
+    pub script: &'static str,
 }
 
 /// What the page shows when it opens.
@@ -93,6 +108,19 @@ pub fn write_tree<G: Game>(
     write_page(out, game, tree, windows, events, scope, Opening::Explore)
 }
 
+/// [`write_tree`] with `views` added to the explorer.
+pub fn write_tree_with<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+    events: Option<&[Event]>,
+    scope: Scope,
+    views: &[View],
+) -> io::Result<()> {
+    write_with(out, game, tree, windows, events, scope, (Opening::Explore, views))
+}
+
 /// [`write_tree`], opening in the mode `opening` (an exercise's page opens as a
 /// worksheet).
 pub fn write_page<G: Game>(
@@ -103,6 +131,19 @@ pub fn write_page<G: Game>(
     events: Option<&[Event]>,
     scope: Scope,
     opening: Opening,
+) -> io::Result<()> {
+    write_with(out, game, tree, windows, events, scope, (opening, &[]))
+}
+
+/// The page, opening in `opening`, with `views` added.
+fn write_with<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+    events: Option<&[Event]>,
+    scope: Scope,
+    (opening, views): (Opening, &[View]),
 ) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
@@ -130,6 +171,7 @@ pub fn write_page<G: Game>(
         hidden: nodes.hidden,
         trace_note,
         opening,
+        views: views.iter().map(|v| (v.name.to_string(), v.data.clone())).collect(),
     };
     let mut blob = nodes.columns.into_bytes();
     blob.extend_from_slice(&boards.packed);
@@ -148,7 +190,12 @@ pub fn write_page<G: Game>(
         "header" => out.write_all(header.as_bytes()),
         "nodes" => out.write_all(data.as_bytes()),
         "events" => out.write_all(events.as_bytes()),
-        "script" => out.write_all(SCRIPT.as_bytes()),
+        "script" => {
+            out.write_all(SCRIPT.as_bytes())?;
+            // A `;` of its own: a script opening with `(` would otherwise call
+            // whatever the one before ends with.
+            views.iter().try_for_each(|v| out.write_all(format!("\n;\n{}", v.script).as_bytes()))
+        }
         other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
     })
 }

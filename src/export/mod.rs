@@ -5,6 +5,7 @@ pub mod efg;
 pub mod html;
 pub mod json;
 pub mod mcts;
+pub mod orders;
 pub mod scope;
 pub mod summary;
 pub mod trace;

@@ -1,9 +1,9 @@
 //! The move-ordering lesson in numbers: alpha-beta over one built tree with its
 //! children taken in different orders, counting what each order visits.
 
-use super::alphabeta::{Pruning, cuts_off};
+use super::alphabeta::{Pruning, bound_of, cuts_off};
 use crate::game::Game;
-use crate::tree::{GameNode, Node, Tree};
+use crate::tree::{Bound, GameNode, Node, Tree};
 
 /// An order in which alpha-beta takes a node's children.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +32,16 @@ impl Order {
             Order::Engine => "engine",
         }
     }
+
+    /// What the order is, in a few words, for the page that draws its tree.
+    pub fn words(self) -> &'static str {
+        match self {
+            Order::Natural => "the children in the game's own order, as the tree holds them",
+            Order::BestFirst => "the best child for the side to move first: perfect ordering",
+            Order::WorstFirst => "the worst child for the side to move first",
+            Order::Engine => "the order the game's own search takes them in",
+        }
+    }
 }
 
 /// What one search examined.
@@ -58,6 +68,27 @@ pub struct Comparison {
     pub minimal_tree: Option<(usize, u8, u128)>,
     /// The cut-off rule every order was searched with.
     pub rule: Pruning,
+    /// What each order's search did at each node, in [`Order::ALL`]'s order,
+    /// for drawing each order's tree; empty for trees of more than
+    /// [`DRAWN_LIMIT`] nodes.
+    pub visits: Vec<Visits>,
+}
+
+/// Trees of at most this many nodes keep, under each order, what alpha-beta did
+/// at every node ([`Visits`]): enough for any tree drawn for a class, and a
+/// page that still opens at once.
+pub const DRAWN_LIMIT: usize = 5_000;
+
+/// What alpha-beta did at each node under one order, indexed by node id.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Visits {
+    /// Each node's children as positions among its children (0 is its first
+    /// in the game's order), in the order this search takes them; for nodes it
+    /// never reached too, so that their subtrees are drawn in this order.
+    pub children: Vec<Vec<u16>>,
+    /// The value each visited node returned, exact or a bound; `None` for a
+    /// node the search never reached.
+    pub result: Vec<Option<(i32, Bound)>>,
 }
 
 /// Runs alpha-beta (cutting off by `rule`) over `tree` under each [`Order`].
@@ -70,16 +101,24 @@ pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Comparis
         minimax.nodes += 1;
         minimax.leaves += u64::from(n.is_leaf());
     });
-    let orders = Order::ALL
-        .iter()
-        .map(|&order| {
-            let mut count = Count::default();
-            let mut s = Counting { game, exact: &exact, order, rule, count: &mut count };
-            s.visit(tree.root, i64::MIN, i64::MAX);
-            (order, count)
-        })
-        .collect();
-    Comparison { minimax, orders, minimal_tree: minimal_tree(tree), rule }
+    let drawn = tree.len <= DRAWN_LIMIT;
+    let mut orders = Vec::new();
+    let mut visits = Vec::new();
+    for order in Order::ALL {
+        let mut count = Count::default();
+        let mut result = if drawn { vec![None; tree.len] } else { Vec::new() };
+        let mut s = Counting { game, exact: &exact, order, rule, count: &mut count, result: &mut result };
+        s.visit(tree.root, i64::MIN, i64::MAX);
+        if drawn {
+            let mut children = vec![Vec::new(); tree.len];
+            tree.root.for_each(&mut |n| {
+                children[n.id() as usize] = s.ordered(n).into_iter().map(|i| i as u16).collect();
+            });
+            visits.push(Visits { children, result });
+        }
+        orders.push((order, count));
+    }
+    Comparison { minimax, orders, minimal_tree: minimal_tree(tree), rule, visits }
 }
 
 /// Each node's exact minimax value, by id (recursion as deep as the tree).
@@ -118,12 +157,24 @@ struct Counting<'s, G: Game> {
     order: Order,
     rule: Pruning,
     count: &'s mut Count,
+    /// Each visited node's result, when the tree is drawn (else empty).
+    result: &'s mut Vec<Option<(i32, Bound)>>,
 }
 
 impl<G: Game> Counting<'_, G> {
     /// Fail-soft alpha-beta, as the explicit search runs it, over `node`'s
     /// children in this order.
-    fn visit(&mut self, node: &GameNode<'_, G>, mut alpha: i64, mut beta: i64) -> i32 {
+    fn visit(&mut self, node: &GameNode<'_, G>, alpha: i64, beta: i64) -> i32 {
+        let value = self.search(node, alpha, beta);
+        if let Some(slot) = self.result.get_mut(node.id() as usize) {
+            let bound = if node.is_leaf() { Bound::Exact } else { bound_of(value, alpha, beta, self.rule) };
+            *slot = Some((value, bound));
+        }
+        value
+    }
+
+    /// [`Self::visit`]'s search, with no record of its result.
+    fn search(&mut self, node: &GameNode<'_, G>, mut alpha: i64, mut beta: i64) -> i32 {
         self.count.nodes += 1;
         if node.is_leaf() {
             self.count.leaves += 1;

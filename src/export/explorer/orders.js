@@ -1,0 +1,243 @@
+// The move orders' trees (`--compare-orders --html`): one view over the
+// explorer that switches between alpha-beta's tree under each move order
+// (natural, best-first, worst-first, engine), each with what it visited and
+// what it never had to. Its data is the header's `views.orders`
+// (src/export/orders.rs); it touches nothing of the explorer but the toolbar,
+// where it adds the button that opens it.
+(function () {
+  'use strict';
+  const H = JSON.parse(document.getElementById('tree-header').textContent);
+  const D = H.views && H.views.orders;
+  if (!D) return;
+  const T = D.tree;
+  const ORDERS = D.orders;
+
+  // ---- Shape, by node id: children have consecutive ids from `first`; an
+  // order's children are positions among them, all nodes' concatenated.
+  const N = T ? T.count.length : 0;
+  const offset = new Int32Array(N + 1);
+  for (let n = 0; n < N; n++) offset[n + 1] = offset[n] + T.count[n];
+  const kids = (o, n) => {
+    const pos = o.search.children;
+    const out = [];
+    for (let k = offset[n]; k < offset[n + 1]; k++) out.push(T.first[n] + pos[k]);
+    return out;
+  };
+  const seen = (o, n) => o.search.bound[n] !== '.';
+
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const pruned = (c) => D.minimax.nodes - c.nodes;
+
+  // ---- The view: a layer over the explorer, opened from its toolbar.
+  const style = document.createElement('style');
+  style.textContent = `
+#orders { position: fixed; inset: 0; background: #fff; z-index: 50; display: flex; flex-direction: column; }
+#orders header { padding: 6px 12px; border-bottom: 1px solid #ccc; display: flex; gap: 8px 16px; align-items: baseline; flex-wrap: wrap; }
+#orders h2 { font-size: 19px; margin: 0; }
+#orders .rule { color: #333; }
+#orders [role=tablist] { display: flex; gap: 6px; padding: 6px 12px; border-bottom: 1px solid #ddd; flex-wrap: wrap; }
+#orders [role=tab] { display: flex; flex-direction: column; align-items: flex-start; padding: 3px 12px; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; }
+#orders [role=tab] b { font-size: 17px; }
+#orders [role=tab] span { font-size: 14px; color: #444; }
+#orders [role=tab][aria-selected=true] { background: #222; color: #fff; border-color: #222; }
+#orders [role=tab][aria-selected=true] span { color: #eee; }
+#orders .body { flex: 1; display: flex; min-height: 0; }
+#orders .drawing { flex: 1; overflow: auto; min-width: 0; padding: 8px; }
+#orders aside { width: 440px; max-width: 40vw; overflow: auto; border-left: 1px solid #ddd; padding: 8px 12px; font-size: 15px; }
+#orders table { border-collapse: collapse; margin: 4px 0 8px; }
+#orders th, #orders td { padding: 2px 5px; font-size: 14px; text-align: right; border-bottom: 1px solid #e4e4e4; }
+#orders th:first-child, #orders td:first-child { text-align: left; }
+#orders tr.chosen td { background: #fff2c6; font-weight: 600; }
+#orders tbody tr[data-order] { cursor: pointer; }
+#orders .said { font-size: 17px; margin: 0 0 6px; }
+#orders .note { color: #555; }
+#orders svg text { font-family: system-ui, sans-serif; }
+@media print {
+  body.orders-open > :not(#orders) { display: none !important; }
+  #orders { position: static; }
+  #orders .drawing { overflow: visible; }
+  #orders header button, #orders [role=tab]:not([aria-selected=true]) { display: none; }
+}`;
+  document.head.appendChild(style);
+
+  const open = document.createElement('button');
+  open.id = 'orders-open';
+  open.textContent = 'Move orders';
+  open.title = 'Alpha-beta on this tree under each move order: what it visits and what it never needs to';
+  const group = document.createElement('span');
+  group.className = 'group';
+  group.appendChild(open);
+  document.getElementById('toolbar').appendChild(group);
+
+  const view = document.createElement('section');
+  view.id = 'orders';
+  view.hidden = true;
+  view.setAttribute('aria-label', 'Move orders');
+  document.body.appendChild(view);
+
+  let chosen = 0;
+
+  function tabs() {
+    return ORDERS.map((o, k) => `<button role="tab" id="order-${esc(o.name)}" data-order="${k}" aria-selected="${k === chosen}">` +
+      `<b>${esc(o.name)}</b><span>${o.count.nodes} visited · ${pruned(o.count)} not</span></button>`).join('');
+  }
+
+  function table() {
+    const row = (name, c, k) => `<tr${k === chosen ? ' class="chosen"' : ''}${k >= 0 ? ` data-order="${k}"` : ''}>` +
+      `<td>${esc(name)}</td><td>${c.nodes}</td><td>${pruned(c)}</td><td>${c.leaves}</td><td>${c.cutoffs}</td></tr>`;
+    let s = '<table><thead><tr><th>order</th><th>nodes visited</th><th>not visited</th><th>leaves evaluated</th><th>cut-offs</th></tr></thead><tbody>';
+    s += row('minimax', D.minimax, -1);
+    ORDERS.forEach((o, k) => { s += row(o.name, o.count, k); });
+    s += '</tbody></table>';
+    const m = D.minimal_tree;
+    if (m) {
+      s += `<p class="note">A uniform tree (b = ${m.b}, d = ${m.d}): perfect ordering evaluates at least ` +
+        `b<sup>⌈d/2⌉</sup> + b<sup>⌊d/2⌋</sup> − 1 = ${m.leaves} leaves (Knuth and Moore).</p>`;
+    }
+    return s;
+  }
+
+  function said(o) {
+    const c = o.count;
+    return `<p class="said"><b>${esc(o.name)}</b>: ${c.nodes} of ${D.minimax.nodes} nodes visited, ` +
+      `${plural(pruned(c), 'node', 'nodes')} never visited; ${c.leaves} of ${D.minimax.leaves} leaves evaluated; ` +
+      `${plural(c.cutoffs, 'cut-off', 'cut-offs')}.</p><p class="note">${esc(o.words)}.</p>`;
+  }
+
+  const legend = '<p class="note">▲ MAX to move, ▼ MIN to move, a box is a leaf. Each node\'s children are drawn in the order ' +
+    'this search took them, left to right. Grey and dashed: never visited (a grey leaf was never evaluated). ' +
+    '<span style="color:#c00">//</span> marks where a cut-off skipped the rest of a node\'s children. ' +
+    '≥ v and ≤ v: the search stopped with a bound, not the exact value.</p>';
+
+  // ---- Drawing one order's tree: leaves in slots left to right, each inner
+  // node centred over its first and last child, one row a level.
+  function drawing(o) {
+    if (!T) {
+      return `<p class="note">This tree has ${D.node_count} nodes; each order's tree is drawn for trees of at most ${D.limit}. ` +
+        'The counts hold for the whole tree.</p>';
+    }
+    const pre = [], depth = new Int32Array(N), list = new Array(N);
+    for (const todo = [T.root]; todo.length;) {
+      const n = todo.pop();
+      pre.push(n);
+      list[n] = kids(o, n);
+      for (let k = list[n].length - 1; k >= 0; k--) { depth[list[n][k]] = depth[n] + 1; todo.push(list[n][k]); }
+    }
+    let leaves = 0, levels = 0;
+    for (const n of pre) { if (!list[n].length) leaves++; levels = Math.max(levels, depth[n] + 1); }
+    const box = view.querySelector('.drawing');
+    const avail = Math.max(300, (box ? box.clientWidth : 900) - 24);
+    const w = Math.max(18, Math.min(110, avail / Math.max(1, leaves)));
+    const gap = w >= 60 ? 96 : w >= 40 ? 78 : 62;
+    const r = Math.max(7, Math.min(20, w * 0.42));
+    const font = w >= 60 ? 17 : w >= 34 ? 15 : w >= 24 ? 12 : 10;
+    const x = new Float64Array(N);
+    let slot = 0;
+    for (const n of pre) if (!list[n].length) x[n] = (slot++ + 0.5) * w;
+    for (let i = pre.length - 1; i >= 0; i--) {
+      const n = pre[i], c = list[n];
+      if (c.length) x[n] = (x[c[0]] + x[c[c.length - 1]]) / 2;
+    }
+    const y = (n) => 24 + depth[n] * gap;
+    const width = Math.ceil(leaves * w), height = 24 + (levels - 1) * gap + 40;
+    const value = (n) => {
+      const v = o.search.value[n], b = o.search.bound[n];
+      return b === '>' ? `≥${v}` : b === '<' ? `≤${v}` : String(v);
+    };
+    const edges = [], nodes = [];
+    const labels = w >= 34;
+    for (const n of pre) {
+      const c = list[n];
+      let cut = false;
+      for (const m of c) {
+        const on = seen(o, m);
+        const y1 = y(n) + r, y2 = y(m) - r;
+        edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${on ? 'e-seen' : 'e-unseen'}"/>`);
+        if (labels && T.action[m]) {
+          edges.push(`<text class="act" x="${(x[n] + x[m]) / 2 - 4}" y="${(y1 + y2) / 2}" text-anchor="end">${esc(T.action[m])}</text>`);
+        }
+        if (!on && seen(o, n) && !cut) {
+          // The textbook's mark: two strokes across the first skipped edge.
+          cut = true;
+          const mx = x[n] + (x[m] - x[n]) * 0.35, my = y1 + (y2 - y1) * 0.35;
+          const dx = x[m] - x[n], dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
+          const px = -dy / len * 9, py = dx / len * 9, sx = dx / len * 3, sy = dy / len * 3;
+          for (const s of [-1, 1]) {
+            edges.push(`<line class="cut" x1="${mx + px + s * sx}" y1="${my + py + s * sy}" x2="${mx - px + s * sx}" y2="${my - py + s * sy}"/>`);
+          }
+        }
+      }
+      const on = seen(o, n);
+      const cls = `${on ? 'seen' : 'unseen'} ${c.length ? (T.max[n] === '1' ? 'max' : 'min') : 'leaf'}`;
+      const name = T.action[n] ? ` data-action="${esc(T.action[n])}"` : '';
+      let shape;
+      if (!c.length) {
+        shape = `<rect x="${x[n] - r}" y="${y(n) - r}" width="${2 * r}" height="${2 * r}"/>`;
+      } else if (T.max[n] === '1') {
+        shape = `<polygon points="${x[n]},${y(n) - r} ${x[n] + r * 1.15},${y(n) + r} ${x[n] - r * 1.15},${y(n) + r}"/>`;
+      } else {
+        shape = `<polygon points="${x[n]},${y(n) + r} ${x[n] + r * 1.15},${y(n) - r} ${x[n] - r * 1.15},${y(n) - r}"/>`;
+      }
+      const text = on ? value(n) : (c.length ? '' : String(T.leaf[n]));
+      const ty = !c.length ? y(n) : (T.max[n] === '1' ? y(n) + r * 0.55 : y(n) - r * 0.2);
+      // An inner node's value goes beside it when the shape is too small for it.
+      const beside = c.length && text.length * font * 0.6 > r * 1.6;
+      const tx = beside ? x[n] + r * 1.2 + 2 : x[n];
+      nodes.push(`<g class="node ${cls}" data-id="${n}"${name}>${shape}<text x="${tx}" y="${ty}" ` +
+        `text-anchor="${beside ? 'start' : 'middle'}" dominant-baseline="middle" font-size="${font}">${esc(text)}</text></g>`);
+    }
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${width + 24}" height="${height}" viewBox="-12 0 ${width + 24} ${height}" role="img" ` +
+      `aria-label="The tree searched in ${esc(o.name)} order">` +
+      '<style>.e-seen{stroke:#555;stroke-width:1.6}.e-unseen{stroke:#bbb;stroke-width:1.3;stroke-dasharray:4 4}' +
+      '.cut{stroke:#c00;stroke-width:2.4}.act{fill:#666;font-size:12px}' +
+      '.node polygon,.node rect{fill:#fff;stroke-width:2}.max.seen polygon{stroke:#b34700}.min.seen polygon{stroke:#0b5cad}' +
+      '.leaf.seen rect{stroke:#444;fill:#eee}.node text{fill:#111}' +
+      '.unseen polygon,.unseen rect{stroke:#bbb;fill:#f6f6f6;stroke-dasharray:3 3}.unseen text{fill:#999}</style>' +
+      edges.join('') + nodes.join('') + '</svg>';
+  }
+
+  function render() {
+    const o = ORDERS[chosen];
+    view.innerHTML =
+      '<header><h2>Move orders: one tree, searched by alpha-beta in four orders</h2>' +
+      `<span class="rule">Rule: ${esc(D.rule_words)} (${esc(D.rule)}).</span> ` +
+      '<button id="orders-close" title="Back to the explorer (Esc)">Back to the explorer</button></header>' +
+      `<div role="tablist" aria-label="Move order">${tabs()}</div>` +
+      `<div class="body"><div class="drawing"></div><aside>${said(o)}${table()}${legend}` +
+      '<p class="note">← and → switch orders; Esc goes back.</p></aside></div>';
+    view.querySelector('.drawing').innerHTML = drawing(o);
+    view.dataset.shown = o.name;
+  }
+
+  function choose(k) {
+    chosen = (k + ORDERS.length) % ORDERS.length;
+    render();
+    const tab = view.querySelector(`[role=tab][data-order="${chosen}"]`);
+    if (tab) tab.focus();
+  }
+
+  function show(on) {
+    view.hidden = !on;
+    document.body.classList.toggle('orders-open', on);
+    if (on) { render(); const tab = view.querySelector('[role=tab][aria-selected=true]'); if (tab) tab.focus(); } else open.focus();
+  }
+
+  view.addEventListener('click', (ev) => {
+    const t = ev.target.closest('button[data-order], tr[data-order]');
+    if (t) { choose(Number(t.dataset.order)); return; }
+    if (ev.target.id === 'orders-close') show(false);
+  });
+  // While the view is open its keys are its own, not the explorer's.
+  window.addEventListener('keydown', (ev) => {
+    if (view.hidden) return;
+    ev.stopPropagation();
+    if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
+    else if (ev.key === 'ArrowLeft') { ev.preventDefault(); choose(chosen - 1); }
+    else if (ev.key === 'Escape') show(false);
+  }, true);
+  window.addEventListener('resize', () => { if (!view.hidden) render(); });
+  open.onclick = () => show(true);
+  // The page was asked for the comparison: it opens on it.
+  show(true);
+})();

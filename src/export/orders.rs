@@ -1,0 +1,139 @@
+//! The move orders' trees on the explorer page (`--compare-orders --html`):
+//! the data of the orders view that `explorer/orders.js` draws, one tree per
+//! move order with what alpha-beta visited, returned and cut off in it.
+
+use serde_json::{Value, json};
+
+use super::html::View;
+use crate::game::Game;
+use crate::search::orders::{Comparison, Count, DRAWN_LIMIT, Visits};
+use crate::tree::{Bound, Tree};
+
+/// The view's script, run after the explorer's.
+pub const SCRIPT: &str = include_str!("explorer/orders.js");
+
+/// The orders view of `comparison`, made over `tree`.
+pub fn view<G: Game>(game: &G, tree: &Tree<'_, G>, comparison: &Comparison) -> View {
+    View { name: "orders", data: data(game, tree, comparison), script: SCRIPT }
+}
+
+/// The view's data: the counts of minimax and of each order, the rule, and for
+/// a tree of at most [`DRAWN_LIMIT`] nodes its shape (`tree`) and each order's
+/// search of it (children in order, values and bounds).
+fn data<G: Game>(game: &G, tree: &Tree<'_, G>, c: &Comparison) -> Value {
+    let count = |n: &Count| json!({"nodes": n.nodes, "leaves": n.leaves, "cutoffs": n.cutoffs});
+    let orders: Vec<Value> = c
+        .orders
+        .iter()
+        .enumerate()
+        .map(|(k, (order, n))| {
+            let mut o = json!({"name": order.name(), "words": order.words(), "count": count(n)});
+            if let Some(v) = c.visits.get(k) {
+                o["search"] = searched(v);
+            }
+            o
+        })
+        .collect();
+    json!({
+        "rule": c.rule.name(),
+        "rule_words": c.rule.words(),
+        "node_count": tree.len,
+        "limit": DRAWN_LIMIT,
+        "minimax": count(&c.minimax),
+        "minimal_tree": c.minimal_tree.map(|(b, d, leaves)| json!({
+            "b": b,
+            "d": d,
+            "leaves": leaves.min(u128::from(u64::MAX)) as u64,
+        })),
+        "tree": (!c.visits.is_empty()).then(|| shape(game, tree)),
+        "orders": orders,
+    })
+}
+
+/// The tree's shape by node id: each node's first child and child count
+/// (children have consecutive ids), its action's name, who moves there (a
+/// string of `1` for MAX and `0` for MIN) and, for a leaf, its value.
+fn shape<G: Game>(game: &G, tree: &Tree<'_, G>) -> Value {
+    let mut first = vec![0u32; tree.len];
+    let mut count = vec![0usize; tree.len];
+    let mut action = vec![String::new(); tree.len];
+    let mut max = vec![b'0'; tree.len];
+    let mut leaf = vec![None; tree.len];
+    tree.root.for_each(&mut |n| {
+        let id = n.id() as usize;
+        let children = n.children();
+        first[id] = children.first().map_or(0, |c| c.id());
+        count[id] = children.len();
+        action[id] = n.action.map(|a| game.format_action(a)).unwrap_or_default();
+        if n.maximising() {
+            max[id] = b'1';
+        }
+        if n.is_leaf() {
+            leaf[id] = Some(n.value());
+        }
+    });
+    json!({
+        "root": tree.root.id(),
+        "first": first,
+        "count": count,
+        "action": action,
+        "max": String::from_utf8(max).unwrap_or_default(),
+        "leaf": leaf,
+    })
+}
+
+/// One order's search by node id: `children`, each node's children as
+/// positions in the order taken, all concatenated; `value`, what each visited
+/// node returned (`null` where the search never came); `bound`, one character
+/// a node: `=` exact, `>` at least the value, `<` at most it, `.` not visited.
+fn searched(v: &Visits) -> Value {
+    let children: Vec<u16> = v.children.iter().flatten().copied().collect();
+    let value: Vec<Option<i32>> = v.result.iter().map(|r| r.map(|(value, _)| value)).collect();
+    let bound: String = v
+        .result
+        .iter()
+        .map(|r| match r {
+            None => '.',
+            Some((_, Bound::Exact)) => '=',
+            Some((_, Bound::Lower)) => '>',
+            Some((_, Bound::Upper)) => '<',
+        })
+        .collect();
+    json!({"children": children, "value": value, "bound": bound})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::prelude::*;
+    use crate::games::tree::TextbookTree;
+    use crate::limits::Limits;
+    use crate::search::alphabeta::Pruning;
+    use crate::tree::TreeArena;
+
+    #[test]
+    fn aima_5_2_natural_order_leaves_c2_and_c3_unvisited() {
+        let game = TextbookTree::default();
+        let pos =
+            game.parse_position("A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))").unwrap();
+        let mut arena = TreeArena::new();
+        let tree = Tree::build(&mut arena, &game, pos, game.default_depth(), &Limits::default()).unwrap();
+        let c = crate::search::orders::compare(&game, &tree, Pruning::OnTies);
+        let d = data(&game, &tree, &c);
+        let shape = &d["tree"];
+        let natural = &d["orders"][0];
+        assert_eq!(natural["name"], "natural");
+        // The book's answer: of the leaves only c2 and c3 are not examined.
+        let unvisited: Vec<&str> = (0..tree.len)
+            .filter(|&id| natural["search"]["bound"].as_str().unwrap().as_bytes()[id] == b'.')
+            .map(|id| shape["action"][id].as_str().unwrap())
+            .collect();
+        assert_eq!(unvisited, ["c2", "c3"]);
+        let root = shape["root"].as_u64().unwrap() as usize;
+        assert_eq!(natural["search"]["value"][root], 3);
+        // C returns an upper bound: at most 2.
+        let c_id = (0..tree.len).find(|&id| shape["action"][id] == "C").unwrap();
+        assert_eq!(&natural["search"]["bound"].as_str().unwrap()[c_id..=c_id], "<");
+        assert_eq!(shape["max"].as_str().unwrap().as_bytes()[root], b'1');
+    }
+}
