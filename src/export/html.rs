@@ -23,7 +23,29 @@ use crate::search::trace::Event;
 use crate::tree::{Bound, GameNode, Tree};
 
 const TEMPLATE: &str = include_str!("explorer/page.html");
-const SCRIPT: &str = include_str!("explorer/explorer.js");
+/// The page's script, one file per concern, run in this order inside one
+/// function so that they share its names (data first, the start last).
+const SCRIPT: [&str; 19] = [
+    include_str!("explorer/data.js"),
+    include_str!("explorer/boards.js"),
+    include_str!("explorer/words.js"),
+    include_str!("explorer/questions.js"),
+    include_str!("explorer/trace.js"),
+    include_str!("explorer/view.js"),
+    include_str!("explorer/layout.js"),
+    include_str!("explorer/nodes.js"),
+    include_str!("explorer/edges.js"),
+    include_str!("explorer/zoom.js"),
+    include_str!("explorer/print.js"),
+    include_str!("explorer/panel.js"),
+    include_str!("explorer/header.js"),
+    include_str!("explorer/modes.js"),
+    include_str!("explorer/step.js"),
+    include_str!("explorer/practice.js"),
+    include_str!("explorer/find.js"),
+    include_str!("explorer/input.js"),
+    include_str!("explorer/start.js"),
+];
 const STYLE: &str = include_str!("explorer/explorer.css");
 
 /// Trees larger than this get no step-through: the page would carry several
@@ -148,9 +170,18 @@ pub fn write_page<G: Game>(
         "header" => out.write_all(header.as_bytes()),
         "nodes" => out.write_all(data.as_bytes()),
         "events" => out.write_all(events.as_bytes()),
-        "script" => out.write_all(SCRIPT.as_bytes()),
+        "script" => write_script(out),
         other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
     })
+}
+
+/// The explorer's script files, in order, inside the one function they share.
+fn write_script(out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(b"'use strict';\n(function () {\n")?;
+    for part in SCRIPT {
+        out.write_all(part.as_bytes())?;
+    }
+    out.write_all(b"})();\n")
 }
 
 /// The first pass over the drawn nodes: their shape, actions, costs, values and
