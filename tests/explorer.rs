@@ -1095,3 +1095,52 @@ fn a_printed_worksheet_fills_the_page_and_keeps_the_screens_marks_off_paper() {
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn an_addons_view_reaches_the_page_through_the_hook_and_gives_the_tree_back() {
+    use gametree::export::html::{Addon, Opening, write_page_with};
+    use gametree::export::scope::Scope;
+    use gametree::game::prelude::*;
+    use gametree::games::checkers::Checkers;
+    use gametree::limits::Limits;
+    use gametree::tree::{Tree, TreeArena};
+
+    let game = Checkers;
+    let mut arena = TreeArena::new();
+    let tree =
+        Tree::build(&mut arena, &game, game.parse_position(WORKED).unwrap(), 3, &Limits::default()).unwrap();
+    let windows = gametree::search::alphabeta::run_on_tree(&tree);
+    // A view that shows its own data beside what it reads of the tree.
+    let script = "gametree.addView({ id: 'probe', label: 'Probe', show(el) { \
+        const d = gametree.data('probe'); \
+        el.textContent = d.word + ' ' + gametree.n + ' ' + gametree.actionName(1) + ' ' + \
+          gametree.nodes.count[0] + ' ' + ((gametree.nodes.flags[0] & gametree.FLAGS.MAXIMISING) ? 'max' : 'min'); } });";
+    let addon = Addon { name: "probe", script, data: serde_json::json!({ "word": "</script>&" }) };
+    let dir = scratch("addon");
+    let html = dir.join("tree.html");
+    let mut out = Vec::new();
+    write_page_with(&mut out, &game, &tree, Some(&windows), None, Scope::All, Opening::Explore, &[addon])
+        .unwrap();
+    fs::write(&html, out).unwrap();
+
+    let b = Browser::start();
+    b.open(&url(&html));
+    b.click("#mode-probe");
+    assert_eq!(b.run("return document.querySelector('main').hidden"), true, "the view has the tree's area");
+    let kids = tree.root.children();
+    let expected = format!(
+        "</script>& {} {} {} {}",
+        tree.len,
+        game.format_action(kids[0].action.unwrap()),
+        kids.len(),
+        if tree.root.maximising() { "max" } else { "min" }
+    );
+    assert_eq!(b.text("#view-probe"), expected);
+    b.click("#mode-explore");
+    assert_eq!(b.run("return document.querySelector('main').hidden"), false);
+    assert_eq!(b.run("return document.getElementById('view-probe').hidden"), true);
+    assert!(b.count(".node") > 1);
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+}

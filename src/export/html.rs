@@ -25,7 +25,7 @@ use crate::tree::{Bound, GameNode, Tree};
 const TEMPLATE: &str = include_str!("explorer/page.html");
 /// The page's script, one file per concern, run in this order inside one
 /// function so that they share its names (data first, the start last).
-const SCRIPT: [&str; 19] = [
+const SCRIPT: [&str; 20] = [
     include_str!("explorer/data.js"),
     include_str!("explorer/boards.js"),
     include_str!("explorer/words.js"),
@@ -44,6 +44,7 @@ const SCRIPT: [&str; 19] = [
     include_str!("explorer/practice.js"),
     include_str!("explorer/find.js"),
     include_str!("explorer/input.js"),
+    include_str!("explorer/hook.js"),
     include_str!("explorer/start.js"),
 ];
 const STYLE: &str = include_str!("explorer/explorer.css");
@@ -102,6 +103,20 @@ pub enum Opening {
     Practice,
 }
 
+/// A part of the page beyond the explorer's own, such as the MCTS view or the
+/// move orders' trees: a script file run after the explorer's, which reaches
+/// the page through `window.gametree` (`src/export/explorer/hook.js` lists what
+/// that holds; `gametree.addView` gives it a mode button and the tree's area),
+/// and data of its own that the script reads with `gametree.data(name)`.
+pub struct Addon {
+    /// The data's name: lower-case letters, digits and `-`.
+    pub name: &'static str,
+    /// The script, this project's own file (`include_str!`).
+    pub script: &'static str,
+    /// The data, written as JSON safe inside a script element.
+    pub data: serde_json::Value,
+}
+
 /// Writes the page. `windows` as for [`super::json::write_tree`]; `events` is the
 /// search's trace, shown step by step when the tree is small enough.
 pub fn write_tree<G: Game>(
@@ -125,6 +140,21 @@ pub fn write_page<G: Game>(
     events: Option<&[Event]>,
     scope: Scope,
     opening: Opening,
+) -> io::Result<()> {
+    write_page_with(out, game, tree, windows, events, scope, opening, &[])
+}
+
+/// [`write_page`] with `addons`, each a script and its data after the explorer's.
+#[allow(clippy::too_many_arguments)]
+pub fn write_page_with<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+    events: Option<&[Event]>,
+    scope: Scope,
+    opening: Opening,
+    addons: &[Addon],
 ) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
@@ -171,6 +201,7 @@ pub fn write_page<G: Game>(
         "nodes" => out.write_all(data.as_bytes()),
         "events" => out.write_all(events.as_bytes()),
         "script" => write_script(out),
+        "addons" => write_addons(out, addons),
         other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
     })
 }
@@ -182,6 +213,28 @@ fn write_script(out: &mut dyn Write) -> io::Result<()> {
         out.write_all(part.as_bytes())?;
     }
     out.write_all(b"})();\n")
+}
+
+/// Each addon's data and script, after the explorer's script has made the hook.
+fn write_addons(out: &mut dyn Write, addons: &[Addon]) -> io::Result<()> {
+    for a in addons {
+        if a.name.is_empty()
+            || !a.name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
+            return Err(io::Error::other(format!(
+                "an addon's name must be a-z, 0-9 and -, not {:?}",
+                a.name
+            )));
+        }
+        // The script is ours, but nothing in it may end its element early.
+        if a.script.contains("</script") {
+            return Err(io::Error::other(format!("addon {}'s script holds </script", a.name)));
+        }
+        let data = script_json(&a.data)?;
+        writeln!(out, "<script type=\"application/json\" id=\"addon-{}\">{data}</script>", a.name)?;
+        writeln!(out, "<script>{}</script>", a.script)?;
+    }
+    Ok(())
 }
 
 /// The first pass over the drawn nodes: their shape, actions, costs, values and

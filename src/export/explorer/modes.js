@@ -4,6 +4,7 @@ const practiceBar = document.getElementById('practice');
 const slider = document.getElementById('slider');
 const stepText = document.getElementById('step-text');
 function setMode(m) {
+  const from = mode;
   mode = m;
   for (const b of document.querySelectorAll('button.mode')) b.setAttribute('aria-pressed', String(b.id === 'mode-' + m));
   document.body.dataset.mode = m;
@@ -11,6 +12,7 @@ function setMode(m) {
   practiceBar.hidden = m !== 'practice';
   stopPlay();
   header();
+  if (switchView(from, m)) return;
   if (m === 'step') { goTo(step.at); return; }
   if (m === 'practice') return startPractice();
   render();
