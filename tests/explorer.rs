@@ -1144,3 +1144,44 @@ fn an_addons_view_reaches_the_page_through_the_hook_and_gives_the_tree_back() {
     assert_eq!(b.console_errors(), Vec::<String>::new());
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn an_abstract_trees_page_names_its_pruning_rule_and_shows_its_subtrees_text() {
+    // AIMA 5.2 with a tie (the second MIN child reaches 3 = α at its first leaf)
+    // and a cut under both rules (the third passes it at its first).
+    let aima = "((3 12 8) (3 4 6) (2 5 14))";
+    for (flag, words, sign) in
+        [(None, "ties prune", "≤"), (Some("--no-prune-on-ties"), "ties do not prune", "<")]
+    {
+        let mut args = vec!["tree", "--position", aima, "--search", "alphabeta"];
+        args.extend(flag);
+        let page = Page::open("rule", &args);
+        let b = &page.b;
+        assert_eq!(b.text("#pruning"), words);
+        // With no board to draw, the panel shows the subtree in the tree's own text.
+        assert_eq!(b.text("#panel .subtree"), aima);
+        b.click(".node[data-id='2'] .act");
+        assert_eq!(b.text("#panel .subtree"), "(3 4 6)");
+        b.click("#more-facts");
+        assert!(b.text("#details").contains(if flag.is_some() {
+            "passes its bound"
+        } else {
+            "reaches its bound"
+        }));
+        b.click("#mode-practice");
+        assert!(b.text("#practice-help").contains(words), "{}", b.text("#practice-help"));
+        // The cut-off's own words follow the rule, where there is one.
+        b.click("#mode-explore");
+        b.click("#expand-all");
+        let cuts =
+            b.run("return [...document.querySelectorAll('.node .cut')].map(e => e.title || e.textContent)");
+        let cuts = cuts.as_array().unwrap();
+        assert_eq!(cuts.len(), if flag.is_some() { 1 } else { 2 }, "{cuts:?}");
+        for c in cuts {
+            let c = c.as_str().unwrap();
+            assert!(c.contains(&format!(" {sign} α")), "{c}");
+        }
+        assert_eq!(b.console_errors(), Vec::<String>::new());
+    }
+}

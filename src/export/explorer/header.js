@@ -5,10 +5,12 @@ function header() {
   const practice = mode === 'practice';
   const span = (id, v) => `<span id="${id}">${esc(v)}</span>`;
   document.getElementById('facts').innerHTML =
-    `<b>${span('game', S.game)}</b> · ${span('search', S.search === 'alphabeta' ? 'alpha-beta' : 'minimax')} · depth ${span('depth', S.depth)} · ` +
+    `<b>${span('game', S.game)}</b> · ${span('search', S.search === 'alphabeta' ? 'alpha-beta' : 'minimax')}` +
+    (RULE ? ` (<span id="pruning" title="${esc(RULE.long)}">${esc(RULE.short)}</span>)` : '') + ` · depth ${span('depth', S.depth)} · ` +
     `${span('to-move', S.to_move)} to move · ${span('nodes', S.node_count + (N < S.node_count ? ` (${N} in this page: scope ${H.scope})` : ''))} nodes`;
   const dd = (id, label, v) => `<dt>${label}</dt><dd id="${id}">${esc(v)}</dd>`;
-  document.getElementById('details').innerHTML = boardSvg(0, 150) + '<dl>' + dd('position', 'position', S.position) +
+  document.getElementById('details').innerHTML = (P.points.length ? boardSvg(0, 150) : '') + '<dl>' + dd('position', 'position', S.position) +
+    (RULE ? dd('rule', 'cut-off rule', RULE.long) : '') +
     (practice ? '' : dd('visited', 'visited / pruned', `${visited} / ${S.pruned}`)) + '</dl>' + `<p class="note">${esc(S.evaluation)}.</p>`;
   const banner = document.getElementById('banner');
   // Stepping through, the decision is the last step's news, not the first's.

@@ -30,7 +30,7 @@ function startPractice() {
     (windowed ? `which the search enters with α, β = [${num(alpha[top])}, ${num(beta[top])}]. ` : '. ');
   const what = windowed
     ? 'Alpha-beta: write the value the search returns at each inner node it visits, and <span class="screen-only">cut (click) each edge</span><span class="print-only">cross out each edge</span> it never follows. ' +
-      'A value is a number, or where the search stops early the bound it returns: ≥ 3 (or &gt;=3), ≤ 2 (or &lt;=2).'
+      (RULE ? esc(RULE.long) + ' ' : '') + 'A value is a number, or where the search stops early the bound it returns: ≥ 3 (or &gt;=3), ≤ 2 (or &lt;=2).'
     : 'Minimax: write the value of every inner node.';
   const bigger = questions[0] > QUESTIONS
     ? `<span class="screen-only"> The whole tree asks ${questions[0]} questions; to practise another part, select a node and press “Practise here”.</span>` : '';

@@ -1,12 +1,31 @@
 // ---- The side panel.
 const panel = document.getElementById('panel');
+// A game with no board (an abstract tree) shows, in its board's place, the
+// subtree under the node in the tree's own notation: leaves are costs, which
+// every mode shows, and inner nodes are parentheses, so it gives no answer
+// away. A long one is cut short.
+function subtreeText(n) {
+  const LIMIT = 600;
+  let s = '';
+  for (const todo = [n]; todo.length && s.length <= LIMIT;) {
+    const m = todo.pop();
+    if (m === ')') { s = s.trimEnd() + ') '; continue; }
+    if (!count[m]) { s += (hidden.get(m) ? '…' : num(cost[m])) + ' '; continue; }
+    s += '(';
+    todo.push(')');
+    for (let k = count[m] - 1; k >= 0; k--) todo.push(first[m] + k);
+  }
+  s = s.trim();
+  if (s.length > LIMIT) s = s.slice(0, LIMIT) + ' …';
+  return `<p class="subtree" title="The subtree under this node, as the tree's text">${esc(s)}</p>`;
+}
 function showPanel(n) {
   if (n < 0) return;
   const s = nodeState(n);
   const practice = mode === 'practice';
   const b = bestChild(n);
   const row = (k, label, v) => `<dt>${label}</dt><dd data-field="${k}">${esc(v)}</dd>`;
-  let html = `<h3>Node ${tag(n)}</h3>` + boardSvg(n, 250) + '<dl>';
+  let html = `<h3>Node ${tag(n)}</h3>` + (P.points.length ? boardSvg(n, 250) : subtreeText(n)) + '<dl>';
   html += row('id', 'id (construction order)', idOf(n));
   html += row('parent', 'parent', n === 0 ? '—' : idOf(parent[n]));
   html += row('depth', 'depth', depth[n]);
