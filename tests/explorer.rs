@@ -961,6 +961,31 @@ fn stepping_keeps_the_path_in_view_and_the_decision_for_the_last_step() {
                 );
             }
         }
+        // However deep the path, the breadcrumb above the tree keeps the root
+        // and the current node in sight.
+        let crumbs = b.run(
+            "const r = document.getElementById('breadcrumb').getBoundingClientRect(); \
+             const c = [...document.querySelectorAll('#breadcrumb .crumb')]; \
+             return [r.top >= 0 && r.bottom <= innerHeight && r.height > 0, \
+                     c.map(e => Number(e.dataset.crumb)), \
+                     c.every(e => { const q = e.getBoundingClientRect(); return q.width > 20 && q.right <= r.right + 1; })]",
+        );
+        assert_eq!(crumbs[0], true, "step {step}: the breadcrumb is off screen");
+        let ids: Vec<u64> = crumbs[1].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+        assert_eq!(ids.first(), Some(&0), "step {step}: the breadcrumb starts at the root");
+        assert_eq!(
+            ids.last(),
+            current.as_u64().as_ref(),
+            "step {step}: the breadcrumb ends at the current node"
+        );
+        if path.len() <= 6 {
+            let mut want: Vec<u64> = path.iter().map(|v| v.as_u64().unwrap()).collect();
+            want.sort_unstable();
+            let mut got = ids.clone();
+            got.sort_unstable();
+            assert_eq!(got, want, "step {step}: the breadcrumb is the highlighted path");
+        }
+        assert_eq!(crumbs[2], true, "step {step}: a crumb is squeezed out of sight");
         // A long message moves nothing.
         assert_eq!(b.run("return document.getElementById('steps').offsetHeight"), height, "step {step}");
         // No text runs out of its box.

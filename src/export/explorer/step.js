@@ -13,6 +13,7 @@ function goTo(k) {
   const d = decisionNode();
   if (E && k === E && d >= 0) text += `. The decision: ${tag(d)} ${actionName(d)}, value ${num(value[0])}`;
   stepText.textContent = text;
+  showBreadcrumb(st);
   if (mode !== 'step') return;
   document.getElementById('banner').hidden = k < E;
   const was = { at: shownStep, selected, path: shownPath };
@@ -27,6 +28,24 @@ function goTo(k) {
     renderSome(new Set([n, parent[n], was.selected, ...was.path, ...stepPath()]));
   } else render();
   if (st.current >= 0) keepPathInView(st.current);
+}
+// The path to the current node as a line of crumbs, each with its side, its
+// window now and its best so far; a path too long for the line keeps the root
+// and the last levels.
+const crumbs = document.getElementById('breadcrumb');
+function showBreadcrumb(st) {
+  const path = st.current >= 0 ? [...pathTo(st.current)] : [];
+  if (st.current >= 0) path.unshift(0);
+  const crumb = (n) => {
+    const w = st.win.get(n), best = st.best.get(n);
+    const parts = [`${isMax(n) ? '▲' : '▼'} ${tag(n)}`, n === 0 ? '' : actionName(n),
+      w ? `[${num(w[0])}, ${num(w[1])}]` : '', best !== undefined && !st.val.has(n) ? `${isMax(n) ? '≥' : '≤'} ${num(best)}` : ''];
+    return `<span class="crumb${n === st.current ? ' current' : ''}" data-crumb="${idOf(n)}">${esc(parts.filter(Boolean).join(' '))}</span>`;
+  };
+  const MOST = 6;
+  const shown = path.length > MOST ? [path[0], -1, ...path.slice(path.length - (MOST - 1))] : path;
+  const html = shown.map((n) => (n < 0 ? '<span class="sep">…</span>' : crumb(n))).join('<span class="sep">›</span>');
+  if (crumbs._html !== html) { crumbs.innerHTML = html; crumbs._html = html; }
 }
 function stopPlay() { if (step.timer) clearInterval(step.timer); step.timer = null; document.getElementById('play').textContent = '▶'; }
 // Brings node `n` into view if it is drawn and out of sight.
