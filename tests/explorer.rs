@@ -924,6 +924,20 @@ fn tic_tac_toes_first_view_on_a_projector_is_readable() {
     // (54% before the tidy layout; 64% in chromedriver's 1366x768 window, 84% in a
     // full 1366x768 viewport.)
     assert!(zoom >= 0.6, "fitted at {zoom}: too small for the back of the room");
+    // What the class reads, the value and the action, is at least 12 px on
+    // screen once zoomed (the browser's own default minimum is 12 px).
+    let least = b.run(
+        "const z = parseFloat(document.getElementById('canvas').style.zoom); \
+         const px = (css) => Math.min(...[...document.querySelectorAll(css)].map(e => parseFloat(getComputedStyle(e).fontSize) * z)); \
+         return [px('.node .value'), px('.node .act'), px('#edges text')]",
+    );
+    eprintln!("tic-tac-toe's first view at {zoom}: value, action and edge text at {least} px");
+    for px in least.as_array().unwrap() {
+        assert!(
+            px.as_f64().unwrap() >= 12.0,
+            "text at {least} px on screen: too small to read from the back"
+        );
+    }
     assert_eq!(b.console_errors(), Vec::<String>::new());
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -51,13 +51,16 @@ function nodeClass(n, s, path) {
   return cls.join(' ');
 }
 function nodeBody(n, s) {
-  // Compact: the action has a line of its own, as on the edge above it.
+  // Compact: two lines a class can read from the back (the side and the
+  // action, then the value), with the id small at the box's corner.
   const act = `<span class="act">${esc(actionName(n))}</span>`;
-  let body = `<div class="head"><span class="role ${isMax(n) ? 'max' : 'min'}" title="${role(n)}">${compact ? role(n)[0] : role(n)}</span> <span class="id">${tag(n)}</span>${compact ? `</div><div class="head">${act}` : ' ' + act}</div>`;
+  const side = `<span class="role ${isMax(n) ? 'max' : 'min'}" title="${role(n)}">${compact ? role(n)[0] : role(n)}</span>`;
+  let body = compact ? `<div class="head">${side} ${act}</div><span class="id">${tag(n)}</span>`
+    : `<div class="head">${side} <span class="id">${tag(n)}</span> ${act}</div>`;
   if (mode === 'practice') body += practiceHtml(n);
   else {
     if (compact) {
-      // A compact box keeps its three lines: an open node's running value
+      // A compact box keeps its two lines: an open node's running value
       // stands in its value's place, and only the current node adds its window.
       // (The best so far bounds the node's value: from below at MAX, from above at MIN.)
       body += s.running ? `<div class="running" title="${esc(s.running)}">${isMax(n) ? '≥' : '≤'} ${esc(s.running.replace('best so far ', ''))}</div>`

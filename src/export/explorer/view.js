@@ -29,7 +29,7 @@ function cutAbove(n) { for (; n > 0; n = parent[n]) if (cuts.has(n)) return true
 
 // ---- Sizes: a node with its board, or a compact one (id, action, value).
 const FULL = { w: 112, gap: 14, level: 250, bottom: 100, board: 96 };
-const SMALL = { w: 68, gap: 8, level: 92, bottom: 62, board: 0 };
+const SMALL = { w: 100, gap: 8, level: 78, bottom: 50, board: 0 };
 // While printing, the levels stand as far apart as fills the page's height.
 let printLevel = 0;
 const size = () => { const z = compact ? SMALL : FULL; return printLevel ? { ...z, level: printLevel } : z; };

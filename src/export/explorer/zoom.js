@@ -34,4 +34,4 @@ new ResizeObserver(() => {
   // (Stepping keeps its zoom: the path is kept in view by scrolling.)
   if (fitted && mode !== 'step') fit();
 }).observe(treeBox);
-function syncCompact() { document.getElementById('compact').setAttribute('aria-pressed', String(compact)); }
+function syncCompact() { document.getElementById('compact').setAttribute('aria-pressed', String(compact)); canvas.classList.toggle('compact', compact); }
