@@ -924,6 +924,20 @@ fn tic_tac_toes_first_view_on_a_projector_is_readable() {
     // (54% before the tidy layout; 64% in chromedriver's 1366x768 window, 84% in a
     // full 1366x768 viewport.)
     assert!(zoom >= 0.6, "fitted at {zoom}: too small for the back of the room");
+    // What the class reads, the value and the action, is at least 12 px on
+    // screen once zoomed (the browser's own default minimum is 12 px).
+    let least = b.run(
+        "const z = parseFloat(document.getElementById('canvas').style.zoom); \
+         const px = (css) => Math.min(...[...document.querySelectorAll(css)].map(e => parseFloat(getComputedStyle(e).fontSize) * z)); \
+         return [px('.node .value'), px('.node .act'), px('#edges text')]",
+    );
+    eprintln!("tic-tac-toe's first view at {zoom}: value, action and edge text at {least} px");
+    for px in least.as_array().unwrap() {
+        assert!(
+            px.as_f64().unwrap() >= 12.0,
+            "text at {least} px on screen: too small to read from the back"
+        );
+    }
     assert_eq!(b.console_errors(), Vec::<String>::new());
     fs::remove_dir_all(&dir).unwrap();
 }
@@ -961,6 +975,31 @@ fn stepping_keeps_the_path_in_view_and_the_decision_for_the_last_step() {
                 );
             }
         }
+        // However deep the path, the breadcrumb above the tree keeps the root
+        // and the current node in sight.
+        let crumbs = b.run(
+            "const r = document.getElementById('breadcrumb').getBoundingClientRect(); \
+             const c = [...document.querySelectorAll('#breadcrumb .crumb')]; \
+             return [r.top >= 0 && r.bottom <= innerHeight && r.height > 0, \
+                     c.map(e => Number(e.dataset.crumb)), \
+                     c.every(e => { const q = e.getBoundingClientRect(); return q.width > 20 && q.right <= r.right + 1; })]",
+        );
+        assert_eq!(crumbs[0], true, "step {step}: the breadcrumb is off screen");
+        let ids: Vec<u64> = crumbs[1].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+        assert_eq!(ids.first(), Some(&0), "step {step}: the breadcrumb starts at the root");
+        assert_eq!(
+            ids.last(),
+            current.as_u64().as_ref(),
+            "step {step}: the breadcrumb ends at the current node"
+        );
+        if path.len() <= 6 {
+            let mut want: Vec<u64> = path.iter().map(|v| v.as_u64().unwrap()).collect();
+            want.sort_unstable();
+            let mut got = ids.clone();
+            got.sort_unstable();
+            assert_eq!(got, want, "step {step}: the breadcrumb is the highlighted path");
+        }
+        assert_eq!(crumbs[2], true, "step {step}: a crumb is squeezed out of sight");
         // A long message moves nothing.
         assert_eq!(b.run("return document.getElementById('steps').offsetHeight"), height, "step {step}");
         // No text runs out of its box.
@@ -1094,4 +1133,94 @@ fn a_printed_worksheet_fills_the_page_and_keeps_the_screens_marks_off_paper() {
         );
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn an_addons_view_reaches_the_page_through_the_hook_and_gives_the_tree_back() {
+    use gametree::export::html::{Addon, Opening, write_page_with};
+    use gametree::export::scope::Scope;
+    use gametree::game::prelude::*;
+    use gametree::games::checkers::Checkers;
+    use gametree::limits::Limits;
+    use gametree::tree::{Tree, TreeArena};
+
+    let game = Checkers;
+    let mut arena = TreeArena::new();
+    let tree =
+        Tree::build(&mut arena, &game, game.parse_position(WORKED).unwrap(), 3, &Limits::default()).unwrap();
+    let windows = gametree::search::alphabeta::run_on_tree(&tree);
+    // A view that shows its own data beside what it reads of the tree.
+    let script = "gametree.addView({ id: 'probe', label: 'Probe', show(el) { \
+        const d = gametree.data('probe'); \
+        el.textContent = d.word + ' ' + gametree.n + ' ' + gametree.actionName(1) + ' ' + \
+          gametree.nodes.count[0] + ' ' + ((gametree.nodes.flags[0] & gametree.FLAGS.MAXIMISING) ? 'max' : 'min'); } });";
+    let addon = Addon { name: "probe", script, data: serde_json::json!({ "word": "</script>&" }) };
+    let dir = scratch("addon");
+    let html = dir.join("tree.html");
+    let mut out = Vec::new();
+    write_page_with(&mut out, &game, &tree, Some(&windows), None, Scope::All, Opening::Explore, &[addon])
+        .unwrap();
+    fs::write(&html, out).unwrap();
+
+    let b = Browser::start();
+    b.open(&url(&html));
+    b.click("#mode-probe");
+    assert_eq!(b.run("return document.querySelector('main').hidden"), true, "the view has the tree's area");
+    let kids = tree.root.children();
+    let expected = format!(
+        "</script>& {} {} {} {}",
+        tree.len,
+        game.format_action(kids[0].action.unwrap()),
+        kids.len(),
+        if tree.root.maximising() { "max" } else { "min" }
+    );
+    assert_eq!(b.text("#view-probe"), expected);
+    b.click("#mode-explore");
+    assert_eq!(b.run("return document.querySelector('main').hidden"), false);
+    assert_eq!(b.run("return document.getElementById('view-probe').hidden"), true);
+    assert!(b.count(".node") > 1);
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn an_abstract_trees_page_names_its_pruning_rule_and_shows_its_subtrees_text() {
+    // AIMA 5.2 with a tie (the second MIN child reaches 3 = α at its first leaf)
+    // and a cut under both rules (the third passes it at its first).
+    let aima = "((3 12 8) (3 4 6) (2 5 14))";
+    for (flag, words, sign) in
+        [(None, "ties prune", "≤"), (Some("--no-prune-on-ties"), "ties do not prune", "<")]
+    {
+        let mut args = vec!["tree", "--position", aima, "--search", "alphabeta"];
+        args.extend(flag);
+        let page = Page::open("rule", &args);
+        let b = &page.b;
+        assert_eq!(b.text("#pruning"), words);
+        // With no board to draw, the panel shows the subtree in the tree's own text.
+        assert_eq!(b.text("#panel .subtree"), aima);
+        b.click(".node[data-id='2'] .act");
+        assert_eq!(b.text("#panel .subtree"), "(3 4 6)");
+        b.click("#more-facts");
+        assert!(b.text("#details").contains(if flag.is_some() {
+            "passes its bound"
+        } else {
+            "reaches its bound"
+        }));
+        b.click("#mode-practice");
+        assert!(b.text("#practice-help").contains(words), "{}", b.text("#practice-help"));
+        // The cut-off's own words follow the rule, where there is one.
+        b.click("#mode-explore");
+        b.click("#expand-all");
+        let cuts =
+            b.run("return [...document.querySelectorAll('.node .cut')].map(e => e.title || e.textContent)");
+        let cuts = cuts.as_array().unwrap();
+        assert_eq!(cuts.len(), if flag.is_some() { 1 } else { 2 }, "{cuts:?}");
+        for c in cuts {
+            let c = c.as_str().unwrap();
+            assert!(c.contains(&format!(" {sign} α")), "{c}");
+        }
+        assert_eq!(b.console_errors(), Vec::<String>::new());
+    }
 }

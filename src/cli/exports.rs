@@ -218,10 +218,13 @@ pub fn write_files<G: Game>(
         jobs.push((p, Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope))));
     }
     if let Some(p) = &opts.html {
-        let views: Vec<_> = orders.map(|c| export::orders::view(game, tree, c)).into_iter().collect();
+        let addons: Vec<_> = orders.map(|c| export::orders::view(game, tree, c)).into_iter().collect();
         jobs.push((
             p,
-            Box::new(move |w| export::html::write_tree_with(w, game, tree, windows, events, scope, &views)),
+            Box::new(move |w| {
+                let opening = export::html::Opening::Explore;
+                export::html::write_page_with(w, game, tree, windows, events, scope, opening, &addons)
+            }),
         ));
     }
     if let Some(p) = &opts.efg {

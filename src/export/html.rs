@@ -23,7 +23,30 @@ use crate::search::trace::Event;
 use crate::tree::{Bound, GameNode, Tree};
 
 const TEMPLATE: &str = include_str!("explorer/page.html");
-const SCRIPT: &str = include_str!("explorer/explorer.js");
+/// The page's script, one file per concern, run in this order inside one
+/// function so that they share its names (data first, the start last).
+const SCRIPT: [&str; 20] = [
+    include_str!("explorer/data.js"),
+    include_str!("explorer/boards.js"),
+    include_str!("explorer/words.js"),
+    include_str!("explorer/questions.js"),
+    include_str!("explorer/trace.js"),
+    include_str!("explorer/view.js"),
+    include_str!("explorer/layout.js"),
+    include_str!("explorer/nodes.js"),
+    include_str!("explorer/edges.js"),
+    include_str!("explorer/zoom.js"),
+    include_str!("explorer/print.js"),
+    include_str!("explorer/panel.js"),
+    include_str!("explorer/header.js"),
+    include_str!("explorer/modes.js"),
+    include_str!("explorer/step.js"),
+    include_str!("explorer/practice.js"),
+    include_str!("explorer/find.js"),
+    include_str!("explorer/input.js"),
+    include_str!("explorer/hook.js"),
+    include_str!("explorer/start.js"),
+];
 const STYLE: &str = include_str!("explorer/explorer.css");
 
 /// Trees larger than this get no step-through: the page would carry several
@@ -67,21 +90,6 @@ struct Header<'a> {
     trace_note: Option<String>,
     /// The mode the page opens in.
     opening: Opening,
-    /// The data of each view added to the explorer ([`View`]), by name.
-    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
-    views: serde_json::Map<String, serde_json::Value>,
-}
-
-/// A view added to the explorer by another part of the exports: its data goes
-/// into the page header's `views`, under its name, and its script runs after
-/// the explorer's.
-pub struct View {
-    /// The key of its data in the header's `views`.
-    pub name: &'static str,
-    /// What its script reads.
-    pub data: serde_json::Value,
-    /// Its script, one of this project's files.
-    pub script: &'static str,
 }
 
 /// What the page shows when it opens.
@@ -93,6 +101,20 @@ pub enum Opening {
     Explore,
     /// The worksheet: no values until the student checks them.
     Practice,
+}
+
+/// A part of the page beyond the explorer's own, such as the MCTS view or the
+/// move orders' trees: a script file run after the explorer's, which reaches
+/// the page through `window.gametree` (`src/export/explorer/hook.js` lists what
+/// that holds; `gametree.addView` gives it a mode button and the tree's area),
+/// and data of its own that the script reads with `gametree.data(name)`.
+pub struct Addon {
+    /// The data's name: lower-case letters, digits and `-`.
+    pub name: &'static str,
+    /// The script, this project's own file (`include_str!`).
+    pub script: &'static str,
+    /// The data, written as JSON safe inside a script element.
+    pub data: serde_json::Value,
 }
 
 /// Writes the page. `windows` as for [`super::json::write_tree`]; `events` is the
@@ -108,19 +130,6 @@ pub fn write_tree<G: Game>(
     write_page(out, game, tree, windows, events, scope, Opening::Explore)
 }
 
-/// [`write_tree`] with `views` added to the explorer.
-pub fn write_tree_with<G: Game>(
-    out: &mut dyn Write,
-    game: &G,
-    tree: &Tree<'_, G>,
-    windows: Option<&[Option<Window>]>,
-    events: Option<&[Event]>,
-    scope: Scope,
-    views: &[View],
-) -> io::Result<()> {
-    write_with(out, game, tree, windows, events, scope, (Opening::Explore, views))
-}
-
 /// [`write_tree`], opening in the mode `opening` (an exercise's page opens as a
 /// worksheet).
 pub fn write_page<G: Game>(
@@ -132,18 +141,20 @@ pub fn write_page<G: Game>(
     scope: Scope,
     opening: Opening,
 ) -> io::Result<()> {
-    write_with(out, game, tree, windows, events, scope, (opening, &[]))
+    write_page_with(out, game, tree, windows, events, scope, opening, &[])
 }
 
-/// The page, opening in `opening`, with `views` added.
-fn write_with<G: Game>(
+/// [`write_page`] with `addons`, each a script and its data after the explorer's.
+#[allow(clippy::too_many_arguments)]
+pub fn write_page_with<G: Game>(
     out: &mut dyn Write,
     game: &G,
     tree: &Tree<'_, G>,
     windows: Option<&[Option<Window>]>,
     events: Option<&[Event]>,
     scope: Scope,
-    (opening, views): (Opening, &[View]),
+    opening: Opening,
+    addons: &[Addon],
 ) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
@@ -171,7 +182,6 @@ fn write_with<G: Game>(
         hidden: nodes.hidden,
         trace_note,
         opening,
-        views: views.iter().map(|v| (v.name.to_string(), v.data.clone())).collect(),
     };
     let mut blob = nodes.columns.into_bytes();
     blob.extend_from_slice(&boards.packed);
@@ -190,14 +200,41 @@ fn write_with<G: Game>(
         "header" => out.write_all(header.as_bytes()),
         "nodes" => out.write_all(data.as_bytes()),
         "events" => out.write_all(events.as_bytes()),
-        "script" => {
-            out.write_all(SCRIPT.as_bytes())?;
-            // A `;` of its own: a script opening with `(` would otherwise call
-            // whatever the one before ends with.
-            views.iter().try_for_each(|v| out.write_all(format!("\n;\n{}", v.script).as_bytes()))
-        }
+        "script" => write_script(out),
+        "addons" => write_addons(out, addons),
         other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
     })
+}
+
+/// The explorer's script files, in order, inside the one function they share.
+fn write_script(out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(b"'use strict';\n(function () {\n")?;
+    for part in SCRIPT {
+        out.write_all(part.as_bytes())?;
+    }
+    out.write_all(b"})();\n")
+}
+
+/// Each addon's data and script, after the explorer's script has made the hook.
+fn write_addons(out: &mut dyn Write, addons: &[Addon]) -> io::Result<()> {
+    for a in addons {
+        if a.name.is_empty()
+            || !a.name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
+            return Err(io::Error::other(format!(
+                "an addon's name must be a-z, 0-9 and -, not {:?}",
+                a.name
+            )));
+        }
+        // The script is ours, but nothing in it may end its element early.
+        if a.script.contains("</script") {
+            return Err(io::Error::other(format!("addon {}'s script holds </script", a.name)));
+        }
+        let data = script_json(&a.data)?;
+        writeln!(out, "<script type=\"application/json\" id=\"addon-{}\">{data}</script>", a.name)?;
+        writeln!(out, "<script>{}</script>", a.script)?;
+    }
+    Ok(())
 }
 
 /// The first pass over the drawn nodes: their shape, actions, costs, values and

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use super::html::View;
+use super::html::Addon;
 use crate::game::Game;
 use crate::search::orders::{Comparison, Count, DRAWN_LIMIT, Visits};
 use crate::tree::{Bound, Tree};
@@ -13,8 +13,8 @@ use crate::tree::{Bound, Tree};
 pub const SCRIPT: &str = include_str!("explorer/orders.js");
 
 /// The orders view of `comparison`, made over `tree`.
-pub fn view<G: Game>(game: &G, tree: &Tree<'_, G>, comparison: &Comparison) -> View {
-    View { name: "orders", data: data(game, tree, comparison), script: SCRIPT }
+pub fn view<G: Game>(game: &G, tree: &Tree<'_, G>, comparison: &Comparison) -> Addon {
+    Addon { name: "orders", data: data(game, tree, comparison), script: SCRIPT }
 }
 
 /// The view's data: the counts of minimax and of each order, the rule, and for

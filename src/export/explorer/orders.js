@@ -1,13 +1,12 @@
 // The move orders' trees (`--compare-orders --html`): one view over the
 // explorer that switches between alpha-beta's tree under each move order
 // (natural, best-first, worst-first, engine), each with what it visited and
-// what it never had to. Its data is the header's `views.orders`
-// (src/export/orders.rs); it touches nothing of the explorer but the toolbar,
+// what it never had to. Its data is the addon data `orders`
+// (src/export/orders.rs, read through window.gametree); it touches nothing of the explorer but the toolbar,
 // where it adds the button that opens it.
 (function () {
   'use strict';
-  const H = JSON.parse(document.getElementById('tree-header').textContent);
-  const D = H.views && H.views.orders;
+  const D = window.gametree && window.gametree.data('orders');
   if (!D) return;
   const T = D.tree;
   const ORDERS = D.orders;

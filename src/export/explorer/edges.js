@@ -1,0 +1,83 @@
+// ---- Edges.
+// An edge's classes, and the mark a check put on it.
+function edgeClass(n, pruned, path, dec) {
+  const cls = [];
+  if (mode === 'explore' && line.has(n)) cls.push('line');
+  if (mode !== 'practice' && pruned) cls.push('pruned');
+  if (path.has(n) || n === dec) cls.push('path');
+  let mark = '';
+  if (mode === 'practice') {
+    if (cuts.has(n)) cls.push('cut');
+    if (cutAbove(parent[n])) cls.push('cut-out');
+    const m = marks && marks.get(n);
+    if (m && m.cut) { cls.push('c-' + m.cut); mark = m.cut === 'right' ? ' ✓' : m.cut === 'wrong' ? ' ✗' : ' missed'; }
+  }
+  return { cls: cls.join(' '), mark };
+}
+// Each edge: the line, a wide invisible one to click (practice: cut here), and
+// the action written beside it. A node's edges to its children are a fan: a
+// small SVG of their own, placed under the node by a translation. A subtree
+// that moves keeps its fans' shapes, so only their translations change, and
+// the browser lays out a fan alone, never every edge of the tree at once.
+const drawnFans = new Map();
+function drawEdges(pos, path, z) {
+  const keep = new Set(), keepFans = new Set();
+  const dec = mode === 'step' && step.at === E && E ? decisionNode() : -1;
+  for (const [n, b] of pos) {
+    if (n === 0) continue;
+    const p = pos.get(parent[n]);
+    if (!p) continue;
+    keep.add(n);
+    const fan = fanOf(parent[n], p, z);
+    keepFans.add(parent[n]);
+    const { cls: c, mark } = edgeClass(n, b.pruned, path, dec);
+    const x2 = b.x - p.x, y2 = b.y - p.y - z.bottom;
+    const label = (mode === 'practice' && cuts.has(n) ? '✂ ' : '') + actionName(n);
+    let g = drawnEdges.get(n);
+    if (!g) {
+      // Built once from elements: parsing markup into SVG costs far more than setting attributes.
+      g = document.createElementNS(SVG, 'g');
+      g.dataset.edge = n;
+      const hit = document.createElementNS(SVG, 'line');
+      hit.setAttribute('class', 'hit');
+      const text = document.createElementNS(SVG, 'text');
+      hit.dataset.cut = text.dataset.cut = n;
+      g.append(document.createElementNS(SVG, 'line'), hit, text);
+      g._home = fan;
+      fan.appendChild(g);
+      drawnEdges.set(n, g);
+    }
+    if (g._cls !== c) { g.setAttribute('class', c); g._cls = c; }
+    const shape = `${x2},${y2}`;
+    if (g._shape !== shape) {
+      g._shape = shape;
+      for (const l of [g.children[0], g.children[1]]) { l.setAttribute('x1', 0); l.setAttribute('y1', 0); l.setAttribute('x2', x2); l.setAttribute('y2', y2); }
+      // The label stands low on the edge, where siblings' edges have spread apart.
+      g.children[2].setAttribute('x', x2 * 0.72);
+      g.children[2].setAttribute('y', y2 * 0.72);
+    }
+    // The mark stands apart from the label, so that print can leave it out.
+    if (g._label !== label + mark) {
+      g.children[2].textContent = label;
+      if (mark) { const t = document.createElementNS(SVG, 'tspan'); t.setAttribute('class', 'emark'); t.textContent = mark; g.children[2].appendChild(t); }
+      g._label = label + mark;
+    }
+  }
+  keepOnly(drawnEdges, keep, edges);
+  keepOnly(drawnFans, keepFans, edges);
+}
+// The fan of node `n`'s edges, placed under its box `p`.
+function fanOf(n, p, z) {
+  let fan = drawnFans.get(n);
+  if (!fan) {
+    fan = document.createElementNS(SVG, 'svg');
+    fan.setAttribute('class', 'fan');
+    fan.setAttribute('width', 1);
+    fan.setAttribute('height', 1);
+    edges.appendChild(fan);
+    drawnFans.set(n, fan);
+  }
+  const at = `translate(${p.x + z.w / 2}px,${p.y + z.bottom}px)`;
+  if (fan._at !== at) { fan.style.transform = at; fan._at = at; }
+  return fan;
+}

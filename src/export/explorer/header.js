@@ -1,0 +1,30 @@
+// ---- Header, decision banner and legend. Practice shows nothing the
+// student is asked for: no decision, line or counts of pruned nodes.
+function header() {
+  const visited = S.node_count - S.pruned;
+  const practice = mode === 'practice';
+  const span = (id, v) => `<span id="${id}">${esc(v)}</span>`;
+  document.getElementById('facts').innerHTML =
+    `<b>${span('game', S.game)}</b> · ${span('search', S.search === 'alphabeta' ? 'alpha-beta' : 'minimax')}` +
+    (RULE ? ` (<span id="pruning" title="${esc(RULE.long)}">${esc(RULE.short)}</span>)` : '') + ` · depth ${span('depth', S.depth)} · ` +
+    `${span('to-move', S.to_move)} to move · ${span('nodes', S.node_count + (N < S.node_count ? ` (${N} in this page: scope ${H.scope})` : ''))} nodes`;
+  const dd = (id, label, v) => `<dt>${label}</dt><dd id="${id}">${esc(v)}</dd>`;
+  document.getElementById('details').innerHTML = (P.points.length ? boardSvg(0, 150) : '') + '<dl>' + dd('position', 'position', S.position) +
+    (RULE ? dd('rule', 'cut-off rule', RULE.long) : '') +
+    (practice ? '' : dd('visited', 'visited / pruned', `${visited} / ${S.pruned}`)) + '</dl>' + `<p class="note">${esc(S.evaluation)}.</p>`;
+  const banner = document.getElementById('banner');
+  // Stepping through, the decision is the last step's news, not the first's.
+  banner.hidden = practice || (mode === 'step' && (step.at < E || !E));
+  banner.innerHTML = practice ? '' : S.decision === null || S.decision === undefined
+    ? `No decision: ${esc(S.to_move)} cannot act. Value <b id="decision-value">${esc(num(S.value))}</b>`
+    : `Decision <b id="decision">${esc(S.decision)}</b>, value <b id="decision-value">${esc(num(S.value))}</b> <span class="line-label">line of best play</span> <span id="line">${esc(S.line.join(' '))}</span>`;
+  document.getElementById('legend').innerHTML =
+    '<span><b class="role max">▲ MAX</b>: takes the greatest child value</span><span><b class="role min">▼ MIN</b>: the least</span>' +
+    '<span><span class="swatch" style="background:#eee"></span>leaf (value = static cost)</span>' +
+    (practice ? '' : '<span><span class="swatch" style="border-color:#c00"></span>line of best play</span>' +
+      '<span><span class="swatch" style="border-style:dashed"></span>pruned: never searched</span><span>≥ 3, ≤ 2: a bound, where alpha-beta stopped early</span>') +
+    '<span class="keys">keys: ←↑→↓ move, Enter expand, / find, + − zoom, f fit, , . step</span>';
+  const first2 = [];
+  for (let n = 0; count[n] && first2.length < 2; n = first[n]) first2.push(actionName(first[n]));
+  findBox.placeholder = `id (12), or actions: ${first2.join(' ')}`;
+}

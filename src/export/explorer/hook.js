@@ -1,0 +1,60 @@
+// ---- The hook for views of other parts of the project (the MCTS view, the
+// move orders' trees): their script files run after this one, outside its
+// function, and reach the page through `window.gametree` alone:
+//   gametree.header           the page's header (summary, picture, actions...)
+//   gametree.nodes            the node columns, by index: count, first, parent,
+//                             depth, flags, cost, value, alpha, beta; `n` nodes
+//   gametree.FLAGS            the flag bits (MAXIMISING, PRUNED, LEAF, ...)
+//   gametree.idOf(i), indexOf(id), actionName(i), boardSvg(i, px), num(v)
+//   gametree.data(name)       the JSON an addon wrote for itself, or null
+//   gametree.addView({ id, label, title, show(el), hide() })
+//                             a mode button of its own; while it is pressed the
+//                             view has the tree's area, the element `el`
+//   gametree.setMode(id)      'explore', 'step', 'practice' or a view's id
+//   gametree.select(i)        selects node i in the explorer's tree
+const views = new Map();
+const mainArea = document.querySelector('main');
+// Leaves a view's area for the tree's, or the tree's for view `m`'s; says
+// whether `m` is a view.
+function switchView(from, m) {
+  const was = views.get(from);
+  if (was && from !== m) { was.area.hidden = true; if (was.spec.hide) was.spec.hide(); }
+  const v = views.get(m);
+  mainArea.hidden = !!v;
+  if (v) { v.area.hidden = false; v.spec.show(v.area); }
+  return !!v;
+}
+function addView(spec) {
+  if (!spec || !/^[a-z][a-z0-9-]*$/.test(spec.id) || typeof spec.show !== 'function') throw new Error('gametree.addView needs an id (a-z, 0-9, -) and show(el)');
+  if (views.has(spec.id) || ['explore', 'step', 'practice'].includes(spec.id)) throw new Error(`a view ${spec.id} is already there`);
+  const button = document.createElement('button');
+  button.id = 'mode-' + spec.id;
+  button.className = 'mode';
+  button.setAttribute('aria-pressed', 'false');
+  button.textContent = spec.label || spec.id;
+  if (spec.title) button.title = spec.title;
+  button.onclick = () => setMode(spec.id);
+  document.querySelector('#toolbar [role="radiogroup"]').appendChild(button);
+  const area = document.createElement('section');
+  area.id = 'view-' + spec.id;
+  area.className = 'view';
+  area.hidden = true;
+  mainArea.after(area);
+  views.set(spec.id, { spec, area });
+  return area;
+}
+function addonData(name) {
+  const el = document.getElementById('addon-' + name);
+  return el ? JSON.parse(el.textContent) : null;
+}
+window.gametree = Object.freeze({
+  header: H,
+  n: N,
+  nodes: Object.freeze({ count, first, parent, depth, flags, cost, value, alpha, beta }),
+  FLAGS: Object.freeze({ MAXIMISING, PRUNED, LEAF, CUT_BETA, CUT_ALPHA, LOWER, UPPER }),
+  idOf, indexOf, actionName, boardSvg, num,
+  data: addonData,
+  addView,
+  setMode: (m) => setMode(m),
+  select: (n) => { if (n >= 0 && n < N) select(n); },
+});

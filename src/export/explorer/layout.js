@@ -1,0 +1,69 @@
+// ---- Drawing the tree. Every interaction computes the layout and each drawn
+// node's few strings of state, and touches the document only where they changed.
+const canvas = document.getElementById('canvas');
+const edges = document.getElementById('edges');
+const treeBox = document.getElementById('tree');
+const drawnNodes = new Map();
+const drawnEdges = new Map();
+const SVG = 'http://www.w3.org/2000/svg';
+const template = document.createElement('template');
+// A tidy tree: each subtree is drawn apart, then pushed against its left
+// sibling level by level, so that a narrow subtree tucks under a wide
+// neighbour's empty levels instead of taking a column of its own. A parent
+// sits centred over its first and last child; no edges cross.
+function layout() {
+  const z = size();
+  const W = z.w + z.gap;
+  const top = drawnTop();
+  const rel = new Map();
+  const moreRel = new Map();
+  // The left and right edges of `n`'s subtree at each level below it,
+  // relative to `n`. Iterative, so that a deep line cannot overflow the stack.
+  const contours = new Map();
+  const order = [];
+  for (const todo = [top]; todo.length;) {
+    const n = todo.pop();
+    order.push(n);
+    if (open[n] && count[n]) for (let k = 0; k < showCount(n); k++) todo.push(first[n] + k);
+  }
+  for (let i = order.length - 1; i >= 0; i--) {
+    const n = order[i];
+    const kids = open[n] && count[n] ? showCount(n) : 0;
+    if (!kids) { contours.set(n, [[0], [0]]); continue; }
+    let accL = null, accR = null;
+    const offs = [];
+    const add = (ct) => {
+      if (!accR) { offs.push(0); accL = ct[0].slice(); accR = ct[1].slice(); return; }
+      let shift = -Infinity;
+      for (let d = 0; d < Math.min(accR.length, ct[1].length); d++) shift = Math.max(shift, accR[d] + W - ct[0][d]);
+      offs.push(shift);
+      for (let d = 0; d < ct[1].length; d++) {
+        if (d < accR.length) accR[d] = ct[1][d] + shift;
+        else { accL.push(ct[0][d] + shift); accR.push(ct[1][d] + shift); }
+      }
+    };
+    for (let k = 0; k < kids; k++) { const c = first[n] + k; add(contours.get(c)); contours.delete(c); }
+    if (kids < count[n]) add([[0], [0]]);
+    const centre = (offs[0] + offs[offs.length - 1]) / 2;
+    for (let k = 0; k < kids; k++) rel.set(first[n] + k, offs[k] - centre);
+    if (kids < count[n]) moreRel.set(n, offs[kids] - centre);
+    contours.set(n, [[0, ...accL.map((v) => v - centre)], [0, ...accR.map((v) => v - centre)]]);
+  }
+  const [left, right] = contours.get(top);
+  const x0 = -Math.min(...left);
+  const boxes = [];
+  const xs = new Map([[top, x0]]);
+  let deepest = 0;
+  for (const n of order) {
+    const x = n === top ? x0 : xs.get(parent[n]) + rel.get(n);
+    xs.set(n, x);
+    const y = (depth[n] - depth[top]) * z.level;
+    deepest = Math.max(deepest, y);
+    boxes.push({ n, x, y });
+    if (moreRel.has(n)) boxes.push({ more: n, x: x + moreRel.get(n), y: y + z.level });
+  }
+  const width = Math.max(...right) + x0 + W;
+  // The last row's box, whatever the distance between rows.
+  // (Room below it for a stepped box that grows by its window.)
+  return { boxes, width, height: deepest + (compact ? SMALL : FULL).level - (compact ? 0 : 10) };
+}

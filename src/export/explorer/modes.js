@@ -1,0 +1,50 @@
+// ---- Modes.
+const stepsBar = document.getElementById('steps');
+const practiceBar = document.getElementById('practice');
+const slider = document.getElementById('slider');
+const stepText = document.getElementById('step-text');
+function setMode(m) {
+  const from = mode;
+  mode = m;
+  for (const b of document.querySelectorAll('button.mode')) b.setAttribute('aria-pressed', String(b.id === 'mode-' + m));
+  document.body.dataset.mode = m;
+  stepsBar.hidden = m !== 'step';
+  practiceBar.hidden = m !== 'practice';
+  stopPlay();
+  header();
+  if (switchView(from, m)) return;
+  if (m === 'step') { goTo(step.at); return; }
+  if (m === 'practice') return startPractice();
+  render();
+  if (fitted) fit();
+}
+// A worksheet on the subtree under practiceTop, drawn whole: what is asked
+// is what is drawn.
+function startPractice() {
+  const top = practiceTop;
+  let under = selected;
+  while (under >= 0 && under !== top) under = parent[under];
+  if (under < 0) selected = top;
+  for (const n of subtree(top)) { open[n] = 1; if (count[n] > PAGE) shownKids.set(n, count[n]); }
+  const where = top === 0 ? '' : `This worksheet is the part of the tree under ${tag(top)} (${pathTo(top).map(actionName).join(' ')}), ` +
+    (windowed ? `which the search enters with α, β = [${num(alpha[top])}, ${num(beta[top])}]. ` : '. ');
+  const what = windowed
+    ? 'Alpha-beta: write the value the search returns at each inner node it visits, and <span class="screen-only">cut (click) each edge</span><span class="print-only">cross out each edge</span> it never follows. ' +
+      (RULE ? esc(RULE.long) + ' ' : '') + 'A value is a number, or where the search stops early the bound it returns: ≥ 3 (or &gt;=3), ≤ 2 (or &lt;=2).'
+    : 'Minimax: write the value of every inner node.';
+  const bigger = questions[0] > QUESTIONS
+    ? `<span class="screen-only"> The whole tree asks ${questions[0]} questions; to practise another part, select a node and press “Practise here”.</span>` : '';
+  document.getElementById('practice-help').innerHTML = esc(where) + what + bigger;
+  document.getElementById('practise-here').hidden = questions[0] <= QUESTIONS;
+  render();
+  fit();
+}
+function practiseHere() {
+  const n = selected;
+  const out = document.getElementById('practice-score');
+  if (isLeaf(n) || enginePruned(n)) { out.textContent = `${tag(n)} asks nothing: select a node the search visited, with children`; return; }
+  if (questions[n] > QUESTIONS) { out.textContent = `${tag(n)} would ask ${questions[n]} questions; select a node lower down (at most ${QUESTIONS})`; return; }
+  practiceTop = n;
+  answers.clear(); cuts.clear(); marks = null; out.textContent = '';
+  startPractice();
+}

@@ -1,0 +1,197 @@
+// ---- A drawn node: its state in the current mode, its classes and its
+// contents; drawing the whole tree, and redrawing a few nodes of it.
+function nodeState(n) {
+  if (mode === 'step') {
+    const st = step.state;
+    const w = st.win.get(n);
+    const done = st.val.has(n);
+    return {
+      value: done ? valueText(n, st.val.get(n)) : '?',
+      running: !done && st.best.has(n) ? `best so far ${num(st.best.get(n))}` : '',
+      pruned: skippedSoFar(st, n),
+      window: w && !done ? `now [${num(w[0])}, ${num(w[1])}]` : w ? `[${num(w[0])}, ${num(w[1])}]` : '',
+      cut: st.cut.get(n) || '',
+      current: st.current === n,
+    };
+  }
+  const pruned = enginePruned(n);
+  return {
+    value: pruned ? 'pruned' : valueText(n, value[n]),
+    running: '',
+    pruned,
+    window: windowed && !pruned ? `[${num(alpha[n])}, ${num(beta[n])}]` : '',
+    cut: engineCut(n) || '',
+    current: false,
+  };
+}
+// The path from the root to the node being stepped through.
+function stepPath() {
+  const s = new Set();
+  if (mode === 'step' && step.state.current >= 0) for (let n = step.state.current; n >= 0; n = parent[n]) s.add(n);
+  return s;
+}
+const decisionNode = () => (count[0] && bestChild(0) >= 0 ? bestChild(0) : -1);
+function nodeClass(n, s, path) {
+  const cls = ['node'];
+  if (compact) cls.push('compact');
+  if (isLeaf(n)) cls.push('leaf');
+  if (line.has(n) && mode === 'explore') cls.push('line');
+  if (s.pruned && mode !== 'practice') cls.push('pruned');
+  if (n === selected) cls.push('selected');
+  if (s.current) cls.push('current');
+  if (path.has(n)) cls.push('path');
+  if (mode === 'step' && step.at === E && E && n === decisionNode()) cls.push('decision');
+  if (mode === 'practice') {
+    if (cutAbove(n)) cls.push('cut-out');
+    const m = marks && marks.get(n);
+    const v = m ? [m.value, m.cut].filter(Boolean) : [];
+    if (v.includes('wrong') || v.includes('missed')) cls.push('wrong');
+    else if (v.length && v.every((x) => x === 'right')) cls.push('right');
+  }
+  return cls.join(' ');
+}
+function nodeBody(n, s) {
+  // Compact: two lines a class can read from the back (the side and the
+  // action, then the value), with the id small at the box's corner.
+  const act = `<span class="act">${esc(actionName(n))}</span>`;
+  const side = `<span class="role ${isMax(n) ? 'max' : 'min'}" title="${role(n)}">${compact ? role(n)[0] : role(n)}</span>`;
+  let body = compact ? `<div class="head">${side} ${act}</div><span class="id">${tag(n)}</span>`
+    : `<div class="head">${side} <span class="id">${tag(n)}</span> ${act}</div>`;
+  if (mode === 'practice') body += practiceHtml(n);
+  else {
+    if (compact) {
+      // A compact box keeps its two lines: an open node's running value
+      // stands in its value's place, and only the current node adds its window.
+      // (The best so far bounds the node's value: from below at MAX, from above at MIN.)
+      body += s.running ? `<div class="running" title="${esc(s.running)}">${isMax(n) ? '≥' : '≤'} ${esc(s.running.replace('best so far ', ''))}</div>`
+        : `<div class="value">${esc(s.value)}</div>`;
+      if (s.current && s.window) body += `<div class="window" title="α, β ${esc(s.window)}">${esc(s.window.replace('now ', ''))}</div>`;
+    } else {
+      body += `<div class="value">${s.value === 'pruned' ? 'pruned' : 'value ' + esc(s.value)}</div>` +
+        (s.running ? `<div class="running">${esc(s.running)}</div>` : '') +
+        (s.window ? `<div class="window">α, β ${esc(s.window)}</div>` : '');
+    }
+    if (s.cut && !compact) body += `<div class="cut">${esc(s.cut)}</div>`;
+    else if (s.cut) body += `<div class="cut" title="${esc(s.cut)}">✂ ${esc((s.cut.split('; ')[1] || '').replace(/children | skipped/g, ''))}</div>`;
+  }
+  if (count[n]) body += `<button class="toggle" data-toggle="${n}" title="${open[n] ? 'Collapse' : 'Expand'} (Enter)">${open[n] ? '−' : '+'}</button>`;
+  else if (hidden.get(n)) body += `<div class="cut">+${hidden.get(n)} nodes not in this page</div>`;
+  return body;
+}
+function practiceHtml(n) {
+  const a = answers.get(n);
+  const m = marks && marks.get(n);
+  if (isLeaf(n)) return `<div class="value">${compact ? '' : 'value '}${esc(num(value[n]))}</div>`;
+  if (cutAbove(n)) return '<div class="value">cut off</div>';
+  const mark = m && m.value ? `<span class="vmark ${m.value}">${m.value === 'right' ? '✓' : m.value === 'wrong' ? '✗' : '?'}</span>` : '';
+  return `<input class="guess${m && m.value ? ' ' + m.value : ''}" data-guess="${n}" value="${esc(a ?? '')}" placeholder="value?" aria-label="value of node ${idOf(n)}">${mark}`;
+}
+// A node's board, in a box of its own size whose contents the browser skips
+// (style, layout and paint) while it is off screen: a board is a hundred
+// elements, and thousands of them would otherwise be laid out on each click.
+function nodeBoard(n, px) {
+  return `<div class="bd" style="width:${px}px;height:${Math.round(px * P.height / P.width) + 4}px">${boardSvg(n, px)}</div>`;
+}
+function setNode(el, cls, body, x, y) {
+  if (el._cls !== cls) { el.className = cls; el._cls = cls; }
+  if (el._body !== body) {
+    // The board stays: it never changes, and it is most of the box.
+    const board = size().board ? el.querySelector('.bd') : null;
+    el.innerHTML = body;
+    if (board) el.querySelector('.head').after(board);
+    el._body = body;
+  }
+  if (x === undefined) return;
+  const pos = `${x},${y}`;
+  // A translation moves a box without laying it out again.
+  if (el._pos !== pos) { el.style.transform = `translate(${x}px,${y}px)`; el._pos = pos; }
+}
+// Elements of `drawn` not in `keep` leave the page but are kept, so that
+// opening them again costs no parsing; past a few thousand kept ones they go
+// for good. Those kept that come back return to `parent`, or to their own
+// `_home` (an edge, to its parent's fan).
+function keepOnly(drawn, keep, parent) {
+  const forget = drawn.size - keep.size > 4000;
+  const back = document.createDocumentFragment();
+  for (const [n, el] of drawn) {
+    if (keep.has(n)) { if (el._gone) { (el._home || back).appendChild(el); el._gone = false; } continue; }
+    if (!el._gone) { el.remove(); el._gone = true; }
+    if (forget) drawn.delete(n);
+  }
+  parent.appendChild(back);
+}
+// The step and path the drawing shows (-1: not a step's drawing).
+let shownStep = -1, shownPath = new Set();
+function render() {
+  const z = size();
+  const { boxes, width, height } = layout();
+  const path = stepPath();
+  shownStep = mode === 'step' ? step.at : -1;
+  shownPath = path;
+  const keep = new Set();
+  const pos = new Map();
+  const born = [];
+  const moreAt = [];
+  for (const b of boxes) {
+    if (b.more !== undefined) { moreAt.push(b); continue; }
+    const n = b.n;
+    pos.set(n, b);
+    keep.add(n);
+    const s = nodeState(n);
+    b.pruned = s.pruned;
+    const el = drawnNodes.get(n);
+    const cls = nodeClass(n, s, path), body = nodeBody(n, s);
+    if (!el) { born.push([n, cls, body, b.x, b.y]); continue; }
+    setNode(el, cls, body, b.x, b.y);
+    // The board sits between the head and the rest, and never changes.
+    if (z.board && !el.querySelector('svg.board')) el.querySelector('.head').insertAdjacentHTML('afterend', nodeBoard(n, z.board));
+  }
+  // New nodes are parsed in one piece: one parse of many is far cheaper than many of one.
+  if (born.length) {
+    const withBoard = (n, body) => (z.board ? body.replace('</div>', '</div>' + nodeBoard(n, z.board)) : body);
+    template.innerHTML = born.map(([n, cls, body, x, y]) =>
+      `<div class="${cls}" data-index="${n}" data-id="${idOf(n)}" style="transform:translate(${x}px,${y}px)">${withBoard(n, body)}</div>`).join('');
+    const made = [...template.content.children];
+    born.forEach(([n, cls, body, x, y], k) => {
+      const el = made[k];
+      el._cls = cls; el._body = body; el._pos = `${x},${y}`;
+      drawnNodes.set(n, el);
+    });
+    canvas.appendChild(template.content);
+  }
+  keepOnly(drawnNodes, keep, canvas);
+  for (const el of canvas.querySelectorAll('button.more')) el.remove();
+  for (const b of moreAt) {
+    const left = count[b.more] - showCount(b.more);
+    canvas.insertAdjacentHTML('beforeend', `<button class="more" data-more="${b.more}" style="left:${b.x}px;top:${b.y + 10}px;width:${z.w}px">${Math.min(PAGE, left)} more (of ${left})</button>`);
+  }
+  drawEdges(pos, path, z);
+  // Setting a size, even the same one, lays out every edge again.
+  const dims = `${width},${height}`;
+  if (canvas._dims !== dims) {
+    canvas._dims = dims;
+    canvas.style.width = width + 'px';
+    canvas.style.height = height + 'px';
+  }
+  printFit(width, height);
+  showPanel(selected);
+}
+// Redraws the nodes `ns` and their edges where they are, and the panel.
+function renderSome(ns) {
+  const path = stepPath();
+  const dec = mode === 'step' && step.at === E && E ? decisionNode() : -1;
+  for (const n of ns) {
+    const el = drawnNodes.get(n);
+    if (n < 0 || !el || el._gone) continue;
+    const s = nodeState(n);
+    setNode(el, nodeClass(n, s, path), nodeBody(n, s));
+    const g = drawnEdges.get(n);
+    if (g && !g._gone) {
+      const c = edgeClass(n, s.pruned, path, dec).cls;
+      if (g._cls !== c) { g.setAttribute('class', c); g._cls = c; }
+    }
+  }
+  shownStep = mode === 'step' ? step.at : -1;
+  shownPath = path;
+  showPanel(selected);
+}

@@ -1,0 +1,28 @@
+// Print: the drawing scaled to the page (A4 and Letter alike), landscape when it is wide.
+const pageStyle = document.getElementById('page-style');
+// The printable area in CSS px, A4 and Letter alike with 10 mm margins, less
+// the header, the help and the legend printed around the tree.
+const paper = (wide) => (wide ? [960, 590] : [690, 850]);
+let printWide = false;
+function printFit(width, height) {
+  if (!printLevel) printWide = width > height * 1.2;
+  const [pw, ph] = paper(printWide);
+  const z = Math.min(1.5, pw / width, ph / height);
+  const css = `@page { size: ${printWide ? 'landscape' : 'portrait'}; margin: 10mm; } @media print { #canvas { zoom: ${z.toFixed(4)} !important; } }`;
+  // A changed style sheet restyles the whole page: write it only when it changes.
+  if (pageStyle.textContent !== css) pageStyle.textContent = css;
+}
+// A tree wider than the page, scaled to its width, would fill only its top:
+// on paper its levels are spread to fill the height (up to five times apart).
+window.addEventListener('beforeprint', () => {
+  const z0 = size();
+  const { width, height } = layout();
+  const [pw, ph] = paper(printWide);
+  const z = Math.min(1.5, pw / width);
+  const levels = Math.round((height - (z0.level - (compact ? 30 : 40))) / z0.level);
+  if (levels < 1) return;
+  const box = z0.level - (compact ? 30 : 40);
+  const level = Math.min(5 * z0.level, (0.97 * ph / z - box) / levels);
+  if (level > z0.level) { printLevel = level; render(); }
+});
+window.addEventListener('afterprint', () => { if (printLevel) { printLevel = 0; render(); } });

@@ -1,0 +1,105 @@
+// ---- Step-through: going to a step, keeping its path in view, playback,
+// stepping over a subtree and on to a cut-off.
+function goTo(k) {
+  k = Math.max(0, Math.min(E, k));
+  let st = step.state;
+  if (!st || k < st.at) { st = fresh(); }
+  while (st.at < k) apply(st, st.at);
+  step.state = st;
+  step.at = k;
+  slider.max = String(E);
+  slider.value = String(k);
+  let text = E ? `step ${k} of ${E}: ${st.last || 'the start'}` : H.trace_note || '';
+  const d = decisionNode();
+  if (E && k === E && d >= 0) text += `. The decision: ${tag(d)} ${actionName(d)}, value ${num(value[0])}`;
+  stepText.textContent = text;
+  showBreadcrumb(st);
+  if (mode !== 'step') return;
+  document.getElementById('banner').hidden = k < E;
+  const was = { at: shownStep, selected, path: shownPath };
+  let opened = false;
+  if (st.current >= 0) { opened = reveal(st.current); selected = st.current; }
+  if (k === E && d >= 0) opened = reveal(d) || opened;
+  // One step forward that opens nothing and cuts nothing off changes only the
+  // event's node, its parent, and the old and new paths: playback redraws
+  // those alone, whatever the size of the tree drawn.
+  if (!opened && k >= 1 && was.at === k - 1 && k < E && events[5 * (k - 1)] !== 4) {
+    const n = indexOf(events[5 * (k - 1) + 1]);
+    renderSome(new Set([n, parent[n], was.selected, ...was.path, ...stepPath()]));
+  } else render();
+  if (st.current >= 0) keepPathInView(st.current);
+}
+// The path to the current node as a line of crumbs, each with its side, its
+// window now and its best so far; a path too long for the line keeps the root
+// and the last levels.
+const crumbs = document.getElementById('breadcrumb');
+function showBreadcrumb(st) {
+  const path = st.current >= 0 ? [...pathTo(st.current)] : [];
+  if (st.current >= 0) path.unshift(0);
+  const crumb = (n) => {
+    const w = st.win.get(n), best = st.best.get(n);
+    const parts = [`${isMax(n) ? '▲' : '▼'} ${tag(n)}`, n === 0 ? '' : actionName(n),
+      w ? `[${num(w[0])}, ${num(w[1])}]` : '', best !== undefined && !st.val.has(n) ? `${isMax(n) ? '≥' : '≤'} ${num(best)}` : ''];
+    return `<span class="crumb${n === st.current ? ' current' : ''}" data-crumb="${idOf(n)}">${esc(parts.filter(Boolean).join(' '))}</span>`;
+  };
+  const MOST = 6;
+  const shown = path.length > MOST ? [path[0], -1, ...path.slice(path.length - (MOST - 1))] : path;
+  const html = shown.map((n) => (n < 0 ? '<span class="sep">…</span>' : crumb(n))).join('<span class="sep">›</span>');
+  if (crumbs._html !== html) { crumbs.innerHTML = html; crumbs._html = html; }
+}
+function stopPlay() { if (step.timer) clearInterval(step.timer); step.timer = null; document.getElementById('play').textContent = '▶'; }
+// Brings node `n` into view if it is drawn and out of sight.
+function bringIntoView(n) {
+  const el = drawnNodes.get(n);
+  if (!el || el._gone) return;
+  const box = treeBox.getBoundingClientRect(), r = el.getBoundingClientRect();
+  if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom) {
+    el.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }
+}
+// Scrolls as little as keeps the whole path from the root to `n` in view,
+// so that the ancestor whose window explains a cut stays on screen; a path
+// wider or taller than the view keeps `n` itself in the middle of it.
+function keepPathInView(n) {
+  const el = drawnNodes.get(n);
+  if (!el || el._gone) return;
+  const box = treeBox.getBoundingClientRect(), cur = el.getBoundingClientRect();
+  const span = { left: cur.left, right: cur.right, top: cur.top, bottom: cur.bottom };
+  for (let p = parent[n]; p >= 0; p = parent[p]) {
+    const e = drawnNodes.get(p);
+    if (!e || e._gone) continue;
+    const r = e.getBoundingClientRect();
+    span.left = Math.min(span.left, r.left); span.right = Math.max(span.right, r.right);
+    span.top = Math.min(span.top, r.top); span.bottom = Math.max(span.bottom, r.bottom);
+  }
+  const pad = 8;
+  const shift = (lo, hi, clo, chi, vlo, vhi) => {
+    if (hi - lo + 2 * pad <= vhi - vlo) return lo - pad < vlo ? lo - pad - vlo : hi + pad > vhi ? hi + pad - vhi : 0;
+    return clo < vlo || chi > vhi ? (clo + chi) / 2 - (vlo + vhi) / 2 : 0;
+  };
+  const dx = shift(span.left, span.right, cur.left, cur.right, box.left, box.left + treeBox.clientWidth);
+  const dy = shift(span.top, span.bottom, cur.top, cur.bottom, box.top, box.top + treeBox.clientHeight);
+  if (dx || dy) treeBox.scrollBy(dx, dy);
+}
+function togglePlay() {
+  if (step.timer) return stopPlay();
+  document.getElementById('play').textContent = '❚❚';
+  step.timer = setInterval(() => { if (step.at >= E) stopPlay(); else goTo(step.at + 1); }, Number(document.getElementById('speed').value));
+}
+function stepOver() {
+  const st = step.state;
+  const at = step.at;
+  // Just entered an inner node: past its return. About to enter one: past that one's.
+  if (at > 0 && events[5 * (at - 1)] === 0) {
+    const n = indexOf(events[5 * (at - 1) + 1]);
+    if (count[n] && returnAt[n] >= at) return goTo(returnAt[n] + 1);
+  }
+  if (at < E && events[5 * at] === 0) { const n = indexOf(events[5 * at + 1]); if (returnAt[n] >= at) return goTo(returnAt[n] + 1); }
+  if (st.current >= 0 && returnAt[st.current] >= at) return goTo(returnAt[st.current] + 1);
+  goTo(at + 1);
+}
+function nextCut(d) {
+  const k = d > 0 ? cutSteps.find((s) => s > step.at) : [...cutSteps].reverse().find((s) => s < step.at);
+  if (k === undefined) { stepText.textContent = `no ${d > 0 ? 'later' : 'earlier'} cut-off` + (cutSteps.length ? '' : ': this search cut nothing off'); return; }
+  goTo(k);
+}
