@@ -1,4 +1,6 @@
-//! The tree as Graphviz DOT, through a `petgraph::Graph` built in id order.
+//! The tree as Graphviz DOT, streamed: each node and edge is written as the
+//! tree is walked in id order, so a drawing of any size needs no more memory
+//! than a small one.
 //!
 //! Drawn for teaching: a title (game, position, depth, search, size, decision,
 //! and whose point of view the values take) and a legend; MAX nodes point up
