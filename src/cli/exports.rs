@@ -210,6 +210,12 @@ impl std::fmt::Display for OverBudget {
 
 impl std::error::Error for OverBudget {}
 
+/// Whether an export failed because it would pass `--max-bytes` (status 3,
+/// not an output error).
+pub fn is_over_budget(e: &std::io::Error) -> bool {
+    e.get_ref().is_some_and(|r| r.is::<OverBudget>())
+}
+
 /// A writer that passes at most `left` bytes on to `out` (or, without `out`,
 /// only counts them) and fails with [`OverBudget`] at the first byte more.
 struct Budgeted<'w> {
@@ -243,7 +249,7 @@ fn within_budget<'a>(flag: &'static str, path: &'a Path, limit: u64, job: Writer
     let stream = is_stream(path);
     Box::new(move |w| {
         let over = |e: std::io::Error| {
-            if e.get_ref().is_some_and(|r| r.is::<OverBudget>()) {
+            if is_over_budget(&e) {
                 let what = if flag == "--html" { "the page would" } else { "the trace would" };
                 std::io::Error::other(OverBudget(format!(
                     "{flag} {}: {what} take more than --max-bytes {}; raise --max-bytes",
@@ -338,9 +344,8 @@ pub fn write_all<G: Game>(
     searched: &Searched,
     opts: &ExportOptions,
 ) -> Result<(), Failure> {
-    write_files(game, tree, searched, opts).map_err(|e| match e.get_ref() {
-        Some(r) if r.is::<OverBudget>() => Failure::budget(e),
-        _ => Failure::output(format!("cannot write {e}")),
+    write_files(game, tree, searched, opts).map_err(|e| {
+        if is_over_budget(&e) { Failure::budget(e) } else { Failure::output(format!("cannot write {e}")) }
     })
 }
 
@@ -390,7 +395,7 @@ pub fn write_files<G: Game>(
 pub fn write_jobs(jobs: Vec<(&Path, Writer<'_>)>) -> std::io::Result<()> {
     for (path, job) in jobs {
         write_output(path, |w| job(w)).map_err(|e| {
-            if e.get_ref().is_some_and(|r| r.is::<OverBudget>()) {
+            if is_over_budget(&e) {
                 return e;
             }
             if super::output::closed_stdout(path, &e) {
