@@ -797,3 +797,89 @@ fn messages_to_an_unwritable_or_closed_stderr_never_abort() {
         assert_eq!(closed.code(), Some(own), "{args:?} with stderr closed");
     }
 }
+
+/// `--max-bytes` holds the explorer page and the trace to a budget: an export
+/// of exactly the budget is written whole, one byte over is refused (status 3,
+/// naming the flag) with the old file left as it was, and a stream gets
+/// nothing rather than a cut export.
+#[test]
+fn pages_and_traces_over_their_byte_budget_are_refused_and_leave_nothing() {
+    let dir = scratch("byte-budget");
+    for (flag, search) in
+        [("--html", "minimax"), ("--html", "alphabeta"), ("--trace", "minimax"), ("--trace", "alphabeta")]
+    {
+        let whole = dir.join("whole");
+        let file = dir.join("export");
+        let base = ["analyse", "tictactoe", "--depth", "4", "--search", search];
+        let with = |target: &std::path::Path, budget: Option<u64>| {
+            let mut args: Vec<String> = base.iter().map(|s| s.to_string()).collect();
+            args.extend([flag.to_string(), target.to_str().unwrap().to_string()]);
+            if let Some(b) = budget {
+                args.extend(["--max-bytes".to_string(), b.to_string()]);
+            }
+            run(&args.iter().map(String::as_str).collect::<Vec<_>>(), b"")
+        };
+        assert!(with(&whole, None).status.success());
+        let size = fs::metadata(&whole).unwrap().len();
+        assert!(size > 1000, "{flag} {search}: {size} bytes");
+
+        assert!(with(&file, Some(size)).status.success(), "{flag} {search} at its own size");
+        assert_eq!(fs::read(&file).unwrap(), fs::read(&whole).unwrap(), "{flag} {search}");
+
+        fs::write(&file, "old").unwrap();
+        let out = with(&file, Some(size - 1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{flag} {search}: {err}");
+        assert!(err.contains("--max-bytes") && err.contains(flag), "{err}");
+        assert_eq!(fs::read(&file).unwrap(), b"old", "{flag} {search}: the old file is kept");
+        let left: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left.len(), 2, "{flag} {search}: no temporary left: {left:?}");
+
+        let out = with(std::path::Path::new("-"), Some(size - 1));
+        assert_eq!(out.status.code(), Some(3), "{flag} {search} to stdout");
+        assert!(out.stdout.is_empty(), "{flag} {search}: stdout got {} bytes", out.stdout.len());
+    }
+}
+
+/// The refusal before the search rests on two lower bounds, 12 bytes of page
+/// a node and 60 bytes of minimax trace a node: every game's page and trace
+/// are at least that large (so the check never refuses what would fit), and
+/// a tree that passes them is refused before anything is written.
+#[test]
+fn byte_budgets_refuse_up_front_only_what_cannot_fit() {
+    let dir = scratch("byte-bounds");
+    for (game, depth) in
+        [("checkers", "3"), ("tictactoe", "3"), ("niujiao", "5"), ("ataxx", "2"), ("gomoku", "2")]
+    {
+        let json = dir.join("tree.json");
+        let page = dir.join("tree.html");
+        let trace = dir.join("trace.json");
+        let args = ["analyse", game, "--depth", depth, "--json", json.to_str().unwrap()];
+        let mut args = args.to_vec();
+        args.extend(["--html", page.to_str().unwrap(), "--trace", trace.to_str().unwrap()]);
+        let out = run(&args, b"");
+        assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        let doc: serde_json::Value = serde_json::from_slice(&fs::read(&json).unwrap()).unwrap();
+        let nodes = doc["node_count"].as_u64().unwrap();
+        assert!(fs::metadata(&page).unwrap().len() >= 12 * nodes, "{game}: page");
+        assert!(fs::metadata(&trace).unwrap().len() >= 60 * nodes, "{game}: trace");
+
+        let budget = (12 * nodes - 1).to_string();
+        let out = run(
+            &["analyse", game, "--depth", depth, "--html", page.to_str().unwrap(), "--max-bytes", &budget],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{game}: {err}");
+        assert!(err.contains(&format!("{nodes} nodes take at least")), "{game}: {err}");
+        assert!(out.stdout.is_empty(), "{game}: refused before the summary");
+        let budget = (60 * nodes - 1).to_string();
+        let out = run(
+            &["analyse", game, "--depth", depth, "--trace", trace.to_str().unwrap(), "--max-bytes", &budget],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{game}: {err}");
+        assert!(err.contains(&format!("{} events take at least", 2 * nodes)), "{game}: {err}");
+    }
+}

@@ -107,6 +107,7 @@ fn run(
     let flushed = out.flush();
     let ending = match (ending, flushed) {
         (Ok(e), Ok(())) => e,
+        (Err(e), _) if exports::is_over_budget(&e) => return Err(Failure::budget(e)),
         (Err(e), _) | (_, Err(e)) => return Err(Failure::output(e)),
     };
     match ending {

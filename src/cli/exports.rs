@@ -9,12 +9,26 @@ use crate::export::{self, scope::Scope, summary::Summary};
 use crate::game::Game;
 use crate::search::alphabeta::{self, Pruning, Window};
 use crate::search::orders::Comparison;
+use crate::search::solve::Bytes;
 use crate::search::trace::Event;
 use crate::search::{back_propagate_observed, back_propagate_parallel};
 use crate::tree::Tree;
 
 /// A DOT drawing of more nodes than this is unreadable; suggest a scope.
 pub const DOT_WARN_NODES: usize = 2000;
+
+/// The most bytes an explorer page or a trace may take unless `--max-bytes`
+/// says otherwise: the depth-7 page of a checkers middle game (53 MB) fits,
+/// and writing a page this size needs well under 200 MB.
+pub const DEFAULT_MAX_BYTES: u64 = 64 << 20;
+
+/// Bytes of the page's data that each drawn node takes at the least: a child
+/// count, an action, flags and a cost (9 bytes), in base64.
+const PAGE_BYTES_PER_NODE: u64 = 12;
+
+/// Bytes of a trace that each event takes at the least: the shortest record,
+/// `{"type":"enter","node":0}`, and its separator.
+const TRACE_BYTES_PER_EVENT: u64 = 30;
 
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ExportOptions {
@@ -40,6 +54,10 @@ pub struct ExportOptions {
     /// DOT and HTML: draw the line of best play and the alternatives at each of its nodes.
     #[arg(long)]
     pub show_line: bool,
+    /// HTML and trace: refuse to write a page or a trace of more than SIZE bytes,
+    /// e.g. 256M or 1G (default 64M).
+    #[arg(long, value_name = "SIZE", value_parser = super::solve::parse_size)]
+    pub max_bytes: Option<u64>,
 }
 
 impl ExportOptions {
@@ -125,6 +143,142 @@ impl ExportOptions {
     }
 }
 
+impl ExportOptions {
+    /// The byte budget of each page and trace.
+    pub fn byte_budget(&self) -> u64 {
+        self.max_bytes.unwrap_or(DEFAULT_MAX_BYTES)
+    }
+
+    /// Refuses, before the search records anything, a page or a trace of a
+    /// tree of `len` nodes that is sure to pass the byte budget: what each
+    /// drawn node adds to a page at the least, and minimax's two events a
+    /// node. (Alpha-beta's events depend on what it visits; its trace is
+    /// counted before it is written.) The check never refuses what would fit.
+    pub fn check_byte_budget(&self, len: usize, kind: SearchKind) -> Result<(), Failure> {
+        let limit = self.byte_budget();
+        let len = len as u64;
+        if let Some(path) = &self.html
+            && self.scope() == Scope::All
+            && len.saturating_mul(PAGE_BYTES_PER_NODE) > limit
+        {
+            return Err(Failure::budget(over_budget(
+                "--html",
+                path,
+                len.saturating_mul(PAGE_BYTES_PER_NODE),
+                limit,
+                &format!("{len} nodes"),
+                "or draw part of the tree with --show-depth K or --show-line",
+            )));
+        }
+        let events = len.saturating_mul(2);
+        if let Some(path) = &self.trace
+            && kind == SearchKind::Minimax
+            && events.saturating_mul(TRACE_BYTES_PER_EVENT) > limit
+        {
+            return Err(Failure::budget(over_budget(
+                "--trace",
+                path,
+                events.saturating_mul(TRACE_BYTES_PER_EVENT),
+                limit,
+                &format!("{events} events"),
+                "or trace a smaller tree (a lower --depth)",
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The message for an export over `--max-bytes`.
+fn over_budget(flag: &str, path: &Path, least: u64, limit: u64, what: &str, instead: &str) -> String {
+    format!(
+        "{flag} {}: {what} take at least {}, over --max-bytes {}; raise --max-bytes, {instead}",
+        path.display(),
+        Bytes(least),
+        Bytes(limit)
+    )
+}
+
+/// An export that would pass its byte budget: it is refused with status 3.
+#[derive(Debug)]
+struct OverBudget(String);
+
+impl std::fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OverBudget {}
+
+/// Whether an export failed because it would pass `--max-bytes` (status 3,
+/// not an output error).
+pub fn is_over_budget(e: &std::io::Error) -> bool {
+    e.get_ref().is_some_and(|r| r.is::<OverBudget>())
+}
+
+/// A writer that passes at most `left` bytes on to `out` (or, without `out`,
+/// only counts them) and fails with [`OverBudget`] at the first byte more.
+struct Budgeted<'w> {
+    out: Option<&'w mut dyn std::io::Write>,
+    left: u64,
+}
+
+impl std::io::Write for Budgeted<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if buf.len() as u64 > self.left {
+            return Err(std::io::Error::other(OverBudget(String::new())));
+        }
+        let n = match &mut self.out {
+            Some(out) => out.write(buf)?,
+            None => buf.len(),
+        };
+        self.left -= n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.as_mut().map_or(Ok(()), |out| out.flush())
+    }
+}
+
+/// `job` held to `limit` bytes. A file is written under a temporary name, so
+/// passing the budget on the way leaves nothing; a stream (stdout, a FIFO, a
+/// device) cannot take back what it was given, so there the export is counted
+/// first and only then written.
+fn within_budget<'a>(flag: &'static str, path: &'a Path, limit: u64, job: Writer<'a>) -> Writer<'a> {
+    let stream = is_stream(path);
+    Box::new(move |w| {
+        let over = |e: std::io::Error| {
+            if is_over_budget(&e) {
+                let what = if flag == "--html" { "the page would" } else { "the trace would" };
+                std::io::Error::other(OverBudget(format!(
+                    "{flag} {}: {what} take more than --max-bytes {}; raise --max-bytes",
+                    path.display(),
+                    Bytes(limit)
+                )))
+            } else {
+                e
+            }
+        };
+        if stream {
+            job(&mut Budgeted { out: None, left: limit }).map_err(over)?;
+        }
+        job(&mut Budgeted { out: Some(w), left: limit }).map_err(over)
+    })
+}
+
+/// Whether `path` is written in place rather than replaced whole.
+fn is_stream(path: &Path) -> bool {
+    if path == Path::new("-") || path.starts_with("/dev") || path.starts_with("/proc") {
+        return true;
+    }
+    let stdio = [Place::of(Path::new("-")), Place::of(Path::new("/dev/stderr"))];
+    match std::fs::metadata(path) {
+        Ok(meta) => !meta.is_file() || stdio.iter().any(|p| p.is_some() && *p == Place::of(path)),
+        Err(_) => false,
+    }
+}
+
 /// The values a search set in a tree, and what it recorded on the way.
 pub struct Searched {
     /// Alpha-beta's window for each node, `None` under minimax.
@@ -190,7 +344,9 @@ pub fn write_all<G: Game>(
     searched: &Searched,
     opts: &ExportOptions,
 ) -> Result<(), Failure> {
-    write_files(game, tree, searched, opts).map_err(|e| Failure::output(format!("cannot write {e}")))
+    write_files(game, tree, searched, opts).map_err(|e| {
+        if is_over_budget(&e) { Failure::budget(e) } else { Failure::output(format!("cannot write {e}")) }
+    })
 }
 
 /// Writes every export asked for; an error names the file it concerns.
@@ -217,15 +373,14 @@ pub fn write_files<G: Game>(
     if let Some(p) = &opts.dot {
         jobs.push((p, Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope))));
     }
+    let limit = opts.byte_budget();
     if let Some(p) = &opts.html {
         let addons: Vec<_> = orders.map(|c| export::orders::view(game, tree, c)).into_iter().collect();
-        jobs.push((
-            p,
-            Box::new(move |w| {
-                let opening = export::html::Opening::Explore;
-                export::html::write_page_with(w, game, tree, windows, events, scope, opening, &addons)
-            }),
-        ));
+        let page: Writer<'_> = Box::new(move |w| {
+            let opening = export::html::Opening::Explore;
+            export::html::write_page_with(w, game, tree, windows, events, scope, opening, &addons)
+        });
+        jobs.push((p, within_budget("--html", p, limit, page)));
     }
     if let Some(p) = &opts.efg {
         jobs.push((p, Box::new(move |w| export::efg::write_tree(w, game, tree))));
@@ -233,7 +388,8 @@ pub fn write_files<G: Game>(
     if let Some(p) = &opts.trace {
         let summary = Summary::of(game, tree, windows);
         let events = events.unwrap_or_default();
-        jobs.push((p, Box::new(move |w| export::trace::write_trace(w, &summary, events))));
+        let trace: Writer<'_> = Box::new(move |w| export::trace::write_trace(w, &summary, events));
+        jobs.push((p, within_budget("--trace", p, limit, trace)));
     }
     write_jobs(jobs)
 }
@@ -248,6 +404,9 @@ pub fn write_jobs(jobs: Vec<(&Path, Writer<'_>)>) -> std::io::Result<()> {
     let mut written = Vec::new();
     for (path, job) in jobs {
         write_output_with(path, Durability::Later, |w| job(w)).map_err(|e| {
+            if is_over_budget(&e) {
+                return e;
+            }
             if super::output::closed_stdout(path, &e) {
                 crate::runtime::signals::die_of_closed_pipe();
             }

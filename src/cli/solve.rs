@@ -64,7 +64,7 @@ fn solve<G: Game>(game: &G, at: &GamePosition, budget: &Budget) -> Outcome {
 
 /// A byte count with an optional binary suffix: `4096`, `64K`, `512M`, `2G`
 /// (`KiB`, `MiB`, `GiB`, `TiB` too).
-fn parse_size(text: &str) -> Result<u64, String> {
+pub(super) fn parse_size(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (number, unit) = t.split_at(digits);

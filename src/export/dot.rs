@@ -1,4 +1,6 @@
-//! The tree as Graphviz DOT, through a `petgraph::Graph` built in id order.
+//! The tree as Graphviz DOT, streamed: each node and edge is written as the
+//! tree is walked in id order, so a drawing of any size needs no more memory
+//! than a small one.
 //!
 //! Drawn for teaching: a title (game, position, depth, search, size, decision,
 //! and whose point of view the values take) and a legend; MAX nodes point up
@@ -10,10 +12,6 @@
 
 use std::collections::HashSet;
 use std::io::{self, Write};
-
-use petgraph::dot::{Config, Dot};
-use petgraph::graph::{EdgeReference, Graph, NodeIndex};
-use petgraph::visit::EdgeRef;
 
 use super::scope::{Scope, Shown};
 use super::summary::Summary;
@@ -37,20 +35,6 @@ struct DotNode {
 struct DotEdge {
     action: String,
     on_line: bool,
-}
-
-// petgraph asks for `Display`; the labels are given as attributes instead
-// (`Config::NodeNoLabel`, `Config::EdgeNoLabel`), so these are never printed.
-impl std::fmt::Display for DotNode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "#{}", self.id)
-    }
-}
-
-impl std::fmt::Display for DotEdge {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.action)
-    }
 }
 
 /// Text for a Graphviz HTML-like label.
@@ -181,52 +165,68 @@ pub(crate) fn board_label<G: Game>(game: &G, picture: &Picture, pos: &G::Positio
     t
 }
 
-fn build_graph<G: Game>(
+/// A drawn node as [`walk_drawn`] gives it: its index among the drawn nodes
+/// (Graphviz's name for it), its parent's index and id, the actions from the
+/// root to it, and how many nodes below it the scope leaves out.
+struct Drawn<'p> {
+    index: u32,
+    parent: Option<(u32, u32)>,
+    path: &'p str,
+    hidden: u64,
+}
+
+/// Visits the nodes `shown` draws in id order (a node's children, then each
+/// child's subtree in turn, the order the tree was built in), keeping only the
+/// path being walked: the drawing is written as it is walked and holds nothing
+/// per node, so it needs the same memory for a tree of any size.
+fn walk_drawn<'a, G: Game>(
     game: &G,
-    tree: &Tree<'_, G>,
-    windows: Option<&[Option<Window>]>,
+    tree: &Tree<'a, G>,
     shown: &Shown,
-) -> Graph<DotNode, DotEdge> {
-    let line: HashSet<u32> =
-        std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
-    let mut graph = Graph::new();
-    let picture = game.picture();
-    // Graph indices by node id, and each drawn node's line from the root.
-    let mut index = std::collections::HashMap::new();
-    let mut paths: std::collections::HashMap<u32, String> = std::collections::HashMap::new();
-    shown.walk(tree, |node, parent, hidden| {
-        let id = node.id();
-        let action = node.action.map(|a| game.format_action(a));
-        let path = match (parent, &action) {
-            (Some(p), Some(a)) if !paths[&p].is_empty() => format!("{} {a}", paths[&p]),
-            (_, Some(a)) => a.clone(),
-            _ => String::new(),
-        };
-        let (label, tooltip) = describe(
-            game,
-            &picture,
-            node,
-            windows.and_then(|w| w[id as usize]),
-            hidden,
-            if path.is_empty() { "(the root)" } else { &path },
-        );
-        let i = graph.add_node(DotNode {
-            id,
-            label,
-            tooltip,
-            maximising: node.maximising(),
-            leaf: node.is_leaf(),
-            on_line: line.contains(&id),
-            pruned: node.pruned(),
-        });
-        index.insert(id, i);
-        paths.insert(id, path);
-        if let (Some(parent), Some(action)) = (parent, action) {
-            let on_line = line.contains(&id) && line.contains(&parent);
-            graph.add_edge(index[&parent], i, DotEdge { action, on_line });
-        }
-    });
-    graph
+    f: &mut dyn FnMut(&'a GameNode<'a, G>, Drawn<'_>) -> io::Result<()>,
+) -> io::Result<()> {
+    f(tree.root, Drawn { index: 0, parent: None, path: "", hidden: hidden_below(shown, tree.root) })?;
+    let mut next = 1;
+    walk_children(game, shown, tree.root, 0, "", &mut next, f)
+}
+
+fn walk_children<'a, G: Game>(
+    game: &G,
+    shown: &Shown,
+    node: &'a GameNode<'a, G>,
+    index: u32,
+    path: &str,
+    next: &mut u32,
+    f: &mut dyn FnMut(&'a GameNode<'a, G>, Drawn<'_>) -> io::Result<()>,
+) -> io::Result<()> {
+    if !shown.opens(node) {
+        return Ok(());
+    }
+    let first = *next;
+    let paths: Vec<String> = node
+        .children()
+        .iter()
+        .map(|c| {
+            let action = game.format_action(c.action.expect("below the root"));
+            if path.is_empty() { action } else { format!("{path} {action}") }
+        })
+        .collect();
+    for (c, p) in node.children().iter().zip(&paths) {
+        f(
+            c,
+            Drawn { index: *next, parent: Some((index, node.id())), path: p, hidden: hidden_below(shown, c) },
+        )?;
+        *next += 1;
+    }
+    for (i, (c, p)) in node.children().iter().zip(&paths).enumerate() {
+        walk_children(game, shown, c, first + i as u32, p, next, f)?;
+    }
+    Ok(())
+}
+
+/// Nodes below a drawn node that the drawing leaves out.
+fn hidden_below<A, P>(shown: &Shown, node: &crate::tree::Node<'_, A, P>) -> u64 {
+    if shown.opens(node) { 0 } else { super::scope::subtree_size(node) - 1 }
 }
 
 fn node_attributes(node: &DotNode) -> String {
@@ -250,12 +250,12 @@ fn node_attributes(node: &DotNode) -> String {
     attrs
 }
 
-fn edge_attributes(edge: &DotEdge, target: &DotNode) -> String {
+fn edge_attributes(edge: &DotEdge, target_pruned: bool) -> String {
     let mut attrs = format!("label=\"{}\"", quoted(&edge.action));
     if edge.on_line {
         attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
     }
-    if target.pruned {
+    if target_pruned {
         attrs.push_str(", style=\"dashed\"");
     }
     attrs
@@ -286,13 +286,6 @@ pub fn write_tree<G: Game>(
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
     let shown = Shown::new(tree, scope);
-    let graph = build_graph(game, tree, windows, &shown);
-    let edge_attrs = |g: &Graph<DotNode, DotEdge>, e: EdgeReference<'_, DotEdge>| {
-        edge_attributes(e.weight(), &g[e.target()])
-    };
-    let node_attrs = |_: &Graph<DotNode, DotEdge>, (_, n): (NodeIndex, &DotNode)| node_attributes(n);
-    let config = [Config::GraphContentOnly, Config::NodeNoLabel, Config::EdgeNoLabel];
-    let dot = Dot::with_attr_getters(&graph, &config, &edge_attrs, &node_attrs);
     let scope_note = match scope {
         Scope::All => String::new(),
         Scope::Depth(k) => format!("\nshowing levels 0 to {k}"),
@@ -303,7 +296,35 @@ pub fn write_tree<G: Game>(
     let title =
         format!("{}\nposition {}{scope_note}\n{}.", summary.title(), summary.position, summary.evaluation);
     write_preamble(out, "tree", &title)?;
-    write!(out, "{dot}")?;
+    let line: HashSet<u32> =
+        std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
+    let picture = game.picture();
+    // Every node, then every edge, as Graphviz reads them best; the two
+    // walks number the drawn nodes alike.
+    walk_drawn(game, tree, &shown, &mut |node, drawn| {
+        let id = node.id();
+        let window = windows.and_then(|w| w[id as usize]);
+        let path = if drawn.path.is_empty() { "(the root)" } else { drawn.path };
+        let (label, tooltip) = describe(game, &picture, node, window, drawn.hidden, path);
+        let dot = DotNode {
+            id,
+            label,
+            tooltip,
+            maximising: node.maximising(),
+            leaf: node.is_leaf(),
+            on_line: line.contains(&id),
+            pruned: node.pruned(),
+        };
+        writeln!(out, "    {} [ {}]", drawn.index, node_attributes(&dot))
+    })?;
+    walk_drawn(game, tree, &shown, &mut |node, drawn| {
+        let Some((parent, parent_id)) = drawn.parent else { return Ok(()) };
+        let edge = DotEdge {
+            action: game.format_action(node.action.expect("below the root")),
+            on_line: line.contains(&node.id()) && line.contains(&parent_id),
+        };
+        writeln!(out, "    {parent} -> {} [ {}]", drawn.index, edge_attributes(&edge, node.pruned()))
+    })?;
     write!(out, "{LEGEND}")?;
     writeln!(out, "}}")
 }

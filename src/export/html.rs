@@ -183,10 +183,7 @@ pub fn write_page_with<G: Game>(
         trace_note,
         opening,
     };
-    let mut blob = nodes.columns.into_bytes();
-    blob.extend_from_slice(&boards.packed);
-    let data = STANDARD.encode(&blob);
-    drop(blob);
+    let columns = nodes.columns.into_bytes();
     let events = trace.map(|e| STANDARD.encode(encode_events(e))).unwrap_or_default();
     // The title names the tree but no result: in practice mode it is a worksheet's.
     let title = escape_html(&format!(
@@ -198,7 +195,7 @@ pub fn write_page_with<G: Game>(
         "title" => out.write_all(title.as_bytes()),
         "style" => out.write_all(STYLE.as_bytes()),
         "header" => out.write_all(header.as_bytes()),
-        "nodes" => out.write_all(data.as_bytes()),
+        "nodes" => write_base64(out, &[&columns, &boards.packed]),
         "events" => out.write_all(events.as_bytes()),
         "script" => write_script(out),
         "addons" => write_addons(out, addons),
@@ -350,6 +347,16 @@ fn trace_note(has_events: bool, scope: Scope, len: usize) -> Option<String> {
              or write the page for a smaller tree (a lower --depth, or a later position), which carries them"
         )
     })
+}
+
+/// Writes `parts`, one after the other, as one base64 text, encoding as it
+/// goes: a large tree's page data is never held twice, once in base64.
+fn write_base64(out: &mut dyn Write, parts: &[&[u8]]) -> io::Result<()> {
+    let mut encoder = base64::write::EncoderWriter::new(out, &STANDARD);
+    for part in parts {
+        encoder.write_all(part)?;
+    }
+    encoder.finish().map(|_| ())
 }
 
 /// Writes `template` with each `{{name}}` in it replaced by what `part` writes.
