@@ -11,11 +11,11 @@ use super::options::position::GamePosition;
 use super::options::search::SearchKind;
 use super::options::tree::TreeOptions;
 use super::stderr::say;
-use crate::export::mcts::{Compared, Header, dot, json, trace};
+use crate::export::mcts::{Compared, Exact, Header, dot, html, json, trace};
 use crate::game::prelude::*;
 use crate::search::mcts::{self, Budget, End, Event, Rollout, Searched, Settings, Terms, compare};
 
-/// The most iterations `--trace` records (each is four events).
+/// The most iterations `--trace` and `--html` record (each is four events).
 pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
 
 /// `--search` of `analyse` and `best`: a search of the explicit minimax
@@ -146,9 +146,9 @@ pub struct Request<'a> {
 fn refusal(req: &Request<'_>) -> Option<String> {
     let options = req.options;
     let e = req.exports;
-    if e.efg.is_some() || e.html.is_some() {
+    if e.efg.is_some() {
         return Some(
-            "--search mcts: --efg and --html write minimax trees; an MCTS tree is written by --json, --dot and --trace"
+            "--search mcts: --efg writes a game whose payoffs are minimax values; an MCTS tree has only playout averages (docs/mcts.md), and is written by --json, --dot, --trace and --html"
                 .into(),
         );
     }
@@ -162,9 +162,13 @@ fn refusal(req: &Request<'_>) -> Option<String> {
         Budget::Iterations(n) => n > TRACE_MAX_ITERATIONS,
         Budget::Time(_) => true,
     };
-    if e.trace.is_some() && long {
+    if long
+        && let Some(flag) =
+            [(e.trace.is_some(), "--trace"), (e.html.is_some(), "--html")].iter().find(|f| f.0)
+    {
         return Some(format!(
-            "--trace records every phase of every iteration: give --iterations {TRACE_MAX_ITERATIONS} or fewer"
+            "{} records every phase of every iteration: give --iterations {TRACE_MAX_ITERATIONS} or fewer",
+            flag.1
         ));
     }
     None
@@ -228,6 +232,13 @@ fn write_exports<G: Game>(game: &G, t: &Traced<G>, req: &Request<'_>) -> io::Res
     if let Some(p) = &opts.trace {
         let header = Header::of(game, searched);
         jobs.push((p, Box::new(move |w| trace::write_trace(w, game, &header, events))));
+    }
+    if let Some(p) = &opts.html {
+        let exact = compared.and_then(|c| c.exact.clone()).or_else(|| Exact::of(game, searched));
+        jobs.push((
+            p,
+            Box::new(move |w| html::write_page(w, game, searched, events, compared, exact.as_ref())),
+        ));
     }
     write_jobs(jobs)
 }

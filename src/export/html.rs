@@ -270,7 +270,7 @@ fn trace_note(has_events: bool, scope: Scope, len: usize) -> Option<String> {
 
 /// Writes `template` with each `{{name}}` in it replaced by what `part` writes.
 /// Only the template is scanned, never what goes into it.
-fn fill(
+pub(crate) fn fill(
     out: &mut dyn Write,
     template: &str,
     part: &dyn Fn(&str, &mut dyn Write) -> io::Result<()>,

@@ -2,6 +2,7 @@
 //! first that it is an MCTS tree and gives the search's settings ([`Header`]).
 
 pub mod dot;
+pub mod html;
 pub mod json;
 pub mod trace;
 
