@@ -288,6 +288,8 @@ fn options_of_mcts_are_refused_with_another_search_and_bad_values() {
         &["analyse", "tictactoe", "--search", "mcts", "--efg", "-"],
         &["analyse", "tictactoe", "--search", "mcts", "--depth", "3"],
         &["analyse", "tictactoe", "--search", "mcts", "--trace", "-", "--iterations", "100001"],
+        &["analyse", "tictactoe", "--search", "mcts", "--html", "-", "--iterations", "100001"],
+        &["analyse", "tictactoe", "--search", "mcts", "--html", "-", "--think", "10"],
     ] {
         let out = Command::new(BIN).args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
