@@ -187,8 +187,8 @@
       x[n] = (x[kids[0]] + x[kids[kids.length - 1]]) / 2;
     })(0);
     const dx = 46, dy = 78, rootN = Math.max(1, visits[0]);
-    const width = Math.max(1, slot) * dx + 40, height = (maxDepth + 1) * dy + 40;
-    const X = (n) => 20 + x[n] * dx + dx / 2, Y = (n) => 30 + depth[n] * dy;
+    const width = Math.max(1, slot) * dx + 40, height = (maxDepth + 1) * dy + 54;
+    const X = (n) => 20 + x[n] * dx + dx / 2, Y = (n) => 44 + depth[n] * dy;
     const radius = (n) => Math.max(4, 22 * Math.sqrt(visits[n] / rootN));
     let edges = '', circles = '', labels = '';
     const labelAll = order.length <= 150;
@@ -206,7 +206,7 @@
       const tip = `#${n} ${actionName(n)}: N ${visits[n]}, Q ${f4(qq)} for ${mover(n)}` +
         (t ? `; UCB ${f4(t.exploit)} + ${f4(t.explore)} = ${f4(t.ucb)}` : '') + (pr >= 0 ? `; proven ${provenWord(n, pr)}` : '');
       circles += `<circle class="${cls}" data-id="${n}" data-n="${visits[n]}" data-w="${score[n]}" cx="${X(n)}" cy="${Y(n)}" r="${radius(n).toFixed(1)}" fill="${visits[n] ? `hsl(${hue},75%,55%)` : '#fff'}"><title>${esc(tip)}</title></circle>`;
-      if (labelAll || radius(n) >= 8 || onPath.has(n)) {
+      if (labelAll || radius(n) >= 6 || onPath.has(n)) {
         labels += `<text x="${X(n)}" y="${Y(n) - radius(n) - 4}">${esc(actionName(n))}</text>`;
         labels += `<text x="${X(n)}" y="${Y(n) + radius(n) + 13}">${visits[n]} · ${visits[n] ? qq.toFixed(2) : '–'}</text>`;
         if (t && (labelAll || onPath.has(n))) labels += `<text x="${X(n)}" y="${Y(n) + radius(n) + 26}" fill="#666">${t.exploit.toFixed(2)}+${t.explore.toFixed(2)}</text>`;

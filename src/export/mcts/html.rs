@@ -56,36 +56,39 @@ struct PageHeader<'a> {
     exact: Option<&'a Exact>,
 }
 
-/// Writes the page of `searched`, whose every phase is in `events`.
-pub fn write_page<G: Game>(
-    out: &mut dyn Write,
-    game: &G,
-    searched: &Searched<G>,
-    events: &[Event<G::Action>],
-    compare: Option<&Compared>,
-    exact: Option<&Exact>,
-) -> io::Result<()> {
-    let header = Header::of(game, searched);
-    let picture = game.picture();
-    let tree = &searched.tree;
-    let mut symbols = vec!['.'];
-    symbols.extend(picture.units.iter().map(|u| u.symbol));
-    let code = |ch: char| symbols.iter().position(|&s| s == ch).unwrap_or(0) as u8;
-    let mut numbers: HashMap<String, u16> = HashMap::new();
-    let mut actions: Vec<String> = Vec::new();
-    let mut number = |name: String| -> io::Result<u16> {
-        if let Some(&k) = numbers.get(&name) {
+/// Distinct action names, numbered in the order first met.
+#[derive(Default)]
+struct Names {
+    numbers: HashMap<String, u16>,
+    actions: Vec<String>,
+}
+
+impl Names {
+    fn number(&mut self, name: String) -> io::Result<u16> {
+        if let Some(&k) = self.numbers.get(&name) {
             return Ok(k);
         }
-        let k = u16::try_from(actions.len())
+        let k = u16::try_from(self.actions.len())
             .ok()
             .filter(|&k| k < u16::MAX)
             .ok_or_else(|| io::Error::other("the tree has more distinct actions than the page can number"))?;
-        numbers.insert(name.clone(), k);
-        actions.push(name);
+        self.numbers.insert(name.clone(), k);
+        self.actions.push(name);
         Ok(k)
-    };
-    let mut blob: Vec<u8> = Vec::new();
+    }
+}
+
+/// The node columns: parent, action, iteration made, flags, actions, and
+/// each node's board as the points changed from its parent's.
+fn node_columns<G: Game>(
+    game: &G,
+    searched: &Searched<G>,
+    symbols: &[char],
+    names: &mut Names,
+    blob: &mut Vec<u8>,
+) -> io::Result<()> {
+    let tree = &searched.tree;
+    let code = |ch: char| symbols.iter().position(|&s| s == ch).unwrap_or(0) as u8;
     let nodes = tree.nodes();
     let cells: Vec<Vec<u8>> = nodes.iter().map(|n| game.cells(&n.position(game)).into_bytes()).collect();
     for i in 0..nodes.len() as u32 {
@@ -93,7 +96,7 @@ pub fn write_page<G: Game>(
     }
     for n in nodes {
         let a = match n.action {
-            Some(a) => number(game.format_action(a))?,
+            Some(a) => names.number(game.format_action(a))?,
             None => u16::MAX,
         };
         blob.extend(a.to_le_bytes());
@@ -119,12 +122,23 @@ pub fn write_page<G: Game>(
         blob.extend(k.to_le_bytes());
     }
     blob.extend(changes);
+    Ok(())
+}
+
+/// The iteration columns (end node, outcome, and the playouts when
+/// `with_moves`); returns the nodes proven, with the iteration that proved them.
+fn iteration_columns<G: Game>(
+    game: &G,
+    searched: &Searched<G>,
+    events: &[Event<G::Action>],
+    with_moves: bool,
+    names: &mut Names,
+    blob: &mut Vec<u8>,
+) -> io::Result<Vec<[u32; 3]>> {
+    let tree = &searched.tree;
     let (mut ends, mut outcomes, mut proven, mut playouts) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let moves: usize =
-        events.iter().map(|e| if let Event::Simulate { moves, .. } = e { moves.len() } else { 0 }).sum();
-    let with_moves = moves <= PLAYOUT_MOVES_LIMIT;
-    if nodes[0].is_terminal() {
-        proven.push([0, 0, nodes[0].proven_half_points().unwrap_or(1)]);
+    if tree.node(0).is_terminal() {
+        proven.push([0, 0, tree.node(0).proven_half_points().unwrap_or(1)]);
     }
     for e in events {
         match e {
@@ -143,7 +157,7 @@ pub fn write_page<G: Game>(
                 if with_moves {
                     playouts.extend((moves.len() as u16).to_le_bytes());
                     for &a in moves {
-                        playouts.extend(number(game.format_action(a))?.to_le_bytes());
+                        playouts.extend(names.number(game.format_action(a))?.to_le_bytes());
                     }
                 }
             }
@@ -156,6 +170,29 @@ pub fn write_page<G: Game>(
     blob.extend(ends);
     blob.extend(outcomes);
     blob.extend(playouts);
+    Ok(proven)
+}
+
+/// Writes the page of `searched`, whose every phase is in `events`.
+pub fn write_page<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    searched: &Searched<G>,
+    events: &[Event<G::Action>],
+    compare: Option<&Compared>,
+    exact: Option<&Exact>,
+) -> io::Result<()> {
+    let header = Header::of(game, searched);
+    let picture = game.picture();
+    let mut symbols = vec!['.'];
+    symbols.extend(picture.units.iter().map(|u| u.symbol));
+    let mut names = Names::default();
+    let mut blob: Vec<u8> = Vec::new();
+    node_columns(game, searched, &symbols, &mut names, &mut blob)?;
+    let moves: usize =
+        events.iter().map(|e| if let Event::Simulate { moves, .. } = e { moves.len() } else { 0 }).sum();
+    let with_moves = moves <= PLAYOUT_MOVES_LIMIT;
+    let proven = iteration_columns(game, searched, events, with_moves, &mut names, &mut blob)?;
     let page = PageHeader {
         header: &header,
         first: game.player_name(Player::First),
@@ -163,9 +200,9 @@ pub fn write_page<G: Game>(
         uct_c: searched.settings.c,
         solver: searched.settings.solver,
         picture: &picture,
-        root_cells: game.cells(&tree.root_position),
+        root_cells: game.cells(&searched.tree.root_position),
         symbols,
-        actions,
+        actions: names.actions,
         proven,
         playouts: with_moves,
         compare,
