@@ -206,7 +206,7 @@ fn json_bytes(settings: &Settings) -> Vec<u8> {
     let game = TicTacToe;
     let searched = mcts::search(&game, &game.start(), settings, &mut ());
     let mut out = Vec::new();
-    json::write_tree(&mut out, &game, &searched).unwrap();
+    json::write_tree(&mut out, &game, &searched, None).unwrap();
     out
 }
 
@@ -288,6 +288,8 @@ fn options_of_mcts_are_refused_with_another_search_and_bad_values() {
         &["analyse", "tictactoe", "--search", "mcts", "--efg", "-"],
         &["analyse", "tictactoe", "--search", "mcts", "--depth", "3"],
         &["analyse", "tictactoe", "--search", "mcts", "--trace", "-", "--iterations", "100001"],
+        &["analyse", "tictactoe", "--search", "mcts", "--html", "-", "--iterations", "100001"],
+        &["analyse", "tictactoe", "--search", "mcts", "--html", "-", "--think", "10"],
     ] {
         let out = Command::new(BIN).args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -372,6 +374,7 @@ fn the_json_fits_the_schemas_mcts_node_and_says_it_is_mcts() {
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(keys(&doc), listed(&schema["required"]));
     assert_eq!(keys(&doc["mcts"]), listed(&schema["$defs"]["mcts_settings"]["required"]));
+    assert_eq!(doc["mcts"]["compare"], Value::Null, "no --compare, no comparison");
     assert_eq!(doc["search"], "mcts");
     assert_eq!(doc["mcts"]["iterations"], 200);
     let nodes = doc["nodes"].as_array().unwrap();
@@ -411,4 +414,52 @@ fn the_dot_export_renders_with_graphviz_without_warnings() {
     let done = dot.wait_with_output().unwrap();
     assert!(done.status.success());
     assert_eq!(String::from_utf8(done.stderr).unwrap(), "");
+}
+
+/// `--compare` puts alpha-beta's figures and the exact result into the JSON,
+/// with the schema's keys; tic-tac-toe from the empty board is a draw (a fact
+/// of the game, not of our output), so alpha-beta's value is 0 there.
+#[test]
+fn the_json_carries_the_compare_figures() {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/tree.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let out = Command::new(BIN)
+        .args([
+            "analyse",
+            "tictactoe",
+            "--search",
+            "mcts",
+            "--iterations",
+            "3000",
+            "--compare",
+            "--json",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let c = &doc["mcts"]["compare"];
+    let mut keys: Vec<&String> = c.as_object().unwrap().keys().collect();
+    keys.sort();
+    let mut listed: Vec<&str> = schema["$defs"]["mcts_compare"]["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    listed.sort();
+    assert_eq!(keys, listed);
+    assert_eq!(c["alphabeta_value"], 0);
+    assert_eq!(c["alphabeta_depth"], 9);
+    assert_eq!(c["exact"]["result"], "draw");
+    assert_eq!(c["exact"]["reward"], 0.5);
+    assert_eq!(c["mcts_nodes"], doc["node_count"]);
+    assert_eq!(c["mcts_decision"], doc["decision"]["action"]);
+    assert_eq!(c["mcts_value"], doc["mcts"]["root_value"]);
+    assert!(c["alphabeta_nodes"].as_u64().unwrap() > 0);
+    let agree = c["alphabeta_decision"] == c["mcts_decision"];
+    assert_eq!(c["agree"], agree);
 }

@@ -3,19 +3,19 @@
 
 use std::io::{self, Write};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::exports::{ExportOptions, Writer, write_jobs};
 use super::failure::{Failure, Outcome};
 use super::options::position::GamePosition;
 use super::options::search::SearchKind;
 use super::options::tree::TreeOptions;
-use crate::export::mcts::{Header, dot, json, trace};
+use super::stderr::say;
+use crate::export::mcts::{Compared, Exact, Header, dot, html, json, trace};
 use crate::game::prelude::*;
-use crate::search::alphabeta::{self, Search};
-use crate::search::mcts::{self, Budget, End, Event, Rollout, Searched, Settings, Terms};
+use crate::search::mcts::{self, Budget, End, Event, Rollout, Searched, Settings, Terms, compare};
 
-/// The most iterations `--trace` records (each is four events).
+/// The most iterations `--trace` and `--html` record (each is four events).
 pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
 
 /// `--search` of `analyse` and `best`: a search of the explicit minimax
@@ -146,9 +146,9 @@ pub struct Request<'a> {
 fn refusal(req: &Request<'_>) -> Option<String> {
     let options = req.options;
     let e = req.exports;
-    if e.efg.is_some() || e.html.is_some() {
+    if e.efg.is_some() {
         return Some(
-            "--search mcts: --efg and --html write minimax trees; an MCTS tree is written by --json, --dot and --trace"
+            "--search mcts: --efg writes a game whose payoffs are minimax values; an MCTS tree has only playout averages (docs/mcts.md), and is written by --json, --dot, --trace and --html"
                 .into(),
         );
     }
@@ -162,9 +162,13 @@ fn refusal(req: &Request<'_>) -> Option<String> {
         Budget::Iterations(n) => n > TRACE_MAX_ITERATIONS,
         Budget::Time(_) => true,
     };
-    if e.trace.is_some() && long {
+    if long
+        && let Some(flag) =
+            [(e.trace.is_some(), "--trace"), (e.html.is_some(), "--html")].iter().find(|f| f.0)
+    {
         return Some(format!(
-            "--trace records every phase of every iteration: give --iterations {TRACE_MAX_ITERATIONS} or fewer"
+            "{} records every phase of every iteration: give --iterations {TRACE_MAX_ITERATIONS} or fewer",
+            flag.1
         ));
     }
     None
@@ -180,7 +184,7 @@ pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcom
     let game = &game.for_machine(game.to_move(&pos));
     let settings = req.options.settings(req.tree.max_nodes);
     let mut events: Vec<Event<G::Action>> = Vec::new();
-    let searched = if req.exports.trace.is_some() {
+    let searched = if req.exports.trace.is_some() || req.exports.html.is_some() {
         mcts::search(game, &pos, &settings, &mut events)
     } else {
         mcts::search(game, &pos, &settings, &mut ())
@@ -189,29 +193,38 @@ pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcom
         print_stats(&searched);
     }
     if searched.end == End::Budget {
-        eprintln!("gametree: warning: {}", searched.end_words());
+        say(format!("warning: {}", searched.end_words()));
     }
+    let compared = req.options.compare.then(|| {
+        let depth = req.tree.depth.unwrap_or_else(|| game.default_depth());
+        Compared::of(game, &searched, &compare::alphabeta(game, &pos, depth, req.tree.max_nodes))
+    });
     if !req.exports.to_stdout() {
         let mut out = super::output::stdout();
         write_summary(&mut out, game, &searched).map_err(Failure::output)?;
-        if req.options.compare {
-            write_compare(&mut out, game, &pos, &searched, req.tree).map_err(Failure::output)?;
+        if let Some(c) = &compared {
+            write_compare(&mut out, c, game.player_name(game.to_move(&pos))).map_err(Failure::output)?;
         }
     }
-    write_exports(game, &searched, &events, req).map_err(|e| Failure::output(format!("cannot write {e}")))
+    let searched = Traced { searched, events, compared };
+    write_exports(game, &searched, req).map_err(|e| Failure::output(format!("cannot write {e}")))
 }
 
-fn write_exports<G: Game>(
-    game: &G,
-    searched: &Searched<G>,
-    events: &[Event<G::Action>],
-    req: &Request<'_>,
-) -> io::Result<()> {
+/// A search with what its exports need beside the tree.
+struct Traced<G: Game> {
+    searched: Searched<G>,
+    /// Every phase of every iteration, when `--trace` or `--html` asked for them.
+    events: Vec<Event<G::Action>>,
+    compared: Option<Compared>,
+}
+
+fn write_exports<G: Game>(game: &G, t: &Traced<G>, req: &Request<'_>) -> io::Result<()> {
     let opts = req.exports;
     let scope = opts.scope();
+    let (searched, events, compared) = (&t.searched, &t.events, t.compared.as_ref());
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
     if let Some(p) = &opts.json {
-        jobs.push((p, Box::new(move |w| json::write_tree(w, game, searched))));
+        jobs.push((p, Box::new(move |w| json::write_tree(w, game, searched, compared))));
     }
     if let Some(p) = &opts.dot {
         jobs.push((p, Box::new(move |w| dot::write_tree(w, game, searched, scope))));
@@ -220,21 +233,28 @@ fn write_exports<G: Game>(
         let header = Header::of(game, searched);
         jobs.push((p, Box::new(move |w| trace::write_trace(w, game, &header, events))));
     }
+    if let Some(p) = &opts.html {
+        let exact = compared.and_then(|c| c.exact.clone()).or_else(|| Exact::of(game, searched));
+        jobs.push((
+            p,
+            Box::new(move |w| html::write_page(w, game, searched, events, compared, exact.as_ref())),
+        ));
+    }
     write_jobs(jobs)
 }
 
 fn print_stats<G: Game>(searched: &Searched<G>) {
     let secs = searched.time.as_secs_f64();
     let tree = &searched.tree;
-    eprintln!(
-        "nodes: {}, node size: {} bytes, arena bytes: {}, iterations: {}, time: {:.3} ms, rate: {:.0} iterations/s",
+    super::stderr::to_stderr(&format!(
+        "nodes: {}, node size: {} bytes, arena bytes: {}, iterations: {}, time: {:.3} ms, rate: {:.0} iterations/s\n",
         tree.len(),
         tree.node_bytes() / tree.len(),
         tree.node_bytes(),
         searched.iterations,
         secs * 1e3,
         f64::from(searched.iterations) / secs.max(1e-9)
-    );
+    ));
 }
 
 /// The summary: settings, the decision and why, and the root children's
@@ -289,50 +309,45 @@ fn write_summary<G: Game>(out: &mut impl Write, game: &G, searched: &Searched<G>
 }
 
 /// `--compare`: alpha-beta on the same position beside MCTS.
-fn write_compare<G: Game>(
-    out: &mut impl Write,
-    game: &G,
-    pos: &G::Position,
-    searched: &Searched<G>,
-    tree: &TreeOptions,
-) -> io::Result<()> {
-    let depth = tree.depth.unwrap_or_else(|| game.default_depth());
-    let started = Instant::now();
-    let found = alphabeta::search(game, pos, &Search::to(depth).within(tree.max_nodes));
-    let time = started.elapsed();
-    let h = Header::of(game, searched);
+fn write_compare(out: &mut impl Write, c: &Compared, to_move: &str) -> io::Result<()> {
     writeln!(out, "\ncompare on the same position:")?;
     writeln!(out, "{:<11} {:<10} {:<40} {:>10} {:>11}", "search", "decision", "value", "nodes", "time")?;
-    let ms = |d: Duration| format!("{:.3} ms", d.as_secs_f64() * 1e3);
+    let ms = |t: f64| format!("{t:.3} ms");
+    let none = || "none".to_string();
     writeln!(
         out,
         "{:<11} {:<10} {:<40} {:>10} {:>11}",
         "mcts",
-        h.decision.as_deref().unwrap_or("none"),
-        format!("Q {:.4} for {}", h.value, h.to_move),
-        h.node_count,
-        ms(searched.time)
+        c.mcts_decision.clone().unwrap_or_else(none),
+        format!("Q {:.4} for {to_move}", c.mcts_value),
+        c.mcts_nodes,
+        ms(c.mcts_time_ms)
     )?;
-    match found {
-        Ok(t) => {
-            let c = t.choice;
-            let action = c.action.map_or("none".to_string(), |a| game.format_action(a));
-            let value = format!("{} ({}, depth {depth})", c.value, forced(game, c.value));
-            writeln!(out, "{:<11} {action:<10} {value:<40} {:>10} {:>11}", "alpha-beta", c.nodes, ms(time))?;
-            let agree = h.decision.as_deref() == Some(action.as_str());
-            writeln!(out, "the decisions {}", if agree { "agree" } else { "differ" })
+    match (c.alphabeta_value, c.alphabeta_nodes, &c.alphabeta_stopped) {
+        (Some(v), Some(nodes), _) => {
+            let action = c.alphabeta_decision.clone().unwrap_or_else(none);
+            let result = c.alphabeta_result.as_deref().unwrap_or("");
+            let value = format!("{v} ({result}, depth {})", c.alphabeta_depth);
+            writeln!(
+                out,
+                "{:<11} {action:<10} {value:<40} {nodes:>10} {:>11}",
+                "alpha-beta",
+                ms(c.alphabeta_time_ms)
+            )?;
+            writeln!(out, "the decisions {}", if c.agree == Some(true) { "agree" } else { "differ" })?;
         }
-        Err(e) => writeln!(out, "{:<11} {e}", "alpha-beta"),
+        (_, _, stopped) => {
+            writeln!(out, "{:<11} {}", "alpha-beta", stopped.as_deref().unwrap_or("no answer"))?
+        }
     }
-}
-
-/// What an alpha-beta value says of the game's result.
-fn forced<G: Game>(game: &G, value: i32) -> String {
-    if !game.is_decided(value) {
-        return "no forced result within the depth".to_string();
+    if let Some(e) = &c.exact {
+        writeln!(
+            out,
+            "exact: {} for {to_move} (reward {}), by solving every reachable position",
+            e.result, e.reward
+        )?;
     }
-    let winner = if value > 0 { crate::game::Player::First } else { crate::game::Player::Second };
-    format!("{} wins by force", game.player_name(winner))
+    Ok(())
 }
 
 /// `best GAME --search mcts`: the decision and the root's Q for the side to move.
@@ -349,7 +364,7 @@ pub fn best<G: Game>(game: &G, at: &GamePosition, tree: &TreeOptions, options: &
         print_stats(&searched);
     }
     if searched.end == End::Budget {
-        eprintln!("gametree: warning: {}", searched.end_words());
+        say(format!("warning: {}", searched.end_words()));
     }
     let q = searched.tree.node(0).mean();
     match searched.decision() {

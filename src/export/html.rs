@@ -361,7 +361,7 @@ fn write_base64(out: &mut dyn Write, parts: &[&[u8]]) -> io::Result<()> {
 
 /// Writes `template` with each `{{name}}` in it replaced by what `part` writes.
 /// Only the template is scanned, never what goes into it.
-fn fill(
+pub(crate) fn fill(
     out: &mut dyn Write,
     template: &str,
     part: &dyn Fn(&str, &mut dyn Write) -> io::Result<()>,

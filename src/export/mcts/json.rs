@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::Header;
+use super::{Compared, Header};
 use crate::export::json::SCHEMA_VERSION;
 use crate::game::{Game, Outcome};
 use crate::search::mcts::{Budget, ROLLOUT_PLIES, Searched};
@@ -20,7 +20,7 @@ struct Decision {
 }
 
 #[derive(Serialize)]
-struct Settings {
+struct Settings<'c> {
     iterations: u32,
     asked: Option<u32>,
     think_ms: Option<u64>,
@@ -32,6 +32,7 @@ struct Settings {
     max_nodes: u64,
     end: &'static str,
     root_value: f64,
+    compare: Option<&'c Compared>,
 }
 
 #[derive(Serialize)]
@@ -69,8 +70,14 @@ pub fn proven_name(o: Outcome) -> &'static str {
     }
 }
 
-/// Writes the document: the same settings and seed give the same bytes.
-pub fn write_tree<G: Game>(out: &mut dyn Write, game: &G, searched: &Searched<G>) -> io::Result<()> {
+/// Writes the document: the same settings and seed give the same bytes, but
+/// for the times in `compare` (alpha-beta beside MCTS, when asked for).
+pub fn write_tree<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    searched: &Searched<G>,
+    compare: Option<&Compared>,
+) -> io::Result<()> {
     let header = Header::of(game, searched);
     let tree = &searched.tree;
     let s = &searched.settings;
@@ -96,6 +103,7 @@ pub fn write_tree<G: Game>(out: &mut dyn Write, game: &G, searched: &Searched<G>
         max_nodes: s.max_nodes,
         end: header.end,
         root_value: header.value,
+        compare,
     };
     let depth = tree.nodes().iter().map(|n| n.depth()).max().unwrap_or(0);
     writeln!(out, "{{")?;

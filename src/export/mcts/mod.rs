@@ -2,6 +2,7 @@
 //! first that it is an MCTS tree and gives the search's settings ([`Header`]).
 
 pub mod dot;
+pub mod html;
 pub mod json;
 pub mod trace;
 
@@ -9,6 +10,7 @@ use serde::Serialize;
 
 use crate::game::{Game, Player};
 use crate::search::mcts::Searched;
+use crate::search::mcts::compare::{self, AlphaBeta};
 
 /// How an MCTS tree's rewards read, for every export.
 pub fn rewards_words<G: Game>(game: &G) -> String {
@@ -80,5 +82,98 @@ impl Header {
             "MCTS tree: {} {} to move; {}; {} iterations, {} nodes; {decision}",
             self.game, self.to_move, self.settings, self.iterations, self.node_count
         )
+    }
+}
+
+/// MCTS beside alpha-beta on the same position (`--compare`), as `analyse`
+/// prints it and the JSON and the explorer carry it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Compared {
+    /// MCTS's decision, as in [`Header`].
+    pub mcts_decision: Option<String>,
+    /// The root's Q for the side to move.
+    pub mcts_value: f64,
+    /// Nodes in MCTS's tree.
+    pub mcts_nodes: usize,
+    /// MCTS's time in milliseconds (differs from run to run).
+    pub mcts_time_ms: f64,
+    /// Alpha-beta's depth in plies.
+    pub alphabeta_depth: u8,
+    /// Alpha-beta's decision; `None` when it gave no answer or there is no action.
+    pub alphabeta_decision: Option<String>,
+    /// Alpha-beta's value, in the game's units for the first player.
+    pub alphabeta_value: Option<i32>,
+    /// What that value says of the game's result, in words.
+    pub alphabeta_result: Option<String>,
+    /// Positions alpha-beta examined.
+    pub alphabeta_nodes: Option<u64>,
+    /// Alpha-beta's time in milliseconds (differs from run to run).
+    pub alphabeta_time_ms: f64,
+    /// Why alpha-beta gave no answer (its node budget), when it gave none.
+    pub alphabeta_stopped: Option<String>,
+    /// Whether the two decisions are the same action.
+    pub agree: Option<bool>,
+    /// The game's exact result from the root, where a cheap solve finds it.
+    pub exact: Option<Exact>,
+}
+
+impl Compared {
+    /// `searched` beside `ab`, and beside the exact result where it is cheap.
+    pub fn of<G: Game>(game: &G, searched: &Searched<G>, ab: &AlphaBeta<G::Action>) -> Compared {
+        let h = Header::of(game, searched);
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        let (decision, value, result, nodes, stopped) = match &ab.found {
+            Ok(c) => (
+                c.action.map(|a| game.format_action(a)),
+                Some(c.value),
+                Some(forced(game, c.value)),
+                Some(c.nodes),
+                None,
+            ),
+            Err(e) => (None, None, None, None, Some(e.to_string())),
+        };
+        let agree = value.map(|_| decision == h.decision);
+        Compared {
+            mcts_decision: h.decision,
+            mcts_value: h.value,
+            mcts_nodes: h.node_count,
+            mcts_time_ms: ms(searched.time),
+            alphabeta_depth: ab.depth,
+            alphabeta_decision: decision,
+            alphabeta_value: value,
+            alphabeta_result: result,
+            alphabeta_nodes: nodes,
+            alphabeta_time_ms: ms(ab.time),
+            alphabeta_stopped: stopped,
+            agree,
+            exact: Exact::of(game, searched),
+        }
+    }
+}
+
+/// What an alpha-beta value says of the game's result.
+fn forced<G: Game>(game: &G, value: i32) -> String {
+    if !game.is_decided(value) {
+        return "no forced result within the depth".to_string();
+    }
+    let winner = if value > 0 { Player::First } else { Player::Second };
+    format!("{} wins by force", game.player_name(winner))
+}
+
+/// The game's exact result from the root, for its side to move, where a
+/// cheap solve finds it ([`crate::search::mcts::compare::exact`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct Exact {
+    /// `win in K`, `loss in K` or `draw`, for the side to move.
+    pub result: String,
+    /// The same as a reward on Q's scale: win 1, draw 1/2, loss 0.
+    pub reward: f64,
+}
+
+impl Exact {
+    /// The exact result from `searched`'s root, if a cheap solve finds it.
+    pub fn of<G: Game>(game: &G, searched: &Searched<G>) -> Option<Exact> {
+        let s = compare::exact(game, &searched.tree.root_position)?;
+        Some(Exact { result: s.to_string(), reward: compare::reward(s) })
     }
 }

@@ -7,6 +7,7 @@
 //! Single-threaded and seeded: the same settings give the same tree, node for
 //! node. `docs/mcts.md` gives the formula, the tie rules and the rewards.
 
+pub mod compare;
 pub mod events;
 pub mod rollout;
 mod run;

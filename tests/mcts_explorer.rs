@@ -1,0 +1,180 @@
+//! The MCTS explorer page (`--search mcts --html`) in a real headless
+//! Chromium: its replayed visits, its steps, its chart and its practice are
+//! checked against the JSON and the trace the same run writes, which the
+//! search itself produced (the page recomputes the visits and UCB numbers).
+
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{Value, json};
+use support::browser::Browser;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gametree");
+
+/// The page, the JSON and the trace of one MCTS run, in a scratch folder.
+struct Run {
+    dir: PathBuf,
+    html: PathBuf,
+    json: Value,
+    trace: Value,
+}
+
+impl Run {
+    fn of(tag: &str, args: &[&str]) -> Run {
+        let dir = std::env::temp_dir().join(format!("gametree-mcts-page-{tag}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let (html, json, trace) = (dir.join("t.html"), dir.join("t.json"), dir.join("t.trace.json"));
+        let out = Command::new(BIN)
+            .args(["analyse", "--search", "mcts"])
+            .args(args)
+            .arg("--html")
+            .arg(&html)
+            .arg("--json")
+            .arg(&json)
+            .arg("--trace")
+            .arg(&trace)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let read = |p: &Path| serde_json::from_slice(&fs::read(p).unwrap()).unwrap();
+        Run { json: read(&json), trace: read(&trace), html, dir }
+    }
+
+    fn open(&self) -> Browser {
+        let b = Browser::start();
+        b.open(&format!("file://{}", self.html.display()));
+        assert_eq!(b.console_errors(), Vec::<String>::new());
+        b
+    }
+
+    fn nodes(&self) -> &Vec<Value> {
+        self.json["nodes"].as_array().unwrap()
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// `[id, N, W in half points]` of every node drawn.
+fn drawn(b: &Browser) -> Vec<(u64, u64, u64)> {
+    let v = b.run(
+        "return [...document.querySelectorAll('circle.mnode')].map(c => [Number(c.dataset.id), Number(c.dataset.n), Number(c.dataset.w)])",
+    );
+    let mut d: Vec<(u64, u64, u64)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t[0].as_u64().unwrap(), t[1].as_u64().unwrap(), t[2].as_u64().unwrap()))
+        .collect();
+    d.sort_unstable();
+    d
+}
+
+fn slide_to(b: &Browser, iteration: u64) {
+    b.run(&format!(
+        "const s = document.getElementById('slider'); s.value = '{iteration}'; s.dispatchEvent(new Event('input'));"
+    ));
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_page_replays_the_searchs_visits_and_steps_by_iteration_and_phase() {
+    let run = Run::of("steps", &["tictactoe", "--iterations", "300", "--compare"]);
+    let b = run.open();
+    assert_eq!(b.text("#decision"), run.json["decision"]["action"].as_str().unwrap());
+    assert_eq!(b.text("#ab-decision"), run.json["mcts"]["compare"]["alphabeta_decision"].as_str().unwrap());
+    // At the end every node is drawn with the search's own N and W.
+    let expected: Vec<(u64, u64, u64)> = run
+        .nodes()
+        .iter()
+        .map(|n| {
+            let w = (n["total_reward"].as_f64().unwrap() * 2.0) as u64;
+            (n["id"].as_u64().unwrap(), n["visits"].as_u64().unwrap(), w)
+        })
+        .collect();
+    assert_eq!(drawn(&b), expected);
+
+    // Phase by phase from the start: the four phases in order, one visit after backup.
+    b.click("#to-start");
+    assert_eq!(b.run("return document.body.dataset.phase"), json!("start"));
+    assert_eq!(drawn(&b), vec![(0, 0, 0)]);
+    let mut phases = Vec::new();
+    for _ in 0..4 {
+        b.click("#forward");
+        phases.push(b.run("return document.body.dataset.phase"));
+    }
+    assert_eq!(phases, [json!("select"), json!("expand"), json!("simulate"), json!("backup")]);
+    assert_eq!(drawn(&b).len(), 2);
+    assert_eq!(drawn(&b)[0].1, 1, "the root has one visit after the first backup");
+    assert!(b.text("#step-text").contains("BACKUP"));
+
+    // The slider: after iteration 100 the root has 100 visits, and the nodes
+    // drawn are those the JSON says were made by then.
+    slide_to(&b, 100);
+    let made = run.nodes().iter().filter(|n| n["created"].as_u64().unwrap() <= 100).count();
+    let d = drawn(&b);
+    assert_eq!(d.len(), made);
+    assert_eq!(d[0], (0, 100, d[0].2));
+    b.click("#forward-iteration");
+    assert_eq!(b.run("return document.body.dataset.iteration"), json!("101"));
+
+    // Playing runs on by itself.
+    b.run("document.getElementById('speed').value = '20'");
+    b.click("#play");
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    b.click("#play");
+    let at: u64 = b.run("return document.body.dataset.iteration").as_str().unwrap().parse().unwrap();
+    assert!(at > 101, "playback stayed at iteration {at}");
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_chart_draws_the_exact_value_and_practice_checks_uct_choice_with_its_numbers() {
+    let run = Run::of("practice", &["tictactoe", "--iterations", "200"]);
+    let b = run.open();
+    // Tic-tac-toe from the empty board is a draw: reward 1/2.
+    assert_eq!(b.run("return document.getElementById('chart').dataset.exact"), json!("0.5"));
+    assert_eq!(b.run("return document.getElementById('chart').dataset.points"), json!("200"));
+
+    let events = run.trace["events"].as_array().unwrap();
+    let selection = |k: u64| -> Vec<Value> {
+        let e = events.iter().find(|e| e["type"] == "select" && e["iteration"] == k).unwrap();
+        e["path"].as_array().unwrap().clone()
+    };
+    b.click("#practice");
+    let mut right = 0;
+    for question in 0..6 {
+        let k: u64 = b.run("return document.body.dataset.iteration").as_str().unwrap().parse().unwrap();
+        let asked: Vec<u64> = b
+            .run("return [...document.querySelectorAll('#practice-box button.child')].map(x => Number(x.dataset.child))")
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        // The question's node is on the search's path; its answer is the next step.
+        let path = selection(k);
+        let step = path.iter().find(|s| asked.contains(&s["node"].as_u64().unwrap())).unwrap();
+        let answer = step["node"].as_u64().unwrap();
+        let give = if question % 2 == 0 { answer } else { *asked.iter().find(|&&c| c != answer).unwrap() };
+        b.click(&format!("#practice-box button.child[data-child='{give}']"));
+        let verdict = b.run("return document.getElementById('verdict').className");
+        assert_eq!(verdict, json!(if give == answer { "right" } else { "wrong" }));
+        right += usize::from(give == answer);
+        // The page's UCB numbers for the answer are the search's.
+        let row = format!("#children tr[data-child='{answer}']");
+        let f = |key: &str| format!("{:.4}", step[key].as_f64().unwrap());
+        assert_eq!(b.text(&format!("{row} .exploit")), f("exploit"));
+        assert_eq!(b.text(&format!("{row} .explore")), f("explore"));
+        assert_eq!(b.text(&format!("{row} .ucb")), f("ucb"));
+        assert!(b.text("#practice-score").contains(&format!("Score: {right} of {}", question + 1)));
+        b.click("#next-question");
+    }
+}
