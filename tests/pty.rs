@@ -224,7 +224,7 @@ fn the_menu_asks_again_after_a_bad_file_and_a_long_line() {
     p.send_line("2").unwrap();
     p.expect("saved game file: ").unwrap();
     p.send_line(other.to_str().unwrap()).unwrap();
-    p.expect("is a saved game of ataxx, not tictactoe").unwrap();
+    p.expect("cannot load it: a saved game of ataxx, not tictactoe").unwrap();
     p.expect("choose:").unwrap();
     p.send_line("4").unwrap();
     p.expect(expectrl::Eof).unwrap();

@@ -185,17 +185,17 @@ fn start_menu(game: GameName) -> menu::Choice {
     }
 }
 
-/// Why `path` is not a saved game of `game`, if it is not.
+/// Why `path` is not a saved game of `game`, if it is not (the person has
+/// just typed the name: it is not said again).
 fn loadable<G: Game>(game: &G, game_name: GameName, path: &Path) -> Result<(), String> {
     let text = read_small_file(path)?;
-    let header = crate::savegame::header(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let header = crate::savegame::header(&text).map_err(|e| e.to_string())?;
     if header.game != game.name() {
-        return Err(format!("{} is a saved game of {}, not {}", path.display(), header.game, game.name()));
+        return Err(format!("a saved game of {}, not {}", header.game, game.name()));
     }
-    SavedGame::parse(game, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let (settings, _) = PlaySettings::merge(&Given::default(), &header.settings)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    games::check(game_name, &settings.game).map_err(|e| format!("{}: {e}", path.display()))?;
+    SavedGame::parse(game, &text).map_err(|e| e.to_string())?;
+    let (settings, _) = PlaySettings::merge(&Given::default(), &header.settings)?;
+    games::check(game_name, &settings.game)?;
     Ok(())
 }
 
