@@ -118,7 +118,7 @@ fn a_finished_game_waits_at_its_prompt() {
     p.expect("game over: x wins").unwrap();
     p.send_line("replay").unwrap();
     // Five actions are three moves, counted as the status line counts them.
-    p.expect("(the start; 3 moves in all;").unwrap();
+    p.expect("(the start of 3 moves;").unwrap();
     p.send_line("3").unwrap();
     p.expect("move 3: x plays c1").unwrap();
     p.expect("end: x wins: three in a row").unwrap();
@@ -164,13 +164,18 @@ fn a_bare_play_on_a_terminal_opens_the_menu() {
 #[test]
 fn ctrl_c_while_the_machine_thinks_plays_the_best_move_found_so_far() {
     // A minute to think: only Ctrl-C ends it early.
-    let mut p = start(&["play", "gomoku", "--first", "machine", "--second", "human", "--think", "60000"]);
-    p.expect("x to move").unwrap();
+    let p = start(&["play", "gomoku", "--first", "machine", "--second", "human", "--think", "60000"]);
+    let mut t = Transcript::new(p);
+    t.expect("x to move");
     std::thread::sleep(Duration::from_millis(500));
-    p.send(expectrl::ControlCode::EndOfText).unwrap();
-    p.expect("(stopped thinking at Ctrl-C: the best move found so far").unwrap();
-    p.expect("o> ").unwrap();
-    quit_unsaved(&mut p, "y");
+    t.p.send(expectrl::ControlCode::EndOfText).unwrap();
+    t.expect("(Ctrl-C: the best move found so far, from ");
+    t.expect("o> ");
+    t.send_line("quit");
+    t.expect("quit without saving?");
+    t.send_line("y");
+    t.end();
+    t.assert_fits();
 }
 
 #[test]
@@ -251,4 +256,95 @@ fn a_closed_terminal_and_ctrl_c_at_the_menu_end_as_their_signals() {
     p.send(expectrl::ControlCode::EndOfText).unwrap();
     p.expect(expectrl::Eof).unwrap();
     assert_eq!(exit_status(&p), 130);
+}
+
+/// Everything a session printed, kept to check that no line is wider than
+/// the terminal (80 columns, a pseudo-terminal's default size).
+struct Transcript {
+    p: Session,
+    text: String,
+}
+
+impl Transcript {
+    /// Echo on, as a terminal has it: what the person types is on screen too.
+    fn new(mut p: Session) -> Transcript {
+        p.get_process_mut().set_echo(true, None).unwrap();
+        Transcript { p, text: String::new() }
+    }
+
+    /// Waits for `needle` and keeps what came before it and the needle; the
+    /// text before it.
+    fn expect(&mut self, needle: &str) -> String {
+        let found =
+            self.p.expect(needle).unwrap_or_else(|e| panic!("{e}: no {needle:?} after {}", self.text));
+        let before = String::from_utf8_lossy(found.before()).into_owned();
+        self.text.push_str(&before);
+        self.text.push_str(needle);
+        before
+    }
+
+    fn send_line(&mut self, line: &str) {
+        self.p.send_line(line).unwrap();
+    }
+
+    /// Waits for the end and keeps the rest.
+    fn end(&mut self) {
+        let found = self.p.expect(expectrl::Eof).unwrap();
+        for m in found.matches() {
+            self.text.push_str(&String::from_utf8_lossy(m));
+        }
+    }
+
+    /// Every line within 80 columns (a line is counted in characters: the
+    /// boards' box drawing is one column each).
+    fn assert_fits(&self) {
+        let long: Vec<&str> = self
+            .text
+            .split('\n')
+            .map(|l| l.trim_end_matches('\r'))
+            .filter(|l| l.chars().count() > 80)
+            .collect();
+        assert!(long.is_empty(), "lines over 80 columns: {long:#?}");
+        assert!(self.text.lines().count() > 30, "too little was seen to judge: {}", self.text);
+    }
+}
+
+/// Every command's answer, the machine's move in the verbose mode and the
+/// line that says where a game left by Ctrl-D is kept, in every game.
+#[test]
+fn every_line_a_game_prints_fits_in_80_columns() {
+    let games = [
+        ("checkers", "black", "C6"),
+        ("ataxx", "x", "a7"),
+        ("gomoku", "x", "h8"),
+        ("tictactoe", "x", "b2"),
+        ("niujiao", "red", "0"),
+        ("tree", "max", "A"),
+    ];
+    for (game, side, cell) in games {
+        let mut t =
+            Transcript::new(start_in(&state(&format!("width-{game}")), &["play", game, "--level", "easy"]));
+        let prompt = format!("{side}> ");
+        t.expect(&prompt);
+        for command in
+            ["help", "rules", "moves", "legal", &format!("targets {cell}"), "hello", "undo 5", "hint"]
+        {
+            t.send_line(command);
+            t.expect(&prompt);
+        }
+        t.send_line("verbose");
+        t.expect(&prompt);
+        t.send_line("hint");
+        let hint = t.expect(&prompt);
+        let action = hint.split("could play ").nth(1).and_then(|r| r.split(' ').next()).unwrap().to_string();
+        // The machine's reply is told with its numbers: the longest line of a turn.
+        t.send_line(&action);
+        t.expect(" plays ");
+        // The person's prompt, or the finished game's (the tree's game is one move each).
+        t.expect("> ");
+        t.p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+        t.expect("it is kept in");
+        t.end();
+        t.assert_fits();
+    }
 }

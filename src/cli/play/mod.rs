@@ -176,7 +176,10 @@ fn start_menu(game: GameName) -> menu::Choice {
                 match fits {
                     Ok(()) => return menu::Choice::Load(path),
                     // A failed write is remembered: the status says so at the end.
-                    Err(e) => drop(super::output::print(&format!("cannot load it: {e}\n"))),
+                    Err(e) => {
+                        let said = wrap::fit(&format!("cannot load it: {e}"), wrap::width());
+                        drop(super::output::print(&format!("{said}\n")))
+                    }
                 }
             }
             Ok(choice) => return choice,
@@ -241,12 +244,13 @@ fn keep_unfinished<G: Game>(game: &G, slot: &Path, resumed: Option<&Path>) -> Ou
     let seconds =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     match autosave::move_aside(slot, seconds) {
-        Ok(aside) => super::output::print(&format!(
-            "your unfinished game is kept in {} (play {} --resume {} continues it)\n",
-            aside.display(),
-            game.name(),
-            aside.display()
-        )),
+        Ok(aside) => {
+            let (name, aside) = (game.name(), aside.display());
+            let said = format!(
+                "your unfinished game is kept in\n{aside}\nto continue it: gametree play {name} --resume {aside}"
+            );
+            super::output::print(&format!("{}\n", wrap::fit(&said, wrap::width())))
+        }
         Err(e) => Err(Failure::output(format!("cannot keep the unfinished game in {}: {e}", slot.display()))),
     }
 }

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use super::draws::drawn_by_rule;
 use super::ending::announce;
 use super::levels::Who;
+use super::wrap::{fit, width};
 use crate::game::{Game, Marks, Player};
 
 /// What to show next, from a command typed while replaying: Enter steps
@@ -79,12 +80,13 @@ impl<G: Game> Story<'_, G> {
         }
     }
 
-    /// Where the replay stands, for its prompt: "move 3 of 12".
+    /// Where the replay stands, for its prompt: "move 3 of 12" (short: the
+    /// prompt keeps within 80 columns).
     fn place(&self, game: &G, at: usize) -> String {
         let moves = self.moves(game);
         let all = self.actions.len().checked_sub(1).map_or(0, |ply| moves.of_ply(ply));
         match at {
-            0 => format!("the start; {} in all", crate::game::counted(all as u32, "move", "moves")),
+            0 => format!("the start of {}", crate::game::counted(all as u32, "move", "moves")),
             _ => format!("move {} of {all}", moves.of_ply(at - 1)),
         }
     }
@@ -104,9 +106,9 @@ impl<G: Game> Story<'_, G> {
     /// Every position, one after another (for a script or a file).
     pub fn print_all(&self, game: &G, out: &mut dyn Write) -> io::Result<()> {
         for i in 0..self.positions.len() {
-            writeln!(out, "{}", self.frame(game, i))?;
+            writeln!(out, "{}", fit(&self.frame(game, i), width()))?;
         }
-        writeln!(out, "{}", self.end_line(game))?;
+        writeln!(out, "{}", fit(&self.end_line(game), width()))?;
         out.flush()
     }
 
@@ -121,9 +123,9 @@ impl<G: Game> Story<'_, G> {
         let last = self.positions.len() - 1;
         let mut at = 0;
         loop {
-            writeln!(out, "{}", self.frame(game, at))?;
+            writeln!(out, "{}", fit(&self.frame(game, at), width()))?;
             if at == last {
-                writeln!(out, "{}", self.end_line(game))?;
+                writeln!(out, "{}", fit(&self.end_line(game), width()))?;
             }
             write!(out, "({}; Enter: next, b: back, a number: that move, q: stop) ", self.place(game, at))?;
             out.flush()?;

@@ -14,7 +14,7 @@ use super::levels::Who;
 use super::opponent::{Move, Opponent, Strength};
 use super::record::{Ended, Record};
 use super::replay::Story;
-use super::wrap::{width, wrap};
+use super::wrap::{fit, width, wrap};
 use super::{HELP, MAX_ACTIONS, Setup};
 use super::{autosave, signals};
 use crate::cli::failure::{Failure, Kind, Outcome};
@@ -102,8 +102,9 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         }
     }
 
+    /// Says `text`, its long lines broken to the terminal's width.
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", fit(text, width()));
         let _ = self.out.flush();
     }
 
@@ -143,11 +144,16 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         }
     }
 
-    /// Where the game is kept, for a person leaving it: " (kept in PATH)".
+    /// Where the game is kept, for a person leaving it: "; it is kept in",
+    /// the path on a line of its own (a path is long), and how to go on.
     fn kept(&self) -> String {
         match &self.autosave {
             Some((path, Some(_))) if !self.record.played.is_empty() => {
-                format!("; it is kept in {}, and `play {}` continues it", path.display(), self.game.name())
+                let how = match self.phase {
+                    Phase::Playing => format!("`gametree play {}` continues it", self.game.name()),
+                    Phase::Over => format!("`gametree replay {} FILE` shows it", self.game.name()),
+                };
+                format!("; it is kept in\n{}\n({how})", path.display())
             }
             _ => String::new(),
         }
@@ -255,7 +261,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         if chosen.interrupted || signal == Some(libc::SIGINT) {
             let plies = if chosen.depth == 1 { "ply" } else { "plies" };
             self.say(&format!(
-                "(stopped thinking at Ctrl-C: the best move found so far, from {} {plies}; undo takes it back)",
+                "(Ctrl-C: the best move found so far, from {} {plies}; undo takes it back)",
                 chosen.depth
             ));
         }
