@@ -69,7 +69,7 @@ pub(crate) const HELP: &str = "\
 commands: an action in the game's notation; moves (the legal actions, or where a
 game has many, the candidates the machine considers); legal (every legal action); targets CELL
 (where the unit on CELL can go, marked on the board, in games whose units move);
-undo (your last action and the replies to it); hint (the machine's suggestion);
+undo (your last action and the replies to it); hint (strong's suggestion);
 draw (offer a draw); resign; save FILE; verbose (values as numbers too, on or off);
 rules; help (or ?); quit (or q, exit).
 Commands may be typed in any case.";

@@ -41,6 +41,9 @@ pub struct Session<'a, G: Game, R> {
     setup: &'a Setup<'a>,
     record: Record<G>,
     machine: Opponent,
+    /// Hints come from strong, whatever the machine's level: advice is the
+    /// best play the program knows, and says so.
+    adviser: Opponent,
     input: Input<R>,
     out: &'a mut dyn Write,
     phase: Phase,
@@ -74,11 +77,26 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             max_nodes: s.max_nodes,
         };
         let machine = Opponent::new(game, &strength);
+        let adviser =
+            Opponent::new(game, &Strength { level: super::levels::Level::Strong, depth: None, ..strength });
         let saved_len = setup.resume.map(|_| record.played.len());
         let autosave = autosave.map(|p| (p, None));
         let phase = Phase::Playing;
         let verbose = setup.verbose;
-        Session { game, setup, record, machine, input, out, phase, saved_len, shown: None, autosave, verbose }
+        Session {
+            game,
+            setup,
+            record,
+            machine,
+            adviser,
+            input,
+            out,
+            phase,
+            saved_len,
+            shown: None,
+            autosave,
+            verbose,
+        }
     }
 
     /// Plays until `quit` or the end of input.
@@ -376,14 +394,19 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         if self.verbose { format!("{}; {}", chosen.note, chosen.detail) } else { chosen.note.clone() }
     }
 
-    /// `hint`: what the machine would play here, at its level.
+    /// `hint`: what strong would play here, and how deep it looked.
     fn hint(&mut self, side: Player) -> Option<String> {
         let game = self.game;
-        match self.machine.play(game, &self.record.pos) {
+        match self.adviser.play(game, &self.record.pos) {
             Ok(m) => {
                 let name = game.player_name(side);
                 let note = self.told(&m);
-                self.say(&format!("hint: {name} could play {} ({note})", game.format_action(m.action)));
+                let plies = if m.depth == 1 { "ply" } else { "plies" };
+                let by = format!("strong, {} {plies}", m.depth);
+                self.say(&format!(
+                    "hint ({by}): {name} could play {} ({note})",
+                    game.format_action(m.action)
+                ));
                 None
             }
             Err(e) => Some(format!("no hint: {}", e.for_search())),
