@@ -26,7 +26,7 @@ fn start_in(state: &std::path::Path, args: &[&str]) -> Session {
 /// waits for the program to end.
 fn quit_unsaved(p: &mut Session, answer: &str) {
     p.send_line("quit").unwrap();
-    p.expect("quit without saving? (y/n) ").unwrap();
+    p.expect("quit without saving? (y: quit").unwrap();
     p.send_line(answer).unwrap();
     p.expect(expectrl::Eof).unwrap();
 }
@@ -58,7 +58,7 @@ fn quitting_with_unsaved_moves_asks_first() {
     p.send_line("b2").unwrap();
     p.expect("o> ").unwrap();
     p.send_line("q").unwrap();
-    p.expect("quit without saving? (y/n) ").unwrap();
+    p.expect("quit without saving? (y: quit").unwrap();
     p.send_line("n").unwrap();
     // Still playing: o's turn again.
     p.expect("o> ").unwrap();
@@ -346,4 +346,46 @@ fn every_line_a_game_prints_fits_in_80_columns() {
         t.end();
         t.assert_fits();
     }
+}
+
+/// A new game never takes the place of an unfinished one: the kept game is
+/// moved aside and the player told how to continue it; a finished game is
+/// not offered as "continue".
+#[test]
+fn a_new_game_moves_the_unfinished_one_aside_and_a_finished_one_is_not_continued() {
+    let dir = state("aside");
+    let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
+    p.expect("x> ").unwrap();
+    p.send_line("b2").unwrap();
+    p.expect("o> ").unwrap();
+    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+    p.expect(expectrl::Eof).unwrap();
+
+    let mut t = Transcript::new(start_in(&dir, &["play", "tictactoe", "--second", "human"]));
+    t.expect("your unfinished game is kept in");
+    // The path stands on a line of its own.
+    let aside = t.expect("to continue it: gametree play tictactoe").trim().to_string();
+    let kept = std::fs::read_to_string(&aside).unwrap_or_else(|e| panic!("{aside}: {e}"));
+    assert!(kept.contains("b2"), "{kept}");
+    // The new game plays on to a win, which the autosave keeps.
+    for (side, cell) in [("x", "a1"), ("o", "a2"), ("x", "b1"), ("o", "b2"), ("x", "c1")] {
+        t.expect(&format!("{side}> "));
+        t.send_line(cell);
+    }
+    t.expect("game over: x wins");
+    t.p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+    t.end();
+    assert!(std::fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap().contains("c1"));
+
+    // Nothing to continue: the menu offers a new game first.
+    let mut t = Transcript::new(start_in(&dir, &["play", "tictactoe"]));
+    let menu = t.expect("choose:");
+    assert!(menu.contains("1) new game") && !menu.contains("continue"), "{menu}");
+    t.send_line("4");
+    t.end();
+    // Its --resume line still continues the game moved aside.
+    let mut p = start_in(&dir, &["play", "tictactoe", "--resume", &aside]);
+    p.expect("o> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
 }

@@ -164,7 +164,9 @@ fn start_menu(game: GameName) -> menu::Choice {
         rules: g.rules(),
         last_game: None,
     });
-    about.last_game = autosave::path(about.game).filter(|p| p.is_file());
+    // A finished game is not offered: there is nothing to continue.
+    about.last_game = autosave::path(about.game)
+        .filter(|p| crate::with_game!(game, &Settings::default(), |g| unfinished(g, p).is_some()));
     signals::catch();
     let mut input = Input::new(io::BufReader::new(signals::Interruptible(io::stdin())), true);
     loop {
@@ -230,15 +232,7 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> Outcome {
 /// takes the slot: starting or loading another game never loses one.
 fn keep_unfinished<G: Game>(game: &G, slot: &Path, resumed: Option<&Path>) -> Outcome {
     let same = |p: &Path| std::fs::canonicalize(p).ok() == std::fs::canonicalize(slot).ok();
-    if !slot.is_file() || resumed.is_some_and(same) {
-        return Ok(());
-    }
-    let Ok(saved) = read_saved(game, slot) else { return Ok(()) };
-    let mut record = Record::new(saved.start.clone());
-    for a in saved.actions {
-        record.play(game, a);
-    }
-    if record.played.is_empty() || record.over(game) {
+    if resumed.is_some_and(same) || unfinished(game, slot).is_none() {
         return Ok(());
     }
     let seconds =
@@ -253,6 +247,17 @@ fn keep_unfinished<G: Game>(game: &G, slot: &Path, resumed: Option<&Path>) -> Ou
         }
         Err(e) => Err(Failure::output(format!("cannot keep the unfinished game in {}: {e}", slot.display()))),
     }
+}
+
+/// The game saved at `path` if it is one of `game`'s with moves played and
+/// not yet over: a game worth continuing.
+fn unfinished<G: Game>(game: &G, path: &Path) -> Option<Record<G>> {
+    let saved = read_saved(game, path).ok()?;
+    let mut record = Record::new(saved.start.clone());
+    for a in saved.actions {
+        record.play(game, a);
+    }
+    (!record.played.is_empty() && !record.over(game)).then_some(record)
 }
 
 /// `gametree replay FILE`: every position of a saved game; on a terminal one at

@@ -511,7 +511,12 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
     fn may_quit(&mut self) -> bool {
         let record = &self.record;
         let unsaved = self.saved_len != Some(record.played.len()) && !record.played.is_empty();
-        !(self.input.interactive && unsaved) || self.input.yes(self.out, "quit without saving? (y/n) ")
+        // Say what each answer does: y was read as "yes, save" as often as not.
+        let question = match self.autosave {
+            Some(_) => "quit without saving? (y: quit, the autosave keeps the game; n: play on) ",
+            None => "quit without saving? (y: quit, the moves are lost; n: play on) ",
+        };
+        !(self.input.interactive && unsaved) || self.input.yes(self.out, question)
     }
 
     /// `save FILE`, or `save! FILE`: on a terminal an existing file is
