@@ -512,11 +512,10 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         let record = &self.record;
         let unsaved = self.saved_len != Some(record.played.len()) && !record.played.is_empty();
         // Say what each answer does: y was read as "yes, save" as often as not.
-        let question = match self.autosave {
-            Some(_) => "quit without saving? (y: quit, the autosave keeps the game; n: play on) ",
-            None => "quit without saving? (y: quit, the moves are lost; n: play on) ",
-        };
-        !(self.input.interactive && unsaved) || self.input.yes(self.out, question)
+        let stay = if self.phase == Phase::Over { "stay" } else { "play on" };
+        let kept = if self.autosave.is_some() { "the autosave keeps the game" } else { "the moves are lost" };
+        let question = format!("quit without saving? (y: quit, {kept}; n: {stay}) ");
+        !(self.input.interactive && unsaved) || self.input.yes(self.out, &question)
     }
 
     /// `save FILE`, or `save! FILE`: on a terminal an existing file is
