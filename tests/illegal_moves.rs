@@ -57,6 +57,9 @@ fn checkers_says_what_is_wrong() {
     says(&g, "", "G6-I5", "I5 is off the board: columns A-H, rows 1-8");
     says(&g, "", "G6-C4", "G6 to C4 is not one diagonal step, nor a jump of two");
     says(&g, "", "G6", "\"G6\" is not an action: expected two cells joined by '-', like G6-F5");
+    // Words after a cell are quoted as typed, not in capitals; a cell in any case is one.
+    says(&g, "", "b7-c6 now", "\"c6 now\" is not a cell: expected a column A-H and a row 1-8, like G6");
+    says(&g, "", "g6-g5", "G5 is a light square: units stand on dark ones");
     says(
         &g,
         "",

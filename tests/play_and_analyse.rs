@@ -262,28 +262,37 @@ fn machine_values_are_told_from_the_movers_side() {
         );
         assert!(s.contains("game over: x (machine) wins: three in a row"), "{s}");
     }
-    // `hint` gives the suggestion with the machine's view in words; the
-    // `verbose` command adds the numbers, and takes them away again.
+    // `hint` gives strong's suggestion, whatever the level, with its view in
+    // words; the `verbose` command adds the numbers, and takes them away again.
     let s = text(
         &run(
-            &["play", "tictactoe", "--position", "xx.oo.... x", "--second", "human"],
+            &["play", "tictactoe", "--position", "xx.oo.... x", "--second", "human", "--level", "easy"],
             "hint\nverbose\nhint\nverbose\nhint\n",
         )
         .stdout,
     );
     let hints: Vec<&str> =
-        s.lines().filter(|l| l.contains("hint: ")).map(|l| &l[l.find("hint: ").unwrap()..]).collect();
+        s.lines().filter(|l| l.contains("hint (")).map(|l| &l[l.find("hint (").unwrap()..]).collect();
     assert_eq!(hints.len(), 3, "{s}");
     // c1 fills the row and leaves 4 empty cells: WIN (1000) + 4.
-    assert_eq!(hints[0], "hint: x could play c1 (x wins with this move)");
-    let numbers =
-        "hint: x could play c1 (x wins with this move; value +1004 for x, the end at ply 1; searched ";
-    assert!(hints[1].starts_with(numbers) && hints[1].ends_with(" positions examined)"), "{s}");
+    assert_eq!(hints[0], "hint (strong, 1 ply): x could play c1 (x wins with this move)");
+    // The numbers make the line long: it is broken to 80 columns.
+    let flat = s.replace('\n', " ");
+    let numbers = "hint (strong, 1 ply): x could play c1 (x wins with this move; value +1004 for x, \
+                   the end at ply 1; searched 1 ply, ";
+    assert!(hints[1].starts_with("hint (strong, 1 ply)") && flat.contains(numbers), "{s}");
     assert_eq!(hints[2], hints[0]);
     assert!(
         s.contains("verbose on: values as numbers too") && s.contains("verbose off: values in words"),
         "{s}"
     );
+    // Against easy (1 ply), the hint still looks at least Gomoku's own 4 plies.
+    let s = text(
+        &run(&["play", "gomoku", "--second", "human", "--level", "easy", "--seed", "1"], "hint\n").stdout,
+    );
+    let plies: u32 =
+        s.split("hint (strong, ").nth(1).and_then(|r| r.split(' ').next()?.parse().ok()).unwrap();
+    assert!(plies >= 4, "{s}");
 }
 
 /// `strong` thinks to a time budget and so searches deeper than `hard`'s three

@@ -26,7 +26,7 @@ fn start_in(state: &std::path::Path, args: &[&str]) -> Session {
 /// waits for the program to end.
 fn quit_unsaved(p: &mut Session, answer: &str) {
     p.send_line("quit").unwrap();
-    p.expect("quit without saving? (y/n) ").unwrap();
+    p.expect("quit without saving? (y: quit").unwrap();
     p.send_line(answer).unwrap();
     p.expect(expectrl::Eof).unwrap();
 }
@@ -58,7 +58,7 @@ fn quitting_with_unsaved_moves_asks_first() {
     p.send_line("b2").unwrap();
     p.expect("o> ").unwrap();
     p.send_line("q").unwrap();
-    p.expect("quit without saving? (y/n) ").unwrap();
+    p.expect("quit without saving? (y: quit").unwrap();
     p.send_line("n").unwrap();
     // Still playing: o's turn again.
     p.expect("o> ").unwrap();
@@ -118,7 +118,7 @@ fn a_finished_game_waits_at_its_prompt() {
     p.expect("game over: x wins").unwrap();
     p.send_line("replay").unwrap();
     // Five actions are three moves, counted as the status line counts them.
-    p.expect("(the start; 3 moves in all;").unwrap();
+    p.expect("(the start of 3 moves;").unwrap();
     p.send_line("3").unwrap();
     p.expect("move 3: x plays c1").unwrap();
     p.expect("end: x wins: three in a row").unwrap();
@@ -142,15 +142,14 @@ fn a_bare_play_on_a_terminal_opens_the_menu() {
     p.send_line("o").unwrap();
     p.expect("level: ").unwrap();
     p.send_line("easy").unwrap();
-    // The machine has x and moves first, searching one ply (easy); the
-    // verbose mode shows it in a hint.
+    // The machine has x and moves first, searching one ply (easy); a hint
+    // comes from strong all the same.
     p.expect("x plays ").unwrap();
     p.expect("o> ").unwrap();
     p.send_line("verbose").unwrap();
     p.expect("o> ").unwrap();
     p.send_line("hint").unwrap();
-    p.expect("hint: o could play ").unwrap();
-    p.expect("searched 1 ply,").unwrap();
+    p.expect("hint (strong, ").unwrap();
     p.expect("o> ").unwrap();
     quit_unsaved(&mut p, "yes");
 
@@ -164,13 +163,18 @@ fn a_bare_play_on_a_terminal_opens_the_menu() {
 #[test]
 fn ctrl_c_while_the_machine_thinks_plays_the_best_move_found_so_far() {
     // A minute to think: only Ctrl-C ends it early.
-    let mut p = start(&["play", "gomoku", "--first", "machine", "--second", "human", "--think", "60000"]);
-    p.expect("x to move").unwrap();
+    let p = start(&["play", "gomoku", "--first", "machine", "--second", "human", "--think", "60000"]);
+    let mut t = Transcript::new(p);
+    t.expect("x to move");
     std::thread::sleep(Duration::from_millis(500));
-    p.send(expectrl::ControlCode::EndOfText).unwrap();
-    p.expect("(stopped thinking at Ctrl-C: the best move found so far").unwrap();
-    p.expect("o> ").unwrap();
-    quit_unsaved(&mut p, "y");
+    t.p.send(expectrl::ControlCode::EndOfText).unwrap();
+    t.expect("(Ctrl-C: the best move found so far, from ");
+    t.expect("o> ");
+    t.send_line("quit");
+    t.expect("quit without saving?");
+    t.send_line("y");
+    t.end();
+    t.assert_fits();
 }
 
 #[test]
@@ -224,7 +228,7 @@ fn the_menu_asks_again_after_a_bad_file_and_a_long_line() {
     p.send_line("2").unwrap();
     p.expect("saved game file: ").unwrap();
     p.send_line(other.to_str().unwrap()).unwrap();
-    p.expect("is a saved game of ataxx, not tictactoe").unwrap();
+    p.expect("cannot load it: a saved game of ataxx, not tictactoe").unwrap();
     p.expect("choose:").unwrap();
     p.send_line("4").unwrap();
     p.expect(expectrl::Eof).unwrap();
@@ -251,4 +255,137 @@ fn a_closed_terminal_and_ctrl_c_at_the_menu_end_as_their_signals() {
     p.send(expectrl::ControlCode::EndOfText).unwrap();
     p.expect(expectrl::Eof).unwrap();
     assert_eq!(exit_status(&p), 130);
+}
+
+/// Everything a session printed, kept to check that no line is wider than
+/// the terminal (80 columns, a pseudo-terminal's default size).
+struct Transcript {
+    p: Session,
+    text: String,
+}
+
+impl Transcript {
+    /// Echo on, as a terminal has it: what the person types is on screen too.
+    fn new(mut p: Session) -> Transcript {
+        p.get_process_mut().set_echo(true, None).unwrap();
+        Transcript { p, text: String::new() }
+    }
+
+    /// Waits for `needle` and keeps what came before it and the needle; the
+    /// text before it.
+    fn expect(&mut self, needle: &str) -> String {
+        let found =
+            self.p.expect(needle).unwrap_or_else(|e| panic!("{e}: no {needle:?} after {}", self.text));
+        let before = String::from_utf8_lossy(found.before()).into_owned();
+        self.text.push_str(&before);
+        self.text.push_str(needle);
+        before
+    }
+
+    fn send_line(&mut self, line: &str) {
+        self.p.send_line(line).unwrap();
+    }
+
+    /// Waits for the end and keeps the rest.
+    fn end(&mut self) {
+        let found = self.p.expect(expectrl::Eof).unwrap();
+        for m in found.matches() {
+            self.text.push_str(&String::from_utf8_lossy(m));
+        }
+    }
+
+    /// Every line within 80 columns (a line is counted in characters: the
+    /// boards' box drawing is one column each).
+    fn assert_fits(&self) {
+        let long: Vec<&str> = self
+            .text
+            .split('\n')
+            .map(|l| l.trim_end_matches('\r'))
+            .filter(|l| l.chars().count() > 80)
+            .collect();
+        assert!(long.is_empty(), "lines over 80 columns: {long:#?}");
+        assert!(self.text.lines().count() > 30, "too little was seen to judge: {}", self.text);
+    }
+}
+
+/// Every command's answer, the machine's move in the verbose mode and the
+/// line that says where a game left by Ctrl-D is kept, in every game.
+#[test]
+fn every_line_a_game_prints_fits_in_80_columns() {
+    let games = [
+        ("checkers", "black", "C6"),
+        ("ataxx", "x", "a7"),
+        ("gomoku", "x", "h8"),
+        ("tictactoe", "x", "b2"),
+        ("niujiao", "red", "0"),
+        ("tree", "max", "A"),
+    ];
+    for (game, side, cell) in games {
+        let mut t =
+            Transcript::new(start_in(&state(&format!("width-{game}")), &["play", game, "--level", "easy"]));
+        let prompt = format!("{side}> ");
+        t.expect(&prompt);
+        for command in
+            ["help", "rules", "moves", "legal", &format!("targets {cell}"), "hello", "undo 5", "hint"]
+        {
+            t.send_line(command);
+            t.expect(&prompt);
+        }
+        t.send_line("verbose");
+        t.expect(&prompt);
+        t.send_line("hint");
+        let hint = t.expect(&prompt);
+        let action = hint.split("could play ").nth(1).and_then(|r| r.split(' ').next()).unwrap().to_string();
+        // The machine's reply is told with its numbers: the longest line of a turn.
+        t.send_line(&action);
+        t.expect(" plays ");
+        // The person's prompt, or the finished game's (the tree's game is one move each).
+        t.expect("> ");
+        t.p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+        t.expect("it is kept in");
+        t.end();
+        t.assert_fits();
+    }
+}
+
+/// A new game never takes the place of an unfinished one: the kept game is
+/// moved aside and the player told how to continue it; a finished game is
+/// not offered as "continue".
+#[test]
+fn a_new_game_moves_the_unfinished_one_aside_and_a_finished_one_is_not_continued() {
+    let dir = state("aside");
+    let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
+    p.expect("x> ").unwrap();
+    p.send_line("b2").unwrap();
+    p.expect("o> ").unwrap();
+    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+    p.expect(expectrl::Eof).unwrap();
+
+    let mut t = Transcript::new(start_in(&dir, &["play", "tictactoe", "--second", "human"]));
+    t.expect("your unfinished game is kept in");
+    // The path stands on a line of its own.
+    let aside = t.expect("to continue it: gametree play tictactoe").trim().to_string();
+    let kept = std::fs::read_to_string(&aside).unwrap_or_else(|e| panic!("{aside}: {e}"));
+    assert!(kept.contains("b2"), "{kept}");
+    // The new game plays on to a win, which the autosave keeps.
+    for (side, cell) in [("x", "a1"), ("o", "a2"), ("x", "b1"), ("o", "b2"), ("x", "c1")] {
+        t.expect(&format!("{side}> "));
+        t.send_line(cell);
+    }
+    t.expect("game over: x wins");
+    t.p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+    t.end();
+    assert!(std::fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap().contains("c1"));
+
+    // Nothing to continue: the menu offers a new game first.
+    let mut t = Transcript::new(start_in(&dir, &["play", "tictactoe"]));
+    let menu = t.expect("choose:");
+    assert!(menu.contains("1) new game") && !menu.contains("continue"), "{menu}");
+    t.send_line("4");
+    t.end();
+    // Its --resume line still continues the game moved aside.
+    let mut p = start_in(&dir, &["play", "tictactoe", "--resume", &aside]);
+    p.expect("o> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
 }

@@ -120,14 +120,35 @@ pub fn read_small_file(path: &Path) -> Result<String, String> {
         static STDIN: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
         return STDIN.get_or_init(|| small_text(io::stdin().lock(), path)).clone();
     }
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {}", input_name(path), plain(&e)))?;
     small_text(file, path)
+}
+
+/// What went wrong reading a file, in plain words: the system's own message
+/// without its "(os error 2)", which tells a person nothing.
+pub fn plain(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::IsADirectory => "it is a directory, not a file".to_string(),
+        _ => {
+            let said = e.to_string();
+            match said.find(" (os error ") {
+                Some(at) => said[..at].to_string(),
+                None => said,
+            }
+        }
+    }
 }
 
 fn small_text(reader: impl Read, path: &Path) -> Result<String, String> {
     let name = input_name(path);
     let mut bytes = Vec::new();
-    reader.take(MAX_FILE + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
+    reader
+        .take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {name}: {}", plain(&e)))?;
     if bytes.len() as u64 > MAX_FILE {
         return Err(format!("{name}: over {MAX_FILE} bytes, too large for a saved game"));
     }
@@ -137,6 +158,16 @@ fn small_text(reader: impl Read, path: &Path) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_told_in_plain_words() {
+        let missing = read_small_file(Path::new("/no/such/game.save")).unwrap_err();
+        assert_eq!(missing, "cannot read /no/such/game.save: no such file");
+        let dir = read_small_file(Path::new("/")).unwrap_err();
+        assert_eq!(dir, "cannot read /: it is a directory, not a file");
+        let other = plain(&io::Error::from_raw_os_error(libc::EIO));
+        assert!(!other.contains("os error") && !other.is_empty(), "{other}");
+    }
 
     #[test]
     fn long_lines_are_refused_and_skipped_without_being_held() {

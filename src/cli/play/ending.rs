@@ -176,6 +176,36 @@ mod tests {
         assert_eq!(value_for(&n, 24, Player::Second, None), "the game is level");
         assert_eq!(value_for(&n, 33, Player::Second, None), "blue is behind");
         assert_eq!(value_for(&n, 41, Player::First, None), "red is well ahead");
+        // Words are monotone in the value: as the mover's value rises they
+        // never step back (well behind, behind, level, ahead, well ahead, each
+        // forced result at the ends), in every game and for either side.
+        let rank = |w: &str| {
+            ["loses", "well behind", "behind", "level", "is ahead", "well ahead", "wins"]
+                .iter()
+                .position(|k| w.contains(k))
+                .unwrap_or_else(|| panic!("no rank for {w:?}"))
+        };
+        fn ranks<G: Game>(g: &G, p: Player, rank: &dyn Fn(&str) -> usize) -> Vec<usize> {
+            let sign = if p.maximises() { 1 } else { -1 };
+            let mut values: Vec<i32> = (-2_000..=2_000).step_by(7).collect();
+            values.extend((-100_000..=100_000).step_by(997));
+            values.extend([i32::MIN + 1, -1_000_004, 1_000_004, i32::MAX]);
+            values.sort_unstable();
+            // Rising for the mover: the first player's values, or their negation.
+            values.iter().map(|&v| rank(&value_for(g, sign * v, p, None))).collect()
+        }
+        for p in [Player::First, Player::Second] {
+            let all = [
+                ranks(&Checkers, p, &rank),
+                ranks(&Ataxx, p, &rank),
+                ranks(&TicTacToe, p, &rank),
+                ranks(&gomoku, p, &rank),
+                ranks(&n, p, &rank),
+            ];
+            for (i, r) in all.iter().enumerate() {
+                assert!(r.windows(2).all(|w| w[0] <= w[1]), "game {i}, {p:?}: {r:?}");
+            }
+        }
         // Numbers never reach the words.
         for v in [-5000, -3, 0, 7, 450] {
             assert!(!value_for(&Ataxx, v, Player::First, None).chars().any(|c| c.is_ascii_digit()));

@@ -58,7 +58,7 @@ impl<R: BufRead> Input<R> {
     /// script (Err).
     pub fn complain(&self, out: &mut dyn Write, message: &str) -> Result<(), Failure> {
         if self.interactive {
-            let _ = writeln!(out, "{message}");
+            let _ = writeln!(out, "{}", super::wrap::fit(message, super::wrap::width()));
             let _ = out.flush();
             Ok(())
         } else {

@@ -69,7 +69,7 @@ pub(crate) const HELP: &str = "\
 commands: an action in the game's notation; moves (the legal actions, or where a
 game has many, the candidates the machine considers); legal (every legal action); targets CELL
 (where the unit on CELL can go, marked on the board, in games whose units move);
-undo (your last action and the replies to it); hint (the machine's suggestion);
+undo (your last action and the replies to it); hint (strong's suggestion);
 draw (offer a draw); resign; save FILE; verbose (values as numbers too, on or off);
 rules; help (or ?); quit (or q, exit).
 Commands may be typed in any case.";
@@ -164,7 +164,9 @@ fn start_menu(game: GameName) -> menu::Choice {
         rules: g.rules(),
         last_game: None,
     });
-    about.last_game = autosave::path(about.game).filter(|p| p.is_file());
+    // A finished game is not offered: there is nothing to continue.
+    about.last_game = autosave::path(about.game)
+        .filter(|p| crate::with_game!(game, &Settings::default(), |g| unfinished(g, p).is_some()));
     signals::catch();
     let mut input = Input::new(io::BufReader::new(signals::Interruptible(io::stdin())), true);
     loop {
@@ -176,7 +178,10 @@ fn start_menu(game: GameName) -> menu::Choice {
                 match fits {
                     Ok(()) => return menu::Choice::Load(path),
                     // A failed write is remembered: the status says so at the end.
-                    Err(e) => drop(super::output::print(&format!("cannot load it: {e}\n"))),
+                    Err(e) => {
+                        let said = wrap::fit(&format!("cannot load it: {e}"), wrap::width());
+                        drop(super::output::print(&format!("{said}\n")))
+                    }
                 }
             }
             Ok(choice) => return choice,
@@ -185,17 +190,17 @@ fn start_menu(game: GameName) -> menu::Choice {
     }
 }
 
-/// Why `path` is not a saved game of `game`, if it is not.
+/// Why `path` is not a saved game of `game`, if it is not (the person has
+/// just typed the name: it is not said again).
 fn loadable<G: Game>(game: &G, game_name: GameName, path: &Path) -> Result<(), String> {
     let text = read_small_file(path)?;
-    let header = crate::savegame::header(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let header = crate::savegame::header(&text).map_err(|e| e.to_string())?;
     if header.game != game.name() {
-        return Err(format!("{} is a saved game of {}, not {}", path.display(), header.game, game.name()));
+        return Err(format!("a saved game of {}, not {}", header.game, game.name()));
     }
-    SavedGame::parse(game, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let (settings, _) = PlaySettings::merge(&Given::default(), &header.settings)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    games::check(game_name, &settings.game).map_err(|e| format!("{}: {e}", path.display()))?;
+    SavedGame::parse(game, &text).map_err(|e| e.to_string())?;
+    let (settings, _) = PlaySettings::merge(&Given::default(), &header.settings)?;
+    games::check(game_name, &settings.game)?;
     Ok(())
 }
 
@@ -227,28 +232,32 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> Outcome {
 /// takes the slot: starting or loading another game never loses one.
 fn keep_unfinished<G: Game>(game: &G, slot: &Path, resumed: Option<&Path>) -> Outcome {
     let same = |p: &Path| std::fs::canonicalize(p).ok() == std::fs::canonicalize(slot).ok();
-    if !slot.is_file() || resumed.is_some_and(same) {
-        return Ok(());
-    }
-    let Ok(saved) = read_saved(game, slot) else { return Ok(()) };
-    let mut record = Record::new(saved.start.clone());
-    for a in saved.actions {
-        record.play(game, a);
-    }
-    if record.played.is_empty() || record.over(game) {
+    if resumed.is_some_and(same) || unfinished(game, slot).is_none() {
         return Ok(());
     }
     let seconds =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     match autosave::move_aside(slot, seconds) {
-        Ok(aside) => super::output::print(&format!(
-            "your unfinished game is kept in {} (play {} --resume {} continues it)\n",
-            aside.display(),
-            game.name(),
-            aside.display()
-        )),
+        Ok(aside) => {
+            let (name, aside) = (game.name(), aside.display());
+            let said = format!(
+                "your unfinished game is kept in\n{aside}\nto continue it: gametree play {name} --resume {aside}"
+            );
+            super::output::print(&format!("{}\n", wrap::fit(&said, wrap::width())))
+        }
         Err(e) => Err(Failure::output(format!("cannot keep the unfinished game in {}: {e}", slot.display()))),
     }
+}
+
+/// The game saved at `path` if it is one of `game`'s with moves played and
+/// not yet over: a game worth continuing.
+fn unfinished<G: Game>(game: &G, path: &Path) -> Option<Record<G>> {
+    let saved = read_saved(game, path).ok()?;
+    let mut record = Record::new(saved.start.clone());
+    for a in saved.actions {
+        record.play(game, a);
+    }
+    (!record.played.is_empty() && !record.over(game)).then_some(record)
 }
 
 /// `gametree replay FILE`: every position of a saved game; on a terminal one at

@@ -5,19 +5,27 @@ use std::io::{self, Write};
 use super::draws::drawn_by_rule;
 use super::ending::announce;
 use super::levels::Who;
+use super::wrap::{fit, width};
 use crate::game::{Game, Marks, Player};
 
 /// What to show next, from a command typed while replaying: Enter steps
 /// forward, `b`/`back` back, a number goes to that move (its first action; 0
-/// is the start), `q` stops. `None` stops; an unknown command stays where it
-/// is. Positions are counted in actions, `last` the final one; `moves` says
-/// which position starts a move.
-pub fn step(at: usize, last: usize, moves: &Moves, command: &str) -> Option<usize> {
+/// is the start), `q` stops. `Ok(None)` stops; Err says what is wrong with
+/// an unknown command, and the replay stays where it is. Positions are
+/// counted in actions, `last` the final one; `moves` says which position
+/// starts a move.
+pub fn step(at: usize, last: usize, moves: &Moves, command: &str) -> Result<Option<usize>, String> {
     match command.trim().to_ascii_lowercase().as_str() {
-        "" | "n" | "next" => Some((at + 1).min(last)),
-        "b" | "back" => Some(at.saturating_sub(1)),
-        "q" | "quit" | "exit" => None,
-        n => Some(n.parse().map_or(at, |n: usize| moves.position_of(n).min(last))),
+        "" | "n" | "next" => Ok(Some((at + 1).min(last))),
+        "b" | "back" => Ok(Some(at.saturating_sub(1))),
+        "q" | "quit" | "exit" => Ok(None),
+        n => match n.parse::<usize>() {
+            Ok(n) => Ok(Some(moves.position_of(n).min(last))),
+            Err(_) => Err(format!(
+                "{} is no replay key: Enter (next), b (back), a move's number, q (stop)",
+                crate::cli::lines::quoted_start(command.trim())
+            )),
+        },
     }
 }
 
@@ -79,12 +87,13 @@ impl<G: Game> Story<'_, G> {
         }
     }
 
-    /// Where the replay stands, for its prompt: "move 3 of 12".
+    /// Where the replay stands, for its prompt: "move 3 of 12" (short: the
+    /// prompt keeps within 80 columns).
     fn place(&self, game: &G, at: usize) -> String {
         let moves = self.moves(game);
         let all = self.actions.len().checked_sub(1).map_or(0, |ply| moves.of_ply(ply));
         match at {
-            0 => format!("the start; {} in all", crate::game::counted(all as u32, "move", "moves")),
+            0 => format!("the start of {}", crate::game::counted(all as u32, "move", "moves")),
             _ => format!("move {} of {all}", moves.of_ply(at - 1)),
         }
     }
@@ -104,9 +113,9 @@ impl<G: Game> Story<'_, G> {
     /// Every position, one after another (for a script or a file).
     pub fn print_all(&self, game: &G, out: &mut dyn Write) -> io::Result<()> {
         for i in 0..self.positions.len() {
-            writeln!(out, "{}", self.frame(game, i))?;
+            writeln!(out, "{}", fit(&self.frame(game, i), width()))?;
         }
-        writeln!(out, "{}", self.end_line(game))?;
+        writeln!(out, "{}", fit(&self.end_line(game), width()))?;
         out.flush()
     }
 
@@ -121,15 +130,18 @@ impl<G: Game> Story<'_, G> {
         let last = self.positions.len() - 1;
         let mut at = 0;
         loop {
-            writeln!(out, "{}", self.frame(game, at))?;
+            writeln!(out, "{}", fit(&self.frame(game, at), width()))?;
             if at == last {
-                writeln!(out, "{}", self.end_line(game))?;
+                writeln!(out, "{}", fit(&self.end_line(game), width()))?;
             }
             write!(out, "({}; Enter: next, b: back, a number: that move, q: stop) ", self.place(game, at))?;
             out.flush()?;
-            match read().and_then(|c| step(at, last, &self.moves(game), &c)) {
-                Some(next) => at = next,
-                None => return writeln!(out),
+            let Some(command) = read() else { return writeln!(out) };
+            match step(at, last, &self.moves(game), &command) {
+                Ok(Some(next)) => at = next,
+                Ok(None) => return writeln!(out),
+                // Said, and the same position shown again below it.
+                Err(why) => writeln!(out, "{}", fit(&why, width()))?,
             }
         }
     }
@@ -143,16 +155,20 @@ mod tests {
     fn replay_steps_forward_back_to_a_move_and_stops() {
         let x_starts = Moves::new(true);
         let step = |at, last, command| step(at, last, &x_starts, command);
-        assert_eq!(step(0, 5, ""), Some(1));
-        assert_eq!(step(5, 5, ""), Some(5));
-        assert_eq!(step(3, 5, "b"), Some(2));
-        assert_eq!(step(0, 5, "BACK"), Some(0));
+        assert_eq!(step(0, 5, ""), Ok(Some(1)));
+        assert_eq!(step(5, 5, ""), Ok(Some(5)));
+        assert_eq!(step(3, 5, "b"), Ok(Some(2)));
+        assert_eq!(step(0, 5, "BACK"), Ok(Some(0)));
         // Move 2 begins with the third action.
-        assert_eq!(step(1, 5, "2"), Some(3));
-        assert_eq!(step(4, 5, "0"), Some(0));
-        assert_eq!(step(1, 5, "40"), Some(5));
-        assert_eq!(step(2, 5, "what"), Some(2));
-        assert_eq!(step(2, 5, "q"), None);
+        assert_eq!(step(1, 5, "2"), Ok(Some(3)));
+        assert_eq!(step(4, 5, "0"), Ok(Some(0)));
+        assert_eq!(step(1, 5, "40"), Ok(Some(5)));
+        assert_eq!(step(2, 5, "q"), Ok(None));
+        // A key the replay does not know is told, not skipped in silence.
+        assert_eq!(
+            step(2, 5, "what"),
+            Err("\"what\" is no replay key: Enter (next), b (back), a move's number, q (stop)".to_string())
+        );
     }
 
     /// Moves count a first side's action and the reply, as the status line

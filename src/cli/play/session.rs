@@ -14,7 +14,7 @@ use super::levels::Who;
 use super::opponent::{Move, Opponent, Strength};
 use super::record::{Ended, Record};
 use super::replay::Story;
-use super::wrap::{width, wrap};
+use super::wrap::{fit, width, wrap};
 use super::{HELP, MAX_ACTIONS, Setup};
 use super::{autosave, signals};
 use crate::cli::failure::{Failure, Kind, Outcome};
@@ -41,6 +41,9 @@ pub struct Session<'a, G: Game, R> {
     setup: &'a Setup<'a>,
     record: Record<G>,
     machine: Opponent,
+    /// Hints come from strong, whatever the machine's level: advice is the
+    /// best play the program knows, and says so.
+    adviser: Opponent,
     input: Input<R>,
     out: &'a mut dyn Write,
     phase: Phase,
@@ -74,11 +77,26 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             max_nodes: s.max_nodes,
         };
         let machine = Opponent::new(game, &strength);
+        let adviser =
+            Opponent::new(game, &Strength { level: super::levels::Level::Strong, depth: None, ..strength });
         let saved_len = setup.resume.map(|_| record.played.len());
         let autosave = autosave.map(|p| (p, None));
         let phase = Phase::Playing;
         let verbose = setup.verbose;
-        Session { game, setup, record, machine, input, out, phase, saved_len, shown: None, autosave, verbose }
+        Session {
+            game,
+            setup,
+            record,
+            machine,
+            adviser,
+            input,
+            out,
+            phase,
+            saved_len,
+            shown: None,
+            autosave,
+            verbose,
+        }
     }
 
     /// Plays until `quit` or the end of input.
@@ -102,8 +120,9 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         }
     }
 
+    /// Says `text`, its long lines broken to the terminal's width.
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", fit(text, width()));
         let _ = self.out.flush();
     }
 
@@ -143,11 +162,16 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         }
     }
 
-    /// Where the game is kept, for a person leaving it: " (kept in PATH)".
+    /// Where the game is kept, for a person leaving it: "; it is kept in",
+    /// the path on a line of its own (a path is long), and how to go on.
     fn kept(&self) -> String {
         match &self.autosave {
             Some((path, Some(_))) if !self.record.played.is_empty() => {
-                format!("; it is kept in {}, and `play {}` continues it", path.display(), self.game.name())
+                let how = match self.phase {
+                    Phase::Playing => format!("`gametree play {}` continues it", self.game.name()),
+                    Phase::Over => format!("`gametree replay {} FILE` shows it", self.game.name()),
+                };
+                format!("; it is kept in\n{}\n({how})", path.display())
             }
             _ => String::new(),
         }
@@ -255,7 +279,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         if chosen.interrupted || signal == Some(libc::SIGINT) {
             let plies = if chosen.depth == 1 { "ply" } else { "plies" };
             self.say(&format!(
-                "(stopped thinking at Ctrl-C: the best move found so far, from {} {plies}; undo takes it back)",
+                "(Ctrl-C: the best move found so far, from {} {plies}; undo takes it back)",
                 chosen.depth
             ));
         }
@@ -370,14 +394,19 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         if self.verbose { format!("{}; {}", chosen.note, chosen.detail) } else { chosen.note.clone() }
     }
 
-    /// `hint`: what the machine would play here, at its level.
+    /// `hint`: what strong would play here, and how deep it looked.
     fn hint(&mut self, side: Player) -> Option<String> {
         let game = self.game;
-        match self.machine.play(game, &self.record.pos) {
+        match self.adviser.play(game, &self.record.pos) {
             Ok(m) => {
                 let name = game.player_name(side);
                 let note = self.told(&m);
-                self.say(&format!("hint: {name} could play {} ({note})", game.format_action(m.action)));
+                let plies = if m.depth == 1 { "ply" } else { "plies" };
+                let by = format!("strong, {} {plies}", m.depth);
+                self.say(&format!(
+                    "hint ({by}): {name} could play {} ({note})",
+                    game.format_action(m.action)
+                ));
                 None
             }
             Err(e) => Some(format!("no hint: {}", e.for_search())),
@@ -482,7 +511,11 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
     fn may_quit(&mut self) -> bool {
         let record = &self.record;
         let unsaved = self.saved_len != Some(record.played.len()) && !record.played.is_empty();
-        !(self.input.interactive && unsaved) || self.input.yes(self.out, "quit without saving? (y/n) ")
+        // Say what each answer does: y was read as "yes, save" as often as not.
+        let stay = if self.phase == Phase::Over { "stay" } else { "play on" };
+        let kept = if self.autosave.is_some() { "the autosave keeps the game" } else { "the moves are lost" };
+        let question = format!("quit without saving? (y: quit, {kept}; n: {stay}) ");
+        !(self.input.interactive && unsaved) || self.input.yes(self.out, &question)
     }
 
     /// `save FILE`, or `save! FILE`: on a terminal an existing file is

@@ -1,5 +1,6 @@
-//! help and rules wrapped to the terminal's width (80 columns when it is
-//! unknown: a pipe, a file).
+//! What play says, kept within the terminal's width (80 columns when it is
+//! unknown: a pipe, a file): help and rules refilled, any other long line
+//! broken between words.
 
 /// The terminal's columns, or 80 (also below 20 columns, too narrow to
 /// refill prose for).
@@ -29,6 +30,17 @@ pub fn wrap(text: &str, width: usize) -> String {
     out.join("\n")
 }
 
+/// `text` with every line longer than `width` columns broken between words
+/// (a word longer than the width stands on its own line); shorter lines, such
+/// as a board's, are left exactly as they are.
+pub fn fit(text: &str, width: usize) -> String {
+    let lines: Vec<String> = text
+        .split('\n')
+        .map(|line| if line.chars().count() > width { wrap(line, width) } else { line.to_string() })
+        .collect();
+    lines.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,5 +54,13 @@ mod tests {
         for line in wrap(crate::cli::play::HELP, 40).lines() {
             assert!(line.chars().count() <= 40, "{line}");
         }
+    }
+
+    #[test]
+    fn only_lines_too_long_are_broken() {
+        let board = " a  b\n1 x  .  o\n";
+        assert_eq!(fit(board, 9), board, "short lines keep their spacing");
+        assert_eq!(fit("ok\nlegal: a1 b1 c1 d1", 9), "ok\nlegal: a1\nb1 c1 d1");
+        assert_eq!(fit("kept in /a/very/long/path.save", 9), "kept in\n/a/very/long/path.save");
     }
 }

@@ -180,15 +180,17 @@ impl Notation for Checkers {
         if text.matches('-').count() > 1 {
             return format!("{text:?} names several steps: an action is one step or one jump, like G6-F5");
         }
-        let Some((a, b)) = text
-            .to_ascii_uppercase()
-            .split_once('-')
-            .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
-        else {
+        // Split as typed: a cell that is not one is quoted in the player's own text.
+        let Some((a, b)) = text.split_once('-').map(|(a, b)| (a.trim(), b.trim())) else {
             return format!("{text:?} is not an action: expected two cells joined by '-', like G6-F5");
         };
+        let cell = |name: &str| {
+            let upper = name.to_ascii_uppercase();
+            let like_a_cell = upper.len() == 2 && upper.as_bytes()[0].is_ascii_alphabetic();
+            Checkers::square(if like_a_cell { &upper } else { name }).map(|sq| (sq, upper))
+        };
         let why = || -> Result<String, String> {
-            let (from, to) = (Checkers::square(&a)?, Checkers::square(&b)?);
+            let ((from, a), (to, b)) = (cell(a)?, cell(b)?);
             Ok(moves::why_not(pos, from, to).unwrap_or_else(|| format!("{a}-{b} is not legal here")))
         };
         why().unwrap_or_else(|e| e)
