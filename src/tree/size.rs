@@ -142,7 +142,7 @@ pub fn lower_bound<G: Game>(game: &G, root: &G::Position, depth: u8, enough: u64
         level = next.into_iter().collect();
         // Most paths first; among equals the fixed hash's order decides, the
         // same on every run.
-        level.sort_by(|a, b| b.1.cmp(&a.1));
+        level.sort_by_key(|p| std::cmp::Reverse(p.1));
         // Generating actions is most of the cost where they are many (Gomoku
         // with a wide radius): only the positions of most paths are counted.
         if level.len() > LEVEL_CAP {
