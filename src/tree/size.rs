@@ -101,7 +101,7 @@ pub struct Bound {
 /// a game whose branching is b is proved over a budget B after about B / b
 /// moves when the levels are small enough to be followed whole.
 ///
-/// When a level is too large to follow whole within [`APPLY_PER_LEVEL`]
+/// When a level is too large to follow whole within `APPLY_PER_LEVEL`
 /// moves, the positions reached by the most paths are followed, and each only
 /// by its first few actions: positions built from the same few moves in other
 /// orders meet again, so their paths add up level after level, and a narrow
