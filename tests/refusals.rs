@@ -46,3 +46,17 @@ fn a_tree_of_exactly_its_budget_is_built_and_one_node_less_is_refused() {
     assert!(err.contains("nodes: 549946,"), "{err}");
     refused_as_too_big(&["analyse", "tictactoe", "--depth", "9", "--threads", "1", "--max-nodes", "549945"]);
 }
+
+/// An Ataxx position may begin with `-` (a blocked cell): it is the value of
+/// `--position`, not an unknown flag, without the `--position=` form.
+#[test]
+fn an_ataxx_position_starting_with_a_dash_is_taken_as_the_value() {
+    let out = run(&["best", "ataxx", "--depth", "1", "--position", "-5o/7/7/7/7/7/o5x x 0 1"], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    // Any move will do: what matters is that the position was read.
+    assert!(!out.stdout.is_empty());
+    let bad = run(&["best", "ataxx", "--depth", "1", "--position", "-x5o/7/7/7/7/7/o5x x 0 1"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("more than 7 cells"));
+}
