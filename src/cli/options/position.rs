@@ -10,7 +10,9 @@ pub struct GamePosition {
     /// The game.
     pub game: GameName,
     /// The position in the game's notation (default: the start).
-    #[arg(long)]
+    // An Ataxx position may start with `-` (an empty cell): taken as the value,
+    // not as an unknown flag.
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
 }
 

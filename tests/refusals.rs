@@ -1,0 +1,62 @@
+//! Trees that cannot fit their budget are refused before anything is built,
+//! and a tree that fits is never refused, through the real binary.
+
+mod support;
+
+use support::run;
+
+/// Refused with the node budget's status and its message, nothing on stdout.
+fn refused_as_too_big(args: &[&str]) {
+    let out = run(args, b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
+    assert!(err.contains("would exceed the budget"), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+}
+
+#[test]
+fn hopeless_trees_are_refused_at_the_largest_budgets() {
+    refused_as_too_big(&["analyse", "gomoku", "--depth", "64", "--radius", "14"]);
+    refused_as_too_big(&[
+        "analyse",
+        "gomoku",
+        "--depth",
+        "64",
+        "--radius",
+        "14",
+        "--max-nodes",
+        "1000000000",
+    ]);
+    for game in ["checkers", "niujiao", "ataxx"] {
+        refused_as_too_big(&["analyse", game, "--depth", "64", "--max-nodes", "4294967294"]);
+    }
+}
+
+/// The full tic-tac-toe game tree has 549,946 nodes, root included: the
+/// published count (e.g. Wikipedia's "Game complexity", 549,946 nodes), found
+/// without this program.
+#[test]
+fn a_tree_of_exactly_its_budget_is_built_and_one_node_less_is_refused() {
+    let out = run(
+        &["analyse", "tictactoe", "--depth", "9", "--threads", "1", "--max-nodes", "549946", "--stats"],
+        b"",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("nodes: 549946,"), "{err}");
+    refused_as_too_big(&["analyse", "tictactoe", "--depth", "9", "--threads", "1", "--max-nodes", "549945"]);
+}
+
+/// An Ataxx position may begin with `-` (a blocked cell): it is the value of
+/// `--position`, not an unknown flag, without the `--position=` form.
+#[test]
+fn an_ataxx_position_starting_with_a_dash_is_taken_as_the_value() {
+    let out = run(&["best", "ataxx", "--depth", "1", "--position", "-5o/7/7/7/7/7/o5x x 0 1"], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    // Any move will do: what matters is that the position was read.
+    assert!(!out.stdout.is_empty());
+    let bad = run(&["best", "ataxx", "--depth", "1", "--position", "-x5o/7/7/7/7/7/o5x x 0 1"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("more than 7 cells"));
+}
