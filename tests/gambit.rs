@@ -1,18 +1,20 @@
 //! The `.efg` exports read by Gambit itself: every subgame of a small tree of
-//! each game solved by Gambit's LCP solver (through pygambit, in exact
-//! rational arithmetic), whose equilibrium payoff to the first player must be
-//! the tree's own minimax value of that node. A game of perfect information has
-//! a subgame at every decision node, and its value is the same under every
-//! equilibrium, so the solver, written independently of this crate, checks the
-//! payoffs the export writes: finite, and ordered as the values are.
+//! each game solved by Gambit's solvers (through pygambit): the LCP in exact
+//! rational arithmetic and in floating point, and the LP on the strategic form
+//! where that is small. A game of perfect information has a subgame at every
+//! decision node, and its value is the same under every equilibrium, so the
+//! solvers, written independently of this crate, check the payoffs the export
+//! writes: finite, ordered as the values are, and small enough for floating
+//! point (the course's 2147483647 is written just past the other values).
 //!
-//! Only the LCP solver's answer is held to: Gambit's `lp_solve` (pygambit
-//! 17.0.0b2) gives 0 at the root of tic-tac-toe's `xoxoo.x.. x`, where its LCP
-//! and backward induction both give -1001 (o wins whatever x does), so its
-//! disagreements say nothing about the export. In floating point, Gambit's LCP
-//! fails outright ("Bad exit index in LemkeTableau") on the worked example at
-//! depth 5, whose payoffs include the course's 2147483647.
+//! Gambit's LP on the sequence form (`lp_solve` on the extensive game, pygambit
+//! 17.0.0b2) is not used: where the first player is indifferent at an
+//! information set on the path, a single action included, it returns every
+//! action there at probability 0 and the payoff 0 (tic-tac-toe's `xoxoo.x.. x`
+//! gives 0 where backward induction gives -1001). tests/gambit/solve_subgames.py
+//! shows it on a five-line game of no gametree origin.
 
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::process::Command;
 
@@ -48,9 +50,9 @@ fn solve_with_gambit<G: Game>(game: &G, pos: &str, depth: u8) -> Solved {
     let dir = std::env::temp_dir().join(format!("gametree-gambit-{}-{}", game.name(), std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("tree.efg");
-    let mut out = Vec::new();
-    efg::write_tree(&mut out, game, &tree).unwrap();
-    std::fs::write(&file, out).unwrap();
+    let mut efg_text = Vec::new();
+    efg::write_tree(&mut efg_text, game, &tree).unwrap();
+    std::fs::write(&file, &efg_text).unwrap();
 
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gambit/solve_subgames.py");
     let run = Command::new("python3").arg("-B").arg(&script).arg(&file).output().expect("python3 runs");
@@ -58,33 +60,66 @@ fn solve_with_gambit<G: Game>(game: &G, pos: &str, depth: u8) -> Solved {
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert!(run.status.success(), "{}: {}\n{}", game.name(), stdout, String::from_utf8_lossy(&run.stderr));
 
+    // Each leaf's value beside the payoff the file gives it (`t "#ID" K "" { P, -P }`).
+    let written: HashMap<String, i64> = std::str::from_utf8(&efg_text)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("t \""))
+        .map(|l| {
+            let (name, rest) = l.split_once('"').unwrap();
+            let payoff = rest.split('{').nth(1).unwrap().split(',').next().unwrap().trim();
+            (name.to_string(), payoff.parse().unwrap())
+        })
+        .collect();
     let mut expected = Vec::new();
-    let mut payoffs = Vec::new();
+    let mut paid = BTreeMap::new();
     tree.walk(|n, _| {
         if n.is_leaf() {
-            payoffs.push(n.value());
+            let payoff = written[&format!("#{}", n.id())];
+            assert_eq!(
+                *paid.entry(n.value()).or_insert(payoff),
+                payoff,
+                "{}: one payoff a value",
+                game.name()
+            );
         } else {
             expected.push((format!("#{}", n.id()), n.value()));
         }
     });
-    let said: Vec<(String, String, String)> = stdout
+    // The payoffs keep the values' order and signs, and stay where floating
+    // point is exact.
+    let in_order: Vec<i64> = paid.values().copied().collect();
+    assert!(in_order.windows(2).all(|w| w[0] < w[1]), "{}: payoffs in the values' order", game.name());
+    assert!(paid.iter().all(|(v, p)| v.signum() as i64 == p.signum() && p.abs() < 1 << 40));
+    let said: Vec<[String; 4]> = stdout
         .lines()
         .map(|l| match l.split(' ').collect::<Vec<_>>()[..] {
-            [name, lcp, lp] => (name.to_string(), lcp.to_string(), lp.to_string()),
+            [name, lcp, float_lcp, lp] => [name, lcp, float_lcp, lp].map(str::to_string),
             _ => panic!("{}: unexpected line {l:?}", game.name()),
         })
         .collect();
     // The script goes through the file in preorder; the tree is walked in id
-    // order: compare by name.
+    // order: compare by name. A subgame's value is one of its leaves' values.
     assert_eq!(said.len(), expected.len(), "{}: one line per subgame", game.name());
+    let mut lp_checked = 0;
     for (name, value) in &expected {
-        let (_, lcp, _lp) =
-            said.iter().find(|(n, ..)| n == name).unwrap_or_else(|| panic!("{name} not solved"));
-        assert_eq!(lcp, &value.to_string(), "{}: subgame {name}, Gambit's LCP against the tree", game.name());
+        let [_, lcp, float_lcp, lp] =
+            said.iter().find(|[n, ..]| n == name).unwrap_or_else(|| panic!("{name} not solved"));
+        let payoff = paid[value];
+        let subgame = format!("{}: subgame {name} (value {value}, payoff {payoff})", game.name());
+        assert_eq!(lcp, &payoff.to_string(), "{subgame}: Gambit's rational LCP");
+        let float: f64 = float_lcp.parse().unwrap();
+        assert!(
+            (float - payoff as f64).abs() <= 1e-6 * (payoff.abs() as f64).max(1.0),
+            "{subgame}: float LCP {float}"
+        );
+        if lp != "-" {
+            assert_eq!(lp, &payoff.to_string(), "{subgame}: Gambit's LP on the strategic form");
+            lp_checked += 1;
+        }
     }
-    payoffs.sort_unstable();
-    payoffs.dedup();
-    Solved { subgames: expected.len(), payoffs }
+    assert!(lp_checked >= 1, "{}: the LP solved no subgame", game.name());
+    Solved { subgames: expected.len(), payoffs: paid.into_keys().collect() }
 }
 
 #[test]
@@ -96,6 +131,11 @@ fn gambits_solvers_agree_with_every_subgame_of_every_game() {
     // The course's worked example to depth 4: 30 subgames.
     let worked = "......../......../......../......../......../B.w...../.w....../..b..... b";
     let checkers = solve_with_gambit(&Checkers, worked, 4);
+    // Three plies further down the worked example, where black can leave white
+    // without a move: the course's 2147483647 among payoffs of 0 to 3.
+    let stuck = "......../......../......../......../.B....../..w...../......../W.b..... b";
+    let cannot_move = solve_with_gambit(&Checkers, stuck, 3);
+    assert!(cannot_move.payoffs.contains(&i32::MAX), "the tree holds a side that cannot move");
     // To the end of the game: x's three choices end in a draw or o's win.
     let tictactoe = solve_with_gambit(&TicTacToe, "xoxoo.x.. x", 9);
     let niujiao = solve_with_gambit(&Niujiao::default(), "r.......bb r", 4);

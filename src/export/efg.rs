@@ -3,7 +3,17 @@
 //! to move in an information set of its own (the games are of perfect
 //! information), every leaf an outcome paying the first player its value and the
 //! second player its negation.
+//!
+//! Payoffs keep the tree's values where they are ordinary numbers. The course's
+//! cost of a side that cannot move, ±2147483647 (INT_MIN and INT_MAX), would
+//! sit beside single digits and break Gambit's floating-point solvers (its
+//! float LCP stops with "Bad exit index in LemkeTableau", its float LP gives 0
+//! where the value is 2147483647), so values beyond [`FAR`] are written, in the
+//! same order, just past the largest ordinary value of the tree. Order is all an
+//! equilibrium of a game of perfect information depends on, so Gambit finds the
+//! same best moves, and the payoff of each subgame is the rescaled value.
 
+use std::collections::BTreeSet;
 use std::io::{self, Write};
 
 use super::summary::Summary;
@@ -15,9 +25,58 @@ fn quoted(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
+/// Values whose magnitude passes this are rescaled (see the module's text).
+pub const FAR: i64 = 1_000_000;
+
+/// The order-keeping map from a tree's leaf values to the payoffs written:
+/// odd (a value and its negation stay negations), the identity up to [`FAR`],
+/// and beyond it each distinct magnitude, in order, the next whole number past
+/// the largest magnitude kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payoffs {
+    /// The largest magnitude written as it is.
+    kept: i64,
+    /// The magnitudes beyond [`FAR`], ascending.
+    far: Vec<i64>,
+}
+
+impl Payoffs {
+    /// The map for a tree whose leaves have these values.
+    pub fn new(values: impl IntoIterator<Item = i32>) -> Self {
+        let magnitudes: BTreeSet<i64> = values.into_iter().map(|v| i64::from(v).abs()).collect();
+        let kept = magnitudes.iter().copied().filter(|&m| m <= FAR).max().unwrap_or(0);
+        Payoffs { kept, far: magnitudes.into_iter().filter(|&m| m > FAR).collect() }
+    }
+
+    /// The payoff written for a leaf of value `v` (to the first player).
+    pub fn of(&self, v: i32) -> i64 {
+        let v = i64::from(v);
+        match self.far.binary_search(&v.abs()) {
+            Ok(rank) => v.signum() * (self.kept + 1 + rank as i64),
+            Err(_) => v,
+        }
+    }
+
+    /// What the file's comment says of the rescaled values, if any were.
+    fn note(&self) -> String {
+        let said: Vec<String> =
+            self.far.iter().zip(self.kept + 1..).map(|(m, written)| format!("±{m} as ±{written}")).collect();
+        if said.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " Values beyond ±{FAR} are written in the same order past the largest other value, so that \
+                 floating-point solvers work: {}.",
+                said.join(", ")
+            )
+        }
+    }
+}
+
 struct Writer<'w, G: Game> {
     out: &'w mut dyn Write,
     game: &'w G,
+    payoffs: Payoffs,
     /// The last information set numbered for each player, and the last outcome.
     infosets: [u64; 2],
     outcomes: u64,
@@ -29,7 +88,7 @@ impl<G: Game> Writer<'_, G> {
         let name = quoted(&format!("#{}", node.id()));
         if node.is_leaf() {
             self.outcomes += 1;
-            let v = i64::from(node.value());
+            let v = self.payoffs.of(node.value());
             return writeln!(self.out, "t {name} {} \"\" {{ {v}, {} }}", self.outcomes, -v);
         }
         let player = if node.player() == Player::First { 1 } else { 2 };
@@ -55,8 +114,10 @@ impl<G: Game> Writer<'_, G> {
 /// Writes `tree` as a Gambit extensive-form game: each inner node a move of its
 /// side to move, named `#ID` with its actions in the game's notation, each leaf
 /// an outcome paying its value to the first player and the negation to the
-/// second. Payoffs are the game's finite values (a side that cannot move pays
-/// its real cost, not an infinity), so Gambit's solvers find the tree's values.
+/// second. Payoffs are the game's finite values, except that a value beyond
+/// ±[`FAR`] (the course's cost of a side that cannot move) is written in the
+/// same order just past the others ([`Payoffs`]), so Gambit's solvers, in
+/// floating point too, find the tree's values or their rescaled stand-ins.
 ///
 /// # Errors
 ///
@@ -90,6 +151,14 @@ pub fn write_tree<G: Game>(out: &mut dyn Write, game: &G, tree: &Tree<'_, G>) ->
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::new(game, tree, false);
     let players = [game.player_name(Player::First), game.player_name(Player::Second)];
+    // Distinct values only: a few dozen, whatever the tree's size.
+    let mut leaves = BTreeSet::new();
+    tree.walk(|n, _| {
+        if n.is_leaf() {
+            leaves.insert(n.value());
+        }
+    });
+    let payoffs = Payoffs::new(leaves);
     writeln!(
         out,
         "EFG 2 R {} {{ {} {} }}",
@@ -102,9 +171,31 @@ pub fn write_tree<G: Game>(out: &mut dyn Write, game: &G, tree: &Tree<'_, G>) ->
         "{}\n",
         quoted(&format!(
             "Written by gametree: the explicit tree of {} nodes, construction ids as node names. \
-             Payoffs at a leaf: its value to {}, the negation to {}; {}.",
-            summary.node_count, players[0], players[1], summary.evaluation
+             Payoffs at a leaf: its value to {}, the negation to {}; {}.{}",
+            summary.node_count,
+            players[0],
+            players[1],
+            summary.evaluation,
+            payoffs.note()
         ))
     )?;
-    Writer { out, game, infosets: [0; 2], outcomes: 0 }.node(tree.root)
+    Writer { out, game, payoffs, infosets: [0; 2], outcomes: 0 }.node(tree.root)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Payoffs;
+
+    #[test]
+    fn far_values_come_just_past_the_others_in_order_and_odd() {
+        let map = Payoffs::new([-3, 0, 1, 3, i32::MAX, i32::MIN, -1001]);
+        let written: Vec<i64> = [i32::MIN, -1001, -3, 0, 1, 3, i32::MAX].map(|v| map.of(v)).to_vec();
+        // INT_MIN's magnitude is one more than INT_MAX's: it goes one further.
+        assert_eq!(written, [-1003, -1001, -3, 0, 1, 3, 1002]);
+        assert_eq!(map.of(-i32::MAX), -1002);
+        // A tree of ordinary values is written as it is.
+        let plain = Payoffs::new([-1001, 5, 0]);
+        assert!([-1001, 5, 0, 7].iter().all(|&v| plain.of(v) == i64::from(v)));
+        assert_eq!(plain.note(), "");
+    }
 }

@@ -1,7 +1,25 @@
 """Solves every subgame of a two-player .efg file of perfect information with
-Gambit's LCP and LP solvers (pygambit, exact rational arithmetic), and prints
-one line per inner node: its name and the first player's equilibrium payoff
-under each solver, `NAME LCP LP`.
+Gambit's solvers (pygambit) and prints one line per inner node: its name and
+the first player's equilibrium payoff under each, `NAME LCP FLOAT_LCP LP`:
+the LCP on the sequence form in exact rational arithmetic and in floating
+point, and the LP on the strategic form in rational arithmetic, or `-` where
+the strategic form has more than STRATEGIES pure strategies for a player.
+
+The LP runs on the strategic form because Gambit's sequence-form LP
+(`lp_solve` on an extensive game, pygambit 17.0.0b2) returns a profile that is
+not a behaviour strategy when the first player is indifferent at an
+information set on the path, one with a single action included: every action
+gets probability 0 and the payoff is 0. Five lines show it, with no gametree
+output involved:
+
+    p "" 1 1 "" { "a" } 0
+    p "" 2 1 "" { "l" "d" } 0
+    t "" 1 "" { -1, 1 }
+    p "" 1 2 "" { "f" } 0
+    t "" 2 "" { 0, 0 }
+
+(value -1: the LCP, the strategic-form LP and backward induction say -1; the
+sequence-form LP says 0, with `a` at probability 0).
 
 In a game of perfect information every decision node roots a subgame. Its text
 in an .efg file is a run of lines in preorder, the node's own line first; that
@@ -16,6 +34,8 @@ import sys
 import tempfile
 
 import pygambit as gbt
+
+STRATEGIES = 400
 
 
 def tokens(line):
@@ -63,6 +83,18 @@ def subtree_end(nodes, i):
     return end
 
 
+def strategies(nodes, player):
+    """How many pure strategies `player` has in the game of these lines: the
+    product of the action counts of that player's information sets (one a
+    node, in a game of perfect information)."""
+    count = 1
+    for line in nodes:
+        t = tokens(line)
+        if t[0][1] == "p" and t[2][1] == str(player):
+            count *= children(line)
+    return count
+
+
 def read(path):
     read_efg = getattr(gbt, "read_efg", None)
     return read_efg(path) if read_efg else gbt.Game.read_game(path)
@@ -94,12 +126,16 @@ def main(path):
                 continue
             name = tokens(line)[1][1]
             sub = os.path.join(tmp, "subgame.efg")
+            subgame = nodes[i:subtree_end(nodes, i)]
             with open(sub, "w", encoding="utf-8") as f:
-                f.write("\n".join(header + nodes[i:subtree_end(nodes, i)]) + "\n")
+                f.write("\n".join(header + subgame) + "\n")
             game = read(sub)
             lcp = value(gbt.nash.lcp_solve(game, rational=True), game)
-            lp = value(gbt.nash.lp_solve(game, rational=True), game)
-            print(name, lcp, lp, flush=True)
+            float_lcp = value(gbt.nash.lcp_solve(game, rational=False), game)
+            lp = "-"
+            if max(strategies(subgame, 1), strategies(subgame, 2)) <= STRATEGIES:
+                lp = value(gbt.nash.lp_solve(game, rational=True, use_strategic=True), game)
+            print(name, lcp, float_lcp, lp, flush=True)
 
 
 if __name__ == "__main__":
