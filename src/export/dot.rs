@@ -1,5 +1,5 @@
 //! The tree as Graphviz DOT, written by `petgraph::dot` from a lazy graph
-//! view of the drawn tree ([`super::drawn`]): each node's and edge's
+//! view of the drawn tree (`export/drawn.rs`): each node's and edge's
 //! attributes are made when petgraph asks for them, as it walks the tree in id
 //! order, so a drawing of any size needs no more memory than a small one.
 //!
