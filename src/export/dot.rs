@@ -1,6 +1,7 @@
-//! The tree as Graphviz DOT, streamed: each node and edge is written as the
-//! tree is walked in id order, so a drawing of any size needs no more memory
-//! than a small one.
+//! The tree as Graphviz DOT, written by `petgraph::dot` from a lazy graph
+//! view of the drawn tree (`export/drawn.rs`): each node's and edge's
+//! attributes are made when petgraph asks for them, as it walks the tree in id
+//! order, so a drawing of any size needs no more memory than a small one.
 //!
 //! Drawn for teaching: a title (game, position, depth, search, size, decision,
 //! and whose point of view the values take) and a legend; MAX nodes point up
@@ -13,6 +14,10 @@
 use std::collections::HashSet;
 use std::io::{self, Write};
 
+use petgraph::dot::{Config, Dot};
+use petgraph::visit::{EdgeRef, NodeRef};
+
+use super::drawn::{DrawnEdge, DrawnNode, DrawnTree};
 use super::scope::{Scope, Shown};
 use super::summary::Summary;
 use crate::drawing;
@@ -165,65 +170,6 @@ pub(crate) fn board_label<G: Game>(game: &G, picture: &Picture, pos: &G::Positio
     t
 }
 
-/// A drawn node as [`walk_drawn`] gives it: its index among the drawn nodes
-/// (Graphviz's name for it), its parent's index and id, the actions from the
-/// root to it, and how many nodes below it the scope leaves out.
-struct Drawn<'p> {
-    index: u32,
-    parent: Option<(u32, u32)>,
-    path: &'p str,
-    hidden: u64,
-}
-
-/// Visits the nodes `shown` draws in id order (a node's children, then each
-/// child's subtree in turn, the order the tree was built in), keeping only the
-/// path being walked: the drawing is written as it is walked and holds nothing
-/// per node, so it needs the same memory for a tree of any size.
-fn walk_drawn<'a, G: Game>(
-    game: &G,
-    tree: &Tree<'a, G>,
-    shown: &Shown,
-    f: &mut dyn FnMut(&'a GameNode<'a, G>, Drawn<'_>) -> io::Result<()>,
-) -> io::Result<()> {
-    f(tree.root, Drawn { index: 0, parent: None, path: "", hidden: hidden_below(shown, tree.root) })?;
-    let mut next = 1;
-    walk_children(game, shown, tree.root, 0, "", &mut next, f)
-}
-
-fn walk_children<'a, G: Game>(
-    game: &G,
-    shown: &Shown,
-    node: &'a GameNode<'a, G>,
-    index: u32,
-    path: &str,
-    next: &mut u32,
-    f: &mut dyn FnMut(&'a GameNode<'a, G>, Drawn<'_>) -> io::Result<()>,
-) -> io::Result<()> {
-    if !shown.opens(node) {
-        return Ok(());
-    }
-    let first = *next;
-    let paths: Vec<String> = node
-        .children()
-        .iter()
-        .map(|c| {
-            let action = game.format_action(c.action.expect("below the root"));
-            if path.is_empty() { action } else { format!("{path} {action}") }
-        })
-        .collect();
-    for (c, p) in node.children().iter().zip(&paths) {
-        f(
-            c,
-            Drawn { index: *next, parent: Some((index, node.id())), path: p, hidden: hidden_below(shown, c) },
-        )?;
-        *next += 1;
-    }
-    for (i, (c, p)) in node.children().iter().zip(&paths).enumerate() {
-        walk_children(game, shown, c, first + i as u32, p, next, f)?;
-    }
-    Ok(())
-}
-
 /// Nodes below a drawn node that the drawing leaves out.
 fn hidden_below<A, P>(shown: &Shown, node: &crate::tree::Node<'_, A, P>) -> u64 {
     if shown.opens(node) { 0 } else { super::scope::subtree_size(node) - 1 }
@@ -299,14 +245,16 @@ pub fn write_tree<G: Game>(
     let line: HashSet<u32> =
         std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
     let picture = game.picture();
-    // Every node, then every edge, as Graphviz reads them best; the two
-    // walks number the drawn nodes alike.
-    walk_drawn(game, tree, &shown, &mut |node, drawn| {
+    let graph = DrawnTree::new(tree, &shown);
+    let node_attrs = |g: &DrawnTree<'_, '_, G>, n: DrawnNode<'_, G>| {
+        let node = n.weight().node;
         let id = node.id();
         let window = windows.and_then(|w| w[id as usize]);
-        let path = if drawn.path.is_empty() { "(the root)" } else { drawn.path };
-        let (label, tooltip) = describe(game, &picture, node, window, drawn.hidden, path);
-        let dot = DotNode {
+        let actions: Vec<String> =
+            g.line_to(node).iter().map(|n| game.format_action(n.action.expect("below the root"))).collect();
+        let path = if actions.is_empty() { "(the root)".to_string() } else { actions.join(" ") };
+        let (label, tooltip) = describe(game, &picture, node, window, hidden_below(&shown, node), &path);
+        node_attributes(&DotNode {
             id,
             label,
             tooltip,
@@ -314,17 +262,20 @@ pub fn write_tree<G: Game>(
             leaf: node.is_leaf(),
             on_line: line.contains(&id),
             pruned: node.pruned(),
-        };
-        writeln!(out, "    {} [ {}]", drawn.index, node_attributes(&dot))
-    })?;
-    walk_drawn(game, tree, &shown, &mut |node, drawn| {
-        let Some((parent, parent_id)) = drawn.parent else { return Ok(()) };
+        })
+    };
+    let edge_attrs = |_: &DrawnTree<'_, '_, G>, e: DrawnEdge<'_, G>| {
+        let (node, parent) = (e.weight().node, e.weight().parent.expect("an edge has a parent"));
         let edge = DotEdge {
             action: game.format_action(node.action.expect("below the root")),
-            on_line: line.contains(&node.id()) && line.contains(&parent_id),
+            on_line: line.contains(&node.id()) && line.contains(&parent.id()),
         };
-        writeln!(out, "    {parent} -> {} [ {}]", drawn.index, edge_attributes(&edge, node.pruned()))
-    })?;
+        edge_attributes(&edge, node.pruned())
+    };
+    // Every node, then every edge, as Graphviz reads them best; the labels
+    // are attributes, so petgraph's own are off.
+    let config = [Config::GraphContentOnly, Config::NodeNoLabel, Config::EdgeNoLabel];
+    write!(out, "{}", Dot::with_attr_getters(&graph, &config, &edge_attrs, &node_attrs))?;
     write!(out, "{LEGEND}")?;
     writeln!(out, "}}")
 }

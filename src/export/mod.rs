@@ -1,6 +1,7 @@
 //! Exports read a finished tree; they never change it.
 
 pub mod dot;
+mod drawn;
 pub mod efg;
 pub mod html;
 pub mod json;
