@@ -26,7 +26,7 @@ fn start_in(state: &std::path::Path, args: &[&str]) -> Session {
 /// waits for the program to end.
 fn quit_unsaved(p: &mut Session, answer: &str) {
     p.send_line("quit").unwrap();
-    p.expect("quit without saving? (y: quit").unwrap();
+    p.expect("quit now? (y: quit, the game is kept").unwrap();
     p.send_line(answer).unwrap();
     p.expect(expectrl::Eof).unwrap();
 }
@@ -58,7 +58,7 @@ fn quitting_with_unsaved_moves_asks_first() {
     p.send_line("b2").unwrap();
     p.expect("o> ").unwrap();
     p.send_line("q").unwrap();
-    p.expect("quit without saving? (y: quit").unwrap();
+    p.expect("quit now? (y: quit, the game is kept").unwrap();
     p.send_line("n").unwrap();
     // Still playing: o's turn again.
     p.expect("o> ").unwrap();
@@ -171,7 +171,7 @@ fn ctrl_c_while_the_machine_thinks_plays_the_best_move_found_so_far() {
     t.expect("(Ctrl-C: the best move found so far, from ");
     t.expect("o> ");
     t.send_line("quit");
-    t.expect("quit without saving?");
+    t.expect("quit now? (y: quit");
     t.send_line("y");
     t.end();
     t.assert_fits();

@@ -129,19 +129,27 @@ impl<G: Game> Story<'_, G> {
     ) -> io::Result<()> {
         let last = self.positions.len() - 1;
         let mut at = 0;
+        // After an unknown key the position stays: the board is not drawn
+        // again, so that the message stays on screen just above the prompt.
+        let mut redraw = true;
         loop {
-            writeln!(out, "{}", fit(&self.frame(game, at), width()))?;
-            if at == last {
-                writeln!(out, "{}", fit(&self.end_line(game), width()))?;
+            if redraw {
+                writeln!(out, "{}", fit(&self.frame(game, at), width()))?;
+                if at == last {
+                    writeln!(out, "{}", fit(&self.end_line(game), width()))?;
+                }
             }
+            redraw = true;
             write!(out, "({}; Enter: next, b: back, a number: that move, q: stop) ", self.place(game, at))?;
             out.flush()?;
             let Some(command) = read() else { return writeln!(out) };
             match step(at, last, &self.moves(game), &command) {
                 Ok(Some(next)) => at = next,
                 Ok(None) => return writeln!(out),
-                // Said, and the same position shown again below it.
-                Err(why) => writeln!(out, "{}", fit(&why, width()))?,
+                Err(why) => {
+                    writeln!(out, "{}", fit(&why, width()))?;
+                    redraw = false;
+                }
             }
         }
     }

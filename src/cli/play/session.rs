@@ -513,8 +513,13 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         let unsaved = self.saved_len != Some(record.played.len()) && !record.played.is_empty();
         // Say what each answer does: y was read as "yes, save" as often as not.
         let stay = if self.phase == Phase::Over { "stay" } else { "play on" };
-        let kept = if self.autosave.is_some() { "the autosave keeps the game" } else { "the moves are lost" };
-        let question = format!("quit without saving? (y: quit, {kept}; n: {stay}) ");
+        // "Without saving" read as a contradiction beside an autosave that keeps
+        // the game, so the question names what happens to it instead.
+        let question = if self.autosave.is_some() {
+            format!("quit now? (y: quit, the game is kept to continue later; n: {stay}) ")
+        } else {
+            format!("quit without saving? (y: quit, the moves are lost; n: {stay}) ")
+        };
         !(self.input.interactive && unsaved) || self.input.yes(self.out, &question)
     }
 
