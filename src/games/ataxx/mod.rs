@@ -244,14 +244,21 @@ impl Rules for Ataxx {
     /// Clone targets by shifts, jumps by a population count per stone, as
     /// [`Rules::actions`] lists them; a pass when there is neither.
     fn count_actions(&self, pos: &Position) -> u64 {
-        if pos.over() {
+        // `over` asks whether either side can move; perft calls this at every
+        // position one ply above its leaves, so the usual case (the side to move
+        // has moves, hence the game goes on) is answered by the count itself.
+        let (mine, theirs) = pos.mine_theirs();
+        if mine == 0 || theirs == 0 || pos.halfmove >= HALFMOVE_LIMIT {
             return 0;
         }
-        let (mine, _) = pos.mine_theirs();
         let empty = pos.empty();
         let clones = u64::from((dilate(mine) & empty).count_ones());
         let jumps: u64 = bits(mine).map(|s| u64::from((RING2[s as usize] & empty).count_ones())).sum();
-        (clones + jumps).max(1)
+        match clones + jumps {
+            // No move of its own: a pass while the other side can move, else over.
+            0 => u64::from(pos.can_move(theirs)),
+            n => n,
+        }
     }
 
     fn apply(&self, pos: &Position, action: Action) -> Position {
