@@ -26,13 +26,16 @@ fn run<G: Game>(c: &mut Criterion, game: &G, iterations: u32) {
 }
 
 fn every_game(c: &mut Criterion) {
-    use gametree::games::tictactoe::TicTacToe;
-    use gametree::games::{ataxx::Ataxx, checkers::Checkers, gomoku::Gomoku, niujiao::Niujiao};
-    run(c, &TicTacToe, 200_000);
-    run(c, &Niujiao::default(), 20_000);
-    run(c, &Checkers, 2_000);
-    run(c, &Ataxx, 2_000);
-    run(c, &Gomoku::default(), 2_000);
+    for &name in gametree::games::ALL {
+        // Tic-tac-toe's count is the side-by-side run's; the slower games run
+        // fewer so that a sample stays within seconds.
+        let iterations = match name.as_str() {
+            "tictactoe" => 200_000,
+            "niujiao" | "tree" => 20_000,
+            _ => 2_000,
+        };
+        gametree::with_game!(name, &gametree::games::Settings::default(), |g| run(c, g, iterations));
+    }
 }
 
 criterion_group!(benches, every_game);

@@ -312,15 +312,23 @@ impl Transcript {
 /// line that says where a game left by Ctrl-D is kept, in every game.
 #[test]
 fn every_line_a_game_prints_fits_in_80_columns() {
-    let games = [
-        ("checkers", "black", "C6"),
-        ("ataxx", "x", "a7"),
-        ("gomoku", "x", "h8"),
-        ("tictactoe", "x", "b2"),
-        ("niujiao", "red", "0"),
-        ("tree", "max", "A"),
+    // A cell to ask `targets` about, in each game's notation: the one thing a
+    // game's description does not say. Every game of the list is played.
+    let cells = [
+        ("checkers", "C6"),
+        ("ataxx", "a7"),
+        ("gomoku", "h8"),
+        ("tictactoe", "b2"),
+        ("niujiao", "0"),
+        ("tree", "A"),
     ];
-    for (game, side, cell) in games {
+    for &name in gametree::games::ALL {
+        let game = name.as_str();
+        let cell = cells.iter().find(|(g, _)| *g == game).map(|&(_, c)| c);
+        let cell = cell.unwrap_or_else(|| panic!("tests/pty.rs: give {game} a cell for `targets`"));
+        let side = gametree::with_game!(name, &gametree::games::Settings::default(), |g| {
+            g.player_name(g.to_move(&g.start()))
+        });
         let mut t =
             Transcript::new(start_in(&state(&format!("width-{game}")), &["play", game, "--level", "easy"]));
         let prompt = format!("{side}> ");

@@ -13,7 +13,7 @@ canvas.addEventListener('click', (ev) => {
 panel.addEventListener('click', (ev) => { if (ev.target.id === 'cut-edge') toggleCut(Number(ev.target.dataset.cut)); });
 // Compact nodes show their board on hover.
 canvas.addEventListener('mouseover', (ev) => {
-  const el = compact && ev.target.closest && ev.target.closest('.node');
+  const el = compact && P.points.length && ev.target.closest && ev.target.closest('.node');
   if (!el) { hover.hidden = true; return; }
   hover.innerHTML = boardSvg(Number(el.dataset.index), 160);
   const r = el.getBoundingClientRect();

@@ -90,6 +90,8 @@ function practiceHtml(n) {
 // (style, layout and paint) while it is off screen: a board is a hundred
 // elements, and thousands of them would otherwise be laid out on each click.
 function nodeBoard(n, px) {
+  // A game without a board (a textbook tree) draws none, not an empty frame.
+  if (!P.points.length) return '';
   return `<div class="bd" style="width:${px}px;height:${Math.round(px * P.height / P.width) + 4}px">${boardSvg(n, px)}</div>`;
 }
 function setNode(el, cls, body, x, y) {
