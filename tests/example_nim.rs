@@ -70,8 +70,11 @@ fn the_walk_through_shows_the_example_as_it_is() {
             "docs/adding-a-game.md shows code that is not in examples/nim.rs:\n{block}"
         );
     }
-    // Every trait the example implements is shown.
-    for implemented in example.lines().filter(|l| l.starts_with("impl ")) {
-        assert!(blocks.iter().any(|b| b.contains(implemented)), "the page does not show `{implemented}`");
+    // Every import, constant, type, trait implementation and function the
+    // example's game needs is shown, so the pieces put together compile; only
+    // `main`, which reads the command line, is left to the file.
+    let items = ["use ", "const ", "pub struct ", "impl ", "pub fn "];
+    for item in example.lines().filter(|l| items.iter().any(|start| l.starts_with(start))) {
+        assert!(blocks.iter().any(|b| b.contains(item)), "the page does not show `{item}`");
     }
 }
