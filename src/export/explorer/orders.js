@@ -154,12 +154,13 @@
         const y1 = y(n) + r, y2 = y(m) - r;
         edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${on ? 'e-seen' : 'e-unseen'}"/>`);
         if (labels && T.action[m]) {
-          edges.push(`<text class="act" x="${(x[n] + x[m]) / 2 - 4}" y="${(y1 + y2) / 2}" text-anchor="end">${esc(T.action[m])}</text>`);
+          // Near the parent, so that a cut mark further down the edge stays clear of it.
+          edges.push(`<text class="act" x="${x[n] + (x[m] - x[n]) * 0.3 - 4}" y="${y1 + (y2 - y1) * 0.3}" text-anchor="end">${esc(T.action[m])}</text>`);
         }
         if (!on && seen(o, n) && !cut) {
           // The textbook's mark: two strokes across the first skipped edge.
           cut = true;
-          const mx = x[n] + (x[m] - x[n]) * 0.35, my = y1 + (y2 - y1) * 0.35;
+          const mx = x[n] + (x[m] - x[n]) * 0.62, my = y1 + (y2 - y1) * 0.62;
           const dx = x[m] - x[n], dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
           const px = -dy / len * 9, py = dx / len * 9, sx = dx / len * 3, sy = dy / len * 3;
           for (const s of [-1, 1]) {
@@ -205,7 +206,14 @@
       `<div role="tablist" aria-label="Move order">${tabs()}</div>` +
       `<div class="body"><div class="drawing"></div><aside>${said(o)}${table()}${legend}` +
       '<p class="note">← and → switch orders; Esc goes back.</p></aside></div>';
-    view.querySelector('.drawing').innerHTML = drawing(o);
+    const box = view.querySelector('.drawing');
+    box.innerHTML = drawing(o);
+    // A tree wider than the view opens on its root, not on its leftmost leaves.
+    const root = box.querySelector(`.node[data-id="${T ? T.root : -1}"]`);
+    if (root && box.scrollWidth > box.clientWidth) {
+      const r = root.getBoundingClientRect(), b = box.getBoundingClientRect();
+      box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
+    }
     view.dataset.shown = o.name;
   }
 
