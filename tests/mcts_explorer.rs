@@ -90,7 +90,9 @@ fn the_page_replays_the_searchs_visits_and_steps_by_iteration_and_phase() {
     let b = run.open();
     assert_eq!(b.text("#decision"), run.json["decision"]["action"].as_str().unwrap());
     assert_eq!(b.text("#ab-decision"), run.json["mcts"]["compare"]["alphabeta_decision"].as_str().unwrap());
-    // At the end every node is drawn with the search's own N and W.
+    // At the end, every node drawn (the first view draws what fits the
+    // width: see the next test), each with the search's own N and W.
+    b.run("const m = document.getElementById('min-visits'); m.value = '1'; m.dispatchEvent(new Event('change'));");
     let expected: Vec<(u64, u64, u64)> = run
         .nodes()
         .iter()
@@ -132,6 +134,55 @@ fn the_page_replays_the_searchs_visits_and_steps_by_iteration_and_phase() {
     b.click("#play");
     let at: u64 = b.run("return document.body.dataset.iteration").as_str().unwrap().parse().unwrap();
     assert!(at > 101, "playback stayed at iteration {at}");
+}
+
+/// At 1366x768, as on a classroom projector, the first view needs no
+/// scrolling sideways: the decision and every root child are drawn and
+/// labelled inside the tree's area; the panel's board has its grid lines; the
+/// header writes the default c as people do.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_first_view_on_a_projector_shows_the_decision_among_every_root_child() {
+    let run = Run::of("projector", &["tictactoe", "--iterations", "300"]);
+    let b = Browser::start();
+    b.set_size(1366, 768);
+    b.open(&format!("file://{}", run.html.display()));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    let root_children: Vec<u64> = run
+        .nodes()
+        .iter()
+        .filter(|n| n["parent"].as_u64() == Some(0))
+        .map(|n| n["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(root_children.len(), 9);
+    let decision =
+        run.nodes().iter().find(|n| n["action"] == run.json["decision"]["action"] && n["parent"] == 0);
+    let decision = decision.unwrap()["id"].as_u64().unwrap();
+    let inside = |id: u64| {
+        b.run(&format!(
+            "const t = document.getElementById('tree').getBoundingClientRect(); \
+             const c = document.querySelector('circle.mnode[data-id=\"{id}\"]'); if (!c) return false; \
+             const r = c.getBoundingClientRect(); \
+             return r.left >= t.left && r.right <= t.right && r.top >= t.top && r.bottom <= t.bottom"
+        ))
+    };
+    assert_eq!(inside(decision), json!(true), "the decision #{decision} on screen");
+    for id in &root_children {
+        assert_eq!(inside(*id), json!(true), "root child #{id} on screen");
+    }
+    let scrolls = b.run("const t = document.getElementById('tree'); return t.scrollWidth > t.clientWidth");
+    assert_eq!(scrolls, json!(false), "no sideways scrolling");
+    // Each root child is labelled with its action, above its circle.
+    let labels = b.run("return [...document.querySelectorAll('#mcts-svg text')].map(t => t.textContent)");
+    for n in run.nodes().iter().filter(|n| n["parent"].as_u64() == Some(0)) {
+        assert!(labels.as_array().unwrap().contains(&n["action"]), "{} is labelled", n["action"]);
+    }
+    // The empty board is nine squares, each with its grid line.
+    let strokes = b.run(
+        "return [...document.querySelectorAll('aside svg.board rect')].map(r => getComputedStyle(r).stroke).filter(s => s && s !== 'none').length",
+    );
+    assert_eq!(strokes, json!(9), "every square of the panel's board has its line");
+    assert!(b.text("#settings").contains("c = √2 ≈ 1.414,"), "{}", b.text("#settings"));
 }
 
 #[test]

@@ -25,8 +25,9 @@ use crate::tree::{Bound, GameNode, Tree};
 const TEMPLATE: &str = include_str!("explorer/page.html");
 /// The page's script, one file per concern, run in this order inside one
 /// function so that they share its names (data first, the start last).
-const SCRIPT: [&str; 20] = [
+const SCRIPT: [&str; 21] = [
     include_str!("explorer/data.js"),
+    include_str!("explorer/board.js"),
     include_str!("explorer/boards.js"),
     include_str!("explorer/words.js"),
     include_str!("explorer/questions.js"),
@@ -48,6 +49,10 @@ const SCRIPT: [&str; 20] = [
     include_str!("explorer/start.js"),
 ];
 const STYLE: &str = include_str!("explorer/explorer.css");
+/// The one board drawer (`drawBoard`), which the MCTS page shares.
+pub(crate) const BOARD_SCRIPT: &str = include_str!("explorer/board.js");
+/// The boards' style, likewise shared.
+pub(crate) const BOARD_STYLE: &str = include_str!("explorer/board.css");
 
 /// Trees larger than this get no step-through: the page would carry several
 /// events per node. `--trace FILE` still writes them.
@@ -193,7 +198,7 @@ pub fn write_page_with<G: Game>(
     let header = script_json(&header)?;
     fill(out, TEMPLATE, &|name, out| match name {
         "title" => out.write_all(title.as_bytes()),
-        "style" => out.write_all(STYLE.as_bytes()),
+        "style" => out.write_all(STYLE.as_bytes()).and_then(|()| out.write_all(BOARD_STYLE.as_bytes())),
         "header" => out.write_all(header.as_bytes()),
         "nodes" => write_base64(out, &[&columns, &boards.packed]),
         "events" => out.write_all(events.as_bytes()),

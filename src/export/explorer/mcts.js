@@ -85,7 +85,7 @@
   }
 
   // ---- Words and numbers.
-  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+  const esc = boardEsc;
   const actionName = (n) => (n === 0 ? 'root' : H.actions[action[n]]);
   const mover = (n) => (flags[n] & FOR_FIRST ? H.first : H.second);
   const toMove = (n) => (flags[n] & FIRST_TO_MOVE ? H.first : H.second);
@@ -126,20 +126,7 @@
     return c;
   }
   function boardSvg(n, px) {
-    const c = cellsOf(n), before = n ? cellsOf(parent[n]) : null;
-    const h = Math.round(px * P.height / P.width);
-    let s = `<svg class="board" width="${px}" height="${h}" viewBox="0 0 ${P.width} ${P.height}" role="img" aria-label="board">`;
-    for (const [x, y, dark] of P.squares) s += `<rect class="${P.lines.length ? 'plain' : dark ? 'dark' : 'light'}" x="${x}" y="${y}" width="1" height="1"/>`;
-    for (const [a, b] of P.lines) s += `<line class="link" x1="${P.points[a][0]}" y1="${P.points[a][1]}" x2="${P.points[b][0]}" y2="${P.points[b][1]}"/>`;
-    for (const [x, y, t] of P.labels) s += `<text class="coord" x="${x}" y="${y}">${esc(t)}</text>`;
-    P.points.forEach(([x, y], i) => {
-      if (before && before[i] !== c[i]) s += `<rect class="moved" x="${x - 0.47}" y="${y - 0.47}" width="0.94" height="0.94" rx="0.12"/>`;
-      const u = unitOf.get(c[i]);
-      if (!u) return;
-      s += `<circle cx="${x}" cy="${y}" r="0.38" fill="${u.fill}" stroke="${u.stroke}" stroke-width="0.06"><title>${esc(u.name)}</title></circle>`;
-      if (u.mark) s += `<text class="mark" x="${x}" y="${y}" fill="${u.fill === '#222' ? '#fff' : u.stroke}">${esc(u.mark)}</text>`;
-    });
-    return s + '</svg>';
+    return drawBoard(P, unitOf, cellsOf(n), n ? cellsOf(parent[n]) : null, px);
   }
 
   // ---- Header.
@@ -163,12 +150,33 @@
   // ---- The tree, drawn top down; a node's area grows with its visits.
   const treeBox = document.getElementById('tree');
   const minInput = document.getElementById('min-visits');
-  // A sensible first threshold: about 400 nodes drawn.
-  (function firstThreshold() {
-    if (N <= 400) return;
-    const v = Array.from(visits).sort((a, b) => b - a);
-    minInput.value = Math.max(1, v[400]);
-  })();
+  // The first view, and Fit, draw what fits the box's width: the least
+  // threshold whose drawing needs no more leaf slots than the box has room for
+  // (fewer nodes are never wider), so the root's children, the decision among
+  // them, are drawn and labelled on screen without scrolling.
+  // A slot is wide enough for the labels under a node: "46 · 0.74" and "0.74+0.50".
+  const DX = 74;
+  function slotsAt(min) {
+    let slots = 0;
+    const todo = [0];
+    while (todo.length) {
+      const n = todo.pop();
+      const kids = children[n].filter((c) => visits[c] >= min);
+      if (kids.length) todo.push(...kids); else slots++;
+    }
+    return slots;
+  }
+  function fit() {
+    const room = Math.max(3, Math.floor((treeBox.clientWidth - 40) / DX));
+    const candidates = Array.from(new Set(visits)).filter((v) => v >= 1).sort((a, b) => a - b);
+    let lo = 0, hi = candidates.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (slotsAt(candidates[mid]) <= room) hi = mid; else lo = mid + 1;
+    }
+    minInput.value = candidates.length ? candidates[lo] : 1;
+  }
+  fit();
   let currentPath = [], newNode = -1;
   function draw() {
     const s = step, k = iterationOf(s), p = phaseOf(s);
@@ -186,7 +194,7 @@
       for (const c of kids) place(c);
       x[n] = (x[kids[0]] + x[kids[kids.length - 1]]) / 2;
     })(0);
-    const dx = 46, dy = 78, rootN = Math.max(1, visits[0]);
+    const dx = DX, dy = 78, rootN = Math.max(1, visits[0]);
     const width = Math.max(1, slot) * dx + 40, height = (maxDepth + 1) * dy + 54;
     const X = (n) => 20 + x[n] * dx + dx / 2, Y = (n) => 44 + depth[n] * dy;
     const radius = (n) => Math.max(4, 22 * Math.sqrt(visits[n] / rootN));
@@ -224,6 +232,7 @@
     draw(); panel();
   });
   minInput.addEventListener('change', () => draw());
+  document.getElementById('fit').addEventListener('click', () => { fit(); draw(); });
 
   // ---- The panel: the selected node and its children's UCB terms.
   const panelBox = document.getElementById('panel');

@@ -20,7 +20,7 @@ use base64::engine::general_purpose::STANDARD;
 use serde::Serialize;
 
 use super::{Compared, Exact, Header};
-use crate::export::html::{escape_html, fill, script_json};
+use crate::export::html::{BOARD_SCRIPT, BOARD_STYLE, escape_html, fill, script_json};
 use crate::game::drawing::Picture;
 use crate::game::{Game, Player};
 use crate::search::mcts::events::Scored;
@@ -219,7 +219,8 @@ pub fn write_page<G: Game>(
         "title" => out.write_all(title.as_bytes()),
         "header" => out.write_all(json.as_bytes()),
         "data" => out.write_all(data.as_bytes()),
-        "script" => out.write_all(SCRIPT.as_bytes()),
+        "board_style" => out.write_all(BOARD_STYLE.as_bytes()),
+        "script" => out.write_all(BOARD_SCRIPT.as_bytes()).and_then(|()| out.write_all(SCRIPT.as_bytes())),
         other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
     })
 }

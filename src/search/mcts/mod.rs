@@ -80,9 +80,11 @@ impl Settings {
             Budget::Iterations(n) => format!("{n} iterations"),
             Budget::Time(t) => format!("{} ms", t.as_millis()),
         };
+        // The default as people write it; any other c as it was given (Rust
+        // prints the shortest text that reads back as the same number).
+        let c = if self.c == DEFAULT_C { "√2 ≈ 1.414".to_string() } else { self.c.to_string() };
         format!(
-            "MCTS (UCT), {budget}, c = {}, seed {}, {} rollouts, solver {}, at most {} nodes",
-            self.c,
+            "MCTS (UCT), {budget}, c = {c}, seed {}, {} rollouts, solver {}, at most {} nodes",
             self.seed,
             self.rollout.name(),
             if self.solver { "on" } else { "off" },
