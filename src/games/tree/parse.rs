@@ -7,6 +7,7 @@
 //! parenthesis that goes too deep.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use super::shape::Shape;
 use crate::game::Player;
@@ -19,6 +20,28 @@ pub const MAX_VALUE: i64 = 999_999_999;
 
 /// The most children one node may have (a search node counts them in 16 bits).
 pub const MAX_CHILDREN: usize = u16::MAX as usize;
+
+/// A tree read is kept for the rest of the process (its positions point into
+/// it), text and nodes, refused or not: at most this many bytes of them in
+/// all, so that a process reading tree after tree (a fuzzer, a long test run)
+/// is told so in words instead of running out of memory. One command reads one
+/// tree, or a hundred small ones for `exercise --count 100`.
+pub const MAX_KEPT_BYTES: usize = 256 << 20;
+
+static KEPT: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts `bytes` more kept for the process, or refuses them past [`MAX_KEPT_BYTES`].
+pub(super) fn keep(bytes: usize) -> Result<(), String> {
+    let before = KEPT.fetch_add(bytes, Relaxed);
+    if before.saturating_add(bytes) > MAX_KEPT_BYTES {
+        KEPT.fetch_sub(bytes, Relaxed);
+        return Err(format!(
+            "this process has read {} MiB of trees, its limit (each tree is kept for the whole run)",
+            MAX_KEPT_BYTES >> 20
+        ));
+    }
+    Ok(())
+}
 
 /// A tree as read: its root and who moves there.
 #[derive(Clone, Copy, Debug)]
@@ -41,6 +64,7 @@ struct Open {
 /// text of several lines), and what is wrong.
 pub fn parse(text: &str) -> Result<Parsed, String> {
     // Labels are slices of the text, which lives as long as the tree.
+    keep(text.len()).map_err(|why| format!("column 1: {why}"))?;
     let text: &'static str = Box::leak(text.to_owned().into_boxed_str());
     Reader { text, at: 0 }.tree().map_err(|(at, why)| format!("{}: {why}", place(text, at)))
 }
@@ -164,6 +188,7 @@ impl Reader {
                         ));
                     }
                     check_names(&o.children).map_err(|why| (o.at, why))?;
+                    keep(size_of_val(o.children.as_slice())).map_err(|why| (o.at, why))?;
                     let children: &'static [Shape] = Box::leak(o.children.into_boxed_slice());
                     Some(Shape::new(children, o.label, 0, 1))
                 }
@@ -203,6 +228,7 @@ impl Reader {
             }
         };
         let to_move = self.root_side()?;
+        keep(size_of::<Shape>()).map_err(|why| (0, why))?;
         Ok(Parsed { root: Box::leak(Box::new(root)), to_move })
     }
 

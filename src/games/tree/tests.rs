@@ -156,3 +156,12 @@ fn a_tree_file_is_read_with_an_at_sign() {
     assert!(e.starts_with("cannot read"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Trees are kept for the process; past the limit a read is refused in words,
+/// and the refused bytes are not counted (the next tree within it still reads).
+#[test]
+fn the_bytes_kept_for_trees_are_bounded() {
+    let past = parse::keep(parse::MAX_KEPT_BYTES + 1).unwrap_err();
+    assert!(past.contains("MiB of trees, its limit"), "{past}");
+    pos("((1 2) (3 4))");
+}
