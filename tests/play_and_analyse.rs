@@ -203,6 +203,61 @@ fn a_finished_game_offers_undo_save_replay_new_and_quit() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A resignation and an agreed draw are not in the moves: the save says how
+/// the game ended, so that resuming it, replaying it and the start menu's
+/// "continue" (which offers only games worth continuing) all see it over.
+#[test]
+fn a_resigned_or_agreed_game_is_saved_as_over() {
+    let dir = std::env::temp_dir().join(format!("gametree-ended-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let two = ["play", "tictactoe", "--first", "human", "--second", "human"];
+    for (moves, ended, said) in [
+        (
+            "a1
+resign
+",
+            "ended second resigned",
+            "o resigns: x wins",
+        ),
+        (
+            "a1
+b2
+draw
+y
+",
+            "ended draw agreed",
+            "a draw, agreed",
+        ),
+    ] {
+        let file = dir.join(format!("{}.save", ended.replace(' ', "-")));
+        let out = run(
+            &two,
+            format!(
+                "{moves}save {}
+quit
+",
+                file.display()
+            ),
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(saved.lines().any(|l| l == ended), "{saved}");
+        // Resumed, it is over and says how.
+        let again = run(&["play", "tictactoe", "--resume", file.to_str().unwrap()], "");
+        assert!(text(&again.stdout).contains(&format!("game over: {said}")), "{}", text(&again.stdout));
+        let replay = run(&["replay", file.to_str().unwrap()], "");
+        assert!(text(&replay.stdout).contains(&format!("end: {said}")), "{}", text(&replay.stdout));
+    }
+    // A hand-edited end that means nothing is refused, naming the file.
+    let file = dir.join("bad.save");
+    std::fs::write(&file, "gametree saved game\ngame tictactoe\nended x gave up\nstart ......... x\na1\n")
+        .unwrap();
+    let out = run(&["replay", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("saved setting ended"), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Commands take any case and their aliases; a word that is no action or
 /// command points to help; in a script that ends the game with status 2.
 #[test]

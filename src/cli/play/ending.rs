@@ -1,6 +1,7 @@
 //! What a person is told about results and values.
 
 use super::levels::Who;
+use super::record::Ended;
 use crate::game::{Game, Lead, Outcome, Player};
 
 /// The winner of a finished game, if any.
@@ -40,6 +41,24 @@ pub fn announce<G: Game>(game: &G, pos: &G::Position, sides: [Who; 2]) -> String
     };
     let score = score.map_or(String::new(), |s| format!(" ({s})"));
     format!("game over: {result}: {why}{score}")
+}
+
+/// How a game over ended, as its last line says it: the end its players chose
+/// (`ended`), else the draw rule that ended it (`rule`), else the rules' result
+/// at `last`.
+pub fn how_ended<G: Game>(
+    game: &G,
+    ended: Option<Ended>,
+    rule: Option<&str>,
+    last: &G::Position,
+    sides: [Who; 2],
+) -> String {
+    match (ended, rule) {
+        (Some(Ended::Resigned(side)), _) => resigned(game, side, sides),
+        (Some(Ended::Agreed), _) => drawn(None),
+        (None, Some(rule)) => drawn(Some(rule)),
+        (None, None) => announce(game, last, sides),
+    }
 }
 
 /// A draw by one of play's rules, or by agreement (`rule` None).

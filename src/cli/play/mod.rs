@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use self::input::Input;
 use self::levels::Who;
-use self::record::Record;
+use self::record::{Ended, Record};
 use self::replay::Story;
 use self::session::Session;
 use self::settings::{Given, PlaySettings};
@@ -208,11 +208,8 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> Outcome {
     let record = match setup.resume {
         Some(path) => {
             let saved = read_saved(game, path)?;
-            let mut r = Record::new(saved.start.clone());
-            for a in saved.actions {
-                r.play(game, a);
-            }
-            r
+            Record::from_saved(game, &saved)
+                .map_err(|e| Failure::usage(format!("{}: {e}", input_name(path))))?
         }
         None => Record::new(position_or_start(game, setup.position)?),
     };
@@ -253,10 +250,7 @@ fn keep_unfinished<G: Game>(game: &G, slot: &Path, resumed: Option<&Path>) -> Ou
 /// not yet over: a game worth continuing.
 fn unfinished<G: Game>(game: &G, path: &Path) -> Option<Record<G>> {
     let saved = read_saved(game, path).ok()?;
-    let mut record = Record::new(saved.start.clone());
-    for a in saved.actions {
-        record.play(game, a);
-    }
+    let record = Record::from_saved(game, &saved).ok()?;
     (!record.played.is_empty() && !record.over(game)).then_some(record)
 }
 
@@ -269,7 +263,9 @@ pub fn replay<G: Game>(game: &G, path: &Path, ascii: bool) -> Outcome {
         .map_err(|e| Failure::usage(format!("{}: {e}", input_name(path))))?;
     let sides = [settings.first, settings.second];
     let positions = saved.positions(game);
-    let story = Story { positions: &positions, actions: &saved.actions, sides, ascii };
+    let ended = Ended::from_saved(&saved.settings)
+        .map_err(|e| Failure::usage(format!("{}: {e}", input_name(path))))?;
+    let story = Story { positions: &positions, actions: &saved.actions, sides, ascii, ended };
     // A game read from stdin leaves nothing there to step with.
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal() && !is_stdio(path);
     let out = &mut super::output::stdout();

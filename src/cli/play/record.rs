@@ -22,7 +22,48 @@ pub enum Ended {
     Agreed,
 }
 
+/// The saved-game key of an end the players chose.
+pub const ENDED_KEY: &str = "ended";
+
+impl Ended {
+    /// The value of the `ended` line of a saved game.
+    pub fn saved(self) -> &'static str {
+        match self {
+            Ended::Resigned(Player::First) => "first resigned",
+            Ended::Resigned(Player::Second) => "second resigned",
+            Ended::Agreed => "draw agreed",
+        }
+    }
+
+    /// The end a saved game's settings record, if any; an `ended` line with
+    /// another value is refused in words.
+    pub fn from_saved(settings: &[(String, String)]) -> Result<Option<Ended>, String> {
+        let Some((_, value)) = settings.iter().find(|(k, _)| k == ENDED_KEY) else { return Ok(None) };
+        [Ended::Resigned(Player::First), Ended::Resigned(Player::Second), Ended::Agreed]
+            .into_iter()
+            .find(|e| e.saved() == value)
+            .map(Some)
+            .ok_or_else(|| {
+                format!(
+                    "saved setting ended: {} is not one of \"first resigned\", \"second resigned\", \"draw agreed\"",
+                    crate::game::quoted_start(value)
+                )
+            })
+    }
+}
+
 impl<G: Game> Record<G> {
+    /// The game a saved game holds: its moves played from its start, and the
+    /// end its players chose, if they did.
+    pub fn from_saved(game: &G, saved: &SavedGame<G>) -> Result<Record<G>, String> {
+        let mut r = Record::new(saved.start.clone());
+        for &a in &saved.actions {
+            r.play(game, a);
+        }
+        r.ended = Ended::from_saved(&saved.settings)?;
+        Ok(r)
+    }
+
     pub fn new(start: G::Position) -> Record<G> {
         Record { pos: start.clone(), start, played: Vec::new(), ended: None }
     }
@@ -71,7 +112,13 @@ impl<G: Game> Record<G> {
     }
 
     pub fn saved(&self, settings: &PlaySettings) -> SavedGame<G> {
-        SavedGame { settings: settings.to_saved(), start: self.start.clone(), actions: self.actions() }
+        let mut settings = settings.to_saved();
+        // A resignation or an agreed draw is not in the moves: without this
+        // line the game would be offered again as one to continue.
+        if let Some(e) = self.ended {
+            settings.push((ENDED_KEY.to_string(), e.saved().to_string()));
+        }
+        SavedGame { settings, start: self.start.clone(), actions: self.actions() }
     }
 
     pub fn positions(&self) -> Vec<G::Position> {

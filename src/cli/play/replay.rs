@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 
 use super::draws::drawn_by_rule;
-use super::ending::announce;
+use super::ending::how_ended;
 use super::levels::Who;
+use super::record::Ended;
 use super::wrap::{fit, width};
 use crate::game::{Game, Marks, Player};
 
@@ -66,6 +67,8 @@ pub struct Story<'a, G: Game> {
     pub sides: [Who; 2],
     /// Boards in plain ASCII.
     pub ascii: bool,
+    /// The end the players chose, if they did (a resignation, an agreed draw).
+    pub ended: Option<Ended>,
 }
 
 impl<G: Game> Story<'_, G> {
@@ -101,13 +104,12 @@ impl<G: Game> Story<'_, G> {
     /// How the replay ends.
     fn end_line(&self, game: &G) -> String {
         let last = &self.positions[self.positions.len() - 1];
-        if let Some(rule) = drawn_by_rule(game, self.positions, self.actions) {
-            format!("end: a draw ({rule})")
-        } else if game.has_actions(last) {
-            "end: the game was not finished".to_string()
-        } else {
-            format!("end: {}", announce(game, last, self.sides).trim_start_matches("game over: "))
+        let rule = drawn_by_rule(game, self.positions, self.actions);
+        if self.ended.is_none() && rule.is_none() && game.has_actions(last) {
+            return "end: the game was not finished".to_string();
         }
+        let ending = how_ended(game, self.ended, rule.as_deref(), last, self.sides);
+        format!("end: {}", ending.trim_start_matches("game over: "))
     }
 
     /// Every position, one after another (for a script or a file).

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use super::command::Command;
-use super::ending::{announce, drawn, resigned};
+use super::ending::how_ended;
 use super::input::Input;
 use super::levels::Who;
 use super::opponent::{Move, Opponent, Strength};
@@ -210,14 +210,8 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         self.phase = Phase::Over;
         let (game, sides) = (self.game, self.sides());
         self.say(&format!("\n{}", self.record.board(game, self.setup.ascii).trim_end()));
-        let ending = match self.record.ended {
-            Some(Ended::Resigned(side)) => resigned(game, side, sides),
-            Some(Ended::Agreed) => drawn(None),
-            None => match self.record.drawn(game) {
-                Some(rule) => drawn(Some(&rule)),
-                None => announce(game, &self.record.pos, sides),
-            },
-        };
+        let rule = self.record.drawn(game);
+        let ending = how_ended(game, self.record.ended, rule.as_deref(), &self.record.pos, sides);
         self.say(&ending);
     }
 
@@ -494,8 +488,13 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
 
     fn replay(&mut self) -> Option<String> {
         let (positions, actions) = (self.record.positions(), self.record.actions());
-        let story =
-            Story { positions: &positions, actions: &actions, sides: self.sides(), ascii: self.setup.ascii };
+        let story = Story {
+            positions: &positions,
+            actions: &actions,
+            sides: self.sides(),
+            ascii: self.setup.ascii,
+            ended: self.record.ended,
+        };
         let shown = if self.input.interactive {
             let input = &mut self.input;
             // A line too long is said (on stdout, which `out` is) and asked again.

@@ -124,6 +124,11 @@ impl PlaySettings {
                     s.think = given.think.unwrap_or(number(value)?.max(1));
                     given.think.map(|d| d.to_string())
                 }
+                // How the players ended the game: the record's, not a setting.
+                super::record::ENDED_KEY => {
+                    super::record::Ended::from_saved(std::slice::from_ref(&(key.clone(), value.clone())))?;
+                    None
+                }
                 // A game's option, declared by the game (which game takes it is
                 // checked once the settings are merged).
                 _ => {
