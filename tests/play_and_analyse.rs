@@ -203,6 +203,19 @@ fn a_finished_game_offers_undo_save_replay_new_and_quit() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `gametree play` with no game, from a script: told in one line to name
+/// one, with the list of games.
+#[test]
+fn play_without_a_game_from_a_script_names_the_games() {
+    let out = run(&["play"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for g in gametree::games::ALL {
+        assert!(err.contains(g.as_str()), "{g} in {err}");
+    }
+}
+
 /// A resignation and an agreed draw are not in the moves: the save says how
 /// the game ended, so that resuming it, replaying it and the start menu's
 /// "continue" (which offers only games worth continuing) all see it over.

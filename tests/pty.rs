@@ -131,8 +131,17 @@ fn a_finished_game_waits_at_its_prompt() {
 
 #[test]
 fn a_bare_play_on_a_terminal_opens_the_menu() {
-    let mut p = start(&["play", "tictactoe"]);
+    // No game named: the list of games first, then that game's menu, whose
+    // questions answer `help`.
+    let mut p = start(&["play"]);
+    p.expect("gametree: which game?").unwrap();
+    for name in gametree::games::ALL {
+        p.expect(format!(") {name}: ").as_str()).unwrap();
+    }
+    p.send_line("tictactoe").unwrap();
     p.expect("1) new game   2) load a saved game   3) rules   4) quit").unwrap();
+    p.send_line("help").unwrap();
+    p.expect("new: a new game from the start").unwrap();
     p.send_line("3").unwrap();
     p.expect("Three").unwrap();
     p.send_line("1").unwrap();

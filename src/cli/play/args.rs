@@ -13,8 +13,8 @@ use crate::games::GameName;
 /// `gametree play`'s arguments.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game.
-    game: GameName,
+    /// The game; without it, a person at a terminal is asked which.
+    game: Option<GameName>,
     /// Who plays the first side (black, x, red); default human, or the saved game's.
     #[arg(long, value_enum)]
     first: Option<Who>,
@@ -64,7 +64,8 @@ pub struct Args {
 
 impl Args {
     pub fn run(self) -> Outcome {
-        self.game_options.check(self.game)?;
+        let Some(game) = self.game.map(Some).map_or_else(super::pick_game, Ok)? else { return Ok(()) };
+        self.game_options.check(game)?;
         let given = Given {
             first: self.first,
             second: self.second,
@@ -77,6 +78,6 @@ impl Args {
         };
         let delay = Duration::from_millis(self.delay);
         let view = super::View { ascii: self.ascii, verbose: self.verbose };
-        super::start(self.game, given, self.position.as_deref(), self.resume, delay, view)
+        super::start(game, given, self.position.as_deref(), self.resume, delay, view)
     }
 }

@@ -25,13 +25,24 @@ pub struct About {
     pub last_game: Option<PathBuf>,
 }
 
-/// Asks until an answer is one of `options` (Enter takes the first); `None`
-/// at the end of input.
+/// What each question means, for `help` (or `?`) at its prompt.
+const HELP_CHOOSE: &str = "new: a new game from the start; load: a game saved with `save FILE`; \
+rules: how the game is played; quit: leave.";
+const HELP_CONTINUE: &str = "continue: the game left off last time, where it stopped;";
+const HELP_PLAYERS: &str =
+    "1: you play one side and the machine the other; 2: two people take turns at this keyboard.";
+const HELP_SIDE: &str = "the first side moves first.";
+const HELP_LEVEL: &str = "strong searches deepest and thinks for a second a move; hard, medium and easy \
+search less deep; random plays any legal move; mcts plays by Monte Carlo tree search.";
+
+/// Asks until an answer is one of `options` (Enter takes the first); `help`
+/// or `?` says what the question means; `None` at the end of input.
 fn ask(
     out: &mut dyn Write,
     read: &mut dyn FnMut() -> Option<String>,
     question: &str,
     options: &[&str],
+    help: &str,
 ) -> io::Result<Option<usize>> {
     loop {
         write!(out, "{question} [{}] ", options[0])?;
@@ -41,11 +52,39 @@ fn ask(
         if answer.is_empty() {
             return Ok(Some(0));
         }
+        if matches!(answer.as_str(), "help" | "?") {
+            let said = format!("{help} Answer {}; Enter takes {}.", options.join(", "), options[0]);
+            writeln!(out, "{}", super::wrap::fit(&said, super::wrap::width()))?;
+            continue;
+        }
         match options.iter().position(|o| o.split('/').any(|alias| alias == answer)) {
             Some(i) => return Ok(Some(i)),
-            None => writeln!(out, "please answer {}", options.join(", "))?,
+            None => writeln!(out, "please answer {} (or help)", options.join(", "))?,
         }
     }
+}
+
+/// `gametree play` with no game, at a terminal: which game, from the list of
+/// games; `None` if the person quits or the input ends.
+pub fn pick_game(
+    out: &mut dyn Write,
+    read: &mut dyn FnMut() -> Option<String>,
+) -> io::Result<Option<crate::games::GameName>> {
+    let games = crate::games::ENTRIES;
+    writeln!(out, "gametree: which game?")?;
+    for (i, e) in games.iter().enumerate() {
+        let line = format!("{}) {}: {}", i + 1, e.name, e.about);
+        writeln!(out, "{}", super::wrap::fit(&line, super::wrap::width()))?;
+    }
+    let options: Vec<String> = games
+        .iter()
+        .enumerate()
+        .map(|(i, e)| format!("{}/{}", i + 1, e.name))
+        .chain(["q/quit".to_string()])
+        .collect();
+    let options: Vec<&str> = options.iter().map(String::as_str).collect();
+    let help = "the number or the name of a game; `gametree play GAME` goes straight to it.";
+    Ok(ask(out, read, "game:", &options, help)?.and_then(|i| crate::games::ALL.get(i).copied()))
 }
 
 pub fn run(
@@ -60,12 +99,16 @@ pub fn run(
         None => &["1/new", "2/load", "3/rules", "4/quit/q"],
     };
     let shift = usize::from(about.last_game.is_some());
+    let choose_help = match about.last_game {
+        Some(_) => format!("{HELP_CONTINUE} {HELP_CHOOSE}"),
+        None => HELP_CHOOSE.to_string(),
+    };
     loop {
         if about.last_game.is_some() {
             writeln!(out, "c) continue the last game")?;
         }
         writeln!(out, "1) new game   2) load a saved game   3) rules   4) quit")?;
-        let Some(pick) = ask(out, read, "choose:", options)? else {
+        let Some(pick) = ask(out, read, "choose:", options, &choose_help)? else {
             return Ok(Choice::Quit);
         };
         if let (Some(last), true) = (&about.last_game, pick < shift) {
@@ -73,7 +116,8 @@ pub fn run(
         }
         match pick - shift {
             0 => {
-                let Some(players) = ask(out, read, "players: 1 (against the machine) or 2?", &["1", "2"])?
+                let Some(players) =
+                    ask(out, read, "players: 1 (against the machine) or 2?", &["1", "2"], HELP_PLAYERS)?
                 else {
                     return Ok(Choice::Quit);
                 };
@@ -84,10 +128,12 @@ pub fn run(
                     ];
                     let question =
                         format!("your side: {} (first) or {} (second)?", about.first, about.second);
-                    let Some(side) = ask(out, read, &question, &sides)? else { return Ok(Choice::Quit) };
+                    let Some(side) = ask(out, read, &question, &sides, HELP_SIDE)? else {
+                        return Ok(Choice::Quit);
+                    };
                     let levels = ["strong", "hard", "medium", "easy", "random", "mcts"];
                     let question = "level: strong, hard, medium, easy, random or mcts?";
-                    let Some(l) = ask(out, read, question, &levels)? else {
+                    let Some(l) = ask(out, read, question, &levels, HELP_LEVEL)? else {
                         return Ok(Choice::Quit);
                     };
                     let level =
@@ -141,5 +187,35 @@ mod tests {
         assert!(said.contains("Ataxx rules.") && said.contains("please answer 1/new"), "{said}");
         assert_eq!(choose(&["q"]).0, Choice::Quit);
         assert_eq!(choose(&["1", "1"]).0, Choice::Quit, "the end of input quits");
+    }
+
+    #[test]
+    fn every_question_answers_help_and_asks_again() {
+        let (c, said) = choose(&["help", "1", "?", "1", "help", "x", "?", "easy"]);
+        assert_eq!(c, Choice::New { first: Who::Human, second: Who::Machine, level: Level::Easy });
+        for meaning in [HELP_CHOOSE, HELP_PLAYERS, HELP_SIDE, HELP_LEVEL] {
+            let start: String = meaning.chars().take(20).collect();
+            assert!(said.contains(&start), "{start:?} in {said}");
+        }
+        assert!(!said.contains("please answer"), "help is an answer, not a mistake: {said}");
+    }
+
+    #[test]
+    fn with_no_game_the_list_of_games_is_offered() {
+        let pick = |answers: &[&str]| {
+            let mut answers = answers.iter().map(|s| s.to_string());
+            let mut out = Vec::new();
+            let g = pick_game(&mut out, &mut || answers.next()).unwrap();
+            (g, String::from_utf8(out).unwrap())
+        };
+        let (g, said) = pick(&["?", "2"]);
+        assert_eq!(g, crate::games::ALL.get(1).copied());
+        for e in crate::games::ENTRIES {
+            assert!(said.contains(&format!(") {}: ", e.name)), "{} offered: {said}", e.name);
+        }
+        let last = crate::games::ALL[crate::games::ALL.len() - 1];
+        assert_eq!(pick(&[last.as_str()]).0, Some(last));
+        assert_eq!(pick(&["q"]).0, None);
+        assert_eq!(pick(&[]).0, None, "the end of input quits");
     }
 }

@@ -155,6 +155,30 @@ pub fn start(
     }
 }
 
+/// `gametree play` with no game: a person at a terminal picks one from the
+/// list (`None`: they quit); a script is told to name one.
+fn pick_game() -> Result<Option<GameName>, Failure> {
+    if !io::stdin().is_terminal() {
+        let names: Vec<&str> = crate::games::ALL.iter().map(|g| g.as_str()).collect();
+        return Err(Failure::usage(format!(
+            "play: name a game: gametree play GAME, one of {}",
+            names.join(", ")
+        )));
+    }
+    signals::catch();
+    let mut input = Input::new(io::BufReader::new(signals::Interruptible(io::stdin())), true);
+    let mut read = || input.next_plain(&mut io::stdout());
+    let picked = menu::pick_game(&mut super::output::stdout(), &mut read);
+    match (picked, signals::take()) {
+        (_, Some(signal)) => {
+            println!();
+            Err(Failure::quiet(Kind::Signal(signal)))
+        }
+        (Ok(game), None) => Ok(game),
+        (Err(e), None) => Err(Failure::output(e.to_string())),
+    }
+}
+
 /// The start menu, asked again after a saved game that cannot be loaded.
 fn start_menu(game: GameName) -> menu::Choice {
     let mut about = crate::with_game!(game, &Settings::default(), |g| menu::About {
