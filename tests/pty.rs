@@ -214,6 +214,37 @@ fn ctrl_d_leaves_the_game_kept_and_the_menu_continues_it() {
     assert!(kept.contains("b2") && kept.contains("a1"), "{kept}");
 }
 
+/// Options skip the menu but not the game left unfinished: asked first, y
+/// continues it (the options given replacing the saved ones), n keeps it
+/// aside and starts anew.
+#[test]
+fn options_on_the_command_line_still_offer_the_unfinished_game() {
+    let dir = state("offer");
+    let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
+    p.expect("x> ").unwrap();
+    p.send_line("b2").unwrap();
+    p.expect("o> ").unwrap();
+    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+    p.expect(expectrl::Eof).unwrap();
+
+    let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human", "--level", "easy"]);
+    p.expect("your last tictactoe game is unfinished (1 ply): continue it?").unwrap();
+    p.send_line("y").unwrap();
+    p.expect("replaces the saved level").unwrap();
+    // o to move after x's b2.
+    p.expect("o> ").unwrap();
+    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+    p.expect(expectrl::Eof).unwrap();
+
+    let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
+    p.expect("continue it?").unwrap();
+    p.send_line("n").unwrap();
+    p.expect("your unfinished game is kept in").unwrap();
+    p.expect("x> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+}
+
 #[test]
 fn the_menu_asks_again_after_a_bad_file_and_a_long_line() {
     let dir = state("menu");
@@ -379,6 +410,8 @@ fn a_new_game_moves_the_unfinished_one_aside_and_a_finished_one_is_not_continued
     p.expect(expectrl::Eof).unwrap();
 
     let mut t = Transcript::new(start_in(&dir, &["play", "tictactoe", "--second", "human"]));
+    t.expect("continue it?");
+    t.send_line("n");
     t.expect("your unfinished game is kept in");
     // The path stands on a line of its own.
     let aside = t.expect("to continue it: gametree play tictactoe").trim().to_string();

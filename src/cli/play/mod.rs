@@ -118,6 +118,16 @@ pub fn start(
             }
         }
     }
+    if !bare && resume.is_none() && position.is_none() && io::stdin().is_terminal() {
+        match offer_unfinished(game) {
+            Offer::Continue(slot) => resume = Some(slot),
+            Offer::New => {}
+            Offer::Quit(signal) => {
+                println!();
+                return Err(Failure::quiet(Kind::Signal(signal)));
+            }
+        }
+    }
     let ascii = view.ascii || !locale::is_utf8();
     let saved = match resume.as_deref().map(saved_header).transpose()? {
         Some(header) => header.settings,
@@ -176,6 +186,38 @@ fn pick_game() -> Result<Option<GameName>, Failure> {
         }
         (Ok(game), None) => Ok(game),
         (Err(e), None) => Err(Failure::output(e.to_string())),
+    }
+}
+
+enum Offer {
+    Continue(PathBuf),
+    New,
+    Quit(i32),
+}
+
+/// Options on the command line skip the start menu, but not the game left
+/// unfinished last time: the person is asked whether to continue it (with the
+/// options given) before a new game moves it aside, so that saved games do not
+/// pile up unseen.
+fn offer_unfinished(game: GameName) -> Offer {
+    let Some(slot) = autosave::path(game.as_str()) else { return Offer::New };
+    let Some(moves) =
+        crate::with_game!(game, &Settings::default(), |g| unfinished(g, &slot).map(|r| r.played.len()))
+    else {
+        return Offer::New;
+    };
+    signals::catch();
+    let mut input = Input::new(io::BufReader::new(signals::Interruptible(io::stdin())), true);
+    let question = format!(
+        "your last {game} game is unfinished ({}): continue it? (y: continue it, with the options given here; \
+         n: a new game, the old one kept aside) ",
+        crate::game::counted(moves as u32, "ply", "plies")
+    );
+    let yes = input.yes(&mut super::output::stdout(), &wrap::fit(&question, wrap::width()));
+    match signals::take() {
+        Some(signal) => Offer::Quit(signal),
+        None if yes => Offer::Continue(slot),
+        None => Offer::New,
     }
 }
 
