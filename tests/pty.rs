@@ -47,6 +47,17 @@ fn scratch(tag: &str) -> std::path::PathBuf {
 }
 
 /// An empty state directory for one test.
+/// Leaves a two-person tic-tac-toe game with x's b2 played, kept by Ctrl-D
+/// in `dir`'s autosave.
+fn leave_unfinished(dir: &std::path::Path) {
+    let mut p = start_in(dir, &["play", "tictactoe", "--second", "human"]);
+    p.expect("x> ").unwrap();
+    p.send_line("b2").unwrap();
+    p.expect("o> ").unwrap();
+    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+    p.expect(expectrl::Eof).unwrap();
+}
+
 fn state(tag: &str) -> std::path::PathBuf {
     scratch(&format!("state-{tag}"))
 }
@@ -220,12 +231,7 @@ fn ctrl_d_leaves_the_game_kept_and_the_menu_continues_it() {
 #[test]
 fn options_on_the_command_line_still_offer_the_unfinished_game() {
     let dir = state("offer");
-    let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
-    p.expect("x> ").unwrap();
-    p.send_line("b2").unwrap();
-    p.expect("o> ").unwrap();
-    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    leave_unfinished(&dir);
 
     let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human", "--level", "easy"]);
     p.expect("your last tictactoe game is unfinished (1 ply): continue it?").unwrap();
@@ -402,12 +408,7 @@ fn every_line_a_game_prints_fits_in_80_columns() {
 #[test]
 fn a_new_game_moves_the_unfinished_one_aside_and_a_finished_one_is_not_continued() {
     let dir = state("aside");
-    let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
-    p.expect("x> ").unwrap();
-    p.send_line("b2").unwrap();
-    p.expect("o> ").unwrap();
-    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    leave_unfinished(&dir);
 
     let mut t = Transcript::new(start_in(&dir, &["play", "tictactoe", "--second", "human"]));
     t.expect("continue it?");
