@@ -137,7 +137,10 @@ fn a_finished_game_waits_at_its_prompt() {
     p.expect("move 2: o plays b2").unwrap();
     p.expect("(move 2 of 3;").unwrap();
     p.send_line("q").unwrap();
-    quit_unsaved(&mut p, "y");
+    // The finished game is kept as it ended by the autosave: quit asks nothing.
+    p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    assert_eq!(exit_status(&p), 0);
 }
 
 #[test]
@@ -223,6 +226,30 @@ fn ctrl_d_leaves_the_game_kept_and_the_menu_continues_it() {
     assert_eq!(exit_status(&p), 130, "as a shell reports SIGINT");
     let kept = std::fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap();
     assert!(kept.contains("b2") && kept.contains("a1"), "{kept}");
+}
+
+/// A resignation at a terminal is kept as the end of the game: quitting
+/// after it asks nothing, and the menu has nothing to continue.
+#[test]
+fn a_resignation_is_kept_and_the_game_is_not_offered_again() {
+    let dir = state("resigned");
+    let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
+    p.expect("x> ").unwrap();
+    p.send_line("b2").unwrap();
+    p.expect("o> ").unwrap();
+    p.send_line("resign").unwrap();
+    p.expect("game over: o resigns: x wins").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    assert_eq!(exit_status(&p), 0);
+    let kept = std::fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap();
+    assert!(kept.lines().any(|l| l == "ended second resigned"), "{kept}");
+    let mut p = start_in(&dir, &["play", "tictactoe"]);
+    let menu = p.expect("choose:").unwrap();
+    let menu = String::from_utf8_lossy(menu.before()).to_string();
+    assert!(!menu.contains("continue"), "{menu}");
+    p.send_line("4").unwrap();
+    p.expect(expectrl::Eof).unwrap();
 }
 
 /// Options skip the menu but not the game left unfinished: asked first, y

@@ -31,7 +31,7 @@ rules: how the game is played; quit: leave.";
 const HELP_CONTINUE: &str = "continue: the game left off last time, where it stopped;";
 const HELP_PLAYERS: &str =
     "1: you play one side and the machine the other; 2: two people take turns at this keyboard.";
-const HELP_SIDE: &str = "the first side moves first.";
+const HELP_SIDE: &str = "the side you play; the first side moves first, the machine plays the other.";
 const HELP_LEVEL: &str = "strong searches deepest and thinks for a second a move; hard, medium and easy \
 search less deep; random plays any legal move; mcts plays by Monte Carlo tree search.";
 

@@ -53,8 +53,8 @@ pub struct Session<'a, G: Game, R> {
     /// a mistyped line) is answered without the board again.
     shown: Option<G::Position>,
     /// Where the game is saved after each move (a person at a terminal), and
-    /// the moves it holds.
-    autosave: Option<(PathBuf, Option<usize>)>,
+    /// the moves and the chosen end it holds.
+    autosave: Option<(PathBuf, Option<(usize, Option<Ended>)>)>,
     /// The machine's values as numbers too (`--verbose`, or `verbose`).
     verbose: bool,
 }
@@ -146,14 +146,15 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
     /// Saves the game to its autosave file if it changed; a failure is said
     /// once and autosaving stops.
     fn autosave(&mut self) {
-        let len = self.record.played.len();
+        // A resignation or an agreed draw changes the game but not its moves.
+        let now = (self.record.played.len(), self.record.ended);
         let Some((path, saved)) = self.autosave.as_mut() else { return };
-        if *saved == Some(len) {
+        if *saved == Some(now) {
             return;
         }
         let text = self.record.saved(&self.setup.settings).to_text(self.game);
         match autosave::write(path, &text) {
-            Ok(()) => *saved = Some(len),
+            Ok(()) => *saved = Some(now),
             Err(e) => {
                 let said = format!("cannot save the game automatically to {}: {e}", path.display());
                 self.autosave = None;
@@ -515,6 +516,10 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         // "Without saving" read as a contradiction beside an autosave that keeps
         // the game, so the question names what happens to it instead.
         let question = if self.autosave.is_some() {
+            // A finished game is kept as it ended: quitting loses nothing.
+            if self.phase == Phase::Over {
+                return true;
+            }
             format!("quit now? (y: quit, the game is kept to continue later; n: {stay}) ")
         } else {
             format!("quit without saving? (y: quit, the moves are lost; n: {stay}) ")
