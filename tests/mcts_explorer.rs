@@ -183,6 +183,11 @@ fn the_first_view_on_a_projector_shows_the_decision_among_every_root_child() {
     );
     assert_eq!(strokes, json!(9), "every square of the panel's board has its line");
     assert!(b.text("#settings").contains("c = √2 ≈ 1.414,"), "{}", b.text("#settings"));
+    // Back at iteration 10, where every child has one visit, the fitted view
+    // still draws them all (the threshold follows the iteration shown).
+    slide_to(&b, 10);
+    let ids: Vec<u64> = drawn(&b).iter().map(|d| d.0).collect();
+    assert!(root_children.iter().all(|c| ids.contains(c)), "at iteration 10: {ids:?}");
 }
 
 #[test]

@@ -176,10 +176,14 @@
     }
     minInput.value = candidates.length ? candidates[lo] : 1;
   }
-  fit();
+  // Fitted until the person sets `show N ≥` themselves, and again after Fit:
+  // stepping back to an early iteration, where every node has few visits,
+  // then still draws the root's children.
+  let fitting = true;
   let currentPath = [], newNode = -1;
   function draw() {
     const s = step, k = iterationOf(s), p = phaseOf(s);
+    if (fitting) fit();
     const min = Math.max(1, Number(minInput.value) || 1);
     const onPath = new Set(currentPath);
     const shown = (n) => exists(n, s) && (visits[n] >= min || onPath.has(n) || n === 0 || n === newNode);
@@ -231,8 +235,8 @@
     selected = Number(id);
     draw(); panel();
   });
-  minInput.addEventListener('change', () => draw());
-  document.getElementById('fit').addEventListener('click', () => { fit(); draw(); });
+  minInput.addEventListener('change', () => { fitting = false; draw(); });
+  document.getElementById('fit').addEventListener('click', () => { fitting = true; draw(); });
 
   // ---- The panel: the selected node and its children's UCB terms.
   const panelBox = document.getElementById('panel');
