@@ -415,3 +415,33 @@ fn the_practice_page_opens_in_practice_with_no_answer_shown() {
     assert!(b.count(".node:not(.leaf) .value") > 0);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// "New exercise" on a batch's practice page: the next page of the batch,
+/// "Previous" back; past the last, the command that makes more (the page
+/// computes no tree of its own). A page written by analyse has neither.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)")]
+fn new_exercise_goes_through_the_batch_and_then_names_the_next_seed() {
+    let dir = temp_dir("new-exercise");
+    let out = gametree(&["exercise", "--seed", "3", "--count", "2", "--out", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let b = support::browser::Browser::start();
+    b.open(&format!("file://{}", dir.join("exercise-01/practice.html").display()));
+    assert_eq!(b.count("#previous-exercise"), 0, "the first has no previous");
+    let first_tree = b.run("return document.title");
+    b.click("#new-exercise");
+    let url = b.run("return location.pathname");
+    assert!(url.as_str().unwrap().ends_with("/exercise-02/practice.html"), "{url}");
+    assert_ne!(b.run("return document.title"), first_tree, "another tree");
+    assert_eq!(b.run("return document.body.dataset.mode"), "practice");
+    // The last of the batch: the button tells the command for more.
+    assert_eq!(b.run("return document.getElementById('exercise-more').hidden"), true);
+    b.click("#new-exercise");
+    let more = b.text("#exercise-more");
+    assert!(more.contains("exercise 2 of 2") && more.contains("--seed 5"), "{more}");
+    b.click("#previous-exercise");
+    let url = b.run("return location.pathname");
+    assert!(url.as_str().unwrap().ends_with("/exercise-01/practice.html"), "{url}");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+}

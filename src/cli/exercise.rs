@@ -127,7 +127,26 @@ pub struct Request<'a> {
     pub depth: u8,
 }
 
-/// Every file of one exercise, written into `dir`.
+/// The practice page's "New exercise" for exercise `number` of a batch made
+/// from `first_seed`: the next page, or past the last the command for more.
+fn navigation(req: &Request<'_>, number: u32, first_seed: u64) -> html::Addon {
+    let page = |n: u32| format!("../exercise-{n:02}/practice.html");
+    let batched = req.count > 1;
+    let next_seed = first_seed.wrapping_add(u64::from(req.count));
+    html::Addon {
+        name: "exercise",
+        script: include_str!("../export/explorer/exercise.js"),
+        data: serde_json::json!({
+            "number": number,
+            "count": req.count,
+            "previous": (batched && number > 1).then(|| page(number - 1)),
+            "next": (batched && number < req.count).then(|| page(number + 1)),
+            "more": format!("the same gametree exercise command with --seed {next_seed}."),
+        }),
+    }
+}
+
+/// Every file of one exercise, written into `dir`; `addons` go on its page.
 fn write_exercise<G: Game>(
     game: &G,
     pos: G::Position,
@@ -135,6 +154,7 @@ fn write_exercise<G: Game>(
     title: String,
     req: &Request<'_>,
     dir: &Path,
+    addons: &[html::Addon],
 ) -> Outcome {
     let mut arena = TreeArena::new();
     let opts = Limits { max_nodes: MAX_SHEET_NODES, threads: 1, ..Limits::default() };
@@ -165,7 +185,8 @@ fn write_exercise<G: Game>(
             "practice.html",
             Box::new(|w| {
                 let opening = html::Opening::Practice;
-                html::write_page(w, game, &tree, windows.as_deref(), Some(&events), Scope::All, opening)
+                let (windows, events) = (windows.as_deref(), Some(events.as_slice()));
+                html::write_page_with(w, game, &tree, windows, events, Scope::All, opening, addons)
             }),
         ),
     ];
@@ -192,7 +213,8 @@ pub fn run_random(req: &Request<'_>) -> Outcome {
         let text = generate(seed, &req.constraints, alphabeta).map_err(Failure::usage)?;
         let pos = game.parse_position(&text).expect("generated trees are well formed");
         let title = format!("Exercise {number}");
-        write_exercise(&game, pos, req.constraints.depth, title, req, &folder(req, number))?;
+        let nav = [navigation(req, number, req.seed)];
+        write_exercise(&game, pos, req.constraints.depth, title, req, &folder(req, number), &nav)?;
     }
     finish(req)
 }
@@ -207,7 +229,7 @@ pub fn run_game<G: Game>(game: &G, req: &Request<'_>) -> Outcome {
     let pos = position_or_start(game, req.position)?;
     let game = &game.for_machine(game.to_move(&pos));
     let title = format!("Exercise: {} to move", game.player_name(game.to_move(&pos)));
-    write_exercise(game, pos, req.depth, title, req, &folder(req, 1))?;
+    write_exercise(game, pos, req.depth, title, req, &folder(req, 1), &[])?;
     finish(req)
 }
 
