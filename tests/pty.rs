@@ -9,8 +9,12 @@ use expectrl::session::OsSession as Session;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 
+/// A session with a state directory of its own: a game one test leaves
+/// unfinished is never offered to another running beside it.
 fn start(args: &[&str]) -> Session {
-    start_in(&state("default"), args)
+    static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    start_in(&state(&format!("session-{n}")), args)
 }
 
 /// A session whose automatic saves go to `state`, never the real home.
@@ -46,7 +50,6 @@ fn scratch(tag: &str) -> std::path::PathBuf {
     d
 }
 
-/// An empty state directory for one test.
 /// Leaves a two-person tic-tac-toe game with x's b2 played, kept by Ctrl-D
 /// in `dir`'s autosave.
 fn leave_unfinished(dir: &std::path::Path) {
@@ -58,6 +61,7 @@ fn leave_unfinished(dir: &std::path::Path) {
     p.expect(expectrl::Eof).unwrap();
 }
 
+/// An empty state directory for one test.
 fn state(tag: &str) -> std::path::PathBuf {
     scratch(&format!("state-{tag}"))
 }
