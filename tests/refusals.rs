@@ -47,6 +47,20 @@ fn a_tree_of_exactly_its_budget_is_built_and_one_node_less_is_refused() {
     refused_as_too_big(&["analyse", "tictactoe", "--depth", "9", "--threads", "1", "--max-nodes", "549945"]);
 }
 
+/// The same on two threads: they reserve node ids in blocks, and a block held
+/// by one thread must not refuse a tree that fits.
+#[test]
+fn a_parallel_build_of_exactly_its_budget_is_built_and_one_node_less_is_refused() {
+    let out = run(
+        &["analyse", "tictactoe", "--depth", "9", "--threads", "2", "--max-nodes", "549946", "--stats"],
+        b"",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("nodes: 549946,"), "{err}");
+    refused_as_too_big(&["analyse", "tictactoe", "--depth", "9", "--threads", "2", "--max-nodes", "549945"]);
+}
+
 /// An Ataxx position may begin with `-` (a blocked cell): it is the value of
 /// `--position`, not an unknown flag, without the `--position=` form.
 #[test]
