@@ -74,3 +74,25 @@ fn an_ataxx_position_starting_with_a_dash_is_taken_as_the_value() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("more than 7 cells"));
 }
+
+/// Under `ulimit -v` the solver's default memory budget follows the address
+/// space left, so a game too large for it is refused with the budget's
+/// message (status 3) instead of aborting when an allocation fails; a game
+/// that fits is still solved under the same limit.
+#[test]
+fn the_solver_under_ulimit_v_refuses_instead_of_aborting() {
+    let under_limit = |game: &str| {
+        std::process::Command::new("sh")
+            .args(["-c", "ulimit -v 300000 && exec \"$0\" solve \"$1\"", env!("CARGO_BIN_EXE_gametree"), game])
+            .output()
+            .unwrap()
+    };
+    let out = under_limit("ataxx");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("memory budget") && err.contains("--max-memory"), "{err}");
+    assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{err}");
+    let out = under_limit("tictactoe");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "draw");
+}
