@@ -96,3 +96,21 @@ fn the_solver_under_ulimit_v_refuses_instead_of_aborting() {
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "draw");
 }
+
+/// Alpha-beta's refusal is a prediction from shallower searches; at a budget
+/// near what a u64 holds the prediction times its margin used to saturate and
+/// never pass it, and niujiao's random lines end too early for the estimate
+/// to call its tree large: every game at depth 64 is refused at any budget.
+#[test]
+fn best_alphabeta_refuses_a_hopeless_depth_at_the_largest_budgets() {
+    for game in ["checkers", "niujiao", "ataxx", "gomoku"] {
+        for budget in ["50000000", "1000000000000000000", "18446744073709551615"] {
+            let args = ["best", game, "--search", "alphabeta", "--depth", "64", "--max-nodes", budget];
+            let out = run(&args, b"");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
+            assert!(err.contains("would examine over"), "{args:?}: {err}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+        }
+    }
+}
