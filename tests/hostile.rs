@@ -900,3 +900,24 @@ fn byte_budgets_refuse_up_front_only_what_cannot_fit() {
         assert!(out.stdout.is_empty(), "{game}: refused before the summary");
     }
 }
+
+/// Every message that quotes a position given on the command line quotes at
+/// most 40 characters of it, escaped: a megabyte-long argument
+/// gives one short line, and a control character never reaches the terminal.
+#[test]
+fn quoted_input_in_game_messages_is_capped_and_escaped() {
+    let long = format!("\u{1b}]0;owned\u{7}{}", "x".repeat(100_000));
+    for game in ["checkers", "tictactoe", "niujiao", "ataxx", "gomoku"] {
+        for args in [
+            vec!["best", game, "--position", long.as_str()],
+            vec!["best", game, "--position", &format!("{long} x")],
+        ] {
+            let out = run(&args, b"");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{game} {}: {err}", args[2]);
+            assert!(err.len() < 400, "{game} {}: {} bytes: {}", args[2], err.len(), &err[..400]);
+            assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{game}: {err:?}");
+            assert!(err.contains("..."), "{game} {}: {err}", args[2]);
+        }
+    }
+}
