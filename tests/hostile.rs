@@ -885,7 +885,8 @@ fn byte_budgets_refuse_up_front_only_what_cannot_fit() {
 
         // Alpha-beta's events are counted by a search that records nothing,
         // and refused before the summary is printed, as minimax's are.
-        let ab = ["analyse", game, "--depth", depth, "--search", "alphabeta", "--trace", trace.to_str().unwrap()];
+        let ab =
+            ["analyse", game, "--depth", depth, "--search", "alphabeta", "--trace", trace.to_str().unwrap()];
         assert!(run(&ab, b"").status.success(), "{game}: alpha-beta trace");
         let doc: serde_json::Value = serde_json::from_slice(&fs::read(&trace).unwrap()).unwrap();
         let events = doc["event_count"].as_u64().unwrap();

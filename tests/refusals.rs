@@ -83,7 +83,12 @@ fn an_ataxx_position_starting_with_a_dash_is_taken_as_the_value() {
 fn the_solver_under_ulimit_v_refuses_instead_of_aborting() {
     let under_limit = |game: &str| {
         std::process::Command::new("sh")
-            .args(["-c", "ulimit -v 300000 && exec \"$0\" solve \"$1\"", env!("CARGO_BIN_EXE_gametree"), game])
+            .args([
+                "-c",
+                "ulimit -v 300000 && exec \"$0\" solve \"$1\"",
+                env!("CARGO_BIN_EXE_gametree"),
+                game,
+            ])
             .output()
             .unwrap()
     };
