@@ -32,7 +32,7 @@ pub fn address_space_left() -> Option<u64> {
         let pages: u64 = statm.split_whitespace().next()?.parse().ok()?;
         // SAFETY: sysconf only reads system configuration.
         let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
-        return Some((limit.rlim_cur as u64).saturating_sub(pages.saturating_mul(page)));
+        return Some(limit.rlim_cur.saturating_sub(pages.saturating_mul(page)));
     }
     #[allow(unreachable_code)]
     None

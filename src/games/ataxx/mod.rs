@@ -384,7 +384,7 @@ impl Notation for Ataxx {
                 } else {
                     format!(
                         "{name} is not a cell: expected a column a-g and a row 1-7, like b6",
-                        name = crate::game::quoted_start(&name)
+                        name = crate::game::quoted_start(name)
                     )
                 }
             })
@@ -441,7 +441,7 @@ impl Notation for Ataxx {
                 }
                 _ => Err(format!(
                     "{text} is not a move: expected a cell like b6 (a clone), two like a7c5 (a jump), or 0000 (a pass)",
-                    text = crate::game::quoted_start(&text)
+                    text = crate::game::quoted_start(text)
                 )),
             }
         };
@@ -465,7 +465,7 @@ impl Notation for Ataxx {
         if !(2..=4).contains(&fields.len()) {
             return err(format!(
                 "expected rows, side to move and optionally the half-move clock and move number, like \"x5o/7/7/7/7/7/o5x x 0 1\"; got {text}",
-                text = crate::game::quoted_start(&text)
+                text = crate::game::quoted_start(text)
             ));
         }
         let rows: Vec<&str> = fields[0].split('/').collect();
@@ -491,14 +491,14 @@ impl Notation for Ataxx {
                         return err(format!(
                             "row {} ({row}) has more than 7 cells",
                             r + 1,
-                            row = crate::game::quoted_start(&row)
+                            row = crate::game::quoted_start(row)
                         ));
                     }
                     _ => {
                         return err(format!(
                             "row {} ({row}): {ch:?} is not x, o, - or a digit 1-7",
                             r + 1,
-                            row = crate::game::quoted_start(&row)
+                            row = crate::game::quoted_start(row)
                         ));
                     }
                 }
@@ -507,7 +507,7 @@ impl Notation for Ataxx {
                 return err(format!(
                     "row {} ({row}) has {c} cells, not 7",
                     r + 1,
-                    row = crate::game::quoted_start(&row)
+                    row = crate::game::quoted_start(row)
                 ));
             }
         }
@@ -517,7 +517,7 @@ impl Notation for Ataxx {
             other => {
                 return err(format!(
                     "side to move must be 'x' or 'o', got {other}",
-                    other = crate::game::quoted_start(&other)
+                    other = crate::game::quoted_start(other)
                 ));
             }
         };
@@ -526,7 +526,7 @@ impl Notation for Ataxx {
                 f.parse().map(Some).map_err(|_| {
                     PositionError(format!(
                         "{what} must be a number, got {f}",
-                        f = crate::game::quoted_start(&f)
+                        f = crate::game::quoted_start(f)
                     ))
                 })
             })

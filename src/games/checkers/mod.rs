@@ -180,14 +180,14 @@ impl Notation for Checkers {
         if text.matches('-').count() > 1 {
             return format!(
                 "{text} names several steps: an action is one step or one jump, like G6-F5",
-                text = crate::game::quoted_start(&text)
+                text = crate::game::quoted_start(text)
             );
         }
         // Split as typed: a cell that is not one is quoted in the player's own text.
         let Some((a, b)) = text.split_once('-').map(|(a, b)| (a.trim(), b.trim())) else {
             return format!(
                 "{text} is not an action: expected two cells joined by '-', like G6-F5",
-                text = crate::game::quoted_start(&text)
+                text = crate::game::quoted_start(text)
             );
         };
         let cell = |name: &str| {
@@ -214,7 +214,7 @@ impl Notation for Checkers {
         let Some((board, side)) = text.split_once(' ') else {
             return err(format!(
                 "expected 8 rows separated by '/', a space and the side to move (b or w), got {text}",
-                text = crate::game::quoted_start(&text)
+                text = crate::game::quoted_start(text)
             ));
         };
         let turn = match side.trim() {
@@ -223,7 +223,7 @@ impl Notation for Checkers {
             other => {
                 return err(format!(
                     "side to move must be 'b' or 'w', got {other}",
-                    other = crate::game::quoted_start(&other)
+                    other = crate::game::quoted_start(other)
                 ));
             }
         };
@@ -239,7 +239,7 @@ impl Notation for Checkers {
                     "row {} must have 8 cells, got {} in {row}",
                     r + 1,
                     cells.len(),
-                    row = crate::game::quoted_start(&row)
+                    row = crate::game::quoted_start(row)
                 ));
             }
             for (c, &ch) in cells.iter().enumerate() {

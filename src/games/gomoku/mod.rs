@@ -454,17 +454,17 @@ impl Notation for Gomoku {
         let Some(cell) = cell else {
             return Err(format!(
                 "{text} is not a point: expected a column a-o and a row 1-15, like h8",
-                text = crate::game::quoted_start(&text)
+                text = crate::game::quoted_start(text)
             ));
         };
         if !self.has_actions(pos) {
             return Err(format!(
                 "{text} is not legal: the game is over",
-                text = crate::game::quoted_start(&text)
+                text = crate::game::quoted_start(text)
             ));
         }
         if pos.cells[cell as usize] != EMPTY {
-            return Err(format!("{text} is taken", text = crate::game::quoted_start(&text)));
+            return Err(format!("{text} is taken", text = crate::game::quoted_start(text)));
         }
         Ok(cell)
     }
@@ -476,7 +476,7 @@ impl Notation for Gomoku {
         let Some((board, side)) = text.trim().split_once(' ') else {
             return err(format!(
                 "expected 15 rows joined by '/', a space and the side to move (x or o), got {text}",
-                text = crate::game::quoted_start(&text)
+                text = crate::game::quoted_start(text)
             ));
         };
         let rows: Vec<&str> = board.split('/').collect();
@@ -507,14 +507,14 @@ impl Notation for Gomoku {
                         return err(format!(
                             "row {} ({row}) has more than 15 points",
                             SIZE - r,
-                            row = crate::game::quoted_start(&row)
+                            row = crate::game::quoted_start(row)
                         ));
                     }
                     _ => {
                         return err(format!(
                             "row {} ({row}): {ch:?} is not x, o or a digit",
                             SIZE - r,
-                            row = crate::game::quoted_start(&row)
+                            row = crate::game::quoted_start(row)
                         ));
                     }
                 }
@@ -523,7 +523,7 @@ impl Notation for Gomoku {
                 return err(format!(
                     "row {} ({row}) has {c} points, not 15",
                     SIZE - r,
-                    row = crate::game::quoted_start(&row)
+                    row = crate::game::quoted_start(row)
                 ));
             }
         }
@@ -533,7 +533,7 @@ impl Notation for Gomoku {
             other => {
                 return err(format!(
                     "side to move must be 'x' or 'o', got {other}",
-                    other = crate::game::quoted_start(&other)
+                    other = crate::game::quoted_start(other)
                 ));
             }
         };

@@ -255,7 +255,7 @@ impl Notation for Niujiao {
         let Some((from, to)) = points else {
             return format!(
                 "{text} is not a move: expected two points joined by '-', like 0-2",
-                text = crate::game::quoted_start(&text)
+                text = crate::game::quoted_start(text)
             );
         };
         let (me, them) = if pos.red_to_move { ("red", "blue") } else { ("blue", "red") };
@@ -275,7 +275,7 @@ impl Notation for Niujiao {
         } else if !pos.red_to_move && ROW[to as usize] > ROW[from as usize] {
             "blue cannot move down".to_string()
         } else {
-            format!("{text} is not legal here", text = crate::game::quoted_start(&text))
+            format!("{text} is not legal here", text = crate::game::quoted_start(text))
         }
     }
 
@@ -290,7 +290,7 @@ impl Notation for Niujiao {
         let Some((points, side)) = text.trim().split_once(' ') else {
             return err(format!(
                 "expected 10 points (r, b, .), a space and the side to move (r or b), got {text}",
-                text = crate::game::quoted_start(&text)
+                text = crate::game::quoted_start(text)
             ));
         };
         let red_to_move = match side.trim() {
@@ -299,7 +299,7 @@ impl Notation for Niujiao {
             other => {
                 return err(format!(
                     "side to move must be 'r' or 'b', got {other}",
-                    other = crate::game::quoted_start(&other)
+                    other = crate::game::quoted_start(other)
                 ));
             }
         };
@@ -308,7 +308,7 @@ impl Notation for Niujiao {
             return err(format!(
                 "expected 10 points, got {} in {points}",
                 chars.len(),
-                points = crate::game::quoted_start(&points)
+                points = crate::game::quoted_start(points)
             ));
         }
         let (mut red, mut blue) = (Vec::new(), 0u16);

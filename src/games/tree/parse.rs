@@ -137,7 +137,7 @@ impl Reader {
                     return Err((o.at, "this ( is never closed".into()));
                 }
                 return Err(match label {
-                    Some((at, l)) => (at, format!("the label {l} names no node", l = crate::game::quoted_start(&l))),
+                    Some((at, l)) => (at, format!("the label {l} names no node", l = crate::game::quoted_start(l))),
                     None => (
                         at,
                         "the tree is empty: write nested parentheses with numbers at the leaves, e.g. ((3 12 8) (2 4 6))"
@@ -161,7 +161,7 @@ impl Reader {
                     if let Some((at, l)) = label {
                         return Err((
                             at,
-                            format!("the label {l} names no node", l = crate::game::quoted_start(&l)),
+                            format!("the label {l} names no node", l = crate::game::quoted_start(l)),
                         ));
                     }
                     self.at += 1;
@@ -187,7 +187,7 @@ impl Reader {
                             at,
                             format!(
                                 "{word} is not a number; a label is written {word}:(...) or {word}:5",
-                                word = crate::game::quoted_start(&word)
+                                word = crate::game::quoted_start(word)
                             ),
                         ));
                     }
