@@ -841,8 +841,9 @@ fn pages_and_traces_over_their_byte_budget_are_refused_and_leave_nothing() {
     }
 }
 
-/// The refusal before the search rests on two lower bounds, 12 bytes of page
-/// a node and 60 bytes of minimax trace a node: every game's page and trace
+/// The refusal before the search rests on lower bounds, 12 bytes of page a
+/// node, 60 bytes of minimax trace a node and 30 bytes of any trace an event
+/// (alpha-beta's events counted before they are recorded): every game's page and trace
 /// are at least that large (so the check never refuses what would fit), and
 /// a tree that passes them is refused before anything is written.
 #[test]
@@ -881,5 +882,43 @@ fn byte_budgets_refuse_up_front_only_what_cannot_fit() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(3), "{game}: {err}");
         assert!(err.contains(&format!("{} events take at least", 2 * nodes)), "{game}: {err}");
+
+        // Alpha-beta's events are counted by a search that records nothing,
+        // and refused before the summary is printed, as minimax's are.
+        let ab =
+            ["analyse", game, "--depth", depth, "--search", "alphabeta", "--trace", trace.to_str().unwrap()];
+        assert!(run(&ab, b"").status.success(), "{game}: alpha-beta trace");
+        let doc: serde_json::Value = serde_json::from_slice(&fs::read(&trace).unwrap()).unwrap();
+        let events = doc["event_count"].as_u64().unwrap();
+        assert!(fs::metadata(&trace).unwrap().len() >= 30 * events, "{game}: alpha-beta trace");
+        let budget = (30 * events - 1).to_string();
+        let mut args = ab.to_vec();
+        args.extend(["--max-bytes", &budget]);
+        let out = run(&args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{game}: {err}");
+        assert!(err.contains(&format!("{events} events take at least")), "{game}: {err}");
+        assert!(out.stdout.is_empty(), "{game}: refused before the summary");
+    }
+}
+
+/// Every message that quotes a position given on the command line quotes at
+/// most 40 characters of it, escaped: a megabyte-long argument
+/// gives one short line, and a control character never reaches the terminal.
+#[test]
+fn quoted_input_in_game_messages_is_capped_and_escaped() {
+    let long = format!("\u{1b}]0;owned\u{7}{}", "x".repeat(100_000));
+    for game in ["checkers", "tictactoe", "niujiao", "ataxx", "gomoku"] {
+        for args in [
+            vec!["best", game, "--position", long.as_str()],
+            vec!["best", game, "--position", &format!("{long} x")],
+        ] {
+            let out = run(&args, b"");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{game} {}: {err}", args[2]);
+            assert!(err.len() < 400, "{game} {}: {} bytes: {}", args[2], err.len(), &err[..400]);
+            assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{game}: {err:?}");
+            assert!(err.contains("..."), "{game} {}: {err}", args[2]);
+        }
     }
 }

@@ -47,6 +47,20 @@ fn a_tree_of_exactly_its_budget_is_built_and_one_node_less_is_refused() {
     refused_as_too_big(&["analyse", "tictactoe", "--depth", "9", "--threads", "1", "--max-nodes", "549945"]);
 }
 
+/// The same on two threads: they reserve node ids in blocks, and a block held
+/// by one thread must not refuse a tree that fits.
+#[test]
+fn a_parallel_build_of_exactly_its_budget_is_built_and_one_node_less_is_refused() {
+    let out = run(
+        &["analyse", "tictactoe", "--depth", "9", "--threads", "2", "--max-nodes", "549946", "--stats"],
+        b"",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("nodes: 549946,"), "{err}");
+    refused_as_too_big(&["analyse", "tictactoe", "--depth", "9", "--threads", "2", "--max-nodes", "549945"]);
+}
+
 /// An Ataxx position may begin with `-` (a blocked cell): it is the value of
 /// `--position`, not an unknown flag, without the `--position=` form.
 #[test]
@@ -59,4 +73,49 @@ fn an_ataxx_position_starting_with_a_dash_is_taken_as_the_value() {
     let bad = run(&["best", "ataxx", "--depth", "1", "--position", "-x5o/7/7/7/7/7/o5x x 0 1"], b"");
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("more than 7 cells"));
+}
+
+/// Under `ulimit -v` the solver's default memory budget follows the address
+/// space left, so a game too large for it is refused with the budget's
+/// message (status 3) instead of aborting when an allocation fails; a game
+/// that fits is still solved under the same limit.
+#[test]
+fn the_solver_under_ulimit_v_refuses_instead_of_aborting() {
+    let under_limit = |game: &str| {
+        std::process::Command::new("sh")
+            .args([
+                "-c",
+                "ulimit -v 300000 && exec \"$0\" solve \"$1\"",
+                env!("CARGO_BIN_EXE_gametree"),
+                game,
+            ])
+            .output()
+            .unwrap()
+    };
+    let out = under_limit("ataxx");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("memory budget") && err.contains("--max-memory"), "{err}");
+    assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{err}");
+    let out = under_limit("tictactoe");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "draw");
+}
+
+/// Alpha-beta's refusal is a prediction from shallower searches; at a budget
+/// near what a u64 holds the prediction times its margin used to saturate and
+/// never pass it, and niujiao's random lines end too early for the estimate
+/// to call its tree large: every game at depth 64 is refused at any budget.
+#[test]
+fn best_alphabeta_refuses_a_hopeless_depth_at_the_largest_budgets() {
+    for game in ["checkers", "niujiao", "ataxx", "gomoku"] {
+        for budget in ["50000000", "1000000000000000000", "18446744073709551615"] {
+            let args = ["best", game, "--search", "alphabeta", "--depth", "64", "--max-nodes", budget];
+            let out = run(&args, b"");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
+            assert!(err.contains("would examine over"), "{args:?}: {err}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+        }
+    }
 }

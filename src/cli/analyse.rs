@@ -137,7 +137,7 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     let tree =
         Tree::build(&mut arena, game, pos, depth, &req.tree.build_options()).map_err(Failure::budget)?;
     let built = started.elapsed();
-    req.exports.check_byte_budget(tree.len, req.search.of_tree())?;
+    req.exports.check_byte_budget(&tree, req.search.of_tree(), req.lessons.pruning())?;
     let trace = exports::wants_trace(&req.exports, tree.len);
     let mut searched = exports::search(
         &tree,

@@ -149,14 +149,21 @@ impl ExportOptions {
         self.max_bytes.unwrap_or(DEFAULT_MAX_BYTES)
     }
 
-    /// Refuses, before the search records anything, a page or a trace of a
-    /// tree of `len` nodes that is sure to pass the byte budget: what each
-    /// drawn node adds to a page at the least, and minimax's two events a
-    /// node. (Alpha-beta's events depend on what it visits; its trace is
-    /// counted before it is written.) The check never refuses what would fit.
-    pub fn check_byte_budget(&self, len: usize, kind: SearchKind) -> Result<(), Failure> {
+    /// Refuses, before the search records anything, a page or a trace of
+    /// `tree` that is sure to pass the byte budget: what each drawn node adds
+    /// to a page at the least, and each event of the trace. Minimax has two
+    /// events a node; alpha-beta's depend on what it visits, so they are
+    /// counted by searching once without recording them (a pass over the
+    /// built tree, a small part of building it). The check never refuses what
+    /// would fit.
+    pub fn check_byte_budget<G: Game>(
+        &self,
+        tree: &Tree<'_, G>,
+        kind: SearchKind,
+        rule: Pruning,
+    ) -> Result<(), Failure> {
         let limit = self.byte_budget();
-        let len = len as u64;
+        let len = tree.len as u64;
         if let Some(path) = &self.html
             && self.scope() == Scope::All
             && len.saturating_mul(PAGE_BYTES_PER_NODE) > limit
@@ -170,11 +177,16 @@ impl ExportOptions {
                 "or draw part of the tree with --show-depth K or --show-line",
             )));
         }
-        let events = len.saturating_mul(2);
-        if let Some(path) = &self.trace
-            && kind == SearchKind::Minimax
-            && events.saturating_mul(TRACE_BYTES_PER_EVENT) > limit
-        {
+        let Some(path) = &self.trace else { return Ok(()) };
+        let events = match kind {
+            SearchKind::Minimax => len.saturating_mul(2),
+            SearchKind::Alphabeta => {
+                let mut counted = crate::search::trace::Counted::default();
+                alphabeta::run_with_rule(tree, rule, &mut counted);
+                counted.0
+            }
+        };
+        if events.saturating_mul(TRACE_BYTES_PER_EVENT) > limit {
             return Err(Failure::budget(over_budget(
                 "--trace",
                 path,

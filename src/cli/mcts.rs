@@ -382,6 +382,12 @@ pub fn best<G: Game>(game: &G, at: &GamePosition, tree: &TreeOptions, options: &
 pub const PLAY_ITERATIONS_PER_MS: u64 = 50;
 
 /// The settings of the `mcts` play level: `think` counted in iterations.
+///
+/// `max_nodes` is kept as given, never cut to what a tree can hold: each
+/// iteration adds at most one node, so `n` iterations make at most `n + 1`
+/// nodes, and a larger budget (up to `u64::MAX`) is never reached. Holding it
+/// at `n + 1` changes no move, and keeps it within a tree's 32-bit ids, since
+/// `n` is at most `MAX_ITERATIONS`.
 pub fn for_play(think: Duration, seed: Option<u64>, max_nodes: u64) -> Settings {
     let n = (think.as_millis() as u64)
         .saturating_mul(PLAY_ITERATIONS_PER_MS)
@@ -389,7 +395,7 @@ pub fn for_play(think: Duration, seed: Option<u64>, max_nodes: u64) -> Settings 
     Settings {
         budget: Budget::Iterations(n as u32),
         seed: seed.unwrap_or(mcts::DEFAULT_SEED),
-        max_nodes: max_nodes.min(crate::limits::MAX_TREE_NODES),
+        max_nodes: max_nodes.min(n + 1),
         ..Settings::default()
     }
 }

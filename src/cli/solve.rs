@@ -18,7 +18,8 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_positions: Option<u64>,
     /// The memory the solver's tables may hold, e.g. 512M or 4G (default:
-    /// 2G, or half the physical memory if that is less).
+    /// 2G, or half the physical memory, or half the address space `ulimit -v`
+    /// leaves, whichever is least).
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     max_memory: Option<u64>,
     #[command(flatten)]

@@ -125,17 +125,28 @@ pub fn search<G: Game>(
     search: &Search<G::Action>,
 ) -> Result<Tied<G::Action>, Stopped> {
     let (depth, max_nodes) = (search.depth, search.limits.max_nodes);
-    if search.refuse_early && depth >= 4 && size::full_tree_likely_over(game, pos, depth, max_nodes) {
+    // The estimate follows random lines, which end early in a game such as
+    // niujiao whose deep tree is still hopeless: the proved lower bound of the
+    // full tree (about a second at most) catches those; it saturates, so at a
+    // budget of u64::MAX reaching it is enough. Either only decides that
+    // the search deepens with care; the refusal itself is the prediction's.
+    let full_tree_over = || {
+        size::full_tree_likely_over(game, pos, depth, max_nodes)
+            || size::lower_bound(game, pos, depth, max_nodes).nodes >= max_nodes
+    };
+    if search.refuse_early && depth >= 4 && full_tree_over() {
         let margins = [(budget::NEXT_PLY_MARGIN, 2), (budget::FULL_DEPTH_MARGIN, depth)];
         let mut counts = Vec::new();
         for d in 1..=depth {
             for (margin, plies) in margins {
-                let far_over = max_nodes.saturating_mul(margin);
+                // In floating point: a budget of 10^18 times a margin passes u64.
+                let far_over = max_nodes as f64 * margin as f64;
                 let ahead = (d - 1 + plies).min(depth);
                 if let Some(p) = budget::predict(&counts, ahead, far_over)
                     && p > far_over
                 {
-                    return Err(Stopped::Budget(TooManyNodes { limit: max_nodes, predicted: Some(p) }));
+                    let predicted = Some(p.min(u64::MAX as f64) as u64);
+                    return Err(Stopped::Budget(TooManyNodes { limit: max_nodes, predicted }));
                 }
             }
             if d < depth {

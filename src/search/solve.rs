@@ -499,10 +499,17 @@ fn forecast<P: Clone + std::hash::Hash + Eq>(t: &Tables<P>, ply: Ply) -> Shortfa
     Shortfall { positions: found, bytes: held, expected }
 }
 
-/// The default memory budget: 2 GiB, or half of physical memory if that is less.
+/// The default memory budget: 2 GiB, or half of physical memory, or half the
+/// address space `ulimit -v` leaves, whichever is least. Under a limit the
+/// tables then run out of budget, and are refused with a message, before the
+/// allocator runs out of address space and aborts: half, because the budget
+/// counts the tables' bytes and not the allocator's slack or the doubling of
+/// a vector being grown.
 pub fn default_max_bytes() -> u64 {
     const TWO_GIB: u64 = 2 << 30;
-    crate::runtime::system::physical_memory().map_or(TWO_GIB, |bytes| TWO_GIB.min(bytes / 2))
+    let physical = crate::runtime::system::physical_memory().map_or(TWO_GIB, |bytes| bytes / 2);
+    let mappable = crate::runtime::system::address_space_left().map_or(TWO_GIB, |bytes| bytes / 2);
+    TWO_GIB.min(physical).min(mappable)
 }
 
 #[cfg(test)]

@@ -64,6 +64,18 @@ impl Observer for () {
     fn event(&mut self, _: Event) {}
 }
 
+/// Counts the events without keeping them: how long a trace would be, known
+/// before one is recorded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counted(pub u64);
+
+impl Observer for Counted {
+    #[inline(always)]
+    fn event(&mut self, _: Event) {
+        self.0 += 1;
+    }
+}
+
 /// Records every event.
 impl Observer for Vec<Event> {
     fn event(&mut self, event: Event) {

@@ -26,11 +26,15 @@ impl<'a, G: Game> Tree<'a, G> {
         }
         // Refused now rather than after building up to the budget (a minute for
         // a deep Gomoku tree).
-        if !size::full_tree_may_fit(game, &root, depth, max_nodes) {
+        let fit = size::full_tree_fit(game, &root, depth, max_nodes);
+        if fit == size::Fit::Over {
             return Err(TooManyNodes::over(max_nodes));
         }
         if parallel::worth_it(depth, options.threads) {
-            return parallel::build(arena, game, &root, depth, max_nodes, options.threads);
+            // Counted to fit: the threads need not share the budget, so no
+            // thread's unused block can refuse it.
+            let shared = fit != size::Fit::Exact;
+            return parallel::build(arena, game, &root, depth, max_nodes, options.threads, shared);
         }
         let main = &arena.main;
         let mut b = Builder::new(game, 1, max_nodes);

@@ -64,6 +64,7 @@ pub(crate) fn build<'a, G: Game>(
     depth: u8,
     max_nodes: u64,
     threads: usize,
+    shared: bool,
 ) -> Result<Tree<'a, G>, TooManyNodes> {
     let team = Team::take(threads - 1);
     let threads = team.threads();
@@ -92,7 +93,9 @@ pub(crate) fn build<'a, G: Game>(
         let arena: &'a Arena<GameNode<'a, G>> = arena;
         let mut buffers = action_buffers::<G>(below);
         // One builder per thread, so that its unused quota carries over.
-        let mut builder = Builder { shared: Some(&used), ..Builder::new(game, 0, max_nodes) };
+        // Unshared, each subtree is held to the whole budget on its own, which
+        // it cannot pass when the whole tree was counted to fit.
+        let mut builder = Builder { shared: shared.then_some(&used), ..Builder::new(game, 0, max_nodes) };
         let mut mine = built[thread].lock().expect("each thread locks only its own list");
         while !failed.load(Relaxed) {
             let k = next_unit.fetch_add(1, Relaxed);

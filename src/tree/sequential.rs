@@ -42,9 +42,31 @@ pub(crate) struct Builder<'g, 'a, G: Game> {
 
 /// How many nodes a thread reserves from a shared budget at a time. Reserving per
 /// group of children would make the threads fight over one counter's cache line
-/// and halve the build rate; in blocks, a parallel build may refuse a tree at most
-/// this many nodes per thread short of the limit.
+/// and halve the build rate. Near the limit a thread is granted only what is
+/// left (see [`reserve`]), and a tree whose exact size is known to fit is built
+/// with no shared budget at all, so blocks never refuse a tree that fits.
 pub const QUOTA_BLOCK: u64 = 4096;
+
+/// Reserves at least `need` nodes from the budget `max_nodes` shared through
+/// `used`: a whole block when one is left, else only what is left, so that the
+/// threads together can use the budget to the last node. Returns how many were
+/// granted; refused when not even `need` is left.
+fn reserve(used: &AtomicU64, need: u64, max_nodes: u64) -> Result<u64, TooManyNodes> {
+    // The -1 is the root, which no thread builds.
+    let room = max_nodes.saturating_sub(1);
+    let mut seen = used.load(Relaxed);
+    loop {
+        let left = room.saturating_sub(seen);
+        if left < need {
+            return Err(TooManyNodes::over(max_nodes));
+        }
+        let grant = need.max(QUOTA_BLOCK).min(left);
+        match used.compare_exchange_weak(seen, seen + grant, Relaxed, Relaxed) {
+            Ok(_) => return Ok(grant),
+            Err(now) => seen = now,
+        }
+    }
+}
 
 impl<'g, 'a, G: Game> Builder<'g, 'a, G> {
     /// A builder numbering from `next_id` against a budget of its own.
@@ -117,12 +139,7 @@ impl<'g, 'a, G: Game> Builder<'g, 'a, G> {
             None => {}
             Some(used) => {
                 if n > self.quota {
-                    let grant = n.max(QUOTA_BLOCK);
-                    // The +1 is the root, which no thread builds.
-                    if used.fetch_add(grant, Relaxed) + grant + 1 > self.max_nodes {
-                        return Err(TooManyNodes::over(self.max_nodes));
-                    }
-                    self.quota += grant;
+                    self.quota += reserve(used, n - self.quota, self.max_nodes)?;
                 }
                 self.quota -= n;
             }
@@ -166,6 +183,19 @@ mod tests {
 
     fn sequential() -> Limits {
         Limits { threads: 1, ..Limits::default() }
+    }
+
+    #[test]
+    fn near_the_shared_budget_only_what_is_left_is_granted() {
+        let used = AtomicU64::new(0);
+        // A budget of 10,000 nodes, the root among them: two whole blocks, then
+        // the 1,807 left, then nothing.
+        assert_eq!(reserve(&used, 1, 10_000), Ok(QUOTA_BLOCK));
+        assert_eq!(reserve(&used, 100, 10_000), Ok(QUOTA_BLOCK));
+        assert_eq!(reserve(&used, 2_000, 10_000), Err(TooManyNodes::over(10_000)));
+        assert_eq!(reserve(&used, 1_807, 10_000), Ok(1_807));
+        assert_eq!(used.load(Relaxed), 9_999);
+        assert_eq!(reserve(&used, 1, 10_000), Err(TooManyNodes::over(10_000)));
     }
 
     #[test]

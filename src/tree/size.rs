@@ -153,19 +153,37 @@ pub fn lower_bound<G: Game>(game: &G, root: &G::Position, depth: u8, enough: u64
     Bound { nodes, exact }
 }
 
+/// What is known, before building, of whether a full tree fits a budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// Counted, or bounded from below, over the budget: refuse it.
+    Over,
+    /// Counted exactly at or under the budget: it fits.
+    Exact,
+    /// Estimated far under the budget, not counted: the builder still stops
+    /// at the budget if the estimate was wrong.
+    Likely,
+}
+
 /// Whether the full tree has at most `limit` nodes, for refusing a build before
-/// it starts. `true` may still be wrong for a tree estimated far below the limit
-/// (the builder then stops at the limit); `false` is always exact: a tree is
-/// refused only on a count, or a [`lower_bound`], over `limit`.
-pub fn full_tree_may_fit<G: Game>(game: &G, root: &G::Position, depth: u8, limit: u64) -> bool {
+/// it starts. [`Fit::Likely`] may still be wrong for a tree estimated far below
+/// the limit; [`Fit::Over`] is always exact: a tree is refused only on a count,
+/// or a [`lower_bound`], over `limit`.
+pub fn full_tree_fit<G: Game>(game: &G, root: &G::Position, depth: u8, limit: u64) -> Fit {
     if estimate(game, root, depth) < limit as f64 * TRUST_BELOW {
-        return true;
+        return Fit::Likely;
     }
     let bound = lower_bound(game, root, depth, limit);
     if bound.nodes > limit {
-        return false;
+        return Fit::Over;
     }
-    bound.exact || count_within(game, root, depth, limit).is_some()
+    if bound.exact || count_within(game, root, depth, limit).is_some() { Fit::Exact } else { Fit::Over }
+}
+
+/// Whether the full tree may have at most `limit` nodes: anything but
+/// [`Fit::Over`].
+pub fn full_tree_may_fit<G: Game>(game: &G, root: &G::Position, depth: u8, limit: u64) -> bool {
+    full_tree_fit(game, root, depth, limit) != Fit::Over
 }
 
 /// Whether the full tree is likely to have more than `limit` nodes, by the

@@ -27,6 +27,8 @@ impl GamePosition {
 pub fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, Failure> {
     match text {
         None => Ok(game.start()),
-        Some(t) => game.parse_position(t).map_err(|e| Failure::usage(format!("--position {t:?}: {e}"))),
+        Some(t) => game
+            .parse_position(t)
+            .map_err(|e| Failure::usage(format!("--position {}: {e}", crate::game::quoted_start(t)))),
     }
 }

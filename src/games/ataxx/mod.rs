@@ -389,7 +389,10 @@ impl Notation for Ataxx {
                 if b.len() == 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() {
                     format!("{name} is off the board: columns a-g, rows 1-7")
                 } else {
-                    format!("{name:?} is not a cell: expected a column a-g and a row 1-7, like b6")
+                    format!(
+                        "{name} is not a cell: expected a column a-g and a row 1-7, like b6",
+                        name = crate::game::quoted_start(name)
+                    )
                 }
             })
         };
@@ -444,7 +447,8 @@ impl Notation for Ataxx {
                     }
                 }
                 _ => Err(format!(
-                    "{text:?} is not a move: expected a cell like b6 (a clone), two like a7c5 (a jump), or 0000 (a pass)"
+                    "{text} is not a move: expected a cell like b6 (a clone), two like a7c5 (a jump), or 0000 (a pass)",
+                    text = crate::game::quoted_start(text)
                 )),
             }
         };
@@ -467,7 +471,8 @@ impl Notation for Ataxx {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if !(2..=4).contains(&fields.len()) {
             return err(format!(
-                "expected rows, side to move and optionally the half-move clock and move number, like \"x5o/7/7/7/7/7/o5x x 0 1\"; got {text:?}"
+                "expected rows, side to move and optionally the half-move clock and move number, like \"x5o/7/7/7/7/7/o5x x 0 1\"; got {text}",
+                text = crate::game::quoted_start(text)
             ));
         }
         let rows: Vec<&str> = fields[0].split('/').collect();
@@ -489,24 +494,48 @@ impl Notation for Ataxx {
                         }
                         c += 1;
                     }
-                    'x' | 'o' | '-' => return err(format!("row {} ({row:?}) has more than 7 cells", r + 1)),
+                    'x' | 'o' | '-' => {
+                        return err(format!(
+                            "row {} ({row}) has more than 7 cells",
+                            r + 1,
+                            row = crate::game::quoted_start(row)
+                        ));
+                    }
                     _ => {
-                        return err(format!("row {} ({row:?}): {ch:?} is not x, o, - or a digit 1-7", r + 1));
+                        return err(format!(
+                            "row {} ({row}): {ch:?} is not x, o, - or a digit 1-7",
+                            r + 1,
+                            row = crate::game::quoted_start(row)
+                        ));
                     }
                 }
             }
             if c != SIZE {
-                return err(format!("row {} ({row:?}) has {c} cells, not 7", r + 1));
+                return err(format!(
+                    "row {} ({row}) has {c} cells, not 7",
+                    r + 1,
+                    row = crate::game::quoted_start(row)
+                ));
             }
         }
         p.x_to_move = match fields[1] {
             "x" => true,
             "o" => false,
-            other => return err(format!("side to move must be 'x' or 'o', got {other:?}")),
+            other => {
+                return err(format!(
+                    "side to move must be 'x' or 'o', got {other}",
+                    other = crate::game::quoted_start(other)
+                ));
+            }
         };
         let number = |i: usize, what: &str| -> Result<Option<u16>, PositionError> {
             fields.get(i).map_or(Ok(None), |f| {
-                f.parse().map(Some).map_err(|_| PositionError(format!("{what} must be a number, got {f:?}")))
+                f.parse().map(Some).map_err(|_| {
+                    PositionError(format!(
+                        "{what} must be a number, got {f}",
+                        f = crate::game::quoted_start(f)
+                    ))
+                })
             })
         };
         if let Some(h) = number(2, "the half-move clock")? {

@@ -178,11 +178,17 @@ impl Evaluation for Checkers {
 impl Notation for Checkers {
     fn why_illegal(&self, pos: &Position, text: &str) -> String {
         if text.matches('-').count() > 1 {
-            return format!("{text:?} names several steps: an action is one step or one jump, like G6-F5");
+            return format!(
+                "{text} names several steps: an action is one step or one jump, like G6-F5",
+                text = crate::game::quoted_start(text)
+            );
         }
         // Split as typed: a cell that is not one is quoted in the player's own text.
         let Some((a, b)) = text.split_once('-').map(|(a, b)| (a.trim(), b.trim())) else {
-            return format!("{text:?} is not an action: expected two cells joined by '-', like G6-F5");
+            return format!(
+                "{text} is not an action: expected two cells joined by '-', like G6-F5",
+                text = crate::game::quoted_start(text)
+            );
         };
         let cell = |name: &str| {
             let upper = name.to_ascii_uppercase();
@@ -207,13 +213,19 @@ impl Notation for Checkers {
         let text = text.trim();
         let Some((board, side)) = text.split_once(' ') else {
             return err(format!(
-                "expected 8 rows separated by '/', a space and the side to move (b or w), got {text:?}"
+                "expected 8 rows separated by '/', a space and the side to move (b or w), got {text}",
+                text = crate::game::quoted_start(text)
             ));
         };
         let turn = match side.trim() {
             "b" => Color::Black,
             "w" => Color::White,
-            other => return err(format!("side to move must be 'b' or 'w', got {other:?}")),
+            other => {
+                return err(format!(
+                    "side to move must be 'b' or 'w', got {other}",
+                    other = crate::game::quoted_start(other)
+                ));
+            }
         };
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 8 {
@@ -223,7 +235,12 @@ impl Notation for Checkers {
         for (r, row) in rows.iter().enumerate() {
             let cells: Vec<char> = row.chars().collect();
             if cells.len() != 8 {
-                return err(format!("row {} must have 8 cells, got {} in {row:?}", r + 1, cells.len()));
+                return err(format!(
+                    "row {} must have 8 cells, got {} in {row}",
+                    r + 1,
+                    cells.len(),
+                    row = crate::game::quoted_start(row)
+                ));
             }
             for (c, &ch) in cells.iter().enumerate() {
                 let Some(cell) = board::Cell::from_symbol(ch) else {

@@ -452,13 +452,19 @@ impl Notation for Gomoku {
             .filter(|r| (1..=SIZE).contains(r))
             .map(|r| ((SIZE - r) * SIZE + (b[0] - b'a') as usize) as u8);
         let Some(cell) = cell else {
-            return Err(format!("{text:?} is not a point: expected a column a-o and a row 1-15, like h8"));
+            return Err(format!(
+                "{text} is not a point: expected a column a-o and a row 1-15, like h8",
+                text = crate::game::quoted_start(text)
+            ));
         };
         if !self.has_actions(pos) {
-            return Err(format!("{text:?} is not legal: the game is over"));
+            return Err(format!(
+                "{text} is not legal: the game is over",
+                text = crate::game::quoted_start(text)
+            ));
         }
         if pos.cells[cell as usize] != EMPTY {
-            return Err(format!("{text:?} is taken"));
+            return Err(format!("{text} is taken", text = crate::game::quoted_start(text)));
         }
         Ok(cell)
     }
@@ -469,7 +475,8 @@ impl Notation for Gomoku {
         let err = |m: String| Err(PositionError(m));
         let Some((board, side)) = text.trim().split_once(' ') else {
             return err(format!(
-                "expected 15 rows joined by '/', a space and the side to move (x or o), got {text:?}"
+                "expected 15 rows joined by '/', a space and the side to move (x or o), got {text}",
+                text = crate::game::quoted_start(text)
             ));
         };
         let rows: Vec<&str> = board.split('/').collect();
@@ -496,18 +503,39 @@ impl Notation for Gomoku {
                         p.stones += 1;
                         c += 1;
                     }
-                    'x' | 'o' => return err(format!("row {} ({row:?}) has more than 15 points", SIZE - r)),
-                    _ => return err(format!("row {} ({row:?}): {ch:?} is not x, o or a digit", SIZE - r)),
+                    'x' | 'o' => {
+                        return err(format!(
+                            "row {} ({row}) has more than 15 points",
+                            SIZE - r,
+                            row = crate::game::quoted_start(row)
+                        ));
+                    }
+                    _ => {
+                        return err(format!(
+                            "row {} ({row}): {ch:?} is not x, o or a digit",
+                            SIZE - r,
+                            row = crate::game::quoted_start(row)
+                        ));
+                    }
                 }
             }
             if c != SIZE {
-                return err(format!("row {} ({row:?}) has {c} points, not 15", SIZE - r));
+                return err(format!(
+                    "row {} ({row}) has {c} points, not 15",
+                    SIZE - r,
+                    row = crate::game::quoted_start(row)
+                ));
             }
         }
         p.x_to_move = match side.trim() {
             "x" => true,
             "o" => false,
-            other => return err(format!("side to move must be 'x' or 'o', got {other:?}")),
+            other => {
+                return err(format!(
+                    "side to move must be 'x' or 'o', got {other}",
+                    other = crate::game::quoted_start(other)
+                ));
+            }
         };
         let winners: Vec<u8> = (0..CELLS).filter_map(|i| p.five_through(i).map(|_| p.cells[i])).collect();
         if winners.contains(&X) && winners.contains(&O) {

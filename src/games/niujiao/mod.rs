@@ -253,7 +253,10 @@ impl Notation for Niujiao {
         let points: Option<(u8, u8)> =
             text.split_once('-').and_then(|(f, t)| Some((f.trim().parse().ok()?, t.trim().parse().ok()?)));
         let Some((from, to)) = points else {
-            return format!("{text:?} is not a move: expected two points joined by '-', like 0-2");
+            return format!(
+                "{text} is not a move: expected two points joined by '-', like 0-2",
+                text = crate::game::quoted_start(text)
+            );
         };
         let (me, them) = if pos.red_to_move { ("red", "blue") } else { ("blue", "red") };
         let has = |red: bool, p: u8| if red { pos.red == p } else { pos.blue & (1 << p) != 0 };
@@ -272,7 +275,7 @@ impl Notation for Niujiao {
         } else if !pos.red_to_move && ROW[to as usize] > ROW[from as usize] {
             "blue cannot move down".to_string()
         } else {
-            format!("{text:?} is not legal here")
+            format!("{text} is not legal here", text = crate::game::quoted_start(text))
         }
     }
 
@@ -286,17 +289,27 @@ impl Notation for Niujiao {
         let err = |m: String| Err(PositionError(m));
         let Some((points, side)) = text.trim().split_once(' ') else {
             return err(format!(
-                "expected 10 points (r, b, .), a space and the side to move (r or b), got {text:?}"
+                "expected 10 points (r, b, .), a space and the side to move (r or b), got {text}",
+                text = crate::game::quoted_start(text)
             ));
         };
         let red_to_move = match side.trim() {
             "r" => true,
             "b" => false,
-            other => return err(format!("side to move must be 'r' or 'b', got {other:?}")),
+            other => {
+                return err(format!(
+                    "side to move must be 'r' or 'b', got {other}",
+                    other = crate::game::quoted_start(other)
+                ));
+            }
         };
         let chars: Vec<char> = points.chars().collect();
         if chars.len() != 10 {
-            return err(format!("expected 10 points, got {} in {points:?}", chars.len()));
+            return err(format!(
+                "expected 10 points, got {} in {points}",
+                chars.len(),
+                points = crate::game::quoted_start(points)
+            ));
         }
         let (mut red, mut blue) = (Vec::new(), 0u16);
         for (i, c) in chars.into_iter().enumerate() {

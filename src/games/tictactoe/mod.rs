@@ -181,15 +181,21 @@ impl Notation for TicTacToe {
                 if (pos.x | pos.o) & (1 << cell) != 0 {
                     format!("{text} is taken")
                 } else {
-                    format!("{text:?} is not legal here")
+                    format!("{text} is not legal here", text = crate::game::quoted_start(text))
                 }
             }
             _ if b.contains(&b'-') => {
-                format!("{text:?} names a move: tic-tac-toe places a mark on one cell, like b2")
+                format!(
+                    "{text} names a move: tic-tac-toe places a mark on one cell, like b2",
+                    text = crate::game::quoted_start(text)
+                )
             }
             // Only a two-character name is shown unquoted: it cannot hide a control character.
             [b'a'..=b'z', b'0'..=b'9'] => format!("{text} is off the board: columns a-c, rows 1-3"),
-            _ => format!("{text:?} is not a cell: expected a column a-c and a row 1-3, like b2"),
+            _ => format!(
+                "{text} is not a cell: expected a column a-c and a row 1-3, like b2",
+                text = crate::game::quoted_start(text)
+            ),
         }
     }
 
@@ -203,17 +209,27 @@ impl Notation for TicTacToe {
         let err = |m: String| Err(PositionError(m));
         let Some((cells, side)) = text.trim().split_once(' ') else {
             return err(format!(
-                "expected 9 cells (x, o, .), a space and the side to move (x or o), got {text:?}"
+                "expected 9 cells (x, o, .), a space and the side to move (x or o), got {text}",
+                text = crate::game::quoted_start(text)
             ));
         };
         let x_to_move = match side.trim() {
             "x" => true,
             "o" => false,
-            other => return err(format!("side to move must be 'x' or 'o', got {other:?}")),
+            other => {
+                return err(format!(
+                    "side to move must be 'x' or 'o', got {other}",
+                    other = crate::game::quoted_start(other)
+                ));
+            }
         };
         let chars: Vec<char> = cells.chars().collect();
         if chars.len() != 9 {
-            return err(format!("expected 9 cells, got {} in {cells:?}", chars.len()));
+            return err(format!(
+                "expected 9 cells, got {} in {cells}",
+                chars.len(),
+                cells = crate::game::quoted_start(cells)
+            ));
         }
         let mut p = Position { x: 0, o: 0, x_to_move };
         for (i, c) in chars.into_iter().enumerate() {

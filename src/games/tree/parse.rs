@@ -132,7 +132,13 @@ impl Reader {
             self.at += 1;
         }
         if self.at == digits {
-            return Err((start, format!("{:?} is not a number", &self.text[start..self.at.max(start + 1)])));
+            return Err((
+                start,
+                format!(
+                    "{} is not a number",
+                    crate::game::quoted_start(&self.text[start..self.at.max(start + 1)])
+                ),
+            ));
         }
         if self.peek().is_some_and(|c| !(c.is_whitespace() || matches!(c, '(' | ')' | '#'))) {
             return Err((self.at, "a number must be followed by a space, ( or )".into()));
@@ -155,7 +161,7 @@ impl Reader {
                     return Err((o.at, "this ( is never closed".into()));
                 }
                 return Err(match label {
-                    Some((at, l)) => (at, format!("the label {l:?} names no node")),
+                    Some((at, l)) => (at, format!("the label {l} names no node", l = crate::game::quoted_start(l))),
                     None => (
                         at,
                         "the tree is empty: write nested parentheses with numbers at the leaves, e.g. ((3 12 8) (2 4 6))"
@@ -177,7 +183,10 @@ impl Reader {
                 }
                 ')' => {
                     if let Some((at, l)) = label {
-                        return Err((at, format!("the label {l:?} names no node")));
+                        return Err((
+                            at,
+                            format!("the label {l} names no node", l = crate::game::quoted_start(l)),
+                        ));
                     }
                     self.at += 1;
                     let Some(o) = open.pop() else { return Err((at, "this ) closes nothing".into())) };
@@ -201,7 +210,10 @@ impl Reader {
                     if self.peek() != Some(':') {
                         return Err((
                             at,
-                            format!("{word:?} is not a number; a label is written {word}:(...) or {word}:5"),
+                            format!(
+                                "{word} is not a number; a label is written {word}:(...) or {word}:5",
+                                word = crate::game::quoted_start(word)
+                            ),
                         ));
                     }
                     self.at += 1;
@@ -263,8 +275,8 @@ fn check_names(children: &[Shape]) -> Result<(), String> {
         let name = c.action_name().to_ascii_lowercase();
         if !seen.insert(name) {
             return Err(format!(
-                "two children here are named {:?}; siblings need different names",
-                c.action_name()
+                "two children here are named {}; siblings need different names",
+                crate::game::quoted_start(&c.action_name())
             ));
         }
     }
