@@ -23,6 +23,10 @@ use crate::cli::output::write_output;
 use crate::game::{Game, Marks, Player};
 use crate::search::stop;
 
+/// What an autosave holds of the game: its moves, and the end its players
+/// chose (a resignation changes the game but not its moves).
+type Kept = (usize, Option<Ended>);
+
 /// What the commands may do: play on, or look back at a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -54,7 +58,7 @@ pub struct Session<'a, G: Game, R> {
     shown: Option<G::Position>,
     /// Where the game is saved after each move (a person at a terminal), and
     /// the moves and the chosen end it holds.
-    autosave: Option<(PathBuf, Option<(usize, Option<Ended>)>)>,
+    autosave: Option<(PathBuf, Option<Kept>)>,
     /// The machine's values as numbers too (`--verbose`, or `verbose`).
     verbose: bool,
 }
