@@ -43,7 +43,7 @@ pub(crate) struct Builder<'g, 'a, G: Game> {
 /// How many nodes a thread reserves from a shared budget at a time. Reserving per
 /// group of children would make the threads fight over one counter's cache line
 /// and halve the build rate. Near the limit a thread is granted only what is
-/// left (see [`reserve`]), and a tree whose exact size is known to fit is built
+/// left (see `reserve`), and a tree whose exact size is known to fit is built
 /// with no shared budget at all, so blocks never refuse a tree that fits.
 pub const QUOTA_BLOCK: u64 = 4096;
 
