@@ -25,18 +25,21 @@ fn scratch(tag: &str) -> PathBuf {
 
 /// Writes the explorer page and the JSON export of one tree; returns both paths.
 fn export(dir: &Path, args: &[&str]) -> (PathBuf, PathBuf) {
-    let (html, json) = (dir.join("tree.html"), dir.join("tree.json"));
-    let out = Command::new(BIN)
-        .args(["analyse"])
-        .args(args)
-        .arg("--html")
-        .arg(&html)
-        .arg("--json")
-        .arg(&json)
-        .output()
-        .unwrap();
+    let json = dir.join("tree.json");
+    (export_page(dir, args, Some(&json)), json)
+}
+
+/// The explorer page of `analyse ARGS`, and the JSON export too where asked.
+fn export_page(dir: &Path, args: &[&str], json: Option<&Path>) -> PathBuf {
+    let html = dir.join("tree.html");
+    let mut cmd = Command::new(BIN);
+    cmd.args(["analyse"]).args(args).arg("--html").arg(&html);
+    if let Some(json) = json {
+        cmd.arg("--json").arg(json);
+    }
+    let out = cmd.output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    (html, json)
+    html
 }
 
 fn url(path: &Path) -> String {
@@ -61,6 +64,16 @@ impl Page {
         let b = Browser::start();
         let took = b.open(&url(&html));
         Page { b, nodes: nodes(&json), html, took, dir }
+    }
+
+    /// The page alone, without the JSON export: for trees whose JSON, read
+    /// whole into memory, would cost the test more than the page itself.
+    fn open_page_only(tag: &str, args: &[&str]) -> Page {
+        let dir = scratch(tag);
+        let html = export_page(&dir, args, None);
+        let b = Browser::start();
+        let took = b.open(&url(&html));
+        Page { b, nodes: Vec::new(), html, took, dir }
     }
 
     /// When the page, by its own clock, had drawn its first view.
@@ -804,7 +817,7 @@ fn interactions_on_large_trees_are_measured() {
 
     // The same position at depth 5 (29,269 nodes), whose page carries its
     // trace: playback from the first view.
-    let page = Page::open(
+    let page = Page::open_page_only(
         "depth5",
         &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "5", "--search", "alphabeta"],
     );
@@ -817,7 +830,7 @@ fn interactions_on_large_trees_are_measured() {
 
     // The depth-7 tree of the same position (about 1.85 million nodes): 100
     // interactions, then the tab's memory.
-    let page = Page::open("depth7", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "7"]);
+    let page = Page::open_page_only("depth7", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "7"]);
     let b = &page.b;
     let size = fs::metadata(&page.html).unwrap().len();
     let before = b.renderer_mb();

@@ -1,22 +1,38 @@
-//! A real headless Chromium driven through chromedriver with the `fantoccini`
-//! WebDriver client, for testing the explorer page as a person meets it. The
-//! tests are synchronous; each call here runs the client on a small runtime.
+//! A real headless Chromium driven through chromedriver, for testing the
+//! explorer page as a person meets it. WebDriver is JSON over HTTP; the few
+//! commands the tests use are spoken here directly over a loopback socket,
+//! one connection a command, so that the suite builds no HTTP or async stack
+//! (fantoccini, hyper and tokio were a large part of a fresh test build).
 
-use std::net::TcpListener;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-pub use fantoccini::wd::PrintSize;
-use fantoccini::wd::{PrintConfiguration, PrintOrientation, WebDriverCompatibleCommand};
-use fantoccini::{Client, ClientBuilder, Locator};
+use base64::Engine as _;
 use serde_json::{Value, json};
 
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
+/// Paper, in centimetres, as WebDriver's print command takes it.
+#[derive(Clone, Copy, Debug)]
+pub struct PrintSize {
+    pub width: f64,
+    pub height: f64,
+}
+
+impl PrintSize {
+    pub const A4: PrintSize = PrintSize { width: 21.0, height: 29.7 };
+    pub const US_LETTER: PrintSize = PrintSize { width: 21.59, height: 27.94 };
+}
+
+/// W3C WebDriver's key for an element reference.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
 pub struct Browser {
-    runtime: tokio::runtime::Runtime,
-    client: Option<Client>,
+    port: u16,
+    session: Option<String>,
     driver: Child,
     profile: std::path::PathBuf,
 }
@@ -25,19 +41,51 @@ fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-/// chromedriver's log of one kind (`browser`: the console; `performance`: the
-/// DevTools network events), which W3C WebDriver has no command for.
-#[derive(Debug)]
-struct Log(&'static str);
-
-impl WebDriverCompatibleCommand for Log {
-    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
-        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+/// One HTTP/1.1 exchange with chromedriver: the response's status and JSON body,
+/// or why there was none (the driver is not listening yet).
+fn exchange(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<(u16, Value), String> {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+    // A page that never answers fails its test instead of hanging the suite.
+    s.set_read_timeout(Some(Duration::from_secs(300))).map_err(|e| e.to_string())?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json; charset=utf-8\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).and_then(|()| s.write_all(body.as_bytes())).map_err(|e| e.to_string())?;
+    // chromedriver keeps the connection open after its answer (even when
+    // asked to close it): the response ends where its Content-Length says.
+    let mut raw = Vec::new();
+    let mut more = |raw: &mut Vec<u8>| -> Result<(), String> {
+        let mut buf = [0u8; 1 << 16];
+        match s.read(&mut buf).map_err(|e| e.to_string())? {
+            0 => Err("the driver closed the connection mid-answer".into()),
+            n => Ok(raw.extend_from_slice(&buf[..n])),
+        }
+    };
+    let end = loop {
+        match raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            Some(end) => break end,
+            None => more(&mut raw)?,
+        }
+    };
+    let headers = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+    let status = headers.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or("no status")?;
+    let len = headers
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:")?.trim().parse::<usize>().ok())
+        .ok_or("no Content-Length")?;
+    while raw.len() < end + 4 + len {
+        more(&mut raw)?;
     }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(json!({ "type": self.0 }).to_string()))
-    }
+    let content = &raw[end + 4..end + 4 + len];
+    let value = if content.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(content).map_err(|e| e.to_string())?
+    };
+    Ok((status, value))
 }
 
 impl Browser {
@@ -51,7 +99,6 @@ impl Browser {
             .spawn()
             .expect("chromedriver starts");
         let profile = std::env::temp_dir().join(format!("gametree-chromium-{}-{port}", std::process::id()));
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         let caps = json!({
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -62,30 +109,38 @@ impl Browser {
             },
             "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"},
         });
-        let caps = caps.as_object().unwrap().clone();
-        let url = format!("http://127.0.0.1:{port}");
+        let mut browser = Browser { port, session: None, driver, profile };
         let started = Instant::now();
-        let client = loop {
-            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-            match runtime.block_on(ClientBuilder::new(connector).capabilities(caps.clone()).connect(&url)) {
-                Ok(c) => break c,
+        let new = json!({ "capabilities": { "alwaysMatch": caps } });
+        let value = loop {
+            match exchange(port, "POST", "/session", Some(&new)) {
+                Ok((200, v)) => break v,
+                Ok((status, v)) => panic!("chromedriver refused a session ({status}): {v}"),
                 Err(e) => {
                     assert!(started.elapsed() < Duration::from_secs(20), "chromedriver did not answer: {e}");
                     std::thread::sleep(Duration::from_millis(50));
                 }
             }
         };
-        Browser { runtime, client: Some(client), driver, profile }
+        let id = value["value"]["sessionId"].as_str().expect("a session id");
+        browser.session = Some(id.to_string());
+        browser
     }
 
-    fn client(&self) -> &Client {
-        self.client.as_ref().expect("the session is open")
+    /// A command of this session; panics with the driver's message if it fails.
+    fn command(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let session = self.session.as_deref().expect("the session is open");
+        let path = format!("/session/{session}{path}");
+        let (status, v) =
+            exchange(self.port, method, &path, body.as_ref()).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(status, 200, "{method} {path}: {v}");
+        v["value"].clone()
     }
 
     /// Opens `url` and waits until the page says it is ready.
     pub fn open(&self, url: &str) -> Duration {
         let started = Instant::now();
-        self.runtime.block_on(self.client().goto(url)).unwrap();
+        self.command("POST", "/url", Some(json!({ "url": url })));
         while self.run("return document.body && document.body.dataset.ready === 'true'") != json!(true) {
             assert!(started.elapsed() < Duration::from_secs(120), "the page did not get ready");
             std::thread::sleep(Duration::from_millis(20));
@@ -95,48 +150,50 @@ impl Browser {
 
     /// Runs `script` in the page and returns what it returns.
     pub fn run(&self, script: &str) -> Value {
-        self.runtime.block_on(self.client().execute(script, Vec::new())).unwrap()
+        self.command("POST", "/execute/sync", Some(json!({ "script": script, "args": [] })))
     }
 
-    fn element(&self, css: &str) -> fantoccini::elements::Element {
-        self.runtime
-            .block_on(self.client().find(Locator::Css(css)))
-            .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+    fn elements(&self, css: &str) -> Vec<String> {
+        let found = self.command("POST", "/elements", Some(json!({ "using": "css selector", "value": css })));
+        found.as_array().into_iter().flatten().filter_map(|e| e[ELEMENT].as_str().map(String::from)).collect()
+    }
+
+    fn element(&self, css: &str) -> String {
+        self.elements(css).into_iter().next().unwrap_or_else(|| panic!("no element {css}"))
     }
 
     pub fn click(&self, css: &str) {
         let e = self.element(css);
-        self.runtime.block_on(e.click()).unwrap();
+        self.command("POST", &format!("/element/{e}/click"), Some(json!({})));
     }
 
     pub fn type_into(&self, css: &str, text: &str) {
         let e = self.element(css);
-        self.runtime.block_on(e.clear()).unwrap();
-        self.runtime.block_on(e.send_keys(text)).unwrap();
+        self.command("POST", &format!("/element/{e}/clear"), Some(json!({})));
+        self.command("POST", &format!("/element/{e}/value"), Some(json!({ "text": text })));
     }
 
     pub fn text(&self, css: &str) -> String {
         let e = self.element(css);
-        self.runtime.block_on(e.text()).unwrap()
+        self.command("GET", &format!("/element/{e}/text"), None).as_str().unwrap_or_default().to_string()
     }
 
     /// Resizes the browser window (the page sees a somewhat smaller viewport).
     pub fn set_size(&self, width: u32, height: u32) {
-        self.runtime.block_on(self.client().set_window_size(width, height)).unwrap();
+        self.command("POST", "/window/rect", Some(json!({ "width": width, "height": height })));
     }
 
     /// The page printed to PDF on paper of `size`, as the page lays itself out:
     /// nothing shrunk to fit.
     pub fn print_pdf(&self, size: PrintSize, landscape: bool) -> Vec<u8> {
-        let orientation = if landscape { PrintOrientation::Landscape } else { PrintOrientation::Portrait };
-        let config = PrintConfiguration::builder()
-            .size(size)
-            .orientation(orientation)
-            .shrink_to_fit(false)
-            .background(true)
-            .build()
-            .unwrap();
-        self.runtime.block_on(self.client().print(config)).unwrap()
+        let config = json!({
+            "orientation": if landscape { "landscape" } else { "portrait" },
+            "page": { "width": size.width, "height": size.height },
+            "shrinkToFit": false,
+            "background": true,
+        });
+        let pdf = self.command("POST", "/print", Some(config));
+        base64::engine::general_purpose::STANDARD.decode(pdf.as_str().expect("a PDF")).expect("base64")
     }
 
     /// The resident memory of this browser's page processes, in MB, read from
@@ -160,12 +217,14 @@ impl Browser {
     }
 
     pub fn count(&self, css: &str) -> usize {
-        self.runtime.block_on(self.client().find_all(Locator::Css(css))).map_or(0, |v| v.len())
+        self.elements(css).len()
     }
 
+    /// chromedriver's log of one kind (`browser`: the console; `performance`: the
+    /// DevTools network events).
     fn log(&self, kind: &'static str) -> Vec<Value> {
-        let log = self.runtime.block_on(self.client().issue_cmd(Log(kind))).unwrap();
-        log.as_array().cloned().unwrap_or_default()
+        // chromedriver's own command: W3C WebDriver has none for the logs.
+        self.command("POST", "/se/log", Some(json!({ "type": kind }))).as_array().cloned().unwrap_or_default()
     }
 
     /// The browser's console messages at level SEVERE (errors) so far.
@@ -193,8 +252,8 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        if let Some(c) = self.client.take() {
-            let _ = self.runtime.block_on(c.close());
+        if let Some(s) = self.session.take() {
+            let _ = exchange(self.port, "DELETE", &format!("/session/{s}"), None);
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
