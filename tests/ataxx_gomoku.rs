@@ -1,7 +1,7 @@
 //! Ataxx and Gomoku: move generation against a naive reading of the rules, saved
 //! games, and the tactical positions the machine must get right.
 
-mod support;
+use crate::support;
 
 use support::{run, same_twice, text};
 

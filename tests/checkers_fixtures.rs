@@ -1,7 +1,7 @@
 //! The checkers protocol through the real binary: official fixtures read in place,
 //! the rulings, and the project's own fixtures in `fixtures/checkers/`.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::io::Write;

@@ -1,6 +1,6 @@
 //! The command line as a user meets it: refusals, completions, the manual page.
 
-mod support;
+use crate::support;
 
 use support::{commands, run, text};
 

@@ -5,10 +5,8 @@
 //! the schema, and its row in the README. A new game of the list is checked by
 //! all of it without a line here.
 
-#[path = "support/ordering.rs"]
-mod ordering;
-#[path = "support/playing.rs"]
-mod playing;
+use crate::support::ordering;
+use crate::support::playing;
 
 use gametree::game::prelude::*;
 use gametree::game::{Oracle, Player};

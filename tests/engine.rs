@@ -19,8 +19,7 @@ use gametree::limits::Limits;
 use gametree::tree::{GameNode, Tree, TreeArena};
 use proptest::prelude::*;
 
-#[path = "support/playing.rs"]
-mod playing;
+use crate::support::playing;
 use playing::playout;
 
 /// The plies to the end under best play that a search of `pos` sees: the

@@ -3,7 +3,7 @@
 //! the LaTeX compiles with pdflatex, the PDFs read back with pdftotext, and
 //! the SVG renders in Chromium.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! chromium-driver, which `.ci/run` installs): it is tested as a person meets
 //! it, by clicking and reading, never by reading the HTML as text.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::{Path, PathBuf};

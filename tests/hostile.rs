@@ -1,9 +1,9 @@
 //! Hostile input for every command: a clear one-line message, a non-zero status,
 //! no panic, no backtrace, and no half-written file.
 
+use crate::support;
 use std::fs;
 use std::path::PathBuf;
-mod support;
 
 use support::run;
 

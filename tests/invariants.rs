@@ -9,8 +9,7 @@ use gametree::savegame::SavedGame;
 use gametree::with_game;
 use proptest::prelude::*;
 
-#[path = "support/playing.rs"]
-mod playing;
+use crate::support::playing;
 use playing::random_game;
 
 proptest! {

@@ -3,7 +3,7 @@
 //! checked against the JSON and the trace the same run writes, which the
 //! search itself produced (the page recomputes the visits and UCB numbers).
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! hand on AIMA 5.2 and against Knuth and Moore's minimal tree on uniform
 //! trees with distinct leaves.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 

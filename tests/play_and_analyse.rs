@@ -1,6 +1,6 @@
 //! `play`, `analyse`, `best`, `solve` and `rules` through the binary, for every game.
 
-mod support;
+use crate::support;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! official fixtures and on random games (with errors, malformed lines, formatting
 //! variants and other depths mixed in).
 
-mod support;
+use crate::support;
 
 use gametree::protocol::{self, Options};
 use proptest::prelude::*;

@@ -4,7 +4,7 @@
 //! Here every table's rows have the header's number of cells, every line of a
 //! table is a row, and the commands table lists every command.
 
-mod support;
+use crate::support;
 
 const README: &str = include_str!("../README.md");
 

@@ -1,7 +1,7 @@
 //! Trees that cannot fit their budget are refused before anything is built,
 //! and a tree that fits is never refused, through the real binary.
 
-mod support;
+use crate::support;
 
 use support::run;
 

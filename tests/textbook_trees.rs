@@ -5,7 +5,7 @@
 //! through every command and export, under both pruning rules. The answers
 //! asserted here are the sources', entered from them, not from our output.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::PathBuf;

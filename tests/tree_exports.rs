@@ -1,7 +1,7 @@
 //! `analyse` and the tree exports: the course's worked example node by node, DOT
 //! that Graphviz renders cleanly, `--export-trees` beside the protocol, budgets.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::{Path, PathBuf};

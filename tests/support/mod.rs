@@ -2,6 +2,8 @@
 
 pub mod browser;
 pub mod naive_checkers;
+pub mod ordering;
+pub mod playing;
 
 /// The official checkers fixtures, read in place (never copied into the project).
 pub const OFFICIAL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/fixtures/checkers/official");

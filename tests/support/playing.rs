@@ -1,8 +1,5 @@
 //! Random games for property tests: the actions picked by a list of choices.
 
-// Each test binary takes what it needs of this file.
-#![allow(dead_code)]
-
 use gametree::game::prelude::*;
 use gametree::savegame::SavedGame;
 

@@ -1,0 +1,36 @@
+//! The integration tests, one module a file of this folder, built as one
+//! test binary: thirty-odd binaries each linking the library and its
+//! dependencies again were most of a fresh `cargo test`'s build. Run one
+//! file's tests with `cargo test --profile quick --test suite FILE::`.
+
+mod support;
+
+mod ataxx_gomoku;
+mod boards;
+mod checkers_fixtures;
+mod cli;
+mod conformance;
+mod engine;
+mod example_nim;
+mod exercises;
+mod explorer;
+mod fuzz_regressions;
+mod gambit;
+mod honest;
+mod hostile;
+mod illegal_moves;
+mod invariants;
+mod mcts;
+mod mcts_explorer;
+mod move_orders;
+mod perft;
+mod play_and_analyse;
+mod protocol_oracle;
+mod pruning_rules;
+mod pty;
+mod readme;
+mod refusals;
+mod textbook_alphabeta;
+mod textbook_trees;
+mod tree_exports;
+mod unsearched_export;
