@@ -607,7 +607,7 @@ fn printing_gives_one_page_with_the_whole_tree_and_no_controls() {
     let style = b.run("return document.getElementById('page-style').textContent");
     assert!(style.as_str().unwrap().contains("landscape"), "{style}");
     for size in [PrintSize::A4, PrintSize::US_LETTER] {
-        let (text, pages) = pdf_text(&page.dir, &b.print_pdf(size.clone(), true));
+        let (text, pages) = pdf_text(&page.dir, &b.print_pdf(size, true));
         assert_eq!(pages, 1, "{size:?}");
         let ids: std::collections::BTreeSet<u64> = text
             .split(|c: char| !(c == '#' || c.is_ascii_digit()))

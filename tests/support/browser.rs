@@ -61,7 +61,10 @@ fn exchange(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result
         let mut buf = [0u8; 1 << 16];
         match s.read(&mut buf).map_err(|e| e.to_string())? {
             0 => Err("the driver closed the connection mid-answer".into()),
-            n => Ok(raw.extend_from_slice(&buf[..n])),
+            n => {
+                raw.extend_from_slice(&buf[..n]);
+                Ok(())
+            }
         }
     };
     let end = loop {
