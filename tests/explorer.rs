@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use support::browser::{Browser, PrintSize};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
@@ -147,7 +147,14 @@ fn the_node_panel_shows_the_json_exports_values_for_every_node() {
         for n in nodes {
             let id = n["id"].as_u64().unwrap();
             b.click(&format!(".node[data-id='{id}'] .act"));
-            let field = |k: &str| b.text(&format!("#panel [data-field='{k}']"));
+            // The panel's fields read in one round trip to the browser.
+            let fields = b.run(
+                "return Object.fromEntries([...document.querySelectorAll('#panel [data-field]')]\
+                 .map(e => [e.dataset.field, e.innerText]))",
+            );
+            let field = |k: &str| {
+                fields[k].as_str().unwrap_or_else(|| panic!("no field {k} for node {id}")).to_string()
+            };
             assert_eq!(field("id"), id.to_string());
             assert_eq!(field("depth"), n["depth"].to_string());
             assert_eq!(field("parent"), n["parent"].as_u64().map_or("—".to_string(), |p| p.to_string()));
@@ -362,7 +369,7 @@ fn every_game_draws_its_board() {
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn a_depth_6_tree_opens_and_pages_its_children() {
-    let page = Page::open("deep", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "6"]);
+    let page = Page::open_page_only("deep", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "6"]);
     let b = &page.b;
     let size = fs::metadata(&page.html).unwrap().len();
     eprintln!(
@@ -667,13 +674,19 @@ fn stepping_with_the_panel_following_gives_the_traces_windows() {
             _ => {}
         }
         b.click("#step-forward");
-        let field = |f: &str| b.text(&format!("#panel [data-field='{f}']"));
-        assert_eq!(field("id"), current.to_string(), "step {}", k + 1);
+        // What the page shows, read in one round trip to the browser.
+        let seen = b.run(
+            "const f = (k) => document.querySelector(`#panel [data-field='${k}']`)?.innerText; \
+             return { id: f('id'), window: f('window'), \
+                      current: [...document.querySelectorAll('.node.current')].map(e => e.dataset.id), \
+                      path: document.querySelectorAll('.node.path').length }",
+        );
+        assert_eq!(seen["id"], current.to_string(), "step {}", k + 1);
         let (a, z) = &window[&current];
-        assert_eq!(field("window"), format!("[{a}, {z}]"), "step {}: node {current}", k + 1);
+        assert_eq!(seen["window"], format!("[{a}, {z}]"), "step {}: node {current}", k + 1);
         // The current node is drawn and the path to it highlighted.
-        assert_eq!(b.count(&format!(".node.current[data-id='{current}']")), 1, "step {}", k + 1);
-        assert!(b.count(".node.path") >= 1);
+        assert_eq!(seen["current"], json!([current.to_string()]), "step {}", k + 1);
+        assert!(seen["path"].as_u64().unwrap() >= 1);
     }
     // Step over and the cut-off jumps: from the start, over the root's first
     // child's subtree, then to the one cut-off and back.

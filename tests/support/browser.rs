@@ -219,8 +219,11 @@ impl Browser {
         kb as f64 / 1024.0
     }
 
+    /// How many elements match `css`: counted in the page, since the driver's
+    /// own search returns a reference to each of them.
     pub fn count(&self, css: &str) -> usize {
-        self.elements(css).len()
+        let script = format!("return document.querySelectorAll({}).length", Value::from(css));
+        self.run(&script).as_u64().unwrap_or_else(|| panic!("no count for {css}")) as usize
     }
 
     /// chromedriver's log of one kind (`browser`: the console; `performance`: the
