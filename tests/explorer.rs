@@ -795,7 +795,7 @@ fn playback(b: &Browser) -> f64 {
 
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
-fn interactions_on_large_trees_are_measured() {
+fn interactions_on_a_4032_node_tree_are_measured() {
     // test4's position after ten actions, depth 4 under alpha-beta: 4,032 nodes, all drawn.
     let page = Page::open(
         "big",
@@ -826,8 +826,11 @@ fn interactions_on_large_trees_are_measured() {
     eprintln!("  the tab: {mb:.0} MB resident");
     eprintln!("  playback at 50 steps a second: {rate:.1} steps a second");
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    drop(page);
+}
 
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn playback_on_a_29269_node_tree_is_measured() {
     // The same position at depth 5 (29,269 nodes), whose page carries its
     // trace: playback from the first view.
     let page = Page::open_page_only(
@@ -839,8 +842,11 @@ fn interactions_on_large_trees_are_measured() {
         page.b.text("#nodes"),
         playback(&page.b)
     );
-    drop(page);
+}
 
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn interactions_on_the_depth_7_tree_are_measured() {
     // The depth-7 tree of the same position (about 1.85 million nodes): 100
     // interactions, then the tab's memory.
     let page = Page::open_page_only("depth7", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "7"]);

@@ -494,7 +494,12 @@ fn games_of(s: &str) -> Vec<&str> {
 #[test]
 fn strong_searches_at_least_the_games_depth_with_one_millisecond() {
     for (game, depth) in gametree::games::ALL.iter().map(|g| (g.as_str(), g.default_depth())) {
-        let out = run(&["play", game, "--first", "machine", "--think", "1", "--verbose"], "quit\n");
+        // The machine's first move only: a human second side stops at its
+        // prompt (both sides machines would play the whole game out).
+        let out = run(
+            &["play", game, "--first", "machine", "--second", "human", "--think", "1", "--verbose"],
+            "quit\n",
+        );
         let s = text(&out.stdout);
         let note = s.lines().find(|l| l.contains(" plays ")).unwrap_or_else(|| panic!("{game}: {s}"));
         let searched: u8 =
