@@ -175,7 +175,8 @@ function render() {
     canvas.style.width = width + 'px';
     canvas.style.height = height + 'px';
   }
-  printFit(width, height);
+  if (printLevel) printFit(width, height);
+  else printFitSoon(width, height);
   showPanel(selected);
 }
 // Redraws the nodes `ns` and their edges where they are, and the panel.

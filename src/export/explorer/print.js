@@ -12,11 +12,20 @@ function printFit(width, height) {
   // A changed style sheet restyles the whole page: write it only when it changes.
   if (pageStyle.textContent !== css) pageStyle.textContent = css;
 }
+// A changed style sheet restyles every node: an interaction leaves the print
+// style to a moment later (and printing writes it at once).
+let printSoon = 0;
+function printFitSoon(width, height) {
+  clearTimeout(printSoon);
+  printSoon = setTimeout(() => printFit(width, height), 200);
+}
 // A tree wider than the page, scaled to its width, would fill only its top:
 // on paper its levels are spread to fill the height (up to five times apart).
 window.addEventListener('beforeprint', () => {
   const z0 = size();
   const { width, height } = layout();
+  clearTimeout(printSoon);
+  printFit(width, height);
   const [pw, ph] = paper(printWide);
   const z = Math.min(1.5, pw / width);
   const levels = Math.round((height - (z0.level - (compact ? 30 : 40))) / z0.level);
