@@ -26,9 +26,10 @@ use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use self::ending::Ended;
 use self::input::Input;
 use self::levels::Who;
-use self::record::{Ended, Record};
+use self::record::Record;
 use self::replay::Story;
 use self::session::Session;
 use self::settings::{Given, PlaySettings};

@@ -1,6 +1,7 @@
 //! A game in progress: where it started, what was played, where it stands.
 
 use super::draws::drawn_by_rule;
+use super::ending::{ENDED_KEY, Ended};
 use super::settings::PlaySettings;
 use crate::game::{Game, Marks, Player};
 use crate::savegame::SavedGame;
@@ -11,45 +12,6 @@ pub struct Record<G: Game> {
     pub pos: G::Position,
     /// How the game ended besides its rules, if it did (undone by `undo`).
     pub ended: Option<Ended>,
-}
-
-/// An end the players chose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ended {
-    /// This side resigned.
-    Resigned(Player),
-    /// A draw offered and accepted.
-    Agreed,
-}
-
-/// The saved-game key of an end the players chose.
-pub const ENDED_KEY: &str = "ended";
-
-impl Ended {
-    /// The value of the `ended` line of a saved game.
-    pub fn saved(self) -> &'static str {
-        match self {
-            Ended::Resigned(Player::First) => "first resigned",
-            Ended::Resigned(Player::Second) => "second resigned",
-            Ended::Agreed => "draw agreed",
-        }
-    }
-
-    /// The end a saved game's settings record, if any; an `ended` line with
-    /// another value is refused in words.
-    pub fn from_saved(settings: &[(String, String)]) -> Result<Option<Ended>, String> {
-        let Some((_, value)) = settings.iter().find(|(k, _)| k == ENDED_KEY) else { return Ok(None) };
-        [Ended::Resigned(Player::First), Ended::Resigned(Player::Second), Ended::Agreed]
-            .into_iter()
-            .find(|e| e.saved() == value)
-            .map(Some)
-            .ok_or_else(|| {
-                format!(
-                    "saved setting ended: {} is not one of \"first resigned\", \"second resigned\", \"draw agreed\"",
-                    crate::game::quoted_start(value)
-                )
-            })
-    }
 }
 
 impl<G: Game> Record<G> {

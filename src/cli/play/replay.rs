@@ -3,9 +3,9 @@
 use std::io::{self, Write};
 
 use super::draws::drawn_by_rule;
+use super::ending::Ended;
 use super::ending::how_ended;
 use super::levels::Who;
-use super::record::Ended;
 use super::wrap::{fit, width};
 use crate::game::{Game, Marks, Player};
 

@@ -8,11 +8,12 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use super::command::Command;
+use super::ending::Ended;
 use super::ending::how_ended;
 use super::input::Input;
 use super::levels::Who;
 use super::opponent::{Move, Opponent, Strength};
-use super::record::{Ended, Record};
+use super::record::Record;
 use super::replay::Story;
 use super::wrap::{fit, width, wrap};
 use super::{HELP, MAX_ACTIONS, Setup};

@@ -125,8 +125,8 @@ impl PlaySettings {
                     given.think.map(|d| d.to_string())
                 }
                 // How the players ended the game: the record's, not a setting.
-                super::record::ENDED_KEY => {
-                    super::record::Ended::from_saved(std::slice::from_ref(&(key.clone(), value.clone())))?;
+                super::ending::ENDED_KEY => {
+                    super::ending::Ended::from_saved(std::slice::from_ref(&(key.clone(), value.clone())))?;
                     None
                 }
                 // A game's option, declared by the game (which game takes it is
