@@ -59,21 +59,23 @@ struct Page {
 
 impl Page {
     fn open(tag: &str, args: &[&str]) -> Page {
-        let dir = scratch(tag);
-        let (html, json) = export(&dir, args);
-        let b = Browser::start();
-        let took = b.open(&url(&html));
-        Page { b, nodes: nodes(&json), html, took, dir }
+        Page::opened(tag, args, true)
     }
 
     /// The page alone, without the JSON export: for trees whose JSON, read
     /// whole into memory, would cost the test more than the page itself.
     fn open_page_only(tag: &str, args: &[&str]) -> Page {
+        Page::opened(tag, args, false)
+    }
+
+    fn opened(tag: &str, args: &[&str], with_json: bool) -> Page {
         let dir = scratch(tag);
-        let html = export_page(&dir, args, None);
+        let json = dir.join("tree.json");
+        let html = export_page(&dir, args, with_json.then_some(json.as_path()));
         let b = Browser::start();
         let took = b.open(&url(&html));
-        Page { b, nodes: Vec::new(), html, took, dir }
+        let nodes = if with_json { nodes(&json) } else { Vec::new() };
+        Page { b, nodes, html, took, dir }
     }
 
     /// When the page, by its own clock, had drawn its first view.

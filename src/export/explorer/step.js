@@ -20,27 +20,14 @@ function goTo(k) {
   let opened = false;
   if (st.current >= 0) { opened = reveal(st.current); selected = st.current; }
   if (k === E && d >= 0) opened = reveal(d) || opened;
-  // One step forward that opens nothing changes only the event's node, its
-  // parent, the old and new paths, and for a cut-off the subtrees it skips:
-  // playback redraws those alone, whatever the size of the tree drawn.
-  if (!opened && k >= 1 && was.at === k - 1 && k < E) {
-    const e = 5 * (k - 1);
-    const n = indexOf(events[e + 1]);
-    const changed = new Set([n, parent[n], was.selected, ...was.path, ...stepPath()]);
-    if (events[e] === 4) for (let id = events[e + 2]; id <= events[e + 3]; id++) drawnUnder(indexOf(id), changed);
-    renderSome(changed);
+  // One step forward that opens nothing and cuts nothing off changes only the
+  // event's node, its parent, and the old and new paths: playback redraws
+  // those alone, whatever the size of the tree drawn.
+  if (!opened && k >= 1 && was.at === k - 1 && k < E && events[5 * (k - 1)] !== 4) {
+    const n = indexOf(events[5 * (k - 1) + 1]);
+    renderSome(new Set([n, parent[n], was.selected, ...was.path, ...stepPath()]));
   } else render();
   if (st.current >= 0) keepPathInView(st.current);
-}
-// Adds `n` and the drawn nodes under it to `set`.
-function drawnUnder(n, set) {
-  for (const todo = n >= 0 ? [n] : []; todo.length;) {
-    const m = todo.pop();
-    const el = drawnNodes.get(m);
-    if (!el || el._gone) continue;
-    set.add(m);
-    if (open[m]) for (let k = 0; k < showCount(m); k++) todo.push(first[m] + k);
-  }
 }
 // The path to the current node as a line of crumbs, each with its side, its
 // window now and its best so far; a path too long for the line keeps the root
