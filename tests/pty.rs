@@ -4,43 +4,32 @@
 
 use std::time::Duration;
 
-use expectrl::Expect;
-use expectrl::session::OsSession as Session;
+use crate::support::terminal::Terminal;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 
 /// A session with a state directory of its own: a game one test leaves
 /// unfinished is never offered to another running beside it.
-fn start(args: &[&str]) -> Session {
+fn start(args: &[&str]) -> Terminal {
     static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     start_in(&state(&format!("session-{n}")), args)
 }
 
 /// A session whose automatic saves go to `state`, never the real home.
-fn start_in(state: &std::path::Path, args: &[&str]) -> Session {
+fn start_in(state: &std::path::Path, args: &[&str]) -> Terminal {
     let mut cmd = std::process::Command::new(BIN);
     cmd.args(args).env("XDG_STATE_HOME", state).env("HOME", state);
-    let mut session = Session::spawn(cmd).expect("a pty");
-    session.set_expect_timeout(Some(Duration::from_secs(30)));
-    session
+    Terminal::spawn(cmd)
 }
 
 /// Quits with moves not saved, answering the question with `answer`, and
 /// waits for the program to end.
-fn quit_unsaved(p: &mut Session, answer: &str) {
-    p.send_line("quit").unwrap();
-    p.expect("quit now? (y: quit, the game is kept").unwrap();
-    p.send_line(answer).unwrap();
-    p.expect(expectrl::Eof).unwrap();
-}
-
-/// The status the program ended with (it has ended: Eof was seen).
-fn exit_status(p: &Session) -> i32 {
-    match p.get_process().wait().unwrap() {
-        expectrl::process::unix::WaitStatus::Exited(_, code) => code,
-        other => panic!("not an exit: {other:?}"),
-    }
+fn quit_unsaved(p: &mut Terminal, answer: &str) {
+    p.send_line("quit");
+    p.expect("quit now? (y: quit, the game is kept");
+    p.send_line(answer);
+    p.expect_end();
 }
 
 fn scratch(tag: &str) -> std::path::PathBuf {
@@ -54,11 +43,11 @@ fn scratch(tag: &str) -> std::path::PathBuf {
 /// in `dir`'s autosave.
 fn leave_unfinished(dir: &std::path::Path) {
     let mut p = start_in(dir, &["play", "tictactoe", "--second", "human"]);
-    p.expect("x> ").unwrap();
-    p.send_line("b2").unwrap();
-    p.expect("o> ").unwrap();
-    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.expect("x> ");
+    p.send_line("b2");
+    p.expect("o> ");
+    p.send(b"\x04"); // Ctrl-D
+    p.expect_end();
 }
 
 /// An empty state directory for one test.
@@ -69,14 +58,14 @@ fn state(tag: &str) -> std::path::PathBuf {
 #[test]
 fn quitting_with_unsaved_moves_asks_first() {
     let mut p = start(&["play", "tictactoe", "--second", "human"]);
-    p.expect("x> ").unwrap();
-    p.send_line("b2").unwrap();
-    p.expect("o> ").unwrap();
-    p.send_line("q").unwrap();
-    p.expect("quit now? (y: quit, the game is kept").unwrap();
-    p.send_line("n").unwrap();
+    p.expect("x> ");
+    p.send_line("b2");
+    p.expect("o> ");
+    p.send_line("q");
+    p.expect("quit now? (y: quit, the game is kept");
+    p.send_line("n");
     // Still playing: o's turn again.
-    p.expect("o> ").unwrap();
+    p.expect("o> ");
     quit_unsaved(&mut p, "y");
 }
 
@@ -87,34 +76,34 @@ fn save_asks_before_replacing_a_file_and_resume_keeps_sides_and_level() {
     std::fs::write(&file, "keep me").unwrap();
     let name = file.to_str().unwrap();
     let mut p = start(&["play", "ataxx", "--first", "human", "--second", "human", "--level", "hard"]);
-    p.expect("x> ").unwrap();
-    p.send_line("b6").unwrap();
-    p.expect("o> ").unwrap();
-    p.send_line(format!("save {name}")).unwrap();
-    p.expect("exists; replace it? (y/n) ").unwrap();
-    p.send_line("n").unwrap();
-    p.expect("not saved").unwrap();
+    p.expect("x> ");
+    p.send_line("b6");
+    p.expect("o> ");
+    p.send_line(format!("save {name}"));
+    p.expect("exists; replace it? (y/n) ");
+    p.send_line("n");
+    p.expect("not saved");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
-    p.send_line(format!("save {name}")).unwrap();
-    p.expect("exists; replace it? (y/n) ").unwrap();
-    p.send_line("y").unwrap();
-    p.expect("saved to").unwrap();
+    p.send_line(format!("save {name}"));
+    p.expect("exists; replace it? (y/n) ");
+    p.send_line("y");
+    p.expect("saved to");
     // Saved: quitting asks nothing.
-    p.send_line("quit").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.send_line("quit");
+    p.expect_end();
 
     // Resumed with no options: still two people, still hard; o to move.
     let mut p = start(&["play", "ataxx", "--resume", name]);
-    p.expect("o> ").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.expect("o> ");
+    p.send_line("quit");
+    p.expect_end();
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.contains("first human\nsecond human\nlevel hard\n"), "{saved}");
     // A command-line level replaces the saved one, and says so.
     let mut p = start(&["play", "ataxx", "--resume", name, "--level", "easy"]);
-    p.expect("--level easy (from the command line) replaces the saved level hard").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.expect("--level easy (from the command line) replaces the saved level hard");
+    p.send_line("quit");
+    p.expect_end();
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -122,29 +111,29 @@ fn save_asks_before_replacing_a_file_and_resume_keeps_sides_and_level() {
 fn a_finished_game_waits_at_its_prompt() {
     let mut p = start(&["play", "tictactoe", "--second", "human"]);
     for (side, cell) in [("x", "a1"), ("o", "a2"), ("x", "b1"), ("o", "b2"), ("x", "c1")] {
-        p.expect(format!("{side}> ").as_str()).unwrap();
-        p.send_line(cell).unwrap();
+        p.expect(format!("{side}> ").as_str());
+        p.send_line(cell);
     }
-    p.expect("game over: x wins: three in a row").unwrap();
-    p.expect("undo (take back and go on), save FILE, replay, new (same settings), quit").unwrap();
-    p.send_line("undo").unwrap();
-    p.expect("x> ").unwrap();
-    p.send_line("c1").unwrap();
-    p.expect("game over: x wins").unwrap();
-    p.send_line("replay").unwrap();
+    p.expect("game over: x wins: three in a row");
+    p.expect("undo (take back and go on), save FILE, replay, new (same settings), quit");
+    p.send_line("undo");
+    p.expect("x> ");
+    p.send_line("c1");
+    p.expect("game over: x wins");
+    p.send_line("replay");
     // Five actions are three moves, counted as the status line counts them.
-    p.expect("(the start of 3 moves;").unwrap();
-    p.send_line("3").unwrap();
-    p.expect("move 3: x plays c1").unwrap();
-    p.expect("end: x wins: three in a row").unwrap();
-    p.send_line("b").unwrap();
-    p.expect("move 2: o plays b2").unwrap();
-    p.expect("(move 2 of 3;").unwrap();
-    p.send_line("q").unwrap();
+    p.expect("(the start of 3 moves;");
+    p.send_line("3");
+    p.expect("move 3: x plays c1");
+    p.expect("end: x wins: three in a row");
+    p.send_line("b");
+    p.expect("move 2: o plays b2");
+    p.expect("(move 2 of 3;");
+    p.send_line("q");
     // The finished game is kept as it ended by the autosave: quit asks nothing.
-    p.send_line("quit").unwrap();
-    p.expect(expectrl::Eof).unwrap();
-    assert_eq!(exit_status(&p), 0);
+    p.send_line("quit");
+    p.expect_end();
+    assert_eq!(p.exit_status(), 0);
 }
 
 #[test]
@@ -152,39 +141,39 @@ fn a_bare_play_on_a_terminal_opens_the_menu() {
     // No game named: the list of games first, then that game's menu, whose
     // questions answer `help`.
     let mut p = start(&["play"]);
-    p.expect("gametree: which game?").unwrap();
+    p.expect("gametree: which game?");
     for name in gametree::games::ALL {
-        p.expect(format!(") {name}: ").as_str()).unwrap();
+        p.expect(format!(") {name}: ").as_str());
     }
-    p.send_line("tictactoe").unwrap();
-    p.expect("1) new game   2) load a saved game   3) rules   4) quit").unwrap();
-    p.send_line("help").unwrap();
-    p.expect("new: a new game from the start").unwrap();
-    p.send_line("3").unwrap();
-    p.expect("Three").unwrap();
-    p.send_line("1").unwrap();
-    p.expect("players: 1 (against the machine) or 2? [1] ").unwrap();
-    p.send_line("").unwrap();
-    p.expect("your side: x (first) or o (second)? [x/first/1] ").unwrap();
-    p.send_line("o").unwrap();
-    p.expect("level: ").unwrap();
-    p.send_line("easy").unwrap();
+    p.send_line("tictactoe");
+    p.expect("1) new game   2) load a saved game   3) rules   4) quit");
+    p.send_line("help");
+    p.expect("new: a new game from the start");
+    p.send_line("3");
+    p.expect("Three");
+    p.send_line("1");
+    p.expect("players: 1 (against the machine) or 2? [1] ");
+    p.send_line("");
+    p.expect("your side: x (first) or o (second)? [x/first/1] ");
+    p.send_line("o");
+    p.expect("level: ");
+    p.send_line("easy");
     // The machine has x and moves first, searching one ply (easy); a hint
     // comes from strong all the same.
-    p.expect("x plays ").unwrap();
-    p.expect("o> ").unwrap();
-    p.send_line("verbose").unwrap();
-    p.expect("o> ").unwrap();
-    p.send_line("hint").unwrap();
-    p.expect("hint (strong, ").unwrap();
-    p.expect("o> ").unwrap();
+    p.expect("x plays ");
+    p.expect("o> ");
+    p.send_line("verbose");
+    p.expect("o> ");
+    p.send_line("hint");
+    p.expect("hint (strong, ");
+    p.expect("o> ");
     quit_unsaved(&mut p, "yes");
 
     // Options skip the menu.
     let mut p = start(&["play", "tictactoe", "--second", "human"]);
-    p.expect("x> ").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.expect("x> ");
+    p.send_line("quit");
+    p.expect_end();
 }
 
 #[test]
@@ -194,7 +183,7 @@ fn ctrl_c_while_the_machine_thinks_plays_the_best_move_found_so_far() {
     let mut t = Transcript::new(p);
     t.expect("x to move");
     std::thread::sleep(Duration::from_millis(500));
-    t.p.send(expectrl::ControlCode::EndOfText).unwrap();
+    t.p.send(b"\x03"); // Ctrl-C
     t.expect("(Ctrl-C: the best move found so far, from ");
     t.expect("o> ");
     t.send_line("quit");
@@ -208,26 +197,26 @@ fn ctrl_c_while_the_machine_thinks_plays_the_best_move_found_so_far() {
 fn ctrl_d_leaves_the_game_kept_and_the_menu_continues_it() {
     let dir = state("continue");
     let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
-    p.expect("x> ").unwrap();
-    p.send_line("b2").unwrap();
-    p.expect("o> ").unwrap();
-    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
-    p.expect("end of input: game left unfinished; it is kept in").unwrap();
-    p.expect(expectrl::Eof).unwrap();
-    assert_eq!(exit_status(&p), 0);
+    p.expect("x> ");
+    p.send_line("b2");
+    p.expect("o> ");
+    p.send(b"\x04"); // Ctrl-D
+    p.expect("end of input: game left unfinished; it is kept in");
+    p.expect_end();
+    assert_eq!(p.exit_status(), 0);
     assert!(dir.join("gametree/tictactoe.save").is_file());
 
     let mut p = start_in(&dir, &["play", "tictactoe"]);
-    p.expect("c) continue the last game").unwrap();
-    p.send_line("").unwrap();
+    p.expect("c) continue the last game");
+    p.send_line("");
     // Two people, o to move after x's b2.
-    p.expect("o> ").unwrap();
-    p.send_line("a1").unwrap();
-    p.expect("x> ").unwrap();
-    p.send(expectrl::ControlCode::EndOfText).unwrap();
-    p.expect("interrupted: game left unfinished; it is kept in").unwrap();
-    p.expect(expectrl::Eof).unwrap();
-    assert_eq!(exit_status(&p), 130, "as a shell reports SIGINT");
+    p.expect("o> ");
+    p.send_line("a1");
+    p.expect("x> ");
+    p.send(b"\x03"); // Ctrl-C
+    p.expect("interrupted: game left unfinished; it is kept in");
+    p.expect_end();
+    assert_eq!(p.exit_status(), 130, "as a shell reports SIGINT");
     let kept = std::fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap();
     assert!(kept.contains("b2") && kept.contains("a1"), "{kept}");
 }
@@ -238,22 +227,21 @@ fn ctrl_d_leaves_the_game_kept_and_the_menu_continues_it() {
 fn a_resignation_is_kept_and_the_game_is_not_offered_again() {
     let dir = state("resigned");
     let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
-    p.expect("x> ").unwrap();
-    p.send_line("b2").unwrap();
-    p.expect("o> ").unwrap();
-    p.send_line("resign").unwrap();
-    p.expect("game over: o resigns: x wins").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect(expectrl::Eof).unwrap();
-    assert_eq!(exit_status(&p), 0);
+    p.expect("x> ");
+    p.send_line("b2");
+    p.expect("o> ");
+    p.send_line("resign");
+    p.expect("game over: o resigns: x wins");
+    p.send_line("quit");
+    p.expect_end();
+    assert_eq!(p.exit_status(), 0);
     let kept = std::fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap();
     assert!(kept.lines().any(|l| l == "ended second resigned"), "{kept}");
     let mut p = start_in(&dir, &["play", "tictactoe"]);
-    let menu = p.expect("choose:").unwrap();
-    let menu = String::from_utf8_lossy(menu.before()).to_string();
+    let menu = p.expect("choose:");
     assert!(!menu.contains("continue"), "{menu}");
-    p.send_line("4").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.send_line("4");
+    p.expect_end();
 }
 
 /// Options skip the menu but not the game left unfinished: asked first, y
@@ -265,21 +253,21 @@ fn options_on_the_command_line_still_offer_the_unfinished_game() {
     leave_unfinished(&dir);
 
     let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human", "--level", "easy"]);
-    p.expect("your last tictactoe game is unfinished (1 ply): continue it?").unwrap();
-    p.send_line("y").unwrap();
-    p.expect("replaces the saved level").unwrap();
+    p.expect("your last tictactoe game is unfinished (1 ply): continue it?");
+    p.send_line("y");
+    p.expect("replaces the saved level");
     // o to move after x's b2.
-    p.expect("o> ").unwrap();
-    p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.expect("o> ");
+    p.send(b"\x04"); // Ctrl-D
+    p.expect_end();
 
     let mut p = start_in(&dir, &["play", "tictactoe", "--second", "human"]);
-    p.expect("continue it?").unwrap();
-    p.send_line("n").unwrap();
-    p.expect("your unfinished game is kept in").unwrap();
-    p.expect("x> ").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.expect("continue it?");
+    p.send_line("n");
+    p.expect("your unfinished game is kept in");
+    p.expect("x> ");
+    p.send_line("quit");
+    p.expect_end();
 }
 
 #[test]
@@ -287,28 +275,28 @@ fn the_menu_asks_again_after_a_bad_file_and_a_long_line() {
     let dir = state("menu");
     let other = dir.join("ataxx.save");
     let mut p = start_in(&dir, &["play", "ataxx", "--first", "human", "--second", "human"]);
-    p.expect("x> ").unwrap();
-    p.send_line(format!("save {}", other.display())).unwrap();
-    p.expect("saved to").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.expect("x> ");
+    p.send_line(format!("save {}", other.display()));
+    p.expect("saved to");
+    p.send_line("quit");
+    p.expect_end();
 
     let mut p = start_in(&dir, &["play", "tictactoe"]);
-    p.expect("choose:").unwrap();
-    p.send_line("x".repeat(2000)).unwrap();
-    p.expect("line too long").unwrap();
-    p.send_line("2").unwrap();
-    p.expect("saved game file: ").unwrap();
-    p.send_line("/no/such/game.save").unwrap();
-    p.expect("cannot load it: cannot read /no/such/game.save").unwrap();
-    p.expect("choose:").unwrap();
-    p.send_line("2").unwrap();
-    p.expect("saved game file: ").unwrap();
-    p.send_line(other.to_str().unwrap()).unwrap();
-    p.expect("cannot load it: a saved game of ataxx, not tictactoe").unwrap();
-    p.expect("choose:").unwrap();
-    p.send_line("4").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.expect("choose:");
+    p.send_line("x".repeat(2000));
+    p.expect("line too long");
+    p.send_line("2");
+    p.expect("saved game file: ");
+    p.send_line("/no/such/game.save");
+    p.expect("cannot load it: cannot read /no/such/game.save");
+    p.expect("choose:");
+    p.send_line("2");
+    p.expect("saved game file: ");
+    p.send_line(other.to_str().unwrap());
+    p.expect("cannot load it: a saved game of ataxx, not tictactoe");
+    p.expect("choose:");
+    p.send_line("4");
+    p.expect_end();
 }
 
 /// A closed terminal keeps the game and ends with 129, as SIGHUP would; Ctrl-C
@@ -317,58 +305,54 @@ fn the_menu_asks_again_after_a_bad_file_and_a_long_line() {
 fn a_closed_terminal_and_ctrl_c_at_the_menu_end_as_their_signals() {
     let dir = state("hangup");
     let mut p = start_in(&dir, &["play", "ataxx", "--first", "human", "--second", "human"]);
-    p.expect("x> ").unwrap();
-    p.send_line("b6").unwrap();
-    p.expect("o> ").unwrap();
-    p.get_process_mut().signal(expectrl::process::unix::Signal::SIGHUP).unwrap();
-    p.expect("the terminal closed: game left unfinished; it is kept in").unwrap();
-    p.expect(expectrl::Eof).unwrap();
-    assert_eq!(exit_status(&p), 129);
+    p.expect("x> ");
+    p.send_line("b6");
+    p.expect("o> ");
+    p.signal(libc::SIGHUP);
+    p.expect("the terminal closed: game left unfinished; it is kept in");
+    p.expect_end();
+    assert_eq!(p.exit_status(), 129);
     let kept = std::fs::read_to_string(dir.join("gametree/ataxx.save")).unwrap();
     assert!(kept.contains("b6"), "{kept}");
 
     let mut p = start_in(&dir, &["play", "ataxx"]);
-    p.expect("choose:").unwrap();
-    p.send(expectrl::ControlCode::EndOfText).unwrap();
-    p.expect(expectrl::Eof).unwrap();
-    assert_eq!(exit_status(&p), 130);
+    p.expect("choose:");
+    p.send(b"\x03"); // Ctrl-C
+    p.expect_end();
+    assert_eq!(p.exit_status(), 130);
 }
 
 /// Everything a session printed, kept to check that no line is wider than
 /// the terminal (80 columns, a pseudo-terminal's default size).
 struct Transcript {
-    p: Session,
+    p: Terminal,
     text: String,
 }
 
 impl Transcript {
     /// Echo on, as a terminal has it: what the person types is on screen too.
-    fn new(mut p: Session) -> Transcript {
-        p.get_process_mut().set_echo(true, None).unwrap();
+    fn new(mut p: Terminal) -> Transcript {
+        p.set_echo(true);
         Transcript { p, text: String::new() }
     }
 
     /// Waits for `needle` and keeps what came before it and the needle; the
     /// text before it.
     fn expect(&mut self, needle: &str) -> String {
-        let found =
-            self.p.expect(needle).unwrap_or_else(|e| panic!("{e}: no {needle:?} after {}", self.text));
-        let before = String::from_utf8_lossy(found.before()).into_owned();
+        let before = self.p.expect(needle);
         self.text.push_str(&before);
         self.text.push_str(needle);
         before
     }
 
     fn send_line(&mut self, line: &str) {
-        self.p.send_line(line).unwrap();
+        self.p.send_line(line);
     }
 
     /// Waits for the end and keeps the rest.
     fn end(&mut self) {
-        let found = self.p.expect(expectrl::Eof).unwrap();
-        for m in found.matches() {
-            self.text.push_str(&String::from_utf8_lossy(m));
-        }
+        let rest = self.p.expect_end();
+        self.text.push_str(&rest);
     }
 
     /// Every line within 80 columns (a line is counted in characters: the
@@ -426,7 +410,7 @@ fn every_line_a_game_prints_fits_in_80_columns() {
         t.expect(" plays ");
         // The person's prompt, or the finished game's (the tree's game is one move each).
         t.expect("> ");
-        t.p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+        t.p.send(b"\x04"); // Ctrl-D
         t.expect("it is kept in");
         t.end();
         t.assert_fits();
@@ -455,7 +439,7 @@ fn a_new_game_moves_the_unfinished_one_aside_and_a_finished_one_is_not_continued
         t.send_line(cell);
     }
     t.expect("game over: x wins");
-    t.p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
+    t.p.send(b"\x04"); // Ctrl-D
     t.end();
     assert!(std::fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap().contains("c1"));
 
@@ -467,7 +451,7 @@ fn a_new_game_moves_the_unfinished_one_aside_and_a_finished_one_is_not_continued
     t.end();
     // Its --resume line still continues the game moved aside.
     let mut p = start_in(&dir, &["play", "tictactoe", "--resume", &aside]);
-    p.expect("o> ").unwrap();
-    p.send_line("quit").unwrap();
-    p.expect(expectrl::Eof).unwrap();
+    p.expect("o> ");
+    p.send_line("quit");
+    p.expect_end();
 }

@@ -4,6 +4,7 @@ pub mod browser;
 pub mod naive_checkers;
 pub mod ordering;
 pub mod playing;
+pub mod terminal;
 
 /// The official checkers fixtures, read in place (never copied into the project).
 pub const OFFICIAL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/fixtures/checkers/official");
