@@ -46,8 +46,9 @@ fn url(path: &Path) -> String {
     format!("file://{}", path.display())
 }
 
-/// One tree's explorer page open in a fresh headless browser, with the nodes of
-/// the same tree's JSON export; its scratch folder goes when it does.
+/// One tree's explorer page open in a headless browser (shared between tests,
+/// see support::browser), with the nodes of the same tree's JSON export; its
+/// scratch folder goes when it does.
 struct Page {
     b: Browser,
     nodes: Vec<Value>,
@@ -59,20 +60,25 @@ struct Page {
 
 impl Page {
     fn open(tag: &str, args: &[&str]) -> Page {
-        Page::opened(tag, args, true)
+        Page::opened(tag, args, true, Browser::start)
     }
 
     /// The page alone, without the JSON export: for trees whose JSON, read
     /// whole into memory, would cost the test more than the page itself.
     fn open_page_only(tag: &str, args: &[&str]) -> Page {
-        Page::opened(tag, args, false)
+        Page::opened(tag, args, false, Browser::start)
     }
 
-    fn opened(tag: &str, args: &[&str], with_json: bool) -> Page {
+    /// In a browser of its own, whose memory is this page's alone.
+    fn open_alone(tag: &str, args: &[&str], with_json: bool) -> Page {
+        Page::opened(tag, args, with_json, Browser::start_alone)
+    }
+
+    fn opened(tag: &str, args: &[&str], with_json: bool, browser: fn() -> Browser) -> Page {
         let dir = scratch(tag);
         let json = dir.join("tree.json");
         let html = export_page(&dir, args, with_json.then_some(json.as_path()));
-        let b = Browser::start();
+        let b = browser();
         let took = b.open(&url(&html));
         let nodes = if with_json { nodes(&json) } else { Vec::new() };
         Page { b, nodes, html, took, dir }
@@ -808,9 +814,10 @@ fn playback(b: &Browser) -> f64 {
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn interactions_on_a_4032_node_tree_are_measured() {
     // test4's position after ten actions, depth 4 under alpha-beta: 4,032 nodes, all drawn.
-    let page = Page::open(
+    let page = Page::open_alone(
         "big",
         &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "4", "--search", "alphabeta"],
+        true,
     );
     let b = &page.b;
     assert_eq!(b.text("#nodes"), "4032");
@@ -860,7 +867,8 @@ fn playback_on_a_29269_node_tree_is_measured() {
 fn interactions_on_the_depth_7_tree_are_measured() {
     // The depth-7 tree of the same position (about 1.85 million nodes): 100
     // interactions, then the tab's memory.
-    let page = Page::open_page_only("depth7", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "7"]);
+    let page =
+        Page::open_alone("depth7", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "7"], false);
     let b = &page.b;
     let size = fs::metadata(&page.html).unwrap().len();
     let before = b.renderer_mb();

@@ -30,12 +30,26 @@ impl PrintSize {
 /// W3C WebDriver's key for an element reference.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
-pub struct Browser {
+/// A browser the tests share: chromedriver, its Chromium and their session.
+struct Driver {
     port: u16,
-    session: Option<String>,
-    driver: Child,
+    session: String,
+    child: Child,
     profile: std::path::PathBuf,
+    /// The window's size as launched, given back to the next test.
+    size: Value,
 }
+
+/// A browser for one test. Most come from a pool and go back to it when the
+/// test ends (starting Chromium cost a second of CPU for each of some fifty
+/// tests); a test that fails, or one started `alone`, closes its own.
+pub struct Browser {
+    driver: Option<Driver>,
+    pooled: bool,
+}
+
+/// Browsers between tests; closed when the test binary exits.
+static POOL: std::sync::Mutex<Vec<Driver>> = std::sync::Mutex::new(Vec::new());
 
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
@@ -91,11 +105,11 @@ fn exchange(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result
     Ok((status, value))
 }
 
-impl Browser {
+impl Driver {
     /// Starts chromedriver on a free loopback port and opens a headless session.
-    pub fn start() -> Browser {
+    fn launch() -> Driver {
         let port = free_port();
-        let driver = Command::new(CHROMEDRIVER)
+        let child = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -112,7 +126,7 @@ impl Browser {
             },
             "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"},
         });
-        let mut browser = Browser { port, session: None, driver, profile };
+        let mut driver = Driver { port, session: String::new(), child, profile, size: Value::Null };
         let started = Instant::now();
         let new = json!({ "capabilities": { "alwaysMatch": caps } });
         let value = loop {
@@ -125,19 +139,78 @@ impl Browser {
                 }
             }
         };
-        let id = value["value"]["sessionId"].as_str().expect("a session id");
-        browser.session = Some(id.to_string());
-        browser
+        driver.session = value["value"]["sessionId"].as_str().expect("a session id").to_string();
+        let rect = driver.command("GET", "/window/rect", None);
+        driver.size = json!({ "width": rect["width"], "height": rect["height"] });
+        driver
+    }
+
+    /// A command of this session: its status and value, or why there was none.
+    fn try_command(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
+        let path = format!("/session/{}{path}", self.session);
+        match exchange(self.port, method, &path, body.as_ref())? {
+            (200, v) => Ok(v["value"].clone()),
+            (status, v) => Err(format!("{method} {path}: {status} {v}")),
+        }
+    }
+
+    fn command(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.try_command(method, path, body).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Leaves the browser as a new one: a blank page, the window's first size.
+    /// (The logs are read empty when the next test takes it.)
+    fn reset(&self) -> Result<(), String> {
+        self.try_command("POST", "/url", Some(json!({ "url": "about:blank" })))?;
+        self.try_command("POST", "/window/rect", Some(self.size.clone()))?;
+        Ok(())
+    }
+
+    fn quit(mut self) {
+        let _ = exchange(self.port, "DELETE", &format!("/session/{}", self.session), None);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// Closes the pooled browsers as the test binary exits (libtest has no hook
+/// for the end of a run; `exit` runs this).
+extern "C" fn close_pool() {
+    if let Ok(mut pool) = POOL.try_lock() {
+        for d in pool.drain(..) {
+            d.quit();
+        }
+    }
+}
+
+impl Browser {
+    /// A browser from the pool, or a new one.
+    pub fn start() -> Browser {
+        static CLOSE_AT_EXIT: std::sync::Once = std::sync::Once::new();
+        // SAFETY: atexit takes a plain function, called once at exit.
+        CLOSE_AT_EXIT.call_once(|| assert_eq!(unsafe { libc::atexit(close_pool) }, 0, "atexit"));
+        let pooled = POOL.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let b = Browser { driver: Some(pooled.unwrap_or_else(Driver::launch)), pooled: true };
+        // What an earlier test left in the logs is not this test's.
+        b.log("browser");
+        b.log("performance");
+        b
+    }
+
+    /// A browser of the test's own, never shared: for measuring the memory
+    /// its page takes, with no other test's page in its processes.
+    pub fn start_alone() -> Browser {
+        Browser { driver: Some(Driver::launch()), pooled: false }
+    }
+
+    fn driver(&self) -> &Driver {
+        self.driver.as_ref().expect("the session is open")
     }
 
     /// A command of this session; panics with the driver's message if it fails.
     fn command(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let session = self.session.as_deref().expect("the session is open");
-        let path = format!("/session/{session}{path}");
-        let (status, v) =
-            exchange(self.port, method, &path, body.as_ref()).unwrap_or_else(|e| panic!("{path}: {e}"));
-        assert_eq!(status, 200, "{method} {path}: {v}");
-        v["value"].clone()
+        self.driver().command(method, path, body)
     }
 
     /// Opens `url` and waits until the page says it is ready.
@@ -202,7 +275,7 @@ impl Browser {
     /// The resident memory of this browser's page processes, in MB, read from
     /// /proc (Linux): what the tab costs the machine, beyond the script's heap.
     pub fn renderer_mb(&self) -> f64 {
-        let profile = format!("--user-data-dir={}", self.profile.display());
+        let profile = format!("--user-data-dir={}", self.driver().profile.display());
         let mut kb = 0u64;
         for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
             let dir = entry.path();
@@ -257,12 +330,14 @@ impl Browser {
 }
 
 impl Drop for Browser {
+    /// Back to the pool, unless the test failed (the browser may be stuck) or
+    /// it was the test's own.
     fn drop(&mut self) {
-        if let Some(s) = self.session.take() {
-            let _ = exchange(self.port, "DELETE", &format!("/session/{s}"), None);
+        let Some(d) = self.driver.take() else { return };
+        if self.pooled && !std::thread::panicking() && d.reset().is_ok() {
+            POOL.lock().unwrap_or_else(|e| e.into_inner()).push(d);
+        } else {
+            d.quit();
         }
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
