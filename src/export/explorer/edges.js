@@ -43,10 +43,11 @@ function drawEdges(pos, path, z) {
       const text = document.createElementNS(SVG, 'text');
       hit.dataset.cut = text.dataset.cut = n;
       g.append(document.createElementNS(SVG, 'line'), hit, text);
-      g._home = fan;
-      fan.appendChild(g);
       drawnEdges.set(n, g);
     }
+    // (A fan hidden for long enough leaves the page, and its edges come back to a new one.)
+    if (g.parentNode !== fan) fan.appendChild(g);
+    if (g._alone) { g.style.display = ''; g._alone = false; }
     if (g._cls !== c) { g.setAttribute('class', c); g._cls = c; }
     const shape = `${x2},${y2}`;
     if (g._shape !== shape) {
@@ -63,8 +64,14 @@ function drawEdges(pos, path, z) {
       g._label = label + mark;
     }
   }
-  keepOnly(drawnEdges, keep, edges);
-  keepOnly(drawnFans, keepFans, edges);
+  keepOnly(drawnEdges, keep, () => {});
+  keepOnly(drawnFans, keepFans, hideFan);
+  // An edge out of the drawing goes with its fan, unless the fan stays (its
+  // node shows fewer children now): then it hides alone.
+  for (const [n, g] of drawnEdges) {
+    const alone = g._gone && keepFans.has(parent[n]);
+    if (alone !== !!g._alone) { g.style.display = alone ? 'none' : ''; g._alone = alone; }
+  }
 }
 // The fan of node `n`'s edges, placed under its box `p`.
 function fanOf(n, p, z) {
@@ -81,3 +88,5 @@ function fanOf(n, p, z) {
   if (fan._at !== at) { fan.style.transform = at; fan._at = at; }
   return fan;
 }
+// A fan out of the drawing waits out of sight, as a box does (hideBox).
+function hideFan(fan) { fan._at = fan.style.transform = AWAY; }

@@ -32,7 +32,7 @@ function stepPath() {
 }
 const decisionNode = () => (count[0] && bestChild(0) >= 0 ? bestChild(0) : -1);
 function nodeClass(n, s, path) {
-  const cls = ['node'];
+  const cls = ['box', 'node'];
   if (compact) cls.push('compact');
   if (isLeaf(n)) cls.push('leaf');
   if (line.has(n) && mode === 'explore') cls.push('line');
@@ -108,19 +108,30 @@ function setNode(el, cls, body, x, y) {
   // A translation moves a box without laying it out again.
   if (el._pos !== pos) { el.style.transform = `translate(${x}px,${y}px)`; el._pos = pos; }
 }
-// Elements of `drawn` not in `keep` leave the page but are kept, so that
-// opening them again costs no parsing; past a few thousand kept ones they go
-// for good. Those kept that come back return to `parent`, or to their own
-// `_home` (an edge, to its parent's fan).
-function keepOnly(drawn, keep, parent) {
+// Elements of `drawn` not in `keep` are put out of sight, not out of the
+// page: putting a thousand boxes back in made the browser lay out their text
+// again, most of what unfolding a subtree cost. Each kind hides its own way
+// (`hide`); a box shown again is restored by its redraw. Past a few thousand
+// hidden ones they leave the page for good.
+function keepOnly(drawn, keep, hide) {
   const forget = drawn.size - keep.size > 4000;
-  const back = document.createDocumentFragment();
   for (const [n, el] of drawn) {
-    if (keep.has(n)) { if (el._gone) { (el._home || back).appendChild(el); el._gone = false; } continue; }
-    if (!el._gone) { el.remove(); el._gone = true; }
-    if (forget) drawn.delete(n);
+    if (keep.has(n)) { el._gone = false; continue; }
+    if (forget) { el.remove(); drawn.delete(n); continue; }
+    if (!el._gone) { hide(el); el._gone = true; }
   }
-  parent.appendChild(back);
+}
+// Where hidden boxes and fans wait: far outside the canvas, which clips them
+// (so they stretch no scroll bar and are never painted). Moving them costs the
+// browser a transform; hiding them (visibility) restyled all their contents.
+const AWAY = 'translate(-99999px,0px)';
+// A hidden box also trades its class `node`, the tests' and the page's own
+// handle on drawn nodes, for `kept`; no style rule names either (every style
+// of a box hangs on `box`), so the trade costs no restyling.
+function hideBox(el) {
+  el._cls = el.className = el._cls.replace(/\bnode\b/, 'kept');
+  el.style.transform = AWAY;
+  el._pos = 'away';
 }
 // The step and path the drawing shows (-1: not a step's drawing).
 let shownStep = -1, shownPath = new Set();
@@ -161,7 +172,7 @@ function render() {
     });
     canvas.appendChild(template.content);
   }
-  keepOnly(drawnNodes, keep, canvas);
+  keepOnly(drawnNodes, keep, hideBox);
   for (const el of canvas.querySelectorAll('button.more')) el.remove();
   for (const b of moreAt) {
     const left = count[b.more] - showCount(b.more);
