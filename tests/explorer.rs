@@ -834,14 +834,14 @@ fn interactions_on_a_4032_node_tree_are_measured() {
     b.click("#mode-step");
     let steps = timed(b, "document.getElementById('step-forward').click()", 50);
     assert_eq!(b.run("return document.getElementById('slider').value"), "50");
-    let mb = b.renderer_mb();
+    let memory = b.renderer_memory();
     let rate = playback(b);
     eprintln!("4,032 nodes drawn: expand all {}", spread(&expand));
     eprintln!("  a click on a toggle: {}", spread(&click));
     eprintln!("  a click that selects a node: {}", spread(&select));
     eprintln!("  an arrow key: {}", spread(&keys));
     eprintln!("  a step: {}", spread(&steps));
-    eprintln!("  the tab: {mb:.0} MB resident");
+    eprintln!("  the tab: {memory}");
     eprintln!("  playback at 50 steps a second: {rate:.1} steps a second");
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
@@ -871,7 +871,7 @@ fn interactions_on_the_depth_7_tree_are_measured() {
         Page::open_alone("depth7", &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "7"], false);
     let b = &page.b;
     let size = fs::metadata(&page.html).unwrap().len();
-    let before = b.renderer_mb();
+    let before = b.renderer_memory();
     let mut ms = timed(b, "document.querySelector(\".node[data-id='1'] .toggle\").click()", 40);
     ms.extend(timed(b, "document.querySelector(\".node[data-id='2'] .act\").click()", 20));
     ms.extend(timed(
@@ -881,9 +881,9 @@ fn interactions_on_the_depth_7_tree_are_measured() {
     ));
     ms.extend(timed(b, "document.querySelector('button.mode[aria-pressed=\"false\"]').click()", 20));
     ms.sort_by(f64::total_cmp);
-    let after = b.renderer_mb();
+    let after = b.renderer_memory();
     eprintln!(
-        "depth-7 tree ({} nodes, {size} bytes): opened in {} ms; 100 interactions {}; the tab {before:.0} MB after opening, {after:.0} MB after",
+        "depth-7 tree ({} nodes, {size} bytes): opened in {} ms; 100 interactions {}; the tab after opening: {before}; after: {after}",
         b.text("#nodes"),
         page.took.as_millis(),
         spread(&ms)

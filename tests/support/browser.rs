@@ -27,6 +27,30 @@ impl PrintSize {
     pub const US_LETTER: PrintSize = PrintSize { width: 21.59, height: 27.94 };
 }
 
+/// What a browser's page processes take, in MB.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Memory {
+    pub processes: usize,
+    /// Resident, as `ps` shows it: each process counts the pages of Chromium's
+    /// own code it has touched, though all of them share one copy.
+    pub resident: f64,
+    /// Resident and the process's own (anonymous and shared memory it made).
+    pub private: f64,
+    /// Resident, each shared page divided among the processes that map it
+    /// (PSS): what the tab costs the machine.
+    pub proportional: f64,
+}
+
+impl std::fmt::Display for Memory {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.0} MB proportional (PSS), {:.0} MB private, {:.0} MB resident in {} page processes",
+            self.proportional, self.private, self.resident, self.processes
+        )
+    }
+}
+
 /// W3C WebDriver's key for an element reference.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
@@ -272,11 +296,10 @@ impl Browser {
         base64::engine::general_purpose::STANDARD.decode(pdf.as_str().expect("a PDF")).expect("base64")
     }
 
-    /// The resident memory of this browser's page processes, in MB, read from
-    /// /proc (Linux): what the tab costs the machine, beyond the script's heap.
-    pub fn renderer_mb(&self) -> f64 {
+    /// The memory of this browser's page processes (Linux, from /proc).
+    pub fn renderer_memory(&self) -> Memory {
         let profile = format!("--user-data-dir={}", self.driver().profile.display());
-        let mut kb = 0u64;
+        let mut m = Memory::default();
         for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
             let dir = entry.path();
             let Ok(cmd) = std::fs::read(dir.join("cmdline")) else { continue };
@@ -284,12 +307,17 @@ impl Browser {
             if !cmd.contains("--type=renderer") || !cmd.contains(&profile) {
                 continue;
             }
-            let status = std::fs::read_to_string(dir.join("status")).unwrap_or_default();
-            if let Some(line) = status.lines().find(|l| l.starts_with("VmRSS:")) {
-                kb += line.split_whitespace().nth(1).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
-            }
+            let kb = |file: &str, key: &str| -> f64 {
+                let text = std::fs::read_to_string(dir.join(file)).unwrap_or_default();
+                let line = text.lines().find(|l| l.starts_with(key));
+                line.and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok()).unwrap_or(0.0) / 1024.0
+            };
+            m.processes += 1;
+            m.resident += kb("status", "VmRSS:");
+            m.private += kb("status", "RssAnon:") + kb("status", "RssShmem:");
+            m.proportional += kb("smaps_rollup", "Pss:");
         }
-        kb as f64 / 1024.0
+        m
     }
 
     /// How many elements match `css`: counted in the page, since the driver's

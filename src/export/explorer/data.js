@@ -39,8 +39,9 @@ at += 4 * inner.length;
 for (let i = 0; i < N; i++) if (flags[i] & LEAF) value[i] = cost[i];
 const windowed = H.windows;
 // Window ends are numbers, with the infinities as JavaScript's own: a real
-// cost of ±2147483647 stays a number.
-const alpha = new Float64Array(N), beta = new Float64Array(N);
+// cost of ±2147483647 stays a number. Only a search with windows has them
+// (two columns of 15 MB each at depth 7).
+const alpha = windowed ? new Float64Array(N) : null, beta = windowed ? new Float64Array(N) : null;
 if (windowed) {
   let k = 0;
   for (let i = 0; i < N; i++) if (!(flags[i] & PRUNED)) k++;

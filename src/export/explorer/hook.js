@@ -3,7 +3,8 @@
 // function, and reach the page through `window.gametree` alone:
 //   gametree.header           the page's header (summary, picture, actions...)
 //   gametree.nodes            the node columns, by index: count, first, parent,
-//                             depth, flags, cost, value, alpha, beta; `n` nodes
+//                             depth, flags, cost, value, alpha, beta (these
+//                             two null unless the search had windows); `n` nodes
 //   gametree.FLAGS            the flag bits (MAXIMISING, PRUNED, LEAF, ...)
 //   gametree.idOf(i), indexOf(id), actionName(i), boardSvg(i, px), num(v)
 //   gametree.data(name)       the JSON an addon wrote for itself, or null
