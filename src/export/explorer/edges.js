@@ -81,7 +81,7 @@ function fanOf(n, p, z) {
     fan.setAttribute('class', 'fan');
     fan.setAttribute('width', 1);
     fan.setAttribute('height', 1);
-    edges.appendChild(fan);
+    groupOf(fanGroups, edges, n).appendChild(fan);
     drawnFans.set(n, fan);
   }
   const at = `translate(${p.x + z.w / 2}px,${p.y + z.bottom}px)`;

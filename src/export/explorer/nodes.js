@@ -165,12 +165,16 @@ function render() {
     template.innerHTML = born.map(([n, cls, body, x, y]) =>
       `<div class="${cls}" data-index="${n}" data-id="${idOf(n)}" style="transform:translate(${x}px,${y}px)">${withBoard(n, body)}</div>`).join('');
     const made = [...template.content.children];
+    const into = new Map();
     born.forEach(([n, cls, body, x, y], k) => {
       const el = made[k];
       el._cls = cls; el._body = body; el._pos = `${x},${y}`;
       drawnNodes.set(n, el);
+      const g = groupOf(boxGroups, canvas, n);
+      if (!into.has(g)) into.set(g, document.createDocumentFragment());
+      into.get(g).appendChild(el);
     });
-    canvas.appendChild(template.content);
+    for (const [g, f] of into) g.appendChild(f);
   }
   keepOnly(drawnNodes, keep, hideBox);
   for (const el of canvas.querySelectorAll('button.more')) el.remove();
