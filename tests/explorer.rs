@@ -969,6 +969,50 @@ fn tic_tac_toe_practice_is_a_bounded_worksheet_drawn_whole() {
     let mut under = subtree_of(nodes, other);
     under.sort_unstable();
     assert_eq!(ids(b, ".node"), under);
+    // The arrows stay on the worksheet: its top has no parent or siblings on it.
+    b.click(&format!(".node[data-id='{other}'] .role"));
+    let selected =
+        "const e = document.querySelector('.node.selected'); return e ? e.dataset.id : 'none drawn'";
+    for key in ["\u{E013}", "\u{E012}", "\u{E014}"] {
+        b.press(key);
+        assert_eq!(b.run(selected), other.to_string(), "an arrow key left the worksheet's top #{other}");
+    }
+    b.press("\u{E015}");
+    let below = b.run(selected).as_str().unwrap().parse::<usize>().unwrap();
+    assert_eq!(nodes[below]["parent"], other, "down goes to the first child");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_keyboard_never_reaches_a_folded_away_node() {
+    // Folded nodes stay in the page, out of sight: their buttons and answer
+    // boxes must be out of reach of Tab too, in every mode.
+    let page = Page::open("fold-tab", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
+    let b = &page.b;
+    b.set_size(1366, 768);
+    for mode in ["#mode-explore", "#mode-practice"] {
+        b.click(mode);
+        b.click("#expand-all");
+        let before = b.count(".node");
+        b.click(".node[data-id='1'] .toggle, .node[data-id='2'] .toggle");
+        let drawn = b.count(".node");
+        assert!(drawn < before, "{mode}: a fold hides nodes ({drawn} of {before} drawn)");
+        b.run("document.getElementById('tree').focus()");
+        let mut reached = 0;
+        for _ in 0..60 {
+            b.press("\u{E004}");
+            let hidden = b.run(
+                "const e = document.activeElement; return !!(e && e.closest('[data-index]') && !e.closest('.node'))",
+            );
+            assert_eq!(hidden, false, "{mode}: Tab reached a control of a folded-away node");
+            reached += b
+                .run("const e = document.activeElement; return e && e.closest('.node') ? 1 : 0")
+                .as_u64()
+                .unwrap();
+        }
+        assert!(reached > 0, "{mode}: Tab reaches the drawn nodes' own controls");
+    }
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 

@@ -273,6 +273,14 @@ impl Browser {
         self.command("POST", &format!("/element/{e}/value"), Some(json!({ "text": text })));
     }
 
+    /// Presses and releases a key as the keyboard would, into whatever has
+    /// the focus (`\u{E004}`: Tab; WebDriver's codes for the others).
+    pub fn press(&self, key: &str) {
+        let actions = json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+            { "type": "keyDown", "value": key }, { "type": "keyUp", "value": key }] }] });
+        self.command("POST", "/actions", Some(actions));
+    }
+
     pub fn text(&self, css: &str) -> String {
         let e = self.element(css);
         self.command("GET", &format!("/element/{e}/text"), None).as_str().unwrap_or_default().to_string()

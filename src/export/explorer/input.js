@@ -63,9 +63,11 @@ document.addEventListener('keydown', (ev) => {
   // A focused control acts on its own keys (Enter and space press a button).
   if (ev.target.closest && ev.target.closest('input, select, button, textarea')) return;
   const n = selected;
-  const sib = (d) => { const p = parent[n]; if (p < 0) return; const k = n - first[p] + d; if (k >= 0 && k < count[p]) select(first[p] + k); };
+  // The arrows stay in the drawing: a worksheet's top has no parent or siblings on the page.
+  const top = n === drawnTop();
+  const sib = (d) => { const p = parent[n]; if (p < 0 || top) return; const k = n - first[p] + d; if (k >= 0 && k < count[p]) select(first[p] + k); };
   switch (ev.key) {
-    case 'ArrowUp': if (parent[n] >= 0) select(parent[n]); break;
+    case 'ArrowUp': if (parent[n] >= 0 && !top) select(parent[n]); break;
     case 'ArrowDown': if (count[n]) { open[n] = 1; select(first[n]); } break;
     case 'ArrowLeft': sib(-1); break;
     case 'ArrowRight': sib(1); break;

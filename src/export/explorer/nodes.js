@@ -5,10 +5,12 @@ function nodeState(n) {
     const st = step.state;
     const w = st.win.get(n);
     const done = st.val.has(n);
+    const pruned = skippedSoFar(st, n);
     return {
-      value: done ? valueText(n, st.val.get(n)) : '?',
+      // (Skipped: never to be searched, so no value is coming.)
+      value: done ? valueText(n, st.val.get(n)) : pruned ? 'pruned' : '?',
       running: !done && st.best.has(n) ? `best so far ${num(st.best.get(n))}` : '',
-      pruned: skippedSoFar(st, n),
+      pruned,
       window: w && !done ? `now [${num(w[0])}, ${num(w[1])}]` : w ? `[${num(w[0])}, ${num(w[1])}]` : '',
       cut: st.cut.get(n) || '',
       current: st.current === n,
@@ -128,10 +130,18 @@ const AWAY = 'translate(-99999px,0px)';
 // A hidden box also trades its class `node`, the tests' and the page's own
 // handle on drawn nodes, for `kept`; no style rule names either (every style
 // of a box hangs on `box`), so the trade costs no restyling.
+// Its controls leave the tab order and the box leaves what a screen reader
+// reads (attributes no style rule names: `inert` restyled every box's contents).
 function hideBox(el) {
   el._cls = el.className = el._cls.replace(/\bnode\b/, 'kept');
   el.style.transform = AWAY;
   el._pos = 'away';
+  el.setAttribute('aria-hidden', 'true');
+  for (const c of el.querySelectorAll('button, input')) c.tabIndex = -1;
+}
+function unhideBox(el) {
+  el.removeAttribute('aria-hidden');
+  for (const c of el.querySelectorAll('[tabindex]')) c.removeAttribute('tabindex');
 }
 // The step and path the drawing shows (-1: not a step's drawing).
 let shownStep = -1, shownPath = new Set();
@@ -156,6 +166,7 @@ function render() {
     const cls = nodeClass(n, s, path), body = nodeBody(n, s);
     if (!el) { born.push([n, cls, body, b.x, b.y]); continue; }
     setNode(el, cls, body, b.x, b.y);
+    if (el._gone) unhideBox(el);
     // The board sits between the head and the rest, and never changes.
     if (z.board && !el.querySelector('svg.board')) el.querySelector('.head').insertAdjacentHTML('afterend', nodeBoard(n, z.board));
   }

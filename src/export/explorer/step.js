@@ -27,7 +27,9 @@ function goTo(k) {
     const n = indexOf(events[5 * (k - 1) + 1]);
     renderSome(new Set([n, parent[n], was.selected, ...was.path, ...stepPath()]));
   } else render();
-  if (st.current >= 0) keepPathInView(st.current);
+  // The last step shows the decision, wherever the search ended.
+  const focus = E && k === E && d >= 0 ? d : st.current;
+  if (focus >= 0) keepPathInView(focus);
 }
 // The path to the current node as a line of crumbs, each with its side, its
 // window now and its best so far; a path too long for the line keeps the root

@@ -11,8 +11,8 @@ function setZoom(z, fitting) {
 }
 function fit() {
   const { width, height } = layout();
-  const w = treeBox.clientWidth - 16, h = treeBox.clientHeight - 16;
-  setZoom(Math.min(1.6, w / width, h / height), true);
+  // The canvas's margins (8 px a side) are zoomed with it.
+  setZoom(Math.min(1.6, treeBox.clientWidth / (width + 16), treeBox.clientHeight / (height + 16)), true);
   treeBox.scrollTo(0, 0);
   if (zoom <= 0.2 + 1e-9) bringIntoView(line.size ? [...line].pop() : 0);
 }
