@@ -76,7 +76,7 @@ function nodeBody(n, s) {
     if (s.cut && !compact) body += `<div class="cut">${esc(s.cut)}</div>`;
     else if (s.cut) body += `<div class="cut" title="${esc(s.cut)}">✂ ${esc((s.cut.split('; ')[1] || '').replace(/children | skipped/g, ''))}</div>`;
   }
-  if (count[n]) body += `<button class="toggle" data-toggle="${n}" title="${open[n] ? 'Collapse' : 'Expand'} (Enter)">${open[n] ? '−' : '+'}</button>`;
+  if (count[n]) body += `<button class="toggle${open[n] ? '' : ' shut'}" data-toggle="${n}" title="${open[n] ? 'Collapse' : 'Expand'} (Enter)">${open[n] ? '−' : '+'}</button>`;
   else if (hidden.get(n)) body += `<div class="cut">+${hidden.get(n)} nodes not in this page</div>`;
   return body;
 }
