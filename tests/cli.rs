@@ -45,11 +45,8 @@ fn completions_and_the_manual_page_cover_every_command() {
     }
 }
 
-fn scratch(tag: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("gametree-cli-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn scratch(tag: &str) -> support::Scratch {
+    support::Scratch::new(&format!("cli-{tag}"))
 }
 
 /// The same command with a file, and with `-` and the file's bytes on stdin,
@@ -160,7 +157,8 @@ fn documented_statuses() -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn manpage_all_writes_a_page_per_command_with_its_options_and_exit_statuses() {
-    let dir = scratch("man").join("new");
+    let base = scratch("man");
+    let dir = base.join("new");
     let out = run(&["manpage", "--all", dir.to_str().unwrap()], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(out.stdout.is_empty());

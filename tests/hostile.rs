@@ -3,15 +3,11 @@
 
 use crate::support;
 use std::fs;
-use std::path::PathBuf;
 
 use support::run;
 
-fn scratch(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gametree-hostile-{tag}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).unwrap();
-    d
+fn scratch(tag: &str) -> support::Scratch {
+    support::Scratch::new(&format!("hostile-{tag}"))
 }
 
 /// Refused with `status`, a message that contains `needle`, and no panic.

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use crate::support;
 use crate::support::terminal::Terminal;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
@@ -13,7 +14,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 fn start(args: &[&str]) -> Terminal {
     static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    start_in(&state(&format!("session-{n}")), args)
+    let dir = state(&format!("session-{n}"));
+    start_in(&dir, args).keeping(dir)
 }
 
 /// A session whose automatic saves go to `state`, never the real home.
@@ -32,11 +34,8 @@ fn quit_unsaved(p: &mut Terminal, answer: &str) {
     p.expect_end();
 }
 
-fn scratch(tag: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("gametree-pty-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn scratch(tag: &str) -> support::Scratch {
+    support::Scratch::new(&format!("pty-{tag}"))
 }
 
 /// Leaves a two-person tic-tac-toe game with x's b2 played, kept by Ctrl-D
@@ -51,7 +50,7 @@ fn leave_unfinished(dir: &std::path::Path) {
 }
 
 /// An empty state directory for one test.
-fn state(tag: &str) -> std::path::PathBuf {
+fn state(tag: &str) -> support::Scratch {
     scratch(&format!("state-{tag}"))
 }
 
@@ -390,8 +389,8 @@ fn every_line_a_game_prints_fits_in_80_columns() {
         let side = gametree::with_game!(name, &gametree::games::Settings::default(), |g| {
             g.player_name(g.to_move(&g.start()))
         });
-        let mut t =
-            Transcript::new(start_in(&state(&format!("width-{game}")), &["play", game, "--level", "easy"]));
+        let dir = state(&format!("width-{game}"));
+        let mut t = Transcript::new(start_in(&dir, &["play", game, "--level", "easy"]));
         let prompt = format!("{side}> ");
         t.expect(&prompt);
         for command in

@@ -71,3 +71,36 @@ pub fn commands() -> Vec<String> {
     let names = lines.filter(|l| !l.starts_with("   ")).map(|l| l.split_whitespace().next().unwrap());
     names.filter(|&n| n != "help").map(String::from).collect()
 }
+
+/// A folder of the test's own under the system's temporary folder
+/// (`gametree-TAG-PID`), empty when made and removed with everything in it
+/// when dropped, also when the test fails: the suite leaves nothing behind.
+pub struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    pub fn new(tag: &str) -> Scratch {
+        let d = std::env::temp_dir().join(format!("gametree-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
+        Scratch(d)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}

@@ -32,6 +32,8 @@ pub struct Terminal {
     /// Where in `screen.bytes` the next `expect` starts looking.
     read_to: usize,
     waited: Option<i32>,
+    /// A folder the program uses, removed only after the program has ended.
+    keep: Option<super::Scratch>,
 }
 
 fn check(r: libc::c_int, what: &str) {
@@ -88,7 +90,13 @@ impl Terminal {
                 ready.notify_all();
             }
         });
-        Terminal { child, master, screen, read_to: 0, waited: None }
+        Terminal { child, master, screen, read_to: 0, waited: None, keep: None }
+    }
+
+    /// Keeps `dir` until the terminal is dropped (after the program).
+    pub fn keeping(mut self, dir: super::Scratch) -> Terminal {
+        self.keep = Some(dir);
+        self
     }
 
     /// Waits until the program has written `needle` past what earlier calls
