@@ -16,11 +16,8 @@ const WORKED: &str = "......../......../......../......../......../B.w...../.w..
 /// Official test4's position after its ten input actions, black to move.
 const TEST4_AFTER_TEN: &str = ".w.w.w.w/w.w...../.w.w.w../......w./.....w.b/b.b.b.../.b.b.b.b/b.b.b... b";
 
-fn scratch(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gametree-explorer-{tag}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).unwrap();
-    d
+fn scratch(tag: &str) -> support::Scratch {
+    support::Scratch::new(&format!("explorer-{tag}"))
 }
 
 /// Writes the explorer page and the JSON export of one tree; returns both paths.
@@ -55,7 +52,8 @@ struct Page {
     html: PathBuf,
     /// How long the page took to open, as the driver saw it.
     took: std::time::Duration,
-    dir: PathBuf,
+    /// Goes with the page (after the browser has let go of it: fields drop in order).
+    dir: support::Scratch,
 }
 
 impl Page {
@@ -87,12 +85,6 @@ impl Page {
     /// When the page, by its own clock, had drawn its first view.
     fn ready_ms(&self) -> Value {
         self.b.run("return document.body.dataset.readyMs")
-    }
-}
-
-impl Drop for Page {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -431,7 +423,6 @@ fn test1s_eleventh_action_page_shows_its_decision() {
     assert!(after < 767, "collapsing #1 hides its subtree ({after} nodes drawn)");
     eprintln!("test1 action 11, all 767 nodes drawn: a click that collapses #1 took {ms} ms");
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -521,7 +512,6 @@ fn on_a_1366_by_768_projector_the_first_view_shows_the_whole_line_of_best_play()
         assert!(th >= 200.0, "{w}x{h}: the tree is {th} px high");
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The text of a PDF and its page count, with poppler's pdftotext and pdfinfo.
@@ -722,7 +712,6 @@ fn stepping_with_the_panel_following_gives_the_traces_windows() {
     b.click("#next-cut");
     assert!(b.text("#step-text").contains("no later cut-off"), "{}", b.text("#step-text"));
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -1054,7 +1043,6 @@ fn tic_tac_toes_first_view_on_a_projector_is_readable() {
         );
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -1190,7 +1178,6 @@ fn an_exercises_page_opens_as_its_worksheet() {
     assert!(!text.contains("ecision"), "{text}");
     assert!(answers.is_object());
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Each word pdftotext finds with its box, and the page's height.
@@ -1296,7 +1283,6 @@ fn an_addons_view_reaches_the_page_through_the_hook_and_gives_the_tree_back() {
     assert_eq!(b.run("return document.getElementById('view-probe').hidden"), true);
     assert!(b.count(".node") > 1);
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

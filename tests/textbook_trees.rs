@@ -8,7 +8,7 @@
 use crate::support;
 
 use std::fs;
-use std::path::PathBuf;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -33,11 +33,8 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_str(&ok(&gametree(&[args, &["--json", "-"]].concat()))).unwrap()
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gametree-trees-{tag}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(tag: &str) -> support::Scratch {
+    support::Scratch::new(&format!("trees-{tag}"))
 }
 
 /// The node reached from the root by `path` (action names).
@@ -257,7 +254,6 @@ fn a_hundred_thousand_nested_parentheses_are_refused_without_overflow() {
         json(&["analyse", "tree", "--position", &format!("@{}", file.display()), "--search", "alphabeta"]);
     assert_eq!(doc["depth"], 64);
     assert_eq!(doc["node_count"], 66);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -289,7 +285,6 @@ fn every_export_of_a_tree_is_written() {
     assert!(trace.to_string().contains("cutoff"));
     let html = fs::read_to_string(path("html")).unwrap();
     assert!(html.contains("<html"));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -305,7 +300,6 @@ fn a_trees_dot_renders_with_graphviz_without_warnings() {
         assert_eq!(String::from_utf8_lossy(&svg.stderr), "", "Graphviz warned");
         assert_eq!(String::from_utf8(svg.stdout).unwrap().matches("class=\"edge\"").count(), 12);
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

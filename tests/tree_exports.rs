@@ -4,7 +4,7 @@
 use crate::support;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -28,11 +28,8 @@ fn analyse_json(position: &str, depth: u32) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gametree-{tag}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(tag: &str) -> support::Scratch {
+    support::Scratch::new(tag)
 }
 
 /// What one node should be, derived independently with the naive oracle.
@@ -217,7 +214,6 @@ fn dot_renders_with_graphviz_without_warnings() {
     // Every node of the tree carries its details for the SVG's hover and a link.
     assert_eq!(svg.matches("xlink:title=\"#").count(), 30);
     assert_eq!(svg.matches("xlink:href=\"#node-").count(), 30);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -327,7 +323,6 @@ fn export_trees_beside_the_protocol_leaves_stdout_unchanged() {
     assert_eq!(names.len(), 3, "only the three exports, no temporary files: {names:?}");
     let page = fs::read_to_string(dir.join("action-11.html")).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>") && page.contains("\"decision\":\"H3-F1\""));
-    fs::remove_dir_all(&dir).unwrap();
 
     // P exports one pair per computed action, numbered as printed.
     let dir = temp_dir("export-p");
@@ -345,7 +340,6 @@ fn export_trees_beside_the_protocol_leaves_stdout_unchanged() {
             "action {n}"
         );
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -363,7 +357,6 @@ fn node_budget_stops_a_tree_with_a_clear_message() {
     assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("action 2") && err.contains("--max-nodes"), "{err}");
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -430,7 +423,6 @@ fn moves_start_from_the_replayed_position() {
     let out = Command::new(BIN).args(["analyse", "checkers", "--moves"]).arg(&input).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("line 2: ERROR: Illegal action."));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -611,7 +603,6 @@ fn exports_refuse_bad_targets_before_writing_anything() {
     assert!(String::from_utf8(out.stderr).unwrap().contains("--json and --html both write"));
     assert!(!page.exists());
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "nothing half-written");
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The nodes of `game`'s tree from `position` as JSON, searched by `search`
@@ -739,6 +730,4 @@ fn checkers_exports_its_trees_under_alpha_beta_and_prints_the_same_protocol() {
     // Without --export-trees there is nothing for --search to apply to.
     let out = Command::new(BIN).arg("checkers").arg(&input).args(["--search", "alphabeta"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
-    fs::remove_dir_all(&mm_dir).unwrap();
-    fs::remove_dir_all(&ab_dir).unwrap();
 }

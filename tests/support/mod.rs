@@ -104,3 +104,9 @@ impl AsRef<std::path::Path> for Scratch {
         &self.0
     }
 }
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
