@@ -74,8 +74,7 @@ proptest! {
 
 #[test]
 fn a_saved_ataxx_game_resumes_and_replays_identically() {
-    let dir = std::env::temp_dir().join(format!("gametree-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::Scratch::new("save");
     let file = dir.join("game.txt");
     let file_s = file.to_str().unwrap();
     let moves = ["b6", "f6", "a7c5", "g7e7", "c7"];
@@ -107,7 +106,6 @@ fn a_saved_ataxx_game_resumes_and_replays_identically() {
     let bad = run(&["replay", file_s], "");
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("line 10"), "{}", text(&bad.stderr));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -45,8 +45,7 @@ fn played_and_replayed(game: &str, locale: &[(&str, &str)], dir: &Path) -> [Stri
 
 #[test]
 fn a_locale_without_utf8_gets_plain_ascii_boards_in_play_and_replay() {
-    let dir = std::env::temp_dir().join(format!("gametree-boards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::Scratch::new("boards");
     for &name in ALL {
         let game = name.as_str();
         let has_board = with_game!(name, &Settings::default(), |g| !g.picture().points.is_empty());
@@ -70,5 +69,4 @@ fn a_locale_without_utf8_gets_plain_ascii_boards_in_play_and_replay() {
             }
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

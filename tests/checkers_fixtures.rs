@@ -171,8 +171,7 @@ fn unreadable_input_is_a_clear_error() {
 
 #[test]
 fn fixtures_command_reports_passes_and_the_first_difference() {
-    let dir = std::env::temp_dir().join(format!("gametree-fixtures-{}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::Scratch::new("fixtures");
     fs::write(dir.join("good.txt"), "G6-F5\n").unwrap();
     fs::write(dir.join("good-out.txt"), naive::protocol("G6-F5\n", 3).0).unwrap();
     fs::write(dir.join("bad.txt"), "G6-F5\nH3-G4\n").unwrap();
@@ -194,7 +193,6 @@ fn fixtures_command_reports_passes_and_the_first_difference() {
     // Any program can be checked: `cat` echoes the input, which fails every fixture.
     let out = Command::new(BIN).arg("fixtures").arg(&dir).args(["--cmd", "cat"]).output().unwrap();
     assert!(String::from_utf8(out.stdout).unwrap().contains("0 passed, 2 failed"));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -21,8 +21,7 @@ fn nodes(p: [u8; 3]) -> usize {
 
 #[test]
 fn the_example_builds_searches_and_exports_a_game_of_its_own() {
-    let dir = std::env::temp_dir().join(format!("gametree-nim-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::Scratch::new("nim");
     for piles in [[1, 3, 5], [2, 2, 3], [1, 2, 3]] {
         let start = Position { piles, first_to_move: true };
         let (decision, value, count) = nim::run(start, &dir).unwrap();
@@ -45,7 +44,6 @@ fn the_example_builds_searches_and_exports_a_game_of_its_own() {
         let dot = std::fs::read_to_string(dir.join("nim.dot")).unwrap();
         assert!(dot.starts_with("digraph tree {") && dot.contains("showing the line of best play"));
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// docs/adding-a-game.md walks through the example in pieces: each piece must

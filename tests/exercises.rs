@@ -6,7 +6,7 @@
 use crate::support;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use gametree::exercise::generate::{Constraints, generate};
@@ -28,11 +28,8 @@ fn gametree(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().unwrap()
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gametree-exercise-{tag}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(tag: &str) -> crate::support::Scratch {
+    crate::support::Scratch::new(&format!("exercise-{tag}"))
 }
 
 /// A tree read the test's own way (the generator writes only numbers,
@@ -157,7 +154,6 @@ fn constraints_that_cannot_be_met_are_said_in_one_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("no tree of depth 1 with 1 cut-off(s) found in 10000 tries"), "{err}");
     assert!(fs::read_dir(&dir).unwrap().next().is_none(), "nothing written");
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 fn write(dir: &Path, extra: &[&str]) {
@@ -197,9 +193,6 @@ fn the_same_seed_writes_the_same_bytes_and_count_numbers_the_exercises() {
     let answers: Value = serde_json::from_slice(&fs::read(g.join("answers.json")).unwrap()).unwrap();
     assert_eq!(answers["nodes"].as_array().unwrap().len(), 1 + 9 + 9 * 8);
     assert_eq!(answers["nodes"][1]["action"], "a1");
-    for d in [a, b, c, g] {
-        fs::remove_dir_all(d).unwrap();
-    }
 }
 
 #[test]
@@ -219,9 +212,6 @@ fn a_failed_write_leaves_whole_files_and_no_temporaries() {
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "no temporary left: {names:?}");
     for f in ["worksheet.pdf", "answers.pdf", "worksheet.svg", "answers.svg", "exercise.tex"] {
         assert_eq!(fs::read(bad.join(f)).unwrap(), fs::read(good.join(f)).unwrap(), "{f} is whole");
-    }
-    for d in [good, bad] {
-        fs::remove_dir_all(d).unwrap();
     }
 }
 
@@ -246,7 +236,6 @@ fn the_latex_compiles_with_pdflatex() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
     let text = Command::new("pdftotext").args(["exercise.pdf", "-"]).current_dir(&dir).output().unwrap();
     assert!(String::from_utf8_lossy(&text.stdout).contains("answer key"));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The whole-number words of a PDF's text.
@@ -283,7 +272,6 @@ fn the_key_has_the_values_the_worksheet_leaves_out() {
     }
     let text = Command::new("pdftotext").arg(dir.join("answers.pdf")).arg("-").output().unwrap();
     assert!(String::from_utf8_lossy(&text.stdout).contains("alpha="));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A word pdftotext finds on a PDF's one page: its box in points from the
@@ -340,7 +328,6 @@ fn the_tree_fills_the_page_in_type_a_class_can_read() {
         assert!(across > 0.8 * width, "{pdf}: the tree spans {across:.0} of {width} points across");
         assert!(down > 0.7 * height, "{pdf}: the tree spans {down:.0} of {height} points down");
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -385,7 +372,6 @@ fn the_svg_renders_in_chromium() {
         );
         assert_eq!(red.as_u64().unwrap() > 0, crossed, "{file}: pruned branches crossed out in the key only");
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -413,7 +399,6 @@ fn the_practice_page_opens_in_practice_with_no_answer_shown() {
     b.open(&format!("file://{}", page.display()));
     assert_eq!(b.run("return document.body.dataset.mode"), "explore");
     assert!(b.count(".node:not(.leaf) .value") > 0);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// "New exercise" on a batch's practice page: the next page of the batch,
@@ -443,5 +428,4 @@ fn new_exercise_goes_through_the_batch_and_then_names_the_next_seed() {
     let url = b.run("return location.pathname");
     assert!(url.as_str().unwrap().ends_with("/exercise-01/practice.html"), "{url}");
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 }

@@ -47,8 +47,7 @@ fn solve_with_gambit<G: Game>(game: &G, pos: &str, depth: u8) -> Solved {
     assert!(tree.len <= 2_000, "{}: keep the tree small for Gambit ({} nodes)", game.name(), tree.len);
     back_propagate(tree.root);
 
-    let dir = std::env::temp_dir().join(format!("gametree-gambit-{}-{}", game.name(), std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::Scratch::new(&format!("gambit-{}", game.name()));
     let file = dir.join("tree.efg");
     let mut efg_text = Vec::new();
     efg::write_tree(&mut efg_text, game, &tree).unwrap();
@@ -56,7 +55,6 @@ fn solve_with_gambit<G: Game>(game: &G, pos: &str, depth: u8) -> Solved {
 
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gambit/solve_subgames.py");
     let run = Command::new("python3").arg("-B").arg(&script).arg(&file).output().expect("python3 runs");
-    std::fs::remove_dir_all(&dir).unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert!(run.status.success(), "{}: {}\n{}", game.name(), stdout, String::from_utf8_lossy(&run.stderr));
 

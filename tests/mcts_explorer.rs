@@ -16,7 +16,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 
 /// The page, the JSON and the trace of one MCTS run, in a scratch folder.
 struct Run {
-    dir: PathBuf,
+    /// Held only to be removed with the run.
+    _dir: crate::support::Scratch,
     html: PathBuf,
     json: Value,
     trace: Value,
@@ -24,9 +25,7 @@ struct Run {
 
 impl Run {
     fn of(tag: &str, args: &[&str]) -> Run {
-        let dir = std::env::temp_dir().join(format!("gametree-mcts-page-{tag}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
+        let dir = crate::support::Scratch::new(&format!("mcts-page-{tag}"));
         let (html, json, trace) = (dir.join("t.html"), dir.join("t.json"), dir.join("t.trace.json"));
         let out = Command::new(BIN)
             .args(["analyse", "--search", "mcts"])
@@ -41,7 +40,7 @@ impl Run {
             .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let read = |p: &Path| serde_json::from_slice(&fs::read(p).unwrap()).unwrap();
-        Run { json: read(&json), trace: read(&trace), html, dir }
+        Run { json: read(&json), trace: read(&trace), html, _dir: dir }
     }
 
     fn open(&self) -> Browser {
@@ -53,12 +52,6 @@ impl Run {
 
     fn nodes(&self) -> &Vec<Value> {
         self.json["nodes"].as_array().unwrap()
-    }
-}
-
-impl Drop for Run {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
     }
 }
 

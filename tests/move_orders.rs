@@ -115,9 +115,7 @@ fn the_table_and_the_json_carry_the_counts() {
 /// cuts nothing before a last child).
 #[test]
 fn the_explorer_draws_each_orders_tree_with_its_unvisited_nodes() {
-    let dir = std::env::temp_dir().join(format!("gametree-orders-view-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::Scratch::new("orders-view");
     let html = dir.join("orders.html");
     let out = Command::new(BIN)
         .args([
@@ -199,5 +197,4 @@ fn the_explorer_draws_each_orders_tree_with_its_unvisited_nodes() {
         "[the tree is wider than the view, its root is in view]"
     );
     drop(b);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

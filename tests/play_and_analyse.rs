@@ -177,8 +177,7 @@ fn every_games_drawing_renders_with_graphviz_without_warnings() {
 /// quit are read from the script, and the end of input ends the program.
 #[test]
 fn a_finished_game_offers_undo_save_replay_new_and_quit() {
-    let dir = std::env::temp_dir().join(format!("gametree-after-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::Scratch::new("after");
     let file = dir.join("won.save");
     let script =
         format!("a1\na2\nb1\nb2\nc1\nsave {}\nreplay\nUNDO\nc1\nnew\nb2\nresign\nundo\nQ\n", file.display());
@@ -200,7 +199,6 @@ fn a_finished_game_offers_undo_save_replay_new_and_quit() {
     assert!(text(&again.stdout).contains("game over: x wins: three in a row"));
     // The end of input after a finished game ends the program quietly.
     assert_eq!(again.status.code(), Some(0));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `gametree play` with no game, from a script: told in one line to name
@@ -221,8 +219,7 @@ fn play_without_a_game_from_a_script_names_the_games() {
 /// "continue" (which offers only games worth continuing) all see it over.
 #[test]
 fn a_resigned_or_agreed_game_is_saved_as_over() {
-    let dir = std::env::temp_dir().join(format!("gametree-ended-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::Scratch::new("ended");
     let two = ["play", "tictactoe", "--first", "human", "--second", "human"];
     for (moves, ended, said) in [
         (
@@ -268,7 +265,6 @@ quit
     let out = run(&["replay", file.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("saved setting ended"), "{}", text(&out.stderr));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Commands take any case and their aliases; a word that is no action or
@@ -417,8 +413,7 @@ fn strong_searches_deeper_than_hard_within_its_think_time() {
 /// after resuming is the board the moves led to, and replay shows each move.
 #[test]
 fn save_resume_and_replay_round_trip_in_every_game() {
-    let dir = std::env::temp_dir().join(format!("gametree-roundtrip-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::Scratch::new("roundtrip");
     let games: [(&str, &[&str]); 5] = [
         ("checkers", &["G6-F5", "B3-C4", "F5-E4"]),
         ("tictactoe", &["b2", "a1", "c3"]),
@@ -454,7 +449,6 @@ fn save_resume_and_replay_round_trip_in_every_game() {
         }
         assert!(replay.trim_end().ends_with("end: the game was not finished"), "{game}: {replay}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `match` plays two levels against each other with colours swapped each
