@@ -190,8 +190,14 @@ impl Driver {
         Ok(())
     }
 
-    fn quit(mut self) {
-        let _ = exchange(self.port, "DELETE", &format!("/session/{}", self.session), None);
+}
+
+/// Closes the session and the driver, also when `launch` fails half-way.
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = exchange(self.port, "DELETE", &format!("/session/{}", self.session), None);
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
@@ -202,9 +208,7 @@ impl Driver {
 /// for the end of a run; `exit` runs this).
 extern "C" fn close_pool() {
     if let Ok(mut pool) = POOL.try_lock() {
-        for d in pool.drain(..) {
-            d.quit();
-        }
+        pool.clear();
     }
 }
 
@@ -370,10 +374,9 @@ impl Drop for Browser {
     /// it was the test's own.
     fn drop(&mut self) {
         let Some(d) = self.driver.take() else { return };
+        // (Otherwise `d` is dropped here, which closes it.)
         if self.pooled && !std::thread::panicking() && d.reset().is_ok() {
             POOL.lock().unwrap_or_else(|e| e.into_inner()).push(d);
-        } else {
-            d.quit();
         }
     }
 }
