@@ -189,7 +189,6 @@ impl Driver {
         self.try_command("POST", "/window/rect", Some(self.size.clone()))?;
         Ok(())
     }
-
 }
 
 /// Closes the session and the driver, also when `launch` fails half-way.
