@@ -8,12 +8,15 @@
 //!   read back with it);
 //! - `has_pdflatex`: `pdflatex` on PATH (exercises' LaTeX is compiled with it;
 //!   the test needs the forest package too, which comes with texlive-pictures);
-//! - `has_chromium`: Debian's `/usr/bin/chromium` and `/usr/bin/chromedriver`
-//!   (the explorer tests drive the page in a real browser);
+//! - `has_chromium`: `chromium` and `chromedriver` on PATH (Debian's packages
+//!   put them in /usr/bin; the explorer tests drive the page in a real browser);
 //! - `has_pygambit`: a `python3` on PATH that imports `pygambit` (Gambit's
 //!   solvers read the `.efg` exports; `pip install pygambit` in a venv);
-//! - `has_course_fixtures`: the course's official fixtures and rulings in
-//!   `../shared/fixtures/checkers`, beside the checkout (read in place).
+//! - `has_course_fixtures`: the course's official fixtures and rulings, in the
+//!   folder that the environment variable `GAMETREE_COURSE_FIXTURES` names
+//!   (holding `official/` and `rulings/`; a relative path is taken from the
+//!   checkout), read in place. The tests find that folder through the same
+//!   variable, which this script hands them made absolute.
 //!
 //! A test binary runs on the machine that built it, so looking here is looking
 //! there. Installing or removing one of them makes cargo run this again: it
@@ -37,15 +40,17 @@ fn main() {
         ("has_pdftotext", "pdftotext"),
         ("has_pdflatex", "pdflatex"),
     ] {
-        let at = path_dirs.iter().map(|dir| dir.join(program)).find(|p| is_executable(p));
+        let at = on_path(&path_dirs, program);
         found(cfg, at.as_slice(), at.is_some(), &installable_dirs(&path_dirs));
     }
 
-    let browser = [Path::new("/usr/bin/chromium"), Path::new("/usr/bin/chromedriver")];
-    let chromium = browser.iter().all(|p| is_executable(p));
-    found("has_chromium", &browser, chromium, &[PathBuf::from("/usr/bin")]);
+    let browser: Vec<Option<PathBuf>> =
+        ["chromium", "chromedriver"].iter().map(|p| on_path(&path_dirs, p)).collect();
+    let chromium = browser.iter().all(Option::is_some);
+    let browser: Vec<PathBuf> = browser.into_iter().flatten().collect();
+    found("has_chromium", &browser, chromium, &installable_dirs(&path_dirs));
 
-    let python = path_dirs.iter().map(|dir| dir.join("python3")).find(|p| is_executable(p));
+    let python = on_path(&path_dirs, "python3");
     // pip installs into the folder python names here: watched, so that installing
     // or removing pygambit makes cargo look again.
     let site =
@@ -56,12 +61,24 @@ fn main() {
     let would_appear_in = [site.into_iter().collect(), installable_dirs(&path_dirs)].concat();
     found("has_pygambit", &package, pygambit, &would_appear_in);
 
+    println!("cargo::rerun-if-env-changed={COURSE_FIXTURES}");
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let shared = manifest.join("../shared");
-    let course = ["official", "rulings"].map(|d| shared.join("fixtures/checkers").join(d));
-    // Without ../shared there is nothing to watch that is not the checkout's own
-    // parent: the README says to `touch build.rs` after putting the data there.
-    found("has_course_fixtures", &course, course.iter().all(|d| d.is_dir()), &[shared]);
+    let folder = env::var_os(COURSE_FIXTURES).filter(|v| !v.is_empty()).map(|v| manifest.join(v));
+    let course: Vec<PathBuf> =
+        folder.iter().flat_map(|f| ["official", "rulings"].map(|d| f.join(d))).collect();
+    let present = !course.is_empty() && course.iter().all(|d| d.is_dir());
+    found("has_course_fixtures", &course, present, &folder.iter().cloned().collect::<Vec<_>>());
+    if let (true, Some(folder)) = (present, &folder) {
+        println!("cargo::rustc-env={COURSE_FIXTURES}={}", folder.display());
+    }
+}
+
+/// The setting that names the folder of the course's fixtures.
+const COURSE_FIXTURES: &str = "GAMETREE_COURSE_FIXTURES";
+
+/// The first executable `program` in the folders of PATH.
+fn on_path(path_dirs: &[PathBuf], program: &str) -> Option<PathBuf> {
+    path_dirs.iter().map(|dir| dir.join(program)).find(|p| is_executable(p))
 }
 
 /// Sets `cfg` when `present`, and asks to be run again when what was found

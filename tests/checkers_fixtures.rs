@@ -66,17 +66,17 @@ fn check_dir(dir: &Path, expected_status: impl Fn(&str, &[u8]) -> i32) -> usize 
 }
 
 #[test]
-#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures: set GAMETREE_COURSE_FIXTURES")]
 fn official_fixtures_are_byte_identical() {
-    let dir = support::course_data(support::OFFICIAL);
-    assert_eq!(check_dir(dir, |_, out| status_from_output(out)), 9);
+    let dir = support::course_data("official");
+    assert_eq!(check_dir(&dir, |_, out| status_from_output(out)), 9);
 }
 
 #[test]
-#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures: set GAMETREE_COURSE_FIXTURES")]
 fn ruling_examples_are_byte_identical() {
-    let dir = support::course_data(support::RULINGS);
-    assert_eq!(check_dir(dir, |_, out| status_from_output(out)), 2);
+    let dir = support::course_data("rulings");
+    assert_eq!(check_dir(&dir, |_, out| status_from_output(out)), 2);
 }
 
 fn own_status(name: &str) -> i32 {
@@ -196,9 +196,9 @@ fn fixtures_command_reports_passes_and_the_first_difference() {
 }
 
 #[test]
-#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures: set GAMETREE_COURSE_FIXTURES")]
 fn fixtures_command_passes_the_official_suite() {
-    let dir = support::course_data(support::OFFICIAL);
+    let dir = support::course_data("official");
     let out = Command::new(BIN).arg("fixtures").arg(dir).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");

@@ -391,13 +391,13 @@ fn a_depth_6_tree_opens_and_pages_its_children() {
 }
 
 #[test]
-#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures: set GAMETREE_COURSE_FIXTURES")]
 #[cfg_attr(
     not(any(has_chromium, not(has_course_fixtures))),
     ignore = "needs Debian's chromium and chromium-driver"
 )]
 fn test1s_eleventh_action_page_shows_its_decision() {
-    let input = Path::new(support::OFFICIAL).join("test1.txt");
+    let input = support::course_data("official").join("test1.txt");
     assert!(input.is_file(), "the course fixtures are missing: {}", input.display());
     let dir = scratch("test1");
     let out = Command::new(BIN).arg("checkers").arg(&input).arg("--export-trees").arg(&dir).output().unwrap();

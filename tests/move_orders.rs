@@ -114,6 +114,7 @@ fn the_table_and_the_json_carry_the_counts() {
 /// takes C's 2 and D's 2 first, so c2, c3, d1 and d2 are skipped; worst-first
 /// cuts nothing before a last child).
 #[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn the_explorer_draws_each_orders_tree_with_its_unvisited_nodes() {
     let dir = crate::support::Scratch::new("orders-view");
     let html = dir.join("orders.html");

@@ -16,9 +16,9 @@ fn ours(input: &str, depth: u8) -> (String, i32) {
 }
 
 #[test]
-#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures: set GAMETREE_COURSE_FIXTURES")]
 fn the_oracle_itself_reproduces_the_official_fixtures() {
-    let dir = support::course_data(support::OFFICIAL);
+    let dir = support::course_data("official");
     for i in 0..9 {
         let input = std::fs::read_to_string(dir.join(format!("test{i}.txt"))).unwrap();
         let expected = std::fs::read_to_string(dir.join(format!("test{i}-out.txt"))).unwrap();

@@ -6,6 +6,7 @@
 mod support;
 
 mod ataxx_gomoku;
+mod bare_machine;
 mod boards;
 mod checkers_fixtures;
 mod cli;

@@ -294,9 +294,9 @@ fn dot_scopes_draw_part_of_a_big_tree_and_say_what_they_hide() {
 }
 
 #[test]
-#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures in ../shared")]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures: set GAMETREE_COURSE_FIXTURES")]
 fn export_trees_beside_the_protocol_leaves_stdout_unchanged() {
-    let official = support::course_data(support::OFFICIAL);
+    let official = support::course_data("official");
     let dir = temp_dir("export");
     let input = official.join("test1.txt");
     let plain = Command::new(BIN).arg("checkers").arg(&input).output().unwrap();

@@ -12,9 +12,6 @@ use std::time::{Duration, Instant};
 use base64::Engine as _;
 use serde_json::{Value, json};
 
-pub const CHROMIUM: &str = "/usr/bin/chromium";
-pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
 /// Paper, in centimetres, as WebDriver's print command takes it.
 #[derive(Clone, Copy, Debug)]
 pub struct PrintSize {
@@ -133,7 +130,7 @@ impl Driver {
     /// Starts chromedriver on a free loopback port and opens a headless session.
     fn launch() -> Driver {
         let port = free_port();
-        let child = Command::new(CHROMEDRIVER)
+        let child = Command::new(super::program("chromedriver"))
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -143,7 +140,7 @@ impl Driver {
         let caps = json!({
             "browserName": "chrome",
             "goog:chromeOptions": {
-                "binary": CHROMIUM,
+                "binary": super::program("chromium"),
                 "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                          "--disable-background-networking", "--disable-component-update", "--disable-sync",
                          "--window-size=1400,900", format!("--user-data-dir={}", profile.display())],

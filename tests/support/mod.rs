@@ -6,12 +6,23 @@ pub mod ordering;
 pub mod playing;
 pub mod terminal;
 
-/// The official checkers fixtures, read in place (never copied into the project).
-pub const OFFICIAL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/fixtures/checkers/official");
-pub const RULINGS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/fixtures/checkers/rulings");
+/// The course's checkers fixtures, read in place (never copied into the project):
+/// the folder that `GAMETREE_COURSE_FIXTURES` named when the tests were built,
+/// made absolute by the build script (which sets `has_course_fixtures` then).
+const COURSE_FIXTURES: Option<&str> = option_env!("GAMETREE_COURSE_FIXTURES");
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+
+/// Where `name` is on PATH, as the build script looked for it: the calling test
+/// was built to run only where it is (a `has_...` cfg), so its absence fails it.
+pub fn program(name: &str) -> std::path::PathBuf {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("{name} is not on PATH, and this test needs it"))
+}
 
 /// Runs the gametree binary with `stdin` as its input.
 pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
@@ -42,13 +53,13 @@ pub fn text(bytes: &[u8]) -> String {
 
 /// Why a test is ignored in a clone without the course's data (an `ignore` attribute needs
 /// the text itself; this is for messages).
-pub const NEEDS_FIXTURES: &str = "the course fixtures are not in ../shared/fixtures/checkers; \
-     this test needs them (run it where they are, as CI does)";
+pub const NEEDS_FIXTURES: &str = "the tests were built without the course's fixtures: set \
+     GAMETREE_COURSE_FIXTURES to the folder that holds official/ and rulings/, as CI does";
 
-/// The folder of course data `dir`, which the calling (ignored) test needs: it
-/// fails, rather than passing untested, when the folder is missing.
-pub fn course_data(dir: &str) -> &std::path::Path {
-    let path = std::path::Path::new(dir);
+/// The folder of course data `dir` (`official` or `rulings`), which the calling
+/// (ignored) test needs: it fails, rather than passing untested, when it is missing.
+pub fn course_data(dir: &str) -> std::path::PathBuf {
+    let path = std::path::Path::new(COURSE_FIXTURES.expect(NEEDS_FIXTURES)).join(dir);
     assert!(path.is_dir(), "{}: {NEEDS_FIXTURES}", path.display());
     path
 }
