@@ -671,22 +671,35 @@ fn the_fixture_runner_reaches_every_descendant_and_reads_within_bounds() {
     };
     // A grandchild in a session of its own holds the output, and outlives
     // its parent: the run ends at the timeout, not 60 s later.
+    // The script waits for the grandchild to say who it is, however slowly a
+    // loaded machine starts it, so that the timeout always finds it there.
     let marker = dir.join("grandchild.pid");
     let script = dir.join("session.sh");
-    let body = format!("setsid sh -c 'echo $$ > {}; exec sleep 60' &\nsleep 60", marker.display());
+    let wait = |m: &std::path::Path| format!("until [ -s {0} ]; do sleep 0.01; done", m.display());
+    let body = format!(
+        "setsid sh -c 'echo $$ > {}.new; mv {0}.new {0}; exec sleep 60' &\n{}\nsleep 60",
+        marker.display(),
+        wait(&marker)
+    );
     fs::write(&script, format!("#!/bin/sh\n{body}\n")).unwrap();
-    let (out, took) = fixtures(&format!("sh {}", script.display()), "1");
+    let (out, took) = fixtures(&format!("sh {}", script.display()), "2");
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(text.contains("FAIL a (stopped after 1."), "{text}");
+    assert!(text.contains("FAIL a (stopped after 2."), "{text}");
     assert!(took < std::time::Duration::from_secs(30), "took {took:?}");
     let pid = fs::read_to_string(&marker).unwrap();
     let alive = std::path::Path::new(&format!("/proc/{}", pid.trim())).exists();
     assert!(!alive, "the grandchild {} outlived the run", pid.trim());
 
-    // The same grandchild left behind by a program that exits at once.
+    // The same grandchild left behind by a program that exits as soon as it
+    // has started it.
+    fs::remove_file(&marker).unwrap();
     let script = dir.join("leaves.sh");
-    let body = format!("setsid sh -c 'echo $$ > {}; exec sleep 60' &\necho expected", marker.display());
+    let body = format!(
+        "setsid sh -c 'echo $$ > {}.new; mv {0}.new {0}; exec sleep 60' &\n{}\necho expected",
+        marker.display(),
+        wait(&marker)
+    );
     fs::write(&script, format!("#!/bin/sh\n{body}\n")).unwrap();
     let (out, took) = fixtures(&format!("sh {}", script.display()), "30");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "PASS a\nfixtures: 1 passed, 0 failed\n");

@@ -120,12 +120,18 @@ fn the_page_replays_the_searchs_visits_and_steps_by_iteration_and_phase() {
     b.click("#forward-iteration");
     assert_eq!(b.run("return document.body.dataset.iteration"), json!("101"));
 
-    // Playing runs on by itself.
+    // Playing runs on by itself: waited for, not timed, since a loaded machine
+    // may give the page's timer nothing for a while.
     b.run("document.getElementById('speed').value = '20'");
     b.click("#play");
-    std::thread::sleep(std::time::Duration::from_millis(400));
+    let started = std::time::Instant::now();
+    let iteration =
+        || -> u64 { b.run("return document.body.dataset.iteration").as_str().unwrap().parse().unwrap() };
+    while iteration() <= 101 && started.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     b.click("#play");
-    let at: u64 = b.run("return document.body.dataset.iteration").as_str().unwrap().parse().unwrap();
+    let at = iteration();
     assert!(at > 101, "playback stayed at iteration {at}");
 }
 
