@@ -25,6 +25,7 @@ mod mcts;
 mod mcts_explorer;
 mod move_orders;
 mod perft;
+mod perft_against;
 mod play_and_analyse;
 mod protocol_oracle;
 mod pruning_rules;

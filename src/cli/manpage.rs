@@ -56,8 +56,12 @@ pub const EXIT_STATUSES: &[(&str, &[(u8, &str)])] = &[
     (
         "perft",
         &[
-            (OK, "every depth was counted"),
-            (USAGE, "bad arguments or a malformed position"),
+            (OK, "every depth was counted; with --against, the other program agreed"),
+            (
+                ILLEGAL_ACTION,
+                "--against: the other program's counts differ, or it hung, flooded, failed or printed no divide",
+            ),
+            (USAGE, "bad arguments, a malformed position, or an --against program that cannot be started"),
             (
                 TOO_MANY_NODES,
                 "a depth was predicted over --max-nodes, or --max-time ran out (finished depths stay printed)",

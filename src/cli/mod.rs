@@ -7,6 +7,7 @@
 mod analyse;
 mod best;
 mod checkers;
+mod child;
 mod completions;
 mod contest;
 mod exercise;
@@ -19,6 +20,7 @@ mod mcts;
 mod options;
 mod output;
 mod perft;
+mod perft_against;
 mod play;
 mod progress;
 mod replay;

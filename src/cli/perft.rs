@@ -39,6 +39,17 @@ pub struct Args {
     /// finished depth is printed as it ends, so Ctrl-C keeps them too).
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
     max_time: Option<u64>,
+    /// Compare with another program's divide: CMD (a program and its
+    /// arguments, split at white space) is run with a position in gametree's
+    /// notation and a depth after them, and prints `ACTION COUNT` for each legal
+    /// action. Where counts differ, the first such action is followed down to
+    /// the position where an action is missing or extra (status 1).
+    #[arg(long, value_name = "CMD", conflicts_with = "divide")]
+    against: Option<String>,
+    /// With --against: seconds each run of CMD may take before it is stopped.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "against",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
     #[command(flatten)]
     game_options: GameOptions,
 }
@@ -53,6 +64,12 @@ impl Args {
             max_count: self.max_nodes,
             max_time: self.max_time.map(Duration::from_secs),
         };
+        if let Some(cmd) = &self.against {
+            let timeout = Duration::from_secs(self.timeout);
+            return crate::with_game!(self.at.game, &self.game_options.settings(), |g| {
+                super::perft_against::against(g, &self.at.of(g)?, self.depth, request.threads, cmd, timeout)
+            });
+        }
         crate::with_game!(self.at.game, &self.game_options.settings(), |g| perft(g, &self.at, &request))
     }
 }

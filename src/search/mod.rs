@@ -9,6 +9,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod orders;
 pub mod perft;
+pub mod perft_diff;
 pub mod solve;
 pub mod stop;
 pub mod trace;

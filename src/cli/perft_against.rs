@@ -1,0 +1,85 @@
+//! `gametree perft GAME DEPTH --against "CMD"`: another program's divide
+//! compared with ours, down to the first position where the two part.
+
+use std::time::Duration;
+
+use super::child::run_capped;
+use super::failure::{Failure, Kind, Outcome};
+use crate::game::Game;
+use crate::search::perft_diff::{Comparison, Difference, compare, parse_divide};
+
+/// The most a divide may print: a line for each legal action, and no game has
+/// ten thousand of them.
+const MAX_DIVIDE_BYTES: u64 = 1 << 20;
+
+/// Runs the comparison from `pos` and prints what it found; status 1 when the
+/// two differ or the other program misbehaves.
+pub fn against<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u8,
+    threads: usize,
+    cmd: &str,
+    timeout: Duration,
+) -> Outcome {
+    let program: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+    if program.is_empty() {
+        return Err(Failure::usage("--against is empty; expected a program and its arguments"));
+    }
+    let shown = crate::game::printable(cmd).into_owned();
+    let mut calls = 0;
+    let mut theirs = |position: &str, depth: u8| {
+        calls += 1;
+        let depth_arg = depth.to_string();
+        let printed = run_capped(&program, &[position, &depth_arg], MAX_DIVIDE_BYTES, timeout)
+            .map_err(|why| format!("{shown} {why} (given {position:?} {depth})"))?;
+        let text = String::from_utf8_lossy(&printed.0);
+        parse_divide(&text).map_err(|why| format!("{shown} (given {position:?} {depth}): {why}"))
+    };
+    let found = compare(game, pos, depth, threads, &mut theirs);
+    let report = match found {
+        Ok(Comparison::Agree { depth, total }) => {
+            super::output::print(&format!(
+                "agree: {total} positions at depth {depth}, every root action the same\n"
+            ))?;
+            return Ok(());
+        }
+        Ok(Comparison::Differ(d)) => describe(&d, calls),
+        // Started once and failed: the program's fault, told as a failure of it.
+        Err(why) if calls > 1 || !why.contains("cannot be started") => format!("stopped: {why}\n"),
+        Err(why) => return Err(Failure::usage(why)),
+    };
+    super::output::print(&report)?;
+    Err(Failure::quiet(Kind::Refused))
+}
+
+/// The difference in words, for a person: where, what, and how we got there.
+fn describe(d: &Difference, calls: usize) -> String {
+    let mut out = String::new();
+    let at = if d.path.is_empty() {
+        "at the root".to_string()
+    } else {
+        format!(
+            "after {} ({} from the root)",
+            d.path.join(" "),
+            crate::game::counted(d.path.len() as u32, "ply", "plies")
+        )
+    };
+    out.push_str(&format!("differ {at}, depth {} from there ({calls} runs of yours)\n", d.depth));
+    out.push_str(&format!("position: {}\n", d.position));
+    if !d.missing.is_empty() {
+        out.push_str(&format!("missing from yours (legal here): {}\n", d.missing.join(" ")));
+    }
+    if !d.extra.is_empty() {
+        out.push_str(&format!("extra in yours (not legal here): {}\n", d.extra.join(" ")));
+    }
+    for (action, ours, theirs) in &d.counts {
+        out.push_str(&format!("{action}: gametree counts {ours}, yours {theirs}\n"));
+    }
+    if let Some((above, sum)) = d.inconsistent {
+        out.push_str(&format!(
+            "yours counted {above} here in the divide above, but its divide here sums to {sum}\n"
+        ));
+    }
+    out
+}

@@ -1,0 +1,270 @@
+//! Where another move generator parts from ours: its perft "divide" (each
+//! legal action with the positions below it) compared with ours, descending
+//! into the first action whose counts differ until a position is reached where
+//! an action is missing or extra. Chess programmers know this as perftree; it
+//! turns "the count at depth 5 is wrong" into "in this position, this move".
+
+use std::collections::BTreeMap;
+
+use crate::game::Game;
+use crate::search::perft::perft;
+
+/// One line of a divide: an action as the other program wrote it, and its count.
+pub type DivideLine = (String, u64);
+
+/// The other generator: its divide of a position (in our notation) at a
+/// depth, or why it could not give one.
+pub type TheirDivide<'a> = dyn FnMut(&str, u8) -> Result<Vec<DivideLine>, String> + 'a;
+
+/// What the comparison found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// Every action and count agreed at the root.
+    Agree {
+        /// The depth compared.
+        depth: u8,
+        /// The positions at that depth, which both counted.
+        total: u64,
+    },
+    /// The first position where the two part.
+    Differ(Difference),
+}
+
+/// A position where the other generator lists other actions than ours, or
+/// agrees on the actions but not on what is below them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// The actions from the root to this position, in our notation.
+    pub path: Vec<String>,
+    /// The position, in our notation.
+    pub position: String,
+    /// The depth counted from here.
+    pub depth: u8,
+    /// Legal here, but not in the other divide.
+    pub missing: Vec<String>,
+    /// In the other divide, but not legal here (as it wrote them).
+    pub extra: Vec<String>,
+    /// Actions both list whose counts differ: (action, ours, theirs). Told when
+    /// nothing is missing or extra, at depth 1, or when the other program's own
+    /// counts disagree with each other (see `inconsistent`).
+    pub counts: Vec<(String, u64, u64)>,
+    /// The other program's count for this position, from its divide one level
+    /// up, when its own divide here sums to something else: (its count above,
+    /// its sum here). Its counts then contradict themselves, and no position
+    /// further down can be blamed.
+    pub inconsistent: Option<(u64, u64)>,
+}
+
+/// Compares `theirs` (called with a position in our notation and a depth,
+/// returning that divide, or why it could not) with our own perft from
+/// `root` to `depth`, descending as far as the counts lead.
+pub fn compare<G: Game>(
+    game: &G,
+    root: &G::Position,
+    depth: u8,
+    threads: usize,
+    theirs: &mut TheirDivide,
+) -> Result<Comparison, String> {
+    let (mut pos, mut depth) = (root.clone(), depth);
+    let mut path: Vec<String> = Vec::new();
+    let mut their_count_here: Option<u64> = None;
+    let mut actions = Vec::new();
+    loop {
+        let text = game.format_position(&pos);
+        game.actions(&pos, &mut actions);
+        let ours: Vec<(G::Action, u64)> = if actions.is_empty() {
+            Vec::new()
+        } else {
+            actions.iter().copied().zip(perft(game, &pos, depth, threads, &|_| {}).divide).collect()
+        };
+        let listed = theirs(&text, depth)?;
+        let (matched, extra) = match_actions(game, &pos, &actions, &listed)?;
+        let missing: Vec<String> = actions
+            .iter()
+            .filter(|a| !matched.contains_key(&game.format_action(**a)))
+            .map(|a| game.format_action(*a))
+            .collect();
+        let differing: Vec<(String, u64, u64)> = ours
+            .iter()
+            .filter_map(|&(a, n)| {
+                let name = game.format_action(a);
+                let theirs = *matched.get(&name)?;
+                (theirs != n).then_some((name, n, theirs))
+            })
+            .collect();
+        let sum: u64 = listed.iter().map(|(_, n)| n).sum();
+        let inconsistent = their_count_here.filter(|&above| above != sum).map(|above| (above, sum));
+        let here = |counts| Difference {
+            path: path.clone(),
+            position: text.clone(),
+            depth,
+            missing: missing.clone(),
+            extra: extra.clone(),
+            counts,
+            inconsistent,
+        };
+        if !missing.is_empty() || !extra.is_empty() {
+            return Ok(Comparison::Differ(here(Vec::new())));
+        }
+        let Some((action, _, theirs_below)) = differing.first().cloned() else {
+            return match inconsistent {
+                // Its count one level up said otherwise than its divide here.
+                Some(_) => Ok(Comparison::Differ(here(Vec::new()))),
+                None if path.is_empty() => Ok(Comparison::Agree { depth, total: sum }),
+                None => unreachable!("a differing count above leads to a difference here"),
+            };
+        };
+        if depth == 1 || inconsistent.is_some() {
+            return Ok(Comparison::Differ(here(differing)));
+        }
+        let a = actions[actions.iter().position(|&a| game.format_action(a) == action).expect("ours")];
+        pos = game.apply(&pos, a);
+        depth -= 1;
+        path.push(action);
+        their_count_here = Some(theirs_below);
+    }
+}
+
+/// Their lines matched to our legal actions (by our notation, however they
+/// wrote them), and the ones that are not legal here, as written.
+fn match_actions<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    legal: &[G::Action],
+    listed: &[DivideLine],
+) -> Result<(BTreeMap<String, u64>, Vec<String>), String> {
+    let mut matched = BTreeMap::new();
+    let mut extra = Vec::new();
+    for (text, n) in listed {
+        let ours =
+            game.parse_action(pos, text).ok().filter(|a| legal.contains(a)).map(|a| game.format_action(a));
+        match ours {
+            Some(name) => {
+                if matched.insert(name.clone(), *n).is_some() {
+                    return Err(format!("it lists {name} twice in position {}", game.format_position(pos)));
+                }
+            }
+            None => extra.push(text.clone()),
+        }
+    }
+    Ok((matched, extra))
+}
+
+/// Reads a divide: `ACTION COUNT` a line (or `ACTION: COUNT`, as `perft
+/// --divide` writes it); blank lines are skipped.
+pub fn parse_divide(text: &str) -> Result<Vec<DivideLine>, String> {
+    let mut lines = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let parsed = line.rsplit_once(char::is_whitespace).and_then(|(action, count)| {
+            let action = action.trim().trim_end_matches(':').trim();
+            Some((action.to_string(), count.parse::<u64>().ok()?)).filter(|_| !action.is_empty())
+        });
+        match parsed {
+            Some(l) => lines.push(l),
+            None => {
+                return Err(format!(
+                    "line {} is not ACTION COUNT: {}",
+                    i + 1,
+                    crate::game::quoted_start(line)
+                ));
+            }
+        }
+    }
+    Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::prelude::*;
+    use crate::games::tictactoe::TicTacToe;
+
+    /// Our own divide, as another program would print it.
+    fn divide(pos: &str, depth: u8) -> Vec<DivideLine> {
+        let g = TicTacToe;
+        let p = g.parse_position(pos).unwrap();
+        let mut actions = Vec::new();
+        g.actions(&p, &mut actions);
+        if actions.is_empty() {
+            return Vec::new();
+        }
+        let d = perft(&g, &p, depth, 1, &|_| {}).divide;
+        actions.iter().map(|a| g.format_action(*a)).zip(d).collect()
+    }
+
+    #[test]
+    fn a_generator_that_agrees_is_told_so() {
+        let g = TicTacToe;
+        let found = compare(&g, &g.start(), 4, 1, &mut |p, d| Ok(divide(p, d))).unwrap();
+        assert_eq!(found, Comparison::Agree { depth: 4, total: 3024 });
+    }
+
+    /// A generator that forgets b2 whenever x holds a1, counting with its own bug.
+    fn forgetful_actions(
+        g: &TicTacToe,
+        p: &<TicTacToe as Rules>::Position,
+    ) -> Vec<<TicTacToe as Rules>::Action> {
+        let mut actions = Vec::new();
+        g.actions(p, &mut actions);
+        if g.format_position(p).starts_with('x') {
+            actions.retain(|&a| g.format_action(a) != "b2");
+        }
+        actions
+    }
+
+    fn forgetful_count(g: &TicTacToe, p: &<TicTacToe as Rules>::Position, depth: u8) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        forgetful_actions(g, p).iter().map(|&a| forgetful_count(g, &g.apply(p, a), depth - 1)).sum()
+    }
+
+    #[test]
+    fn a_missing_action_deep_down_is_found_where_it_is_missing() {
+        let g = TicTacToe;
+        let mut broken = |p: &str, d: u8| {
+            let p = g.parse_position(p).unwrap();
+            Ok(forgetful_actions(&g, &p)
+                .iter()
+                .map(|&a| (g.format_action(a), forgetful_count(&g, &g.apply(&p, a), d - 1)))
+                .collect())
+        };
+        let Comparison::Differ(found) = compare(&g, &g.start(), 3, 1, &mut broken).unwrap() else {
+            panic!("no difference found")
+        };
+        // a1 is the first root action, and x on a1 is where b2 goes missing.
+        assert_eq!(found.path, ["a1"]);
+        assert_eq!(found.position, "x........ o");
+        assert_eq!(found.missing, ["b2"]);
+        assert!(found.extra.is_empty() && found.counts.is_empty() && found.inconsistent.is_none());
+    }
+
+    #[test]
+    fn counts_that_contradict_themselves_are_told_as_such() {
+        let g = TicTacToe;
+        // Right below the root, but one more than it says at the root.
+        let mut liar = |p: &str, d: u8| {
+            let mut lines = divide(p, d);
+            if p == g.format_position(&g.start()) {
+                lines[0].1 += 1;
+            }
+            Ok(lines)
+        };
+        let Comparison::Differ(found) = compare(&g, &g.start(), 3, 1, &mut liar).unwrap() else {
+            panic!("no difference found")
+        };
+        assert_eq!(found.path, ["a1"]);
+        assert_eq!(found.inconsistent, Some((8 * 7 + 1, 8 * 7)));
+    }
+
+    #[test]
+    fn divides_are_read_with_or_without_a_colon_and_nonsense_is_named() {
+        assert_eq!(parse_divide("a1 3\n\nb2: 4\n").unwrap(), [("a1".into(), 3), ("b2".into(), 4)]);
+        assert!(parse_divide("a1 3\nhello\n").unwrap_err().starts_with("line 2 is not ACTION COUNT"));
+        assert!(parse_divide("a1 -3").is_err());
+    }
+}

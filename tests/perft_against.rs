@@ -1,0 +1,133 @@
+//! `perft --against`: another program's divide compared with ours, through the
+//! real binary, with the example's broken generator (examples/broken_perft.rs,
+//! which forgets that three in a row ends the game) and with programs that
+//! misbehave.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use gametree::game::prelude::*;
+use gametree::games::tictactoe::TicTacToe;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gametree");
+
+/// The example, which `cargo test` builds beside the test binary's folder.
+fn broken_perft() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let path = exe.parent().unwrap().parent().unwrap().join("examples/broken_perft");
+    assert!(path.is_file(), "{} was not built (cargo test builds the examples)", path.display());
+    path
+}
+
+fn perft_against(args: &[&str], cmd: &str) -> (Option<i32>, String, String) {
+    let out =
+        Command::new(BIN).args(["perft", "tictactoe"]).args(args).args(["--against", cmd]).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// A shell script in `dir` with `body`, as a program to compare with.
+fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn the_broken_generator_is_followed_to_a_won_position_where_it_lists_moves() {
+    let (code, out, err) = perft_against(&["6"], broken_perft().to_str().unwrap());
+    assert_eq!(code, Some(1), "{out}{err}");
+    let line = |key: &str| out.lines().find_map(|l| l.strip_prefix(key)).unwrap_or_else(|| panic!("{out}"));
+    // The path it names, replayed from the start, leads to the position it names...
+    let path: Vec<&str> = line("differ after ").split(" (").next().unwrap().split(' ').collect();
+    let g = TicTacToe;
+    let mut pos = g.start();
+    for a in &path {
+        pos = g.apply(&pos, g.parse_action(&pos, a).unwrap());
+    }
+    assert_eq!(g.format_position(&pos), line("position: "), "{out}");
+    // ...where the game is over (three in a row), yet the broken generator
+    // lists every empty cell: those are the extra actions, and none is missing.
+    let mut legal = Vec::new();
+    g.actions(&pos, &mut legal);
+    assert!(legal.is_empty(), "{out}");
+    let empty: Vec<String> = (0..9)
+        .filter(|&i| line("position: ").as_bytes()[i] == b'.')
+        .map(|i| format!("{}{}", (b'a' + (i % 3) as u8) as char, i / 3 + 1))
+        .collect();
+    assert_eq!(line("extra in yours (not legal here): "), empty.join(" "));
+    assert!(!out.contains("missing from yours"), "{out}");
+    // The first difference is followed: no shorter win exists on its way, so
+    // the first ply whose counts differ is the fifth (x's third stone).
+    assert_eq!(path.len(), 5, "{out}");
+}
+
+#[test]
+fn a_generator_that_agrees_is_told_the_total() {
+    // gametree's own divide, as another program would print it.
+    let dir = crate::support::Scratch::new("perft-agree");
+    let ours = script(
+        &dir,
+        "ours.sh",
+        &format!("{BIN} perft tictactoe \"$2\" --position \"$1\" --divide | sed '1,/^$/d'"),
+    );
+    let (code, out, err) = perft_against(&["5"], &ours);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let counted = Command::new(BIN).args(["perft", "tictactoe", "5"]).output().unwrap();
+    let total = String::from_utf8_lossy(&counted.stdout)
+        .lines()
+        .last()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert_eq!(out, format!("agree: {total} positions at depth 5, every root action the same\n"));
+    // The broken generator agrees too where no game can end yet.
+    let (code, out, _) = perft_against(&["4"], broken_perft().to_str().unwrap());
+    assert_eq!((code, out.starts_with("agree: 3024 ")), (Some(0), true), "{out}");
+}
+
+#[test]
+fn a_program_that_hangs_floods_or_talks_nonsense_is_stopped_and_told() {
+    let dir = crate::support::Scratch::new("perft-misbehave");
+    let marker = dir.join("child.pid");
+    let hangs = script(
+        &dir,
+        "hangs.sh",
+        &format!("sh -c 'echo $$ > {}; exec sleep 60' &\nsleep 60", marker.display()),
+    );
+    let started = std::time::Instant::now();
+    let (code, out, _) = perft_against(&["3", "--timeout", "1"], &hangs);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.starts_with("stopped: ") && out.contains("did not finish within 1 s"), "{out}");
+    assert!(started.elapsed().as_secs() < 30, "took {:?}", started.elapsed());
+    if let Ok(pid) = std::fs::read_to_string(&marker) {
+        assert!(
+            !std::path::Path::new(&format!("/proc/{}", pid.trim())).exists(),
+            "its child outlived the run"
+        );
+    }
+
+    let (code, out, _) = perft_against(&["3"], "yes");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("printed more than 1048576 bytes"), "{out}");
+
+    let nonsense = script(&dir, "nonsense.sh", "echo a1 8\necho hello");
+    let (code, out, _) = perft_against(&["3"], &nonsense);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("line 2 is not ACTION COUNT: \"hello\""), "{out}");
+
+    let twice = script(&dir, "twice.sh", "echo a1 8\necho A1 8");
+    let (code, out, _) = perft_against(&["2"], &twice);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("lists a1 twice"), "{out}");
+
+    let (code, _, err) = perft_against(&["3"], "/nonexistent/generator");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.starts_with("gametree: /nonexistent/generator cannot be started"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
