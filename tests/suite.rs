@@ -8,6 +8,7 @@ mod support;
 mod ataxx_gomoku;
 mod bare_machine;
 mod boards;
+mod census;
 mod checkers_fixtures;
 mod cli;
 mod conformance;

@@ -12,7 +12,7 @@ use super::options::game::GameOptions;
 use super::options::position::GamePosition;
 use super::options::search::SearchKind;
 use super::options::tree::TreeOptions;
-use super::output::print_stats;
+use super::output::{print_census, print_stats};
 use crate::export::summary::Summary;
 use crate::game::prelude::*;
 use crate::protocol;
@@ -151,6 +151,7 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     }
     if req.tree.stats {
         print_stats("", &tree, built);
+        print_census(game, &tree);
     }
     if !req.exports.to_stdout() {
         write_summary(&mut super::output::stdout(), game, &tree, searched.windows.as_deref())

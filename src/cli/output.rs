@@ -352,6 +352,37 @@ pub fn print_stats<G: Game>(label: &str, tree: &Tree<'_, G>, build_time: Duratio
     ));
 }
 
+/// The tree's census on stderr (`--stats`): per depth and in total, its nodes,
+/// finished games, and distinct positions, also up to the board's symmetries.
+pub fn print_census<G: Game>(game: &G, tree: &Tree<'_, G>) {
+    super::stderr::to_stderr(&census_table(&crate::tree::census::census(game, tree)));
+}
+
+fn census_table(c: &crate::tree::census::Census) -> String {
+    use crate::tree::census::Counts;
+    let sym = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+    let row = |depth: &str, n: &Counts| {
+        format!(
+            "{depth:>6} {:>12} {:>12} {:>12} {:>12} {:>15} {:>15}\n",
+            n.nodes,
+            n.finished,
+            n.distinct,
+            sym(n.distinct_up_to_symmetry),
+            n.distinct_finished,
+            sym(n.finished_up_to_symmetry)
+        )
+    };
+    let mut out = format!(
+        "{:>6} {:>12} {:>12} {:>12} {:>12} {:>15} {:>15}\n",
+        "depth", "nodes", "finished", "positions", "up to sym.", "finished pos.", "fin. up to sym."
+    );
+    for (d, n) in c.by_depth.iter().enumerate() {
+        out.push_str(&row(&d.to_string(), n));
+    }
+    out.push_str(&row("total", &c.total));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

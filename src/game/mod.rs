@@ -28,6 +28,7 @@ mod play;
 mod presentation;
 mod rules;
 mod storage;
+pub mod symmetry;
 
 use std::fmt;
 

@@ -65,4 +65,14 @@ pub trait Rules: Sync + Clone {
         self.actions(pos, &mut v);
         v.contains(&action)
     }
+
+    /// A key that is the same for this position and every position a symmetry
+    /// of the board maps it to, and differs for any other; `None` for a game
+    /// whose board has no symmetry its rules respect. The tree's census counts
+    /// positions up to symmetry with it. `game::symmetry` has the square
+    /// board's eight.
+    fn symmetry_class(&self, pos: &Self::Position) -> Option<Vec<u8>> {
+        let _ = pos;
+        None
+    }
 }

@@ -21,6 +21,7 @@
 mod arena;
 mod build;
 mod built;
+pub mod census;
 pub mod mcts;
 #[allow(unsafe_code)]
 mod node;

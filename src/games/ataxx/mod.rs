@@ -8,7 +8,10 @@ mod drawing;
 mod oracle;
 mod original;
 
+use std::sync::LazyLock;
+
 use super::{Registered, Settings};
+use crate::game::symmetry;
 use crate::game::{
     Drawing, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
     quoted_start, run_length,
@@ -300,6 +303,17 @@ impl Rules for Ataxx {
         } else {
             Outcome::Draw
         }
+    }
+
+    /// The board's eight turns and mirrors, blocked cells with the stones;
+    /// the clocks are part of the position.
+    fn symmetry_class(&self, pos: &Position) -> Option<Vec<u8>> {
+        static MAPS: LazyLock<[Vec<usize>; 8]> = LazyLock::new(|| symmetry::square_maps(SIZE));
+        Some(symmetry::least_image(&MAPS, |m| {
+            let masks = [pos.x, pos.o, pos.blocked].map(|b| symmetry::map_bits(b, m).to_le_bytes());
+            let clocks = [pos.halfmove.to_le_bytes(), pos.fullmove.to_le_bytes()];
+            masks.concat().into_iter().chain(clocks.concat()).chain([u8::from(pos.x_to_move)]).collect()
+        }))
     }
 }
 

@@ -96,6 +96,27 @@ impl Rules for Checkers {
     fn terminal_outcome(&self, _pos: &Position) -> Outcome {
         Outcome::Loss
     }
+
+    /// The board turned half way round with the colours swapped: black's
+    /// position is white's, seen from the other side. (No mirror: the dark
+    /// squares would not stay dark.)
+    fn symmetry_class(&self, pos: &Position) -> Option<Vec<u8>> {
+        let key = |black: u32, white: u32, towers: u32, turn: Color| -> Vec<u8> {
+            [black.to_le_bytes(), white.to_le_bytes(), towers.to_le_bytes()]
+                .concat()
+                .into_iter()
+                .chain([u8::from(turn == Color::Black)])
+                .collect()
+        };
+        let same = key(pos.black, pos.white, pos.towers, pos.turn);
+        let swapped = key(
+            pos.white.reverse_bits(),
+            pos.black.reverse_bits(),
+            pos.towers.reverse_bits(),
+            pos.turn.other(),
+        );
+        Some(same.min(swapped))
+    }
 }
 
 impl Play for Checkers {

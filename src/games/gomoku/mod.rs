@@ -7,7 +7,10 @@ mod drawing;
 #[cfg(feature = "oracles")]
 mod oracle;
 
+use std::sync::LazyLock;
+
 use super::{GameOption, Registered, Settings};
+use crate::game::symmetry;
 use crate::game::{
     Drawing, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
     run_length,
@@ -319,6 +322,20 @@ impl Rules for Gomoku {
 
     fn terminal_outcome(&self, pos: &Position) -> Outcome {
         if pos.winner == EMPTY { Outcome::Draw } else { Outcome::Loss }
+    }
+
+    /// The board's eight turns and mirrors (candidate moves are the points near
+    /// stones, which turn with them).
+    fn symmetry_class(&self, pos: &Position) -> Option<Vec<u8>> {
+        static MAPS: LazyLock<[Vec<usize>; 8]> = LazyLock::new(|| symmetry::square_maps(SIZE));
+        Some(symmetry::least_image(&MAPS, |m| {
+            let mut cells = vec![0; CELLS + 1];
+            for (i, &c) in pos.cells.iter().enumerate() {
+                cells[m[i]] = c;
+            }
+            cells[CELLS] = u8::from(pos.x_to_move);
+            cells
+        }))
     }
 }
 

@@ -8,7 +8,10 @@ mod drawing;
 mod oracle;
 mod original;
 
+use std::sync::LazyLock;
+
 use super::{Registered, Settings};
+use crate::game::symmetry;
 use crate::game::{
     Drawing, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
     quoted_start,
@@ -109,6 +112,16 @@ impl Rules for TicTacToe {
         } else {
             Outcome::Draw
         }
+    }
+
+    /// The board's eight turns and mirrors.
+    fn symmetry_class(&self, pos: &Position) -> Option<Vec<u8>> {
+        static MAPS: LazyLock<[Vec<usize>; 8]> = LazyLock::new(|| symmetry::square_maps(3));
+        Some(symmetry::least_image(&MAPS, |m| {
+            let (x, o) =
+                (symmetry::map_bits(pos.x.into(), m) as u16, symmetry::map_bits(pos.o.into(), m) as u16);
+            [x.to_le_bytes(), o.to_le_bytes()].concat().into_iter().chain([u8::from(pos.x_to_move)]).collect()
+        }))
     }
 }
 
