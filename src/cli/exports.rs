@@ -138,6 +138,12 @@ impl ExportOptions {
                     super::lines::input_name(input)
                 )));
             }
+            if let Some(input) = super::output::held_for_reading(path) {
+                return Err(Failure::usage(format!(
+                    "{flag} {} would write over {input}, which is open only for reading; give the export another file",
+                    shown(path)
+                )));
+            }
         }
         Ok(())
     }
@@ -257,7 +263,7 @@ impl std::io::Write for Budgeted<'_> {
 /// passing the budget on the way leaves nothing; a stream (stdout, a FIFO, a
 /// device) cannot take back what it was given, so there the export is counted
 /// first and only then written.
-fn within_budget<'a>(flag: &'static str, path: &'a Path, limit: u64, job: Writer<'a>) -> Writer<'a> {
+pub fn within_budget<'a>(flag: &'static str, path: &'a Path, limit: u64, job: Writer<'a>) -> Writer<'a> {
     let stream = is_stream(path);
     Box::new(move |w| {
         let over = |e: std::io::Error| {
@@ -356,9 +362,13 @@ pub fn write_all<G: Game>(
     searched: &Searched,
     opts: &ExportOptions,
 ) -> Result<(), Failure> {
-    write_files(game, tree, searched, opts).map_err(|e| {
-        if is_over_budget(&e) { Failure::budget(e) } else { Failure::output(format!("cannot write {e}")) }
-    })
+    write_files(game, tree, searched, opts).map_err(write_failure)
+}
+
+/// The failure of a batch of exports: over `--max-bytes` is a budget
+/// (status 3), anything else an output error.
+pub fn write_failure(e: std::io::Error) -> Failure {
+    if is_over_budget(&e) { Failure::budget(e) } else { Failure::output(format!("cannot write {e}")) }
 }
 
 /// Writes every export asked for; an error names the file it concerns.
