@@ -166,3 +166,48 @@ pub fn wait_for_input_or_interrupt(fd: std::os::fd::RawFd) -> bool {
         }
     }
 }
+
+/// The allocator has no memory left to give: a budget should have refused
+/// the work before this, and where none could foresee it (an input's own
+/// size, an export's buffers) the process still ends as a budget does, with
+/// status 3 and one line, never an abort. Allocates nothing: the files being
+/// written are removed and the line is written straight to stderr.
+pub fn out_of_memory(bytes: usize) -> ! {
+    for slot in &PENDING {
+        let p = slot.load(SeqCst);
+        if !p.is_null() {
+            // SAFETY: unlink takes a leaked, never-freed C string.
+            unsafe {
+                libc::unlink(p);
+            }
+        }
+    }
+    let mut line = [0u8; 320];
+    let mut len = 0;
+    let mut put = |bytes: &[u8]| {
+        let n = bytes.len().min(line.len() - len);
+        line[len..len + n].copy_from_slice(&bytes[..n]);
+        len += n;
+    };
+    put(b"gametree: out of memory: ");
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = bytes;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    put(&digits[at..]);
+    put(b" more bytes did not fit in the memory this process may use (`ulimit -v`, or the machine's); ");
+    put(b"use a smaller --depth or budget, or give the process more memory\n");
+    // SAFETY: write reads `len` bytes of our own buffer; _exit ends the process
+    // at once, without running anything that could allocate.
+    unsafe {
+        libc::write(2, line.as_ptr().cast(), len);
+        libc::_exit(3);
+    }
+}
