@@ -67,6 +67,30 @@ pub fn remove_on_signal(path: &Path) -> Option<RemovedOnSignal> {
     Some(RemovedOnSignal { slot })
 }
 
+/// The process group killed with this process by SIGINT, SIGTERM or SIGHUP
+/// (0: none): a program run in a group of its own (`fixtures`) is out of
+/// reach of the terminal's Ctrl-C, and would outlive a killed runner.
+static GROUP: AtomicI32 = AtomicI32::new(0);
+
+/// While this lives, SIGINT, SIGTERM and SIGHUP kill its process group before
+/// the process dies of the signal.
+pub struct GroupKilledOnSignal(());
+
+impl Drop for GroupKilledOnSignal {
+    fn drop(&mut self) {
+        GROUP.store(0, SeqCst);
+    }
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP kill the process group `group` (one this
+/// process created with `process_group(0)`) until the value returned is
+/// dropped.
+pub fn kill_group_on_signal(group: u32) -> GroupKilledOnSignal {
+    GROUP.store(libc::pid_t::try_from(group).unwrap_or(0), SeqCst);
+    install_handler();
+    GroupKilledOnSignal(())
+}
+
 /// Installs [`on_signal`] for SIGINT, SIGTERM and SIGHUP, once. Without
 /// SA_RESTART, so that a read waiting at a prompt is interrupted and a caller
 /// that catches interrupts learns of the signal.
@@ -97,6 +121,13 @@ extern "C" fn on_signal(signal: libc::c_int) {
         CAUGHT.store(signal, SeqCst);
         stop::request();
         return;
+    }
+    let group = GROUP.load(SeqCst);
+    if group > 0 {
+        // SAFETY: kill is async-signal-safe and takes plain integers.
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
     }
     for slot in &PENDING {
         let p = slot.load(SeqCst);
