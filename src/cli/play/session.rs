@@ -308,9 +308,12 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
 
     fn machine_move(&mut self, side: Player) -> Flow {
         let game = self.game;
-        // A Ctrl-C at an earlier prompt is not a stop of this thinking.
-        signals::take();
-        stop::take();
+        // A Ctrl-C at an earlier prompt is not a stop of this thinking; with
+        // the machine on both sides there is no prompt, and it ends the game.
+        if self.sides().iter().any(|&w| w == Who::Human) {
+            signals::take();
+            stop::take();
+        }
         let chosen = match self.machine.play(game, &self.record.pos) {
             Ok(m) => m,
             Err(e) => {
@@ -335,10 +338,31 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         if signal == Some(libc::SIGHUP) {
             return self.input_ended_by(libc::SIGHUP);
         }
-        if !self.setup.delay.is_zero() && self.sides().iter().all(|&w| w == Who::Machine) {
-            std::thread::sleep(self.setup.delay);
+        // With the machine on both sides there is no prompt to come back to:
+        // Ctrl-C, while it thinks or during --delay, ends the game as at a
+        // prompt (kept, status 130).
+        if self.sides().iter().all(|&w| w == Who::Machine) {
+            if signal == Some(libc::SIGINT) || self.wait_out_delay() {
+                return self.input_ended_by(signals::take().unwrap_or(libc::SIGINT));
+            }
         }
         Flow::Continue(())
+    }
+
+    /// Waits `--delay` after a machine's move, in short steps so that a
+    /// Ctrl-C or a closed terminal is heard at once: true if one came.
+    fn wait_out_delay(&self) -> bool {
+        let until = std::time::Instant::now() + self.setup.delay;
+        loop {
+            if signals::pending() {
+                return true;
+            }
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            std::thread::sleep(left.min(std::time::Duration::from_millis(20)));
+        }
     }
 
     /// A command while the game is being played (`line` as typed).
