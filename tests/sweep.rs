@@ -294,3 +294,85 @@ fn a_saved_game_is_read_once_from_a_pipe() {
     let resumed = shell(&dir, "cat g.save > fifo & printf 'quit\\n' | \"$G\" play tictactoe --resume fifo");
     ended(&resumed, 0, "");
 }
+
+/// Whether process `pid` still runs (a zombie has ended: only its parent's
+/// wait is missing).
+fn running(pid: i32) -> bool {
+    match fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z')),
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn a_killed_fixture_runner_takes_its_program_with_it() {
+    let dir = scratch("runner-killed");
+    let suite = dir.join("suite");
+    fs::create_dir(&suite).unwrap();
+    fs::write(suite.join("a.txt"), "").unwrap();
+    fs::write(suite.join("a-out.txt"), "expected\n").unwrap();
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        let pid_file = dir.join(format!("pid-{signal}"));
+        let script = dir.join("spin.sh");
+        fs::write(&script, "#!/bin/sh\necho $$ > \"$1\"\nwhile :; do :; done\n").unwrap();
+        let cmd = format!("sh {} {}", script.display(), pid_file.display());
+        let mut runner = Command::new(BIN)
+            .args(["fixtures", suite.to_str().unwrap(), "--cmd", &cmd, "--timeout", "600"])
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let pid = loop {
+            if let Some(pid) = fs::read_to_string(&pid_file).ok().and_then(|t| t.trim().parse::<i32>().ok()) {
+                break pid;
+            }
+            assert!(started.elapsed().as_secs() < 30, "the program never started");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        // SAFETY: kill takes the runner's pid (not yet reaped) and a signal.
+        assert_eq!(unsafe { libc::kill(runner.id() as i32, signal) }, 0);
+        let status = runner.wait().unwrap();
+        assert!(status.code().is_none(), "ended by the signal: {status:?}");
+        let gone = std::time::Instant::now();
+        while running(pid) && gone.elapsed().as_secs() < 10 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        if running(pid) {
+            // SAFETY: as above, on the program the runner left behind.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            panic!("signal {signal}: the program under test outlived its runner");
+        }
+    }
+}
+
+/// The machine on both sides, in a terminal with its own state folder.
+fn machines(dir: &Path, extra: &[&str]) -> support::terminal::Terminal {
+    let mut cmd = Command::new(BIN);
+    cmd.args(["play", "--first", "machine", "--second", "machine"]).args(extra);
+    cmd.env("XDG_STATE_HOME", dir).env("HOME", dir);
+    support::terminal::Terminal::spawn(cmd)
+}
+
+#[test]
+fn ctrl_c_ends_machine_against_machine_play() {
+    let dir = scratch("machines");
+    // During --delay: heard at once, not after eight seconds.
+    let mut p = machines(&dir, &["tictactoe", "--delay", "8000"]);
+    p.expect("x plays ");
+    let asked = std::time::Instant::now();
+    p.send(b"\x03");
+    p.expect("interrupted: game left unfinished");
+    p.expect_end();
+    assert_eq!(p.exit_status(), 130);
+    assert!(asked.elapsed().as_secs() < 4, "Ctrl-C waited for the delay");
+    // While the machine thinks: its move is played, then the game ends.
+    let mut p = machines(&dir, &["gomoku", "--level", "strong", "--think", "600000"]);
+    p.expect("(type help for the commands)");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    p.send(b"\x03");
+    p.expect("interrupted: game left unfinished");
+    p.expect_end();
+    assert_eq!(p.exit_status(), 130);
+    // --delay has a bound.
+    ended(&run(&["play", "tictactoe", "--delay", "60001"], ""), 2, "--delay");
+}
