@@ -376,3 +376,51 @@ fn ctrl_c_ends_machine_against_machine_play() {
     // --delay has a bound.
     ended(&run(&["play", "tictactoe", "--delay", "60001"], ""), 2, "--delay");
 }
+
+#[test]
+fn json_dot_and_efg_are_held_to_max_bytes() {
+    let dir = scratch("export-bytes");
+    // Refused before writing when the tree is sure to pass it.
+    for flag in ["--json", "--dot", "--efg"] {
+        let file = dir.join("huge");
+        let args = ["analyse", "checkers", "--depth", "6", flag, file.to_str().unwrap(), "--max-bytes", "1M"];
+        ended(&run(&args, ""), 3, &format!("{flag} "));
+        assert!(!file.exists(), "{flag}: a file over the budget was written");
+    }
+    // Held exactly: an export of N bytes fits N and not N - 1, to a file or
+    // to stdout, where nothing is written when it does not fit.
+    for flag in ["--json", "--dot", "--efg"] {
+        let file = dir.join(format!("fits{}", &flag[1..]));
+        let path = file.to_str().unwrap();
+        let args = ["analyse", "tictactoe", "--depth", "2", flag, path];
+        assert!(run(&args, "").status.success());
+        let size = fs::metadata(&file).unwrap().len();
+        fs::remove_file(&file).unwrap();
+        let limited = |bytes: u64, to: &str| {
+            let bytes = bytes.to_string();
+            run(&["analyse", "tictactoe", "--depth", "2", flag, to, "--max-bytes", &bytes], "")
+        };
+        assert!(limited(size, path).status.success(), "{flag} of {size} bytes within {size}");
+        assert_eq!(fs::metadata(&file).unwrap().len(), size);
+        fs::remove_file(&file).unwrap();
+        ended(&limited(size - 1, path), 3, "--max-bytes");
+        assert!(!file.exists(), "{flag}: a file over the budget was written");
+        let out = limited(size - 1, "-");
+        ended(&out, 3, "--max-bytes");
+        assert!(out.stdout.is_empty(), "{flag}: {} bytes reached stdout", out.stdout.len());
+    }
+    // MCTS's JSON too.
+    let args = [
+        "analyse",
+        "tictactoe",
+        "--search",
+        "mcts",
+        "--iterations",
+        "500",
+        "--json",
+        "-",
+        "--max-bytes",
+        "2K",
+    ];
+    ended(&run(&args, ""), 3, "--max-bytes");
+}

@@ -240,14 +240,16 @@ fn write_exports<G: Game>(game: &G, t: &Traced<G>, req: &Request<'_>) -> io::Res
     let scope = opts.scope();
     let (searched, events, compared) = (&t.searched, &t.events, t.compared.as_ref());
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
+    // Every export is held to --max-bytes, as the minimax tree's are.
+    let limit = opts.byte_budget();
     if let Some(p) = &opts.json {
-        jobs.push((p, Box::new(move |w| json::write_tree(w, game, searched, compared))));
+        let tree: Writer<'_> = Box::new(move |w| json::write_tree(w, game, searched, compared));
+        jobs.push((p, within_budget("--json", p, limit, tree)));
     }
     if let Some(p) = &opts.dot {
-        jobs.push((p, Box::new(move |w| dot::write_tree(w, game, searched, scope))));
+        let drawing: Writer<'_> = Box::new(move |w| dot::write_tree(w, game, searched, scope));
+        jobs.push((p, within_budget("--dot", p, limit, drawing)));
     }
-    // The page and the trace are held to --max-bytes, as the minimax tree's are.
-    let limit = opts.byte_budget();
     if let Some(p) = &opts.trace {
         let header = Header::of(game, searched);
         let trace: Writer<'_> = Box::new(move |w| trace::write_trace(w, game, &header, events));
