@@ -15,18 +15,27 @@ pub struct TooManyNodes {
     /// Set when an alpha-beta search was refused on a prediction, before trying:
     /// the positions its next ply was expected to examine.
     pub predicted: Option<u64>,
+    /// Set when the memory this process may use, not the budget asked for,
+    /// is what `limit` comes from: those bytes ([`nodes_within_memory`]).
+    pub memory: Option<u64>,
 }
 
 impl TooManyNodes {
     /// The budget `limit` was reached while building or searching, with no
     /// prediction.
     pub fn over(limit: u64) -> TooManyNodes {
-        TooManyNodes { limit, predicted: None }
+        TooManyNodes { limit, predicted: None, memory: None }
+    }
+
+    /// The same refusal, said as the memory's when `memory` is set.
+    pub fn within(self, memory: Option<u64>) -> TooManyNodes {
+        TooManyNodes { memory: memory.or(self.memory), ..self }
     }
 
     /// The message for an implicit search (no tree is built).
     pub fn for_search(&self) -> String {
         match self.predicted {
+            None if self.memory.is_some() => self.to_string(),
             None => format!(
                 "the search would examine more than {} positions; use a smaller --depth or raise --max-nodes",
                 self.limit
@@ -38,6 +47,14 @@ impl TooManyNodes {
 
 impl fmt::Display for TooManyNodes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(bytes) = self.memory {
+            return write!(
+                f,
+                "the tree would exceed {} nodes, all that fit in the {:.1} MiB this process may use ({MEMORY_LIMITS}); use a smaller --depth or give the process more memory",
+                self.limit,
+                bytes as f64 / f64::from(1 << 20)
+            );
+        }
         match self.predicted {
             None => write!(f, "the tree would exceed the budget of {} nodes", self.limit)?,
             Some(p) => write!(
@@ -85,4 +102,35 @@ impl Default for Limits {
 /// All the cores there are, as the machine reports them.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Where the memory a budget may promise comes from, as the messages say it.
+pub const MEMORY_LIMITS: &str = "half the address space `ulimit -v` leaves";
+
+/// The bytes a budget may promise: half the address space `ulimit -v`
+/// (RLIMIT_AS) leaves this process, `None` without a limit. Half, because a
+/// budget counts what its tables or nodes hold and not the allocator's slack,
+/// the copy of a vector being grown, or the exports written afterwards; past
+/// this the allocator would fail, which ends the process. Every memory
+/// budget is held to it: `solve`'s tables, a tree's nodes, an MCTS tree.
+pub fn memory_ceiling() -> Option<u64> {
+    crate::runtime::system::address_space_left().map(|bytes| bytes / 2)
+}
+
+/// `bytes` held to [`memory_ceiling`]: the budget, and the ceiling when it is
+/// what limits it.
+pub fn bytes_within_memory(bytes: u64) -> (u64, Option<u64>) {
+    match memory_ceiling() {
+        Some(most) if most < bytes => (most, Some(most)),
+        _ => (bytes, None),
+    }
+}
+
+/// A budget of `max_nodes` nodes of `node_bytes` each, held to
+/// [`memory_ceiling`]: the nodes, and the bytes when memory is what limits.
+pub fn nodes_within_memory(max_nodes: u64, node_bytes: u64) -> (u64, Option<u64>) {
+    match memory_ceiling() {
+        Some(most) if most / node_bytes.max(1) < max_nodes => (most / node_bytes.max(1), Some(most)),
+        _ => (max_nodes, None),
+    }
 }

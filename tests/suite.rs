@@ -33,6 +33,7 @@ mod pruning_rules;
 mod pty;
 mod readme;
 mod refusals;
+mod sweep;
 mod textbook_alphabeta;
 mod textbook_trees;
 mod tree_exports;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::failure::{Failure, Outcome};
 use super::options::position::position_or_start;
 use super::options::search::SearchKind;
-use super::output::{Durability, sync_folder, write_output_with};
+use super::output::{Durability, lies_inside, write_folder, write_output_with};
 use crate::exercise::generate::{Constraints, generate};
 use crate::exercise::page::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
@@ -101,6 +101,15 @@ fn start(args: &Args) -> Outcome {
         depth: args.depth,
     };
     check(args.search, rule)?;
+    // A position read from a file in the folder would be replaced by the set.
+    if let Some(file) = args.position.as_deref().and_then(|p| p.strip_prefix('@'))
+        && lies_inside(Path::new(file), &args.out)
+    {
+        return Err(Failure::usage(format!(
+            "--out {} holds the input --position @{file}, which the new set would replace; give --out another folder",
+            args.out.display()
+        )));
+    }
     if let Some(game) = args.game {
         crate::with_game!(game, &crate::games::Settings::default(), |g| run_game(g, &request))
     } else {
@@ -190,8 +199,8 @@ fn write_exercise<G: Game>(
             }),
         ),
     ];
-    // Each file whole under its own name or not at all; the disk is synced
-    // once for the whole batch (`finish`), not once a file.
+    // Into the set's new folder, synced once for the whole set when it is
+    // complete (`write_folder`), not once a file.
     for (name, job) in files {
         let path = dir.join(name);
         write_output_with(&path, Durability::Later, |w| job(w))
@@ -200,28 +209,32 @@ fn write_exercise<G: Game>(
     Ok(())
 }
 
-fn folder(req: &Request<'_>, number: u32) -> PathBuf {
-    if req.count == 1 { req.out.to_path_buf() } else { req.out.join(format!("exercise-{number:02}")) }
+/// Where exercise `number` goes in the set being written into `set`.
+fn folder(set: &Path, req: &Request<'_>, number: u32) -> PathBuf {
+    if req.count == 1 { set.to_path_buf() } else { set.join(format!("exercise-{number:02}")) }
+}
+
+/// Writes the whole set into `--out` through `fill`: all of it or, on any
+/// failure, none (the old set stays as it was).
+fn write_set(req: &Request<'_>, fill: impl FnOnce(&Path) -> Outcome) -> Outcome {
+    write_folder(req.out, fill, Failure::output)
 }
 
 /// Random textbook trees: exercise N from seed SEED + N - 1.
 pub fn run_random(req: &Request<'_>) -> Outcome {
     let game = crate::games::tree::TextbookTree::default();
     let alphabeta = req.search == SearchKind::Alphabeta;
-    for number in 1..=req.count {
-        let seed = req.seed.wrapping_add(u64::from(number - 1));
-        let text = generate(seed, &req.constraints, alphabeta).map_err(Failure::usage)?;
-        let pos = game.parse_position(&text).expect("generated trees are well formed");
-        let title = format!("Exercise {number}");
-        let nav = [navigation(req, number, req.seed)];
-        write_exercise(&game, pos, req.constraints.depth, title, req, &folder(req, number), &nav)?;
-    }
-    finish(req)
-}
-
-/// Puts the batch's files on disk in one sync.
-fn finish(req: &Request<'_>) -> Outcome {
-    sync_folder(req.out).map_err(|e| Failure::output(format!("cannot sync {}: {e}", req.out.display())))
+    write_set(req, |set| {
+        for number in 1..=req.count {
+            let seed = req.seed.wrapping_add(u64::from(number - 1));
+            let text = generate(seed, &req.constraints, alphabeta).map_err(Failure::usage)?;
+            let pos = game.parse_position(&text).expect("generated trees are well formed");
+            let title = format!("Exercise {number}");
+            let nav = [navigation(req, number, req.seed)];
+            write_exercise(&game, pos, req.constraints.depth, title, req, &folder(set, req, number), &nav)?;
+        }
+        Ok(())
+    })
 }
 
 /// A real game's position, to `req.depth`.
@@ -229,8 +242,7 @@ pub fn run_game<G: Game>(game: &G, req: &Request<'_>) -> Outcome {
     let pos = position_or_start(game, req.position)?;
     let game = &game.for_machine(game.to_move(&pos));
     let title = format!("Exercise: {} to move", game.player_name(game.to_move(&pos)));
-    write_exercise(game, pos, req.depth, title, req, &folder(req, 1), &[])?;
-    finish(req)
+    write_set(req, |set| write_exercise(game, pos, req.depth, title, req, &folder(set, req, 1), &[]))
 }
 
 /// Whether `rule` and `search` go together.

@@ -30,6 +30,14 @@ const PAGE_BYTES_PER_NODE: u64 = 12;
 /// `{"type":"enter","node":0}`, and its separator.
 const TRACE_BYTES_PER_EVENT: u64 = 30;
 
+/// Bytes that each node takes at the least in the JSON (its fixed keys and
+/// punctuation alone, `{"id": , "parent": , "depth": , ...}`, are over 170),
+/// in DOT (a node statement with its label and the edge to it), and in a
+/// Gambit .efg (a node's line with its quoted names).
+const JSON_BYTES_PER_NODE: u64 = 150;
+const DOT_BYTES_PER_NODE: u64 = 100;
+const EFG_BYTES_PER_NODE: u64 = 20;
+
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ExportOptions {
     /// Write the tree as JSON to FILE (`-` for stdout).
@@ -54,8 +62,8 @@ pub struct ExportOptions {
     /// DOT and HTML: draw the line of best play and the alternatives at each of its nodes.
     #[arg(long)]
     pub show_line: bool,
-    /// HTML and trace: refuse to write a page or a trace of more than SIZE bytes,
-    /// e.g. 256M or 1G (default 64M).
+    /// Refuse to write an export (JSON, DOT, .efg, page or trace) of more
+    /// than SIZE bytes, e.g. 256M or 1G (default 64M).
     #[arg(long, value_name = "SIZE", value_parser = super::solve::parse_size)]
     pub max_bytes: Option<u64>,
 }
@@ -138,6 +146,12 @@ impl ExportOptions {
                     super::lines::input_name(input)
                 )));
             }
+            if let Some(input) = super::output::held_for_reading(path) {
+                return Err(Failure::usage(format!(
+                    "{flag} {} would write over {input}, which is open only for reading; give the export another file",
+                    shown(path)
+                )));
+            }
         }
         Ok(())
     }
@@ -164,6 +178,27 @@ impl ExportOptions {
     ) -> Result<(), Failure> {
         let limit = self.byte_budget();
         let len = tree.len as u64;
+        // Every node is written to the JSON and the .efg, and to the DOT
+        // unless a scope draws part of it.
+        let whole = [
+            (&self.json, "--json", JSON_BYTES_PER_NODE, "or export a smaller tree (a lower --depth)"),
+            (
+                if self.scope() == Scope::All { &self.dot } else { &None },
+                "--dot",
+                DOT_BYTES_PER_NODE,
+                "or draw part of the tree with --show-depth K or --show-line",
+            ),
+            (&self.efg, "--efg", EFG_BYTES_PER_NODE, "or export a smaller tree (a lower --depth)"),
+        ];
+        for (path, flag, per_node, instead) in whole {
+            if let Some(path) = path
+                && len.saturating_mul(per_node) > limit
+            {
+                let least = len.saturating_mul(per_node);
+                let what = format!("{len} nodes");
+                return Err(Failure::budget(over_budget(flag, path, least, limit, &what, instead)));
+            }
+        }
         if let Some(path) = &self.html
             && self.scope() == Scope::All
             && len.saturating_mul(PAGE_BYTES_PER_NODE) > limit
@@ -257,12 +292,16 @@ impl std::io::Write for Budgeted<'_> {
 /// passing the budget on the way leaves nothing; a stream (stdout, a FIFO, a
 /// device) cannot take back what it was given, so there the export is counted
 /// first and only then written.
-fn within_budget<'a>(flag: &'static str, path: &'a Path, limit: u64, job: Writer<'a>) -> Writer<'a> {
+pub fn within_budget<'a>(flag: &'static str, path: &'a Path, limit: u64, job: Writer<'a>) -> Writer<'a> {
     let stream = is_stream(path);
     Box::new(move |w| {
         let over = |e: std::io::Error| {
             if is_over_budget(&e) {
-                let what = if flag == "--html" { "the page would" } else { "the trace would" };
+                let what = match flag {
+                    "--html" => "the page would",
+                    "--trace" => "the trace would",
+                    _ => "the export would",
+                };
                 std::io::Error::other(OverBudget(format!(
                     "{flag} {}: {what} take more than --max-bytes {}; raise --max-bytes",
                     path.display(),
@@ -356,9 +395,13 @@ pub fn write_all<G: Game>(
     searched: &Searched,
     opts: &ExportOptions,
 ) -> Result<(), Failure> {
-    write_files(game, tree, searched, opts).map_err(|e| {
-        if is_over_budget(&e) { Failure::budget(e) } else { Failure::output(format!("cannot write {e}")) }
-    })
+    write_files(game, tree, searched, opts).map_err(write_failure)
+}
+
+/// The failure of a batch of exports: over `--max-bytes` is a budget
+/// (status 3), anything else an output error.
+pub fn write_failure(e: std::io::Error) -> Failure {
+    if is_over_budget(&e) { Failure::budget(e) } else { Failure::output(format!("cannot write {e}")) }
 }
 
 /// Writes every export asked for; an error names the file it concerns.
@@ -379,13 +422,16 @@ pub fn write_files<G: Game>(
         ));
     }
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
+    let limit = opts.byte_budget();
     if let Some(p) = &opts.json {
-        jobs.push((p, Box::new(move |w| export::json::write_tree_compared(w, game, tree, windows, orders))));
+        let json: Writer<'_> =
+            Box::new(move |w| export::json::write_tree_compared(w, game, tree, windows, orders));
+        jobs.push((p, within_budget("--json", p, limit, json)));
     }
     if let Some(p) = &opts.dot {
-        jobs.push((p, Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope))));
+        let dot: Writer<'_> = Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope));
+        jobs.push((p, within_budget("--dot", p, limit, dot)));
     }
-    let limit = opts.byte_budget();
     if let Some(p) = &opts.html {
         let addons: Vec<_> = orders.map(|c| export::orders::view(game, tree, c)).into_iter().collect();
         let page: Writer<'_> = Box::new(move |w| {
@@ -395,7 +441,8 @@ pub fn write_files<G: Game>(
         jobs.push((p, within_budget("--html", p, limit, page)));
     }
     if let Some(p) = &opts.efg {
-        jobs.push((p, Box::new(move |w| export::efg::write_tree(w, game, tree))));
+        let efg: Writer<'_> = Box::new(move |w| export::efg::write_tree(w, game, tree));
+        jobs.push((p, within_budget("--efg", p, limit, efg)));
     }
     if let Some(p) = &opts.trace {
         let summary = Summary::of(game, tree, windows);

@@ -116,6 +116,9 @@ fn run_program(program: &[String], input: &Path, expected: &Path, timeout: Durat
         .process_group(0)
         .spawn()?;
     let group = child.id();
+    // Killed itself (Ctrl-C, SIGTERM, a closed terminal), the runner takes
+    // the program with it.
+    let _on_signal = crate::runtime::signals::kill_group_on_signal(group);
     let kill_group = || crate::runtime::signals::kill_process_group(group);
     let over_cap = Arc::new(AtomicBool::new(false));
     let mut stdout =

@@ -112,17 +112,42 @@ pub fn input_name(path: &Path) -> String {
 }
 
 /// The text of a saved game, read through at most [`MAX_FILE`] bytes whatever
-/// the file is; a larger one is refused without reading further. `-` reads
-/// standard input, once: a second call gives the same text (a saved game's
-/// header is read before the game itself).
+/// the file is; a larger one is refused without reading further. Each file is
+/// read once: a second call for the same name gives the same text (a saved
+/// game's header is read before the game itself), so that `-`, a pipe
+/// (`<(cat g.save)`) or a FIFO, which give their bytes only once, read whole.
+/// A FIFO with no writer yet is waited for as long as no Ctrl-C comes.
 pub fn read_small_file(path: &Path) -> Result<String, String> {
-    if is_stdio(path) {
-        static STDIN: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
-        return STDIN.get_or_init(|| small_text(io::stdin().lock(), path)).clone();
+    type Read = (std::path::PathBuf, Result<String, String>);
+    static READ: std::sync::Mutex<Vec<Read>> = std::sync::Mutex::new(Vec::new());
+    let mut read = READ.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, text)) = read.iter().find(|(p, _)| p == path) {
+        return text.clone();
     }
+    let text = if is_stdio(path) {
+        small_text(io::stdin().lock(), path)
+    } else {
+        open_for_reading(path).and_then(|file| small_text(file, path))
+    };
+    read.push((path.to_path_buf(), text.clone()));
+    text
+}
+
+/// Opens `path` to read, without blocking in `open` on a FIFO that has no
+/// writer yet: it is waited for instead, and a Ctrl-C ends the wait.
+fn open_for_reading(path: &Path) -> Result<std::fs::File, String> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let failed = |e: io::Error| format!("cannot read {}: {}", input_name(path), plain(&e));
     let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {}", input_name(path), plain(&e)))?;
-    small_text(file, path)
+        std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path).map_err(failed)?;
+    if file.metadata().is_ok_and(|m| m.file_type().is_fifo())
+        && crate::runtime::signals::wait_for_input_or_interrupt(file.as_raw_fd())
+    {
+        return Err(format!("{}: interrupted while waiting for something to write it", input_name(path)));
+    }
+    crate::runtime::system::set_blocking(&file).map_err(failed)?;
+    Ok(file)
 }
 
 /// What went wrong reading a file, in plain words: the system's own message

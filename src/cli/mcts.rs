@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use super::exports::{ExportOptions, Writer, write_jobs};
+use super::exports::{ExportOptions, Writer, within_budget, write_jobs};
 use super::failure::{Failure, Outcome};
 use super::options::position::GamePosition;
 use super::options::search::SearchKind;
@@ -183,6 +183,7 @@ pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcom
     }
     let game = &game.for_machine(game.to_move(&pos));
     let settings = req.options.settings(req.tree.max_nodes);
+    fits_in_memory::<G>(&settings)?;
     let mut events: Vec<Event<G::Action>> = Vec::new();
     let searched = if req.exports.trace.is_some() || req.exports.html.is_some() {
         mcts::search(game, &pos, &settings, &mut events)
@@ -207,7 +208,23 @@ pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcom
         }
     }
     let searched = Traced { searched, events, compared };
-    write_exports(game, &searched, req).map_err(|e| Failure::output(format!("cannot write {e}")))
+    write_exports(game, &searched, req).map_err(super::exports::write_failure)
+}
+
+/// Refuses, before searching, iterations whose tree could pass the memory
+/// this process may use (each iteration adds at most one node). A search for
+/// a time instead stops growing its tree there, as at `--max-nodes`.
+fn fits_in_memory<G: Game>(settings: &Settings) -> Outcome {
+    let (nodes, memory) = mcts::node_budget::<G>(settings.max_nodes);
+    match (settings.budget, memory) {
+        (Budget::Iterations(n), Some(bytes)) if u64::from(n) >= nodes => Err(Failure::budget(format!(
+            "--iterations {n} may grow a tree of {} nodes; {nodes} fit in the {} this process may use ({}); give fewer --iterations or more memory",
+            u64::from(n) + 1,
+            crate::search::solve::Bytes(bytes),
+            crate::limits::MEMORY_LIMITS
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// A search with what its exports need beside the tree.
@@ -223,22 +240,26 @@ fn write_exports<G: Game>(game: &G, t: &Traced<G>, req: &Request<'_>) -> io::Res
     let scope = opts.scope();
     let (searched, events, compared) = (&t.searched, &t.events, t.compared.as_ref());
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
+    // Every export is held to --max-bytes, as the minimax tree's are.
+    let limit = opts.byte_budget();
     if let Some(p) = &opts.json {
-        jobs.push((p, Box::new(move |w| json::write_tree(w, game, searched, compared))));
+        let tree: Writer<'_> = Box::new(move |w| json::write_tree(w, game, searched, compared));
+        jobs.push((p, within_budget("--json", p, limit, tree)));
     }
     if let Some(p) = &opts.dot {
-        jobs.push((p, Box::new(move |w| dot::write_tree(w, game, searched, scope))));
+        let drawing: Writer<'_> = Box::new(move |w| dot::write_tree(w, game, searched, scope));
+        jobs.push((p, within_budget("--dot", p, limit, drawing)));
     }
     if let Some(p) = &opts.trace {
         let header = Header::of(game, searched);
-        jobs.push((p, Box::new(move |w| trace::write_trace(w, game, &header, events))));
+        let trace: Writer<'_> = Box::new(move |w| trace::write_trace(w, game, &header, events));
+        jobs.push((p, within_budget("--trace", p, limit, trace)));
     }
     if let Some(p) = &opts.html {
         let exact = compared.and_then(|c| c.exact.clone()).or_else(|| Exact::of(game, searched));
-        jobs.push((
-            p,
-            Box::new(move |w| html::write_page(w, game, searched, events, compared, exact.as_ref())),
-        ));
+        let page: Writer<'_> =
+            Box::new(move |w| html::write_page(w, game, searched, events, compared, exact.as_ref()));
+        jobs.push((p, within_budget("--html", p, limit, page)));
     }
     write_jobs(jobs)
 }

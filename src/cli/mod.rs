@@ -137,6 +137,11 @@ fn finish(outcome: Outcome) -> u8 {
         Ok(()) => failure::OK,
         Err(failure) => failure.report(),
     };
+    // A closed terminal ended the session: what could not be said on it is
+    // no output error, and the status stays SIGHUP's (129), as documented.
+    if status == Kind::Signal(libc::SIGHUP).status() {
+        return status;
+    }
     if output::stdout_failed() && status != Kind::Output.status() {
         failure::report("cannot write to stdout");
         return Kind::Output.status();

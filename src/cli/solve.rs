@@ -29,17 +29,28 @@ pub struct Args {
 impl Args {
     pub fn run(self) -> Outcome {
         self.game_options.check(self.at.game)?;
-        let budget = Budget {
-            max_positions: self.max_positions.unwrap_or(u64::MAX),
-            max_bytes: self.max_memory.unwrap_or_else(default_max_bytes),
+        // A budget the address space cannot hold would end in a failed
+        // allocation: it is held to what `ulimit -v` leaves, and says so.
+        let (max_bytes, held) = match self.max_memory {
+            Some(asked) => crate::limits::bytes_within_memory(asked),
+            None => (default_max_bytes(), None),
+        };
+        let budget = Budget { max_positions: self.max_positions.unwrap_or(u64::MAX), max_bytes };
+        let raise = match held {
+            Some(_) => format!(
+                "--max-memory {} is held to what this process may use ({}); give it more memory",
+                Bytes(self.max_memory.unwrap_or_default()),
+                crate::limits::MEMORY_LIMITS
+            ),
+            None => "raise --max-memory to try anyway".to_string(),
         };
         // A solve is of the game itself: no ply limit unless one is asked for.
         let settings = games::for_solve(self.at.game, &self.game_options.settings());
-        crate::with_game!(self.at.game, &settings, |g| solve(g, &self.at, &budget))
+        crate::with_game!(self.at.game, &settings, |g| solve(g, &self.at, &budget, &raise))
     }
 }
 
-fn solve<G: Game>(game: &G, at: &GamePosition, budget: &Budget) -> Outcome {
+fn solve<G: Game>(game: &G, at: &GamePosition, budget: &Budget, raise_memory: &str) -> Outcome {
     let pos = at.of(game)?;
     let bar = progress("positions found");
     let limit = Bytes(budget.max_bytes);
@@ -55,10 +66,10 @@ fn solve<G: Game>(game: &G, at: &GamePosition, budget: &Budget) -> Outcome {
         }
         Err(e) => {
             let raise = match e {
-                TooBig::Positions { .. } => "raise --max-positions",
-                _ => "raise --max-memory",
+                TooBig::Positions { .. } => "raise --max-positions to try anyway",
+                _ => raise_memory,
             };
-            Err(Failure::budget(format!("{e}; {raise} to try anyway")))
+            Err(Failure::budget(format!("{e}; {raise}")))
         }
     }
 }

@@ -36,7 +36,10 @@ unsafe impl GlobalAlloc for HugePageHint {
         // SAFETY: `real` is a valid, non-zero-sized layout at least as large and as
         // aligned as the caller's.
         let p = unsafe { System.alloc(real) };
-        if !p.is_null() && real.size() >= THRESHOLD {
+        if p.is_null() {
+            super::signals::out_of_memory(real.size());
+        }
+        if real.size() >= THRESHOLD {
             // SAFETY: the whole block was just allocated to us; MADV_HUGEPAGE changes
             // no contents and, if refused, changes nothing at all.
             unsafe {
@@ -58,7 +61,11 @@ unsafe impl GlobalAlloc for HugePageHint {
         };
         if actual(layout) == layout && actual(new_layout) == new_layout {
             // SAFETY: both layouts are used unchanged, as the caller gave them.
-            return unsafe { System.realloc(ptr, layout, new_size) };
+            let p = unsafe { System.realloc(ptr, layout, new_size) };
+            if p.is_null() {
+                super::signals::out_of_memory(new_size);
+            }
+            return p;
         }
         // SAFETY: a fresh block of the new layout, the overlapping bytes copied, the
         // old block freed with the layout it was allocated with.

@@ -67,6 +67,30 @@ pub fn remove_on_signal(path: &Path) -> Option<RemovedOnSignal> {
     Some(RemovedOnSignal { slot })
 }
 
+/// The process group killed with this process by SIGINT, SIGTERM or SIGHUP
+/// (0: none): a program run in a group of its own (`fixtures`) is out of
+/// reach of the terminal's Ctrl-C, and would outlive a killed runner.
+static GROUP: AtomicI32 = AtomicI32::new(0);
+
+/// While this lives, SIGINT, SIGTERM and SIGHUP kill its process group before
+/// the process dies of the signal.
+pub struct GroupKilledOnSignal(());
+
+impl Drop for GroupKilledOnSignal {
+    fn drop(&mut self) {
+        GROUP.store(0, SeqCst);
+    }
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP kill the process group `group` (one this
+/// process created with `process_group(0)`) until the value returned is
+/// dropped.
+pub fn kill_group_on_signal(group: u32) -> GroupKilledOnSignal {
+    GROUP.store(libc::pid_t::try_from(group).unwrap_or(0), SeqCst);
+    install_handler();
+    GroupKilledOnSignal(())
+}
+
 /// Installs [`on_signal`] for SIGINT, SIGTERM and SIGHUP, once. Without
 /// SA_RESTART, so that a read waiting at a prompt is interrupted and a caller
 /// that catches interrupts learns of the signal.
@@ -97,6 +121,13 @@ extern "C" fn on_signal(signal: libc::c_int) {
         CAUGHT.store(signal, SeqCst);
         stop::request();
         return;
+    }
+    let group = GROUP.load(SeqCst);
+    if group > 0 {
+        // SAFETY: kill is async-signal-safe and takes plain integers.
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
     }
     for slot in &PENDING {
         let p = slot.load(SeqCst);
@@ -164,5 +195,50 @@ pub fn wait_for_input_or_interrupt(fd: std::os::fd::RawFd) -> bool {
             // poll itself failed: let the read report whatever is wrong.
             return false;
         }
+    }
+}
+
+/// The allocator has no memory left to give: a budget should have refused
+/// the work before this, and where none could foresee it (an input's own
+/// size, an export's buffers) the process still ends as a budget does, with
+/// status 3 and one line, never an abort. Allocates nothing: the files being
+/// written are removed and the line is written straight to stderr.
+pub fn out_of_memory(bytes: usize) -> ! {
+    for slot in &PENDING {
+        let p = slot.load(SeqCst);
+        if !p.is_null() {
+            // SAFETY: unlink takes a leaked, never-freed C string.
+            unsafe {
+                libc::unlink(p);
+            }
+        }
+    }
+    let mut line = [0u8; 320];
+    let mut len = 0;
+    let mut put = |bytes: &[u8]| {
+        let n = bytes.len().min(line.len() - len);
+        line[len..len + n].copy_from_slice(&bytes[..n]);
+        len += n;
+    };
+    put(b"gametree: out of memory: ");
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = bytes;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    put(&digits[at..]);
+    put(b" more bytes did not fit in the memory this process may use (`ulimit -v`, or the machine's); ");
+    put(b"use a smaller --depth or budget, or give the process more memory\n");
+    // SAFETY: write reads `len` bytes of our own buffer; _exit ends the process
+    // at once, without running anything that could allocate.
+    unsafe {
+        libc::write(2, line.as_ptr().cast(), len);
+        libc::_exit(3);
     }
 }

@@ -58,3 +58,76 @@ pub fn sync_file_system(file: &std::fs::File) -> std::io::Result<()> {
         file.sync_all()
     }
 }
+
+/// The descriptors this process holds open for reading only, each with the
+/// device and inode of what it is open on (directories left out): what the
+/// shell gave it to read (`< g.save`, `3< moves.txt`, a pipe), which an output
+/// must never write, whatever name (`/dev/stdin`, `/dev/fd/3`) reaches it.
+pub fn read_only_descriptors() -> Vec<(i32, u64, u64)> {
+    let mut found = Vec::new();
+    #[cfg(target_os = "linux")]
+    {
+        let Ok(entries) = std::fs::read_dir("/proc/self/fd") else { return found };
+        for fd in entries.flatten().filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok()) {
+            // SAFETY: fcntl and fstat take a plain descriptor (one closed since
+            // the listing only makes them fail) and fstat writes only the
+            // struct it is given.
+            let (flags, stat) = unsafe {
+                let mut stat: libc::stat = std::mem::zeroed();
+                (libc::fcntl(fd, libc::F_GETFL), (libc::fstat(fd, &mut stat) == 0).then_some(stat))
+            };
+            let Some(stat) = stat else { continue };
+            if flags >= 0
+                && flags & libc::O_ACCMODE == libc::O_RDONLY
+                && stat.st_mode & libc::S_IFMT != libc::S_IFDIR
+            {
+                found.push((fd, stat.st_dev, stat.st_ino));
+            }
+        }
+    }
+    found
+}
+
+/// Swaps two paths on one file system in a single step (Linux's
+/// `renameat2` with `RENAME_EXCHANGE`): at every instant each name holds one
+/// of the two, whole. `Unsupported` where the system or file system cannot.
+pub fn exchange(a: &std::path::Path, b: &std::path::Path) -> std::io::Result<()> {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let c = |p: &std::path::Path| {
+            std::ffi::CString::new(p.as_os_str().as_bytes())
+                .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidInput, "a name with a NUL byte"))
+        };
+        let (a, b) = (c(a)?, c(b)?);
+        // SAFETY: both names are NUL-terminated strings that live across the
+        // call, which reads them and touches no other memory of ours.
+        let done = unsafe {
+            libc::renameat2(libc::AT_FDCWD, a.as_ptr(), libc::AT_FDCWD, b.as_ptr(), libc::RENAME_EXCHANGE)
+        };
+        if done == 0 {
+            return Ok(());
+        }
+        let e = std::io::Error::last_os_error();
+        return match e.raw_os_error() {
+            Some(libc::EINVAL | libc::ENOSYS) => Err(std::io::Error::new(std::io::ErrorKind::Unsupported, e)),
+            _ => Err(e),
+        };
+    }
+    #[allow(unreachable_code)]
+    Err(std::io::Error::new(std::io::ErrorKind::Unsupported, "no exchange of names here"))
+}
+
+/// Makes reads of `file` wait for data again (clears `O_NONBLOCK`), once a
+/// FIFO opened without waiting for a writer has one.
+pub fn set_blocking(file: &std::fs::File) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let fd = file.as_raw_fd();
+    // SAFETY: fcntl on a descriptor `file` keeps open, reading and setting
+    // its flags only.
+    let done = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
+    };
+    if done { Ok(()) } else { Err(std::io::Error::last_os_error()) }
+}

@@ -508,8 +508,7 @@ fn forecast<P: Clone + std::hash::Hash + Eq>(t: &Tables<P>, ply: Ply) -> Shortfa
 pub fn default_max_bytes() -> u64 {
     const TWO_GIB: u64 = 2 << 30;
     let physical = crate::runtime::system::physical_memory().map_or(TWO_GIB, |bytes| bytes / 2);
-    let mappable = crate::runtime::system::address_space_left().map_or(TWO_GIB, |bytes| bytes / 2);
-    TWO_GIB.min(physical).min(mappable)
+    crate::limits::bytes_within_memory(TWO_GIB.min(physical)).0
 }
 
 #[cfg(test)]

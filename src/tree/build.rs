@@ -20,7 +20,24 @@ impl<'a, G: Game> Tree<'a, G> {
         depth: u8,
         options: &Limits,
     ) -> Result<Tree<'a, G>, TooManyNodes> {
-        let max_nodes = options.max_nodes.min(crate::limits::MAX_TREE_NODES);
+        // Never more nodes than the address space leaves room for: a build
+        // that ran out would end the process instead of being refused.
+        let node_bytes = std::mem::size_of::<Node<'a, G::Action, G::Packed>>() as u64;
+        let (max_nodes, memory) = crate::limits::nodes_within_memory(
+            options.max_nodes.min(crate::limits::MAX_TREE_NODES),
+            node_bytes,
+        );
+        Self::build_within(arena, game, root, depth, options, max_nodes).map_err(|e| e.within(memory))
+    }
+
+    fn build_within(
+        arena: &'a mut TreeArena<'a, G::Action, G::Packed>,
+        game: &G,
+        root: G::Position,
+        depth: u8,
+        options: &Limits,
+        max_nodes: u64,
+    ) -> Result<Tree<'a, G>, TooManyNodes> {
         if max_nodes == 0 {
             return Err(TooManyNodes::over(max_nodes));
         }

@@ -48,8 +48,9 @@ pub struct Args {
     /// rate, so that a seed plays the same game on any machine.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
     think: Option<u64>,
-    /// Milliseconds to wait after each move when the machine plays both sides.
-    #[arg(long, value_name = "MS", default_value_t = 0)]
+    /// Milliseconds to wait after each move when the machine plays both sides
+    /// (at most 60000: a minute a move).
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     delay: u64,
     /// Draw boards in plain ASCII (x and o, +-|) for terminals without
     /// box-drawing characters or ●/○.

@@ -288,7 +288,10 @@ pub fn run<G: Game>(game: &G, setup: &Setup<'_>) -> Outcome {
     if let Some(slot) = &kept {
         keep_unfinished(game, slot, setup.resume)?;
     }
-    Session::new(game, setup, record, input, &mut super::output::stdout(), kept).run()
+    let unkept = (interactive && kept.is_none()).then(|| {
+        "there is nowhere to keep it automatically (neither XDG_STATE_HOME nor HOME is set)".to_string()
+    });
+    Session::new(game, setup, record, input, &mut super::output::stdout(), kept).unkept_because(unkept).run()
 }
 
 /// An unfinished game in the autosave slot that this session does not

@@ -60,6 +60,10 @@ pub struct Session<'a, G: Game, R> {
     /// Where the game is saved after each move (a person at a terminal), and
     /// the moves and the chosen end it holds.
     autosave: Option<(PathBuf, Option<Kept>)>,
+    /// Why a person's game is not kept automatically (no place for it, or
+    /// the last save failed), said with an offer of another file when they
+    /// leave it.
+    unkept: Option<String>,
     /// The machine's values as numbers too (`--verbose`, or `verbose`).
     verbose: bool,
 }
@@ -100,8 +104,15 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             saved_len,
             shown: None,
             autosave,
+            unkept: None,
             verbose,
         }
+    }
+
+    /// Says that a person's game has no automatic save, and why.
+    pub fn unkept_because(mut self, why: Option<String>) -> Self {
+        self.unkept = why;
+        self
     }
 
     /// Plays until `quit` or the end of input.
@@ -162,6 +173,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             Ok(()) => *saved = Some(now),
             Err(e) => {
                 let said = format!("cannot save the game automatically to {}: {e}", path.display());
+                self.unkept = Some(format!("it could not be kept in {}: {e}", path.display()));
                 self.autosave = None;
                 self.say(&said);
             }
@@ -205,8 +217,42 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         };
         let left = if self.phase == Phase::Playing { ": game left unfinished" } else { "" };
         let kept = self.kept();
-        self.say(&format!("\n{why}{left}{kept}"));
+        let lost = self.phase == Phase::Playing
+            && kept.is_empty()
+            && self.saved_len != Some(self.record.played.len())
+            && !self.record.played.is_empty();
+        match self.unkept.clone().filter(|_| lost) {
+            Some(unkept) => {
+                self.say(&format!("\n{why}{left}; {unkept}"));
+                // A person is still there unless the terminal closed.
+                if signal != libc::SIGHUP {
+                    self.offer_another_file();
+                }
+            }
+            None => self.say(&format!("\n{why}{left}{kept}")),
+        }
         Flow::Break(outcome)
+    }
+
+    /// Asks for a file to keep a game that could not be saved automatically,
+    /// until it is saved or the person gives none (Enter, Ctrl-D, Ctrl-C).
+    fn offer_another_file(&mut self) {
+        if !self.input.interactive {
+            return;
+        }
+        loop {
+            let question = "save it to another file? (a file name; Enter: leave it unsaved) ";
+            let Ok(Some(name)) = self.input.read(self.out, question) else { break };
+            let name = name.trim();
+            if name.is_empty() {
+                break;
+            }
+            match self.save(name, false) {
+                None if self.saved_len == Some(self.record.played.len()) => break,
+                None => {}
+                Some(problem) => self.say(&problem),
+            }
+        }
     }
 
     /// The game just ended: the board and how it ended.
@@ -262,9 +308,12 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
 
     fn machine_move(&mut self, side: Player) -> Flow {
         let game = self.game;
-        // A Ctrl-C at an earlier prompt is not a stop of this thinking.
-        signals::take();
-        stop::take();
+        // A Ctrl-C at an earlier prompt is not a stop of this thinking; with
+        // the machine on both sides there is no prompt, and it ends the game.
+        if self.sides().iter().any(|&w| w == Who::Human) {
+            signals::take();
+            stop::take();
+        }
         let chosen = match self.machine.play(game, &self.record.pos) {
             Ok(m) => m,
             Err(e) => {
@@ -289,10 +338,31 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         if signal == Some(libc::SIGHUP) {
             return self.input_ended_by(libc::SIGHUP);
         }
-        if !self.setup.delay.is_zero() && self.sides().iter().all(|&w| w == Who::Machine) {
-            std::thread::sleep(self.setup.delay);
+        // With the machine on both sides there is no prompt to come back to:
+        // Ctrl-C, while it thinks or during --delay, ends the game as at a
+        // prompt (kept, status 130).
+        if self.sides().iter().all(|&w| w == Who::Machine) {
+            if signal == Some(libc::SIGINT) || self.wait_out_delay() {
+                return self.input_ended_by(signals::take().unwrap_or(libc::SIGINT));
+            }
         }
         Flow::Continue(())
+    }
+
+    /// Waits `--delay` after a machine's move, in short steps so that a
+    /// Ctrl-C or a closed terminal is heard at once: true if one came.
+    fn wait_out_delay(&self) -> bool {
+        let until = std::time::Instant::now() + self.setup.delay;
+        loop {
+            if signals::pending() {
+                return true;
+            }
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            std::thread::sleep(left.min(std::time::Duration::from_millis(20)));
+        }
     }
 
     /// A command while the game is being played (`line` as typed).

@@ -6,7 +6,9 @@
 use std::io::{self, Read};
 use std::os::fd::AsRawFd;
 
-pub use crate::runtime::signals::{catch_interrupts as catch, take_interrupt as take};
+pub use crate::runtime::signals::{
+    catch_interrupts as catch, interrupt_pending as pending, take_interrupt as take,
+};
 use crate::runtime::signals::{interrupt_pending, wait_for_input_or_interrupt};
 
 /// A reader whose read, interrupted by a caught signal, ends the input

@@ -93,6 +93,14 @@ impl Settings {
     }
 }
 
+/// `max_nodes` held to the memory this process may use, and the bytes when
+/// they are what limits it: the nodes are one vector, which while it doubles
+/// holds its old and new blocks at once, so each node kept counts three times.
+pub fn node_budget<G: Game>(max_nodes: u64) -> (u64, Option<u64>) {
+    let node = std::mem::size_of::<crate::tree::mcts::McGameNode<G>>() as u64;
+    crate::limits::nodes_within_memory(max_nodes, 3 * node)
+}
+
 /// Why the search stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {

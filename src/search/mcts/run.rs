@@ -41,6 +41,8 @@ pub(super) fn run<G: Game>(
     observer: &mut impl Observer<G::Action>,
 ) -> Searched<G> {
     let started = Instant::now();
+    // The tree stops growing where memory ends, as at --max-nodes.
+    let settings = &Settings { max_nodes: super::node_budget::<G>(settings.max_nodes).0, ..*settings };
     let (limit, deadline) = match settings.budget {
         Budget::Iterations(n) => (n.min(MAX_ITERATIONS), None),
         Budget::Time(t) => (MAX_ITERATIONS, Some(started + t)),
