@@ -161,9 +161,7 @@ impl Notation for Nim {
 }
 
 impl Presentation for Nim {
-    fn name(&self) -> &'static str {
-        "nim"
-    }
+    const NAME: &'static str = "nim";
 }
 
 impl Drawing for Nim {

@@ -16,6 +16,7 @@ mod exercises;
 mod explorer;
 mod fuzz_regressions;
 mod gambit;
+mod generated;
 mod honest;
 mod hostile;
 mod illegal_moves;

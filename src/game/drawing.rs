@@ -202,9 +202,10 @@ pub struct Spots {
 
 /// What a board drawn for a person marks besides the units.
 #[derive(Clone, Copy, Debug)]
-pub struct Marks<'a, A> {
-    /// The action just played: where it started, in ( ), and ended, in [ ].
-    pub last: Option<A>,
+pub struct Marks<'a, P, A> {
+    /// The action just played and the position it was played in: where it
+    /// started, in ( ), and ended, in [ ].
+    pub last: Option<(&'a P, A)>,
     /// `targets CELL`: the cell named and its unit's actions, whose ends are
     /// marked instead of the last action.
     pub targets: Option<(&'a str, &'a [A])>,
@@ -212,9 +213,9 @@ pub struct Marks<'a, A> {
     pub ascii: bool,
 }
 
-impl<A> Marks<'_, A> {
-    /// Only the last action marked.
-    pub fn after(last: Option<A>, ascii: bool) -> Self {
+impl<'a, P, A> Marks<'a, P, A> {
+    /// Only the last action marked, given with the position it was played in.
+    pub fn after(last: Option<(&'a P, A)>, ascii: bool) -> Self {
         Marks { last, targets: None, ascii }
     }
 }
@@ -234,10 +235,29 @@ pub trait Drawing: Rules {
         String::new()
     }
 
-    /// The points `action` starts from and ends on.
-    fn spots(&self, action: Self::Action) -> Spots {
-        let _ = action;
+    /// The points `action`, played at `pos`, starts from and ends on: a
+    /// board for a person marks them, and `targets CELL` marks where each
+    /// action of the unit on CELL ends. `pos` is the position before the
+    /// action (a stone dropped into a column lands on the lowest empty cell
+    /// of `pos`). The default marks nothing.
+    fn spots(&self, pos: &Self::Position, action: Self::Action) -> Spots {
+        let _ = (pos, action);
         Spots::default()
+    }
+
+    /// The name a person types for `point` of the picture (`targets CELL`,
+    /// actions): on a grid its column's name then its row's (`b2`, `C6`),
+    /// on any other board its number (niujiao's `0`-`9`). A game whose
+    /// notation names points otherwise writes its own; the conformance suite
+    /// checks that the point an action starts from, so named, has that action
+    /// among its `targets`.
+    fn point_name(&self, point: usize) -> String {
+        match &self.picture().grid {
+            Some(g) if !g.columns.is_empty() => {
+                format!("{}{}", g.columns[point % g.columns.len()], g.rows[point / g.columns.len()])
+            }
+            _ => point.to_string(),
+        }
     }
 
     /// What a person's board says under it, where the game counts something:

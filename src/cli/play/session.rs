@@ -309,7 +309,9 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 None
             }
             Command::Rules => {
-                self.say(&wrap(game.rules(), width()));
+                // A session plays a game of the list: its rules are there.
+                let rules = crate::games::GameName::named(game.name()).map_or("", |g| g.entry().rules);
+                self.say(&wrap(rules, width()));
                 None
             }
             Command::Quit if self.may_quit() => return Flow::Break(Ok(())),

@@ -32,7 +32,7 @@ impl Drawing for TicTacToe {
     }
 
     /// A cell is numbered 0-8 in reading order, as the picture's points are.
-    fn spots(&self, cell: u8) -> Spots {
+    fn spots(&self, _: &Position, cell: u8) -> Spots {
         Spots { from: None, to: Some(usize::from(cell)) }
     }
 }
