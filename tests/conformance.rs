@@ -212,37 +212,39 @@ impl SplitMix {
 /// characters replaced by others of the same text, or deleted, or doubled)
 /// either are refused or round-trip into a position that keeps every invariant;
 /// and enough of them parse that the round trip is really exercised.
+pub(crate) fn mutated_position_texts<G: Game + Oracle>(g: &G) {
+    let name = g.name();
+    let mut rng = SplitMix(7);
+    let (mut tried, mut parsed) = (0, 0);
+    for _ in 0..1500 {
+        let choices: Vec<u32> = (0..rng.below(40)).map(|_| rng.below(1 << 20) as u32).collect();
+        let text = g.format_position(&playout(g, &choices));
+        let mut chars: Vec<char> = text.chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(chars.len());
+            match rng.below(8) {
+                0 => drop(chars.remove(i)),
+                1 => chars.insert(i, chars[i]),
+                _ => chars[i] = chars[rng.below(chars.len())],
+            }
+        }
+        let mutated: String = chars.into_iter().collect();
+        if let Err(e) = invariants::position_text(g, &mutated) {
+            panic!("{name}: {e}");
+        }
+        tried += 1;
+        parsed += g.parse_position(&mutated).is_ok() as u32;
+    }
+    // Random texts over the notations' alphabet parsed 0 times in 100,000;
+    // these parse from 7% (Gomoku's long rows) to 28% (checkers) of the time.
+    assert!(parsed * 20 >= tried, "{name}: only {parsed} of {tried} mutated texts parse");
+    assert!(parsed < tried, "{name}: every mutated text parses");
+}
+
 #[test]
 fn mutated_position_texts_round_trip_or_are_refused() {
     for &name in ALL {
-        let (tried, parsed) = with_game!(name, &Settings::default(), |g| {
-            let mut rng = SplitMix(7);
-            let (mut tried, mut parsed) = (0, 0);
-            for _ in 0..1500 {
-                let choices: Vec<u32> = (0..rng.below(40)).map(|_| rng.below(1 << 20) as u32).collect();
-                let text = g.format_position(&playout(g, &choices));
-                let mut chars: Vec<char> = text.chars().collect();
-                for _ in 0..1 + rng.below(3) {
-                    let i = rng.below(chars.len());
-                    match rng.below(8) {
-                        0 => drop(chars.remove(i)),
-                        1 => chars.insert(i, chars[i]),
-                        _ => chars[i] = chars[rng.below(chars.len())],
-                    }
-                }
-                let mutated: String = chars.into_iter().collect();
-                if let Err(e) = invariants::position_text(g, &mutated) {
-                    panic!("{name}: {e}");
-                }
-                tried += 1;
-                parsed += g.parse_position(&mutated).is_ok() as u32;
-            }
-            (tried, parsed)
-        });
-        // Random texts over the notations' alphabet parsed 0 times in 100,000;
-        // these parse from 7% (Gomoku's long rows) to 28% (checkers) of the time.
-        assert!(parsed * 20 >= tried, "{name}: only {parsed} of {tried} mutated texts parse");
-        assert!(parsed < tried, "{name}: every mutated text parses");
+        with_game!(name, &Settings::default(), |g| mutated_position_texts(g));
     }
 }
 

@@ -11,6 +11,7 @@ mod checkers_fixtures;
 mod cli;
 mod conformance;
 mod engine;
+mod example_connect_four;
 mod example_nim;
 mod exercises;
 mod explorer;

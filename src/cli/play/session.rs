@@ -564,7 +564,8 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
 
 /// What is wrong with a line that is no command and no legal action: the
 /// game's reason, or, for a word the game could not read at all (its
-/// message begins by quoting it), that it is no command either.
+/// message begins by quoting it), that it is no command either: the rule a
+/// game's `Notation::why_illegal` is documented to follow.
 fn unknown_or(line: &str, why: String) -> String {
     let word = line.split(' ').next().unwrap_or("");
     let a_word = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic());

@@ -1,4 +1,5 @@
-//! Ataxx (`spec/games.md`): rules; the board's picture is in `drawing.rs`.
+//! Ataxx: rules (in words: `Registered::RULES` below, which
+//! `gametree rules ataxx` prints); the board's picture is in `drawing.rs`.
 //!
 //! A 7x7 board as 64-bit masks, square `row * 7 + col` with row 0 the top row
 //! (rank 7) and col 0 file a. x moves first and maximises.

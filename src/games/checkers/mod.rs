@@ -1,4 +1,5 @@
-//! The course's checkers variant (`spec/checkers.md`): rules; the board's picture is in `drawing.rs`.
+//! The course's checkers variant: rules (in words: `RULES` below, which
+//! `gametree rules checkers` prints); the board's picture is in `drawing.rs`.
 
 pub mod board;
 mod draws;

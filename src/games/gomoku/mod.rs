@@ -1,4 +1,6 @@
-//! Gomoku, five in a row (`spec/games.md`): rules and the original's evaluation; the board's picture is in `drawing.rs`.
+//! Gomoku, five in a row: rules and the original's evaluation (the rules in
+//! words: `Registered::RULES` below, which `gametree rules gomoku` prints);
+//! the board's picture is in `drawing.rs`.
 //!
 //! A 15x15 board, cell `row * 15 + col` with row 0 the top row (row 15) and col 0
 //! column a. x (black) moves first and maximises.

@@ -1,4 +1,5 @@
-//! Niujiao qi, the "ox horn" game (`spec/games.md`): rules; the board's picture is in `drawing.rs`.
+//! Niujiao qi, the "ox horn" game: rules (in words: `Registered::RULES` below, which
+//! `gametree rules niujiao` prints); the board's picture is in `drawing.rs`.
 //!
 //! Ten points on a ladder with a horn on top. Red (one stone, maximising) starts on
 //! 0 and moves first; blue (two stones) starts on 8 and 9 and may never move down.

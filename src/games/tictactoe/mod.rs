@@ -1,4 +1,5 @@
-//! Tic-tac-toe (`spec/games.md`): rules; the board's picture is in `drawing.rs`.
+//! Tic-tac-toe: rules (in words: `Registered::RULES` below, which
+//! `gametree rules tictactoe` prints); the board's picture is in `drawing.rs`.
 //!
 //! Cells are numbered 0..9 row by row from the top left; a position is two 9-bit
 //! masks and the side to move. X is the maximising side whoever starts.
