@@ -14,9 +14,10 @@
 //!
 //! - `Rules`: `start`, `to_move`, `actions`, `apply`, `terminal_outcome`;
 //! - `Storage`: `pack` and `unpack`, the copy of a position each tree node keeps;
-//! - `Evaluation`: `heuristic` and `terminal_cost`;
+//! - `Evaluation`: nothing (Nim gives `heuristic` and `terminal_cost` anyway,
+//!   to show them);
 //! - `Notation`: `format_action`, `parse_position`, `format_position`;
-//! - `Presentation`: `name`;
+//! - `Presentation`: the constant `NAME`;
 //! - `Play` and `Drawing`: nothing (`impl Play for Nim {}`).
 //!
 //! Building and searching a tree needs the first three; the exports add the
@@ -161,9 +162,7 @@ impl Notation for Nim {
 }
 
 impl Presentation for Nim {
-    fn name(&self) -> &'static str {
-        "nim"
-    }
+    const NAME: &'static str = "nim";
 }
 
 impl Drawing for Nim {

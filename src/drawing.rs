@@ -48,12 +48,12 @@ impl Look {
 
 /// The board of `pos` for a person: the last action (or one unit's targets)
 /// marked, then what the game counts and what the marks mean.
-pub fn board<G: Game>(game: &G, pos: &G::Position, marks: &Marks<'_, G::Action>) -> String {
+pub fn board<G: Game>(game: &G, pos: &G::Position, marks: &Marks<'_, G::Position, G::Action>) -> String {
     let picture = game.picture();
     if picture.points.is_empty() {
         return format!("{}\n", game.format_position(pos));
     }
-    let look = look(game, &picture, &game.cells(pos), marks);
+    let look = look(game, &picture, pos, marks);
     let mut s = match &picture.grid {
         Some(grid) if grid.crossings => crossings(grid, &look),
         Some(grid) => squares(grid, &look),
@@ -89,14 +89,19 @@ pub fn plain(picture: &Picture, cells: &str) -> Vec<String> {
 }
 
 /// Each point's text and mark.
-fn look<G: Drawing>(game: &G, picture: &Picture, cells: &str, marks: &Marks<'_, G::Action>) -> Look {
+fn look<G: Drawing>(
+    game: &G,
+    picture: &Picture,
+    pos: &G::Position,
+    marks: &Marks<'_, G::Position, G::Action>,
+) -> Look {
     let n = picture.points.len();
     let mut targets: Vec<Option<char>> = vec![None; n];
     let mut spots = Spots::default();
     match marks.targets {
         Some((_, actions)) => {
             for &a in actions {
-                let s = game.spots(a);
+                let s = game.spots(pos, a);
                 if let Some(t) = s.to.filter(|&t| t < n) {
                     // A unit that moves there (*), or a new one that appears (+).
                     targets[t] = Some(if s.from.is_some() { '*' } else { '+' });
@@ -104,7 +109,7 @@ fn look<G: Drawing>(game: &G, picture: &Picture, cells: &str, marks: &Marks<'_, 
                 spots.from = spots.from.or(s.from);
             }
         }
-        None => spots = marks.last.map(|a| game.spots(a)).unwrap_or_default(),
+        None => spots = marks.last.map(|(before, a)| game.spots(before, a)).unwrap_or_default(),
     }
     let shaded = picture.squares.iter().any(|s| s.2);
     let mut look = Look {
@@ -114,7 +119,7 @@ fn look<G: Drawing>(game: &G, picture: &Picture, cells: &str, marks: &Marks<'_, 
         width: picture.units.iter().map(|u| u.text.chars().count()).filter(|&w| w <= 2).max().unwrap_or(1),
         ascii: marks.ascii,
     };
-    for (i, ch) in cells.chars().chain(std::iter::repeat('.')).take(n).enumerate() {
+    for (i, ch) in game.cells(pos).chars().chain(std::iter::repeat('.')).take(n).enumerate() {
         let text = match picture.unit(ch) {
             Some(u) => {
                 look.covers[i] = u.covers;
@@ -139,7 +144,7 @@ fn look<G: Drawing>(game: &G, picture: &Picture, cells: &str, marks: &Marks<'_, 
 }
 
 /// What the marks mean, in a line: the last action, or where a unit can go.
-fn note<G: Game>(game: &G, look: &Look, marks: &Marks<'_, G::Action>) -> Option<String> {
+fn note<G: Game>(game: &G, look: &Look, marks: &Marks<'_, G::Position, G::Action>) -> Option<String> {
     if let Some((cell, _)) = marks.targets {
         let cell = cell.trim();
         let new = look.texts.iter().any(|t| t == "+");
@@ -149,12 +154,12 @@ fn note<G: Game>(game: &G, look: &Look, marks: &Marks<'_, G::Action>) -> Option<
             format!("({cell}) can go to *")
         });
     }
-    let last = marks.last?;
+    let (before, last) = marks.last?;
     if game.is_pass(last) {
         return Some("last move: a pass".to_string());
     }
     let action = game.format_action(last);
-    Some(match game.spots(last) {
+    Some(match game.spots(before, last) {
         Spots { from: Some(_), to: Some(_) } => format!("last move {action} (from ( ) to [ ])"),
         Spots { to: Some(_), .. } => format!("last move {action} (at [ ])"),
         _ => format!("last move {action}"),

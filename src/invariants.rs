@@ -28,7 +28,10 @@ pub fn position_text<G: Game + Oracle>(game: &G, text: &str) -> Result<(), Strin
 /// each action's notation reads back as that action; applying one gives a position
 /// that prints and reads back; `has_actions` and `count_actions` agree with the
 /// list; the copy a tree
-/// node keeps unpacks to the same position.
+/// node keeps unpacks to the same position; each action's spots are points of
+/// the picture, and the point it starts from, named as a person types it
+/// ([`Drawing::point_name`](crate::game::Drawing::point_name)), has it among
+/// its `targets` ([`Notation::actions_from`](crate::game::Notation::actions_from)).
 pub fn position<G: Game + Oracle>(game: &G, pos: &G::Position) -> Result<(), String> {
     let at = game.format_position(pos);
     let unpacked = game.unpack(&game.pack(pos), game.to_move(pos));
@@ -56,11 +59,13 @@ pub fn position<G: Game + Oracle>(game: &G, pos: &G::Position) -> Result<(), Str
     if game.has_actions(pos) == actions.is_empty() {
         return Err(format!("at {at}: has_actions disagrees with {} actions", actions.len()));
     }
+    let points = game.picture().points.len();
     for (i, &a) in actions.iter().enumerate() {
         let name = game.format_action(a);
         if actions[..i].contains(&a) {
             return Err(format!("at {at}: {name} is generated twice"));
         }
+        spots(game, pos, a, points).map_err(|e| format!("at {at}, {name}: {e}"))?;
         match game.parse_action(pos, &name) {
             Ok(b) if b == a => {}
             Ok(b) => return Err(format!("at {at}: {name} reads back as {}", game.format_action(b))),
@@ -80,6 +85,23 @@ pub fn position<G: Game + Oracle>(game: &G, pos: &G::Position) -> Result<(), Str
         let _ = (game.terminal_outcome(pos), game.cost(pos, false));
     }
     Ok(())
+}
+
+/// The spots of `a` at `pos` are among the picture's `points`, and the point
+/// it starts from names a cell whose targets include it.
+fn spots<G: Game>(game: &G, pos: &G::Position, a: G::Action, points: usize) -> Result<(), String> {
+    let s = game.spots(pos, a);
+    if let Some(p) = s.from.into_iter().chain(s.to).find(|&p| p >= points) {
+        return Err(format!("spots name point {p}, and the picture has {points}"));
+    }
+    let Some(from) = s.from else { return Ok(()) };
+    let cell = game.point_name(from);
+    match game.actions_from(pos, &cell) {
+        None => Ok(()),
+        Some(Ok(v)) if v.contains(&a) => Ok(()),
+        Some(Ok(_)) => Err(format!("it starts on {cell}, whose targets do not include it")),
+        Some(Err(e)) => Err(format!("it starts on {cell}, and targets {cell} says: {e}")),
+    }
 }
 
 /// An action text that reads at a position must be a legal action there.

@@ -10,7 +10,7 @@ use crate::support::playing;
 
 use gametree::game::prelude::*;
 use gametree::game::{Oracle, Player};
-use gametree::games::{ALL, GameName, Settings};
+use gametree::games::{ALL, Entry, GameName, Registered, Settings};
 use gametree::invariants;
 use gametree::limits::Limits;
 use gametree::savegame::SavedGame;
@@ -25,7 +25,7 @@ use serde_json::Value;
 
 /// The deepest depth from 1 to `deepest` whose tree of `pos` has at most
 /// `max_nodes` nodes (1 when even that one is larger).
-fn fitting_depth<G: Game>(game: &G, pos: &G::Position, deepest: u8, max_nodes: u64) -> u8 {
+pub(crate) fn fitting_depth<G: Game>(game: &G, pos: &G::Position, deepest: u8, max_nodes: u64) -> u8 {
     let fits = |d: u8| {
         let options = Limits { max_nodes, threads: 1, ..Limits::default() };
         Tree::build(&mut TreeArena::new(), game, pos.clone(), d, &options).is_ok()
@@ -44,7 +44,7 @@ fn each_game(mut check: impl FnMut(GameName) -> Result<(), TestCaseError>) -> Re
 /// the same root value and decision; and, searching in the defined order, the
 /// implicit search visits exactly the nodes the explicit one leaves unpruned and
 /// names exactly the tied actions.
-fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(), TestCaseError> {
+pub(crate) fn searches_agree<G: Game>(game: &G, pos: &G::Position, depth: u8) -> Result<(), TestCaseError> {
     let mut arena = TreeArena::new();
     let tree = Tree::build(&mut arena, game, pos.clone(), depth, &Limits::default()).unwrap();
     let minimax = back_propagate(tree.root);
@@ -97,7 +97,7 @@ fn describe<G: Game>(game: &G, tree: &Tree<'_, G>) -> Vec<Described> {
 
 /// A tree built and propagated on `threads` threads equals the sequential one
 /// node by node, and neither exceeds its node budget.
-fn parallel_matches_sequential<G: Game>(
+pub(crate) fn parallel_matches_sequential<G: Game>(
     game: &G,
     pos: &G::Position,
     depth: u8,
@@ -128,7 +128,7 @@ fn parallel_matches_sequential<G: Game>(
 /// A random game checked at every position (rules against the oracle, packing,
 /// counts, each action's notation, each child's notation), then saved and read
 /// back.
-fn playout_checked<G: Game + Oracle>(game: &G, choices: &[u32]) -> Result<(), TestCaseError> {
+pub(crate) fn playout_checked<G: Game + Oracle>(game: &G, choices: &[u32]) -> Result<(), TestCaseError> {
     let mut pos = game.start();
     let mut saved = SavedGame { settings: Vec::new(), start: pos.clone(), actions: Vec::new() };
     let mut actions = Vec::new();
@@ -212,50 +212,60 @@ impl SplitMix {
 /// characters replaced by others of the same text, or deleted, or doubled)
 /// either are refused or round-trip into a position that keeps every invariant;
 /// and enough of them parse that the round trip is really exercised.
+pub(crate) fn mutated_position_texts<G: Game + Oracle>(g: &G) {
+    let name = g.name();
+    let mut rng = SplitMix(7);
+    let (mut tried, mut parsed) = (0, 0);
+    for _ in 0..1500 {
+        let choices: Vec<u32> = (0..rng.below(40)).map(|_| rng.below(1 << 20) as u32).collect();
+        let text = g.format_position(&playout(g, &choices));
+        let mut chars: Vec<char> = text.chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(chars.len());
+            match rng.below(8) {
+                0 => drop(chars.remove(i)),
+                1 => chars.insert(i, chars[i]),
+                _ => chars[i] = chars[rng.below(chars.len())],
+            }
+        }
+        let mutated: String = chars.into_iter().collect();
+        if let Err(e) = invariants::position_text(g, &mutated) {
+            panic!("{name}: {e}");
+        }
+        tried += 1;
+        parsed += g.parse_position(&mutated).is_ok() as u32;
+    }
+    // Random texts over the notations' alphabet parsed 0 times in 100,000;
+    // these parse from 7% (Gomoku's long rows) to 28% (checkers) of the time.
+    assert!(parsed * 20 >= tried, "{name}: only {parsed} of {tried} mutated texts parse");
+    assert!(parsed < tried, "{name}: every mutated text parses");
+}
+
 #[test]
 fn mutated_position_texts_round_trip_or_are_refused() {
     for &name in ALL {
-        let (tried, parsed) = with_game!(name, &Settings::default(), |g| {
-            let mut rng = SplitMix(7);
-            let (mut tried, mut parsed) = (0, 0);
-            for _ in 0..1500 {
-                let choices: Vec<u32> = (0..rng.below(40)).map(|_| rng.below(1 << 20) as u32).collect();
-                let text = g.format_position(&playout(g, &choices));
-                let mut chars: Vec<char> = text.chars().collect();
-                for _ in 0..1 + rng.below(3) {
-                    let i = rng.below(chars.len());
-                    match rng.below(8) {
-                        0 => drop(chars.remove(i)),
-                        1 => chars.insert(i, chars[i]),
-                        _ => chars[i] = chars[rng.below(chars.len())],
-                    }
-                }
-                let mutated: String = chars.into_iter().collect();
-                if let Err(e) = invariants::position_text(g, &mutated) {
-                    panic!("{name}: {e}");
-                }
-                tried += 1;
-                parsed += g.parse_position(&mutated).is_ok() as u32;
-            }
-            (tried, parsed)
-        });
-        // Random texts over the notations' alphabet parsed 0 times in 100,000;
-        // these parse from 7% (Gomoku's long rows) to 28% (checkers) of the time.
-        assert!(parsed * 20 >= tried, "{name}: only {parsed} of {tried} mutated texts parse");
-        assert!(parsed < tried, "{name}: every mutated text parses");
+        with_game!(name, &Settings::default(), |g| mutated_position_texts(g));
     }
 }
 
-/// The same every game gives of itself: its name is the list's, it has rules to
-/// print, and its side names differ.
+/// What a game of the command line says of itself: texts for `--help`, the
+/// rules and the README (each not empty: `Entry::of` refuses an empty one, as
+/// the list is compiled), side names that differ, a depth to search to.
+pub(crate) fn describes_itself<G: Registered>(g: &G) {
+    let entry = Entry::of::<G>();
+    assert_eq!(g.name(), entry.name);
+    assert_ne!(g.player_name(Player::First), g.player_name(Player::Second), "{}", entry.name);
+    assert!(g.default_depth() >= 1, "{}", entry.name);
+}
+
+/// The same every game gives of itself: its name is the list's, and what
+/// [`describes_itself`] checks.
 #[test]
 fn each_game_describes_itself() {
     for &name in ALL {
         with_game!(name, &Settings::default(), |g| {
             assert_eq!(g.name(), name.as_str());
-            assert!(!g.rules().trim().is_empty(), "{name} has no rules text");
-            assert_ne!(g.player_name(Player::First), g.player_name(Player::Second), "{name}");
-            assert!(g.default_depth() >= 1, "{name}");
+            describes_itself(g);
         });
         assert_eq!(GameName::named(name.as_str()), Some(name));
     }
@@ -266,10 +276,10 @@ fn each_game_describes_itself() {
     assert_eq!(unique.len(), names.len(), "a name twice in {names:?}");
 }
 
-/// Every game's JSON export has exactly the schema's keys, a game name the
-/// schema accepts, and its node count.
-#[test]
-fn every_games_json_export_fits_the_schema() {
+/// The game's JSON export, of a tree of depth 2 with and without pruning, has
+/// exactly the schema's keys, a game name the schema's pattern takes, and its
+/// node count; returns the name it gives.
+pub(crate) fn json_fits_the_schema<G: Game>(g: &G) -> String {
     let schema: Value = serde_json::from_str(
         &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/tree.schema.json")).unwrap(),
     )
@@ -281,53 +291,46 @@ fn every_games_json_export_fits_the_schema() {
         k
     };
     let (top, node) = (required(&schema["required"]), required(&schema["$defs"]["node"]["required"]));
-    let examples = &schema["properties"]["game"]["examples"];
-    for &name in ALL {
-        for pruning in [false, true] {
-            let doc: Value = with_game!(name, &Settings::default(), |g| {
-                let mut arena = TreeArena::new();
-                let tree = Tree::build(&mut arena, g, g.start(), 2, &Limits::default()).unwrap();
-                back_propagate(tree.root);
-                let windows = pruning.then(|| alphabeta::run_on_tree(&tree));
-                let mut out = Vec::new();
-                gametree::export::json::write_tree(&mut out, g, &tree, windows.as_deref()).unwrap();
-                serde_json::from_slice(&out).unwrap()
-            });
-            let mut got = keys(&doc);
+    let name = g.name();
+    for pruning in [false, true] {
+        let mut arena = TreeArena::new();
+        let tree = Tree::build(&mut arena, g, g.start(), 2, &Limits::default()).unwrap();
+        back_propagate(tree.root);
+        let windows = pruning.then(|| alphabeta::run_on_tree(&tree));
+        let mut out = Vec::new();
+        gametree::export::json::write_tree(&mut out, g, &tree, windows.as_deref()).unwrap();
+        let doc: Value = serde_json::from_slice(&out).unwrap();
+        let mut got = keys(&doc);
+        got.sort();
+        assert_eq!(got, top, "{name}");
+        assert_eq!(doc["game"], name);
+        let pattern = schema["properties"]["game"]["pattern"].as_str().unwrap();
+        assert_eq!(pattern, "^[a-z][a-z0-9_-]*$", "the schema's pattern changed: change this check with it");
+        let fits = name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
+        assert!(fits, "{name} does not fit the schema's pattern {pattern}");
+        let nodes = doc["nodes"].as_array().unwrap();
+        assert_eq!(doc["node_count"].as_u64().unwrap() as usize, nodes.len(), "{name}");
+        for (i, n) in nodes.iter().enumerate() {
+            let mut got = keys(n);
             got.sort();
-            assert_eq!(got, top, "{name}");
-            assert!(examples.as_array().unwrap().contains(&doc["game"]), "{name}: {}", doc["game"]);
-            let nodes = doc["nodes"].as_array().unwrap();
-            assert_eq!(doc["node_count"].as_u64().unwrap() as usize, nodes.len(), "{name}");
-            for (i, n) in nodes.iter().enumerate() {
-                let mut got = keys(n);
-                got.sort();
-                assert_eq!(got, node, "{name} node {i}");
-            }
+            assert_eq!(got, node, "{name} node {i}");
         }
     }
+    name.to_string()
 }
 
-/// The README's game table has a row for every game of the list, with its
-/// default depth and its options.
+/// Every game's JSON export fits the schema, whose examples name it.
 #[test]
-fn the_readme_lists_every_game_with_its_depth_and_options() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn every_games_json_export_fits_the_schema() {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/tree.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let examples = schema["properties"]["game"]["examples"].as_array().unwrap();
     for &name in ALL {
-        let depth = name.default_depth();
-        let row = readme
-            .lines()
-            .find(|l| l.starts_with(&format!("| {name} | {depth}")))
-            .unwrap_or_else(|| panic!("README: no row \"| {name} | {depth} ...\" in the table of games"));
-        for option in name.entry().options {
-            assert!(
-                row.contains(&format!("--{}", option.name)),
-                "README: {name}'s row lacks --{}",
-                option.name
-            );
-        }
-        let notation = readme.lines().filter(|l| l.starts_with(&format!("| {name} |"))).count();
-        assert!(notation >= 2, "README: {name} has no row in the table of notations");
+        let game = with_game!(name, &Settings::default(), |g| json_fits_the_schema(g));
+        assert!(examples.contains(&Value::from(game.as_str())), "{name}: {game}");
     }
 }
 
@@ -353,14 +356,15 @@ fn options_configure_their_game_only() {
 }
 
 /// A node is its 24 bytes of tree data and the game's packed copy of its
-/// position, nothing more, in every game (src/search/tree.rs has each size).
+/// position, nothing more (src/tree/sequential.rs's tests give each game's size).
+pub(crate) fn node_is_tree_data_and_its_packed_position<G: Game>(_: &G) {
+    let (node, packed) = (size_of::<GameNode<'_, G>>(), size_of::<G::Packed>());
+    assert_eq!(node, 24 + packed.next_multiple_of(4), "{}", G::NAME);
+}
+
 #[test]
 fn every_games_node_is_tree_data_and_its_packed_position() {
-    fn sizes<G: Game>(_: &G) -> (usize, usize) {
-        (size_of::<GameNode<'_, G>>(), size_of::<G::Packed>())
-    }
     for &name in ALL {
-        let (node, packed) = with_game!(name, &Settings::default(), |g| sizes(g));
-        assert_eq!(node, 24 + packed.next_multiple_of(4), "{name}");
+        with_game!(name, &Settings::default(), |g| node_is_tree_data_and_its_packed_position(g));
     }
 }

@@ -1,7 +1,7 @@
 //! `gametree rules`: a game's rules.
 
 use super::failure::Outcome;
-use crate::games::{GameName, Settings};
+use crate::games::GameName;
 
 /// `gametree rules`'s arguments.
 #[derive(clap::Args, Debug)]
@@ -12,8 +12,6 @@ pub struct Args {
 
 impl Args {
     pub fn run(self) -> Outcome {
-        crate::with_game!(self.game, &Settings::default(), |g| {
-            super::output::print(crate::game::Presentation::rules(g))
-        })
+        super::output::print(self.game.entry().rules)
     }
 }

@@ -202,9 +202,10 @@ pub struct Spots {
 
 /// What a board drawn for a person marks besides the units.
 #[derive(Clone, Copy, Debug)]
-pub struct Marks<'a, A> {
-    /// The action just played: where it started, in ( ), and ended, in [ ].
-    pub last: Option<A>,
+pub struct Marks<'a, P, A> {
+    /// The action just played and the position it was played in: where it
+    /// started, in ( ), and ended, in [ ].
+    pub last: Option<(&'a P, A)>,
     /// `targets CELL`: the cell named and its unit's actions, whose ends are
     /// marked instead of the last action.
     pub targets: Option<(&'a str, &'a [A])>,
@@ -212,9 +213,9 @@ pub struct Marks<'a, A> {
     pub ascii: bool,
 }
 
-impl<A> Marks<'_, A> {
-    /// Only the last action marked.
-    pub fn after(last: Option<A>, ascii: bool) -> Self {
+impl<'a, P, A> Marks<'a, P, A> {
+    /// Only the last action marked, given with the position it was played in.
+    pub fn after(last: Option<(&'a P, A)>, ascii: bool) -> Self {
         Marks { last, targets: None, ascii }
     }
 }
@@ -234,10 +235,38 @@ pub trait Drawing: Rules {
         String::new()
     }
 
-    /// The points `action` starts from and ends on.
-    fn spots(&self, action: Self::Action) -> Spots {
-        let _ = action;
-        Spots::default()
+    /// The points `action`, played at `pos`, starts from and ends on: a
+    /// board for a person marks them, and `targets CELL` marks where each
+    /// action of the unit on CELL ends. `pos` is the position before the
+    /// action (a stone dropped into a column lands on the lowest empty cell
+    /// of `pos`). The default reads the change of [`Drawing::cells`]: the
+    /// action ends on the first point that was empty and holds a unit after
+    /// it, and starts from the first that held a unit and is empty after it
+    /// (a capture empties more: a game whose moves are not that plain writes
+    /// its own).
+    fn spots(&self, pos: &Self::Position, action: Self::Action) -> Spots {
+        let before: Vec<char> = self.cells(pos).chars().collect();
+        let after: Vec<char> = self.cells(&self.apply(pos, action)).chars().collect();
+        let changed = |filled: bool| {
+            let empty = |c: char| c == '.';
+            before.iter().zip(&after).position(|(&b, &a)| empty(b) == filled && empty(a) != filled)
+        };
+        Spots { from: changed(false), to: changed(true) }
+    }
+
+    /// The name a person types for `point` of the picture (`targets CELL`,
+    /// actions): on a grid its column's name then its row's (`b2`, `C6`),
+    /// on any other board its number (niujiao's `0`-`9`). A game whose
+    /// notation names points otherwise writes its own; the conformance suite
+    /// checks that the point an action starts from, so named, has that action
+    /// among its `targets`.
+    fn point_name(&self, point: usize) -> String {
+        match &self.picture().grid {
+            Some(g) if !g.columns.is_empty() => {
+                format!("{}{}", g.columns[point % g.columns.len()], g.rows[point / g.columns.len()])
+            }
+            _ => point.to_string(),
+        }
     }
 
     /// What a person's board says under it, where the game counts something:
@@ -245,5 +274,64 @@ pub trait Drawing: Rules {
     fn tally(&self, pos: &Self::Position) -> Option<String> {
         let _ = pos;
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Outcome, Player};
+
+    /// A row of four cells, one stone stepping right or a new one put on the
+    /// left: its board says where an action starts and ends.
+    #[derive(Clone)]
+    struct Row;
+
+    impl Rules for Row {
+        type Position = [bool; 4];
+        type Action = Option<usize>;
+
+        fn start(&self) -> [bool; 4] {
+            [false, true, false, false]
+        }
+
+        fn to_move(&self, _: &[bool; 4]) -> Player {
+            Player::First
+        }
+
+        /// `Some(i)`: the stone on `i` steps right; `None`: a stone is put on 0.
+        fn actions(&self, pos: &[bool; 4], out: &mut Vec<Option<usize>>) {
+            out.clear();
+            out.extend((0..3).filter(|&i| pos[i] && !pos[i + 1]).map(Some));
+            if !pos[0] {
+                out.push(None);
+            }
+        }
+
+        fn apply(&self, pos: &[bool; 4], action: Option<usize>) -> [bool; 4] {
+            let mut next = *pos;
+            match action {
+                Some(i) => (next[i], next[i + 1]) = (false, true),
+                None => next[0] = true,
+            }
+            next
+        }
+
+        fn terminal_outcome(&self, _: &[bool; 4]) -> Outcome {
+            Outcome::Draw
+        }
+    }
+
+    impl Drawing for Row {
+        fn cells(&self, pos: &[bool; 4]) -> String {
+            pos.iter().map(|&s| if s { 'o' } else { '.' }).collect()
+        }
+    }
+
+    #[test]
+    fn the_default_spots_read_the_change_of_the_cells() {
+        let pos = Row.start();
+        assert_eq!(Row.spots(&pos, Some(1)), Spots { from: Some(1), to: Some(2) });
+        assert_eq!(Row.spots(&pos, None), Spots { from: None, to: Some(0) });
     }
 }

@@ -2,15 +2,36 @@
 //! forced result, an order to try actions in, the leaf fast path, and its usual
 //! depth and speed.
 
-use super::{Player, Rules};
+use super::{Outcome, Player, Rules};
 
-/// How a game values positions, and what helps a search of it.
+/// How a game values positions, and what helps a search of it. Every method
+/// has a default: a game that writes none is searched to its ends, knowing
+/// only who won (the defaults of [`Evaluation::heuristic`] and
+/// [`Evaluation::terminal_cost`]).
 pub trait Evaluation: Rules {
-    /// Static cost of a position whose side to move can act (positive favours `First`).
-    fn heuristic(&self, pos: &Self::Position) -> i32;
+    /// Static cost of a position whose side to move can act (positive favours
+    /// `First`). The default, 0, knows nothing before the end: right for a
+    /// game searched to its end, weak for one that is not.
+    fn heuristic(&self, pos: &Self::Position) -> i32 {
+        let _ = pos;
+        0
+    }
 
     /// Cost of a position whose side to move has no action: the game is over.
-    fn terminal_cost(&self, pos: &Self::Position) -> i32;
+    /// The default reads [`Rules::terminal_outcome`]: a won game is the
+    /// extreme value for its winner (`i32::MAX` for `First`, `i32::MIN` for
+    /// `Second`, as the course's checkers scores it), a draw 0. A game whose
+    /// wins have sizes (a quicker win, a wider margin) writes its own, and
+    /// then [`Evaluation::decided_at`].
+    fn terminal_cost(&self, pos: &Self::Position) -> i32 {
+        let first_to_move = self.to_move(pos) == Player::First;
+        match self.terminal_outcome(pos) {
+            Outcome::Draw => 0,
+            Outcome::Win if first_to_move => i32::MAX,
+            Outcome::Loss if !first_to_move => i32::MAX,
+            _ => i32::MIN,
+        }
+    }
 
     /// The cost the search uses for a position; `can_act` is `has_actions(pos)`,
     /// passed in because the caller usually knows it already.

@@ -8,16 +8,19 @@
 //! | --- | --- | --- |
 //! | [`Rules`] | everything | `start`, `to_move`, `actions`, `apply`, `terminal_outcome` |
 //! | [`Storage`] | tree nodes | `pack`, `unpack` |
-//! | [`Evaluation`] | searches | `heuristic`, `terminal_cost` |
+//! | [`Evaluation`] | searches | nothing (`heuristic` 0, `terminal_cost` from the outcome) |
 //! | [`Notation`] | input, saved games, exports | `format_action`, `parse_position`, `format_position` |
-//! | [`Presentation`] | exports, the terminal | `name` |
+//! | [`Presentation`] | exports, the terminal | the constant `NAME` |
 //! | [`Play`] | play, match, replay | nothing (`impl Play for MyGame {}`) |
 //! | [`Drawing`] | every board drawn | nothing (`impl Drawing for MyGame {}`: no board) |
 //!
 //! Everything else has a default and is there for a game that can do better
-//! (faster counts, a cheaper leaf, move ordering, a board, prose). A tree needs
-//! `Rules`, `Storage` and `Evaluation`; its exports add `Notation`,
-//! `Presentation` and the board described by `Drawing`.
+//! (a heuristic, faster counts, a cheaper leaf, move ordering, a board, prose).
+//! A tree needs `Rules`, `Storage` and `Evaluation`; its exports add
+//! `Notation`, `Presentation` and the board described by `Drawing`. A game of
+//! the command line adds [`Registered`](crate::games::Registered) (its texts
+//! and options) and, for the tests, `Oracle`: docs/adding-a-game.md walks
+//! through a whole game.
 
 pub mod drawing;
 mod evaluation;

@@ -52,6 +52,13 @@ pub trait Notation: Rules {
 
     /// Why `text` is no legal action at `pos` (which has some), in one line for
     /// a person: not your stone, taken, too far... The full list is for `moves`.
+    ///
+    /// Play reads the start of the message: when the person's line is one word
+    /// of letters and the message begins with that line quoted (as
+    /// [`quoted_start`](super::quoted_start) quotes it, `"hello" is not a
+    /// cell`), the game did not recognise the text at all, and play answers
+    /// `unknown command "hello": type help for the commands` instead. Begin
+    /// otherwise when the game did recognise it (`b2 is taken`).
     fn why_illegal(&self, pos: &Self::Position, text: &str) -> String {
         let _ = pos;
         format!("{text:?} is not a legal action here (moves lists them)")

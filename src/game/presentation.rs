@@ -3,10 +3,16 @@
 
 use super::{Notation, Player};
 
-/// Names and prose.
+/// Names and prose. A game writes only [`Presentation::NAME`].
 pub trait Presentation: Notation {
-    /// The name used on the command line, in saved games and in exports.
-    fn name(&self) -> &'static str;
+    /// The name used on the command line, in saved games and in exports:
+    /// lower-case letters, digits, `-` and `_` (the schema's pattern).
+    const NAME: &'static str;
+
+    /// [`Presentation::NAME`], for a game at hand (`g.name()`); not overridden.
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
 
     /// The name a game gives to a side ("black", "x", ...), for exports.
     fn player_name(&self, player: Player) -> &'static str {
@@ -24,12 +30,6 @@ pub trait Presentation: Notation {
             self.player_name(Player::First),
             self.player_name(Player::Second)
         )
-    }
-
-    /// The rules in a few lines, for `gametree rules GAME`; empty for a game
-    /// that does not tell them.
-    fn rules(&self) -> &'static str {
-        ""
     }
 
     /// Why the game is over at `pos` (which has no actions), for a person:

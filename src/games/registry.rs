@@ -48,19 +48,50 @@ impl Settings {
     }
 }
 
-/// What the list of games needs of a game besides its rules: its name, a line
-/// about it, its options, and how they configure it.
-pub trait Registered: Game {
-    /// The name on the command line, in saved games and exports: `name()`.
-    const NAME: &'static str;
+/// What the list of games needs of a game besides its rules: a line about
+/// it, its rules for a person, its options, and how they configure it (its
+/// name is [`Presentation::NAME`](crate::game::Presentation::NAME)).
+pub trait Registered: Game + Default {
     /// What the game is, in a few words, for `--help`.
     const ABOUT: &'static str;
+    /// The rules in a few lines, for `gametree rules GAME` and play's `rules`:
+    /// how a side moves, how a game ends, and how cells and actions are
+    /// written. Not empty: the list of games does not compile with an empty
+    /// one.
+    const RULES: &'static str;
+    /// How a position (`--position`, saved games) and an action are written,
+    /// in a line of Markdown: the README's table of notations. Not empty.
+    const NOTATION: &'static str;
     /// The options the game takes; the command line and saved games offer them.
     const OPTIONS: &'static [GameOption] = &[];
 
     /// The game configured by `settings`, which hold only this game's options,
     /// each within its range; an option not given takes the game's default.
-    fn configured(settings: &Settings) -> Self;
+    /// The default is `Self::default()`, for a game without options: a game
+    /// that declares [`Registered::OPTIONS`] writes its own (the default
+    /// refuses to run for it, so the first test that configures it says so).
+    fn configured(settings: &Settings) -> Self {
+        assert!(
+            Self::OPTIONS.is_empty(),
+            "{} declares OPTIONS, so it must write Registered::configured",
+            Self::NAME
+        );
+        let _ = settings;
+        Self::default()
+    }
+}
+
+/// Whether `name` fits the schema's pattern for a game (`^[a-z0-9_-]+$`).
+const fn fits_schema(name: &str) -> bool {
+    let b = name.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !matches!(b[i], b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_') {
+            return false;
+        }
+        i += 1;
+    }
+    !b.is_empty()
 }
 
 /// A game of the list, by name; the command line's choice of game.
@@ -70,10 +101,14 @@ pub struct GameName(&'static str);
 /// What the list says of one game without configuring it.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    /// [`Registered::NAME`].
+    /// [`Presentation::NAME`](crate::game::Presentation::NAME).
     pub name: &'static str,
     /// [`Registered::ABOUT`].
     pub about: &'static str,
+    /// [`Registered::RULES`].
+    pub rules: &'static str,
+    /// [`Registered::NOTATION`].
+    pub notation: &'static str,
     /// [`Registered::OPTIONS`].
     pub options: &'static [GameOption],
 }
@@ -81,7 +116,12 @@ pub struct Entry {
 impl Entry {
     #[doc(hidden)]
     pub const fn of<G: Registered>() -> Entry {
-        Entry { name: G::NAME, about: G::ABOUT, options: G::OPTIONS }
+        // Checked as the list is compiled: a mistake here is a compile error.
+        assert!(fits_schema(G::NAME), "a game's NAME is lower-case letters, digits, - and _");
+        assert!(!G::RULES.is_empty(), "a game's RULES are not empty");
+        assert!(!G::ABOUT.is_empty(), "a game's ABOUT is not empty");
+        assert!(!G::NOTATION.is_empty(), "a game's NOTATION is not empty");
+        Entry { name: G::NAME, about: G::ABOUT, rules: G::RULES, notation: G::NOTATION, options: G::OPTIONS }
     }
 }
 
@@ -171,29 +211,40 @@ pub fn for_solve(game: GameName, given: &Settings) -> Settings {
     s
 }
 
+/// Each line of the list declares its folder's module: `pub mod checkers;`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __game_modules {
+    ({} $($folder:ident :: $game:ident,)*) => { $(pub mod $folder;)* };
+}
+
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __game_names {
-    ({} $($game:path,)*) => { &[$($crate::games::GameName::of::<$game>()),*] };
+    ({} $($folder:ident :: $game:ident,)*) => {
+        &[$($crate::games::GameName::of::<$crate::games::$folder::$game>()),*]
+    };
 }
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __game_entries {
-    ({} $($game:path,)*) => { &[$($crate::games::Entry::of::<$game>()),*] };
+    ({} $($folder:ident :: $game:ident,)*) => {
+        &[$($crate::games::Entry::of::<$crate::games::$folder::$game>()),*]
+    };
 }
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __dispatch_game {
-    ({ $name:expr, $settings:expr, $g:ident, $body:expr } $($game:path,)*) => {{
+    ({ $name:expr, $settings:expr, $g:ident, $body:expr } $($folder:ident :: $game:ident,)*) => {{
         #[allow(unused_imports)]
         use $crate::game::prelude::*;
         let name: $crate::games::GameName = $name;
         let settings: &$crate::games::Settings = $settings;
         match name.as_str() {
-            $(n if n == <$game as $crate::games::Registered>::NAME => {
-                let $g = &<$game as $crate::games::Registered>::configured(settings);
+            $(n if n == <$crate::games::$folder::$game as $crate::game::Presentation>::NAME => {
+                let $g = &<$crate::games::$folder::$game as $crate::games::Registered>::configured(settings);
                 $body
             })*
             other => unreachable!("{other} is not in the list of games"),

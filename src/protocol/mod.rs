@@ -310,7 +310,7 @@ pub fn malformed_message(text: &str) -> String {
 }
 
 /// The game the protocol plays, by its name in the list of games.
-pub const GAME: &str = <Checkers as crate::games::Registered>::NAME;
+pub const GAME: &str = <Checkers as crate::game::Presentation>::NAME;
 
 /// [`replay`]'s position in checkers notation, for commands that take any game.
 pub fn replay_notation(input: impl BufRead) -> Result<String, ReplayError> {

@@ -1,4 +1,5 @@
-//! An independent, deliberately naive reading of `spec/checkers.md`: an 8x8 array of
+//! An independent, deliberately naive reading of the course's rules (`gametree
+//! rules checkers`, the `RULES` of src/games/checkers/mod.rs): an 8x8 array of
 //! characters, implicit recursive minimax, and its own printing. It shares no code
 //! with the crate, so agreement between the two is evidence, not tautology.
 

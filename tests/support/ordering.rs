@@ -87,9 +87,7 @@ impl<G: Game> Notation for DefinedOrder<G> {
 }
 
 impl<G: Game> Presentation for DefinedOrder<G> {
-    fn name(&self) -> &'static str {
-        self.0.name()
-    }
+    const NAME: &'static str = G::NAME;
 }
 
 impl<G: Game> Play for DefinedOrder<G> {}

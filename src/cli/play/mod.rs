@@ -228,7 +228,7 @@ fn start_menu(game: GameName) -> menu::Choice {
         game: g.name(),
         first: g.player_name(Player::First),
         second: g.player_name(Player::Second),
-        rules: g.rules(),
+        rules: game.entry().rules,
         last_game: None,
     });
     // A finished game is not offered: there is nothing to continue.

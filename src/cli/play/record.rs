@@ -30,10 +30,6 @@ impl<G: Game> Record<G> {
         Record { pos: start.clone(), start, played: Vec::new(), ended: None }
     }
 
-    pub fn last(&self) -> Option<G::Action> {
-        self.played.last().map(|p| p.1)
-    }
-
     pub fn play(&mut self, game: &G, a: G::Action) {
         let next = game.apply(&self.pos, a);
         self.played.push((std::mem::replace(&mut self.pos, next), a));
@@ -95,6 +91,7 @@ impl<G: Game> Record<G> {
 
     /// The board now, the last action marked.
     pub fn board(&self, game: &G, ascii: bool) -> String {
-        crate::drawing::board(game, &self.pos, &Marks::after(self.last(), ascii))
+        let last = self.played.last().map(|(before, a)| (before, *a));
+        crate::drawing::board(game, &self.pos, &Marks::after(last, ascii))
     }
 }

@@ -78,11 +78,11 @@ impl<G: Game> Story<'_, G> {
 
     /// The text of position `i` (0: the start).
     fn frame(&self, game: &G, i: usize) -> String {
-        let last = i.checked_sub(1).map(|a| self.actions[a]);
+        let last = i.checked_sub(1).map(|a| (&self.positions[a], self.actions[a]));
         let board = crate::drawing::board(game, &self.positions[i], &Marks::after(last, self.ascii));
         match last {
             None => format!("start\n{board}"),
-            Some(a) => {
+            Some((_, a)) => {
                 let mover = game.player_name(game.to_move(&self.positions[i - 1]));
                 let n = self.moves(game).of_ply(i - 1);
                 format!("move {n}: {mover} plays {}\n{board}", game.format_action(a))

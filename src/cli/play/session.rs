@@ -379,7 +379,9 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 None
             }
             Command::Rules => {
-                self.say(&wrap(game.rules(), width()));
+                // A session plays a game of the list: its rules are there.
+                let rules = crate::games::GameName::named(game.name()).map_or("", |g| g.entry().rules);
+                self.say(&wrap(rules, width()));
                 None
             }
             Command::Quit if self.may_quit() => return Flow::Break(Ok(())),
@@ -632,7 +634,8 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
 
 /// What is wrong with a line that is no command and no legal action: the
 /// game's reason, or, for a word the game could not read at all (its
-/// message begins by quoting it), that it is no command either.
+/// message begins by quoting it), that it is no command either: the rule a
+/// game's `Notation::why_illegal` is documented to follow.
 fn unknown_or(line: &str, why: String) -> String {
     let word = line.split(' ').next().unwrap_or("");
     let a_word = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic());

@@ -37,7 +37,7 @@ impl Drawing for Ataxx {
     }
 
     /// A clone puts a new stone on its cell; a jump moves one.
-    fn spots(&self, action: Action) -> Spots {
+    fn spots(&self, _: &Position, action: Action) -> Spots {
         match action {
             Action::Clone(t) => Spots { from: None, to: Some(usize::from(t)) },
             Action::Jump(f, t) => Spots { from: Some(usize::from(f)), to: Some(usize::from(t)) },

@@ -1,4 +1,5 @@
-//! Ataxx (`spec/games.md`): rules; the board's picture is in `drawing.rs`.
+//! Ataxx: rules (in words: `Registered::RULES` below, which
+//! `gametree rules ataxx` prints); the board's picture is in `drawing.rs`.
 //!
 //! A 7x7 board as 64-bit masks, square `row * 7 + col` with row 0 the top row
 //! (rank 7) and col 0 file a. x moves first and maximises.
@@ -10,7 +11,7 @@ mod original;
 
 use std::sync::LazyLock;
 
-use super::{Registered, Settings};
+use super::Registered;
 use crate::game::symmetry;
 use crate::game::{
     Drawing, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
@@ -597,9 +598,7 @@ impl Notation for Ataxx {
 }
 
 impl Presentation for Ataxx {
-    fn name(&self) -> &'static str {
-        Self::NAME
-    }
+    const NAME: &'static str = "ataxx";
 
     fn evaluation(&self) -> String {
         "values favour x (who maximises) when positive and o when negative: 1000 × (x's stones − o's stones) \
@@ -631,9 +630,13 @@ impl Presentation for Ataxx {
             Player::Second => "o",
         }
     }
+}
 
-    fn rules(&self) -> &'static str {
-        "\
+impl Registered for Ataxx {
+    const ABOUT: &'static str = "Ataxx, 7x7, clone or jump and convert";
+    const NOTATION: &'static str =
+        "Ataxx FEN: rows from the top (`x o -` and digits), side, half-move clock, move number; an action `b6` (clone), `a7c5` (jump) or `0000` (pass)";
+    const RULES: &'static str = "\
 Ataxx. 7x7 board; x starts on a7 and g1, o on g7 and a1; x moves first. A move
 picks one of your stones and an empty cell: one step away (any of the 8
 neighbours) the stone is cloned, a new stone appears there (written b6, or a7b6
@@ -643,17 +646,8 @@ cells (-) take no stones. A side with no move passes (0000). The game ends when 
 side has no stones or neither can move; more stones wins. 100 plies without a clone is a draw. The machine's
 evaluation is 1000 x (x's stones - o's stones) / all stones, from x's side; a
 finished game scores +-(1,000,000 + the stone difference).
-"
-    }
-}
+";
 
-impl Registered for Ataxx {
-    const NAME: &'static str = "ataxx";
-    const ABOUT: &'static str = "Ataxx, 7x7, clone or jump and convert";
-
-    fn configured(_: &Settings) -> Self {
-        Ataxx
-    }
 }
 
 #[cfg(test)]
@@ -675,7 +669,7 @@ mod tests {
         assert!(shown.contains("\nx 2 stones, o 2 stones; move 1\n"), "{shown}");
         assert!(shown.ends_with("(a7) can go to *, or put a new unit on +\n"), "{shown}");
         let b6 = g.parse_action(&pos, "b6").unwrap();
-        let boxed = crate::drawing::board(&g, &g.apply(&pos, b6), &Marks::after(Some(b6), false));
+        let boxed = crate::drawing::board(&g, &g.apply(&pos, b6), &Marks::after(Some((&pos, b6)), false));
         assert!(boxed.contains(" 6 │ . │[●]│ . │"), "{boxed}");
         assert!(boxed.contains(" 5 │ . │ . │░░░│ . │░░░│"), "{boxed}");
         assert!(boxed.contains("\n● x, ○ o; x 3 stones, o 2 stones; move 1\n"), "{boxed}");

@@ -33,7 +33,7 @@ impl Drawing for Checkers {
         char_grid(8, 8, |r, c| pos.cell_at(r, c).symbol()).concat()
     }
 
-    fn spots(&self, action: Action) -> Spots {
+    fn spots(&self, _: &Position, action: Action) -> Spots {
         Spots { from: Some(point(action.from())), to: Some(point(action.to())) }
     }
 

@@ -1,4 +1,5 @@
-//! The course's checkers variant (`spec/checkers.md`): rules; the board's picture is in `drawing.rs`.
+//! The course's checkers variant: rules (in words: `RULES` below, which
+//! `gametree rules checkers` prints); the board's picture is in `drawing.rs`.
 
 pub mod board;
 mod draws;
@@ -12,7 +13,7 @@ mod drawing;
 #[cfg(feature = "oracles")]
 mod oracle;
 
-use super::{Registered, Settings};
+use super::Registered;
 use crate::game::{
     DrawRules, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
     char_grid, quoted_start,
@@ -317,9 +318,7 @@ impl Notation for Checkers {
 }
 
 impl Presentation for Checkers {
-    fn name(&self) -> &'static str {
-        Self::NAME
-    }
+    const NAME: &'static str = "checkers";
 
     fn evaluation(&self) -> String {
         "values are the cost b + 3B - w - 3W: positive favours black (who maximises), negative white; \
@@ -332,10 +331,6 @@ impl Presentation for Checkers {
             Player::First => "black",
             Player::Second => "white",
         }
-    }
-
-    fn rules(&self) -> &'static str {
-        RULES
     }
 }
 
@@ -354,12 +349,11 @@ plies) without a capture or a crowning; a player may offer a draw.
 ";
 
 impl Registered for Checkers {
-    const NAME: &'static str = "checkers";
     const ABOUT: &'static str = "the course's checkers, 8x8, towers";
+    const NOTATION: &'static str =
+        "rows 1-8 joined by `/`, 8 cells each from column A (`. b w B W`), a space, `b` or `w`; an action `G6-F5`";
+    const RULES: &'static str = RULES;
 
-    fn configured(_: &Settings) -> Self {
-        Checkers
-    }
 }
 
 #[cfg(test)]
@@ -370,7 +364,7 @@ mod tests {
     #[test]
     fn play_marks_the_last_move_counts_units_and_tells_towers_from_columns() {
         let g = Checkers;
-        let board = |pos: &Position, marks: &Marks<'_, Action>| crate::drawing::board(&g, pos, marks);
+        let board = |pos: &Position, marks: &Marks<'_, Position, Action>| crate::drawing::board(&g, pos, marks);
         let pos = g
             .parse_position("......../......../......../......../.....b../......../......../B....... w")
             .unwrap();
@@ -380,20 +374,20 @@ mod tests {
         assert!(shown.contains("black 1 piece, 1 tower; white 0 pieces, 0 towers"), "{shown}");
         let start = g.start();
         let a = g.parse_action(&start, "G6-F5").unwrap();
-        let shown = board(&g.apply(&start, a), &Marks::after(Some(a), true));
+        let shown = board(&g.apply(&start, a), &Marks::after(Some((&start, a)), true));
         // Light squares, where no unit stands, are blank.
         assert!(shown.contains(" 5 |    | .  |    | .  |    |[b] |    | .  |"), "{shown}");
         assert!(shown.contains(" 6 | b  |    | b  |    | b  |    |(.) |    |"), "{shown}");
         assert!(shown.ends_with("last move G6-F5 (from ( ) to [ ])\n"), "{shown}");
         // The same with box-drawing lines.
-        let boxed = board(&g.apply(&start, a), &Marks::after(Some(a), false));
+        let boxed = board(&g.apply(&start, a), &Marks::after(Some((&start, a)), false));
         assert!(boxed.contains(" 5 │    │ .  │    │ .  │    │[b] │    │ .  │"), "{boxed}");
         // A tower just moved keeps its mark between the brackets.
         let towers = g
             .parse_position("......../......../......../......../......../......../.B....../........ b")
             .unwrap();
         let up = g.parse_action(&towers, "B7-C6").unwrap();
-        let shown = board(&g.apply(&towers, up), &Marks::after(Some(up), true));
+        let shown = board(&g.apply(&towers, up), &Marks::after(Some((&towers, up)), true));
         assert!(shown.contains(" 6 | .  |    |[B*]|"), "{shown}");
         assert!(shown.contains(" 7 |    |(.) |"), "{shown}");
         // One unit's targets instead of the last action: F5 steps to E4 or G4.
@@ -401,7 +395,7 @@ mod tests {
         let reply = g.parse_action(&after, "B3-C4").unwrap();
         let pos = g.apply(&after, reply);
         let targets = g.actions_from(&pos, "f5").unwrap().unwrap();
-        let marks = Marks { last: Some(reply), targets: Some(("F5", &targets)), ascii: true };
+        let marks = Marks { last: Some((&after, reply)), targets: Some(("F5", &targets)), ascii: true };
         let shown = board(&pos, &marks);
         assert!(shown.contains(" 4 | .  |    | w  |    | *  |    | *  |    |"), "{shown}");
         assert!(shown.contains(" 5 |    | .  |    | .  |    |(b) |    | .  |"), "{shown}");

@@ -29,7 +29,7 @@ impl Drawing for Gomoku {
     }
 
     /// A point is numbered in reading order from a15, as the picture's are.
-    fn spots(&self, cell: u8) -> Spots {
+    fn spots(&self, _: &Position, cell: u8) -> Spots {
         Spots { from: None, to: Some(usize::from(cell)) }
     }
 

@@ -1,4 +1,6 @@
-//! Gomoku, five in a row (`spec/games.md`): rules and the original's evaluation; the board's picture is in `drawing.rs`.
+//! Gomoku, five in a row: rules and the original's evaluation (the rules in
+//! words: `Registered::RULES` below, which `gametree rules gomoku` prints);
+//! the board's picture is in `drawing.rs`.
 //!
 //! A 15x15 board, cell `row * 15 + col` with row 0 the top row (row 15) and col 0
 //! column a. x (black) moves first and maximises.
@@ -571,9 +573,7 @@ impl Notation for Gomoku {
 }
 
 impl Presentation for Gomoku {
-    fn name(&self) -> &'static str {
-        Self::NAME
-    }
+    const NAME: &'static str = "gomoku";
 
     fn why_over(&self, pos: &Position) -> String {
         match pos.winning_line() {
@@ -604,9 +604,13 @@ impl Presentation for Gomoku {
             self.defence, self.defence, self.radius, self.radius
         )
     }
+}
 
-    fn rules(&self) -> &'static str {
-        "\
+impl Registered for Gomoku {
+    const ABOUT: &'static str = "Gomoku, five in a row on 15x15";
+    const NOTATION: &'static str =
+        "15 rows from the top (`x o` and digits), a space, `x` or `o`; an action `h8` (column a-o, row 1-15 from the bottom)";
+    const RULES: &'static str = "\
 Gomoku (five in a row). 15x15 board; x (black) and o take turns putting a stone on
 an empty point, x first. Five or more in a row, column or diagonal wins; a full
 board is a draw. Points are a column a-o and a row 1-15 from the bottom: h8 is the
@@ -614,13 +618,7 @@ centre. The machine scores runs of stones by length and open ends (five 1,000,00
 open four 10,000; open three or half-open four 1,000; ...), its own minus the
 defence weight (default 9) times the opponent's, and considers only points next to
 stones.
-"
-    }
-}
-
-impl Registered for Gomoku {
-    const NAME: &'static str = "gomoku";
-    const ABOUT: &'static str = "Gomoku, five in a row on 15x15";
+";
     const OPTIONS: &'static [GameOption] = &[
         GameOption {
             name: "defence",
@@ -718,7 +716,7 @@ mod tests {
         assert!(g.terminal_cost(&q) > WIN);
         let names: Vec<String> = q.winning_line().unwrap().iter().map(|&i| cell_name(i as u8)).collect();
         assert_eq!(names, ["h8", "g7", "f6", "e5", "d4"]);
-        let shown = crate::drawing::board(&g, &q, &Marks::after(Some(112), true));
+        let shown = crate::drawing::board(&g, &q, &Marks::after(Some((&p, 112)), true));
         assert!(shown.contains("; five in a row: h8 g7 f6 e5 d4\n"), "{shown}");
     }
 
@@ -727,7 +725,7 @@ mod tests {
         let g = Gomoku::default();
         let h8 = g.parse_action(&g.start(), "h8").unwrap();
         let q = g.apply(&g.start(), h8);
-        let boxed = crate::drawing::board(&g, &q, &Marks::after(Some(h8), false));
+        let boxed = crate::drawing::board(&g, &q, &Marks::after(Some((&g.start(), h8)), false));
         let lines: Vec<&str> = boxed.lines().collect();
         assert_eq!(lines[0], "   a b c d e f g h i j k l m n o");
         assert_eq!(lines[1], "15 ┌─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┐  15");
@@ -735,7 +733,7 @@ mod tests {
         assert_eq!(lines[15], " 1 └─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┘  1");
         assert_eq!(lines[17], "● x, ○ o; x 1 stone, o 0 stones; move 1");
         assert_eq!(lines[18], "last move h8 (at [ ])");
-        let plain = crate::drawing::board(&g, &q, &Marks::after(Some(h8), true));
+        let plain = crate::drawing::board(&g, &q, &Marks::after(Some((&g.start(), h8)), true));
         assert!(plain.contains("\n 8 . . . . . . .[x]. . . . . . .  8\n"), "{plain}");
         assert!(plain.contains("\nx 1 stone, o 0 stones; move 1\n"), "{plain}");
         assert!(plain.is_ascii(), "{plain}");

@@ -45,7 +45,7 @@ impl Drawing for Niujiao {
         (0..10).map(|i| point_symbol(pos, i)).collect()
     }
 
-    fn spots(&self, action: Action) -> Spots {
+    fn spots(&self, _: &Position, action: Action) -> Spots {
         Spots { from: Some(usize::from(action.from)), to: Some(usize::from(action.to)) }
     }
 }

@@ -1,4 +1,5 @@
-//! Niujiao qi, the "ox horn" game (`spec/games.md`): rules; the board's picture is in `drawing.rs`.
+//! Niujiao qi, the "ox horn" game: rules (in words: `Registered::RULES` below, which
+//! `gametree rules niujiao` prints); the board's picture is in `drawing.rs`.
 //!
 //! Ten points on a ladder with a horn on top. Red (one stone, maximising) starts on
 //! 0 and moves first; blue (two stones) starts on 8 and 9 and may never move down.
@@ -349,9 +350,7 @@ impl Notation for Niujiao {
 }
 
 impl Presentation for Niujiao {
-    fn name(&self) -> &'static str {
-        Self::NAME
-    }
+    const NAME: &'static str = "niujiao";
 
     fn evaluation(&self) -> String {
         let limit = self.max_plies.map_or("no ply limit".to_string(), |n| format!("drawn after {n} plies"));
@@ -377,18 +376,6 @@ impl Presentation for Niujiao {
             Player::Second => "blue",
         }
     }
-
-    fn rules(&self) -> &'static str {
-        "\
-Niujiao qi (ox horn). Ten points 0-9 on a ladder with a horn on top; lines join
-0-1 0-2 1-2 1-3 2-3 2-4 3-4 3-5 4-5 4-6 5-6 5-7 6-7 6-8 7-8 7-9 8-9. Red has one
-stone on 0 and moves first; blue has two stones on 8 and 9. A move takes one own
-stone along a line to an adjacent empty point. Blue may never move down: only up
-or sideways within its row. Red wins by reaching 8 or 9; a side with no move on
-its turn loses (blue wins by trapping red). A game with no result after the ply
-limit (default 100) is a draw. Actions are written from-to: 0-2 (or 02).
-"
-    }
 }
 
 fn point_symbol(pos: &Position, i: u8) -> char {
@@ -402,8 +389,18 @@ fn point_symbol(pos: &Position, i: u8) -> char {
 }
 
 impl Registered for Niujiao {
-    const NAME: &'static str = "niujiao";
     const ABOUT: &'static str = "niujiao qi (ox horn), one red stone against two blue";
+    const NOTATION: &'static str =
+        "points 0-9 (`r b .`), a space, `r` or `b`; an action `0-2`";
+    const RULES: &'static str = "\
+Niujiao qi (ox horn). Ten points 0-9 on a ladder with a horn on top; lines join
+0-1 0-2 1-2 1-3 2-3 2-4 3-4 3-5 4-5 4-6 5-6 5-7 6-7 6-8 7-8 7-9 8-9. Red has one
+stone on 0 and moves first; blue has two stones on 8 and 9. A move takes one own
+stone along a line to an adjacent empty point. Blue may never move down: only up
+or sideways within its row. Red wins by reaching 8 or 9; a side with no move on
+its turn loses (blue wins by trapping red). A game with no result after the ply
+limit (default 100) is a draw. Actions are written from-to: 0-2 (or 02).
+";
     const OPTIONS: &'static [GameOption] = &[GameOption {
         name: "max-plies",
         help: "plies after which a game is drawn (0: no limit; default 100, and no limit for `solve`)",
@@ -450,8 +447,8 @@ mod tests {
         let start = g.start();
         let a = g.parse_action(&start, "0-2").unwrap();
         let p = g.apply(&start, a);
-        let board = |marks: &Marks<'_, Action>| crate::drawing::board(&g, &p, marks);
-        let shown = board(&Marks::after(Some(a), true));
+        let board = |marks: &Marks<'_, Position, Action>| crate::drawing::board(&g, &p, marks);
+        let shown = board(&Marks::after(Some((&start, a)), true));
         let lines: Vec<&str> = shown.lines().collect();
         assert_eq!(lines[0], "0 (.)");
         assert_eq!(lines[1], "   | \\");
@@ -467,7 +464,7 @@ mod tests {
         }
         // Blue's targets from 8: up to 6 or across the diagonal to 7.
         let targets = g.actions_from(&p, "8").unwrap().unwrap();
-        let shown = board(&Marks { last: Some(a), targets: Some(("8", &targets)), ascii: true });
+        let shown = board(&Marks { last: Some((&start, a)), targets: Some(("8", &targets)), ascii: true });
         let lines: Vec<&str> = shown.lines().collect();
         assert_eq!((lines[0], lines[8], lines[10]), ("0  .", "6  * ----- *  7", "8 (B)----- B  9"));
         assert!(shown.ends_with("(8) can go to *\n"), "{shown}");

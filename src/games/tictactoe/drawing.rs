@@ -1,7 +1,7 @@
 //! The tic-tac-toe board: columns a-c, rows 1-3 from the top.
 
 use super::{Position, TicTacToe};
-use crate::game::drawing::{Drawing, Picture, Spots, Unit, letters, numbers};
+use crate::game::drawing::{Drawing, Picture, Unit, letters, numbers};
 
 impl Drawing for TicTacToe {
     fn picture(&self) -> Picture {
@@ -31,8 +31,5 @@ impl Drawing for TicTacToe {
             .collect()
     }
 
-    /// A cell is numbered 0-8 in reading order, as the picture's points are.
-    fn spots(&self, cell: u8) -> Spots {
-        Spots { from: None, to: Some(usize::from(cell)) }
-    }
+    // `spots` is the default's: the cell that a mark fills.
 }

@@ -1,4 +1,5 @@
-//! Tic-tac-toe (`spec/games.md`): rules; the board's picture is in `drawing.rs`.
+//! Tic-tac-toe: rules (in words: `Registered::RULES` below, which
+//! `gametree rules tictactoe` prints); the board's picture is in `drawing.rs`.
 //!
 //! Cells are numbered 0..9 row by row from the top left; a position is two 9-bit
 //! masks and the side to move. X is the maximising side whoever starts.
@@ -10,7 +11,7 @@ mod original;
 
 use std::sync::LazyLock;
 
-use super::{Registered, Settings};
+use super::Registered;
 use crate::game::symmetry;
 use crate::game::{
     Drawing, Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage,
@@ -274,9 +275,7 @@ impl Notation for TicTacToe {
 }
 
 impl Presentation for TicTacToe {
-    fn name(&self) -> &'static str {
-        Self::NAME
-    }
+    const NAME: &'static str = "tictactoe";
 
     fn evaluation(&self) -> String {
         "values favour x (who maximises) when positive and o when negative: the lines still open for x \
@@ -298,26 +297,21 @@ impl Presentation for TicTacToe {
             Player::Second => "o",
         }
     }
+}
 
-    fn rules(&self) -> &'static str {
-        "\
+impl Registered for TicTacToe {
+    const ABOUT: &'static str = "tic-tac-toe, 3x3";
+    const NOTATION: &'static str =
+        "9 cells from the top left (`x o .`), a space, `x` or `o`; an action `b2` (column a-c, row 1-3 from the top)";
+    const RULES: &'static str = "\
 Tic-tac-toe. 3x3 grid; x and o take turns putting a mark on an empty cell. Three
 in a row, column or diagonal wins; a full grid without one is a draw. Cells are
 named by column a-c and row 1-3 from the top: b2 is the centre; or by row then
 column as digits, 2 3 (row 2, column 3: c2). The machine's
 evaluation counts lines still open for it minus lines open for the opponent; at the
 default depth (9) it searches the whole game and plays perfectly.
-"
-    }
-}
+";
 
-impl Registered for TicTacToe {
-    const NAME: &'static str = "tictactoe";
-    const ABOUT: &'static str = "tic-tac-toe, 3x3";
-
-    fn configured(_: &Settings) -> Self {
-        TicTacToe
-    }
 }
 
 #[cfg(test)]
@@ -328,8 +322,9 @@ mod tests {
     #[test]
     fn the_last_mark_is_bracketed() {
         let g = TicTacToe;
-        let pos = g.parse_position("x...o.... x").unwrap();
-        let shown = crate::drawing::board(&g, &pos, &Marks::after(Some(4), true));
+        let before = g.parse_position("x........ o").unwrap();
+        let pos = g.apply(&before, 4);
+        let shown = crate::drawing::board(&g, &pos, &Marks::after(Some((&before, 4)), true));
         assert!(shown.contains(" 1 | x | . | . |\n"), "{shown}");
         assert!(shown.contains(" 2 | . |[o]| . |\n"), "{shown}");
         assert!(shown.ends_with("last move b2 (at [ ])\n"), "{shown}");

@@ -20,7 +20,7 @@ use std::num::NonZeroU16;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-use super::{Registered, Settings};
+use super::Registered;
 use crate::game::drawing::Drawing;
 use crate::game::{Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage};
 pub use parse::{MAX_CHILDREN, MAX_HEIGHT, MAX_VALUE, Parsed, parse};
@@ -174,12 +174,16 @@ fn read_file(path: &str) -> Result<String, PositionError> {
 }
 
 impl Registered for TextbookTree {
-    const NAME: &'static str = "tree";
     const ABOUT: &'static str = "a textbook tree in parentheses, numbers at the leaves";
+    const NOTATION: &'static str =
+        "nested parentheses, numbers at the leaves, optional `LABEL:` before a node, ` min` after when MIN moves first; `@FILE` reads it from FILE; an action is a child's label, else its place `1`, `2`...";
+    const RULES: &'static str = "A textbook game tree, written as nested parentheses with a number at each leaf:\n\
+     ((3 12 8) (2 4 6) (14 5 2)) is AIMA's Figure 5.2. MAX moves at the root (a\n\
+     trailing `min` makes it MIN) and the sides alternate level by level. An action\n\
+     is a child: its label (A:(...) names a node A) or else its place, 1, 2, 3...\n\
+     The game ends at a leaf; its number is the value, which MAX maximises and MIN\n\
+     minimises. --position @FILE reads the tree from FILE.\n";
 
-    fn configured(_: &Settings) -> Self {
-        TextbookTree::default()
-    }
 }
 
 impl Rules for TextbookTree {
@@ -274,9 +278,7 @@ impl Notation for TextbookTree {
 }
 
 impl Presentation for TextbookTree {
-    fn name(&self) -> &'static str {
-        Self::NAME
-    }
+    const NAME: &'static str = "tree";
 
     fn player_name(&self, player: Player) -> &'static str {
         match player {
@@ -287,15 +289,6 @@ impl Presentation for TextbookTree {
 
     fn evaluation(&self) -> String {
         "values are the leaves' numbers; max takes the greatest, min the least".into()
-    }
-
-    fn rules(&self) -> &'static str {
-        "A textbook game tree, written as nested parentheses with a number at each leaf:\n\
-         ((3 12 8) (2 4 6) (14 5 2)) is AIMA's Figure 5.2. MAX moves at the root (a\n\
-         trailing `min` makes it MIN) and the sides alternate level by level. An action\n\
-         is a child: its label (A:(...) names a node A) or else its place, 1, 2, 3...\n\
-         The game ends at a leaf; its number is the value, which MAX maximises and MIN\n\
-         minimises. --position @FILE reads the tree from FILE.\n"
     }
 }
 
