@@ -8,6 +8,7 @@ mod support;
 mod ataxx_gomoku;
 mod boards;
 mod checkers_fixtures;
+mod classroom;
 mod cli;
 mod conformance;
 mod engine;
