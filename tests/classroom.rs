@@ -261,3 +261,267 @@ fn no_page_kind_has_a_serious_accessibility_violation() {
         assert_eq!(all, Vec::<String>::new());
     }
 }
+
+/// Every step's text, from the first to the last, stepping with PageDown.
+fn all_steps(b: &Browser) -> Vec<String> {
+    let total = b.run("return Number(document.getElementById('slider').max)").as_u64().unwrap();
+    (0..total)
+        .map(|_| {
+            b.press("\u{E00F}");
+            b.text("#step-text")
+        })
+        .collect()
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_step_explains_by_name_and_shows_what_it_explains() {
+    let dir = scratch("steps");
+    let aima = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&url(&aima));
+    pressed(&b, "#mode-step");
+    // The given leaf values stay on screen from the start: the class predicts from them.
+    let leaves = b.run("return [...document.querySelectorAll('.node.leaf .value')].map(e => e.textContent)");
+    assert_eq!(leaves, serde_json::json!(["3", "12", "8", "2", "4", "6", "14", "5", "2"]));
+    let texts = all_steps(&b);
+    for t in &texts {
+        assert!(!t.contains("children"), "an id range: {t}");
+        // A window is written low end first, never as an inverted "[3, 2]".
+        assert!(!t.contains("[3, 2]") && !t.contains("window ["), "{t}");
+    }
+    let cut = texts.iter().position(|t| t.contains("never looked at")).expect("a cut-off step");
+    assert_eq!(
+        texts[cut],
+        format!(
+            "step {} of {}: c2 and c3 are never looked at: MIN at C already has 2, and MAX at the root has 3 from B (2 ≤ 3)",
+            cut + 1,
+            texts.len()
+        )
+    );
+    // Back at the cut: C is the step's node, marked for a screen reader, and
+    // it, its skipped children and the root are drawn on screen.
+    b.click("#to-start");
+    for _ in 0..=cut {
+        b.press("\u{E014}"); // →
+    }
+    let current =
+        b.run("return [...document.querySelectorAll('[aria-current=\"step\"]')].map(e => e.dataset.id)");
+    assert_eq!(current, serde_json::json!(["2"]), "C carries aria-current=step");
+    for id in [0, 2, 8, 9] {
+        let on = b.run(&format!(
+            "const e = document.querySelector(\".node[data-id='{id}']\"); if (!e) return false; \
+             const r = e.getBoundingClientRect(), t = document.getElementById('tree').getBoundingClientRect(); \
+             return r.left >= t.left && r.right <= t.right && r.top >= t.top && r.bottom <= t.bottom"
+        ));
+        assert_eq!(on, true, "node {id} is not on screen at the cut");
+    }
+    // The edge into c2 carries the cut's mark.
+    assert!(b.text("#edges g.cutmark text").starts_with('✂'));
+    // Under CS188's rule a tie says why nothing is cut.
+    let ties = page(
+        &dir,
+        "ties",
+        &["tree", "--position", "((3 9) (3 1))", "--search", "alphabeta", "--no-prune-on-ties"],
+    );
+    b.open(&url(&ties));
+    pressed(&b, "#mode-step");
+    let texts = all_steps(&b);
+    assert!(
+        texts.iter().any(|t| t.contains("a tie, and ties do not prune here")),
+        "no step says why the tie cuts nothing: {texts:#?}"
+    );
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_clicker_steps_from_anywhere_and_tab_follows_the_tree() {
+    let dir = scratch("keys");
+    let html = page(&dir, "t27", &["tree", "--position", LEAVES_27, "--search", "alphabeta"]);
+    let b = Browser::start();
+    b.open(&url(&html));
+    // Enter on "Step through" leaves the focus on that button: the clicker's
+    // keys step all the same.
+    b.run("document.getElementById('mode-step').focus()");
+    b.press("\u{E007}"); // Enter
+    let at = || b.run("return Number(document.getElementById('slider').value)").as_u64().unwrap();
+    let mut seen = vec![at()];
+    for key in ["\u{E00F}", "\u{E014}", " ", "\u{E012}", "\u{E00E}"] {
+        b.press(key);
+        seen.push(at());
+    }
+    // PageDown, →, space forward; ←, PageUp back.
+    assert_eq!(seen, vec![0, 1, 2, 3, 2, 1]);
+    assert_eq!(b.run("return document.getElementById('step-text').getAttribute('aria-live')"), "polite");
+    // In practice, Tab visits the answer boxes in the tree's order, left to right.
+    pressed(&b, "#mode-practice");
+    let preorder = b.run(
+        "const g = gametree.nodes, out = []; \
+         for (const todo = [0]; todo.length;) { const n = todo.pop(); if (g.count[n]) out.push(String(n)); \
+           for (let k = g.count[n] - 1; k >= 0; k--) todo.push(g.first[n] + k); } return out",
+    );
+    b.run("document.querySelector(\"input[data-guess='0']\").focus()");
+    let mut order = Vec::new();
+    // (Each node's value, α and β, then its fold button, which is no answer box.)
+    for _ in 0..(13 * 4) {
+        let f = b.run("const e = document.activeElement; return e.dataset.guess ?? e.dataset.alpha ?? e.dataset.beta ?? null");
+        if !f.is_null() && order.last() != Some(&f) {
+            order.push(f);
+        }
+        b.press("\u{E004}");
+    }
+    assert_eq!(Value::Array(order), preorder, "Tab follows the tree");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn numbers_are_honest_and_ids_stay_out_of_the_values_way() {
+    let dir = scratch("honest");
+    let html = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+    let plain = page(&dir, "plain", &["tree", "--position", LEAVES_27, "--search", "alphabeta"]);
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&url(&html));
+    b.click("#expand-all");
+    // D saw all of 14, 5 and 2: exactly 2, as AIMA prints it; C stopped after its 2: at most 2.
+    assert_eq!(b.text(".node[data-id='3'] .value"), "2");
+    assert_eq!(b.text(".node[data-id='2'] .value"), "≤ 2");
+    // Leaves move nobody: no MAX or MIN on them, and every inner node says its side in words too.
+    assert_eq!(b.count(".node.leaf .role"), 0);
+    let sides =
+        b.run("return [...document.querySelectorAll('.node:not(.leaf) .role')].map(e => e.textContent)");
+    for s in sides.as_array().unwrap() {
+        let s = s.as_str().unwrap();
+        assert!(s.contains("MAX") || s.contains("MIN"), "a side by colour and shape alone: {s}");
+    }
+    // In an unlabelled tree the id never overlaps the value or the action.
+    b.open(&url(&plain));
+    b.click("#expand-all");
+    let overlaps = b.run(
+        "const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; \
+         const out = []; for (const n of document.querySelectorAll('.node')) { \
+           const id = n.querySelector('.id').getBoundingClientRect(); \
+           for (const e of n.querySelectorAll('.value, .act, .window')) if (hit(id, e.getBoundingClientRect())) out.push(n.dataset.id); \
+           for (const t of document.querySelectorAll('#edges text')) if (t.textContent && hit(id, t.getBoundingClientRect())) out.push(n.dataset.id + ' edge'); } \
+         return out",
+    );
+    assert_eq!(overlaps, serde_json::json!([]));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn practice_checks_alpha_and_beta_says_why_and_reveals_one_node_at_a_time() {
+    let dir = scratch("practice");
+    let html = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+    let b = Browser::start();
+    b.open(&url(&html));
+    pressed(&b, "#mode-practice");
+    // D = 3 is wrong, and the page says why; A's window on entry is [−∞, +∞].
+    b.type_into("input[data-guess='3']", "3");
+    b.type_into("input[data-alpha='0']", "-inf");
+    b.type_into("input[data-beta='0']", "5");
+    b.click("#check");
+    let why = b.text("#practice-why");
+    assert!(why.contains("D = min(14, 5, 2) = 2"), "{why}");
+    assert!(why.contains("A") || why.contains("the root is entered with [α, β] = [−∞, +∞]"), "{why}");
+    let score = b.text("#practice-score");
+    assert!(score.contains("α and β 1 right, 1 wrong"), "{score}");
+    assert_eq!(
+        b.run("return document.querySelector(\"label.ab.wrong input[data-beta='0']\") !== null"),
+        true
+    );
+    // Reveal one: the next node in the search's order not yet right (the root), and only it.
+    b.click("#reveal-one");
+    assert_eq!(b.run("return document.querySelector(\"input[data-guess='0']\").value"), "3");
+    assert_eq!(b.run("return document.querySelector(\"input[data-guess='1']\").value"), "");
+    b.click("#reveal-one");
+    assert_eq!(b.run("return document.querySelector(\"input[data-guess='1']\").value"), "3");
+    assert_eq!(b.run("return document.querySelector(\"input[data-guess='2']\").value"), "");
+    // Leaving for Explore, which shows the answers, asks first; Stay stays.
+    b.click("#mode-explore");
+    assert_eq!(b.run("return document.body.dataset.mode"), "practice");
+    assert_eq!(b.run("return document.getElementById('leave-practice').hidden"), false);
+    b.click("#leave-no");
+    assert_eq!(b.run("return document.body.dataset.mode"), "practice");
+    b.click("#mode-explore");
+    b.click("#leave-yes");
+    assert_eq!(b.run("return document.body.dataset.mode"), "explore");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_chromium, has_pdftotext)),
+    ignore = "needs Debian's chromium, chromium-driver and poppler-utils"
+)]
+fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_on_one_page() {
+    let dir = scratch("mcts");
+    let html = page(
+        &dir,
+        "mcts",
+        &["tictactoe", "--position", "x...xo... o", "--search", "mcts", "--iterations", "60"],
+    );
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&url(&html));
+    if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&dir).join("mcts.png"));
+    }
+    let labels = measure(&b, "#tree svg text");
+    eprintln!(
+        "1366x768 MCTS: {} labels at least {:.1} px (glyph box {:.1} px)",
+        labels.n, labels.font, labels.glyph
+    );
+    assert!(labels.font >= 16.0, "MCTS labels under 16 px");
+    let chart = b.run("const r = document.getElementById('chart').getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0");
+    assert_eq!(chart, true, "the chart is out of view");
+    // No "ln 0": before the first iteration the root has no visits.
+    b.press("\u{E011}"); // Home
+    assert!(!b.text("#panel").contains("ln 0"), "{}", b.text("#panel"));
+    b.press("\u{E010}"); // End
+    // Practice: the question is on screen, its answer nowhere.
+    b.click("#practice");
+    for _ in 0..3 {
+        let page_text = b.run("return document.body.innerText");
+        let page_text = page_text.as_str().unwrap();
+        assert!(page_text.contains("Which child does UCT take next?"));
+        assert!(!page_text.contains("greatest UCB"), "the answer is on screen:\n{page_text}");
+        assert_eq!(b.count("#tree text.terms"), 0, "UCB terms drawn in the tree");
+        let titles = b.run(
+            "return [...document.querySelectorAll('#tree title')].some(t => t.textContent.includes('UCB'))",
+        );
+        assert_eq!(titles, false, "UCB in a node's tooltip");
+        for id in ["banner", "compare", "chart-box"] {
+            let shown = b.run(&format!("return document.getElementById('{id}').offsetHeight > 0"));
+            assert_eq!(shown, false, "{id} shows the search's outcome during practice");
+        }
+        // The green path ends at the question's node.
+        let asked = b.run("return document.querySelector('#question b').textContent.split(' ')[0].slice(1)");
+        let path_end = b.run("const p = [...document.querySelectorAll('#tree circle.mnode.path')].map(c => Number(c.dataset.id)); return String(Math.max(...p))");
+        assert_eq!(path_end, asked, "the path goes past the question's node");
+        b.click("#practice-box button.child");
+        assert!(b.text("#verdict").contains("UCT takes"));
+        b.click("#next-question");
+    }
+    b.click("#practice");
+    // On paper: one page, no controls.
+    let pdf = b.print_pdf(support::browser::PrintSize::A4, true);
+    let path = dir.join("mcts.pdf");
+    std::fs::write(&path, &pdf).unwrap();
+    let info = Command::new("pdfinfo").arg(&path).output().unwrap();
+    let pages = String::from_utf8_lossy(&info.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:").map(|p| p.trim().parse::<u32>().unwrap()))
+        .unwrap();
+    let text = Command::new("pdftotext").arg(&path).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert_eq!(pages, 1, "{text}");
+    for control in ["▶ play", "Practice", "show N"] {
+        assert!(!text.contains(control), "{control} printed:\n{text}");
+    }
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
