@@ -151,3 +151,38 @@ impl Sheet {
         m
     }
 }
+
+/// The least type size a sheet prints, in points: a class reads nothing smaller.
+pub const LEAST_TYPE: f32 = 8.0;
+
+/// Why the sheet's text would not read on paper: a label under
+/// [`LEAST_TYPE`], or two texts printed over each other; `None` when all of
+/// it reads.
+pub fn illegible(marks: &[Mark]) -> Option<String> {
+    let boxes: Vec<(&str, f32, [f32; 4])> = marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Text { at, size, text, .. } => {
+                let w = text_width(text, *size);
+                Some((
+                    text.as_str(),
+                    *size,
+                    [at.0 - w / 2.0, at.1 - size * 0.45, at.0 + w / 2.0, at.1 + size * 0.45],
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    if let Some((text, size, _)) = boxes.iter().find(|b| b.1 < LEAST_TYPE - 1e-3) {
+        return Some(format!("its labels would print at {size:.1} pt (\"{text}\"), under {LEAST_TYPE} pt"));
+    }
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let (p, q) = (a.2, b.2);
+            if p[0] < q[2] && q[0] < p[2] && p[1] < q[3] && q[1] < p[3] {
+                return Some(format!("\"{}\" and \"{}\" would print over each other", a.0, b.0));
+            }
+        }
+    }
+    None
+}
