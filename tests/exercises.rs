@@ -525,3 +525,36 @@ fn no_sheet_prints_a_label_under_8_pt_or_over_another() {
         }
     }
 }
+
+#[test]
+#[cfg_attr(not(has_pdftotext), ignore = "needs pdftotext (poppler-utils; .ci/run installs it)")]
+fn the_key_writes_a_bound_as_a_bound_as_the_explorer_does() {
+    // AIMA's Figure 5.2: C stops after c1 = 2, at most 2 (the explorer's "≤ 2");
+    // D sees 14, 5 and 2, exactly 2.
+    let dir = temp_dir("bounds");
+    let aima = "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))";
+    let out = gametree(&[
+        "exercise",
+        "--game",
+        "tree",
+        "--position",
+        aima,
+        "--depth",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = fs::read_to_string(dir.join("answers.svg")).unwrap();
+    assert_eq!(svg.matches(">≤2<").count(), 1, "C's bound in the SVG key");
+    assert!(!svg.contains(">≥"), "no lower bound in this tree");
+    let text = |pdf: &str| {
+        let out = Command::new("pdftotext").arg(dir.join(pdf)).arg("-").output().unwrap();
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let key = text("answers.pdf");
+    assert_eq!(key.matches("<=2").count(), 1, "C's bound in the PDF key:\n{key}");
+    assert!(!text("worksheet.pdf").contains("<="), "the worksheet gives no answer");
+    let answers: Value = serde_json::from_slice(&fs::read(dir.join("answers.json")).unwrap()).unwrap();
+    assert_eq!(answers["value"], 3);
+}

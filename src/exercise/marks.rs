@@ -122,15 +122,17 @@ impl Sheet {
                 vec![(x - r * 1.2, y - r * 0.85), (x + r * 1.2, y - r * 0.85), (x, y + r)]
             };
             m.push(Mark::Shape { points, colour });
-            if let Some(v) = p.shown(key) {
+            if let Some(v) = p.shown_text(key, ascii) {
                 // A triangle's number sits in its wide part.
                 let dy = match (p.leaf, p.maximising) {
                     (true, _) => 0.0,
                     (false, true) => 0.3 * r,
                     (false, false) => -0.3 * r,
                 };
-                let size = if v.to_string().len() > 3 { value * 0.8 } else { value };
-                m.push(Mark::Text { at: (x, y + dy), size, text: v.to_string(), colour });
+                // (A long number a little smaller, never under the least type.)
+                let size =
+                    if v.chars().count() > 3 { (value * 0.8).max(LEAST_TYPE.min(value)) } else { value };
+                m.push(Mark::Text { at: (x, y + dy), size, text: v, colour });
             }
             if key && let Some((a, b)) = p.changed {
                 // Alpha over beta, on white, just below the node.
