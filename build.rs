@@ -12,6 +12,10 @@
 //!   put them in /usr/bin; the explorer tests drive the page in a real browser);
 //! - `has_pygambit`: a `python3` on PATH that imports `pygambit` (Gambit's
 //!   solvers read the `.efg` exports; `pip install pygambit` in a venv);
+//! - `has_axe`: axe-core's `axe.min.js` at the path in `GAMETREE_AXE` (from
+//!   the npm registry, installed outside the checkout: `npm install --prefix
+//!   /tmp/gametree-ci-npm axe-core`, as `.ci/run` does); the accessibility test
+//!   runs it in Chromium and finds it through `GAMETREE_AXE_JS`;
 //! - `has_course_fixtures`: the course's official fixtures and rulings, in the
 //!   folder that the environment variable `GAMETREE_COURSE_FIXTURES` names
 //!   (holding `official/` and `rulings/`; a relative path is taken from the
@@ -27,7 +31,7 @@ use std::path::{Path, PathBuf};
 
 fn main() {
     println!(
-        "cargo::rustc-check-cfg=cfg(has_dot, has_groff, has_pdftotext, has_pdflatex, has_chromium, has_pygambit, has_course_fixtures)"
+        "cargo::rustc-check-cfg=cfg(has_dot, has_groff, has_pdftotext, has_pdflatex, has_chromium, has_pygambit, has_axe, has_course_fixtures)"
     );
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=PATH");
@@ -60,6 +64,16 @@ fn main() {
     let package: Vec<PathBuf> = site.iter().map(|s| s.join("pygambit")).chain(python.clone()).collect();
     let would_appear_in = [site.into_iter().collect(), installable_dirs(&path_dirs)].concat();
     found("has_pygambit", &package, pygambit, &would_appear_in);
+
+    println!("cargo::rerun-if-env-changed=GAMETREE_AXE");
+    let axe = env::var_os("GAMETREE_AXE").map(PathBuf::from);
+    let axe_found = axe.as_deref().is_some_and(Path::is_file);
+    if let (true, Some(js)) = (axe_found, &axe) {
+        println!("cargo::rustc-env=GAMETREE_AXE_JS={}", js.display());
+    }
+    let axe_dir: Vec<PathBuf> =
+        axe.iter().filter_map(|p| p.parent().map(Path::to_path_buf)).filter(|d| d.is_dir()).collect();
+    found("has_axe", axe.as_slice(), axe_found, &axe_dir);
 
     println!("cargo::rerun-if-env-changed={COURSE_FIXTURES}");
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));

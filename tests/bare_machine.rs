@@ -16,7 +16,7 @@ use std::process::Command;
 const TOOLS: [&str; 7] = ["dot", "groff", "pdftotext", "pdflatex", "chromium", "chromedriver", "python3"];
 
 /// The settings the build script reads, unset as on a fresh machine.
-const SETTINGS: [&str; 1] = ["GAMETREE_COURSE_FIXTURES"];
+const SETTINGS: [&str; 2] = ["GAMETREE_COURSE_FIXTURES", "GAMETREE_AXE"];
 
 /// PATH with the tools hidden: a folder that holds one of them is replaced by a
 /// folder of links to all its other entries.

@@ -189,10 +189,15 @@ fn the_same_seed_writes_the_same_bytes_and_count_numbers_the_exercises() {
     );
     // A game position instead of a random tree.
     let g = temp_dir("game");
-    write(&g, &["--game", "tictactoe", "--depth", "2"]);
+    write(&g, &["--game", "tictactoe", "--position", "x.oxo.... x", "--depth", "2"]);
     let answers: Value = serde_json::from_slice(&fs::read(g.join("answers.json")).unwrap()).unwrap();
-    assert_eq!(answers["nodes"].as_array().unwrap().len(), 1 + 9 + 9 * 8);
-    assert_eq!(answers["nodes"][1]["action"], "a1");
+    // (x wins at once with a3: that child is a leaf.)
+    assert_eq!(answers["nodes"].as_array().unwrap().len(), 1 + 5 + 4 * 4);
+    assert_eq!(answers["nodes"][1]["action"], "b1");
+    assert!(
+        !answers["pruned"].as_array().unwrap().is_empty(),
+        "a real position's exercise has something to prune"
+    );
 }
 
 #[test]
@@ -230,7 +235,7 @@ fn have(tool: &str) -> bool {
 fn the_latex_compiles_with_pdflatex() {
     assert!(have("pdflatex"), "pdflatex is not installed");
     let dir = temp_dir("latex");
-    write(&dir, &["--cut-above-leaves", "--depth", "4"]);
+    write(&dir, &["--cut-above-leaves", "--depth", "4", "--branching", "2..2"]);
     let out = Command::new("pdflatex")
         .args(["-interaction=nonstopmode", "-halt-on-error", "exercise.tex"])
         .current_dir(&dir)
@@ -431,4 +436,128 @@ fn new_exercise_goes_through_the_batch_and_then_names_the_next_seed() {
     let url = b.run("return location.pathname");
     assert!(url.as_str().unwrap().ends_with("/exercise-01/practice.html"), "{url}");
     assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+fn a_game_positions_exercise_honours_cutoffs_or_refuses_for_every_game() {
+    // The documented position of the old docs pruned nothing at depth 2: refused
+    // with its reason, not written as an alpha-beta exercise with nothing to cut.
+    let dir = temp_dir("cutoffs");
+    let run = |args: &[&str]| {
+        let mut all = vec!["exercise", "--out", dir.to_str().unwrap()];
+        all.extend_from_slice(args);
+        gametree(&all)
+    };
+    let none = run(&["--game", "tictactoe", "--position", "x.o.x.... o", "--depth", "2"]);
+    assert_eq!(none.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&none.stderr);
+    assert!(err.contains("has 0 cut-off(s)") && err.lines().count() == 1, "{err}");
+    // Every game: a count of cut-offs no small tree has is refused with status 2.
+    for game in ["checkers", "tictactoe", "niujiao", "ataxx", "gomoku", "tree"] {
+        let mut args = vec!["--game", game, "--depth", "1", "--cutoffs", "500"];
+        if game == "tree" {
+            args.extend_from_slice(&["--position", "((3 12 8) (2 4 6) (14 5 2))"]);
+        }
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--cutoffs asks for 500"), "{game}");
+    }
+    // Honoured where the tree has them: AIMA's one cut-off meets --cutoffs 1, not 2.
+    let aima = ["--game", "tree", "--position", "((3 12 8) (2 4 6) (14 5 2))", "--depth", "2"];
+    assert_eq!(run(&[&aima[..], &["--cutoffs", "1"]].concat()).status.code(), Some(0));
+    assert_eq!(run(&[&aima[..], &["--cutoffs", "2"]].concat()).status.code(), Some(2));
+    // A tree too wide to print legibly is refused, never printed at 2 pt.
+    let wide = run(&["--game", "tictactoe", "--position", "x.o.x.... o", "--depth", "3"]);
+    assert_eq!(wide.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&wide.stderr).contains("under 8 pt"),
+        "{}",
+        String::from_utf8_lossy(&wide.stderr)
+    );
+}
+
+/// Every word of a PDF with its box, from poppler's `pdftotext -bbox`: the
+/// text, the box's left, top, right and bottom, in points.
+fn pdf_boxes(pdf: &Path) -> Vec<(String, [f64; 4])> {
+    let out = Command::new("pdftotext").arg("-bbox").arg(pdf).arg("-").output().unwrap();
+    let html = String::from_utf8_lossy(&out.stdout).to_string();
+    let attr = |w: &str, k: &str| -> f64 {
+        let at = w.find(&format!("{k}=\"")).unwrap() + k.len() + 2;
+        w[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    html.split("<word ")
+        .skip(1)
+        .map(|w| {
+            let text = w.split('>').nth(1).unwrap().split('<').next().unwrap().to_string();
+            (text, [attr(w, "xMin"), attr(w, "yMin"), attr(w, "xMax"), attr(w, "yMax")])
+        })
+        .collect()
+}
+
+#[test]
+#[cfg_attr(not(has_pdftotext), ignore = "needs pdftotext (poppler-utils; .ci/run installs it)")]
+fn no_sheet_prints_a_label_under_8_pt_or_over_another() {
+    let sheets: [&[&str]; 5] = [
+        &["--seed", "42"],
+        &["--seed", "1", "--depth", "3", "--branching", "3..3"],
+        &["--seed", "1", "--depth", "5", "--branching", "2..2"],
+        &["--game", "tictactoe", "--position", "x.oxo.... x", "--depth", "2"],
+        &["--game", "tree", "--position", "@fixtures/textbook/wikipedia-alpha-beta.txt", "--depth", "4"],
+    ];
+    for args in sheets {
+        let dir = temp_dir("legible");
+        let mut all = vec!["exercise", "--out", dir.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let out = Command::new(BIN).args(&all).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        for pdf in ["worksheet.pdf", "answers.pdf"] {
+            let words = pdf_boxes(&dir.join(pdf));
+            assert!(words.len() > 5, "{args:?} {pdf}: {} words", words.len());
+            // A word's box is Helvetica's ascent to descent high: 0.925 of its type size.
+            let least = words.iter().map(|(_, b)| (b[3] - b[1]) / 0.925).fold(f64::INFINITY, f64::min);
+            eprintln!("{args:?} {pdf}: {} words, the least at {least:.1} pt", words.len());
+            assert!(least >= 7.9, "{args:?} {pdf}: a word at {least:.1} pt");
+            for (i, (a, p)) in words.iter().enumerate() {
+                for (b, q) in &words[i + 1..] {
+                    // (Shrunk by half a point: neighbours on a line touch.)
+                    let hit =
+                        p[0] + 0.5 < q[2] && q[0] + 0.5 < p[2] && p[1] + 0.5 < q[3] && q[1] + 0.5 < p[3];
+                    assert!(!hit, "{args:?} {pdf}: {a:?} {p:?} over {b:?} {q:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(not(has_pdftotext), ignore = "needs pdftotext (poppler-utils; .ci/run installs it)")]
+fn the_key_writes_a_bound_as_a_bound_as_the_explorer_does() {
+    // AIMA's Figure 5.2: C stops after c1 = 2, at most 2 (the explorer's "≤ 2");
+    // D sees 14, 5 and 2, exactly 2.
+    let dir = temp_dir("bounds");
+    let aima = "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))";
+    let out = gametree(&[
+        "exercise",
+        "--game",
+        "tree",
+        "--position",
+        aima,
+        "--depth",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = fs::read_to_string(dir.join("answers.svg")).unwrap();
+    assert_eq!(svg.matches(">≤2<").count(), 1, "C's bound in the SVG key");
+    assert!(!svg.contains(">≥"), "no lower bound in this tree");
+    let text = |pdf: &str| {
+        let out = Command::new("pdftotext").arg(dir.join(pdf)).arg("-").output().unwrap();
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let key = text("answers.pdf");
+    assert_eq!(key.matches("<=2").count(), 1, "C's bound in the PDF key:\n{key}");
+    assert!(!text("worksheet.pdf").contains("<="), "the worksheet gives no answer");
+    let answers: Value = serde_json::from_slice(&fs::read(dir.join("answers.json")).unwrap()).unwrap();
+    assert_eq!(answers["value"], 3);
 }

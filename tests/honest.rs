@@ -94,6 +94,7 @@ fn the_build_script_found_what_this_machine_has() {
         ("has_chromium", cfg!(has_chromium), chromium),
         ("has_pygambit", cfg!(has_pygambit), runs_python("import pygambit")),
         ("has_course_fixtures", cfg!(has_course_fixtures), course),
+        ("has_axe", cfg!(has_axe), std::env::var_os("GAMETREE_AXE").is_some_and(|p| Path::new(&p).is_file())),
     ];
     for (cfg, built_with, here) in found {
         assert_eq!(

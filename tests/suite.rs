@@ -10,6 +10,7 @@ mod bare_machine;
 mod boards;
 mod census;
 mod checkers_fixtures;
+mod classroom;
 mod cli;
 mod conformance;
 mod engine;

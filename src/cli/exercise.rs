@@ -47,9 +47,11 @@ pub struct Args {
     /// Leaf values of a random tree: LEAST..MOST.
     #[arg(long, default_value = "0..20", value_parser = parse_range, allow_hyphen_values = true)]
     pub leaves: (i32, i32),
-    /// Alpha-beta: at least this many nodes must cut off some children.
-    #[arg(long, default_value_t = 2)]
-    pub cutoffs: u32,
+    /// Alpha-beta: at least this many nodes must cut off some children (a
+    /// random tree: 2 unless given; a --game position: 1, so that there is
+    /// something to prune, and a position whose tree has fewer is refused).
+    #[arg(long)]
+    pub cutoffs: Option<u32>,
     /// Alpha-beta: at least one cut-off must skip an inner node, not only leaves.
     #[arg(long)]
     pub cut_above_leaves: bool,
@@ -85,7 +87,7 @@ fn start(args: &Args) -> Outcome {
         depth: args.depth,
         branching: (narrow(args.branching.0), narrow(args.branching.1)),
         leaves: args.leaves,
-        cutoffs: args.cutoffs,
+        cutoffs: args.cutoffs.unwrap_or(if args.game.is_some() { 1 } else { 2 }),
         cut_above_leaves: args.cut_above_leaves,
         rule,
         ..Default::default()
@@ -178,7 +180,40 @@ fn write_exercise<G: Game>(
             None
         }
     };
+    // A game's position is not drawn at random: its tree is what it is, and
+    // one with fewer cut-offs than asked (by default, none: nothing to
+    // prune) is refused, never written as if it met them.
+    if let Some(w) = windows.as_deref() {
+        let (all, above) = cut_offs(&tree, w);
+        let c = &req.constraints;
+        if all < c.cutoffs || (c.cut_above_leaves && above == 0) {
+            return Err(Failure::usage(format!(
+                "this position's tree, {depth} plies deep, has {all} cut-off(s){}; {} asks for {}{}: try another --depth or --position",
+                if c.cut_above_leaves { format!(", {above} above the leaves") } else { String::new() },
+                if c.cut_above_leaves { "--cutoffs with --cut-above-leaves" } else { "--cutoffs" },
+                c.cutoffs,
+                if c.cut_above_leaves { ", one above the leaves" } else { "" },
+            )));
+        }
+    }
     let sheet = sheet::lay_out(game, &tree, windows.as_deref(), &events, title);
+    // Nothing goes on paper that a student cannot read: no label under 8 pt,
+    // none printed over another, on the worksheet or on the key.
+    let page = crate::exercise::page::Page::fit(&sheet, req.paper);
+    for key in [false, true] {
+        if let Some(why) = crate::exercise::marks::illegible(&sheet.marks(&page, key, true)) {
+            return Err(Failure::usage(format!(
+                "this tree ({} leaves across, {} levels) does not fit a page legibly: {why}; try a smaller --depth{}",
+                sheet.leaves,
+                sheet.levels,
+                if req.position.is_some() || req.constraints.cutoffs == 1 {
+                    " or another --position"
+                } else {
+                    " or --branching"
+                }
+            )));
+        }
+    }
     let tree_text = game.format_position(&tree.root_position);
     let json = answers::write(&sheet, &tree_text, &sheet.index, &events).map_err(Failure::output)?;
     std::fs::create_dir_all(dir)
@@ -207,6 +242,18 @@ fn write_exercise<G: Game>(
             .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(())
+}
+
+/// Alpha-beta's cut-offs in `tree`, and how many of them skip an inner node.
+fn cut_offs<G: Game>(tree: &Tree<'_, G>, windows: &[Option<alphabeta::Window>]) -> (u32, u32) {
+    let (mut all, mut above) = (0, 0);
+    tree.root.for_each(&mut |n| {
+        if windows[n.id() as usize].is_some_and(|w| w.cutoff.is_some()) {
+            all += 1;
+            above += u32::from(n.children().iter().any(|c| c.pruned() && !c.is_leaf()));
+        }
+    });
+    (all, above)
 }
 
 /// Where exercise `number` goes in the set being written into `set`.

@@ -122,15 +122,17 @@ impl Sheet {
                 vec![(x - r * 1.2, y - r * 0.85), (x + r * 1.2, y - r * 0.85), (x, y + r)]
             };
             m.push(Mark::Shape { points, colour });
-            if let Some(v) = p.shown(key) {
+            if let Some(v) = p.shown_text(key, ascii) {
                 // A triangle's number sits in its wide part.
                 let dy = match (p.leaf, p.maximising) {
                     (true, _) => 0.0,
                     (false, true) => 0.3 * r,
                     (false, false) => -0.3 * r,
                 };
-                let size = if v.to_string().len() > 3 { value * 0.8 } else { value };
-                m.push(Mark::Text { at: (x, y + dy), size, text: v.to_string(), colour });
+                // (A long number a little smaller, never under the least type.)
+                let size =
+                    if v.chars().count() > 3 { (value * 0.8).max(LEAST_TYPE.min(value)) } else { value };
+                m.push(Mark::Text { at: (x, y + dy), size, text: v, colour });
             }
             if key && let Some((a, b)) = p.changed {
                 // Alpha over beta, on white, just below the node.
@@ -150,4 +152,39 @@ impl Sheet {
         }
         m
     }
+}
+
+/// The least type size a sheet prints, in points: a class reads nothing smaller.
+pub const LEAST_TYPE: f32 = 8.0;
+
+/// Why the sheet's text would not read on paper: a label under
+/// [`LEAST_TYPE`], or two texts printed over each other; `None` when all of
+/// it reads.
+pub fn illegible(marks: &[Mark]) -> Option<String> {
+    let boxes: Vec<(&str, f32, [f32; 4])> = marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Text { at, size, text, .. } => {
+                let w = text_width(text, *size);
+                Some((
+                    text.as_str(),
+                    *size,
+                    [at.0 - w / 2.0, at.1 - size * 0.45, at.0 + w / 2.0, at.1 + size * 0.45],
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    if let Some((text, size, _)) = boxes.iter().find(|b| b.1 < LEAST_TYPE - 1e-3) {
+        return Some(format!("its labels would print at {size:.1} pt (\"{text}\"), under {LEAST_TYPE} pt"));
+    }
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let (p, q) = (a.2, b.2);
+            if p[0] < q[2] && q[0] < p[2] && p[1] < q[3] && q[1] < p[3] {
+                return Some(format!("\"{}\" and \"{}\" would print over each other", a.0, b.0));
+            }
+        }
+    }
+    None
 }

@@ -30,6 +30,10 @@ pub struct Place {
     pub value: Option<i32>,
     /// The search never visited this node: the key crosses its edge out.
     pub pruned: bool,
+    /// The backed-up value is only a bound (alpha-beta stopped early):
+    /// `Some(true)` at least it, `Some(false)` at most it; the key writes
+    /// it as the explorer does, ≥ 3 or ≤ 2.
+    pub bound: Option<bool>,
     /// The node's window after its last change, where a child changed it.
     pub changed: Option<(WindowEnd, WindowEnd)>,
 }
@@ -45,6 +49,22 @@ impl Place {
         } else {
             None
         }
+    }
+}
+
+impl Place {
+    /// What the node shows, with its bound's sign where the value is a bound
+    /// (`ascii`: `>=` and `<=`, for the PDF's base-14 font).
+    pub fn shown_text(&self, key: bool, ascii: bool) -> Option<String> {
+        let v = self.shown(key)?;
+        let sign = match (self.bound, ascii, self.leaf || !key) {
+            (_, _, true) | (None, _, _) => "",
+            (Some(true), true, _) => ">=",
+            (Some(false), true, _) => "<=",
+            (Some(true), false, _) => "≥",
+            (Some(false), false, _) => "≤",
+        };
+        Some(format!("{sign}{v}"))
     }
 }
 
@@ -109,6 +129,11 @@ pub fn lay_out<G: Game>(
             given: leaf.then(|| node.value()),
             value: (!node.pruned()).then(|| node.value()),
             pruned: node.pruned(),
+            bound: match node.bound() {
+                crate::tree::Bound::Lower if !leaf && !node.pruned() => Some(true),
+                crate::tree::Bound::Upper if !leaf && !node.pruned() => Some(false),
+                _ => None,
+            },
             changed: last_window.get(&node.id()).copied(),
         });
         kids.push(Vec::new());

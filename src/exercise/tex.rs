@@ -25,7 +25,7 @@ fn escape(text: &str) -> String {
 
 /// One node in forest's bracket notation, without its children.
 fn node(p: &Place, key: bool) -> String {
-    let shown = p.shown(key);
+    let shown = p.shown_text(key, false).map(|v| v.replace('≥', "\\geq ").replace('≤', "\\leq "));
     let shape = if p.leaf {
         "leaf"
     } else if p.maximising {

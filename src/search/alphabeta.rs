@@ -293,9 +293,14 @@ impl Step {
         Step { maximising, best: 0, alpha, beta, seen: 0, rule }
     }
 
+    /// Whether `v`, the next child's value, becomes the best so far.
+    fn improves(&self, v: i32) -> bool {
+        self.seen == 0 || (self.maximising && v > self.best) || (!self.maximising && v < self.best)
+    }
+
     /// Folds in the next child's value; true when the other children can be skipped.
     fn take(&mut self, v: i32) -> bool {
-        if self.seen == 0 || (self.maximising && v > self.best) || (!self.maximising && v < self.best) {
+        if self.improves(v) {
             self.best = v;
         }
         self.seen += 1;
@@ -467,6 +472,8 @@ fn visit_node<A, P>(
     let (a, b) = (WindowEnd::from_wide(alpha), WindowEnd::from_wide(beta));
     observer.event(Event::Enter { node: id, window: Some((a, b)) });
     let mut cutoff = None;
+    // Whether the child that gave the value gave it exactly.
+    let mut best_exact = true;
     let value = if node.is_leaf() {
         observer.event(Event::Leaf { node: id, value: node.value() });
         node.value()
@@ -475,7 +482,11 @@ fn visit_node<A, P>(
         let children = node.children();
         for (i, child) in children.iter().enumerate() {
             let before = (step.alpha, step.beta);
-            let stop = step.take(visit_node(child, (step.alpha, step.beta), rule, windows, observer));
+            let v = visit_node(child, (step.alpha, step.beta), rule, windows, observer);
+            if step.improves(v) {
+                best_exact = child.bound() == Bound::Exact;
+            }
+            let stop = step.take(v);
             if (step.alpha, step.beta) != before {
                 let (alpha, beta) = (WindowEnd::from_wide(step.alpha), WindowEnd::from_wide(step.beta));
                 observer.event(Event::Window { node: id, alpha, beta });
@@ -493,7 +504,10 @@ fn visit_node<A, P>(
         step.best
     };
     node.set_value(value);
-    node.set_bound(if node.is_leaf() { Bound::Exact } else { bound_of(value, alpha, beta, rule) });
+    // A node that saw every child, its best one exact, has its exact value,
+    // whatever the window says (AIMA's D = min(14, 5, 2) = 2, though 2 ≤ α).
+    let exact = node.is_leaf() || (cutoff.is_none() && best_exact);
+    node.set_bound(if exact { Bound::Exact } else { bound_of(value, alpha, beta, rule) });
     windows[id as usize].set(Some(Window { alpha: a, beta: b, cutoff, rule }));
     observer.event(Event::Return { node: id, value });
     value

@@ -163,29 +163,38 @@ struct Counting<'s, G: Game> {
 
 impl<G: Game> Counting<'_, G> {
     /// Fail-soft alpha-beta, as the explicit search runs it, over `node`'s
-    /// children in this order.
-    fn visit(&mut self, node: &GameNode<'_, G>, alpha: i64, beta: i64) -> i32 {
-        let value = self.search(node, alpha, beta);
+    /// children in this order: the value, and whether it is exact (see
+    /// [`Self::search`]).
+    fn visit(&mut self, node: &GameNode<'_, G>, alpha: i64, beta: i64) -> (i32, bool) {
+        let (value, every_child_exact) = self.search(node, alpha, beta);
+        let exact = node.is_leaf() || every_child_exact;
+        let bound = if exact { Bound::Exact } else { bound_of(value, alpha, beta, self.rule) };
         if let Some(slot) = self.result.get_mut(node.id() as usize) {
-            let bound = if node.is_leaf() { Bound::Exact } else { bound_of(value, alpha, beta, self.rule) };
             *slot = Some((value, bound));
         }
-        value
+        (value, bound == Bound::Exact)
     }
 
-    /// [`Self::visit`]'s search, with no record of its result.
-    fn search(&mut self, node: &GameNode<'_, G>, mut alpha: i64, mut beta: i64) -> i32 {
+    /// [`Self::visit`]'s search, with no record of its result: the value, and
+    /// whether the search saw every child and the one that gave the value
+    /// gave it exactly (then the value is exact, whatever the window).
+    fn search(&mut self, node: &GameNode<'_, G>, mut alpha: i64, mut beta: i64) -> (i32, bool) {
         self.count.nodes += 1;
         if node.is_leaf() {
             self.count.leaves += 1;
-            return node.value();
+            return (node.value(), true);
         }
         let children = node.children();
         let max = node.maximising();
         let mut best = if max { i32::MIN } else { i32::MAX };
+        let mut best_exact = true;
+        let mut skipped = false;
         let order = self.ordered(node);
         for (k, &i) in order.iter().enumerate() {
-            let v = self.visit(&children[i], alpha, beta);
+            let (v, exact) = self.visit(&children[i], alpha, beta);
+            if k == 0 || (max && v > best) || (!max && v < best) {
+                best_exact = exact;
+            }
             if max {
                 best = best.max(v);
                 alpha = alpha.max(i64::from(v));
@@ -194,11 +203,12 @@ impl<G: Game> Counting<'_, G> {
                 beta = beta.min(i64::from(v));
             }
             if cuts_off(self.rule, alpha, beta) {
-                self.count.cutoffs += u64::from(k + 1 < order.len());
+                skipped = k + 1 < order.len();
+                self.count.cutoffs += u64::from(skipped);
                 break;
             }
         }
-        best
+        (best, best_exact && !skipped)
     }
 
     /// The indices of `node`'s children in this order.

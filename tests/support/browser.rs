@@ -291,6 +291,40 @@ impl Browser {
         self.command("POST", "/window/rect", Some(json!({ "width": width, "height": height })));
     }
 
+    /// Makes the page's viewport exactly `width` x `height` CSS px (what a
+    /// projector of that resolution shows), whatever the window adds around it.
+    pub fn set_viewport(&self, width: u32, height: u32) {
+        self.set_size(width, height);
+        for _ in 0..10 {
+            std::thread::sleep(Duration::from_millis(50));
+            let inner = self.run("return [window.innerWidth, window.innerHeight]");
+            let (w, h) = (inner[0].as_i64().unwrap_or(0), inner[1].as_i64().unwrap_or(0));
+            if (w, h) == (i64::from(width), i64::from(height)) {
+                return;
+            }
+            let rect = self.command("GET", "/window/rect", None);
+            let (ow, oh) = (rect["width"].as_i64().unwrap_or(0), rect["height"].as_i64().unwrap_or(0));
+            let (nw, nh) = (ow + i64::from(width) - w, oh + i64::from(height) - h);
+            self.command("POST", "/window/rect", Some(json!({ "width": nw, "height": nh })));
+        }
+        let inner = self.run("return [window.innerWidth, window.innerHeight]");
+        assert_eq!(inner, json!([width, height]), "the viewport could not be made {width}x{height}");
+    }
+
+    /// A PNG of the viewport, written to `path` (to look at as a class would).
+    pub fn screenshot(&self, path: &std::path::Path) {
+        let png = self.command("GET", "/screenshot", None);
+        let bytes =
+            base64::engine::general_purpose::STANDARD.decode(png.as_str().expect("a PNG")).expect("base64");
+        std::fs::write(path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+
+    /// Runs `script`, which ends by calling its last argument (`done`) with
+    /// the result, and returns that result.
+    pub fn run_async(&self, script: &str) -> Value {
+        self.command("POST", "/execute/async", Some(json!({ "script": script, "args": [] })))
+    }
+
     /// The page printed to PDF on paper of `size`, as the page lays itself out:
     /// nothing shrunk to fit.
     pub fn print_pdf(&self, size: PrintSize, landscape: bool) -> Vec<u8> {

@@ -1,9 +1,17 @@
 // ---- Edges.
+// Whether `n` is the first child a cut-off skipped, as the page shows it now.
+function firstSkipped(n) {
+  const p = parent[n];
+  if (p < 0) return false;
+  const kids = mode === 'step' ? step.state.cutShort.get(p) : engineCut(p) ? skippedKids(p) : null;
+  return !!kids && kids[0] === n;
+}
 // An edge's classes, and the mark a check put on it.
 function edgeClass(n, pruned, path, dec) {
   const cls = [];
   if (mode === 'explore' && line.has(n)) cls.push('line');
   if (mode !== 'practice' && pruned) cls.push('pruned');
+  if (mode !== 'practice' && firstSkipped(n)) cls.push('cutmark');
   if (path.has(n) || n === dec) cls.push('path');
   let mark = '';
   if (mode === 'practice') {
@@ -31,8 +39,12 @@ function drawEdges(pos, path, z) {
     const fan = fanOf(parent[n], p, z);
     keepFans.add(parent[n]);
     const { cls: c, mark } = edgeClass(n, b.pruned, path, dec);
-    const x2 = b.x - p.x, y2 = b.y - p.y - z.bottom;
-    const label = (mode === 'practice' && cuts.has(n) ? '✂ ' : '') + actionName(n);
+    const x2 = b.cx - p.cx, y2 = b.y - p.y - z.bottom;
+    const inBox = compact && LEAF_ACT_IN_BOX && isLeaf(n);
+    // The textbook marks a cut-off on the first edge it skips: so does the
+    // page (never in practice, where that is the question).
+    const cutHere = mode === 'practice' ? cuts.has(n) : firstSkipped(n);
+    const label = (cutHere ? '✂ ' : '') + (inBox ? '' : actionName(n));
     let g = drawnEdges.get(n);
     if (!g) {
       // Built once from elements: parsing markup into SVG costs far more than setting attributes.
@@ -84,7 +96,7 @@ function fanOf(n, p, z) {
     groupOf(fanGroups, edges, n).appendChild(fan);
     drawnFans.set(n, fan);
   }
-  const at = `translate(${p.x + z.w / 2}px,${p.y + z.bottom}px)`;
+  const at = `translate(${p.cx}px,${p.y + z.bottom}px)`;
   if (fan._at !== at) { fan.style.transform = at; fan._at = at; }
   return fan;
 }

@@ -18,12 +18,13 @@ function header() {
   banner.innerHTML = practice ? '' : S.decision === null || S.decision === undefined
     ? `No decision: ${esc(S.to_move)} cannot act. Value <b id="decision-value">${esc(num(S.value))}</b>`
     : `Decision <b id="decision">${esc(S.decision)}</b>, value <b id="decision-value">${esc(num(S.value))}</b> <span class="line-label">line of best play</span> <span id="line">${esc(S.line.join(' '))}</span>`;
+  // One line, so that the tree keeps the height: the keys in short.
   document.getElementById('legend').innerHTML =
-    '<span><b class="role max">▲ MAX</b>: takes the greatest child value</span><span><b class="role min">▼ MIN</b>: the least</span>' +
-    '<span><span class="swatch" style="background:#eee"></span>leaf (value = static cost)</span>' +
-    (practice ? '' : '<span><span class="swatch" style="border-color:#c00"></span>line of best play</span>' +
-      '<span><span class="swatch" style="border-style:dashed"></span>pruned: never searched</span><span>≥ 3, ≤ 2: a bound, where alpha-beta stopped early</span>') +
-    '<span class="keys">keys: ←↑→↓ move, Enter expand, / find, + − zoom, f fit, , . step</span>';
+    '<span><b class="role max">▲ MAX</b> takes the greatest child value, <b class="role min">▼ MIN</b> the least</span>' +
+    '<span><span class="swatch" style="background:#eee"></span>leaf (its static cost)</span>' +
+    (practice ? '' : '<span><span class="swatch" style="border-color:#c00"></span>best play</span>' +
+      '<span><span class="swatch" style="border-style:dashed"></span>never searched, ✂ cut-off</span><span>≥ 3, ≤ 2: bounds</span>') +
+    '<span class="keys" title="Arrows move, Enter expands, / finds, + and − zoom, f fits; stepping through: → PageDown or space forward, ← PageUp back, p plays">keys: ←↑→↓ Enter / + − f; step → PgDn space, ← PgUp</span>';
   const first2 = [];
   for (let n = 0; count[n] && first2.length < 2; n = first[n]) first2.push(actionName(first[n]));
   findBox.placeholder = `id (12), or actions: ${first2.join(' ')}`;

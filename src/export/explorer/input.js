@@ -22,11 +22,14 @@ canvas.addEventListener('mouseover', (ev) => {
   hover.hidden = false;
 });
 canvas.addEventListener('mouseleave', () => { hover.hidden = true; });
-canvas.addEventListener('change', (ev) => {
-  const t = ev.target;
-  if (t.dataset.guess) { answers.set(Number(t.dataset.guess), t.value); }
-});
-canvas.addEventListener('input', (ev) => { if (ev.target.dataset.guess) answers.set(Number(ev.target.dataset.guess), ev.target.value); });
+// Answers: a node's value under its index, the window's ends under 'a' and 'b' and the index.
+function noteAnswer(t) {
+  if (t.dataset.guess) answers.set(Number(t.dataset.guess), t.value);
+  else if (t.dataset.alpha) answers.set('a' + t.dataset.alpha, t.value);
+  else if (t.dataset.beta) answers.set('b' + t.dataset.beta, t.value);
+}
+canvas.addEventListener('change', (ev) => noteAnswer(ev.target));
+canvas.addEventListener('input', (ev) => noteAnswer(ev.target));
 document.getElementById('mode-explore').onclick = () => setMode('explore');
 document.getElementById('mode-step').onclick = () => setMode('step');
 document.getElementById('mode-practice').onclick = () => setMode('practice');
@@ -55,11 +58,22 @@ document.getElementById('play').onclick = togglePlay;
 slider.oninput = () => goTo(Number(slider.value));
 document.getElementById('check').onclick = check;
 document.getElementById('reveal').onclick = revealAnswers;
+document.getElementById('reveal-one').onclick = revealOne;
 document.getElementById('practise-here').onclick = practiseHere;
-document.getElementById('clear').onclick = () => { answers.clear(); cuts.clear(); marks = null; document.getElementById('practice-score').textContent = ''; render(); };
+document.getElementById('clear').onclick = () => { answers.clear(); cuts.clear(); marks = null; document.getElementById('practice-score').textContent = ''; showReasons([]); render(); };
+document.getElementById('leave-yes').onclick = () => { leaving.hidden = true; setMode(leaving.dataset.to, true); };
+document.getElementById('leave-no').onclick = () => { leaving.hidden = true; document.getElementById('mode-practice').focus(); };
 const findBox = document.getElementById('find');
 findBox.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { find(findBox.value); treeBox.focus(); } });
 document.addEventListener('keydown', (ev) => {
+  // A presenter's clicker sends PageDown and PageUp (some send → ← or
+  // space): stepping through, they step from anywhere on the page, a focused
+  // button or the slider too; only a box one types into keeps its keys.
+  const typing = ev.target.closest && ev.target.closest('input:not([type="range"]), select, textarea');
+  if (mode === 'step' && !typing && !ev.altKey && !ev.ctrlKey && !ev.metaKey) {
+    const by = ['ArrowRight', 'PageDown', ' '].includes(ev.key) ? 1 : ['ArrowLeft', 'PageUp'].includes(ev.key) ? -1 : 0;
+    if (by) { ev.preventDefault(); stopPlay(); goTo(step.at + by); return; }
+  }
   // A focused control acts on its own keys (Enter and space press a button).
   if (ev.target.closest && ev.target.closest('input, select, button, textarea')) return;
   const n = selected;
@@ -82,7 +96,7 @@ document.addEventListener('keydown', (ev) => {
     case 'o': if (mode === 'step') stepOver(); break;
     case 'c': if (mode === 'step') nextCut(1); break;
     case 'C': if (mode === 'step') nextCut(-1); break;
-    case ' ': if (mode === 'step') { ev.preventDefault(); togglePlay(); } break;
+    case 'p': if (mode === 'step') togglePlay(); break;
     case 'Home': if (mode === 'step') goTo(0); break;
     case 'End': if (mode === 'step') goTo(E); break;
     default: return;

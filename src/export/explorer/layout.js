@@ -27,30 +27,34 @@ function groupOf(groups, container, n) {
 // neighbour's empty levels instead of taking a column of its own. A parent
 // sits centred over its first and last child; no edges cross.
 function layout() {
-  const z = size();
-  const W = z.w + z.gap;
   const top = drawnTop();
   const rel = new Map();
   const moreRel = new Map();
   // The left and right edges of `n`'s subtree at each level below it,
-  // relative to `n`. Iterative, so that a deep line cannot overflow the stack.
+  // relative to `n`'s centre. Iterative, so that a deep line cannot overflow
+  // the stack. `order` is the tree's preorder, left to right.
   const contours = new Map();
   const order = [];
+  let levels = 0;
   for (const todo = [top]; todo.length;) {
     const n = todo.pop();
     order.push(n);
-    if (open[n] && count[n]) for (let k = 0; k < showCount(n); k++) todo.push(first[n] + k);
+    levels = Math.max(levels, depth[n] - depth[top]);
+    if (open[n] && count[n]) for (let k = showCount(n) - 1; k >= 0; k--) todo.push(first[n] + k);
   }
+  windowRows = mode !== 'explore' || levels <= 4;
+  const z = size();
+  const half = (n) => boxWidth(n) / 2;
   for (let i = order.length - 1; i >= 0; i--) {
     const n = order[i];
     const kids = open[n] && count[n] ? showCount(n) : 0;
-    if (!kids) { contours.set(n, [[0], [0]]); continue; }
+    if (!kids) { contours.set(n, [[-half(n)], [half(n)]]); continue; }
     let accL = null, accR = null;
     const offs = [];
     const add = (ct) => {
       if (!accR) { offs.push(0); accL = ct[0].slice(); accR = ct[1].slice(); return; }
       let shift = -Infinity;
-      for (let d = 0; d < Math.min(accR.length, ct[1].length); d++) shift = Math.max(shift, accR[d] + W - ct[0][d]);
+      for (let d = 0; d < Math.min(accR.length, ct[1].length); d++) shift = Math.max(shift, accR[d] + z.gap - ct[0][d]);
       offs.push(shift);
       for (let d = 0; d < ct[1].length; d++) {
         if (d < accR.length) accR[d] = ct[1][d] + shift;
@@ -58,27 +62,27 @@ function layout() {
       }
     };
     for (let k = 0; k < kids; k++) { const c = first[n] + k; add(contours.get(c)); contours.delete(c); }
-    if (kids < count[n]) add([[0], [0]]);
+    if (kids < count[n]) add([[-z.w / 2], [z.w / 2]]);
     const centre = (offs[0] + offs[offs.length - 1]) / 2;
     for (let k = 0; k < kids; k++) rel.set(first[n] + k, offs[k] - centre);
     if (kids < count[n]) moreRel.set(n, offs[kids] - centre);
-    contours.set(n, [[0, ...accL.map((v) => v - centre)], [0, ...accR.map((v) => v - centre)]]);
+    contours.set(n, [[-half(n), ...accL.map((v) => v - centre)], [half(n), ...accR.map((v) => v - centre)]]);
   }
   const [left, right] = contours.get(top);
-  const x0 = -Math.min(...left);
+  const c0 = -Math.min(...left);
   const boxes = [];
-  const xs = new Map([[top, x0]]);
+  const cs = new Map([[top, c0]]);
   let deepest = 0;
   for (const n of order) {
-    const x = n === top ? x0 : xs.get(parent[n]) + rel.get(n);
-    xs.set(n, x);
+    const c = n === top ? c0 : cs.get(parent[n]) + rel.get(n);
+    cs.set(n, c);
     const y = (depth[n] - depth[top]) * z.level;
     deepest = Math.max(deepest, y);
-    boxes.push({ n, x, y });
-    if (moreRel.has(n)) boxes.push({ more: n, x: x + moreRel.get(n), y: y + z.level });
+    boxes.push({ n, x: c - half(n), cx: c, y });
+    if (moreRel.has(n)) boxes.push({ more: n, x: c + moreRel.get(n) - z.w / 2, cx: c + moreRel.get(n), y: y + z.level });
   }
-  const width = Math.max(...right) + x0 + W;
-  // The last row's box, whatever the distance between rows.
-  // (Room below it for a stepped box that grows by its window.)
-  return { boxes, width, height: deepest + (compact ? SMALL : FULL).level - (compact ? 0 : 10) };
+  const width = Math.max(...right) + c0;
+  // The last row's box, whatever the distance between rows, and the
+  // toggles and ids that hang below it.
+  return { boxes, width, height: deepest + z.bottom + 18 };
 }

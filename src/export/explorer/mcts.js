@@ -84,6 +84,9 @@
     return -1;
   }
 
+  // A practice question open: the page then shows nothing that answers it.
+  const quiz = { on: false, answered: true, j: 1 };
+  const quizzing = () => quiz.on && !quiz.answered;
   // ---- Words and numbers.
   const esc = boardEsc;
   const actionName = (n) => (n === 0 ? 'root' : H.actions[action[n]]);
@@ -155,7 +158,7 @@
   // (fewer nodes are never wider), so the root's children, the decision among
   // them, are drawn and labelled on screen without scrolling.
   // A slot is wide enough for the labels under a node: "46 · 0.74" and "0.74+0.50".
-  const DX = 74;
+  const DX = 96;
   function slotsAt(min) {
     let slots = 0;
     const todo = [0];
@@ -198,7 +201,7 @@
       for (const c of kids) place(c);
       x[n] = (x[kids[0]] + x[kids[kids.length - 1]]) / 2;
     })(0);
-    const dx = DX, dy = 78, rootN = Math.max(1, visits[0]);
+    const dx = DX, dy = 96, rootN = Math.max(1, visits[0]);
     const width = Math.max(1, slot) * dx + 40, height = (maxDepth + 1) * dy + 54;
     const X = (n) => 20 + x[n] * dx + dx / 2, Y = (n) => 44 + depth[n] * dy;
     const radius = (n) => Math.max(4, 22 * Math.sqrt(visits[n] / rootN));
@@ -215,16 +218,19 @@
       const cls = ['mnode', onPath.has(n) ? 'path' : '', n === newNode ? 'new' : '', n === selected ? 'selected' : '', pr >= 0 ? 'proven' : ''].join(' ');
       const pv = n ? visits[parent[n]] : 0;
       const t = n && visits[n] && pv ? terms(n, pv) : null;
+      // (While a practice question is open, no UCB: that is the question.)
       const tip = `#${n} ${actionName(n)}: N ${visits[n]}, Q ${f4(qq)} for ${mover(n)}` +
-        (t ? `; UCB ${f4(t.exploit)} + ${f4(t.explore)} = ${f4(t.ucb)}` : '') + (pr >= 0 ? `; proven ${provenWord(n, pr)}` : '');
+        (t && !quizzing() ? `; UCB ${f4(t.exploit)} + ${f4(t.explore)} = ${f4(t.ucb)}` : '') + (pr >= 0 ? `; proven ${provenWord(n, pr)}` : '');
       circles += `<circle class="${cls}" data-id="${n}" data-n="${visits[n]}" data-w="${score[n]}" cx="${X(n)}" cy="${Y(n)}" r="${radius(n).toFixed(1)}" fill="${visits[n] ? `hsl(${hue},75%,55%)` : '#fff'}"><title>${esc(tip)}</title></circle>`;
       if (labelAll || radius(n) >= 6 || onPath.has(n)) {
-        labels += `<text x="${X(n)}" y="${Y(n) - radius(n) - 4}">${esc(actionName(n))}</text>`;
-        labels += `<text x="${X(n)}" y="${Y(n) + radius(n) + 13}">${visits[n]} · ${visits[n] ? qq.toFixed(2) : '–'}</text>`;
-        if (t && (labelAll || onPath.has(n))) labels += `<text x="${X(n)}" y="${Y(n) + radius(n) + 26}" fill="#666">${t.exploit.toFixed(2)}+${t.explore.toFixed(2)}</text>`;
+        labels += `<text class="act" x="${X(n)}" y="${Y(n) - radius(n) - 5}">${esc(actionName(n))}</text>`;
+        labels += `<text class="nq" x="${X(n)}" y="${Y(n) + radius(n) + 17}">${visits[n]} · ${visits[n] ? qq.toFixed(2) : '–'}</text>`;
+        if (t && !quizzing() && (labelAll || onPath.has(n))) labels += `<text class="terms" x="${X(n)}" y="${Y(n) + radius(n) + 34}">${t.exploit.toFixed(2)}+${t.explore.toFixed(2)}</text>`;
       }
     }
-    treeBox.innerHTML = `<svg id="mcts-svg" width="${width}" height="${height}" role="img" aria-label="MCTS tree: circle area by visits, colour by Q (red 0, yellow 1/2, green 1), labels N · Q and exploit+explore">${edges}${circles}${labels}</svg>`;
+    // Scaled up to fill the box where the tree leaves room (a projector), never down.
+    const scale = Math.max(1, Math.min(1.8, (treeBox.clientWidth - 4) / width, (treeBox.clientHeight - 4) / height));
+    treeBox.innerHTML = `<svg id="mcts-svg" width="${Math.floor(width * scale)}" height="${Math.floor(height * scale)}" viewBox="0 0 ${width} ${height}" role="img" aria-label="MCTS tree: circle area by visits, colour by Q (red 0, yellow 1/2, green 1), labels N · Q and exploit+explore">${edges}${circles}${labels}</svg>`;
     document.body.dataset.drawn = String(order.length);
     rootX = X(0);
   }
@@ -263,7 +269,8 @@
       `N <b id="panel-n">${visits[n]}</b>, W ${score[n] / 2}, Q <b>${visits[n] ? f4(q(n)) : '–'}</b> for ${esc(n ? mover(n) : toMove(n))}` +
       `${flags[n] & TERMINAL ? '; the game is over here' : ''}${pr >= 0 ? `; proven a ${provenWord(n, pr)}` : ''}; ` +
       `${expanded} of ${arity[n]} actions expanded.</p>` + boardSvg(n, 200) +
-      (children[n].length ? `<p class="muted">UCB = Q + c·√(ln ${visits[n]} / N), c = ${C.toFixed(4)}. ` +
+      (children[n].length ? `<p class="muted">UCB = Q + c·√(ln ${visits[n] ? visits[n] : 'N'} / ${visits[n] ? 'N' : 'n'}), c = ${C.toFixed(4)}` +
+        (visits[n] ? '. ' : ', with N this node\'s visits (none yet) and n the child\'s. ') +
         (pick >= 0 ? 'Selection would take the highlighted child next.' : 'Not every action has its child yet: the next iteration here expands one.') + `</p>` + childRows(n, pick) : '');
   }
 
@@ -279,7 +286,12 @@
     currentPath = p === 0 ? selPath : path;
     if (p >= 1 && expandedHere) newNode = end;
     let t = `<b class="phase">${PHASES[p]}</b> · iteration ${k} of ${I}: `;
-    if (p === 0) {
+    if (p === 0 && quizzing()) {
+      // The question's own step: the path so far, and not a word of the answer.
+      currentPath = selPath.slice(0, quiz.j);
+      const at = currentPath[currentPath.length - 1];
+      t += `selection has come down to #${at} ${esc(actionName(at))}: which child does UCT take next?`;
+    } else if (p === 0) {
       const steps = [];
       for (let j = 1; j < selPath.length; j++) {
         const u = terms(selPath[j], visits[selPath[j - 1]]);
@@ -329,7 +341,7 @@
       }
     }
     const exact = H.exact ? `<line class="exact" x1="${PAD}" x2="${CW - 6}" y1="${cy(H.exact.reward)}" y2="${cy(H.exact.reward)}"/>` : '';
-    const legend = picks.slice(0, 8).map((c, i) => `<span style="color:${colours[i]}">■ ${esc(actionName(c))}</span>`).join(' ');
+    const legend = picks.slice(0, 8).map((c, i) => `<span><span class="sw" style="background:${colours[i]}"></span> ${esc(actionName(c))}</span>`).join(' ');
     chartBox.innerHTML = `<b>The root's Q for ${esc(T.to_move)} against iterations</b>` +
       `<svg id="chart" width="${CW}" height="${CH}" data-exact="${H.exact ? H.exact.reward : ''}" data-points="${I}" role="img" aria-label="root Q against iterations">` +
       `<line x1="${PAD}" x2="${PAD}" y1="8" y2="${CH - 32}" stroke="#888"/><text x="${PAD - 4}" y="${cy(1) + 4}" text-anchor="end" font-size="10">1</text>` +
@@ -395,14 +407,15 @@
   };
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
-    if (e.key === 'ArrowRight') { stop(); go(step + 1); } else if (e.key === 'ArrowLeft') { stop(); go(step - 1); } else if (e.key === 'Home') { stop(); go(0); } else if (e.key === 'End') { stop(); go(4 * I); } else if (e.key === ' ') { e.preventDefault(); playButton.click(); } else return;
+    // (PageDown and PageUp: what a presenter's clicker sends.)
+    if (e.key === 'ArrowRight' || e.key === 'PageDown') { e.preventDefault(); stop(); go(step + 1); } else if (e.key === 'ArrowLeft' || e.key === 'PageUp') { e.preventDefault(); stop(); go(step - 1); } else if (e.key === 'Home') { stop(); go(0); } else if (e.key === 'End') { stop(); go(4 * I); } else if (e.key === ' ') { e.preventDefault(); playButton.click(); } else return;
   });
 
   // ---- Practice: which child does selection take next? The answer is the
   // search's own path; the UCB table shows why.
   const practiceButton = document.getElementById('practice');
   const practiceBox = document.getElementById('practice-box');
-  const quiz = { k: 0, j: 1, right: 0, asked: 0, answered: false };
+  Object.assign(quiz, { k: 0, j: 1, right: 0, asked: 0, answered: false });
   function firstQuestion(from) {
     for (let k = from; k <= I; k++) {
       const end = ends[k - 1], path = pathOf(end);
@@ -421,6 +434,8 @@
     panelBox.innerHTML = '';
     draw();
     quiz.answered = false;
+    stepText();
+    draw();
     practiceBox.innerHTML = `<p id="question">Iteration ${k}: selection is at <b>#${at} ${esc(actionName(at))}</b> (N ${visits[at]}, ${esc(toMove(at))} to move). Which child does UCT take next? ` +
       `Work out Q + ${C.toFixed(4)}·√(ln ${visits[at]} / N) for each.</p>` +
       children[at].filter((c) => exists(c, step)).map((c) => `<button class="child" data-child="${c}">${esc(actionName(c))}: N ${visits[c]}, W ${score[c] / 2}</button>`).join('') +
@@ -438,6 +453,8 @@
     }
     if (quiz.answered || b.dataset.child === undefined) return;
     quiz.answered = true;
+    stepText();
+    draw();
     const at = pathOf(ends[quiz.k - 1]);
     const answer = at[quiz.j], given = Number(b.dataset.child);
     quiz.asked++;
@@ -452,6 +469,9 @@
     const on = practiceButton.getAttribute('aria-pressed') !== 'true';
     practiceButton.setAttribute('aria-pressed', String(on));
     practiceBox.hidden = !on;
+    quiz.on = on;
+    // The final decision, the comparison and the chart answer from iteration 1 on.
+    for (const id of ['banner', 'compare', 'chart-box']) document.getElementById(id).hidden = on;
     document.body.dataset.mode = on ? 'practice' : 'explore';
     if (on) { stop(); quiz.k = firstQuestion(1); quiz.j = 1; ask(); } else go(4 * I);
   };

@@ -1,10 +1,21 @@
 // ---- Modes.
+const STEP_WHOLE = 64;
 const stepsBar = document.getElementById('steps');
 const practiceBar = document.getElementById('practice');
 const slider = document.getElementById('slider');
 const stepText = document.getElementById('step-text');
-function setMode(m) {
+// Leaving a worksheet with answers on it for a mode that shows the answers
+// asks first: a click on Explore must not be the way to the answers.
+const leaving = document.getElementById('leave-practice');
+function setMode(m, sure) {
   const from = mode;
+  if (from === 'practice' && m !== 'practice' && !sure && (answers.size || cuts.size || marks)) {
+    leaving.dataset.to = m;
+    leaving.hidden = false;
+    document.getElementById('leave-no').focus();
+    return;
+  }
+  leaving.hidden = true;
   mode = m;
   for (const b of document.querySelectorAll('button.mode')) b.setAttribute('aria-pressed', String(b.id === 'mode-' + m));
   document.body.dataset.mode = m;
@@ -13,7 +24,13 @@ function setMode(m) {
   stopPlay();
   header();
   if (switchView(from, m)) return;
-  if (m === 'step') { goTo(step.at); return; }
+  if (m === 'step') {
+    // A small tree is stepped through whole, unfolded from the start: nothing
+    // moves while the class follows, and what a step explains is on screen.
+    if (N <= STEP_WHOLE) { open.fill(1); goTo(step.at); fit(); return; }
+    goTo(step.at);
+    return;
+  }
   if (m === 'practice') return startPractice();
   render();
   if (fitted) fit();
@@ -29,7 +46,7 @@ function startPractice() {
   const where = top === 0 ? '' : `This worksheet is the part of the tree under ${tag(top)} (${pathTo(top).map(actionName).join(' ')}), ` +
     (windowed ? `which the search enters with α, β = [${num(alpha[top])}, ${num(beta[top])}]. ` : '. ');
   const what = windowed
-    ? 'Alpha-beta: write the value the search returns at each inner node it visits, and <span class="screen-only">cut (click) each edge</span><span class="print-only">cross out each edge</span> it never follows. ' +
+    ? 'Alpha-beta: write the value the search returns at each inner node it visits, α and β as it enters the node, and <span class="screen-only">cut (click) each edge</span><span class="print-only">cross out each edge</span> it never follows. ' +
       (RULE ? esc(RULE.long) + ' ' : '') + 'A value is a number, or where the search stops early the bound it returns: ≥ 3 (or &gt;=3), ≤ 2 (or &lt;=2).'
     : 'Minimax: write the value of every inner node.';
   const bigger = questions[0] > QUESTIONS

@@ -6,23 +6,26 @@ function nodeState(n) {
     const w = st.win.get(n);
     const done = st.val.has(n);
     const pruned = skippedSoFar(st, n);
+    // A leaf's value is given, as in the textbook's figure: the class
+    // predicts from it. An inner node's comes when the search returns it.
     return {
-      // (Skipped: never to be searched, so no value is coming.)
-      value: done ? valueText(n, st.val.get(n)) : pruned ? 'pruned' : '?',
+      value: isLeaf(n) ? num(cost[n]) : done ? valueText(n, st.val.get(n)) : pruned ? 'pruned' : '?',
       running: !done && st.best.has(n) ? `best so far ${num(st.best.get(n))}` : '',
       pruned,
-      window: w && !done ? `now [${num(w[0])}, ${num(w[1])}]` : w ? `[${num(w[0])}, ${num(w[1])}]` : '',
+      window: w && !isLeaf(n) ? windowText(w[0], w[1]) : '',
       cut: st.cut.get(n) || '',
+      cutKids: st.cutShort.get(n) || null,
       current: st.current === n,
     };
   }
   const pruned = enginePruned(n);
   return {
-    value: pruned ? 'pruned' : valueText(n, value[n]),
+    value: isLeaf(n) ? num(cost[n]) : pruned ? 'pruned' : valueText(n, value[n]),
     running: '',
     pruned,
-    window: windowed && !pruned ? `[${num(alpha[n])}, ${num(beta[n])}]` : '',
+    window: windowed && !pruned && !isLeaf(n) ? windowText(alpha[n], beta[n]) : '',
     cut: engineCut(n) || '',
+    cutKids: engineCut(n) ? skippedKids(n) : null,
     current: false,
   };
 }
@@ -36,7 +39,8 @@ const decisionNode = () => (count[0] && bestChild(0) >= 0 ? bestChild(0) : -1);
 function nodeClass(n, s, path) {
   const cls = ['box', 'node'];
   if (compact) cls.push('compact');
-  if (isLeaf(n)) cls.push('leaf');
+  if (isLeaf(n)) cls.push(compact && LEAF_ACT_IN_BOX ? 'leaf labelled' : 'leaf');
+  if (compact && !windowRows) cls.push('short');
   if (line.has(n) && mode === 'explore') cls.push('line');
   if (s.pruned && mode !== 'practice') cls.push('pruned');
   if (n === selected) cls.push('selected');
@@ -52,41 +56,60 @@ function nodeClass(n, s, path) {
   }
   return cls.join(' ');
 }
+// The side, by shape and word as well as colour (a class may not see the
+// colours, a projector may wash them out).
+function sideHtml(n) {
+  return `<span class="role ${isMax(n) ? 'max' : 'min'}" title="${role(n)}">${compact ? `${role(n)[0]}<span class="sr"> ${sideOf(n)}</span>` : role(n)}</span>`;
+}
 function nodeBody(n, s) {
-  // Compact: two lines a class can read from the back (the side and the
-  // action, then the value), with the id small at the box's corner.
+  // Compact: what a class reads from the back (the side and the action, then
+  // the value and the window), with the id small below the box's corner,
+  // out of the way of the value. A leaf is its value: its action is on its
+  // edge, and it has no side to move.
   const act = `<span class="act">${esc(actionName(n))}</span>`;
-  const side = `<span class="role ${isMax(n) ? 'max' : 'min'}" title="${role(n)}">${compact ? role(n)[0] : role(n)}</span>`;
-  let body = compact ? `<div class="head">${side} ${act}</div><span class="id">${tag(n)}</span>`
-    : `<div class="head">${side} <span class="id">${tag(n)}</span> ${act}</div>`;
+  const leaf = isLeaf(n);
+  let body = compact ? (leaf ? (LEAF_ACT_IN_BOX ? `<div class="lact">${act}</div>` : '') : `<div class="head">${sideHtml(n)} ${act}</div>`) + `<span class="id">${tag(n)}</span>`
+    : `<div class="head">${leaf ? '' : sideHtml(n) + ' '}<span class="id">${tag(n)}</span> ${act}</div>`;
   if (mode === 'practice') body += practiceHtml(n);
   else {
     if (compact) {
-      // A compact box keeps its two lines: an open node's running value
-      // stands in its value's place, and only the current node adds its window.
-      // (The best so far bounds the node's value: from below at MAX, from above at MIN.)
+      // An open node's running value stands in its value's place: the best so
+      // far bounds the node's value, from below at MAX, from above at MIN.
       body += s.running ? `<div class="running" title="${esc(s.running)}">${isMax(n) ? '≥' : '≤'} ${esc(s.running.replace('best so far ', ''))}</div>`
         : `<div class="value">${esc(s.value)}</div>`;
-      if (s.current && s.window) body += `<div class="window" title="α, β ${esc(s.window)}">${esc(s.window.replace('now ', ''))}</div>`;
+      if (s.window && windowRows) body += `<div class="window" title="α and β: the window ${mode === 'step' ? 'now' : 'on entry'}">${esc(s.window)}</div>`;
     } else {
-      body += `<div class="value">${s.value === 'pruned' ? 'pruned' : 'value ' + esc(s.value)}</div>` +
+      body += `<div class="value">${s.value === 'pruned' || leaf ? esc(s.value) : 'value ' + esc(s.value)}</div>` +
         (s.running ? `<div class="running">${esc(s.running)}</div>` : '') +
         (s.window ? `<div class="window">α, β ${esc(s.window)}</div>` : '');
     }
     if (s.cut && !compact) body += `<div class="cut">${esc(s.cut)}</div>`;
-    else if (s.cut) body += `<div class="cut" title="${esc(s.cut)}">✂ ${esc((s.cut.split('; ')[1] || '').replace(/children | skipped/g, ''))}</div>`;
+    // (Compact: the cut is marked on the first edge it skips, ✂, and told in words in the panel and the step.)
   }
-  if (count[n]) body += `<button class="toggle${open[n] ? '' : ' shut'}" data-toggle="${n}" title="${open[n] ? 'Collapse' : 'Expand'} (Enter)">${open[n] ? '−' : '+'}</button>`;
+  if (count[n]) body += `<button class="toggle${open[n] ? '' : ' shut'}" data-toggle="${n}" title="${open[n] ? 'Collapse' : 'Expand'} (Enter)" aria-label="${open[n] ? 'Collapse' : 'Expand'} ${esc(nameOf(n))}">${open[n] ? '−' : '+'}</button>`;
   else if (hidden.get(n)) body += `<div class="cut">+${hidden.get(n)} nodes not in this page</div>`;
   return body;
 }
 function practiceHtml(n) {
   const a = answers.get(n);
   const m = marks && marks.get(n);
-  if (isLeaf(n)) return `<div class="value">${compact ? '' : 'value '}${esc(num(value[n]))}</div>`;
+  if (isLeaf(n)) return `<div class="value">${esc(num(value[n]))}</div>`;
   if (cutAbove(n)) return '<div class="value">cut off</div>';
-  const mark = m && m.value ? `<span class="vmark ${m.value}">${m.value === 'right' ? '✓' : m.value === 'wrong' ? '✗' : '?'}</span>` : '';
-  return `<input class="guess${m && m.value ? ' ' + m.value : ''}" data-guess="${n}" value="${esc(a ?? '')}" placeholder="value?" aria-label="value of node ${idOf(n)}">${mark}`;
+  const sign = (v) => (v === 'right' ? '✓' : v === 'wrong' ? '✗' : '?');
+  const why = (k) => (m && m.why && m.why[k] ? ` title="${esc(m.why[k])}"` : '');
+  const mark = m && m.value ? `<span class="vmark ${m.value}"${why('value')}>${sign(m.value)}</span>` : '';
+  let html = `<input class="guess${m && m.value ? ' ' + m.value : ''}" data-guess="${n}" value="${esc(a ?? '')}" placeholder="value?" aria-label="value of ${esc(nameOf(n))}"${why('value')}>${mark}`;
+  // Alpha-beta also asks the window each node is entered with.
+  if (windowed) {
+    const end = (k, sym) => {
+      const v = answers.get(k + n);
+      const mk = m && m[k] ? ' ' + m[k] : '';
+      return `<label class="ab${mk}"${why(k)}>${sym}<input class="wguess${mk}" data-${k === 'a' ? 'alpha' : 'beta'}="${n}" value="${esc(v ?? '')}" ` +
+        `aria-label="${sym} on entering ${esc(nameOf(n))}" size="3"></label>`;
+    };
+    html += `<div class="abs">${end('a', 'α')}${end('b', 'β')}</div>`;
+  }
+  return html;
 }
 // A node's board, in a box of its own size whose contents the browser skips
 // (style, layout and paint) while it is off screen: a board is a hundred
@@ -97,7 +120,11 @@ function nodeBoard(n, px) {
   return `<div class="bd" style="width:${px}px;height:${Math.round(px * P.height / P.width) + 4}px">${boardSvg(n, px)}</div>`;
 }
 function setNode(el, cls, body, x, y) {
-  if (el._cls !== cls) { el.className = cls; el._cls = cls; }
+  if (el._cls !== cls) {
+    el.className = cls; el._cls = cls;
+    // The node a step explains is the step's, for a screen reader too.
+    if (/\bcurrent\b/.test(cls)) el.setAttribute('aria-current', 'step'); else el.removeAttribute('aria-current');
+  }
   if (el._body !== body) {
     // The board stays: it never changes, and it is most of the box.
     const board = size().board ? el.querySelector('.bd') : null;
@@ -174,7 +201,7 @@ function render() {
   if (born.length) {
     const withBoard = (n, body) => (z.board ? body.replace('</div>', '</div>' + nodeBoard(n, z.board)) : body);
     template.innerHTML = born.map(([n, cls, body, x, y]) =>
-      `<div class="${cls}" data-index="${n}" data-id="${idOf(n)}" style="transform:translate(${x}px,${y}px)">${withBoard(n, body)}</div>`).join('');
+      `<div class="${cls}" data-index="${n}" data-id="${idOf(n)}"${/\bcurrent\b/.test(cls) ? ' aria-current="step"' : ''} style="transform:translate(${x}px,${y}px)">${withBoard(n, body)}</div>`).join('');
     const made = [...template.content.children];
     const into = new Map();
     born.forEach(([n, cls, body, x, y], k) => {
@@ -186,12 +213,23 @@ function render() {
       into.get(g).appendChild(el);
     });
     for (const [g, f] of into) g.appendChild(f);
+    // The tab order is the document's: within each group the boxes are put
+    // in the tree's order, left to right, so that Tab follows the tree (a
+    // worksheet's answer boxes too), wherever a box was born.
+    if (drawnNodes.size <= 3000) {
+      const rank = new Map(boxes.map((b, k) => [b.n, k]));
+      for (const g of into.keys()) {
+        const els = [...g.children].filter((e) => rank.has(Number(e.dataset.index)));
+        const sorted = els.slice().sort((x, y) => rank.get(Number(x.dataset.index)) - rank.get(Number(y.dataset.index)));
+        if (sorted.some((e, k) => e !== els[k])) g.append(...sorted);
+      }
+    }
   }
   keepOnly(drawnNodes, keep, hideBox);
   for (const el of canvas.querySelectorAll('button.more')) el.remove();
   for (const b of moreAt) {
     const left = count[b.more] - showCount(b.more);
-    canvas.insertAdjacentHTML('beforeend', `<button class="more" data-more="${b.more}" style="left:${b.x}px;top:${b.y + 10}px;width:${z.w}px">${Math.min(PAGE, left)} more (of ${left})</button>`);
+    canvas.insertAdjacentHTML('beforeend', `<button class="more" data-more="${b.more}" style="left:${b.x}px;top:${b.y + 10}px;width:${z.w}px;transform:none">${Math.min(PAGE, left)} more (of ${left})</button>`);
   }
   drawEdges(pos, path, z);
   // Setting a size, even the same one, lays out every edge again.

@@ -127,10 +127,13 @@
     for (const n of pre) { if (!list[n].length) leaves++; levels = Math.max(levels, depth[n] + 1); }
     const box = view.querySelector('.drawing');
     const avail = Math.max(300, (box ? box.clientWidth : 900) - 24);
-    const w = Math.max(18, Math.min(110, avail / Math.max(1, leaves)));
-    const gap = w >= 60 ? 96 : w >= 40 ? 78 : 62;
-    const r = Math.max(7, Math.min(20, w * 0.42));
-    const font = w >= 60 ? 17 : w >= 34 ? 15 : w >= 24 ? 12 : 10;
+    const w = Math.max(18, Math.min(130, avail / Math.max(1, leaves)));
+    // Projector-sized where the leaves leave room (values 22 px), the levels
+    // spread down the height the view has.
+    const high = Math.max(200, (box ? box.clientHeight : 500) - 24);
+    const gap = Math.max(w >= 40 ? 78 : 62, Math.min(170, (high - 72) / Math.max(1, levels - 1)));
+    const r = Math.max(7, Math.min(26, w * 0.42));
+    const font = w >= 44 ? 22 : w >= 34 ? 17 : w >= 24 ? 12 : 10;
     const x = new Float64Array(N);
     let slot = 0;
     for (const n of pre) if (!list[n].length) x[n] = (slot++ + 0.5) * w;
@@ -190,7 +193,7 @@
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${width + 24}" height="${height}" viewBox="-12 0 ${width + 24} ${height}" role="img" ` +
       `aria-label="The tree searched in ${esc(o.name)} order">` +
       '<style>.e-seen{stroke:#555;stroke-width:1.6}.e-unseen{stroke:#bbb;stroke-width:1.3;stroke-dasharray:4 4}' +
-      '.cut{stroke:#c00;stroke-width:2.4}.act{fill:#666;font-size:12px}' +
+      `.cut{stroke:#c00;stroke-width:2.4}.act{fill:#444;font-size:${w >= 44 ? 17 : 12}px}` +
       '.node polygon,.node rect{fill:#fff;stroke-width:2}.max.seen polygon{stroke:#b34700}.min.seen polygon{stroke:#0b5cad}' +
       '.leaf.seen rect{stroke:#444;fill:#eee}.node text{fill:#111}' +
       '.unseen polygon,.unseen rect{stroke:#bbb;fill:#f6f6f6;stroke-dasharray:3 3}.unseen text{fill:#999}</style>' +

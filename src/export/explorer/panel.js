@@ -35,7 +35,8 @@ function showPanel(n) {
   // of an inner node is its minimax value, so practice shows leaves' only.
   if (!practice || isLeaf(n)) html += row('cost', 'static cost', num(cost[n]));
   if (!practice) {
-    html += row('value', 'value', s.value);
+    // (A skipped leaf's box shows its given value; the panel says it was never searched.)
+    html += row('value', 'value', s.pruned ? 'pruned' : s.value);
     if (flags[n] & (LOWER | UPPER) && !enginePruned(n)) {
       html += row('bound', 'bound', flags[n] & LOWER ? `a lower bound: the search stopped at β, and the minimax value may be greater`
         : `an upper bound: nothing here beat α, and the minimax value may be less`);
@@ -45,8 +46,8 @@ function showPanel(n) {
     if (mode === 'step') {
       const st = step.state;
       const e = st.entry.get(n), w = st.win.get(n);
-      if (e) html += row('entry', '[α, β] on entry', `[${num(e[0])}, ${num(e[1])}]`);
-      if (w) html += row('window', '[α, β] now', `[${num(w[0])}, ${num(w[1])}]`);
+      if (e) html += row('entry', '[α, β] on entry', windowText(e[0], e[1]));
+      if (w) html += row('window', '[α, β] now', windowText(w[0], w[1]));
       if (s.running) html += row('running', 'best so far', s.running.replace('best so far ', ''));
     }
     if (s.cut) html += row('cut', 'cut-off', s.cut);

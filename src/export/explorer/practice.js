@@ -14,15 +14,44 @@ function parseAnswer(text) {
   else return undefined;
   return { v, kind };
 }
+// Why an answer is what it is, in the worksheet's words: "D = min(14, 5, 2)
+// = 2"; a cut-off's reason; the window a node is entered with.
+function whyValue(n) {
+  const seen = children(n).filter((c) => !enginePruned(c));
+  const skipped = skippedKids(n);
+  const vals = seen.map((c) => valueText(c, value[c])).join(', ') + (skipped.length ? ', …' : '');
+  let text = `${nameOf(n)} = ${isMax(n) ? 'max' : 'min'}(${vals}) = ${valueText(n, value[n])}`;
+  const cut = engineCut(n);
+  if (cut) text += ` (${cut})`;
+  return text;
+}
+function whyWindow(n) {
+  const p = parent[n];
+  return `${nameOf(n)} is entered with [α, β] = ${windowText(alpha[n], beta[n])}` +
+    (p < 0 ? ': nothing is known yet at the root' : `: ${nameOf(p)}'s window when the search reaches it`);
+}
+function whyCut(n, verdict) {
+  return verdict === 'wrong' ? `${nameOf(n)} is searched: ${nameOf(parent[n])} has no cut-off before it`
+    : `${nameOf(n)} is never searched: ${engineCut(parent[n]) || 'its parent stopped before it'}`;
+}
+// Whether a written end of a window is the window's.
+function sameEnd(text, v) { const a = parseAnswer(text || ''); return a ? (a.kind === 0 && a.v === v) : a; }
 // Scores the worksheet: the questions under practiceTop, and nothing else.
+// Each wrong answer gets its reason, on its mark and in the list below the bar.
 function check() {
   marks = new Map();
-  const tally = { vr: 0, vw: 0, vb: 0, cr: 0, cm: 0, cw: 0 };
-  const mark = (n, k, v) => { const m = marks.get(n) || {}; m[k] = v; marks.set(n, m); };
+  const tally = { vr: 0, vw: 0, vb: 0, cr: 0, cm: 0, cw: 0, wr: 0, ww: 0, wb: 0 };
+  const reasons = [];
+  const mark = (n, k, v, why) => {
+    const m = marks.get(n) || { why: {} };
+    m[k] = v;
+    if (why && v !== 'right') { m.why[k] = why; reasons.push(why); }
+    marks.set(n, m);
+  };
   for (const n of subtree(practiceTop)) {
     if (windowed && n !== practiceTop && !enginePruned(parent[n])) {
-      if (topPruned(n)) { if (cuts.has(n)) { tally.cr++; mark(n, 'cut', 'right'); } else { tally.cm++; mark(n, 'cut', 'missed'); } }
-      else if (cuts.has(n)) { tally.cw++; mark(n, 'cut', 'wrong'); }
+      if (topPruned(n)) { if (cuts.has(n)) { tally.cr++; mark(n, 'cut', 'right'); } else { tally.cm++; mark(n, 'cut', 'missed', whyCut(n, 'missed')); } }
+      else if (cuts.has(n)) { tally.cw++; mark(n, 'cut', 'wrong', whyCut(n, 'wrong')); }
     }
     if (isLeaf(n) || enginePruned(n)) continue;
     // Under a cut of the student's own, a node the engine searched goes unanswered.
@@ -31,14 +60,39 @@ function check() {
     if (a === null) { verdict = 'blank'; tally.vb++; }
     else if (a !== undefined && a.v === value[n] && (a.kind === 0 || a.kind === (flags[n] & (LOWER | UPPER)))) { verdict = 'right'; tally.vr++; }
     else { verdict = 'wrong'; tally.vw++; }
-    mark(n, 'value', verdict);
+    mark(n, 'value', verdict, verdict === 'wrong' ? whyValue(n) : null);
+    if (windowed && !cutAbove(n)) {
+      for (const [k, v] of [['a', alpha[n]], ['b', beta[n]]]) {
+        const t = answers.get(k + n);
+        const ok = !t || !t.trim() ? null : sameEnd(t, v);
+        const w = ok === null ? 'blank' : ok ? 'right' : 'wrong';
+        tally[w === 'right' ? 'wr' : w === 'wrong' ? 'ww' : 'wb']++;
+        mark(n, k, w, w === 'wrong' ? whyWindow(n) : null);
+      }
+    }
   }
   const right = tally.vr + tally.cr, total = tally.vr + tally.vw + tally.vb + tally.cr + tally.cm + tally.cw;
   let text = `${right} of ${total} right: values ${tally.vr} right, ${tally.vw} wrong, ${tally.vb} blank`;
-  if (windowed) text += `; cuts ${tally.cr} right, ${tally.cw} wrong, ${tally.cm} missed`;
+  if (windowed) {
+    text += `; cuts ${tally.cr} right, ${tally.cw} wrong, ${tally.cm} missed`;
+    text += `; α and β ${tally.wr} right, ${tally.ww} wrong, ${tally.wb} blank`;
+  }
   document.getElementById('practice-score').textContent = text;
+  showReasons([...new Set(reasons)]);
   render();
   return text;
+}
+// The reasons for the wrong answers, a few at a time, under the bar.
+function showReasons(list) {
+  const ul = document.getElementById('practice-why');
+  ul.hidden = !list.length;
+  ul.innerHTML = list.slice(0, 4).map((r) => `<li>${esc(r)}</li>`).join('') + (list.length > 4 ? `<li>… and ${list.length - 4} more (hover a ✗)</li>` : '');
+}
+// The engine's answers at node `n`: its value, its window, the cuts under it.
+function fillAnswers(n) {
+  answers.set(n, valueText(n, value[n]));
+  if (windowed) { answers.set('a' + n, num(alpha[n])); answers.set('b' + n, num(beta[n])); }
+  for (const c of children(n)) if (windowed && topPruned(c)) cuts.add(c);
 }
 // Scores what the student wrote, then fills in the answers: the score stays
 // the student's, and the marks show where the answers differ.
@@ -46,12 +100,29 @@ function revealAnswers() {
   const score = check();
   answers.clear();
   cuts.clear();
-  for (const n of subtree(practiceTop)) {
-    if (!isLeaf(n) && !enginePruned(n)) answers.set(n, valueText(n, value[n]));
-    if (windowed && n !== practiceTop && topPruned(n)) cuts.add(n);
-  }
+  for (const n of subtree(practiceTop)) if (!isLeaf(n) && !enginePruned(n)) fillAnswers(n);
   document.getElementById('practice-score').textContent = `Your answers: ${score}. The boxes now hold the search's answers.`;
   render();
+}
+// One node at a time: the next node, in the order the search visits them,
+// whose answers are not all right yet gets the engine's, with the reason.
+function revealOne() {
+  const ok = (n) => {
+    const a = parseAnswer(answers.get(n) || '');
+    if (!a || a.v !== value[n] || (a.kind && a.kind !== (flags[n] & (LOWER | UPPER)))) return false;
+    if (windowed && (!sameEnd(answers.get('a' + n), alpha[n]) || !sameEnd(answers.get('b' + n), beta[n]))) return false;
+    return children(n).every((c) => !windowed || topPruned(c) === cuts.has(c));
+  };
+  const next = subtree(practiceTop).find((n) => !isLeaf(n) && !enginePruned(n) && !cutAbove(n) && !ok(n));
+  const out = document.getElementById('practice-score');
+  if (next === undefined) { out.textContent = 'Every answer on the worksheet is right.'; return; }
+  fillAnswers(next);
+  for (const c of children(next)) if (cuts.has(c) && !topPruned(c)) cuts.delete(c);
+  marks = null;
+  selected = next;
+  out.textContent = `Revealed: ${whyValue(next)}` + (windowed ? `; ${whyWindow(next)}` : '');
+  render();
+  bringIntoView(next);
 }
 function toggleCut(n) {
   if (mode !== 'practice' || !windowed || n <= 0 || n === practiceTop) return;

@@ -19,6 +19,9 @@ function goTo(k) {
   const was = { at: shownStep, selected, path: shownPath };
   let opened = false;
   if (st.current >= 0) { opened = reveal(st.current); selected = st.current; }
+  // What the step talks about (the skipped children of a cut, the ancestor
+  // whose bound explains it) is unfolded too.
+  for (const m of st.explained) if (m >= 0) opened = reveal(m) || opened;
   if (k === E && d >= 0) opened = reveal(d) || opened;
   // One step forward that opens nothing and cuts nothing off changes only the
   // event's node, its parent, and the old and new paths: playback redraws
@@ -29,7 +32,7 @@ function goTo(k) {
   } else render();
   // The last step shows the decision, wherever the search ended.
   const focus = E && k === E && d >= 0 ? d : st.current;
-  if (focus >= 0) keepPathInView(focus);
+  if (focus >= 0) keepPathInView(focus, st.explained);
 }
 // The path to the current node as a line of crumbs, each with its side, its
 // window now and its best so far; a path too long for the line keeps the root
@@ -41,7 +44,7 @@ function showBreadcrumb(st) {
   const crumb = (n) => {
     const w = st.win.get(n), best = st.best.get(n);
     const parts = [`${isMax(n) ? '▲' : '▼'} ${tag(n)}`, n === 0 ? '' : actionName(n),
-      w ? `[${num(w[0])}, ${num(w[1])}]` : '', best !== undefined && !st.val.has(n) ? `${isMax(n) ? '≥' : '≤'} ${num(best)}` : ''];
+      w ? windowText(w[0], w[1]) : '', best !== undefined && !st.val.has(n) ? `${isMax(n) ? '≥' : '≤'} ${num(best)}` : ''];
     return `<span class="crumb${n === st.current ? ' current' : ''}" data-crumb="${idOf(n)}">${esc(parts.filter(Boolean).join(' '))}</span>`;
   };
   const MOST = 6;
@@ -62,18 +65,26 @@ function bringIntoView(n) {
 // Scrolls as little as keeps the whole path from the root to `n` in view,
 // so that the ancestor whose window explains a cut stays on screen; a path
 // wider or taller than the view keeps `n` itself in the middle of it.
-function keepPathInView(n) {
+function keepPathInView(n, also = []) {
   const el = drawnNodes.get(n);
   if (!el || el._gone) return;
   const box = treeBox.getBoundingClientRect(), cur = el.getBoundingClientRect();
   const span = { left: cur.left, right: cur.right, top: cur.top, bottom: cur.bottom };
-  for (let p = parent[n]; p >= 0; p = parent[p]) {
-    const e = drawnNodes.get(p);
-    if (!e || e._gone) continue;
-    const r = e.getBoundingClientRect();
-    span.left = Math.min(span.left, r.left); span.right = Math.max(span.right, r.right);
-    span.top = Math.min(span.top, r.top); span.bottom = Math.max(span.bottom, r.bottom);
-  }
+  const ancestors = [];
+  for (let p = parent[n]; p >= 0; p = parent[p]) ancestors.push(p);
+  // The path first; then what the step explains, as far as it still fits.
+  const grow = (ns, onlyIfFits) => {
+    for (const p of ns) {
+      const e = drawnNodes.get(p);
+      if (!e || e._gone) continue;
+      const r = e.getBoundingClientRect();
+      const w = { left: Math.min(span.left, r.left), right: Math.max(span.right, r.right), top: Math.min(span.top, r.top), bottom: Math.max(span.bottom, r.bottom) };
+      if (onlyIfFits && (w.right - w.left > treeBox.clientWidth - 16 || w.bottom - w.top > treeBox.clientHeight - 16)) continue;
+      Object.assign(span, w);
+    }
+  };
+  grow(ancestors, false);
+  grow(also, true);
   const pad = 8;
   const shift = (lo, hi, clo, chi, vlo, vhi) => {
     if (hi - lo + 2 * pad <= vhi - vlo) return lo - pad < vlo ? lo - pad - vlo : hi + pad > vhi ? hi + pad - vhi : 0;

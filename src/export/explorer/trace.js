@@ -13,8 +13,13 @@ for (let e = 0; e < E; e++) {
 }
 const step = { at: 0, timer: null, state: null };
 function fresh() {
-  return { at: 0, val: new Map(), win: new Map(), entry: new Map(), best: new Map(), cut: new Map(), skipped: new Set(), current: -1, last: '', lastKind: -1 };
+  return { at: 0, val: new Map(), win: new Map(), entry: new Map(), best: new Map(), from: new Map(), cut: new Map(), cutShort: new Map(),
+    skipped: new Set(), current: -1, last: '', lastKind: -1, explained: [] };
 }
+// Steps the search's events one at a time, in words a class can follow:
+// nodes by their names, windows as the textbook writes them, and a cut-off
+// with its reason. `explained` lists the nodes the step talks about (what
+// must be unfolded and on screen).
 function apply(st, e) {
   const t = events[5 * e], id = events[5 * e + 1], c = events[5 * e + 4];
   let a = events[5 * e + 2], b = events[5 * e + 3];
@@ -22,31 +27,54 @@ function apply(st, e) {
   if (t === 0 || t === 3) { a = windowEnd(a, c); b = windowEnd(b, c >> 2); }
   const n = indexOf(id);
   st.lastKind = t;
+  st.explained = [n];
+  const what = (m) => (isLeaf(m) ? 'leaf' : sideOf(m));
   if (t === 0) {
     st.current = n;
     if (c & 16) { st.win.set(n, [a, b]); st.entry.set(n, [a, b]); }
-    st.last = `enter ${tag(n)}` + (c & 16 ? ` with [α, β] = [${num(a)}, ${num(b)}]` : '');
+    st.last = n === 0 ? `start at the root (${sideOf(0)})` : `enter ${nameOf(n)} (${what(n)})`;
+    if (c & 16 && !isLeaf(n)) st.last += ` with [α, β] = ${windowText(a, b)}`;
   } else if (t === 1) {
     st.val.set(n, a);
-    st.last = `${tag(n)} is a leaf: its value is its cost, ${num(a)}`;
+    st.last = `${nameOf(n)} is a leaf: its value is ${num(a)}`;
   } else if (t === 2) {
     st.val.set(n, a);
     const p = parent[n];
     st.current = p >= 0 ? p : n;
+    if (p >= 0) st.explained.push(p);
     // The parent's choice so far: the greatest (MAX) or least (MIN) value returned to it.
-    if (p >= 0) { const was = st.best.get(p); if (was === undefined || (isMax(p) ? a > was : a < was)) st.best.set(p, a); }
-    st.last = n === 0 ? `the root's value is ${valueText(n, a)}` : `${tag(n)} returns ${valueText(n, a)} to ${tag(p)}`;
+    let took = false;
+    if (p >= 0) { const was = st.best.get(p); if (was === undefined || (isMax(p) ? a > was : a < was)) { st.best.set(p, a); st.from.set(p, n); took = true; } }
+    if (n === 0) st.last = `the root's value is ${valueText(n, a)}`;
+    else {
+      st.last = `${nameOf(n)} returns ${valueText(n, a)} to ${nameOf(p)}`;
+      st.last += took ? `: ${sideOf(p)} at ${nameOf(p)} now has ${num(a)}` : `: ${sideOf(p)} at ${nameOf(p)} keeps ${num(st.best.get(p))} from ${nameOf(st.from.get(p))}`;
+    }
   } else if (t === 3) {
     const was = st.win.get(n) || [a, b];
     st.win.set(n, [a, b]);
-    st.last = a !== was[0] ? `${tag(n)} raises α to ${num(a)}: window [${num(a)}, ${num(b)}]`
-      : b !== was[1] ? `${tag(n)} lowers β to ${num(b)}: window [${num(a)}, ${num(b)}]` : `${tag(n)}: window [${num(a)}, ${num(b)}]`;
+    const raised = a !== was[0];
+    const end = raised ? `raises α to ${num(a)}` : `lowers β to ${num(b)}`;
+    let text = `${nameOf(n)} ${end}`;
+    // An empty window is the cut-off's news, not a window: [3, 2] is no range.
+    if (a === b && pastBound) text += `, equal to ${raised ? 'β' : 'α'}: a tie, and ties do not prune here, so ${nameOf(n)} goes on to its next child`;
+    else if (a >= b) text += `, ${raised ? 'up to β' : 'down to α'} = ${num(raised ? b : a)}`;
+    else text += `: [α, β] = ${windowText(a, b)}`;
+    st.last = text;
   } else if (t === 4) {
     const w = st.win.get(n) || [0, 0];
-    const text = `${cutText(c ? 'alpha' : 'beta', st.best.get(n) ?? 0, w[0], w[1])}; children ${a}-${b} skipped`;
-    st.cut.set(n, text);
-    for (let id2 = a; id2 <= b; id2++) { const m = indexOf(id2); if (m >= 0) st.skipped.add(m); }
-    st.last = `${tag(n)}: ${text}`;
+    const kind = c ? 'alpha' : 'beta';
+    const v = st.best.get(n) ?? 0;
+    const kids = [];
+    for (let id2 = a; id2 <= b; id2++) { const m = indexOf(id2); if (m >= 0) { st.skipped.add(m); kids.push(m); } }
+    const bound = kind === 'alpha' ? w[0] : w[1];
+    const owner = boundOwner(n, bound, (p) => st.best.get(p), (p) => (st.from.has(p) ? st.from.get(p) : -1));
+    const text = cutReason(n, kids, v, bound, owner);
+    st.cut.set(n, `${cutText(kind, v, w[0], w[1])}: ${text}`);
+    st.cutShort.set(n, kids);
+    st.explained.push(...kids);
+    if (owner) st.explained.push(owner.at);
+    st.last = text;
   }
   st.at = e + 1;
 }

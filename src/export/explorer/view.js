@@ -27,9 +27,35 @@ function reveal(n) {
 }
 function cutAbove(n) { for (; n > 0; n = parent[n]) if (cuts.has(n)) return true; return false; }
 
-// ---- Sizes: a node with its board, or a compact one (id, action, value).
-const FULL = { w: 112, gap: 14, level: 250, bottom: 100, board: 96 };
-const SMALL = { w: 100, gap: 8, level: 78, bottom: 50, board: 0 };
+// ---- Sizes: a node with its board, or a compact one (side, action, value,
+// window), sized for the back of a room: at the zoom a tree of 40 nodes
+// fits a 1280x720 projector with, values are 20 px or more and windows 16.
+// A compact leaf is as narrow as its value and its edge's action allow, so
+// that 27 leaves fit across such a screen. `bottom`: where a box's edges leave.
+const FULL = { w: 132, gap: 14, level: 266, bottom: 176, board: 96 };
+const SMALL = { w: 136, gap: 10, level: 136, bottom: 92, board: 0 };
+// Where actions are long (checkers' B5-C4), a compact leaf carries its own
+// action above its value, in smaller type, instead of on its edge: leaves'
+// edges stand closer than such labels are wide.
+let LEAF_ACT_IN_BOX = false;
+const LEAF_W = (() => {
+  let chars = 1, big = 0, minus = 0;
+  for (const a of H.actions) chars = Math.max(chars, a.length);
+  for (let i = 0; i < N; i++) if (flags[i] & LEAF) { big = Math.max(big, Math.abs(cost[i])); if (cost[i] < 0) minus = 1; }
+  // (A stuck side's ±2147483647 is written as such: the box grows for it.)
+  const digits = String(big).length + minus;
+  // (Edge labels are 19 px bold, about 11.5 px a character; values 25 px,
+  // 15; an action in the box 14 px, 8.5.)
+  const forValue = Math.max(40, digits * 15 + 12);
+  LEAF_ACT_IN_BOX = chars * 11.5 + 6 > forValue + 8;
+  return Math.ceil(Math.max(forValue, LEAF_ACT_IN_BOX ? chars * 8.5 + 8 : chars * 11.5 + 6));
+})();
 // While printing, the levels stand as far apart as fills the page's height.
 let printLevel = 0;
-const size = () => { const z = compact ? SMALL : FULL; return printLevel ? { ...z, level: printLevel } : z; };
+// A deep drawing (more than five levels, as a game's line of best play) in
+// explore mode leaves the window out of its compact boxes (it is in the
+// panel): two lines a box, so that the whole line fits a projector's height.
+let windowRows = true;
+const SHORT = { ...SMALL, level: 96, bottom: 58 };
+const size = () => { const z = compact ? (windowRows ? SMALL : SHORT) : FULL; return printLevel ? { ...z, level: printLevel } : z; };
+const boxWidth = (n) => (compact && isLeaf(n) ? LEAF_W : size().w);

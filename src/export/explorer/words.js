@@ -15,10 +15,56 @@ const RULE = !S.pruning ? null : pastBound
 function cutText(kind, v, a, b) {
   return kind === 'beta' ? `β cut-off: ${num(v)} ${pastBound ? '>' : '≥'} β = ${num(b)}` : `α cut-off: ${num(v)} ${pastBound ? '<' : '≤'} α = ${num(a)}`;
 }
+// ---- Names: a class talks of nodes by their labels ("c2"), as the textbook
+// does. Where every action in the page is a different name (a labelled
+// textbook tree), a node's name is its action; elsewhere (checkers, or the
+// unlabelled tree whose actions are 1, 2, 3 at every level) the action needs
+// the node's id beside it to say which node it is.
+const uniqueNames = (() => {
+  const seen = new Set();
+  for (let i = 1; i < N; i++) { const a = H.actions[action[i]]; if (seen.has(a) || /^\d+$/.test(a)) return false; seen.add(a); }
+  return N > 1;
+})();
+const nameOf = (n) => (n === 0 ? 'the root' : uniqueNames ? actionName(n) : `${tag(n)} (${actionName(n)})`);
+// "c2 and c3", "c2, c3 and c4", or the first few and how many more.
+function nameList(ns) {
+  const names = ns.slice(0, 4).map(nameOf);
+  if (ns.length > 4) names.push(`${ns.length - 4} more`);
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+const sideOf = (n) => (isMax(n) ? 'MAX' : 'MIN');
+// A window as the textbook writes it, [α, β], low end first. One that has
+// closed (the node cuts off) is no range, and says so: never "[3, 2]".
+const windowText = (a, b) => ((pastBound ? a > b : a >= b) && a !== b ? 'α ≥ β ✂' : `[${num(a)}, ${num(b)}]`);
+// The nodes a cut at `n` skips: its children from the first pruned one on.
+function skippedKids(n) {
+  const out = [];
+  for (let k = 0; k < count[n]; k++) if (enginePruned(first[n] + k)) out.push(first[n] + k);
+  return out;
+}
+// Why a cut-off at `n` skips `kids`: what `n` already has, and which
+// ancestor's choice makes the rest useless (`from`: the ancestor on the other
+// side whose best so far is the bound, and the child it has it from).
+function cutReason(n, kids, v, bound, from) {
+  const beyond = kids.length === 1 ? 'is never looked at' : 'are never looked at';
+  const op = isMax(n) ? (pastBound ? '>' : '≥') : (pastBound ? '<' : '≤');
+  const who = from ? `${sideOf(from.at)} at ${from.at === 0 ? 'the root' : nameOf(from.at)} has ${num(bound)}` + (from.child >= 0 ? ` from ${nameOf(from.child)}` : '')
+    : `${isMax(n) ? 'β' : 'α'} = ${num(bound)}`;
+  return `${nameList(kids)} ${beyond}: ${sideOf(n)} at ${nameOf(n)} already has ${num(v)}, and ${who} (${num(v)} ${op} ${num(bound)})`;
+}
+// The ancestor of `n` on the other side whose value `bound` is: in the
+// finished search, the nearest one above whose window made the bound.
+function boundOwner(n, bound, bestOf, fromOf) {
+  for (let p = parent[n]; p >= 0; p = parent[p]) {
+    if (isMax(p) === isMax(n)) continue;
+    if (bestOf(p) === bound) return { at: p, child: fromOf(p) };
+  }
+  return null;
+}
 function engineCut(n) {
   if (!(flags[n] & (CUT_BETA | CUT_ALPHA)) || count[n] === 0) return null;
   const kind = flags[n] & CUT_BETA ? 'beta' : 'alpha';
-  let lo = -1;
-  for (let k = 0; k < count[n]; k++) if (enginePruned(first[n] + k)) { lo = first[n] + k; break; }
-  return `${cutText(kind, value[n], alpha[n], beta[n])}; children ${idOf(lo)}-${idOf(first[n] + count[n] - 1)} skipped`;
+  const kids = skippedKids(n);
+  if (!kids.length) return null;
+  return `${cutText(kind, value[n], alpha[n], beta[n])}: ${nameList(kids)} never searched`;
 }

@@ -9,20 +9,48 @@ function setZoom(z, fitting) {
   canvas.style.zoom = String(zoom);
   zoomText.textContent = Math.round(zoom * 100) + '%';
 }
+// The side panel: open, or shut to give the tree the whole width. Until the
+// person chooses (its button), fitting shuts it where the tree would be too
+// small to read beside it, and opens it again where there is room.
+const panelBox = document.getElementById('panel');
+const panelButton = document.getElementById('panel-toggle');
+let panelAuto = true;
+function setPanel(shut) {
+  document.body.classList.toggle('panel-shut', shut);
+  panelButton.setAttribute('aria-expanded', String(!shut));
+  panelButton.textContent = shut ? 'Show panel' : 'Hide panel';
+}
+const panelShut = () => document.body.classList.contains('panel-shut');
+// The value's type size at zoom 1: what the zoom must keep at 20 px or more.
+const valueFont = () => (compact ? 25 : 20);
+const READABLE = 20;
 function fit() {
   const { width, height } = layout();
-  // The canvas's margins (8 px a side) are zoomed with it.
-  setZoom(Math.min(1.6, treeBox.clientWidth / (width + 16), treeBox.clientHeight / (height + 16)), true);
+  // The canvas's margins (8 px a side) are zoomed with it; the panel, when
+  // beside the tree, takes its width.
+  const beside = getComputedStyle(document.querySelector('main')).flexDirection !== 'column';
+  const PW = 300; // (aside#panel's width)
+  const room = (shut) => treeBox.clientWidth + (beside && shut !== panelShut() ? (shut ? PW : -PW) : 0);
+  const zoomFor = (shut) => Math.min(2, room(shut) / (width + 16), treeBox.clientHeight / (height + 16));
+  if (panelAuto && beside) {
+    const shut = zoomFor(false) * valueFont() < READABLE && zoomFor(true) > zoomFor(false);
+    if (shut !== panelShut()) setPanel(shut);
+  }
+  setZoom(zoomFor(panelShut()), true);
   treeBox.scrollTo(0, 0);
   if (zoom <= 0.2 + 1e-9) bringIntoView(line.size ? [...line].pop() : 0);
 }
 // The first view: boards when the whole opening view fits with them at a
-// readable size, the compact tree otherwise; then fitted to the window.
+// readable size, the compact tree otherwise; then fitted to the window. A
+// game with no board is always compact: its full boxes would only be larger.
 function firstView() {
   compact = false;
-  const full = layout();
-  const w = treeBox.clientWidth - 16, h = treeBox.clientHeight - 16;
-  compact = Math.min(w / full.width, h / full.height) < 0.8;
+  if (P.points.length) {
+    const full = layout();
+    const w = treeBox.clientWidth - 16, h = treeBox.clientHeight - 16;
+    compact = Math.min(w / full.width, h / full.height) * valueFont() < READABLE;
+  }
+  compact = compact || !P.points.length;
   syncCompact();
   render();
   fit();
@@ -35,3 +63,5 @@ new ResizeObserver(() => {
   if (fitted && mode !== 'step') fit();
 }).observe(treeBox);
 function syncCompact() { document.getElementById('compact').setAttribute('aria-pressed', String(compact)); canvas.classList.toggle('compact', compact); }
+canvas.style.setProperty('--leaf-w', LEAF_W + 'px');
+panelButton.onclick = () => { panelAuto = false; setPanel(!panelShut()); if (fitted) fit(); };

@@ -1,0 +1,527 @@
+//! The pages as a class meets them, on a projector: every page kind opened
+//! at 1280x720, 1366x768 and 1920x1080 CSS px, the rendered size of what a
+//! room must read measured in real Chromium (type size times the zoom it is
+//! drawn at, and the height of the text's glyph box), and printed. Run with
+//! `-- --nocapture` to see the sizes; GAMETREE_SHOTS=DIR keeps a screenshot
+//! of each page at 1366x768 to look at.
+
+use crate::support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+use support::browser::Browser;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gametree");
+const AIMA: &str = "@fixtures/textbook/aima-5.2.txt";
+const WORKED: &str = "......../......../......../......../......../B.w...../.w....../..b..... b";
+/// A 40-node exercise tree: three levels of three, 27 leaves.
+const LEAVES_27: &str =
+    "(((3 17 6) (12 2 9) (14 5 1)) ((8 20 4) (0 11 16) (7 13 2)) ((19 6 10) (3 15 8) (1 18 5)))";
+const SIZES: [(u32, u32); 3] = [(1280, 720), (1366, 768), (1920, 1080)];
+
+fn scratch(tag: &str) -> support::Scratch {
+    support::Scratch::new(&format!("classroom-{tag}"))
+}
+
+/// `gametree ARGS`, which must succeed.
+fn gametree(args: &[&str]) {
+    let out = Command::new(BIN).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+    assert!(out.status.success(), "gametree {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// The explorer page of `analyse ARGS`.
+fn page(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let html = dir.join(format!("{name}.html"));
+    let mut all = vec!["analyse"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--html", html.to_str().unwrap()]);
+    gametree(&all);
+    html
+}
+
+fn url(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// The least rendered size, in px, of the elements matching `css` that are
+/// drawn on screen, two ways: the type size times the element's effective
+/// zoom, and the height of its text's glyph box. Also how many there are and
+/// how many of them lie outside the viewport.
+const MEASURE: &str = r#"
+const css = arguments[0];
+const els = [...document.querySelectorAll(css)].filter((e) => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.closest('[hidden], [aria-hidden="true"]');
+});
+let font = Infinity, glyph = Infinity, off = 0;
+for (const e of els) {
+  const f = parseFloat(getComputedStyle(e).fontSize) * (e.currentCSSZoom || 1);
+  let k = 1;
+  if (e instanceof SVGElement && e.ownerSVGElement) { const m = e.ownerSVGElement.getScreenCTM(); if (m) k = Math.hypot(m.a, m.b); }
+  font = Math.min(font, f * k);
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const h = e.tagName === 'INPUT' ? e.getBoundingClientRect().height : range.getBoundingClientRect().height;
+  glyph = Math.min(glyph, h);
+  const r = e.getBoundingClientRect();
+  if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) off++;
+}
+return { n: els.length, font: els.length ? font : 0, glyph: els.length ? glyph : 0, off };
+"#;
+
+#[derive(Debug)]
+struct Size {
+    n: u64,
+    font: f64,
+    glyph: f64,
+    off: u64,
+}
+
+fn measure(b: &Browser, css: &str) -> Size {
+    let script = format!("return (function () {{ {MEASURE} }})({})", Value::from(css));
+    let v = b.run(&script);
+    Size {
+        n: v["n"].as_u64().unwrap(),
+        font: v["font"].as_f64().unwrap(),
+        glyph: v["glyph"].as_f64().unwrap(),
+        off: v["off"].as_u64().unwrap(),
+    }
+}
+
+/// Checks that the values (`values`) and windows (`windows`, if any) of the
+/// page as it stands are drawn large enough and all on screen, and prints them.
+fn readable(b: &Browser, what: &str, (w, h): (u32, u32), values: &str, windows: Option<&str>) {
+    let v = measure(b, values);
+    let zoom = b.run("const c = document.getElementById('canvas'); return c ? c.style.zoom : ''");
+    let shot = std::env::var_os("GAMETREE_SHOTS");
+    if let (Some(dir), (1366, 768)) = (shot, (w, h)) {
+        let name: String = what.chars().map(|c| if c.is_alphanumeric() { c } else { '-' }).collect();
+        b.screenshot(&Path::new(&dir).join(format!("{name}.png")));
+    }
+    let mut line = format!(
+        "{w}x{h} {what}: zoom {zoom}, {} values at least {:.1} px (glyph box {:.1} px)",
+        v.n, v.font, v.glyph
+    );
+    assert!(v.n > 0, "{line}: no value drawn");
+    assert!(v.font >= 20.0, "{line}: values under 20 px");
+    assert_eq!(v.off, 0, "{line}: values off screen");
+    if let Some(css) = windows {
+        let a = measure(b, css);
+        line += &format!(", {} α/β at least {:.1} px (glyph box {:.1} px)", a.n, a.font, a.glyph);
+        assert!(a.n > 0, "{line}: no window drawn");
+        assert!(a.font >= 16.0, "{line}: α/β under 16 px");
+        assert_eq!(a.off, 0, "{line}: windows off screen");
+    }
+    eprintln!("{line}");
+}
+
+const VALUES: &str = ".node .value, .node .running";
+const WINDOWS: &str = ".node .window";
+
+fn pressed(b: &Browser, css: &str) {
+    b.click(css);
+    b.run("return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))");
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn every_explorer_mode_opens_readable_from_the_back_of_the_room() {
+    let dir = scratch("projector");
+    let trees: [(&str, Vec<&str>); 3] = [
+        ("AIMA 5.2", vec!["tree", "--position", AIMA, "--search", "alphabeta"]),
+        ("worked example", vec!["checkers", "--position", WORKED, "--search", "alphabeta"]),
+        ("27 leaves", vec!["tree", "--position", LEAVES_27, "--search", "alphabeta"]),
+    ];
+    let b = Browser::start();
+    for (k, (name, args)) in trees.iter().enumerate() {
+        let html = page(&dir, &format!("t{k}"), args);
+        for size in SIZES {
+            b.set_viewport(size.0, size.1);
+            b.open(&url(&html));
+            readable(&b, &format!("{name} explore"), size, VALUES, Some(WINDOWS));
+            pressed(&b, "#expand-all");
+            readable(&b, &format!("{name} expand all"), size, VALUES, Some(WINDOWS));
+            pressed(&b, "#zoom-fit");
+            readable(&b, &format!("{name} fit"), size, VALUES, Some(WINDOWS));
+            pressed(&b, "#mode-step");
+            b.press("\u{E00F}"); // PageDown: the first step
+            readable(&b, &format!("{name} step"), size, VALUES, Some(WINDOWS));
+            pressed(&b, "#mode-practice");
+            let windows = if name.contains("worked") { None } else { Some(".node input.wguess") };
+            readable(&b, &format!("{name} practice"), size, ".node .value, .node input.guess", windows);
+        }
+    }
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn an_exercises_worksheet_and_the_move_orders_open_readable() {
+    let dir = scratch("projector-more");
+    let out = dir.join("ex");
+    gametree(&[
+        "exercise",
+        "--seed",
+        "42",
+        "--depth",
+        "3",
+        "--branching",
+        "3..3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let orders = page(&dir, "orders", &["tree", "--position", AIMA, "--compare-orders"]);
+    let b = Browser::start();
+    for size in SIZES {
+        b.set_viewport(size.0, size.1);
+        b.open(&url(&out.join("practice.html")));
+        let leaves = b.count(".node.leaf");
+        assert_eq!(leaves, 27, "the worksheet draws its 27 leaves");
+        readable(
+            &b,
+            "exercise worksheet",
+            size,
+            ".node .value, .node input.guess",
+            Some(".node input.wguess"),
+        );
+        b.open(&url(&orders));
+        if b.run("return !!document.querySelector('#orders:not([hidden])')") != true {
+            pressed(&b, "#orders-open");
+        }
+        readable(&b, "move orders", size, "#orders .drawing .node text", None);
+    }
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// axe-core's serious and critical findings on the page as it stands.
+#[cfg(has_axe)]
+fn axe_violations(b: &Browser) -> Vec<String> {
+    static AXE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let js = AXE.get_or_init(|| std::fs::read_to_string(env!("GAMETREE_AXE_JS")).expect("axe.min.js reads"));
+    b.run(&format!("{js}\n;return true"));
+    let found = b.run_async(
+        "const done = arguments[arguments.length - 1]; \
+         axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations \
+           .filter((v) => v.impact === 'serious' || v.impact === 'critical') \
+           .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)), \
+           (e) => done([`axe failed: ${e}`]));",
+    );
+    found.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+#[cfg_attr(
+    not(has_axe),
+    ignore = "needs axe-core: npm install --prefix /tmp/gametree-ci-npm axe-core, then GAMETREE_AXE=/tmp/gametree-ci-npm/node_modules/axe-core/axe.min.js"
+)]
+fn no_page_kind_has_a_serious_accessibility_violation() {
+    #[cfg(has_axe)]
+    {
+        let dir = scratch("axe");
+        let aima = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+        let worked = page(&dir, "worked", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
+        let orders = page(&dir, "orders", &["tree", "--position", AIMA, "--compare-orders"]);
+        let mcts = page(
+            &dir,
+            "mcts",
+            &["tictactoe", "--position", "x...xo... o", "--search", "mcts", "--iterations", "40"],
+        );
+        let ex = dir.join("ex");
+        gametree(&["exercise", "--seed", "7", "--out", ex.to_str().unwrap()]);
+        let b = Browser::start();
+        b.set_viewport(1366, 768);
+        let mut all = Vec::new();
+        let mut look = |what: &str, b: &Browser| {
+            let v = axe_violations(b);
+            eprintln!("axe on {what}: {} serious or critical", v.len());
+            all.extend(v.into_iter().map(|v| format!("{what}: {v}")));
+        };
+        for (name, html) in [("AIMA", &aima), ("worked example", &worked)] {
+            b.open(&url(html));
+            look(&format!("{name} explore"), &b);
+            pressed(&b, "#mode-step");
+            b.press("\u{E00F}");
+            look(&format!("{name} step"), &b);
+            pressed(&b, "#mode-practice");
+            b.click("#check");
+            look(&format!("{name} practice, checked"), &b);
+        }
+        b.open(&url(&orders));
+        if b.run("return !!document.querySelector('#orders:not([hidden])')") != true {
+            pressed(&b, "#orders-open");
+        }
+        look("move orders", &b);
+        b.open(&url(&mcts));
+        look("MCTS", &b);
+        b.open(&url(&ex.join("practice.html")));
+        look("exercise worksheet", &b);
+        assert_eq!(all, Vec::<String>::new());
+    }
+}
+
+/// Every step's text, from the first to the last, stepping with PageDown.
+fn all_steps(b: &Browser) -> Vec<String> {
+    let total = b.run("return Number(document.getElementById('slider').max)").as_u64().unwrap();
+    (0..total)
+        .map(|_| {
+            b.press("\u{E00F}");
+            b.text("#step-text")
+        })
+        .collect()
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_step_explains_by_name_and_shows_what_it_explains() {
+    let dir = scratch("steps");
+    let aima = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&url(&aima));
+    pressed(&b, "#mode-step");
+    // The given leaf values stay on screen from the start: the class predicts from them.
+    let leaves = b.run("return [...document.querySelectorAll('.node.leaf .value')].map(e => e.textContent)");
+    assert_eq!(leaves, serde_json::json!(["3", "12", "8", "2", "4", "6", "14", "5", "2"]));
+    let texts = all_steps(&b);
+    for t in &texts {
+        assert!(!t.contains("children"), "an id range: {t}");
+        // A window is written low end first, never as an inverted "[3, 2]".
+        assert!(!t.contains("[3, 2]") && !t.contains("window ["), "{t}");
+    }
+    let cut = texts.iter().position(|t| t.contains("never looked at")).expect("a cut-off step");
+    assert_eq!(
+        texts[cut],
+        format!(
+            "step {} of {}: c2 and c3 are never looked at: MIN at C already has 2, and MAX at the root has 3 from B (2 ≤ 3)",
+            cut + 1,
+            texts.len()
+        )
+    );
+    // Back at the cut: C is the step's node, marked for a screen reader, and
+    // it, its skipped children and the root are drawn on screen.
+    b.click("#to-start");
+    for _ in 0..=cut {
+        b.press("\u{E014}"); // →
+    }
+    let current =
+        b.run("return [...document.querySelectorAll('[aria-current=\"step\"]')].map(e => e.dataset.id)");
+    assert_eq!(current, serde_json::json!(["2"]), "C carries aria-current=step");
+    for id in [0, 2, 8, 9] {
+        let on = b.run(&format!(
+            "const e = document.querySelector(\".node[data-id='{id}']\"); if (!e) return false; \
+             const r = e.getBoundingClientRect(), t = document.getElementById('tree').getBoundingClientRect(); \
+             return r.left >= t.left && r.right <= t.right && r.top >= t.top && r.bottom <= t.bottom"
+        ));
+        assert_eq!(on, true, "node {id} is not on screen at the cut");
+    }
+    // The edge into c2 carries the cut's mark.
+    assert!(b.text("#edges g.cutmark text").starts_with('✂'));
+    // Under CS188's rule a tie says why nothing is cut.
+    let ties = page(
+        &dir,
+        "ties",
+        &["tree", "--position", "((3 9) (3 1))", "--search", "alphabeta", "--no-prune-on-ties"],
+    );
+    b.open(&url(&ties));
+    pressed(&b, "#mode-step");
+    let texts = all_steps(&b);
+    assert!(
+        texts.iter().any(|t| t.contains("a tie, and ties do not prune here")),
+        "no step says why the tie cuts nothing: {texts:#?}"
+    );
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_clicker_steps_from_anywhere_and_tab_follows_the_tree() {
+    let dir = scratch("keys");
+    let html = page(&dir, "t27", &["tree", "--position", LEAVES_27, "--search", "alphabeta"]);
+    let b = Browser::start();
+    b.open(&url(&html));
+    // Enter on "Step through" leaves the focus on that button: the clicker's
+    // keys step all the same.
+    b.run("document.getElementById('mode-step').focus()");
+    b.press("\u{E007}"); // Enter
+    let at = || b.run("return Number(document.getElementById('slider').value)").as_u64().unwrap();
+    let mut seen = vec![at()];
+    for key in ["\u{E00F}", "\u{E014}", " ", "\u{E012}", "\u{E00E}"] {
+        b.press(key);
+        seen.push(at());
+    }
+    // PageDown, →, space forward; ←, PageUp back.
+    assert_eq!(seen, vec![0, 1, 2, 3, 2, 1]);
+    assert_eq!(b.run("return document.getElementById('step-text').getAttribute('aria-live')"), "polite");
+    // In practice, Tab visits the answer boxes in the tree's order, left to right.
+    pressed(&b, "#mode-practice");
+    let preorder = b.run(
+        "const g = gametree.nodes, out = []; \
+         for (const todo = [0]; todo.length;) { const n = todo.pop(); if (g.count[n]) out.push(String(n)); \
+           for (let k = g.count[n] - 1; k >= 0; k--) todo.push(g.first[n] + k); } return out",
+    );
+    b.run("document.querySelector(\"input[data-guess='0']\").focus()");
+    let mut order = Vec::new();
+    // (Each node's value, α and β, then its fold button, which is no answer box.)
+    for _ in 0..(13 * 4) {
+        let f = b.run("const e = document.activeElement; return e.dataset.guess ?? e.dataset.alpha ?? e.dataset.beta ?? null");
+        if !f.is_null() && order.last() != Some(&f) {
+            order.push(f);
+        }
+        b.press("\u{E004}");
+    }
+    assert_eq!(Value::Array(order), preorder, "Tab follows the tree");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn numbers_are_honest_and_ids_stay_out_of_the_values_way() {
+    let dir = scratch("honest");
+    let html = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+    let plain = page(&dir, "plain", &["tree", "--position", LEAVES_27, "--search", "alphabeta"]);
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&url(&html));
+    b.click("#expand-all");
+    // D saw all of 14, 5 and 2: exactly 2, as AIMA prints it; C stopped after its 2: at most 2.
+    assert_eq!(b.text(".node[data-id='3'] .value"), "2");
+    assert_eq!(b.text(".node[data-id='2'] .value"), "≤ 2");
+    // Leaves move nobody: no MAX or MIN on them, and every inner node says its side in words too.
+    assert_eq!(b.count(".node.leaf .role"), 0);
+    let sides =
+        b.run("return [...document.querySelectorAll('.node:not(.leaf) .role')].map(e => e.textContent)");
+    for s in sides.as_array().unwrap() {
+        let s = s.as_str().unwrap();
+        assert!(s.contains("MAX") || s.contains("MIN"), "a side by colour and shape alone: {s}");
+    }
+    // In an unlabelled tree the id never overlaps the value or the action.
+    b.open(&url(&plain));
+    b.click("#expand-all");
+    let overlaps = b.run(
+        "const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; \
+         const out = []; for (const n of document.querySelectorAll('.node')) { \
+           const id = n.querySelector('.id').getBoundingClientRect(); \
+           for (const e of n.querySelectorAll('.value, .act, .window')) if (hit(id, e.getBoundingClientRect())) out.push(n.dataset.id); \
+           for (const t of document.querySelectorAll('#edges text')) if (t.textContent && hit(id, t.getBoundingClientRect())) out.push(n.dataset.id + ' edge'); } \
+         return out",
+    );
+    assert_eq!(overlaps, serde_json::json!([]));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn practice_checks_alpha_and_beta_says_why_and_reveals_one_node_at_a_time() {
+    let dir = scratch("practice");
+    let html = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+    let b = Browser::start();
+    b.open(&url(&html));
+    pressed(&b, "#mode-practice");
+    // D = 3 is wrong, and the page says why; A's window on entry is [−∞, +∞].
+    b.type_into("input[data-guess='3']", "3");
+    b.type_into("input[data-alpha='0']", "-inf");
+    b.type_into("input[data-beta='0']", "5");
+    b.click("#check");
+    let why = b.text("#practice-why");
+    assert!(why.contains("D = min(14, 5, 2) = 2"), "{why}");
+    assert!(why.contains("A") || why.contains("the root is entered with [α, β] = [−∞, +∞]"), "{why}");
+    let score = b.text("#practice-score");
+    assert!(score.contains("α and β 1 right, 1 wrong"), "{score}");
+    assert_eq!(
+        b.run("return document.querySelector(\"label.ab.wrong input[data-beta='0']\") !== null"),
+        true
+    );
+    // Reveal one: the next node in the search's order not yet right (the root), and only it.
+    b.click("#reveal-one");
+    assert_eq!(b.run("return document.querySelector(\"input[data-guess='0']\").value"), "3");
+    assert_eq!(b.run("return document.querySelector(\"input[data-guess='1']\").value"), "");
+    b.click("#reveal-one");
+    assert_eq!(b.run("return document.querySelector(\"input[data-guess='1']\").value"), "3");
+    assert_eq!(b.run("return document.querySelector(\"input[data-guess='2']\").value"), "");
+    // Leaving for Explore, which shows the answers, asks first; Stay stays.
+    b.click("#mode-explore");
+    assert_eq!(b.run("return document.body.dataset.mode"), "practice");
+    assert_eq!(b.run("return document.getElementById('leave-practice').hidden"), false);
+    b.click("#leave-no");
+    assert_eq!(b.run("return document.body.dataset.mode"), "practice");
+    b.click("#mode-explore");
+    b.click("#leave-yes");
+    assert_eq!(b.run("return document.body.dataset.mode"), "explore");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_chromium, has_pdftotext)),
+    ignore = "needs Debian's chromium, chromium-driver and poppler-utils"
+)]
+fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_on_one_page() {
+    let dir = scratch("mcts");
+    let html = page(
+        &dir,
+        "mcts",
+        &["tictactoe", "--position", "x...xo... o", "--search", "mcts", "--iterations", "60"],
+    );
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&url(&html));
+    if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&dir).join("mcts.png"));
+    }
+    let labels = measure(&b, "#tree svg text");
+    eprintln!(
+        "1366x768 MCTS: {} labels at least {:.1} px (glyph box {:.1} px)",
+        labels.n, labels.font, labels.glyph
+    );
+    assert!(labels.font >= 16.0, "MCTS labels under 16 px");
+    let chart = b.run("const r = document.getElementById('chart').getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0");
+    assert_eq!(chart, true, "the chart is out of view");
+    // No "ln 0": before the first iteration the root has no visits.
+    b.press("\u{E011}"); // Home
+    assert!(!b.text("#panel").contains("ln 0"), "{}", b.text("#panel"));
+    b.press("\u{E010}"); // End
+    // Practice: the question is on screen, its answer nowhere.
+    b.click("#practice");
+    for _ in 0..3 {
+        let page_text = b.run("return document.body.innerText");
+        let page_text = page_text.as_str().unwrap();
+        assert!(page_text.contains("Which child does UCT take next?"));
+        assert!(!page_text.contains("greatest UCB"), "the answer is on screen:\n{page_text}");
+        assert_eq!(b.count("#tree text.terms"), 0, "UCB terms drawn in the tree");
+        let titles = b.run(
+            "return [...document.querySelectorAll('#tree title')].some(t => t.textContent.includes('UCB'))",
+        );
+        assert_eq!(titles, false, "UCB in a node's tooltip");
+        for id in ["banner", "compare", "chart-box"] {
+            let shown = b.run(&format!("return document.getElementById('{id}').offsetHeight > 0"));
+            assert_eq!(shown, false, "{id} shows the search's outcome during practice");
+        }
+        // The green path ends at the question's node.
+        let asked = b.run("return document.querySelector('#question b').textContent.split(' ')[0].slice(1)");
+        let path_end = b.run("const p = [...document.querySelectorAll('#tree circle.mnode.path')].map(c => Number(c.dataset.id)); return String(Math.max(...p))");
+        assert_eq!(path_end, asked, "the path goes past the question's node");
+        b.click("#practice-box button.child");
+        assert!(b.text("#verdict").contains("UCT takes"));
+        b.click("#next-question");
+    }
+    b.click("#practice");
+    // On paper: one page, no controls.
+    let pdf = b.print_pdf(support::browser::PrintSize::A4, true);
+    let path = dir.join("mcts.pdf");
+    std::fs::write(&path, &pdf).unwrap();
+    let info = Command::new("pdfinfo").arg(&path).output().unwrap();
+    let pages = String::from_utf8_lossy(&info.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:").map(|p| p.trim().parse::<u32>().unwrap()))
+        .unwrap();
+    let text = Command::new("pdftotext").arg(&path).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert_eq!(pages, 1, "{text}");
+    for control in ["▶ play", "Practice", "show N"] {
+        assert!(!text.contains(control), "{control} printed:\n{text}");
+    }
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
