@@ -94,7 +94,15 @@ fn exchange(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result
     let mut raw = Vec::new();
     let mut more = |raw: &mut Vec<u8>| -> Result<(), String> {
         let mut buf = [0u8; 1 << 16];
-        match s.read(&mut buf).map_err(|e| e.to_string())? {
+        // A signal that lands in this process (the suite's programs use them)
+        // interrupts a read without ending it: read again.
+        let n = loop {
+            match s.read(&mut buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                other => break other.map_err(|e| e.to_string())?,
+            }
+        };
+        match n {
             0 => Err("the driver closed the connection mid-answer".into()),
             n => {
                 raw.extend_from_slice(&buf[..n]);
