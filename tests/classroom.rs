@@ -149,8 +149,13 @@ fn every_explorer_mode_opens_readable_from_the_back_of_the_room() {
             b.press("\u{E00F}"); // PageDown: the first step
             readable(&b, &format!("{name} step"), size, VALUES, Some(WINDOWS));
             pressed(&b, "#mode-practice");
-            let windows = if name.contains("worked") { None } else { Some(".node input.wguess") };
-            readable(&b, &format!("{name} practice"), size, ".node .value, .node input.guess", windows);
+            readable(
+                &b,
+                &format!("{name} practice"),
+                size,
+                ".node .value, .node input.guess",
+                Some(".node input.wguess"),
+            );
         }
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
@@ -306,6 +311,9 @@ fn a_step_explains_by_name_and_shows_what_it_explains() {
     for _ in 0..=cut {
         b.press("\u{E014}"); // →
     }
+    if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&dir).join("aima-at-the-cut.png"));
+    }
     let current =
         b.run("return [...document.querySelectorAll('[aria-current=\"step\"]')].map(e => e.dataset.id)");
     assert_eq!(current, serde_json::json!(["2"]), "C carries aria-current=step");
@@ -425,6 +433,9 @@ fn practice_checks_alpha_and_beta_says_why_and_reveals_one_node_at_a_time() {
     b.type_into("input[data-alpha='0']", "-inf");
     b.type_into("input[data-beta='0']", "5");
     b.click("#check");
+    if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&dir).join("aima-practice-checked.png"));
+    }
     let why = b.text("#practice-why");
     assert!(why.contains("D = min(14, 5, 2) = 2"), "{why}");
     assert!(why.contains("A") || why.contains("the root is entered with [α, β] = [−∞, +∞]"), "{why}");

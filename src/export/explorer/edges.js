@@ -18,7 +18,7 @@ function edgeClass(n, pruned, path, dec) {
     if (cuts.has(n)) cls.push('cut');
     if (cutAbove(parent[n])) cls.push('cut-out');
     const m = marks && marks.get(n);
-    if (m && m.cut) { cls.push('c-' + m.cut); mark = m.cut === 'right' ? ' ✓' : m.cut === 'wrong' ? ' ✗' : ' missed'; }
+    if (m && m.cut) { cls.push('c-' + m.cut); mark = m.cut === 'right' ? ' ✓' : ' ✗'; }
   }
   return { cls: cls.join(' '), mark };
 }
@@ -66,8 +66,11 @@ function drawEdges(pos, path, z) {
       g._shape = shape;
       for (const l of [g.children[0], g.children[1]]) { l.setAttribute('x1', 0); l.setAttribute('y1', 0); l.setAttribute('x2', x2); l.setAttribute('y2', y2); }
       // The label stands low on the edge, where siblings' edges have spread apart.
-      g.children[2].setAttribute('x', x2 * 0.72);
-      g.children[2].setAttribute('y', y2 * 0.72);
+      // (Compact edges are short: lower still, clear of the middle of the
+      // edge, where a click cuts it in practice, and of the parent's box.)
+      const at = compact ? 0.78 : 0.72;
+      g.children[2].setAttribute('x', x2 * at);
+      g.children[2].setAttribute('y', y2 * at);
     }
     // The mark stands apart from the label, so that print can leave it out.
     if (g._label !== label + mark) {

@@ -37,7 +37,8 @@ function showPanel(n) {
   if (!practice) {
     // (A skipped leaf's box shows its given value; the panel says it was never searched.)
     html += row('value', 'value', s.pruned ? 'pruned' : s.value);
-    if (flags[n] & (LOWER | UPPER) && !enginePruned(n)) {
+    // (Stepping, the bound is news only once the search returns the value.)
+    if (flags[n] & (LOWER | UPPER) && !enginePruned(n) && (mode !== 'step' || step.state.val.has(n))) {
       html += row('bound', 'bound', flags[n] & LOWER ? `a lower bound: the search stopped at β, and the minimax value may be greater`
         : `an upper bound: nothing here beat α, and the minimax value may be less`);
     }

@@ -30,9 +30,13 @@ function whyWindow(n) {
   return `${nameOf(n)} is entered with [α, β] = ${windowText(alpha[n], beta[n])}` +
     (p < 0 ? ': nothing is known yet at the root' : `: ${nameOf(p)}'s window when the search reaches it`);
 }
+// A missed cut says why the parent stops, for all the children it skips at
+// once (one reason, not one per edge).
 function whyCut(n, verdict) {
-  return verdict === 'wrong' ? `${nameOf(n)} is searched: ${nameOf(parent[n])} has no cut-off before it`
-    : `${nameOf(n)} is never searched: ${engineCut(parent[n]) || 'its parent stopped before it'}`;
+  const p = parent[n];
+  if (verdict === 'wrong') return `${nameOf(n)} is searched: ${nameOf(p)} has no cut-off before it`;
+  const bound = isMax(p) ? beta[p] : alpha[p];
+  return cutReason(p, skippedKids(p), value[p], bound, boundOwner(p, bound, (q) => value[q], bestChild));
 }
 // Whether a written end of a window is the window's.
 function sameEnd(text, v) { const a = parseAnswer(text || ''); return a ? (a.kind === 0 && a.v === v) : a; }
