@@ -9,6 +9,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod orders;
 pub mod perft;
+pub mod run;
 pub mod solve;
 pub mod stop;
 pub mod trace;
