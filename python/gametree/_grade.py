@@ -1,0 +1,1 @@
+def grade(*a, **k): raise NotImplementedError
