@@ -16,7 +16,7 @@ student's own minimax or alpha-beta, leaf by leaf.
 In a notebook, a ``Tree`` shows as the tree explorer.
 """
 
-from ._gametree import BudgetError, Node, Tree, analyse, best, games, perft, solve
+from ._gametree import BudgetError, Node, Tree, analyse, best, games, perft, solve, textbook_tree
 from ._grade import grade
 
 __all__ = [
@@ -29,4 +29,5 @@ __all__ = [
     "grade",
     "perft",
     "solve",
+    "textbook_tree",
 ]

@@ -324,7 +324,7 @@ pub fn perft(
 /// is None when the side to move cannot act.
 ///
 /// >>> gametree.best("tictactoe", "xx.oo.... x")
-/// ('c1', 1)
+/// ('c1', 1004)
 #[pyfunction]
 #[pyo3(signature = (game, position=None, depth=None, search="alphabeta", iterations=None, seed=None, max_nodes=None))]
 #[allow(clippy::too_many_arguments)]
@@ -428,4 +428,50 @@ pub fn games(py: Python<'_>) -> PyResult<Vec<PyObject>> {
             Ok(d.into_any().unbind())
         })
         .collect()
+}
+
+/// textbook_tree(seed, depth=3, branching=(2, 3), leaves=(0, 20), cutoffs=2, prune_on_ties=True, search="alphabeta")
+/// --
+///
+/// A random textbook tree in the "tree" game's notation, the one `gametree
+/// exercise --seed SEED` draws with the same constraints: `depth` levels,
+/// `branching` children per inner node (least, most), leaf values in `leaves`
+/// (least, most), and for alpha-beta at least `cutoffs` nodes that skip
+/// children under the rule chosen.
+///
+/// >>> gametree.textbook_tree(1, depth=2)
+/// '((15 14 12) (0 3) (4 15))'
+#[pyfunction]
+#[pyo3(signature = (seed, depth=3, branching=(2, 3), leaves=(0, 20), cutoffs=2, prune_on_ties=true, search="alphabeta"))]
+pub fn textbook_tree(
+    seed: u64,
+    depth: u8,
+    branching: (u8, u8),
+    leaves: (i32, i32),
+    cutoffs: u32,
+    prune_on_ties: bool,
+    search: &str,
+) -> PyResult<String> {
+    use gametree::exercise::generate::{Constraints, generate};
+    let alphabeta = match search {
+        "alphabeta" => true,
+        "minimax" => false,
+        other => {
+            return Err(Failure::Usage(format!(
+                "--search {other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
+            ))
+            .into());
+        }
+    };
+    let constraints = Constraints {
+        depth,
+        branching,
+        leaves,
+        cutoffs,
+        rule: if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound },
+        ..Constraints::default()
+    };
+    catch_unwind(|| generate(seed, &constraints, alphabeta))
+        .map_err(|_| PyRuntimeError::new_err("gametree: internal error in the tree generator"))?
+        .map_err(|e| Failure::Usage(e).into())
 }
