@@ -2,7 +2,7 @@
 
 from typing import Any, Callable, Iterator, Literal, Optional, Sequence, Union
 
-__all__ = ["BudgetError", "Node", "Tree", "analyse", "best", "games", "grade", "perft", "solve"]
+__all__ = ["BudgetError", "Node", "Tree", "analyse", "best", "games", "grade", "perft", "solve", "textbook_tree"]
 
 # A position: the game's notation, or for "tree" a nested list of leaf values.
 NestedTree = Union[int, Sequence["NestedTree"]]
@@ -107,13 +107,26 @@ def best(
 def solve(game: str, position: Position = None) -> str:
     """"win in N", "loss in N" or "draw" for the side to move."""
 
+def textbook_tree(
+    seed: int,
+    depth: int = 3,
+    branching: tuple[int, int] = (2, 3),
+    leaves: tuple[int, int] = (0, 20),
+    cutoffs: int = 2,
+    prune_on_ties: bool = True,
+    search: Literal["minimax", "alphabeta"] = "alphabeta",
+) -> str:
+    """A random textbook tree in the "tree" game's notation, as `gametree exercise --seed N` draws it."""
+
 def games() -> list[dict[str, Any]]:
     """The games: name, about, depth (the default) and start (the start position)."""
 
-# A student's search: called with the tree (nested lists of leaf values, MAX
-# to move at the root) and a callback to call with each leaf's value as it is
-# evaluated; returns (value, index of the root's chosen child) or the value.
-StudentSearch = Callable[[NestedTree, Callable[[int], int]], Any]
+# A student's search: called with the tree (nested lists whose leaves are
+# their names, MAX to move at the root) and evaluate(leaf name) -> its value,
+# which records the leaf; returns the value, or (value, chosen root child's
+# index or name).
+StudentTree = Union[str, Sequence["StudentTree"]]
+StudentSearch = Callable[[StudentTree, Callable[[str], int]], Any]
 
 def grade(
     student_fn: StudentSearch,

@@ -140,9 +140,6 @@ struct Request {
     threads: usize,
 }
 
-/// analyse(game, position=None, depth=None, search="minimax", prune_on_ties=True, iterations=None, seed=None, max_nodes=None, threads=None)
-/// --
-///
 /// Builds the whole tree of a position and searches it, as `gametree analyse`
 /// does; returns the searched `Tree`.
 ///
@@ -286,9 +283,6 @@ where
     Ok(Box::new(MinimaxTree { game, tree, searched, index: Default::default() }))
 }
 
-/// perft(game, depth, position=None, threads=None)
-/// --
-///
 /// Counts the positions exactly d actions deep for d = 1 to `depth`, as
 /// `gametree perft` does; returns the counts as a list, depth 1 first.
 ///
@@ -315,9 +309,6 @@ pub fn perft(
     })
 }
 
-/// best(game, position=None, depth=None, search="alphabeta", iterations=None, seed=None, max_nodes=None)
-/// --
-///
 /// The best action and its value, as `gametree best` prints them: alpha-beta
 /// without a tree (the default), minimax over the explicit tree, or MCTS
 /// (whose value is the root's mean reward for the side to move). The action
@@ -373,9 +364,6 @@ pub fn best(
     Ok((action, value.into_pyobject(py)?.into_any().unbind()))
 }
 
-/// solve(game, position=None)
-/// --
-///
 /// The game's exact result for the side to move by retrograde analysis, as
 /// `gametree solve` prints it: "win in N", "loss in N" or "draw".
 ///
@@ -406,9 +394,6 @@ pub fn solve(py: Python<'_>, game: &str, position: Option<&Bound<'_, PyAny>>) ->
     })
 }
 
-/// games()
-/// --
-///
 /// The games, in the list's order: a dict for each with its `name`, `about`
 /// (a line), `depth` (its default depth) and `start` (its start position).
 #[pyfunction]
@@ -430,9 +415,6 @@ pub fn games(py: Python<'_>) -> PyResult<Vec<PyObject>> {
         .collect()
 }
 
-/// textbook_tree(seed, depth=3, branching=(2, 3), leaves=(0, 20), cutoffs=2, prune_on_ties=True, search="alphabeta")
-/// --
-///
 /// A random textbook tree in the "tree" game's notation, the one `gametree
 /// exercise --seed SEED` draws with the same constraints: `depth` levels,
 /// `branching` children per inner node (least, most), leaf values in `leaves`

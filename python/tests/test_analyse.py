@@ -149,3 +149,30 @@ def test_games_are_the_list_of_games(cli):
     for g in gametree.games():
         # Each start position is one the game itself reads back.
         assert gametree.analyse(g["name"], g["start"], depth=1).position == g["start"]
+
+
+def test_help_reads_as_documentation():
+    import pydoc
+
+    text = pydoc.render_doc(gametree.analyse, renderer=pydoc.plaintext)
+    signature = (
+        "analyse(game, position=None, depth=None, search='minimax', prune_on_ties=True, "
+        "iterations=None, seed=None, max_nodes=None, threads=None)"
+    )
+    assert signature in text
+    assert text.count("analyse(game") == 1, "the signature once, not repeated in the text"
+    for word in ("prune_on_ties: alpha-beta cuts off", "BudgetError", "ValueError", ">>> tree = gametree.analyse"):
+        assert word in text
+    for f in (gametree.perft, gametree.best, gametree.solve, gametree.games, gametree.grade, gametree.textbook_tree):
+        assert f.__doc__ and len(f.__doc__) > 100, f
+    tree_doc = pydoc.render_doc(gametree.Tree, renderer=pydoc.plaintext)
+    assert "to_json" in tree_doc and "--json -" in tree_doc
+
+
+def test_the_stubs_name_what_the_module_has():
+    import ast
+    from pathlib import Path
+
+    stubs = ast.parse((Path(gametree.__file__).parent / "__init__.pyi").read_text())
+    named = {n.name for n in stubs.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    assert set(gametree.__all__) <= named, set(gametree.__all__) - named
