@@ -3,6 +3,8 @@
 //! with the same one-line messages, and then calls the same library functions.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use gametree::export::html::TRACE_LIMIT;
 use gametree::game::prelude::*;
@@ -28,11 +30,49 @@ pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
 /// The deepest tree any command accepts (the command line's `--depth` range).
 const MAX_DEPTH: u8 = 64;
 
-/// Runs `job` without the GIL (a long build lets other Python threads run),
-/// turning a panic, which would be a bug, into a `RuntimeError` rather than
-/// letting it cross into Python.
-fn released<T: Send>(py: Python<'_>, job: impl FnOnce() -> Result<T, Failure> + Send) -> PyResult<T> {
-    let result = py.allow_threads(|| catch_unwind(AssertUnwindSafe(job)));
+/// Runs `job` without the GIL on a thread of its own, so that a long build
+/// lets other Python threads run and Ctrl-C is heard: the calling thread
+/// waits, looking at Python's signals every 50 ms. On one (a
+/// `KeyboardInterrupt`) it asks the job to stop, through `stop` and the
+/// library's stop request, which MCTS, alpha-beta and perft heed within
+/// milliseconds (a tree build and the solver do not: they end first), and
+/// raises it once the job has ended. A panic, which would be a bug, becomes a
+/// `RuntimeError` rather than crossing into Python.
+fn released<T: Send>(
+    py: Python<'_>,
+    job: impl FnOnce(&AtomicBool) -> Result<T, Failure> + Send,
+) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    let ended = AtomicBool::new(false);
+    let caller = std::thread::current();
+    let (result, interrupted) = std::thread::scope(|s| {
+        let worker = s.spawn(|| {
+            let r = catch_unwind(AssertUnwindSafe(|| job(&stop)));
+            ended.store(true, Ordering::SeqCst);
+            caller.unpark();
+            r
+        });
+        let mut interrupted = None;
+        while !ended.load(Ordering::SeqCst) {
+            py.allow_threads(|| std::thread::park_timeout(Duration::from_millis(50)));
+            if ended.load(Ordering::SeqCst) {
+                break;
+            }
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::SeqCst);
+                gametree::search::stop::request();
+                interrupted = Some(e);
+                break;
+            }
+        }
+        let result = py.allow_threads(|| worker.join().expect("the job's panic is caught"));
+        (result, interrupted)
+    });
+    if let Some(e) = interrupted {
+        // A request the job ended before heeding must not stop the next one.
+        gametree::search::stop::take();
+        return Err(e);
+    }
     match result {
         Ok(r) => r.map_err(PyErr::from),
         Err(panic) => {
@@ -211,7 +251,7 @@ pub fn analyse(
         threads: check_threads(threads)?,
     };
     let inner =
-        released(py, move || gametree::with_game!(name, &Settings::default(), |g| analysed(g, &request)))?;
+        released(py, move |_| gametree::with_game!(name, &Settings::default(), |g| analysed(g, &request)))?;
     Ok(Tree::new(inner))
 }
 
@@ -301,10 +341,13 @@ pub fn perft(
     let depth = check_depth(Some(depth))?.expect("given");
     let position = position_text(position)?;
     let threads = check_threads(threads)?;
-    released(py, move || {
+    released(py, move |stop| {
         gametree::with_game!(name, &Settings::default(), |g| {
             let pos = position_or_start(g, position.as_deref())?;
-            Ok(gametree::search::perft::perft(g, &pos, depth, threads, &|_| {}).by_depth)
+            let go_on = |_| !stop.load(Ordering::Relaxed);
+            gametree::search::perft::perft_while(g, &pos, depth, threads, &go_on)
+                .map(|counts| counts.by_depth)
+                .ok_or_else(|| Failure::Usage("perft was stopped".into()))
         })
     })
 }
@@ -350,7 +393,7 @@ pub fn best(
     let depth = check_depth(depth)?;
     let max_nodes = check_max_nodes(max_nodes)?;
     let position = position_text(position)?;
-    let (action, value) = released(py, move || {
+    let (action, value) = released(py, move |_| {
         gametree::with_game!(name, &Settings::default(), |g| {
             let pos = position_or_start(g, position.as_deref())?;
             let game = &g.for_machine(g.to_move(&pos));
@@ -374,7 +417,7 @@ pub fn best(
 pub fn solve(py: Python<'_>, game: &str, position: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
     let name = game_named(game)?;
     let position = position_text(position)?;
-    released(py, move || {
+    released(py, move |_| {
         // A solve is of the game itself: no ply limit unless one is asked for.
         let settings = registry::for_solve(name, &Settings::default());
         gametree::with_game!(name, &settings, |g| {
