@@ -18,6 +18,7 @@ In a notebook, a ``Tree`` shows as the tree explorer.
 
 from ._gametree import BudgetError, Node, Tree, analyse, best, games, perft, solve, textbook_tree
 from ._grade import grade
+from ._quiz import quiz
 
 __all__ = [
     "BudgetError",
@@ -28,6 +29,7 @@ __all__ = [
     "games",
     "grade",
     "perft",
+    "quiz",
     "solve",
     "textbook_tree",
 ]

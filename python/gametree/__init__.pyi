@@ -1,8 +1,9 @@
 """Type stubs of the gametree module (the Rust extension and the Python around it)."""
 
+from pathlib import Path
 from typing import Any, Callable, Iterator, Literal, Optional, Sequence, Union
 
-__all__ = ["BudgetError", "Node", "Tree", "analyse", "best", "games", "grade", "perft", "solve", "textbook_tree"]
+__all__ = ["BudgetError", "Node", "Tree", "analyse", "best", "games", "grade", "perft", "quiz", "solve", "textbook_tree"]
 
 # A position: the game's notation, or for "tree" a nested list of leaf values.
 NestedTree = Union[int, Sequence["NestedTree"]]
@@ -136,3 +137,15 @@ def grade(
     seed: int = 0,
 ) -> dict[str, Any]:
     """Grades a student's minimax or alpha-beta on seeded textbook trees."""
+
+def quiz(
+    students: Union[str, Path, Sequence[str]],
+    seed: int = 1,
+    search: Literal["minimax", "alphabeta"] = "alphabeta",
+    prune_on_ties: bool = True,
+    depth: int = 3,
+    moodle: Optional[Union[str, Path]] = None,
+    gift: Optional[Union[str, Path]] = None,
+    key: Optional[Union[str, Path]] = None,
+) -> dict[str, Any]:
+    """A quiz with a different textbook tree for each student: Moodle XML, GIFT and a key."""

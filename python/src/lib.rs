@@ -46,6 +46,7 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run::solve, m)?)?;
     m.add_function(wrap_pyfunction!(run::games, m)?)?;
     m.add_function(wrap_pyfunction!(run::textbook_tree, m)?)?;
+    m.add_function(wrap_pyfunction!(run::_quiz, m)?)?;
     m.add_class::<pytree::Tree>()?;
     m.add_class::<pytree::Node>()?;
     m.add("BudgetError", m.py().get_type::<BudgetError>())?;

@@ -500,3 +500,82 @@ pub fn textbook_tree(
         .map_err(|_| PyRuntimeError::new_err("gametree: internal error in the tree generator"))?
         .map_err(|e| Failure::Usage(e).into())
 }
+
+/// The quiz of `names` (one tree each, from seeds `seed`, `seed + 1`, ...):
+/// Moodle XML, GIFT, and the key as JSON (each student's name, tree and
+/// answers as `gametree exercise` writes them). `gametree.quiz` wraps it.
+#[pyfunction]
+#[pyo3(signature = (names, seed=1, search="alphabeta", prune_on_ties=true, depth=3))]
+pub fn _quiz(
+    py: Python<'_>,
+    names: Vec<String>,
+    seed: u64,
+    search: &str,
+    prune_on_ties: bool,
+    depth: u8,
+) -> PyResult<(String, String, String)> {
+    use gametree::exercise::generate::{Constraints, generate};
+    use gametree::exercise::page::Paper;
+    use gametree::exercise::{answers, quiz, sheet, svg};
+    use gametree::games::tree::TextbookTree;
+    use gametree::tree::{Tree as Built, TreeArena};
+
+    let alphabeta = match search {
+        "alphabeta" => true,
+        "minimax" if prune_on_ties => false,
+        "minimax" => {
+            return Err(Failure::Usage(
+                "--no-prune-on-ties is about alpha-beta; drop it or use --search alphabeta".into(),
+            )
+            .into());
+        }
+        other => {
+            return Err(Failure::Usage(format!(
+                "--search {other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
+            ))
+            .into());
+        }
+    };
+    let rule = if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound };
+    let constraints = Constraints { depth, rule, ..Constraints::default() };
+    released(py, move |_| {
+        let game = TextbookTree::default();
+        let mut sheets = Vec::new();
+        let mut keys = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            let text =
+                generate(seed.wrapping_add(i as u64), &constraints, alphabeta).map_err(Failure::Usage)?;
+            let pos = game.parse_position(&text).map_err(|e| Failure::Usage(e.to_string()))?;
+            let mut arena = TreeArena::new();
+            let limits = Limits { threads: 1, ..Limits::default() };
+            let tree = Built::build(&mut arena, &game, pos, depth, &limits)
+                .map_err(|e| Failure::Budget(e.to_string()))?;
+            let mut events = Vec::new();
+            let windows = if alphabeta {
+                Some(alphabeta::run_with_rule(&tree, rule, &mut events))
+            } else {
+                gametree::search::back_propagate_observed(tree.root, &mut events);
+                None
+            };
+            let sheet = sheet::lay_out(&game, &tree, windows.as_deref(), &events, name.clone());
+            let tree_text = game.format_position(&tree.root_position);
+            let answers = answers::write(&sheet, &tree_text, &sheet.index, &events)
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            let answers: serde_json::Value =
+                serde_json::from_str(&answers).map_err(|e| Failure::Usage(e.to_string()))?;
+            keys.push(serde_json::json!({
+                "student": name,
+                "seed": seed.wrapping_add(i as u64),
+                "tree": tree_text,
+                "nodes": quiz::node_names(&sheet),
+                "answers": answers,
+            }));
+            let drawing = svg::write(&sheet, false, Paper::A4);
+            sheets.push((name.clone(), sheet, drawing));
+        }
+        let questions: Vec<quiz::Question<'_>> =
+            sheets.iter().map(|(name, sheet, svg)| quiz::Question { name, sheet, svg }).collect();
+        let key = serde_json::to_string_pretty(&keys).map_err(|e| Failure::Usage(e.to_string()))?;
+        Ok((quiz::moodle_xml(&questions), quiz::gift(&questions), key + "\n"))
+    })
+}

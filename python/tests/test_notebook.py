@@ -26,6 +26,8 @@ def test_the_demo_notebook_runs_and_shows_three_explorers(tmp_path):
     assert "B 3 ['B', 'b1']" in text and "pruned: ['c2', 'c3']" in text
     assert "correct student: 1.0" in text
     assert re.search(r"wrong student: 0\.\d+", text)
+    assert re.search(r"Ann \(\(", text) and "Chloé ((" in text and "True True" in text
+    assert (tmp_path / "quiz.xml").read_text().startswith("<?xml")
     assert re.search(r"at [A-Z]+ you evaluated [a-z]+\d: [A-Z]+ had -?\d+ [≥≤] [αβ] = -?\d+", text)
 
 
