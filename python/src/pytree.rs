@@ -182,13 +182,14 @@ impl Tree {
     /// The explorer inline in a notebook: the page in a sandboxed frame (its
     /// own script only, nothing fetched). A tree of more than 20,000 nodes is
     /// drawn as its line of best play with the alternatives; `to_html()`
-    /// writes the whole.
-    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+    /// writes the whole. None (the notebook then shows the text) for an MCTS
+    /// tree of more iterations than its page can step through.
+    fn _repr_html_(&self, py: Python<'_>) -> Option<String> {
         let whole = self.inner.len() <= INLINE_MAX_NODES || self.inner.facts().search == "mcts";
         let scope = if whole { Scope::All } else { Scope::Line };
-        let page = text(py.allow_threads(|| self.inner.html(scope)))?;
+        let page = text(py.allow_threads(|| self.inner.html(scope))).ok()?;
         let title = gametree::export::html::escape_html(&self.inner.facts().title);
-        Ok(format!(
+        Some(format!(
             "<iframe sandbox=\"allow-scripts\" title=\"{title}\" style=\"width: 100%; height: 620px; border: 1px solid #ccc\" srcdoc=\"{}\"></iframe>",
             gametree::export::html::escape_html(&page)
         ))

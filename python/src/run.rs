@@ -259,18 +259,18 @@ fn analysed<G: Game + Send + 'static>(game: &G, req: &Request) -> Result<Box<dyn
 where
     G::Action: Send + Sync,
 {
+    if req.max_nodes > MAX_TREE_NODES {
+        return Err(Failure::Usage(format!(
+            "--max-nodes {}: a tree holds at most {MAX_TREE_NODES} nodes",
+            req.max_nodes
+        )));
+    }
     if req.search != "mcts" {
         if let Some(flag) = [(req.iterations.is_some(), "--iterations"), (req.seed.is_some(), "--seed")]
             .into_iter()
             .find_map(|(given, flag)| given.then_some(flag))
         {
             return Err(Failure::Usage(format!("{flag} is an option of --search mcts")));
-        }
-        if req.max_nodes > MAX_TREE_NODES {
-            return Err(Failure::Usage(format!(
-                "--max-nodes {}: a tree holds at most {MAX_TREE_NODES} nodes",
-                req.max_nodes
-            )));
         }
         if req.pruning != Pruning::default() && req.search != "alphabeta" {
             return Err(Failure::Usage(

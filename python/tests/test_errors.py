@@ -44,6 +44,7 @@ def test_a_tree_over_its_budget_is_a_budget_error_with_the_clis_message(cli):
         lambda: gametree.analyse("tictactoe", depth=65),
         lambda: gametree.analyse("tictactoe", max_nodes=0),
         lambda: gametree.analyse("tictactoe", max_nodes=2**40),
+        lambda: gametree.analyse("tictactoe", search="mcts", max_nodes=2**40),
         lambda: gametree.analyse("tictactoe", threads=0),
         lambda: gametree.analyse("tictactoe", search="negamax"),
         lambda: gametree.analyse("tictactoe", search="mcts", iterations=0),

@@ -48,3 +48,9 @@ def test_a_large_tree_is_shown_by_its_line_of_best_play():
     page = html.unescape(re.search(r'srcdoc="([^"]*)"', tree._repr_html_()).group(1))
     assert page == tree.to_html(show_line=True)
     assert len(page) < len(tree.to_html(show_depth=3))
+
+
+def test_an_mcts_tree_too_long_to_step_through_shows_as_text():
+    tree = gametree.analyse("tictactoe", "xx.oo.... x", search="mcts", iterations=100_001)
+    assert tree._repr_html_() is None
+    assert repr(tree).startswith("<gametree.Tree MCTS tree: tictactoe")
