@@ -514,11 +514,8 @@ pub fn _quiz(
     prune_on_ties: bool,
     depth: u8,
 ) -> PyResult<(String, String, String)> {
-    use gametree::exercise::generate::{Constraints, generate};
-    use gametree::exercise::page::Paper;
-    use gametree::exercise::{answers, quiz, sheet, svg};
-    use gametree::games::tree::TextbookTree;
-    use gametree::tree::{Tree as Built, TreeArena};
+    use gametree::exercise::generate::Constraints;
+    use gametree::exercise::quiz;
 
     let alphabeta = match search {
         "alphabeta" => true,
@@ -539,43 +536,19 @@ pub fn _quiz(
     let rule = if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound };
     let constraints = Constraints { depth, rule, ..Constraints::default() };
     released(py, move |_| {
-        let game = TextbookTree::default();
-        let mut sheets = Vec::new();
-        let mut keys = Vec::new();
-        for (i, name) in names.iter().enumerate() {
-            let text =
-                generate(seed.wrapping_add(i as u64), &constraints, alphabeta).map_err(Failure::Usage)?;
-            let pos = game.parse_position(&text).map_err(|e| Failure::Usage(e.to_string()))?;
-            let mut arena = TreeArena::new();
-            let limits = Limits { threads: 1, ..Limits::default() };
-            let tree = Built::build(&mut arena, &game, pos, depth, &limits)
-                .map_err(|e| Failure::Budget(e.to_string()))?;
-            let mut events = Vec::new();
-            let windows = if alphabeta {
-                Some(alphabeta::run_with_rule(&tree, rule, &mut events))
-            } else {
-                gametree::search::back_propagate_observed(tree.root, &mut events);
-                None
-            };
-            let sheet = sheet::lay_out(&game, &tree, windows.as_deref(), &events, name.clone());
-            let tree_text = game.format_position(&tree.root_position);
-            let answers = answers::write(&sheet, &tree_text, &sheet.index, &events)
-                .map_err(|e| Failure::Usage(e.to_string()))?;
-            let answers: serde_json::Value =
-                serde_json::from_str(&answers).map_err(|e| Failure::Usage(e.to_string()))?;
-            keys.push(serde_json::json!({
-                "student": name,
-                "seed": seed.wrapping_add(i as u64),
-                "tree": tree_text,
-                "nodes": quiz::node_names(&sheet),
-                "answers": answers,
-            }));
-            let drawing = svg::write(&sheet, false, Paper::A4);
-            sheets.push((name.clone(), sheet, drawing));
-        }
-        let questions: Vec<quiz::Question<'_>> =
-            sheets.iter().map(|(name, sheet, svg)| quiz::Question { name, sheet, svg }).collect();
-        let key = serde_json::to_string_pretty(&keys).map_err(|e| Failure::Usage(e.to_string()))?;
-        Ok((quiz::moodle_xml(&questions), quiz::gift(&questions), key + "\n"))
+        let seeds: Vec<u64> = (0..names.len()).map(|i| seed.wrapping_add(i as u64)).collect();
+        let made = names
+            .iter()
+            .zip(&seeds)
+            .map(|(name, &s)| quiz::textbook(s, &constraints, alphabeta, name.clone()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(Failure::Usage)?;
+        let questions: Vec<quiz::Question<'_>> = names
+            .iter()
+            .zip(&made)
+            .map(|(name, m)| quiz::Question { name, sheet: &m.sheet, svg: &m.svg })
+            .collect();
+        let key = quiz::key(&names, &seeds, &made).map_err(|e| Failure::Usage(e.to_string()))?;
+        Ok((quiz::moodle_xml(&questions), quiz::gift(&questions), key))
     })
 }

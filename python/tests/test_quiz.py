@@ -110,3 +110,33 @@ def test_a_bad_class_list_is_a_value_error(tmp_path):
         gametree.quiz(empty)
     with pytest.raises(ValueError, match="about alpha-beta"):
         gametree.quiz(["Ann"], search="minimax", prune_on_ties=False)
+
+
+def test_the_command_lines_quiz_is_the_modules_byte_for_byte(cli, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Ann Lee,1\nBob\n\nChloé\n")
+    out = tmp_path / "out"
+    cli(
+        "exercise", "--seed", "5", "--out", str(out), "--class", str(roster),
+        "--moodle", str(tmp_path / "cli.xml"), "--gift", str(tmp_path / "cli.gift"),
+    )
+    q = gametree.quiz(roster, seed=5, key=tmp_path / "key.json")
+    assert (tmp_path / "cli.xml").read_text() == q["moodle"]
+    assert (tmp_path / "cli.gift").read_text() == q["gift"]
+    assert (out / "class-key.json").read_text() == (tmp_path / "key.json").read_text()
+    # One exercise folder per student, as --count would make, each with its own key.
+    for i, k in enumerate(q["key"], 1):
+        answers = json.loads((out / f"exercise-{i:02}" / "answers.json").read_text())
+        assert answers["tree"] == k["tree"]
+    # Without a class list the questions are the exercises, by number.
+    cli("exercise", "--seed", "5", "--count", "2", "--out", str(tmp_path / "two"), "--gift", str(tmp_path / "two.gift"))
+    titles = [t for t, _, _ in read_gift((tmp_path / "two.gift").read_text())]
+    assert titles[0] == "Exercise 1: value of root" and any(t.startswith("Exercise 2: ") for t in titles)
+
+
+def test_the_command_line_refuses_a_bad_class_list_in_one_line(cli, tmp_path):
+    roster = tmp_path / "roster.txt"
+    roster.write_text("Ann\nAnn\n")
+    done = cli("exercise", "--out", str(tmp_path / "o"), "--class", str(roster), check=False)
+    assert done.returncode == 2
+    assert done.stderr.decode() == f'gametree: --class {roster}: "Ann" is in the class list twice; each student needs a name of their own\n'

@@ -240,3 +240,88 @@ pub fn gift(questions: &[Question<'_>]) -> String {
     }
     out
 }
+
+/// A random textbook tree made into an exercise for a quiz: the tree, its
+/// sheet, the worksheet's drawing and the key's answers.
+pub struct Made {
+    /// The tree in the `tree` game's notation.
+    pub tree: String,
+    /// The searched tree, laid out, titled as asked.
+    pub sheet: Sheet,
+    /// The worksheet's drawing, SVG (A4).
+    pub svg: String,
+    /// The answers as `gametree exercise` writes them (`answers.json`).
+    pub answers: String,
+}
+
+/// The exercise of `seed` under `constraints` (searched by alpha-beta when
+/// `alphabeta`, else minimax), titled `title`: what the command line's
+/// `exercise --moodle/--gift` and the Python module's `quiz` ask about.
+pub fn textbook(
+    seed: u64,
+    constraints: &super::generate::Constraints,
+    alphabeta: bool,
+    title: String,
+) -> Result<Made, String> {
+    use crate::game::prelude::*;
+    use crate::games::tree::TextbookTree;
+    use crate::limits::Limits;
+    use crate::search::{alphabeta as ab, back_propagate_observed};
+    use crate::tree::{Tree, TreeArena};
+
+    let game = TextbookTree::default();
+    let text = super::generate::generate(seed, constraints, alphabeta)?;
+    let pos = game.parse_position(&text).map_err(|e| e.to_string())?;
+    let mut arena = TreeArena::new();
+    let limits = Limits { threads: 1, ..Limits::default() };
+    let tree = Tree::build(&mut arena, &game, pos, constraints.depth, &limits).map_err(|e| e.to_string())?;
+    let mut events = Vec::new();
+    let windows = if alphabeta {
+        Some(ab::run_with_rule(&tree, constraints.rule, &mut events))
+    } else {
+        back_propagate_observed(tree.root, &mut events);
+        None
+    };
+    let sheet = super::sheet::lay_out(&game, &tree, windows.as_deref(), &events, title);
+    let tree_text = game.format_position(&tree.root_position);
+    let answers =
+        super::answers::write(&sheet, &tree_text, &sheet.index, &events).map_err(|e| e.to_string())?;
+    let svg = super::svg::write(&sheet, false, super::page::Paper::A4);
+    Ok(Made { tree: tree_text, sheet, svg, answers })
+}
+
+/// The names of a class list: one a line (a CSV's first column), blank
+/// lines skipped; none, an empty one or one twice is refused.
+pub fn roster(text: &str) -> Result<Vec<String>, String> {
+    let names: Vec<String> = text
+        .lines()
+        .map(|l| l.split(',').next().unwrap_or("").trim().trim_matches('"').trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect();
+    if names.is_empty() {
+        return Err("the class list has no names (or an empty one): give a name per line".into());
+    }
+    if let Some(dup) = names.iter().enumerate().find_map(|(i, n)| names[..i].contains(n).then_some(n)) {
+        return Err(format!("{dup:?} is in the class list twice; each student needs a name of their own"));
+    }
+    Ok(names)
+}
+
+/// The key of a class's quiz, one entry per student, as JSON.
+pub fn key(names: &[String], seeds: &[u64], made: &[Made]) -> serde_json::Result<String> {
+    let entries: Vec<serde_json::Value> = names
+        .iter()
+        .zip(seeds)
+        .zip(made)
+        .map(|((name, seed), m)| {
+            Ok(serde_json::json!({
+                "student": name,
+                "seed": seed,
+                "tree": m.tree,
+                "nodes": node_names(&m.sheet),
+                "answers": serde_json::from_str::<serde_json::Value>(&m.answers)?,
+            }))
+        })
+        .collect::<serde_json::Result<_>>()?;
+    Ok(serde_json::to_string_pretty(&entries)? + "\n")
+}
