@@ -8,7 +8,7 @@ use super::options::search::SearchKind;
 use super::output::{Durability, lies_inside, write_folder, write_output_with};
 use crate::exercise::generate::{Constraints, generate};
 use crate::exercise::page::Paper;
-use crate::exercise::{answers, pdf, sheet, svg, tex};
+use crate::exercise::{answers, pdf, quiz, sheet, svg, tex};
 use crate::export::html;
 use crate::export::scope::Scope;
 use crate::game::prelude::*;
@@ -71,6 +71,19 @@ pub struct Args {
     /// With --game: the position (default: the start).
     #[arg(long, requires = "game")]
     pub position: Option<String>,
+    /// Also write the exercises as a Moodle XML quiz to FILE: a cloze question
+    /// each, with the drawing, every node's value, alpha and beta, and the
+    /// pruned edges to tick (random trees only).
+    #[arg(long, value_name = "FILE", conflicts_with = "game")]
+    pub moodle: Option<PathBuf>,
+    /// Also write the exercises as GIFT questions to FILE (random trees only).
+    #[arg(long, value_name = "FILE", conflicts_with = "game")]
+    pub gift: Option<PathBuf>,
+    /// A class list, a name per line: an exercise for each student in the
+    /// list's order from --seed, the quiz's questions named after them, and
+    /// one key for the class, DIR/class-key.json.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "count"])]
+    pub class: Option<PathBuf>,
 }
 
 impl Args {
@@ -113,10 +126,67 @@ fn start(args: &Args) -> Outcome {
         )));
     }
     if let Some(game) = args.game {
-        crate::with_game!(game, &crate::games::Settings::default(), |g| run_game(g, &request))
-    } else {
-        run_random(&request)
+        return crate::with_game!(game, &crate::games::Settings::default(), |g| run_game(g, &request));
     }
+    let names = match &args.class {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::usage(format!("--class {}: {e}", path.display())))?;
+            let names = quiz::roster(&text)
+                .map_err(|e| Failure::usage(format!("--class {}: {e}", path.display())))?;
+            if names.len() > 1000 {
+                return Err(Failure::usage(format!(
+                    "--class {}: {} names, more than the 1000 exercises one command writes",
+                    path.display(),
+                    names.len()
+                )));
+            }
+            Some(names)
+        }
+        None => None,
+    };
+    let request = Request { count: names.as_ref().map_or(args.count, |n| n.len() as u32), ..request };
+    run_random(&request)?;
+    if args.moodle.is_some() || args.gift.is_some() || names.is_some() {
+        write_quiz(args, &request, names)?;
+    }
+    Ok(())
+}
+
+/// `--moodle`, `--gift` and `--class`: the batch's trees as a quiz, and the
+/// class's key.
+fn write_quiz(args: &Args, req: &Request<'_>, names: Option<Vec<String>>) -> Outcome {
+    let alphabeta = req.search == SearchKind::Alphabeta;
+    let class = names.is_some();
+    let names = names.unwrap_or_else(|| (1..=req.count).map(|n| format!("Exercise {n}")).collect());
+    let seeds: Vec<u64> = (0..names.len()).map(|i| req.seed.wrapping_add(i as u64)).collect();
+    let made = names
+        .iter()
+        .zip(&seeds)
+        .map(|(name, &seed)| quiz::textbook(seed, &req.constraints, alphabeta, name.clone()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::usage)?;
+    let questions: Vec<quiz::Question<'_>> = names
+        .iter()
+        .zip(&made)
+        .map(|(name, m)| quiz::Question { name, sheet: &m.sheet, svg: &m.svg })
+        .collect();
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    if let Some(p) = &args.moodle {
+        files.push((p.clone(), quiz::moodle_xml(&questions)));
+    }
+    if let Some(p) = &args.gift {
+        files.push((p.clone(), quiz::gift(&questions)));
+    }
+    if class {
+        let key = quiz::key(&names, &seeds, &made).map_err(Failure::output)?;
+        files.push((req.out.join("class-key.json"), key));
+    }
+    for (path, text) in files {
+        write_output_with(&path, Durability::Synced, |w| w.write_all(text.as_bytes()))
+            .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
 }
 
 /// `A..B`, two integers.

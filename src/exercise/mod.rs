@@ -10,6 +10,7 @@ pub mod generate;
 pub mod marks;
 pub mod page;
 pub mod pdf;
+pub mod quiz;
 pub mod sheet;
 pub mod svg;
 pub mod tex;

@@ -10,6 +10,7 @@ pub mod minimax;
 pub mod orders;
 pub mod perft;
 pub mod perft_diff;
+pub mod run;
 pub mod solve;
 pub mod stop;
 pub mod trace;

@@ -1,0 +1,35 @@
+"""gametree: explicit game-search trees (minimax, alpha-beta, MCTS) for small
+board games, from Python.
+
+The functions do what the command line's commands of the same name do, with
+the same engine: ``analyse`` builds and searches a tree and returns a ``Tree``
+(whose ``to_json()`` is the bytes ``gametree analyse ... --json -`` writes),
+``perft`` counts positions, ``best`` gives the best action and its value,
+``solve`` the exact result, ``games`` the list of games. ``grade`` checks a
+student's own minimax or alpha-beta, leaf by leaf.
+
+>>> import gametree
+>>> tree = gametree.analyse("tree", search="alphabeta")   # AIMA's Figure 5.2
+>>> tree.decision, tree.value
+('B', 3)
+
+In a notebook, a ``Tree`` shows as the tree explorer.
+"""
+
+from ._gametree import BudgetError, Node, Tree, analyse, best, games, perft, solve, textbook_tree
+from ._grade import grade
+from ._quiz import quiz
+
+__all__ = [
+    "BudgetError",
+    "Node",
+    "Tree",
+    "analyse",
+    "best",
+    "games",
+    "grade",
+    "perft",
+    "quiz",
+    "solve",
+    "textbook_tree",
+]

@@ -1,0 +1,288 @@
+//! A searched tree of any game behind one object-safe trait, so that the
+//! Python `Tree` need not know which game (or which kind of search) it holds:
+//! the minimax tree that minimax or alpha-beta searched, or the tree MCTS grew.
+//! Everything here calls the library; the exports are its writers.
+
+use std::io;
+
+use gametree::export::mcts::{Exact, dot as mcts_dot, html as mcts_html, json as mcts_json};
+use gametree::export::scope::Scope;
+use gametree::export::summary::Summary;
+use gametree::export::{dot, efg, html, json};
+use gametree::game::prelude::*;
+use gametree::search::alphabeta::Window;
+use gametree::search::mcts::{Event, Searched as MctsSearched};
+use gametree::search::run::Searched;
+use gametree::search::trace::WindowEnd;
+use gametree::tree::GameNode;
+
+use crate::owned::OwnedTree;
+
+/// What a `Tree` says of itself before its nodes.
+pub struct Facts {
+    pub game: &'static str,
+    pub position: String,
+    pub to_move: &'static str,
+    /// `minimax`, `alphabeta` or `mcts`.
+    pub search: &'static str,
+    pub depth: u32,
+    pub decision: Option<String>,
+    /// The root's value: a game value, or MCTS's mean reward for the side to move.
+    pub value: Value,
+    pub line: Vec<String>,
+    /// One line: game, position, search, size and decision.
+    pub title: String,
+}
+
+/// A node's value: the game's integer, or MCTS's mean reward.
+#[derive(Clone, Copy, Debug)]
+pub enum Value {
+    Int(i32),
+    Mean(f64),
+}
+
+/// One node, as Python reads it.
+pub struct NodeFacts {
+    pub id: u32,
+    pub parent: Option<u32>,
+    pub children: Vec<u32>,
+    pub depth: u32,
+    pub action: Option<String>,
+    pub position: String,
+    pub to_move: &'static str,
+    pub board: Vec<String>,
+    /// `None` for a node alpha-beta skipped.
+    pub value: Option<Value>,
+    pub alpha: Option<WindowEnd>,
+    pub beta: Option<WindowEnd>,
+    pub pruned: bool,
+    /// MCTS: the node's visits (N).
+    pub visits: Option<u32>,
+}
+
+/// A searched tree of some game.
+pub trait Analysed: Send + Sync {
+    fn len(&self) -> usize;
+    fn facts(&self) -> Facts;
+    /// The node `id`, which is below [`Self::len`].
+    fn node(&self, id: u32) -> NodeFacts;
+    fn json(&self) -> io::Result<Vec<u8>>;
+    fn dot(&self, scope: Scope) -> io::Result<Vec<u8>>;
+    fn efg(&self) -> Result<Vec<u8>, String>;
+    fn html(&self, scope: Scope) -> io::Result<Vec<u8>>;
+}
+
+fn written(job: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    job(&mut out)?;
+    Ok(out)
+}
+
+/// A minimax tree, searched by minimax or alpha-beta.
+pub struct MinimaxTree<G: Game> {
+    pub game: G,
+    pub tree: OwnedTree<G>,
+    pub searched: Searched,
+    /// Each node by id, and its parent's id: made the first time a node is asked for.
+    pub index: std::sync::OnceLock<Index>,
+}
+
+/// How to reach a node by its id: six bytes a node, since a tree that owns its
+/// arena cannot also keep references into it.
+pub struct Index {
+    /// Each node's parent (the root's is unused).
+    parent: Vec<u32>,
+    /// Each node's place among its parent's children.
+    place: Vec<u16>,
+}
+
+impl<G: Game> MinimaxTree<G> {
+    fn windows(&self) -> Option<&[Option<Window>]> {
+        self.searched.windows.as_deref()
+    }
+
+    fn index(&self) -> &Index {
+        self.index.get_or_init(|| {
+            let tree = self.tree.tree();
+            let mut parent = vec![u32::MAX; tree.len];
+            let mut place = vec![0u16; tree.len];
+            tree.walk(|n, p| {
+                if let Some(p) = p {
+                    parent[n.id() as usize] = p;
+                }
+            });
+            tree.walk(|n, _| {
+                for (i, c) in n.children().iter().enumerate() {
+                    place[c.id() as usize] = i as u16;
+                }
+            });
+            Index { parent, place }
+        })
+    }
+
+    /// The node `id`, reached from the root by its path of places.
+    fn find(&self, id: u32) -> &GameNode<'_, G> {
+        let index = self.index();
+        let mut path = Vec::new();
+        let mut at = id;
+        while at != 0 {
+            path.push(index.place[at as usize]);
+            at = index.parent[at as usize];
+        }
+        let mut node = self.tree.tree().root;
+        for &i in path.iter().rev() {
+            node = &node.children()[usize::from(i)];
+        }
+        node
+    }
+}
+
+impl<G: Game + Send> Analysed for MinimaxTree<G> {
+    fn len(&self) -> usize {
+        self.tree.tree().len
+    }
+
+    fn facts(&self) -> Facts {
+        let s = Summary::of(&self.game, self.tree.tree(), self.windows());
+        Facts {
+            game: s.game,
+            position: s.position.clone(),
+            to_move: s.to_move,
+            search: s.search,
+            depth: u32::from(s.depth),
+            decision: s.decision.clone(),
+            value: Value::Int(s.value),
+            line: s.line.clone(),
+            title: s.title(),
+        }
+    }
+
+    fn node(&self, id: u32) -> NodeFacts {
+        let game = &self.game;
+        let node = self.find(id);
+        let pos = node.position(game);
+        let window = self.windows().and_then(|w| w[id as usize]);
+        let parent = self.index().parent[id as usize];
+        NodeFacts {
+            id,
+            parent: (id != 0).then_some(parent),
+            children: node.children().iter().map(|c| c.id()).collect(),
+            depth: u32::from(node.depth),
+            action: node.action.map(|a| game.format_action(a)),
+            position: game.format_position(&pos),
+            to_move: game.player_name(game.to_move(&pos)),
+            board: game.picture().rows(&game.cells(&pos)),
+            value: (!node.pruned()).then(|| Value::Int(node.value())),
+            alpha: window.map(|w| w.alpha),
+            beta: window.map(|w| w.beta),
+            pruned: node.pruned(),
+            visits: None,
+        }
+    }
+
+    fn json(&self) -> io::Result<Vec<u8>> {
+        let orders = self.searched.orders.as_ref();
+        written(|w| json::write_tree_compared(w, &self.game, self.tree.tree(), self.windows(), orders))
+    }
+
+    fn dot(&self, scope: Scope) -> io::Result<Vec<u8>> {
+        written(|w| dot::write_tree(w, &self.game, self.tree.tree(), self.windows(), scope))
+    }
+
+    fn efg(&self) -> Result<Vec<u8>, String> {
+        written(|w| efg::write_tree(w, &self.game, self.tree.tree())).map_err(|e| e.to_string())
+    }
+
+    fn html(&self, scope: Scope) -> io::Result<Vec<u8>> {
+        let events = self.searched.events.as_deref();
+        written(|w| {
+            html::write_page_with(
+                w,
+                &self.game,
+                self.tree.tree(),
+                self.windows(),
+                events,
+                scope,
+                html::Opening::Explore,
+                &[],
+            )
+        })
+    }
+}
+
+/// A tree MCTS grew, with every phase of every iteration when they were kept.
+pub struct MctsTree<G: Game> {
+    pub game: G,
+    pub searched: MctsSearched<G>,
+    pub events: Option<Vec<Event<G::Action>>>,
+}
+
+impl<G: Game + Send> Analysed for MctsTree<G>
+where
+    G::Action: Send + Sync,
+{
+    fn len(&self) -> usize {
+        self.searched.tree.len()
+    }
+
+    fn facts(&self) -> Facts {
+        let h = gametree::export::mcts::Header::of(&self.game, &self.searched);
+        let tree = &self.searched.tree;
+        Facts {
+            game: h.game,
+            position: h.position.clone(),
+            to_move: h.to_move,
+            search: "mcts",
+            depth: tree.nodes().iter().map(|n| u32::from(n.depth())).max().unwrap_or(0),
+            decision: h.decision.clone(),
+            value: Value::Mean(h.value),
+            line: h.line.clone(),
+            title: h.title(),
+        }
+    }
+
+    fn node(&self, id: u32) -> NodeFacts {
+        let game = &self.game;
+        let tree = &self.searched.tree;
+        let node = tree.node(id);
+        let pos = node.position(game);
+        NodeFacts {
+            id,
+            parent: tree.parent(id),
+            children: tree.children(id).collect(),
+            depth: u32::from(node.depth()),
+            action: node.action.map(|a| game.format_action(a)),
+            position: game.format_position(&pos),
+            to_move: game.player_name(game.to_move(&pos)),
+            board: game.picture().rows(&game.cells(&pos)),
+            value: Some(Value::Mean(node.mean())),
+            alpha: None,
+            beta: None,
+            pruned: false,
+            visits: Some(node.visits()),
+        }
+    }
+
+    fn json(&self) -> io::Result<Vec<u8>> {
+        written(|w| mcts_json::write_tree(w, &self.game, &self.searched, None))
+    }
+
+    fn dot(&self, scope: Scope) -> io::Result<Vec<u8>> {
+        written(|w| mcts_dot::write_tree(w, &self.game, &self.searched, scope))
+    }
+
+    fn efg(&self) -> Result<Vec<u8>, String> {
+        Err("--search mcts: --efg writes a game whose payoffs are minimax values; an MCTS tree has only playout averages (docs/mcts.md), and is written by --json, --dot, --trace and --html".into())
+    }
+
+    fn html(&self, _scope: Scope) -> io::Result<Vec<u8>> {
+        let Some(events) = &self.events else {
+            return Err(io::Error::other(format!(
+                "--html records every phase of every iteration: give --iterations {} or fewer",
+                crate::TRACE_MAX_ITERATIONS
+            )));
+        };
+        let exact = Exact::of(&self.game, &self.searched);
+        written(|w| mcts_html::write_page(w, &self.game, &self.searched, events, None, exact.as_ref()))
+    }
+}

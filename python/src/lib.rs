@@ -1,0 +1,54 @@
+//! The Python module `gametree._gametree`, which the package `gametree` (the
+//! Python beside this crate) re-exports: the library's games, trees, searches
+//! and exports, wired to Python. No engine code of its own: each function
+//! does what the command line's command of the same name does, through the
+//! same library functions, so that `Tree.to_json()` is the bytes `gametree
+//! analyse ... --json -` writes.
+
+mod analysis;
+mod owned;
+mod pytree;
+mod run;
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+pub use run::TRACE_MAX_ITERATIONS;
+
+create_exception!(
+    gametree,
+    BudgetError,
+    PyRuntimeError,
+    "A budget (max_nodes, the solver's memory) would have been passed; the message says which and what to change."
+);
+
+/// A failure to report to Python: bad input (`ValueError`) or a budget.
+pub enum Failure {
+    Usage(String),
+    Budget(String),
+}
+
+impl From<Failure> for PyErr {
+    fn from(f: Failure) -> PyErr {
+        match f {
+            Failure::Usage(m) => PyValueError::new_err(m),
+            Failure::Budget(m) => BudgetError::new_err(m),
+        }
+    }
+}
+
+#[pymodule]
+fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(run::analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(run::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(run::best, m)?)?;
+    m.add_function(wrap_pyfunction!(run::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(run::games, m)?)?;
+    m.add_function(wrap_pyfunction!(run::textbook_tree, m)?)?;
+    m.add_function(wrap_pyfunction!(run::_quiz, m)?)?;
+    m.add_class::<pytree::Tree>()?;
+    m.add_class::<pytree::Node>()?;
+    m.add("BudgetError", m.py().get_type::<BudgetError>())?;
+    Ok(())
+}

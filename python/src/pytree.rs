@@ -1,0 +1,285 @@
+//! `Tree` and `Node`, the Python classes. A `Tree` holds the searched tree in
+//! Rust; a `Node` is made only when one is asked for (indexing or iterating),
+//! so a tree of 550,000 nodes is not 550,000 Python objects unless a program
+//! walks them all.
+
+use gametree::export::scope::Scope;
+use gametree::search::trace::WindowEnd;
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::analysis::{Analysed, Facts, NodeFacts, Value};
+
+/// The most nodes the notebook view draws whole; a larger tree is drawn as its
+/// line of best play with the alternatives at each of its nodes (the page of a
+/// whole tree takes a dozen bytes a node, which a notebook would keep).
+const INLINE_MAX_NODES: usize = 20_000;
+
+/// A searched game tree, made by `gametree.analyse`.
+///
+/// `len(tree)` nodes, numbered in construction order from the root (0);
+/// `tree[i]` is node i (a `Node`), and iterating gives them in id order.
+/// `decision`, `value` and `line` are the search's answer. The exports are
+/// the command line's: `to_json()`, `to_dot()`, `to_efg()`, `to_html()`.
+/// In a notebook the tree shows as the explorer.
+#[pyclass(module = "gametree", frozen)]
+pub struct Tree {
+    inner: Box<dyn Analysed>,
+}
+
+impl Tree {
+    pub fn new(inner: Box<dyn Analysed>) -> Tree {
+        Tree { inner }
+    }
+
+    pub fn facts(&self) -> Facts {
+        self.inner.facts()
+    }
+}
+
+/// A value as Python sees it: an int, or MCTS's mean reward as a float.
+pub fn value_object(py: Python<'_>, v: Value) -> PyObject {
+    match v {
+        Value::Int(i) => i.into_pyobject(py).expect("an int").into_any().unbind(),
+        Value::Mean(m) => m.into_pyobject(py).expect("a float").into_any().unbind(),
+    }
+}
+
+/// A window's end: an int, or -inf and inf as floats.
+fn end_object(py: Python<'_>, e: WindowEnd) -> PyObject {
+    let inf = |x: f64| x.into_pyobject(py).expect("a float").into_any().unbind();
+    match e {
+        WindowEnd::MinusInfinity => inf(f64::NEG_INFINITY),
+        WindowEnd::PlusInfinity => inf(f64::INFINITY),
+        WindowEnd::Value(v) => v.into_pyobject(py).expect("an int").into_any().unbind(),
+    }
+}
+
+fn scope(show_depth: Option<u8>, show_line: bool) -> PyResult<Scope> {
+    match (show_depth, show_line) {
+        (Some(_), true) => {
+            Err(PyValueError::new_err("the argument '--show-depth <K>' cannot be used with '--show-line'"))
+        }
+        (Some(k), false) => Ok(Scope::Depth(k)),
+        (None, true) => Ok(Scope::Line),
+        (None, false) => Ok(Scope::All),
+    }
+}
+
+fn text(bytes: std::io::Result<Vec<u8>>) -> PyResult<String> {
+    let bytes = bytes.map_err(|e| PyValueError::new_err(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+#[pymethods]
+impl Tree {
+    /// The game's name.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.inner.facts().game
+    }
+
+    /// The root position in the game's notation.
+    #[getter]
+    fn position(&self) -> String {
+        self.inner.facts().position
+    }
+
+    /// The side to move at the root.
+    #[getter]
+    fn to_move(&self) -> &'static str {
+        self.inner.facts().to_move
+    }
+
+    /// "minimax", "alphabeta" or "mcts".
+    #[getter]
+    fn search(&self) -> &'static str {
+        self.inner.facts().search
+    }
+
+    /// The depth the tree was built to (MCTS: its deepest node's).
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.inner.facts().depth
+    }
+
+    /// The action chosen at the root, None when the side to move cannot act.
+    #[getter]
+    fn decision(&self) -> Option<String> {
+        self.inner.facts().decision
+    }
+
+    /// The root's value: an int from the first player's point of view, or for
+    /// MCTS the root's mean reward for the side to move (win 1, draw 1/2).
+    #[getter]
+    fn value(&self, py: Python<'_>) -> PyObject {
+        value_object(py, self.inner.facts().value)
+    }
+
+    /// The line of best play from the root, as actions.
+    #[getter]
+    fn line(&self) -> Vec<String> {
+        self.inner.facts().line
+    }
+
+    /// The root, node 0.
+    #[getter]
+    fn root(&self, py: Python<'_>) -> Node {
+        Node::of(py, self.inner.node(0))
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Node `i` (negative counts from the end, as for a list).
+    fn __getitem__(&self, py: Python<'_>, i: isize) -> PyResult<Node> {
+        let len = self.inner.len() as isize;
+        let at = if i < 0 { i + len } else { i };
+        if !(0..len).contains(&at) {
+            return Err(PyIndexError::new_err(format!("node {i} is not in a tree of {len} nodes")));
+        }
+        Ok(Node::of(py, self.inner.node(at as u32)))
+    }
+
+    fn __iter__(slf: Py<Self>) -> Nodes {
+        Nodes { tree: slf, next: 0 }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<gametree.Tree {}>", self.inner.facts().title)
+    }
+
+    /// The tree as JSON: the bytes `gametree analyse ... --json -` writes
+    /// (schema: docs/tree-json.md).
+    fn to_json(&self, py: Python<'_>) -> PyResult<String> {
+        text(py.allow_threads(|| self.inner.json()))
+    }
+
+    /// The tree as Graphviz DOT, as `--dot` writes it; `show_depth=K` draws
+    /// levels 0 to K, `show_line=True` the line of best play and its alternatives.
+    #[pyo3(signature = (show_depth=None, show_line=false))]
+    fn to_dot(&self, py: Python<'_>, show_depth: Option<u8>, show_line: bool) -> PyResult<String> {
+        let scope = scope(show_depth, show_line)?;
+        text(py.allow_threads(|| self.inner.dot(scope)))
+    }
+
+    /// The tree as a Gambit extensive-form game (.efg), as `--efg` writes it
+    /// (not for MCTS trees: ValueError).
+    fn to_efg(&self, py: Python<'_>) -> PyResult<String> {
+        let bytes = py.allow_threads(|| self.inner.efg()).map_err(PyValueError::new_err)?;
+        String::from_utf8(bytes).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The tree explorer, one self-contained HTML page, as `--html` writes it
+    /// (`show_depth`, `show_line` as for `to_dot`).
+    #[pyo3(signature = (show_depth=None, show_line=false))]
+    fn to_html(&self, py: Python<'_>, show_depth: Option<u8>, show_line: bool) -> PyResult<String> {
+        let scope = scope(show_depth, show_line)?;
+        text(py.allow_threads(|| self.inner.html(scope)))
+    }
+
+    /// The explorer inline in a notebook: the page in a sandboxed frame (its
+    /// own script only, nothing fetched). A tree of more than 20,000 nodes is
+    /// drawn as its line of best play with the alternatives; `to_html()`
+    /// writes the whole. None (the notebook then shows the text) for an MCTS
+    /// tree of more iterations than its page can step through.
+    fn _repr_html_(&self, py: Python<'_>) -> Option<String> {
+        let whole = self.inner.len() <= INLINE_MAX_NODES || self.inner.facts().search == "mcts";
+        let scope = if whole { Scope::All } else { Scope::Line };
+        let page = text(py.allow_threads(|| self.inner.html(scope))).ok()?;
+        let title = gametree::export::html::escape_html(&self.inner.facts().title);
+        Some(format!(
+            "<iframe sandbox=\"allow-scripts\" title=\"{title}\" style=\"width: 100%; height: 620px; border: 1px solid #ccc\" srcdoc=\"{}\"></iframe>",
+            gametree::export::html::escape_html(&page)
+        ))
+    }
+}
+
+/// The nodes of a tree in id order, each made as it is reached.
+#[pyclass(module = "gametree")]
+pub struct Nodes {
+    tree: Py<Tree>,
+    next: u32,
+}
+
+#[pymethods]
+impl Nodes {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> Option<Node> {
+        let tree = self.tree.get();
+        if self.next as usize >= tree.inner.len() {
+            return None;
+        }
+        let node = Node::of(py, tree.inner.node(self.next));
+        self.next += 1;
+        Some(node)
+    }
+}
+
+/// One node of a `Tree`, as it was when asked for.
+///
+/// `id` (construction order, the root 0), `parent` (None at the root),
+/// `children` (ids), `depth`, `action` (that led here; None at the root),
+/// `position` (the game's notation), `to_move`, `board` (rows as drawn),
+/// `value` (None where alpha-beta pruned the node; MCTS: the mean reward),
+/// `alpha` and `beta` (alpha-beta's window on entering, ints or ±inf; None
+/// under minimax or where pruned), `pruned`, and `visits` (MCTS only).
+#[pyclass(module = "gametree", frozen, get_all)]
+pub struct Node {
+    id: u32,
+    parent: Option<u32>,
+    children: Vec<u32>,
+    depth: u32,
+    action: Option<String>,
+    position: String,
+    to_move: &'static str,
+    board: Vec<String>,
+    value: Option<PyObject>,
+    alpha: Option<PyObject>,
+    beta: Option<PyObject>,
+    pruned: bool,
+    visits: Option<u32>,
+}
+
+impl Node {
+    fn of(py: Python<'_>, n: NodeFacts) -> Node {
+        Node {
+            id: n.id,
+            parent: n.parent,
+            children: n.children,
+            depth: n.depth,
+            action: n.action,
+            position: n.position,
+            to_move: n.to_move,
+            board: n.board,
+            value: n.value.map(|v| value_object(py, v)),
+            alpha: n.alpha.map(|e| end_object(py, e)),
+            beta: n.beta.map(|e| end_object(py, e)),
+            pruned: n.pruned,
+            visits: n.visits,
+        }
+    }
+}
+
+#[pymethods]
+impl Node {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let shown = |o: &Option<PyObject>| match o {
+            Some(v) => v.bind(py).repr().map_or_else(|_| "?".into(), |r| r.to_string()),
+            None => "None".into(),
+        };
+        format!(
+            "<gametree.Node {} action={} value={} alpha={} beta={} pruned={}>",
+            self.id,
+            self.action.as_deref().unwrap_or("None"),
+            shown(&self.value),
+            shown(&self.alpha),
+            shown(&self.beta),
+            if self.pruned { "True" } else { "False" }
+        )
+    }
+}

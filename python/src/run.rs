@@ -1,0 +1,554 @@
+//! The module's functions: `analyse`, `perft`, `best`, `solve`, `games`. Each
+//! checks its arguments as the command line's command of the same name does,
+//! with the same one-line messages, and then calls the same library functions.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use gametree::export::html::TRACE_LIMIT;
+use gametree::game::prelude::*;
+use gametree::games::{self as registry, GameName, Settings};
+use gametree::limits::{DEFAULT_MAX_NODES, Limits, MAX_TREE_NODES, default_threads};
+use gametree::search::alphabeta::{self, Pruning, Search};
+use gametree::search::mcts::{self, Budget, Rollout};
+use gametree::search::run::{SearchKind, search};
+use gametree::search::solve::{self as solver, TooBig};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use crate::Failure;
+use crate::analysis::{Analysed, MctsTree, MinimaxTree};
+use crate::owned::OwnedTree;
+use crate::pytree::Tree;
+
+/// The most iterations whose every phase is kept for the explorer page (each
+/// is four events): the command line's `--html` limit for `--search mcts`.
+pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
+
+/// The deepest tree any command accepts (the command line's `--depth` range).
+const MAX_DEPTH: u8 = 64;
+
+/// Runs `job` without the GIL on a thread of its own, so that a long build
+/// lets other Python threads run and Ctrl-C is heard: the calling thread
+/// waits, looking at Python's signals every 50 ms. On one (a
+/// `KeyboardInterrupt`) it asks the job to stop, through `stop` and the
+/// library's stop request, which MCTS, alpha-beta and perft heed within
+/// milliseconds (a tree build and the solver do not: they end first), and
+/// raises it once the job has ended. A panic, which would be a bug, becomes a
+/// `RuntimeError` rather than crossing into Python.
+fn released<T: Send>(
+    py: Python<'_>,
+    job: impl FnOnce(&AtomicBool) -> Result<T, Failure> + Send,
+) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    let ended = AtomicBool::new(false);
+    let caller = std::thread::current();
+    let (result, interrupted) = std::thread::scope(|s| {
+        let worker = s.spawn(|| {
+            let r = catch_unwind(AssertUnwindSafe(|| job(&stop)));
+            ended.store(true, Ordering::SeqCst);
+            caller.unpark();
+            r
+        });
+        let mut interrupted = None;
+        while !ended.load(Ordering::SeqCst) {
+            py.allow_threads(|| std::thread::park_timeout(Duration::from_millis(50)));
+            if ended.load(Ordering::SeqCst) {
+                break;
+            }
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::SeqCst);
+                gametree::search::stop::request();
+                interrupted = Some(e);
+                break;
+            }
+        }
+        let result = py.allow_threads(|| worker.join().expect("the job's panic is caught"));
+        (result, interrupted)
+    });
+    if let Some(e) = interrupted {
+        // A request the job ended before heeding must not stop the next one.
+        gametree::search::stop::take();
+        return Err(e);
+    }
+    match result {
+        Ok(r) => r.map_err(PyErr::from),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("a panic");
+            Err(PyRuntimeError::new_err(format!("gametree: internal error: {what}")))
+        }
+    }
+}
+
+/// The game named `name`.
+fn game_named(name: &str) -> Result<GameName, Failure> {
+    GameName::named(name).ok_or_else(|| {
+        let names: Vec<&str> = registry::ALL.iter().map(|g| g.as_str()).collect();
+        Failure::Usage(format!("unknown game {name:?}; the games are {}", names.join(", ")))
+    })
+}
+
+/// A position argument: the game's notation, or for the textbook trees a
+/// nested list (`[[3, 12, 8], [2, 4, 6]]`), written as the notation's
+/// parentheses.
+fn position_text(position: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+    fn tree_text(item: &Bound<'_, PyAny>, out: &mut String) -> PyResult<()> {
+        if item.is_instance_of::<PyList>() || item.is_instance_of::<PyTuple>() {
+            out.push('(');
+            for (i, child) in item.try_iter()?.enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                tree_text(&child?, out)?;
+            }
+            out.push(')');
+        } else if let Ok(v) = item.extract::<i64>() {
+            out.push_str(&v.to_string());
+        } else if let Ok(s) = item.extract::<String>() {
+            out.push_str(&s);
+        } else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "a tree's nodes are lists and its leaves integers, not {}",
+                item.get_type().name()?
+            )));
+        }
+        Ok(())
+    }
+    match position {
+        None => Ok(None),
+        Some(p) if p.is_none() => Ok(None),
+        Some(p) => match p.extract::<String>() {
+            Ok(s) => Ok(Some(s)),
+            Err(_) => {
+                let mut text = String::new();
+                tree_text(p, &mut text)?;
+                Ok(Some(text))
+            }
+        },
+    }
+}
+
+/// The position given, or the game's start (the command line's `--position`).
+fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, Failure> {
+    match text {
+        None => Ok(game.start()),
+        Some(t) => game
+            .parse_position(t)
+            .map_err(|e| Failure::Usage(format!("--position {}: {e}", gametree::game::quoted_start(t)))),
+    }
+}
+
+fn check_depth(depth: Option<i64>) -> Result<Option<u8>, Failure> {
+    match depth {
+        None => Ok(None),
+        Some(d) if (1..=i64::from(MAX_DEPTH)).contains(&d) => Ok(Some(d as u8)),
+        Some(d) => Err(Failure::Usage(format!("--depth {d}: a depth is 1 to {MAX_DEPTH}"))),
+    }
+}
+
+fn check_max_nodes(max_nodes: Option<i64>) -> Result<u64, Failure> {
+    match max_nodes {
+        None => Ok(DEFAULT_MAX_NODES),
+        Some(n) if n >= 1 => Ok(n as u64),
+        Some(n) => Err(Failure::Usage(format!("--max-nodes {n}: give 1 or more"))),
+    }
+}
+
+fn check_threads(threads: Option<i64>) -> Result<usize, Failure> {
+    match threads {
+        None => Ok(default_threads()),
+        Some(t) if (1..=256).contains(&t) => Ok(t as usize),
+        Some(t) => Err(Failure::Usage(format!("--threads {t}: threads are 1 to 256"))),
+    }
+}
+
+/// What `analyse` was asked for.
+struct Request {
+    position: Option<String>,
+    depth: Option<u8>,
+    search: &'static str,
+    pruning: Pruning,
+    iterations: Option<u32>,
+    seed: Option<u64>,
+    max_nodes: u64,
+    threads: usize,
+}
+
+/// Builds the whole tree of a position and searches it, as `gametree analyse`
+/// does; returns the searched `Tree`.
+///
+/// game: a name from `games()`: "checkers", "tictactoe", "niujiao", "ataxx",
+///     "gomoku" or "tree" (textbook trees).
+/// position: the position in the game's notation (default: the game's start);
+///     for "tree" also a nested list, `[[3, 12, 8], [2, 4, 6], [14, 5, 2]]`.
+/// depth: plies in the tree, 1 to 64 (default: the game's own).
+/// search: "minimax", "alphabeta" (marks the nodes it skips as pruned) or
+///     "mcts" (grows a tree of its own, one node per iteration).
+/// prune_on_ties: alpha-beta cuts off when a value reaches the bound (AIMA);
+///     False cuts only when it passes it (Berkeley CS188).
+/// iterations, seed: MCTS's iterations (default 10000) and the seed of its
+///     playouts (default 1: the same seed gives the same tree).
+/// max_nodes: refuse a tree of more nodes (default 50 million); BudgetError.
+/// threads: threads to build deep trees on (default: every core).
+///
+/// Bad arguments raise ValueError with the command line's one-line message.
+///
+/// >>> tree = gametree.analyse("tree", search="alphabeta")
+/// >>> tree.decision, tree.value, len(tree)
+/// ('B', 3, 13)
+#[pyfunction]
+#[pyo3(signature = (game, position=None, depth=None, search="minimax", prune_on_ties=true, iterations=None, seed=None, max_nodes=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn analyse(
+    py: Python<'_>,
+    game: &str,
+    position: Option<&Bound<'_, PyAny>>,
+    depth: Option<i64>,
+    search: &str,
+    prune_on_ties: bool,
+    iterations: Option<i64>,
+    seed: Option<u64>,
+    max_nodes: Option<i64>,
+    threads: Option<i64>,
+) -> PyResult<Tree> {
+    let name = game_named(game)?;
+    let search = match search {
+        "minimax" => "minimax",
+        "alphabeta" => "alphabeta",
+        "mcts" => "mcts",
+        other => {
+            return Err(Failure::Usage(format!(
+                "--search {other:?}: the searches are \"minimax\", \"alphabeta\" and \"mcts\""
+            ))
+            .into());
+        }
+    };
+    let iterations = match iterations {
+        None => None,
+        Some(n) if (1..=i64::from(mcts::MAX_ITERATIONS)).contains(&n) => Some(n as u32),
+        Some(n) => {
+            return Err(Failure::Usage(format!(
+                "--iterations {n}: iterations are 1 to {}",
+                mcts::MAX_ITERATIONS
+            ))
+            .into());
+        }
+    };
+    let request = Request {
+        position: position_text(position)?,
+        depth: check_depth(depth)?,
+        search,
+        pruning: if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound },
+        iterations,
+        seed,
+        max_nodes: check_max_nodes(max_nodes)?,
+        threads: check_threads(threads)?,
+    };
+    let inner =
+        released(py, move |_| gametree::with_game!(name, &Settings::default(), |g| analysed(g, &request)))?;
+    Ok(Tree::new(inner))
+}
+
+fn analysed<G: Game + Send + 'static>(game: &G, req: &Request) -> Result<Box<dyn Analysed>, Failure>
+where
+    G::Action: Send + Sync,
+{
+    if req.max_nodes > MAX_TREE_NODES {
+        return Err(Failure::Usage(format!(
+            "--max-nodes {}: a tree holds at most {MAX_TREE_NODES} nodes",
+            req.max_nodes
+        )));
+    }
+    if req.search != "mcts" {
+        if let Some(flag) = [(req.iterations.is_some(), "--iterations"), (req.seed.is_some(), "--seed")]
+            .into_iter()
+            .find_map(|(given, flag)| given.then_some(flag))
+        {
+            return Err(Failure::Usage(format!("{flag} is an option of --search mcts")));
+        }
+        if req.pruning != Pruning::default() && req.search != "alphabeta" {
+            return Err(Failure::Usage(
+                "--no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders".into(),
+            ));
+        }
+    } else {
+        if req.pruning != Pruning::default() {
+            return Err(Failure::Usage(
+                "--no-prune-on-ties and --compare-orders are alpha-beta's, not --search mcts's".into(),
+            ));
+        }
+        if req.depth.is_some() {
+            return Err(Failure::Usage(
+                "--search mcts grows its tree by iterations, not to a --depth (with --compare, --depth is alpha-beta's)"
+                    .into(),
+            ));
+        }
+    }
+    let pos = position_or_start(game, req.position.as_deref())?;
+    let game = game.for_machine(game.to_move(&pos));
+    if req.search == "mcts" {
+        let settings = mcts::Settings {
+            budget: Budget::Iterations(req.iterations.unwrap_or(mcts::DEFAULT_ITERATIONS)),
+            seed: req.seed.unwrap_or(mcts::DEFAULT_SEED),
+            c: mcts::DEFAULT_C,
+            rollout: Rollout::Random,
+            solver: false,
+            max_nodes: req.max_nodes,
+        };
+        // Every phase is kept for the explorer page when the command line's
+        // `--html` would keep them.
+        let keep = req.iterations.unwrap_or(mcts::DEFAULT_ITERATIONS) <= TRACE_MAX_ITERATIONS;
+        let (searched, events) = if keep {
+            let mut events = Vec::new();
+            let searched = mcts::search(&game, &pos, &settings, &mut events);
+            (searched, Some(events))
+        } else {
+            (mcts::search(&game, &pos, &settings, &mut ()), None)
+        };
+        return Ok(Box::new(MctsTree { game, searched, events }));
+    }
+    let depth = req.depth.unwrap_or_else(|| game.default_depth());
+    let limits = Limits { max_nodes: req.max_nodes, threads: req.threads, deadline: None };
+    let tree = OwnedTree::build(&game, pos, depth, &limits).map_err(|e| Failure::Budget(e.to_string()))?;
+    let kind = if req.search == "minimax" { SearchKind::Minimax } else { SearchKind::Alphabeta };
+    // The events the explorer page steps through, kept as `analyse --html` keeps them.
+    let trace = tree.tree().len <= TRACE_LIMIT;
+    let searched = search(tree.tree(), kind, req.pruning, req.threads, trace);
+    Ok(Box::new(MinimaxTree { game, tree, searched, index: Default::default() }))
+}
+
+/// Counts the positions exactly d actions deep for d = 1 to `depth`, as
+/// `gametree perft` does; returns the counts as a list, depth 1 first.
+///
+/// >>> gametree.perft("tictactoe", 3)
+/// [9, 72, 504]
+#[pyfunction]
+#[pyo3(signature = (game, depth, position=None, threads=None))]
+pub fn perft(
+    py: Python<'_>,
+    game: &str,
+    depth: i64,
+    position: Option<&Bound<'_, PyAny>>,
+    threads: Option<i64>,
+) -> PyResult<Vec<u64>> {
+    let name = game_named(game)?;
+    let depth = check_depth(Some(depth))?.expect("given");
+    let position = position_text(position)?;
+    let threads = check_threads(threads)?;
+    released(py, move |stop| {
+        gametree::with_game!(name, &Settings::default(), |g| {
+            let pos = position_or_start(g, position.as_deref())?;
+            let go_on = |_| !stop.load(Ordering::Relaxed);
+            gametree::search::perft::perft_while(g, &pos, depth, threads, &go_on)
+                .map(|counts| counts.by_depth)
+                .ok_or_else(|| Failure::Usage("perft was stopped".into()))
+        })
+    })
+}
+
+/// The best action and its value, as `gametree best` prints them: alpha-beta
+/// without a tree (the default), minimax over the explicit tree, or MCTS
+/// (whose value is the root's mean reward for the side to move). The action
+/// is None when the side to move cannot act.
+///
+/// >>> gametree.best("tictactoe", "xx.oo.... x")
+/// ('c1', 1004)
+#[pyfunction]
+#[pyo3(signature = (game, position=None, depth=None, search="alphabeta", iterations=None, seed=None, max_nodes=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn best(
+    py: Python<'_>,
+    game: &str,
+    position: Option<&Bound<'_, PyAny>>,
+    depth: Option<i64>,
+    search: &str,
+    iterations: Option<i64>,
+    seed: Option<u64>,
+    max_nodes: Option<i64>,
+) -> PyResult<(Option<String>, PyObject)> {
+    if search == "mcts" || search == "minimax" {
+        let tree = analyse(py, game, position, depth, search, true, iterations, seed, max_nodes, None)?;
+        let facts = tree.facts();
+        return Ok((facts.decision, crate::pytree::value_object(py, facts.value)));
+    }
+    if search != "alphabeta" {
+        return Err(Failure::Usage(format!(
+            "--search {search:?}: the searches are \"minimax\", \"alphabeta\" and \"mcts\""
+        ))
+        .into());
+    }
+    if let Some(flag) = [(iterations.is_some(), "--iterations"), (seed.is_some(), "--seed")]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    {
+        return Err(Failure::Usage(format!("{flag} is an option of --search mcts")).into());
+    }
+    let name = game_named(game)?;
+    let depth = check_depth(depth)?;
+    let max_nodes = check_max_nodes(max_nodes)?;
+    let position = position_text(position)?;
+    let (action, value) = released(py, move |_| {
+        gametree::with_game!(name, &Settings::default(), |g| {
+            let pos = position_or_start(g, position.as_deref())?;
+            let game = &g.for_machine(g.to_move(&pos));
+            let depth = depth.unwrap_or_else(|| game.default_depth());
+            let choice = alphabeta::search(game, &pos, &Search::to(depth).within(max_nodes))
+                .map_err(|e| Failure::Budget(e.to_string()))?
+                .choice;
+            Ok((choice.action.map(|a| game.format_action(a)), choice.value))
+        })
+    })?;
+    Ok((action, value.into_pyobject(py)?.into_any().unbind()))
+}
+
+/// The game's exact result for the side to move by retrograde analysis, as
+/// `gametree solve` prints it: "win in N", "loss in N" or "draw".
+///
+/// >>> gametree.solve("tictactoe")
+/// 'draw'
+#[pyfunction]
+#[pyo3(signature = (game, position=None))]
+pub fn solve(py: Python<'_>, game: &str, position: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    let name = game_named(game)?;
+    let position = position_text(position)?;
+    released(py, move |_| {
+        // A solve is of the game itself: no ply limit unless one is asked for.
+        let settings = registry::for_solve(name, &Settings::default());
+        gametree::with_game!(name, &settings, |g| {
+            let pos = position_or_start(g, position.as_deref())?;
+            let budget = solver::Budget { max_positions: u64::MAX, max_bytes: solver::default_max_bytes() };
+            match solver::solve(g, &pos, &budget, &mut |_| {}) {
+                Ok(solved) => Ok(solved.get(&pos).expect("the root is solved").to_string()),
+                Err(e) => {
+                    let raise = match e {
+                        TooBig::Positions { .. } => "raise --max-positions",
+                        _ => "raise --max-memory",
+                    };
+                    Err(Failure::Budget(format!("{e}; {raise} to try anyway")))
+                }
+            }
+        })
+    })
+}
+
+/// The games, in the list's order: a dict for each with its `name`, `about`
+/// (a line), `depth` (its default depth) and `start` (its start position).
+#[pyfunction]
+pub fn games(py: Python<'_>) -> PyResult<Vec<PyObject>> {
+    registry::ALL
+        .iter()
+        .map(|&name| {
+            let d = pyo3::types::PyDict::new(py);
+            d.set_item("name", name.as_str())?;
+            d.set_item("about", name.entry().about)?;
+            let (depth, start) = gametree::with_game!(name, &Settings::default(), |g| (
+                g.default_depth(),
+                g.format_position(&g.start())
+            ));
+            d.set_item("depth", depth)?;
+            d.set_item("start", start)?;
+            Ok(d.into_any().unbind())
+        })
+        .collect()
+}
+
+/// A random textbook tree in the "tree" game's notation, the one `gametree
+/// exercise --seed SEED` draws with the same constraints: `depth` levels,
+/// `branching` children per inner node (least, most), leaf values in `leaves`
+/// (least, most), and for alpha-beta at least `cutoffs` nodes that skip
+/// children under the rule chosen.
+///
+/// >>> gametree.textbook_tree(1, depth=2)
+/// '((15 14 12) (0 3) (4 15))'
+#[pyfunction]
+#[pyo3(signature = (seed, depth=3, branching=(2, 3), leaves=(0, 20), cutoffs=2, prune_on_ties=true, search="alphabeta"))]
+pub fn textbook_tree(
+    seed: u64,
+    depth: u8,
+    branching: (u8, u8),
+    leaves: (i32, i32),
+    cutoffs: u32,
+    prune_on_ties: bool,
+    search: &str,
+) -> PyResult<String> {
+    use gametree::exercise::generate::{Constraints, generate};
+    let alphabeta = match search {
+        "alphabeta" => true,
+        "minimax" => false,
+        other => {
+            return Err(Failure::Usage(format!(
+                "--search {other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
+            ))
+            .into());
+        }
+    };
+    let constraints = Constraints {
+        depth,
+        branching,
+        leaves,
+        cutoffs,
+        rule: if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound },
+        ..Constraints::default()
+    };
+    catch_unwind(|| generate(seed, &constraints, alphabeta))
+        .map_err(|_| PyRuntimeError::new_err("gametree: internal error in the tree generator"))?
+        .map_err(|e| Failure::Usage(e).into())
+}
+
+/// The quiz of `names` (one tree each, from seeds `seed`, `seed + 1`, ...):
+/// Moodle XML, GIFT, and the key as JSON (each student's name, tree and
+/// answers as `gametree exercise` writes them). `gametree.quiz` wraps it.
+#[pyfunction]
+#[pyo3(signature = (names, seed=1, search="alphabeta", prune_on_ties=true, depth=3))]
+pub fn _quiz(
+    py: Python<'_>,
+    names: Vec<String>,
+    seed: u64,
+    search: &str,
+    prune_on_ties: bool,
+    depth: u8,
+) -> PyResult<(String, String, String)> {
+    use gametree::exercise::generate::Constraints;
+    use gametree::exercise::quiz;
+
+    let alphabeta = match search {
+        "alphabeta" => true,
+        "minimax" if prune_on_ties => false,
+        "minimax" => {
+            return Err(Failure::Usage(
+                "--no-prune-on-ties is about alpha-beta; drop it or use --search alphabeta".into(),
+            )
+            .into());
+        }
+        other => {
+            return Err(Failure::Usage(format!(
+                "--search {other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
+            ))
+            .into());
+        }
+    };
+    let rule = if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound };
+    let constraints = Constraints { depth, rule, ..Constraints::default() };
+    released(py, move |_| {
+        let seeds: Vec<u64> = (0..names.len()).map(|i| seed.wrapping_add(i as u64)).collect();
+        let made = names
+            .iter()
+            .zip(&seeds)
+            .map(|(name, &s)| quiz::textbook(s, &constraints, alphabeta, name.clone()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(Failure::Usage)?;
+        let questions: Vec<quiz::Question<'_>> = names
+            .iter()
+            .zip(&made)
+            .map(|(name, m)| quiz::Question { name, sheet: &m.sheet, svg: &m.svg })
+            .collect();
+        let key = quiz::key(&names, &seeds, &made).map_err(|e| Failure::Usage(e.to_string()))?;
+        Ok((quiz::moodle_xml(&questions), quiz::gift(&questions), key))
+    })
+}

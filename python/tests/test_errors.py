@@ -1,0 +1,79 @@
+"""Bad input is a Python exception carrying the command line's one-line
+message, never a Rust panic."""
+
+import pytest
+
+import gametree
+
+# (keyword arguments, the command line's arguments after `analyse`)
+SAME_AS_THE_CLI = [
+    (dict(game="tictactoe", position="xx"), ["tictactoe", "--position", "xx"]),
+    (dict(game="checkers", position="b"), ["checkers", "--position", "b"]),
+    (dict(game="tree", position="((1 2)"), ["tree", "--position", "((1 2)"]),
+    (dict(game="tree", prune_on_ties=False), ["tree", "--no-prune-on-ties"]),
+    (dict(game="tree", search="mcts", depth=2), ["tree", "--search", "mcts", "--depth", "2"]),
+    (dict(game="tree", iterations=5), ["tree", "--iterations", "5"]),
+]
+
+
+@pytest.mark.parametrize("kwargs,args", SAME_AS_THE_CLI, ids=[" ".join(a) for _, a in SAME_AS_THE_CLI])
+def test_a_bad_argument_is_a_value_error_with_the_clis_message(cli, kwargs, args):
+    done = cli("analyse", *args, check=False)
+    assert done.returncode == 2
+    message = done.stderr.decode().strip()
+    assert message.startswith("gametree: ") and "\n" not in message
+    with pytest.raises(ValueError) as caught:
+        gametree.analyse(**kwargs)
+    assert str(caught.value) == message[len("gametree: ") :]
+
+
+def test_a_tree_over_its_budget_is_a_budget_error_with_the_clis_message(cli):
+    done = cli("analyse", "checkers", "--depth", "9", "--max-nodes", "1000", check=False)
+    assert done.returncode == 3
+    with pytest.raises(gametree.BudgetError) as caught:
+        gametree.analyse("checkers", depth=9, max_nodes=1000)
+    assert "gametree: " + str(caught.value) == done.stderr.decode().strip()
+    assert isinstance(caught.value, RuntimeError)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: gametree.analyse("chess"),
+        lambda: gametree.analyse("tictactoe", depth=0),
+        lambda: gametree.analyse("tictactoe", depth=65),
+        lambda: gametree.analyse("tictactoe", max_nodes=0),
+        lambda: gametree.analyse("tictactoe", max_nodes=2**40),
+        lambda: gametree.analyse("tictactoe", search="mcts", max_nodes=2**40),
+        lambda: gametree.analyse("tictactoe", threads=0),
+        lambda: gametree.analyse("tictactoe", search="negamax"),
+        lambda: gametree.analyse("tictactoe", search="mcts", iterations=0),
+        lambda: gametree.analyse("tree", "(((((", search="alphabeta"),
+        lambda: gametree.analyse("tree", "", search="alphabeta"),
+        lambda: gametree.analyse("gomoku", "x" * 500),
+        lambda: gametree.analyse("ataxx", "x5o/7 x 0 1"),
+        lambda: gametree.perft("tictactoe", 0),
+        lambda: gametree.perft("checkers", 2, position="nonsense"),
+        lambda: gametree.best("tictactoe", search="mcts", depth=3),
+        lambda: gametree.analyse("tree").to_dot(show_depth=1, show_line=True),
+    ],
+)
+def test_nonsense_is_a_value_error_not_a_panic(call):
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_an_empty_tree_is_refused_not_a_panic():
+    # A position whose side cannot act: a tree of its root alone.
+    tree = gametree.analyse("tictactoe", "xxxoo.... o")
+    assert len(tree) == 1 and tree.decision is None and tree.line == []
+    assert tree.to_json()
+
+
+def test_node_indexing_past_the_end_is_an_index_error():
+    tree = gametree.analyse("tree")
+    with pytest.raises(IndexError, match="node 13 is not in a tree of 13 nodes"):
+        tree[13]
+    with pytest.raises(IndexError):
+        tree[-14]

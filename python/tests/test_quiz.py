@@ -1,0 +1,142 @@
+"""Quizzes for an LMS, read back with independent readers (Python's XML
+parser for Moodle XML, a small GIFT reader here) and held to the engine's own
+search of each student's tree."""
+
+import base64
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import gametree
+
+
+def engine(tree_text, search="alphabeta", prune_on_ties=True):
+    """Each node's name (actions from the root joined by dots), value, and
+    whether its edge is crossed out, from gametree.analyse."""
+    tree = gametree.analyse("tree", tree_text, search=search, prune_on_ties=prune_on_ties)
+    nodes = list(tree)
+    names = {}
+    for n in nodes:
+        if n.parent is None:
+            names[n.id] = "root"
+        elif nodes[n.parent].parent is None:
+            names[n.id] = n.action
+        else:
+            names[n.id] = names[n.parent] + "." + n.action
+    values = {names[n.id]: n.value for n in nodes if n.children and not n.pruned}
+    crossed = {names[n.id] for n in nodes if n.pruned and not nodes[n.parent].pruned}
+    edges = {names[n.id] for n in nodes if n.parent is not None}
+    return values, crossed, edges
+
+
+def read_gift(text):
+    """GIFT questions as (title, text, answer), comments and blank lines skipped."""
+    questions = []
+    for block in re.split(r"\n\s*\n", text):
+        lines = [l for l in block.splitlines() if not l.startswith("//")]
+        if not lines:
+            continue
+        q = "\n".join(lines)
+        m = re.fullmatch(r"::((?:\\.|[^:\\])*)::(.*)\{((?:\\.|[^}\\])*)\}", q, re.S)
+        assert m, q
+        unescape = lambda s: re.sub(r"\\(.)", r"\1", s)
+        questions.append((unescape(m.group(1)), unescape(m.group(2)), m.group(3)))
+    return questions
+
+
+def test_a_class_gets_a_tree_each_in_moodle_xml_and_gift(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Ann Lee,1\nBob\n\nChloé\n")
+    q = gametree.quiz(roster, seed=5, moodle=tmp_path / "q.xml", gift=tmp_path / "q.gift", key=tmp_path / "key.json")
+    assert (tmp_path / "q.xml").read_text() == q["moodle"]
+    assert json.loads((tmp_path / "key.json").read_text()) == q["key"]
+    students = ["Ann Lee", "Bob", "Chloé"]
+    assert [k["student"] for k in q["key"]] == students
+    assert len({k["tree"] for k in q["key"]}) == 3, "a different tree for each student"
+    assert [k["tree"] for k in q["key"]] == [gametree.textbook_tree(5 + i) for i in range(3)]
+
+    root = ET.fromstring(q["moodle"])
+    assert root.tag == "quiz"
+    questions = root.findall("question")
+    assert [x.get("type") for x in questions] == ["cloze"] * 3
+    assert [x.find("name/text").text for x in questions] == students
+    for question, k in zip(questions, q["key"]):
+        values, crossed, edges = engine(k["tree"])
+        text = question.find("questiontext/text").text
+        # The drawing: an SVG embedded as a file the text refers to.
+        file = question.find("questiontext/file")
+        assert f'src="@@PLUGINFILE@@/{file.get("name")}"' in text
+        svg = ET.fromstring(base64.b64decode(file.text))
+        assert svg.tag.endswith("svg")
+        # A value to give for every searched inner node, as the engine has it.
+        rows = re.findall(r"<tr><td>([^<]+)</td><td>\{1:NUMERICAL:=(-?\d+):0\}</td>", text)
+        assert {name: int(v) for name, v in rows} == values
+        # The pruned edges to tick: full marks for exactly the engine's.
+        options = re.search(r"\{1:MULTIRESPONSE:(.*?)\}</p>", text).group(1).split("~")
+        weights = {re.sub(r"^%-?[\d.]+%the edge into ", "", o): float(re.match(r"%(-?[\d.]+)%", o).group(1)) for o in options}
+        assert set(weights) == edges
+        assert {e for e, w in weights.items() if w > 0} == crossed
+        assert abs(sum(w for w in weights.values() if w > 0) - 100) < 0.01
+
+    gift = read_gift(q["gift"])
+    for k in q["key"]:
+        values, crossed, _ = engine(k["tree"])
+        mine = [(t, x, a) for t, x, a in gift if t.startswith(k["student"] + ": ")]
+        asked = {t.split("value of ")[1]: int(a.lstrip("#")) for t, _, a in mine if ": value of " in t}
+        assert asked == values
+        assert "data:image/svg+xml;base64," in mine[0][1]
+        (edges_answer,) = [a for t, _, a in mine if t.endswith(": pruned edges")]
+        ticked = {re.sub(r"^%[\d.]+%the edge into ", "", o.strip()) for o in edges_answer.split("~") if o.strip().startswith("%") and not o.strip().startswith("%-")}
+        assert ticked == crossed
+
+
+def test_a_minimax_quiz_asks_only_values():
+    q = gametree.quiz(["Dee"], search="minimax", depth=2)
+    values, _, _ = engine(q["key"][0]["tree"], search="minimax")
+    text = ET.fromstring(q["moodle"]).find("question/questiontext/text").text
+    assert "MULTIRESPONSE" not in text and "α" not in text
+    rows = re.findall(r"<tr><td>([^<]+)</td><td>\{1:NUMERICAL:=(-?\d+):0\}</td>", text)
+    assert {name: int(v) for name, v in rows} == values
+
+
+def test_a_bad_class_list_is_a_value_error(tmp_path):
+    with pytest.raises(ValueError, match="twice"):
+        gametree.quiz(["Ann", "Ann"])
+    empty = tmp_path / "empty.csv"
+    empty.write_text("\n\n")
+    with pytest.raises(ValueError, match="no names"):
+        gametree.quiz(empty)
+    with pytest.raises(ValueError, match="about alpha-beta"):
+        gametree.quiz(["Ann"], search="minimax", prune_on_ties=False)
+
+
+def test_the_command_lines_quiz_is_the_modules_byte_for_byte(cli, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Ann Lee,1\nBob\n\nChloé\n")
+    out = tmp_path / "out"
+    cli(
+        "exercise", "--seed", "5", "--out", str(out), "--class", str(roster),
+        "--moodle", str(tmp_path / "cli.xml"), "--gift", str(tmp_path / "cli.gift"),
+    )
+    q = gametree.quiz(roster, seed=5, key=tmp_path / "key.json")
+    assert (tmp_path / "cli.xml").read_text() == q["moodle"]
+    assert (tmp_path / "cli.gift").read_text() == q["gift"]
+    assert (out / "class-key.json").read_text() == (tmp_path / "key.json").read_text()
+    # One exercise folder per student, as --count would make, each with its own key.
+    for i, k in enumerate(q["key"], 1):
+        answers = json.loads((out / f"exercise-{i:02}" / "answers.json").read_text())
+        assert answers["tree"] == k["tree"]
+    # Without a class list the questions are the exercises, by number.
+    cli("exercise", "--seed", "5", "--count", "2", "--out", str(tmp_path / "two"), "--gift", str(tmp_path / "two.gift"))
+    titles = [t for t, _, _ in read_gift((tmp_path / "two.gift").read_text())]
+    assert titles[0] == "Exercise 1: value of root" and any(t.startswith("Exercise 2: ") for t in titles)
+
+
+def test_the_command_line_refuses_a_bad_class_list_in_one_line(cli, tmp_path):
+    roster = tmp_path / "roster.txt"
+    roster.write_text("Ann\nAnn\n")
+    done = cli("exercise", "--out", str(tmp_path / "o"), "--class", str(roster), check=False)
+    assert done.returncode == 2
+    assert done.stderr.decode() == f'gametree: --class {roster}: "Ann" is in the class list twice; each student needs a name of their own\n'

@@ -1,0 +1,71 @@
+//! Setting a built tree's values with the search a front door asks for, and
+//! keeping what that search recorded for the exports: the command line's
+//! `analyse` and `checkers --export-trees`, and the Python module, call this
+//! one function, so their exports are the same byte for byte.
+
+use super::alphabeta::{self, Pruning, Window};
+use super::orders::Comparison;
+use super::trace::Event;
+use super::{back_propagate_observed, back_propagate_parallel};
+use crate::game::Game;
+use crate::tree::Tree;
+
+/// The search that sets the values of an explicit tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum SearchKind {
+    /// Plain minimax over the whole explicit tree.
+    Minimax,
+    /// Alpha-beta: same value and decision, fewer nodes visited.
+    Alphabeta,
+}
+
+/// The values a search set in a tree, and what it recorded on the way.
+pub struct Searched {
+    /// Alpha-beta's window for each node, `None` under minimax.
+    pub windows: Option<Vec<Option<Window>>>,
+    /// The search's events, when an export needs them.
+    pub events: Option<Vec<Event>>,
+    /// Alpha-beta under each move order, when `--compare-orders` asked.
+    pub orders: Option<Comparison>,
+}
+
+/// Sets the tree's values with `kind` (alpha-beta cutting off by `rule`),
+/// recording the events when `trace`. A
+/// traced minimax runs on one thread, in the order it reports; untraced, it
+/// runs on every core. Either way the values come from the same code.
+pub fn search<G: Game>(
+    tree: &Tree<'_, G>,
+    kind: SearchKind,
+    rule: Pruning,
+    threads: usize,
+    trace: bool,
+) -> Searched {
+    match kind {
+        SearchKind::Minimax if trace => {
+            Searched { windows: None, events: Some(minimax_events(tree)), orders: None }
+        }
+        SearchKind::Minimax => {
+            back_propagate_parallel(tree.root, tree.len, threads);
+            Searched { windows: None, events: None, orders: None }
+        }
+        SearchKind::Alphabeta if trace => {
+            let mut events = Vec::new();
+            let windows = alphabeta::run_with_rule(tree, rule, &mut events);
+            Searched { windows: Some(windows), events: Some(events), orders: None }
+        }
+        SearchKind::Alphabeta => Searched {
+            windows: Some(alphabeta::run_with_rule(tree, rule, &mut ())),
+            events: None,
+            orders: None,
+        },
+    }
+}
+
+/// The events of back-propagation over `tree`, which it records by propagating
+/// the values (again, if they are set already: they come out the same).
+pub fn minimax_events<G: Game>(tree: &Tree<'_, G>) -> Vec<Event> {
+    let mut events = Vec::new();
+    back_propagate_observed(tree.root, &mut events);
+    events
+}
