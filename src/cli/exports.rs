@@ -5,13 +5,10 @@ use std::path::{Path, PathBuf};
 use super::failure::Failure;
 use super::options::search::SearchKind;
 use super::output::{Durability, Place, write_output_with};
-use crate::export::{self, scope::Scope, summary::Summary};
+use crate::export::{self, analysis, scope::Scope, summary::Summary};
 use crate::game::Game;
-use crate::search::alphabeta::{self, Pruning, Window};
-use crate::search::orders::Comparison;
+use crate::search::alphabeta::{self, Pruning};
 use crate::search::solve::Bytes;
-use crate::search::trace::Event;
-use crate::search::{back_propagate_observed, back_propagate_parallel};
 use crate::tree::Tree;
 
 /// A DOT drawing of more nodes than this is unreadable; suggest a scope.
@@ -291,55 +288,7 @@ fn is_stream(path: &Path) -> bool {
     }
 }
 
-/// The values a search set in a tree, and what it recorded on the way.
-pub struct Searched {
-    /// Alpha-beta's window for each node, `None` under minimax.
-    pub windows: Option<Vec<Option<Window>>>,
-    /// The search's events, when an export needs them.
-    pub events: Option<Vec<Event>>,
-    /// Alpha-beta under each move order, when `--compare-orders` asked.
-    pub orders: Option<Comparison>,
-}
-
-/// Sets the tree's values with `kind` (alpha-beta cutting off by `rule`),
-/// recording the events when `trace`. A
-/// traced minimax runs on one thread, in the order it reports; untraced, it
-/// runs on every core. Either way the values come from the same code.
-pub fn search<G: crate::game::Game>(
-    tree: &Tree<'_, G>,
-    kind: SearchKind,
-    rule: Pruning,
-    threads: usize,
-    trace: bool,
-) -> Searched {
-    match kind {
-        SearchKind::Minimax if trace => {
-            Searched { windows: None, events: Some(minimax_events(tree)), orders: None }
-        }
-        SearchKind::Minimax => {
-            back_propagate_parallel(tree.root, tree.len, threads);
-            Searched { windows: None, events: None, orders: None }
-        }
-        SearchKind::Alphabeta if trace => {
-            let mut events = Vec::new();
-            let windows = alphabeta::run_with_rule(tree, rule, &mut events);
-            Searched { windows: Some(windows), events: Some(events), orders: None }
-        }
-        SearchKind::Alphabeta => Searched {
-            windows: Some(alphabeta::run_with_rule(tree, rule, &mut ())),
-            events: None,
-            orders: None,
-        },
-    }
-}
-
-/// The events of back-propagation over `tree`, which it records by propagating
-/// the values (again, if they are set already: they come out the same).
-pub fn minimax_events<G: crate::game::Game>(tree: &Tree<'_, G>) -> Vec<Event> {
-    let mut events = Vec::new();
-    back_propagate_observed(tree.root, &mut events);
-    events
-}
+pub use crate::export::analysis::{Searched, minimax_events, search};
 
 /// Whether the exports asked for need the search's events.
 pub fn wants_trace(opts: &ExportOptions, len: usize) -> bool {
@@ -370,7 +319,6 @@ pub fn write_files<G: Game>(
 ) -> std::io::Result<()> {
     let windows = searched.windows.as_deref();
     let events = searched.events.as_deref();
-    let orders = searched.orders.as_ref();
     let scope = opts.scope();
     if opts.dot.is_some() && scope == Scope::All && tree.len > DOT_WARN_NODES {
         super::stderr::say(format!(
@@ -380,18 +328,14 @@ pub fn write_files<G: Game>(
     }
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
     if let Some(p) = &opts.json {
-        jobs.push((p, Box::new(move |w| export::json::write_tree_compared(w, game, tree, windows, orders))));
+        jobs.push((p, Box::new(move |w| analysis::write_json(w, game, tree, searched))));
     }
     if let Some(p) = &opts.dot {
         jobs.push((p, Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope))));
     }
     let limit = opts.byte_budget();
     if let Some(p) = &opts.html {
-        let addons: Vec<_> = orders.map(|c| export::orders::view(game, tree, c)).into_iter().collect();
-        let page: Writer<'_> = Box::new(move |w| {
-            let opening = export::html::Opening::Explore;
-            export::html::write_page_with(w, game, tree, windows, events, scope, opening, &addons)
-        });
+        let page: Writer<'_> = Box::new(move |w| analysis::write_page(w, game, tree, searched, scope));
         jobs.push((p, within_budget("--html", p, limit, page)));
     }
     if let Some(p) = &opts.efg {
