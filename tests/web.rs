@@ -233,6 +233,9 @@ fn a_textbook_trees_leaf_changed_in_the_explorer_is_searched_again_at_once() {
     assert_eq!(b.run(&decision), json!("1"), "MAX goes to the first child (value 3)");
     // Node 12 is the third MIN node's last leaf, 2: made 40, that node backs
     // up 5, more than the first's 3, and MAX goes there instead.
+    // The explorer opens on the line of best play: node 3 is folded.
+    b.run(&format!("{frame}.document.querySelector(\".node[data-id='3'] .toggle\").click()"));
+    wait_for(&b, &format!("return {frame}.document.querySelector('[data-id=\"12\"]') ? 'yes' : ''"));
     b.run(&format!(
         "const d = {frame}.document; const box = [...d.querySelectorAll('[data-index]')].find(e => e.dataset.id === '12');
          box.dispatchEvent(new MouseEvent('dblclick', {{bubbles: true}}))"

@@ -88,8 +88,10 @@ fn depth(options: &mut Options) -> Result<Option<u8>, Refusal> {
     Ok(options.integer("depth", 1, MAX_DEPTH)?.map(|d| d as u8))
 }
 
-fn max_nodes(options: &mut Options) -> Result<u64, Refusal> {
-    Ok(options.integer("max-nodes", 1, PAGE_HARD_MAX_NODES as i64)?.map_or(PAGE_MAX_NODES, |n| n as u64))
+/// The node budget, and whether it was given.
+fn max_nodes(options: &mut Options) -> Result<(u64, bool), Refusal> {
+    let given = options.integer("max-nodes", 1, PAGE_HARD_MAX_NODES as i64)?;
+    Ok((given.map_or(PAGE_MAX_NODES, |n| n as u64), given.is_some()))
 }
 
 /// A tree over the budget: what to change to make it fit.
@@ -110,7 +112,7 @@ fn too_big(refused: Refused, nodes: u64) -> Refusal {
 fn analyse<G: Game>(game: &G, mut o: Options, wanted: Wanted) -> Result<Value, Refusal> {
     let pos = position(game, &mut o)?;
     let depth = depth(&mut o)?;
-    let max_nodes = max_nodes(&mut o)?;
+    let (max_nodes, given_nodes) = max_nodes(&mut o)?;
     let search = o.choice("search", &["minimax", "alphabeta", "mcts"])?.unwrap_or("minimax");
     let no_prune_on_ties = o.flag("no-prune-on-ties")?;
     let compare_orders = o.flag("compare-orders")?;
@@ -122,7 +124,10 @@ fn analyse<G: Game>(game: &G, mut o: Options, wanted: Wanted) -> Result<Value, R
         (None, true) => Scope::Line,
         (None, false) => Scope::All,
     };
-    let mcts = mcts_settings(&mut o, max_nodes)?;
+    // MCTS's budget is in its JSON: the command line's unless given (its tree
+    // has at most one node an iteration, so the iterations bound it anyway).
+    let mcts_nodes = if given_nodes { max_nodes } else { gametree::limits::DEFAULT_MAX_NODES };
+    let mcts = mcts_settings(&mut o, mcts_nodes)?;
     let compare = o.flag("compare")?;
     o.finish()?;
     let rule = if no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
@@ -240,9 +245,10 @@ fn perft<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
 fn best<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
     let pos = position(game, &mut o)?;
     let depth = depth(&mut o)?;
-    let max_nodes = max_nodes(&mut o)?;
+    let (max_nodes, given_nodes) = max_nodes(&mut o)?;
     let search = o.choice("search", &["minimax", "alphabeta", "mcts"])?.unwrap_or("alphabeta");
-    let mcts = mcts_settings(&mut o, max_nodes)?;
+    let mcts_nodes = if given_nodes { max_nodes } else { gametree::limits::DEFAULT_MAX_NODES };
+    let mcts = mcts_settings(&mut o, mcts_nodes)?;
     o.finish()?;
     let game = &game.for_machine(game.to_move(&pos));
     let name = |a: Option<G::Action>| a.map_or_else(|| "none".to_string(), |a| game.format_action(a));
