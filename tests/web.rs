@@ -206,7 +206,9 @@ fn a_bad_tree_is_explained_beside_its_field_a_big_tree_is_refused_and_a_panic_le
 fn cancel_ends_a_long_count_and_the_next_request_runs() {
     let b = open();
     b.run("window.long = gametree.perft({game: 'ataxx', depth: 7}).then(() => 'done', e => e.message); return 0");
-    b.run("return new Promise(r => setTimeout(r, 300))");
+    b.run("return new Promise(r => setTimeout(r, 800))");
+    let status = b.text("#status");
+    assert!(status.contains("Counting positions… depth "), "each depth is reported as it ends: {status}");
     assert_eq!(
         b.run("return document.getElementById('cancel').disabled"),
         json!(false),

@@ -46,7 +46,8 @@ fn run(request: &Value) -> Result<Value, Refusal> {
     let settings = options.settings(game)?;
     match request.get("command").and_then(Value::as_str) {
         Some("analyse") => gametree::with_game!(game, &settings, |g| analyse(g, options, wanted)),
-        Some("perft") => gametree::with_game!(game, &settings, |g| perft(g, options)),
+        Some("perft") => gametree::with_game!(game, &settings, |g| perft(g, options, false)),
+        Some("perft-depth") => gametree::with_game!(game, &settings, |g| perft(g, options, true)),
         Some("best") => gametree::with_game!(game, &settings, |g| best(g, options)),
         Some("panic") => panic!("a panic asked for, to show the page survives one"),
         other => Err(Refusal::general(format!("no command {other:?}: analyse, perft or best"))),
@@ -216,29 +217,33 @@ fn mcts_settings(o: &mut Options, max_nodes: u64) -> Result<MctsGiven, Refusal> 
 }
 
 /// `perft`: the lines `gametree perft GAME DEPTH` prints, `--divide`'s too.
-fn perft<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
+/// `perft-depth` (the worker's, to report each depth as it ends, as the
+/// command line prints it) counts at `depth` alone: its line, and the divide
+/// lines when asked.
+fn perft<G: Game>(game: &G, mut o: Options, only: bool) -> Result<Value, Refusal> {
     let pos = position(game, &mut o)?;
     let Some(depth) = depth(&mut o)? else {
         return Err(Refusal::of("depth", "give the depth to count to"));
     };
     let divide = o.flag("divide")?;
     o.finish()?;
-    let mut text = String::new();
+    let mut lines = String::new();
     let mut last = Vec::new();
-    for d in 1..=depth {
+    for d in if only { depth..=depth } else { 1..=depth } {
         let counts = perft_while(game, &pos, d, 1, &|_| true).expect("no budget to stop at");
-        text.push_str(&format!("{d} {}\n", counts.by_depth[usize::from(d) - 1]));
+        lines.push_str(&format!("{d} {}\n", counts.by_depth[usize::from(d) - 1]));
         last = counts.divide;
     }
+    let mut divided = String::new();
     if divide {
         let mut actions = Vec::new();
         game.actions(&pos, &mut actions);
-        text.push('\n');
+        divided.push('\n');
         for (&a, n) in actions.iter().zip(&last) {
-            text.push_str(&format!("{}: {n}\n", game.format_action(a)));
+            divided.push_str(&format!("{}: {n}\n", game.format_action(a)));
         }
     }
-    Ok(json!({"ok": true, "text": text}))
+    Ok(json!({"ok": true, "text": format!("{lines}{divided}"), "line": lines, "divide": divided}))
 }
 
 /// `best`: the line `gametree best` prints, the action and its value.

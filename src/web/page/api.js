@@ -20,9 +20,11 @@
       worker.postMessage({ engine });
     }));
   }
+  const progressListeners = new Set();
   function answered(e) {
     const w = waiting.get(e.data.id);
     if (!w) return;
+    if (e.data.progress) { for (const f of progressListeners) f(e.data.progress); return; }
     waiting.delete(e.data.id);
     busyChanged();
     const a = e.data.answer;
@@ -62,6 +64,7 @@
     run,
     cancel,
     onBusy: (f) => listeners.add(f),
+    onProgress: (f) => progressListeners.add(f),
     get busy() { return waiting.size; },
   });
 })();

@@ -159,15 +159,17 @@
     }, showError);
   }
   let timer = null;
+  let said = '';
   gametree.onBusy((n) => {
     $('cancel').disabled = n === 0;
     clearInterval(timer);
     if (n) {
       const started = performance.now();
-      const said = $('status').textContent;
+      said = $('status').textContent;
       timer = setInterval(() => { $('status').textContent = `${said} ${((performance.now() - started) / 1000).toFixed(1)} s`; }, 200);
     }
   });
+  gametree.onProgress((p) => { said = 'Counting positions… ' + p + ';'; });
   form.onsubmit = (e) => { e.preventDefault(); analyse(); };
   $('best').onclick = () => textCommand('best');
   $('perft').onclick = () => textCommand('perft');

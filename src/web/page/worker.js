@@ -21,12 +21,28 @@ function panicMessage() {
     return new TextDecoder().decode(new Uint8Array(x.memory.buffer, x.gametree_panic_ptr(), x.gametree_panic_len()).slice());
   } catch (e) { return ''; }
 }
+// perft a depth at a time, each reported as it ends, as the command line
+// prints it.
+function perft(id, request) {
+  const o = request.options || {};
+  const depth = Number(o.depth);
+  if (!Number.isInteger(depth) || depth < 1 || depth > 64) return call(request);
+  let text = '';
+  let last = null;
+  for (let d = 1; d <= depth; d++) {
+    last = call({ command: 'perft-depth', options: Object.assign({}, o, { depth: d, divide: d === depth && !!o.divide }) });
+    if (!last.ok) return last;
+    text += last.line;
+    postMessage({ id, progress: 'depth ' + last.line.trim().replace(' ', ': ') + ' positions' });
+  }
+  return { ok: true, text: text + last.divide };
+}
 onmessage = (e) => {
   const m = e.data;
   if (m.engine) { engine = m.engine; fresh(); postMessage({ ready: true }); return; }
   let answer;
   try {
-    answer = call(m.request);
+    answer = m.request.command === 'perft' ? perft(m.id, m.request) : call(m.request);
   } catch (err) {
     const said = panicMessage();
     answer = { ok: false, key: null, panic: true, error: 'the engine failed: ' + (said || String(err)) };
