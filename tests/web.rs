@@ -267,3 +267,120 @@ fn wait_for(b: &Browser, script: &str) {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
+
+/// The benchmark of docs/performance.md ("In the browser"): each task five
+/// times in the page (timed there, from the request to the answer) and five
+/// times by the native release binary (timed here, the whole process), one
+/// after the other; prints medians and ranges, asserts nothing of them.
+/// Run: `cargo build --release && cargo test --profile quick --test suite
+/// web::benchmark -- --ignored --nocapture`.
+#[test]
+#[ignore = "a benchmark, not a test: run it by name with --ignored (it needs target/release/gametree)"]
+fn benchmark_the_page_against_the_native_cli() {
+    let native = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/gametree");
+    assert!(native.exists(), "build target/release/gametree first (cargo build --release)");
+    let b = open();
+    let tasks: [(&str, &str, Value, &[&str]); 3] = [
+        (
+            "tic-tac-toe, whole tree, alpha-beta (best --depth 9)",
+            "best",
+            json!({"game": "tictactoe", "search": "alphabeta", "depth": 9}),
+            &["best", "tictactoe", "--search", "alphabeta", "--depth", "9"],
+        ),
+        (
+            "MCTS, 200,000 iterations (best tictactoe)",
+            "best",
+            json!({"game": "tictactoe", "search": "mcts", "iterations": 200000}),
+            &["best", "tictactoe", "--search", "mcts", "--iterations", "200000"],
+        ),
+        (
+            "perft ataxx 5",
+            "perft",
+            json!({"game": "ataxx", "depth": 5}),
+            &["perft", "ataxx", "5", "--threads", "1"],
+        ),
+    ];
+    let summary = |mut ms: Vec<f64>| {
+        ms.sort_by(f64::total_cmp);
+        format!(
+            "median {:.1} ms (range {:.1}-{:.1}, {} runs)",
+            ms[ms.len() / 2],
+            ms[0],
+            ms[ms.len() - 1],
+            ms.len()
+        )
+    };
+    for (name, f, options, args) in tasks {
+        let mut page = Vec::new();
+        let mut cli = Vec::new();
+        let mut answers = (String::new(), String::new());
+        for _ in 0..5 {
+            let r = b.run(&format!(
+                "const t = performance.now(); return gametree.{f}({options}).then(a => [performance.now() - t, a])"
+            ));
+            page.push(r[0].as_f64().unwrap());
+            answers.0 = r[1].as_str().unwrap().to_string();
+            let started = std::time::Instant::now();
+            let out = Command::new(&native).args(args).output().unwrap();
+            cli.push(started.elapsed().as_secs_f64() * 1e3);
+            answers.1 = String::from_utf8(out.stdout).unwrap();
+        }
+        assert_eq!(answers.0, answers.1, "{name}: the same answer");
+        let ratio = {
+            let (mut p, mut c) = (page.clone(), cli.clone());
+            p.sort_by(f64::total_cmp);
+            c.sort_by(f64::total_cmp);
+            p[p.len() / 2] / c[c.len() / 2]
+        };
+        println!(
+            "{name}\n  page:   {}\n  native: {}\n  ratio of medians {ratio:.2}",
+            summary(page),
+            summary(cli)
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_wasm_toolchain, has_chromium)),
+    ignore = "needs the wasm toolchain and Chromium (see WHY in tests/web.rs)"
+)]
+fn the_pages_exercise_files_are_the_clis_byte_for_byte() {
+    use base64::Engine;
+    let b = open();
+    for (options, args) in [
+        (
+            json!({"seed": 7, "depth": 3, "no-prune-on-ties": true}),
+            vec!["--seed", "7", "--depth", "3", "--no-prune-on-ties"],
+        ),
+        (
+            json!({"seed": 3, "search": "minimax", "branching": "2..2", "paper": "letter"}),
+            vec!["--seed", "3", "--search", "minimax", "--branching", "2..2", "--paper", "letter"],
+        ),
+        (
+            json!({"game": "tictactoe", "position": "xox.o.... x", "depth": 2}),
+            vec!["--game", "tictactoe", "--position", "xox.o.... x", "--depth", "2"],
+        ),
+    ] {
+        let dir = support::Scratch::new("web-exercise");
+        let out = Command::new(BIN).arg("exercise").args(&args).arg("--out").arg(&*dir).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let files = b.run(&format!("return gametree.exercise({options})"));
+        let files = files.as_object().unwrap_or_else(|| panic!("no files for {options}: {files}"));
+        let mut names: Vec<String> = std::fs::read_dir(&*dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        let mut page_names: Vec<String> = files.keys().cloned().collect();
+        page_names.sort();
+        assert_eq!(page_names, names, "the same files for {args:?}");
+        for (name, body) in files {
+            let bytes = match body {
+                Value::String(t) => t.clone().into_bytes(),
+                v => base64::engine::general_purpose::STANDARD.decode(v["base64"].as_str().unwrap()).unwrap(),
+            };
+            assert!(bytes == std::fs::read(dir.join(name)).unwrap(), "{name} differs for {args:?}");
+        }
+    }
+}

@@ -6,24 +6,13 @@ use super::failure::{Failure, Outcome};
 use super::options::position::position_or_start;
 use super::options::search::SearchKind;
 use super::output::{Durability, sync_folder, write_output_with};
+use crate::exercise::files::{self, Asked};
 use crate::exercise::generate::{Constraints, generate};
 use crate::exercise::page::Paper;
-use crate::exercise::{answers, pdf, sheet, svg, tex};
 use crate::export::html;
-use crate::export::scope::Scope;
 use crate::game::prelude::*;
 use crate::games::GameName;
-use crate::limits::Limits;
-use crate::search::alphabeta::{self, Pruning};
-use crate::search::back_propagate_observed;
-use crate::search::trace::Event;
-use crate::tree::{Tree, TreeArena};
-
-/// One file's contents, written to whatever it is given.
-type Job<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
-
-/// The most nodes a sheet drawn from a game position may have.
-const MAX_SHEET_NODES: u64 = 400;
+use crate::search::alphabeta::Pruning;
 
 /// `gametree exercise`'s options.
 #[derive(clap::Args, Debug)]
@@ -108,12 +97,7 @@ fn start(args: &Args) -> Outcome {
     }
 }
 
-/// `A..B`, two integers.
-pub fn parse_range(text: &str) -> Result<(i32, i32), String> {
-    let (a, b) = text.split_once("..").ok_or("write a range as LEAST..MOST, e.g. 2..3")?;
-    let n = |t: &str| t.trim().parse::<i32>().map_err(|_| format!("{t:?} is not a whole number"));
-    Ok((n(a)?, n(b)?))
-}
+pub use crate::exercise::generate::parse_range;
 
 pub struct Request<'a> {
     pub seed: u64,
@@ -127,25 +111,6 @@ pub struct Request<'a> {
     pub depth: u8,
 }
 
-/// The practice page's "New exercise" for exercise `number` of a batch made
-/// from `first_seed`: the next page, or past the last the command for more.
-fn navigation(req: &Request<'_>, number: u32, first_seed: u64) -> html::Addon {
-    let page = |n: u32| format!("../exercise-{n:02}/practice.html");
-    let batched = req.count > 1;
-    let next_seed = first_seed.wrapping_add(u64::from(req.count));
-    html::Addon {
-        name: "exercise",
-        script: include_str!("../export/explorer/exercise.js"),
-        data: serde_json::json!({
-            "number": number,
-            "count": req.count,
-            "previous": (batched && number > 1).then(|| page(number - 1)),
-            "next": (batched && number < req.count).then(|| page(number + 1)),
-            "more": format!("the same gametree exercise command with --seed {next_seed}."),
-        }),
-    }
-}
-
 /// Every file of one exercise, written into `dir`; `addons` go on its page.
 fn write_exercise<G: Game>(
     game: &G,
@@ -156,45 +121,15 @@ fn write_exercise<G: Game>(
     dir: &Path,
     addons: &[html::Addon],
 ) -> Outcome {
-    let mut arena = TreeArena::new();
-    let opts = Limits { max_nodes: MAX_SHEET_NODES, threads: 1, ..Limits::default() };
-    let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|e| {
-        Failure::budget(format!("{e}; an exercise must fit on a page (at most {MAX_SHEET_NODES} nodes)"))
-    })?;
-    let mut events: Vec<Event> = Vec::new();
-    let windows = match req.search {
-        SearchKind::Alphabeta => Some(alphabeta::run_with_rule(&tree, req.constraints.rule, &mut events)),
-        SearchKind::Minimax => {
-            back_propagate_observed(tree.root, &mut events);
-            None
-        }
-    };
-    let sheet = sheet::lay_out(game, &tree, windows.as_deref(), &events, title);
-    let tree_text = game.format_position(&tree.root_position);
-    let json = answers::write(&sheet, &tree_text, &sheet.index, &events).map_err(Failure::output)?;
+    let asked = Asked { search: req.search, rule: req.constraints.rule, paper: req.paper };
+    let files = files::files(game, pos, depth, title, asked, addons).map_err(Failure::budget)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::output(format!("cannot create {}: {e}", dir.display())))?;
-    let files: Vec<(&str, Job<'_>)> = vec![
-        ("worksheet.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, false, req.paper)))),
-        ("answers.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, true, req.paper)))),
-        ("worksheet.svg", Box::new(|w| w.write_all(svg::write(&sheet, false, req.paper).as_bytes()))),
-        ("answers.svg", Box::new(|w| w.write_all(svg::write(&sheet, true, req.paper).as_bytes()))),
-        ("exercise.tex", Box::new(|w| w.write_all(tex::write(&sheet).as_bytes()))),
-        ("answers.json", Box::new(|w| w.write_all(json.as_bytes()))),
-        (
-            "practice.html",
-            Box::new(|w| {
-                let opening = html::Opening::Practice;
-                let (windows, events) = (windows.as_deref(), Some(events.as_slice()));
-                html::write_page_with(w, game, &tree, windows, events, Scope::All, opening, addons)
-            }),
-        ),
-    ];
     // Each file whole under its own name or not at all; the disk is synced
     // once for the whole batch (`finish`), not once a file.
-    for (name, job) in files {
+    for (name, bytes) in files {
         let path = dir.join(name);
-        write_output_with(&path, Durability::Later, |w| job(w))
+        write_output_with(&path, Durability::Later, |w| w.write_all(&bytes))
             .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(())
@@ -213,7 +148,7 @@ pub fn run_random(req: &Request<'_>) -> Outcome {
         let text = generate(seed, &req.constraints, alphabeta).map_err(Failure::usage)?;
         let pos = game.parse_position(&text).expect("generated trees are well formed");
         let title = format!("Exercise {number}");
-        let nav = [navigation(req, number, req.seed)];
+        let nav = [files::navigation(number, req.count, req.seed)];
         write_exercise(&game, pos, req.constraints.depth, title, req, &folder(req, number), &nav)?;
     }
     finish(req)

@@ -39,8 +39,10 @@ fn run(request: &Value) -> Result<Value, Refusal> {
         request.get("want").and_then(Value::as_array).is_some_and(|w| w.iter().any(|v| v == name))
     };
     let wanted = Wanted { json: want("json"), dot: want("dot"), html: want("html"), efg: want("efg") };
-    if request.get("command").and_then(Value::as_str) == Some("games") {
-        return Ok(json!({"ok": true, "games": games()}));
+    match request.get("command").and_then(Value::as_str) {
+        Some("games") => return Ok(json!({"ok": true, "games": games()})),
+        Some("exercise") => return crate::exercise::exercise(options),
+        _ => {}
     }
     let game = options.game()?;
     let settings = options.settings(game)?;
@@ -50,7 +52,7 @@ fn run(request: &Value) -> Result<Value, Refusal> {
         Some("perft-depth") => gametree::with_game!(game, &settings, |g| perft(g, options, true)),
         Some("best") => gametree::with_game!(game, &settings, |g| best(g, options)),
         Some("panic") => panic!("a panic asked for, to show the page survives one"),
-        other => Err(Refusal::general(format!("no command {other:?}: analyse, perft or best"))),
+        other => Err(Refusal::general(format!("no command {other:?}: analyse, perft, best or exercise"))),
     }
 }
 
@@ -76,7 +78,7 @@ fn games() -> Vec<Value> {
 }
 
 /// The `position` option, or the start.
-fn position<G: Game>(game: &G, options: &mut Options) -> Result<G::Position, Refusal> {
+pub fn position<G: Game>(game: &G, options: &mut Options) -> Result<G::Position, Refusal> {
     match options.text("position")? {
         None => Ok(game.start()),
         Some(t) => game

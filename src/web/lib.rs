@@ -11,6 +11,7 @@
 #![allow(unsafe_code)]
 
 mod commands;
+mod exercise;
 mod options;
 
 use std::cell::RefCell;

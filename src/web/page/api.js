@@ -60,6 +60,7 @@
     efg: text('efg'),
     perft: (options) => run('perft', options).then((a) => a.text),
     best: (options) => run('best', options).then((a) => a.text),
+    exercise: (options) => run('exercise', options).then((a) => a.files),
     games: () => run('games', {}).then((a) => a.games),
     run,
     cancel,

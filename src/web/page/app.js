@@ -158,6 +158,47 @@
       $('status').textContent = '';
     }, showError);
   }
+  // A new exercise: a random textbook tree from the next seed (or, for a
+  // board game, this position), opened in practice mode; its files download
+  // as `gametree exercise --out DIR` writes them.
+  let exerciseSeed = 0;
+  function exercise() {
+    clearErrors();
+    const s = $('search').value;
+    const o = { search: s === 'minimax' ? 'minimax' : 'alphabeta' };
+    if (s === 'alphabeta-past') o['no-prune-on-ties'] = true;
+    const d = Number($('depth').value);
+    if ($('game').value === 'tree') {
+      exerciseSeed += 1;
+      o.seed = exerciseSeed;
+      o.depth = d >= 1 && d <= 8 ? d : 3;
+    } else {
+      o.game = $('game').value;
+      if ($('position').value.trim()) o.position = $('position').value.trim();
+      o.depth = $('depth').value;
+    }
+    $('status').textContent = 'Making an exercise…';
+    gametree.exercise(o).then((files) => {
+      $('result').hidden = false;
+      $('text').hidden = true;
+      $('leaf-hint').hidden = true;
+      $('status').textContent = o.seed ? `Exercise from seed ${o.seed}: work it by hand, then check it.` : 'Exercise: work it by hand, then check it.';
+      const box = $('downloads');
+      box.innerHTML = '';
+      for (const [name, body] of Object.entries(files)) {
+        const a = document.createElement('a');
+        a.href = '#'; a.textContent = name;
+        a.onclick = (e) => {
+          e.preventDefault();
+          const data = typeof body === 'string' ? body : Uint8Array.from(atob(body.base64), (c) => c.charCodeAt(0));
+          download(name, data, name.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
+        };
+        box.append(a);
+      }
+      last = null;
+      $('explorer').srcdoc = files['practice.html'];
+    }, showError);
+  }
   let timer = null;
   let said = '';
   gametree.onBusy((n) => {
@@ -173,6 +214,7 @@
   form.onsubmit = (e) => { e.preventDefault(); analyse(); };
   $('best').onclick = () => textCommand('best');
   $('perft').onclick = () => textCommand('perft');
+  $('exercise').onclick = exercise;
   $('cancel').onclick = () => gametree.cancel();
   $('game').onchange = setGame;
   $('search').onchange = () => {
