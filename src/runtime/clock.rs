@@ -1,7 +1,7 @@
 //! The clock the searches read: the system's monotonic clock, or in a browser
 //! (`wasm32-unknown-unknown`, which has no clock of its own: `std`'s
 //! `Instant::now` panics there) whatever clock the page hands in with
-//! [`set_source`], `performance.now()` say.
+//! `set_source` (wasm32 only), `performance.now()` say.
 //!
 //! Until a source is set the browser's clock stands still: durations are zero
 //! and a deadline never passes, so a search bounded by time alone would only
