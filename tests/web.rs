@@ -14,7 +14,6 @@ use serde_json::{Value, json};
 use support::browser::Browser;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
-const WHY: &str = "needs the wasm toolchain (rustup's wasm32-unknown-unknown, or Debian's rustc-web, cargo-web, rust-web-src and lld) and Debian's chromium and chromium-driver (.ci/run installs them)";
 
 /// The page, built once for the whole run by the README's command.
 fn page() -> &'static Path {
@@ -81,10 +80,9 @@ fn assert_same(b: &Browser, options: Value) {
 #[test]
 #[cfg_attr(
     not(all(has_wasm_toolchain, has_chromium)),
-    ignore = "needs the wasm toolchain and Chromium (see WHY in tests/web.rs)"
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
 )]
 fn the_pages_analyse_is_the_clis_json_byte_for_byte_over_random_positions_of_every_game() {
-    let _ = WHY;
     let b = open();
     let mut rng = Rng::new(37);
     for &name in ALL {
@@ -135,7 +133,7 @@ fn the_pages_analyse_is_the_clis_json_byte_for_byte_over_random_positions_of_eve
 #[test]
 #[cfg_attr(
     not(all(has_wasm_toolchain, has_chromium)),
-    ignore = "needs the wasm toolchain and Chromium (see WHY in tests/web.rs)"
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
 )]
 fn the_pages_perft_and_best_print_what_the_cli_prints() {
     let b = open();
@@ -170,7 +168,7 @@ fn the_pages_perft_and_best_print_what_the_cli_prints() {
 #[test]
 #[cfg_attr(
     not(all(has_wasm_toolchain, has_chromium)),
-    ignore = "needs the wasm toolchain and Chromium (see WHY in tests/web.rs)"
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
 )]
 fn a_bad_tree_is_explained_beside_its_field_a_big_tree_is_refused_and_a_panic_leaves_the_page_working() {
     let b = open();
@@ -201,7 +199,7 @@ fn a_bad_tree_is_explained_beside_its_field_a_big_tree_is_refused_and_a_panic_le
 #[test]
 #[cfg_attr(
     not(all(has_wasm_toolchain, has_chromium)),
-    ignore = "needs the wasm toolchain and Chromium (see WHY in tests/web.rs)"
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
 )]
 fn cancel_ends_a_long_count_and_the_next_request_runs() {
     let b = open();
@@ -222,7 +220,7 @@ fn cancel_ends_a_long_count_and_the_next_request_runs() {
 #[test]
 #[cfg_attr(
     not(all(has_wasm_toolchain, has_chromium)),
-    ignore = "needs the wasm toolchain and Chromium (see WHY in tests/web.rs)"
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
 )]
 fn a_textbook_trees_leaf_changed_in_the_explorer_is_searched_again_at_once() {
     let b = open();
@@ -268,82 +266,10 @@ fn wait_for(b: &Browser, script: &str) {
     }
 }
 
-/// The benchmark of docs/performance.md ("In the browser"): each task five
-/// times in the page (timed there, from the request to the answer) and five
-/// times by the native release binary (timed here, the whole process), one
-/// after the other; prints medians and ranges, asserts nothing of them.
-/// Run: `cargo build --release && cargo test --profile quick --test suite
-/// web::benchmark -- --ignored --nocapture`.
-#[test]
-#[ignore = "a benchmark, not a test: run it by name with --ignored (it needs target/release/gametree)"]
-fn benchmark_the_page_against_the_native_cli() {
-    let native = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/gametree");
-    assert!(native.exists(), "build target/release/gametree first (cargo build --release)");
-    let b = open();
-    let tasks: [(&str, &str, Value, &[&str]); 3] = [
-        (
-            "tic-tac-toe, whole tree, alpha-beta (best --depth 9)",
-            "best",
-            json!({"game": "tictactoe", "search": "alphabeta", "depth": 9}),
-            &["best", "tictactoe", "--search", "alphabeta", "--depth", "9"],
-        ),
-        (
-            "MCTS, 200,000 iterations (best tictactoe)",
-            "best",
-            json!({"game": "tictactoe", "search": "mcts", "iterations": 200000}),
-            &["best", "tictactoe", "--search", "mcts", "--iterations", "200000"],
-        ),
-        (
-            "perft ataxx 5",
-            "perft",
-            json!({"game": "ataxx", "depth": 5}),
-            &["perft", "ataxx", "5", "--threads", "1"],
-        ),
-    ];
-    let summary = |mut ms: Vec<f64>| {
-        ms.sort_by(f64::total_cmp);
-        format!(
-            "median {:.1} ms (range {:.1}-{:.1}, {} runs)",
-            ms[ms.len() / 2],
-            ms[0],
-            ms[ms.len() - 1],
-            ms.len()
-        )
-    };
-    for (name, f, options, args) in tasks {
-        let mut page = Vec::new();
-        let mut cli = Vec::new();
-        let mut answers = (String::new(), String::new());
-        for _ in 0..5 {
-            let r = b.run(&format!(
-                "const t = performance.now(); return gametree.{f}({options}).then(a => [performance.now() - t, a])"
-            ));
-            page.push(r[0].as_f64().unwrap());
-            answers.0 = r[1].as_str().unwrap().to_string();
-            let started = std::time::Instant::now();
-            let out = Command::new(&native).args(args).output().unwrap();
-            cli.push(started.elapsed().as_secs_f64() * 1e3);
-            answers.1 = String::from_utf8(out.stdout).unwrap();
-        }
-        assert_eq!(answers.0, answers.1, "{name}: the same answer");
-        let ratio = {
-            let (mut p, mut c) = (page.clone(), cli.clone());
-            p.sort_by(f64::total_cmp);
-            c.sort_by(f64::total_cmp);
-            p[p.len() / 2] / c[c.len() / 2]
-        };
-        println!(
-            "{name}\n  page:   {}\n  native: {}\n  ratio of medians {ratio:.2}",
-            summary(page),
-            summary(cli)
-        );
-    }
-}
-
 #[test]
 #[cfg_attr(
     not(all(has_wasm_toolchain, has_chromium)),
-    ignore = "needs the wasm toolchain and Chromium (see WHY in tests/web.rs)"
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
 )]
 fn the_pages_exercise_files_are_the_clis_byte_for_byte() {
     use base64::Engine;

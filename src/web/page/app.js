@@ -6,7 +6,7 @@
   const form = $('ask');
   let games = [];
   let last = null; // { options, json, html, name }
-  const errorFields = { position: 'position', depth: 'depth', iterations: 'mcts', seed: 'mcts', 'uct-c': 'mcts', search: 'depth', 'max-nodes': 'depth' };
+  const errorFields = { 'compare-orders': 'depth', 'no-prune-on-ties': 'depth', position: 'position', depth: 'depth', iterations: 'mcts', seed: 'mcts', 'uct-c': 'mcts', search: 'depth', 'max-nodes': 'depth' };
 
   function game() { return games.find((g) => g.name === $('game').value); }
   function clearErrors() {
@@ -53,7 +53,10 @@
     if (s === 'alphabeta-past') o['no-prune-on-ties'] = true;
     if (s === 'mcts') {
       for (const k of ['iterations', 'uct-c', 'seed']) if ($(k).value !== '') o[k] = $(k).value;
-    } else if ($('depth').value !== '') o.depth = $('depth').value;
+    } else {
+      if ($('depth').value !== '') o.depth = $('depth').value;
+      if ($('compare-orders').checked) o['compare-orders'] = true;
+    }
     for (const el of document.querySelectorAll('[data-game-option]')) if (el.value !== '') o[el.id] = el.value;
     return o;
   }
@@ -145,6 +148,7 @@
     const o = options();
     delete o.search;
     delete o['no-prune-on-ties'];
+    delete o['compare-orders'];
     if ($('search').value !== 'mcts') o.depth = $('depth').value;
     if (name === 'best') {
       o.search = $('search').value === 'mcts' ? 'mcts' : $('search').value === 'minimax' ? 'minimax' : 'alphabeta';
@@ -220,6 +224,7 @@
   $('search').onchange = () => {
     const mcts = $('search').value === 'mcts';
     document.querySelector('.mcts').hidden = !mcts;
+    $('orders-box').hidden = mcts;
     $('depth').disabled = mcts;
   };
   gametree.games().then((list) => {
