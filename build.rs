@@ -16,6 +16,10 @@
 //!   the npm registry, installed outside the checkout: `npm install --prefix
 //!   /tmp/gametree-ci-npm axe-core`, as `.ci/run` does); the accessibility test
 //!   runs it in Chromium and finds it through `GAMETREE_AXE_JS`;
+//! - `has_wasm_toolchain`: a Rust standard library for wasm32-unknown-unknown,
+//!   rustup's (`rustup target add wasm32-unknown-unknown`) or Debian's
+//!   (rustc-web, cargo-web, rust-web-src and lld's wasm-ld), which
+//!   `src/web/build` uses to build the page the browser tests open;
 //! - `has_course_fixtures`: the course's official fixtures and rulings, in the
 //!   folder that the environment variable `GAMETREE_COURSE_FIXTURES` names
 //!   (holding `official/` and `rulings/`; a relative path is taken from the
@@ -33,6 +37,7 @@ fn main() {
     println!(
         "cargo::rustc-check-cfg=cfg(has_dot, has_groff, has_pdftotext, has_pdflatex, has_chromium, has_pygambit, has_axe, has_course_fixtures)"
     );
+    println!("cargo::rustc-check-cfg=cfg(has_wasm_toolchain)");
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=PATH");
 
@@ -74,6 +79,33 @@ fn main() {
     let axe_dir: Vec<PathBuf> =
         axe.iter().filter_map(|p| p.parent().map(Path::to_path_buf)).filter(|d| d.is_dir()).collect();
     found("has_axe", axe.as_slice(), axe_found, &axe_dir);
+
+    // As src/web/build looks: rustup's target beside the compiler building
+    // this, else Debian's compiler, its std's source and wasm-ld.
+    let rustc = env::var_os("RUSTC").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("rustc"));
+    let sysroot = std::process::Command::new(&rustc).args(["--print", "sysroot"]).output().ok();
+    let sysroot =
+        sysroot.filter(|o| o.status.success()).map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    let rustup_wasm = sysroot.map(|s| PathBuf::from(s).join("lib/rustlib/wasm32-unknown-unknown/lib"));
+    let wasm_ld = path_dirs.iter().map(|dir| dir.join("wasm-ld")).find(|p| is_executable(p));
+    let debian = [
+        Path::new("/usr/bin/cargo"),
+        Path::new("/usr/bin/rustc"),
+        Path::new("/usr/lib/rustlib/src/rust/library"),
+    ];
+    let debian_wasm = debian.iter().all(|p| p.exists()) && wasm_ld.is_some();
+    let wasm: Vec<PathBuf> = if rustup_wasm.as_ref().is_some_and(|p| p.is_dir()) {
+        rustup_wasm.into_iter().collect()
+    } else {
+        debian.iter().map(|p| p.to_path_buf()).chain(wasm_ld).collect()
+    };
+    let wasm_present = wasm.iter().all(|p| p.exists()) && (wasm.len() == 1 || debian_wasm);
+    found(
+        "has_wasm_toolchain",
+        &wasm,
+        wasm_present,
+        &[PathBuf::from("/usr/bin"), PathBuf::from("/usr/lib/rustlib")],
+    );
 
     println!("cargo::rerun-if-env-changed={COURSE_FIXTURES}");
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));

@@ -3,8 +3,8 @@
 //! A leaf module: the tree builders and the searches both read these, and it
 //! reads neither.
 
+use crate::runtime::clock::Instant;
 use std::fmt;
-use std::time::Instant;
 
 /// A tree would have exceeded the node budget: nothing was kept of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -41,3 +41,4 @@ mod textbook_alphabeta;
 mod textbook_trees;
 mod tree_exports;
 mod unsearched_export;
+mod web;

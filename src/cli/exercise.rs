@@ -6,24 +6,14 @@ use super::failure::{Failure, Outcome};
 use super::options::position::position_or_start;
 use super::options::search::SearchKind;
 use super::output::{Durability, lies_inside, write_folder, write_output_with};
+use crate::exercise::files::{self, Asked, Unfit};
 use crate::exercise::generate::{Constraints, generate};
 use crate::exercise::page::Paper;
-use crate::exercise::{answers, pdf, quiz, sheet, svg, tex};
+use crate::exercise::quiz;
 use crate::export::html;
-use crate::export::scope::Scope;
 use crate::game::prelude::*;
 use crate::games::GameName;
-use crate::limits::Limits;
-use crate::search::alphabeta::{self, Pruning};
-use crate::search::back_propagate_observed;
-use crate::search::trace::Event;
-use crate::tree::{Tree, TreeArena};
-
-/// One file's contents, written to whatever it is given.
-type Job<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
-
-/// The most nodes a sheet drawn from a game position may have.
-const MAX_SHEET_NODES: u64 = 400;
+use crate::search::alphabeta::Pruning;
 
 /// `gametree exercise`'s options.
 #[derive(clap::Args, Debug)]
@@ -189,12 +179,7 @@ fn write_quiz(args: &Args, req: &Request<'_>, names: Option<Vec<String>>) -> Out
     Ok(())
 }
 
-/// `A..B`, two integers.
-pub fn parse_range(text: &str) -> Result<(i32, i32), String> {
-    let (a, b) = text.split_once("..").ok_or("write a range as LEAST..MOST, e.g. 2..3")?;
-    let n = |t: &str| t.trim().parse::<i32>().map_err(|_| format!("{t:?} is not a whole number"));
-    Ok((n(a)?, n(b)?))
-}
+pub use crate::exercise::generate::parse_range;
 
 pub struct Request<'a> {
     pub seed: u64,
@@ -208,25 +193,6 @@ pub struct Request<'a> {
     pub depth: u8,
 }
 
-/// The practice page's "New exercise" for exercise `number` of a batch made
-/// from `first_seed`: the next page, or past the last the command for more.
-fn navigation(req: &Request<'_>, number: u32, first_seed: u64) -> html::Addon {
-    let page = |n: u32| format!("../exercise-{n:02}/practice.html");
-    let batched = req.count > 1;
-    let next_seed = first_seed.wrapping_add(u64::from(req.count));
-    html::Addon {
-        name: "exercise",
-        script: include_str!("../export/explorer/exercise.js"),
-        data: serde_json::json!({
-            "number": number,
-            "count": req.count,
-            "previous": (batched && number > 1).then(|| page(number - 1)),
-            "next": (batched && number < req.count).then(|| page(number + 1)),
-            "more": format!("the same gametree exercise command with --seed {next_seed}."),
-        }),
-    }
-}
-
 /// Every file of one exercise, written into `dir`; `addons` go on its page.
 fn write_exercise<G: Game>(
     game: &G,
@@ -237,93 +203,29 @@ fn write_exercise<G: Game>(
     dir: &Path,
     addons: &[html::Addon],
 ) -> Outcome {
-    let mut arena = TreeArena::new();
-    let opts = Limits { max_nodes: MAX_SHEET_NODES, threads: 1, ..Limits::default() };
-    let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|e| {
-        Failure::budget(format!("{e}; an exercise must fit on a page (at most {MAX_SHEET_NODES} nodes)"))
-    })?;
-    let mut events: Vec<Event> = Vec::new();
-    let windows = match req.search {
-        SearchKind::Alphabeta => Some(alphabeta::run_with_rule(&tree, req.constraints.rule, &mut events)),
-        SearchKind::Minimax => {
-            back_propagate_observed(tree.root, &mut events);
-            None
-        }
+    let c = &req.constraints;
+    let asked = Asked {
+        search: req.search,
+        rule: c.rule,
+        paper: req.paper,
+        cutoffs: c.cutoffs,
+        cut_above_leaves: c.cut_above_leaves,
+        from_position: req.position.is_some(),
     };
-    // A game's position is not drawn at random: its tree is what it is, and
-    // one with fewer cut-offs than asked (by default, none: nothing to
-    // prune) is refused, never written as if it met them.
-    if let Some(w) = windows.as_deref() {
-        let (all, above) = cut_offs(&tree, w);
-        let c = &req.constraints;
-        if all < c.cutoffs || (c.cut_above_leaves && above == 0) {
-            return Err(Failure::usage(format!(
-                "this position's tree, {depth} plies deep, has {all} cut-off(s){}; {} asks for {}{}: try another --depth or --position",
-                if c.cut_above_leaves { format!(", {above} above the leaves") } else { String::new() },
-                if c.cut_above_leaves { "--cutoffs with --cut-above-leaves" } else { "--cutoffs" },
-                c.cutoffs,
-                if c.cut_above_leaves { ", one above the leaves" } else { "" },
-            )));
-        }
-    }
-    let sheet = sheet::lay_out(game, &tree, windows.as_deref(), &events, title);
-    // Nothing goes on paper that a student cannot read: no label under 8 pt,
-    // none printed over another, on the worksheet or on the key.
-    let page = crate::exercise::page::Page::fit(&sheet, req.paper);
-    for key in [false, true] {
-        if let Some(why) = crate::exercise::marks::illegible(&sheet.marks(&page, key, true)) {
-            return Err(Failure::usage(format!(
-                "this tree ({} leaves across, {} levels) does not fit a page legibly: {why}; try a smaller --depth{}",
-                sheet.leaves,
-                sheet.levels,
-                if req.position.is_some() || req.constraints.cutoffs == 1 {
-                    " or another --position"
-                } else {
-                    " or --branching"
-                }
-            )));
-        }
-    }
-    let tree_text = game.format_position(&tree.root_position);
-    let json = answers::write(&sheet, &tree_text, &sheet.index, &events).map_err(Failure::output)?;
+    let files = files::files(game, pos, depth, title, asked, addons).map_err(|e| match e {
+        Unfit::TooBig(why) => Failure::budget(why),
+        Unfit::Unsuitable(why) => Failure::usage(why),
+    })?;
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::output(format!("cannot create {}: {e}", dir.display())))?;
-    let files: Vec<(&str, Job<'_>)> = vec![
-        ("worksheet.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, false, req.paper)))),
-        ("answers.pdf", Box::new(|w| w.write_all(&pdf::write(&sheet, true, req.paper)))),
-        ("worksheet.svg", Box::new(|w| w.write_all(svg::write(&sheet, false, req.paper).as_bytes()))),
-        ("answers.svg", Box::new(|w| w.write_all(svg::write(&sheet, true, req.paper).as_bytes()))),
-        ("exercise.tex", Box::new(|w| w.write_all(tex::write(&sheet).as_bytes()))),
-        ("answers.json", Box::new(|w| w.write_all(json.as_bytes()))),
-        (
-            "practice.html",
-            Box::new(|w| {
-                let opening = html::Opening::Practice;
-                let (windows, events) = (windows.as_deref(), Some(events.as_slice()));
-                html::write_page_with(w, game, &tree, windows, events, Scope::All, opening, addons)
-            }),
-        ),
-    ];
     // Into the set's new folder, synced once for the whole set when it is
     // complete (`write_folder`), not once a file.
-    for (name, job) in files {
+    for (name, bytes) in files {
         let path = dir.join(name);
-        write_output_with(&path, Durability::Later, |w| job(w))
+        write_output_with(&path, Durability::Later, |w| w.write_all(&bytes))
             .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(())
-}
-
-/// Alpha-beta's cut-offs in `tree`, and how many of them skip an inner node.
-fn cut_offs<G: Game>(tree: &Tree<'_, G>, windows: &[Option<alphabeta::Window>]) -> (u32, u32) {
-    let (mut all, mut above) = (0, 0);
-    tree.root.for_each(&mut |n| {
-        if windows[n.id() as usize].is_some_and(|w| w.cutoff.is_some()) {
-            all += 1;
-            above += u32::from(n.children().iter().any(|c| c.pruned() && !c.is_leaf()));
-        }
-    });
-    (all, above)
 }
 
 /// Where exercise `number` goes in the set being written into `set`.
@@ -347,7 +249,7 @@ pub fn run_random(req: &Request<'_>) -> Outcome {
             let text = generate(seed, &req.constraints, alphabeta).map_err(Failure::usage)?;
             let pos = game.parse_position(&text).expect("generated trees are well formed");
             let title = format!("Exercise {number}");
-            let nav = [navigation(req, number, req.seed)];
+            let nav = [files::navigation(number, req.count, req.seed)];
             write_exercise(&game, pos, req.constraints.depth, title, req, &folder(set, req, number), &nav)?;
         }
         Ok(())

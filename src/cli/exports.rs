@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::failure::Failure;
 use super::options::search::SearchKind;
 use super::output::{Durability, Place, write_output_with};
-use crate::export::{self, scope::Scope, summary::Summary};
+use crate::export::{self, analysis, scope::Scope, summary::Summary};
 use crate::game::Game;
 use crate::search::alphabeta::{self, Pruning};
 use crate::search::solve::Bytes;
@@ -328,7 +328,7 @@ fn is_stream(path: &Path) -> bool {
 }
 
 // Which search sets a tree's values, and what it records: the library's, so
-// that the Python module's exports are these byte for byte.
+// that the Python module's and the browser's exports are these byte for byte.
 pub use crate::search::run::{Searched, minimax_events, search};
 
 /// Whether the exports asked for need the search's events.
@@ -364,7 +364,6 @@ pub fn write_files<G: Game>(
 ) -> std::io::Result<()> {
     let windows = searched.windows.as_deref();
     let events = searched.events.as_deref();
-    let orders = searched.orders.as_ref();
     let scope = opts.scope();
     if opts.dot.is_some() && scope == Scope::All && tree.len > DOT_WARN_NODES {
         super::stderr::say(format!(
@@ -375,8 +374,7 @@ pub fn write_files<G: Game>(
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
     let limit = opts.byte_budget();
     if let Some(p) = &opts.json {
-        let json: Writer<'_> =
-            Box::new(move |w| export::json::write_tree_compared(w, game, tree, windows, orders));
+        let json: Writer<'_> = Box::new(move |w| analysis::write_json(w, game, tree, searched));
         jobs.push((p, within_budget("--json", p, limit, json)));
     }
     if let Some(p) = &opts.dot {
@@ -384,11 +382,7 @@ pub fn write_files<G: Game>(
         jobs.push((p, within_budget("--dot", p, limit, dot)));
     }
     if let Some(p) = &opts.html {
-        let addons: Vec<_> = orders.map(|c| export::orders::view(game, tree, c)).into_iter().collect();
-        let page: Writer<'_> = Box::new(move |w| {
-            let opening = export::html::Opening::Explore;
-            export::html::write_page_with(w, game, tree, windows, events, scope, opening, &addons)
-        });
+        let page: Writer<'_> = Box::new(move |w| analysis::write_page(w, game, tree, searched, scope));
         jobs.push((p, within_budget("--html", p, limit, page)));
     }
     if let Some(p) = &opts.efg {

@@ -11,12 +11,12 @@ use super::options::position::GamePosition;
 use super::options::search::SearchKind;
 use super::options::tree::TreeOptions;
 use super::stderr::say;
-use crate::export::mcts::{Compared, Exact, Header, dot, html, json, trace};
+use crate::export::analysis::Grown;
+use crate::export::mcts::{Compared, Header, dot, json, trace};
 use crate::game::prelude::*;
-use crate::search::mcts::{self, Budget, End, Event, Rollout, Searched, Settings, Terms, compare};
+use crate::search::mcts::{self, Budget, End, Rollout, Searched, Settings, Terms};
 
-/// The most iterations `--trace` and `--html` record (each is four events).
-pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
+pub use crate::export::analysis::TRACE_MAX_ITERATIONS;
 
 /// `--search` of `analyse` and `best`: a search of the explicit minimax
 /// tree, or MCTS, which grows a tree of its own.
@@ -184,31 +184,24 @@ pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcom
     let game = &game.for_machine(game.to_move(&pos));
     let settings = req.options.settings(req.tree.max_nodes);
     fits_in_memory::<G>(&settings)?;
-    let mut events: Vec<Event<G::Action>> = Vec::new();
-    let searched = if req.exports.trace.is_some() || req.exports.html.is_some() {
-        mcts::search(game, &pos, &settings, &mut events)
-    } else {
-        mcts::search(game, &pos, &settings, &mut ())
-    };
+    let trace = req.exports.trace.is_some() || req.exports.html.is_some();
+    let compare_depth = req.options.compare.then(|| req.tree.depth.unwrap_or_else(|| game.default_depth()));
+    let grown = Grown::search(game, &pos, &settings, trace, compare_depth);
+    let searched = &grown.searched;
     if req.tree.stats {
-        print_stats(&searched);
+        print_stats(searched);
     }
     if searched.end == End::Budget {
         say(format!("warning: {}", searched.end_words()));
     }
-    let compared = req.options.compare.then(|| {
-        let depth = req.tree.depth.unwrap_or_else(|| game.default_depth());
-        Compared::of(game, &searched, &compare::alphabeta(game, &pos, depth, req.tree.max_nodes))
-    });
     if !req.exports.to_stdout() {
         let mut out = super::output::stdout();
-        write_summary(&mut out, game, &searched).map_err(Failure::output)?;
-        if let Some(c) = &compared {
+        write_summary(&mut out, game, searched).map_err(Failure::output)?;
+        if let Some(c) = &grown.compared {
             write_compare(&mut out, c, game.player_name(game.to_move(&pos))).map_err(Failure::output)?;
         }
     }
-    let searched = Traced { searched, events, compared };
-    write_exports(game, &searched, req).map_err(super::exports::write_failure)
+    write_exports(game, &grown, req).map_err(super::exports::write_failure)
 }
 
 /// Refuses, before searching, iterations whose tree could pass the memory
@@ -227,38 +220,27 @@ fn fits_in_memory<G: Game>(settings: &Settings) -> Outcome {
     }
 }
 
-/// A search with what its exports need beside the tree.
-struct Traced<G: Game> {
-    searched: Searched<G>,
-    /// Every phase of every iteration, when `--trace` or `--html` asked for them.
-    events: Vec<Event<G::Action>>,
-    compared: Option<Compared>,
-}
-
-fn write_exports<G: Game>(game: &G, t: &Traced<G>, req: &Request<'_>) -> io::Result<()> {
+fn write_exports<G: Game>(game: &G, grown: &Grown<G>, req: &Request<'_>) -> io::Result<()> {
     let opts = req.exports;
     let scope = opts.scope();
-    let (searched, events, compared) = (&t.searched, &t.events, t.compared.as_ref());
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
     // Every export is held to --max-bytes, as the minimax tree's are.
     let limit = opts.byte_budget();
     if let Some(p) = &opts.json {
-        let tree: Writer<'_> = Box::new(move |w| json::write_tree(w, game, searched, compared));
+        let tree: Writer<'_> = Box::new(move |w| grown.write_json(w, game));
         jobs.push((p, within_budget("--json", p, limit, tree)));
     }
     if let Some(p) = &opts.dot {
-        let drawing: Writer<'_> = Box::new(move |w| dot::write_tree(w, game, searched, scope));
+        let drawing: Writer<'_> = Box::new(move |w| dot::write_tree(w, game, &grown.searched, scope));
         jobs.push((p, within_budget("--dot", p, limit, drawing)));
     }
     if let Some(p) = &opts.trace {
-        let header = Header::of(game, searched);
-        let trace: Writer<'_> = Box::new(move |w| trace::write_trace(w, game, &header, events));
+        let header = Header::of(game, &grown.searched);
+        let trace: Writer<'_> = Box::new(move |w| trace::write_trace(w, game, &header, &grown.events));
         jobs.push((p, within_budget("--trace", p, limit, trace)));
     }
     if let Some(p) = &opts.html {
-        let exact = compared.and_then(|c| c.exact.clone()).or_else(|| Exact::of(game, searched));
-        let page: Writer<'_> =
-            Box::new(move |w| html::write_page(w, game, searched, events, compared, exact.as_ref()));
+        let page: Writer<'_> = Box::new(move |w| grown.write_page(w, game));
         jobs.push((p, within_budget("--html", p, limit, page)));
     }
     write_jobs(jobs)

@@ -27,6 +27,13 @@ pub struct Constraints {
     pub tries: u32,
 }
 
+/// `A..B`, two integers (`--branching`, `--leaves`).
+pub fn parse_range(text: &str) -> Result<(i32, i32), String> {
+    let (a, b) = text.split_once("..").ok_or("write a range as LEAST..MOST, e.g. 2..3")?;
+    let n = |t: &str| t.trim().parse::<i32>().map_err(|_| format!("{t:?} is not a whole number"));
+    Ok((n(a)?, n(b)?))
+}
+
 impl Default for Constraints {
     fn default() -> Self {
         Constraints {

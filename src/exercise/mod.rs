@@ -6,6 +6,7 @@
 //! `answers` writes every step as JSON.
 
 pub mod answers;
+pub mod files;
 pub mod generate;
 pub mod marks;
 pub mod page;

@@ -1,5 +1,6 @@
 //! Exports read a finished tree; they never change it.
 
+pub mod analysis;
 pub mod dot;
 mod drawn;
 pub mod efg;

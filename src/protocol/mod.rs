@@ -9,7 +9,9 @@ pub mod input;
 pub mod render;
 
 use std::io::{self, BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::runtime::clock::Instant;
 
 use crate::game::{Evaluation, Notation, Rules};
 use crate::games::checkers::board::square_at;

@@ -2,6 +2,7 @@
 //! memory ahead of the builders, huge pages. The only place for OS-level
 //! `unsafe`; everything here is offered through safe functions and types.
 
+pub mod clock;
 #[cfg(target_os = "linux")]
 pub mod hugepages;
 mod placement;

@@ -4,8 +4,8 @@
 //! Both are fail-soft and break ties towards the left-most action, so their root
 //! value and decision are those of plain minimax (checked by property tests).
 
+use crate::runtime::clock::Instant;
 use std::cell::Cell;
-use std::time::Instant;
 
 use super::budget;
 pub use super::trace::{Cutoff, WindowEnd};

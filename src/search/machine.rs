@@ -1,7 +1,9 @@
 //! The machine player: alpha-beta to a depth, ties broken left-most or, with a
 //! seed, at random among the equally good actions (reproducibly).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::runtime::clock::Instant;
 
 use super::alphabeta::{self, Choice, Search, Stopped, Tied};
 use crate::game::Game;

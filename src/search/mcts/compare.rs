@@ -2,7 +2,9 @@
 //! the game's exact result where a solve finds it cheaply (the explorer's
 //! convergence chart draws the root's Q against it).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::runtime::clock::Instant;
 
 use crate::game::Game;
 use crate::search::alphabeta::{self, Choice, Search, Stopped};

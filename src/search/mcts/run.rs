@@ -1,6 +1,6 @@
 //! The iterations themselves: select, expand, simulate, back up.
 
-use std::time::Instant;
+use crate::runtime::clock::Instant;
 
 use super::events::{Event, Observer, Scored, Step};
 use super::rollout::{play_out, result_at};

@@ -1,0 +1,170 @@
+//! One exercise's files, as `gametree exercise` writes them into its folder and
+//! the browser offers them for download: the same bytes from the same code.
+
+use crate::exercise::page::Paper;
+use crate::exercise::{answers, pdf, sheet, svg, tex};
+use crate::export::analysis::SearchKind;
+use crate::export::html;
+use crate::export::scope::Scope;
+use crate::game::Game;
+use crate::limits::Limits;
+use crate::search::alphabeta::{self, Pruning};
+use crate::search::back_propagate_observed;
+use crate::search::trace::Event;
+use crate::tree::{Tree, TreeArena};
+
+/// The most nodes a sheet drawn from a game position may have.
+pub const MAX_SHEET_NODES: u64 = 400;
+
+/// What the students are asked to do by hand, and on what paper.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked {
+    /// The search they run.
+    pub search: SearchKind,
+    /// Alpha-beta's cut-off rule.
+    pub rule: Pruning,
+    /// The PDFs' paper.
+    pub paper: Paper,
+    /// The fewest cut-offs the tree must have (alpha-beta only).
+    pub cutoffs: u32,
+    /// Whether one of them must skip an inner node.
+    pub cut_above_leaves: bool,
+    /// Whether the tree is a game position's (which is what it is) rather
+    /// than a random tree (which can be drawn again): for the advice given
+    /// when it does not fit.
+    pub from_position: bool,
+}
+
+/// Why an exercise cannot be made of a tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unfit {
+    /// More nodes than a page shows ([`MAX_SHEET_NODES`]).
+    TooBig(String),
+    /// Fewer cut-offs than asked, or labels a student could not read.
+    Unsuitable(String),
+}
+
+impl std::fmt::Display for Unfit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unfit::TooBig(why) | Unfit::Unsuitable(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Alpha-beta's cut-offs in `tree`, and how many of them skip an inner node.
+fn cut_offs<G: Game>(tree: &Tree<'_, G>, windows: &[Option<alphabeta::Window>]) -> (u32, u32) {
+    let (mut all, mut above) = (0, 0);
+    tree.root.for_each(&mut |n| {
+        if windows[n.id() as usize].is_some_and(|w| w.cutoff.is_some()) {
+            all += 1;
+            above += u32::from(n.children().iter().any(|c| c.pruned() && !c.is_leaf()));
+        }
+    });
+    (all, above)
+}
+
+/// The practice page's "New exercise" for exercise `number` of `count` made
+/// from `first_seed`: the next page, or past the last the command for more.
+pub fn navigation(number: u32, count: u32, first_seed: u64) -> html::Addon {
+    let page = |n: u32| format!("../exercise-{n:02}/practice.html");
+    let batched = count > 1;
+    let next_seed = first_seed.wrapping_add(u64::from(count));
+    html::Addon {
+        name: "exercise",
+        script: include_str!("../export/explorer/exercise.js"),
+        data: serde_json::json!({
+            "number": number,
+            "count": count,
+            "previous": (batched && number > 1).then(|| page(number - 1)),
+            "next": (batched && number < count).then(|| page(number + 1)),
+            "more": format!("the same gametree exercise command with --seed {next_seed}."),
+        }),
+    }
+}
+
+/// Every file of one exercise, by name, from `pos` to `depth`; `addons` go on
+/// its practice page. Refused (with the reason) when the tree passes
+/// [`MAX_SHEET_NODES`], has fewer cut-offs than asked, or would print a label
+/// under 8 pt or over another.
+pub fn files<G: Game>(
+    game: &G,
+    pos: G::Position,
+    depth: u8,
+    title: String,
+    asked: Asked,
+    addons: &[html::Addon],
+) -> Result<Vec<(&'static str, Vec<u8>)>, Unfit> {
+    let mut arena = TreeArena::new();
+    let opts = Limits { max_nodes: MAX_SHEET_NODES, threads: 1, ..Limits::NONE };
+    let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|e| {
+        Unfit::TooBig(format!("{e}; an exercise must fit on a page (at most {MAX_SHEET_NODES} nodes)"))
+    })?;
+    let mut events: Vec<Event> = Vec::new();
+    let windows = match asked.search {
+        SearchKind::Alphabeta => Some(alphabeta::run_with_rule(&tree, asked.rule, &mut events)),
+        SearchKind::Minimax => {
+            back_propagate_observed(tree.root, &mut events);
+            None
+        }
+    };
+    // A game's position is not drawn at random: its tree is what it is, and
+    // one with fewer cut-offs than asked (by default, none: nothing to
+    // prune) is refused, never written as if it met them.
+    if let Some(w) = windows.as_deref() {
+        let (all, above) = cut_offs(&tree, w);
+        if all < asked.cutoffs || (asked.cut_above_leaves && above == 0) {
+            let above_leaves = asked.cut_above_leaves;
+            return Err(Unfit::Unsuitable(format!(
+                "this position's tree, {depth} plies deep, has {all} cut-off(s){}; {} asks for {}{}: try another --depth or --position",
+                if above_leaves { format!(", {above} above the leaves") } else { String::new() },
+                if above_leaves { "--cutoffs with --cut-above-leaves" } else { "--cutoffs" },
+                asked.cutoffs,
+                if above_leaves { ", one above the leaves" } else { "" },
+            )));
+        }
+    }
+    let sheet = sheet::lay_out(game, &tree, windows.as_deref(), &events, title);
+    // Nothing goes on paper that a student cannot read: no label under 8 pt,
+    // none printed over another, on the worksheet or on the key.
+    let page = crate::exercise::page::Page::fit(&sheet, asked.paper);
+    for key in [false, true] {
+        if let Some(why) = crate::exercise::marks::illegible(&sheet.marks(&page, key, true)) {
+            return Err(Unfit::Unsuitable(format!(
+                "this tree ({} leaves across, {} levels) does not fit a page legibly: {why}; try a smaller --depth{}",
+                sheet.leaves,
+                sheet.levels,
+                if asked.from_position || asked.cutoffs == 1 {
+                    " or another --position"
+                } else {
+                    " or --branching"
+                }
+            )));
+        }
+    }
+    let tree_text = game.format_position(&tree.root_position);
+    let json = answers::write(&sheet, &tree_text, &sheet.index, &events)
+        .map_err(|e| Unfit::Unsuitable(e.to_string()))?;
+    let mut page = Vec::new();
+    let opening = html::Opening::Practice;
+    html::write_page_with(
+        &mut page,
+        game,
+        &tree,
+        windows.as_deref(),
+        Some(&events),
+        Scope::All,
+        opening,
+        addons,
+    )
+    .map_err(|e| Unfit::Unsuitable(e.to_string()))?;
+    Ok(vec![
+        ("worksheet.pdf", pdf::write(&sheet, false, asked.paper)),
+        ("answers.pdf", pdf::write(&sheet, true, asked.paper)),
+        ("worksheet.svg", svg::write(&sheet, false, asked.paper).into_bytes()),
+        ("answers.svg", svg::write(&sheet, true, asked.paper).into_bytes()),
+        ("exercise.tex", tex::write(&sheet).into_bytes()),
+        ("answers.json", json.into_bytes()),
+        ("practice.html", page),
+    ])
+}

@@ -1,0 +1,237 @@
+// The page around window.gametree: the form, the explorer in a frame (the
+// very page `gametree analyse --html` writes), the downloads, a textbook
+// tree's leaves edited in place.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const form = $('ask');
+  let games = [];
+  let last = null; // { options, json, html, name }
+  const errorFields = { 'compare-orders': 'depth', 'no-prune-on-ties': 'depth', position: 'position', depth: 'depth', iterations: 'mcts', seed: 'mcts', 'uct-c': 'mcts', search: 'depth', 'max-nodes': 'depth' };
+
+  function game() { return games.find((g) => g.name === $('game').value); }
+  function clearErrors() {
+    for (const el of document.querySelectorAll('.error')) el.textContent = '';
+    for (const el of document.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+  }
+  function showError(err) {
+    if (err.cancelled) { $('status').textContent = 'Cancelled.'; return; }
+    const key = err.key;
+    const where = key && (errorFields[key] || (game().options.some((o) => o.name === key) ? 'options' : null));
+    const field = key && document.getElementById(key === 'search' ? 'search' : key);
+    if (field) field.setAttribute('aria-invalid', 'true');
+    const text = err.panic ? err.message + '\nThe page goes on working: change the request and try again.' : err.message;
+    $(where ? 'error-' + where : 'error').textContent = text;
+    $('status').textContent = '';
+  }
+  function setGame() {
+    const g = game();
+    $('position').value = g.start;
+    $('position-hint').textContent = g.name === 'tree'
+      ? '(the tree in parentheses: leaves are numbers, e.g. ((3 12 8) (2 4 6)); labels as A:( ... ); "min" after it for a MIN root)'
+      : '(in the game\'s notation; the start is filled in)';
+    $('depth').value = g.depth;
+    const box = $('game-options');
+    box.innerHTML = '';
+    for (const o of g.options) {
+      const label = document.createElement('label');
+      label.title = o.help;
+      label.textContent = o.name + ' ';
+      const input = document.createElement('input');
+      input.type = 'number'; input.id = o.name; input.min = o.min; input.max = o.max; input.dataset.gameOption = '1';
+      input.placeholder = 'default';
+      label.append(input);
+      box.append(label);
+    }
+    clearErrors();
+  }
+  function options() {
+    const o = { game: $('game').value };
+    const pos = $('position').value.trim();
+    if (pos) o.position = pos;
+    const s = $('search').value;
+    o.search = s === 'alphabeta-past' ? 'alphabeta' : s;
+    if (s === 'alphabeta-past') o['no-prune-on-ties'] = true;
+    if (s === 'mcts') {
+      for (const k of ['iterations', 'uct-c', 'seed']) if ($(k).value !== '') o[k] = $(k).value;
+    } else {
+      if ($('depth').value !== '') o.depth = $('depth').value;
+      if ($('compare-orders').checked) o['compare-orders'] = true;
+    }
+    for (const el of document.querySelectorAll('[data-game-option]')) if (el.value !== '') o[el.id] = el.value;
+    return o;
+  }
+  function download(name, text, type) {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type }));
+    a.download = name;
+    document.body.append(a); a.click(); a.remove();
+  }
+  function downloads(o, answer) {
+    const box = $('downloads');
+    box.innerHTML = '';
+    const base = `${o.game}-${o.search}${o.depth ? '-depth-' + o.depth : ''}`;
+    const add = (label, make) => {
+      const a = document.createElement('a');
+      a.href = '#'; a.textContent = label;
+      a.onclick = (e) => { e.preventDefault(); make(); };
+      box.append(a);
+    };
+    add('JSON', () => download(base + '.json', answer.json, 'application/json'));
+    add('Explorer page', () => download(base + '.html', answer.html, 'text/html'));
+    add('DOT', () => gametree.dot(o).then((t) => download(base + '.dot', t, 'text/vnd.graphviz'), showError));
+    if (o.search !== 'mcts') add('Gambit .efg', () => gametree.efg(o).then((t) => download(base + '.efg', t, 'text/plain'), showError));
+  }
+  function analyse() {
+    clearErrors();
+    const o = options();
+    $('status').textContent = 'Building and searching the tree…';
+    return gametree.run('analyse', o, ['json', 'html']).then((answer) => {
+      last = { options: o, json: JSON.parse(answer.json), position: $('position').value };
+      $('result').hidden = false;
+      $('text').hidden = true;
+      $('status').textContent = `${answer.nodes} nodes.`;
+      downloads(o, answer);
+      const frame = $('explorer');
+      frame.hidden = false;
+      frame.onload = () => hookLeaves(frame);
+      frame.srcdoc = answer.html;
+      $('leaf-hint').hidden = o.game !== 'tree' || o.search === 'mcts';
+    }, showError);
+  }
+  // A textbook tree's leaf, double-clicked in the explorer, is given a new
+  // value in the text, and the tree is searched again.
+  function hookLeaves(frame) {
+    if (!last || last.options.game !== 'tree' || last.options.search === 'mcts') return;
+    const doc = frame.contentDocument;
+    const inner = frame.contentWindow.gametree;
+    if (!doc || !inner) return;
+    doc.addEventListener('dblclick', (e) => {
+      const box = e.target.closest('[data-index]');
+      if (!box) return;
+      const n = Number(box.dataset.index);
+      if (!(inner.nodes.flags[n] & inner.FLAGS.LEAF)) return;
+      e.preventDefault();
+      editLeaf(Number(box.dataset.id));
+    });
+  }
+  function pathOf(id) {
+    const nodes = last.json.nodes;
+    const path = [];
+    for (let n = nodes[id]; n.parent !== null; n = nodes[n.parent]) path.unshift(nodes[n.parent].children.indexOf(n.id));
+    return path;
+  }
+  function editLeaf(id) {
+    const span = leafSpan(last.position, pathOf(id));
+    if (!span) return;
+    const old = last.position.slice(span.start, span.end);
+    let ed = $('leaf-edit');
+    if (!ed) {
+      ed = document.createElement('form');
+      ed.id = 'leaf-edit';
+      ed.className = 'row';
+      ed.innerHTML = '<label>New value of leaf <span id="leaf-name"></span> <input id="leaf-value" type="number"></label><button type="submit">Search again</button>';
+      $('leaf-hint').after(ed);
+    }
+    $('leaf-name').textContent = last.json.nodes[id].action + ' (was ' + old + ')';
+    $('leaf-value').value = old;
+    ed.onsubmit = (e) => {
+      e.preventDefault();
+      const v = $('leaf-value').value.trim();
+      $('position').value = last.position.slice(0, span.start) + v + last.position.slice(span.end);
+      analyse();
+    };
+    $('leaf-value').focus();
+    $('leaf-value').select();
+  }
+  function textCommand(name) {
+    clearErrors();
+    const o = options();
+    delete o.search;
+    delete o['no-prune-on-ties'];
+    delete o['compare-orders'];
+    if ($('search').value !== 'mcts') o.depth = $('depth').value;
+    if (name === 'best') {
+      o.search = $('search').value === 'mcts' ? 'mcts' : $('search').value === 'minimax' ? 'minimax' : 'alphabeta';
+      if (o.search === 'mcts') { for (const k of ['iterations', 'uct-c', 'seed']) if ($(k).value !== '') o[k] = $(k).value; }
+    } else { delete o.iterations; delete o['uct-c']; delete o.seed; }
+    $('status').textContent = name === 'perft' ? 'Counting positions…' : 'Searching…';
+    gametree[name](o).then((text) => {
+      $('result').hidden = false;
+      $('text').hidden = false;
+      $('text').textContent = (name === 'perft' ? 'depth positions\n' : 'best action and value\n') + text;
+      $('status').textContent = '';
+    }, showError);
+  }
+  // A new exercise: a random textbook tree from the next seed (or, for a
+  // board game, this position), opened in practice mode; its files download
+  // as `gametree exercise --out DIR` writes them.
+  let exerciseSeed = 0;
+  function exercise() {
+    clearErrors();
+    const s = $('search').value;
+    const o = { search: s === 'minimax' ? 'minimax' : 'alphabeta' };
+    if (s === 'alphabeta-past') o['no-prune-on-ties'] = true;
+    const d = Number($('depth').value);
+    if ($('game').value === 'tree') {
+      exerciseSeed += 1;
+      o.seed = exerciseSeed;
+      o.depth = d >= 1 && d <= 8 ? d : 3;
+    } else {
+      o.game = $('game').value;
+      if ($('position').value.trim()) o.position = $('position').value.trim();
+      o.depth = $('depth').value;
+    }
+    $('status').textContent = 'Making an exercise…';
+    gametree.exercise(o).then((files) => {
+      $('result').hidden = false;
+      $('text').hidden = true;
+      $('leaf-hint').hidden = true;
+      $('status').textContent = o.seed ? `Exercise from seed ${o.seed}: work it by hand, then check it.` : 'Exercise: work it by hand, then check it.';
+      const box = $('downloads');
+      box.innerHTML = '';
+      for (const [name, body] of Object.entries(files)) {
+        const a = document.createElement('a');
+        a.href = '#'; a.textContent = name;
+        a.onclick = (e) => {
+          e.preventDefault();
+          const data = typeof body === 'string' ? body : Uint8Array.from(atob(body.base64), (c) => c.charCodeAt(0));
+          download(name, data, name.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
+        };
+        box.append(a);
+      }
+      last = null;
+      $('explorer').srcdoc = files['practice.html'];
+    }, showError);
+  }
+  let timer = null;
+  let said = '';
+  gametree.onBusy((n) => {
+    $('cancel').disabled = n === 0;
+    clearInterval(timer);
+    if (n) {
+      const started = performance.now();
+      said = $('status').textContent;
+      timer = setInterval(() => { $('status').textContent = `${said} ${((performance.now() - started) / 1000).toFixed(1)} s`; }, 200);
+    }
+  });
+  gametree.onProgress((p) => { said = 'Counting positions… ' + p + ';'; });
+  form.onsubmit = (e) => { e.preventDefault(); analyse(); };
+  $('best').onclick = () => textCommand('best');
+  $('perft').onclick = () => textCommand('perft');
+  $('exercise').onclick = exercise;
+  $('cancel').onclick = () => gametree.cancel();
+  $('game').onchange = setGame;
+  $('search').onchange = () => {
+    const mcts = $('search').value === 'mcts';
+    document.querySelector('.mcts').hidden = !mcts;
+    $('orders-box').hidden = mcts;
+    $('depth').disabled = mcts;
+  };
+  gametree.games().then((list) => {
+    games = list;
+    $('game').innerHTML = list.map((g) => `<option value="${g.name}" title="${g.about.replace(/"/g, '&quot;')}">${g.name}</option>`).join('');
+    $('game').value = 'tree';
+    setGame();
+    document.body.dataset.ready = 'true';
+  }, showError);
+})();
