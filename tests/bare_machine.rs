@@ -12,8 +12,10 @@ use std::process::Command;
 
 /// What the build script looks for on PATH (build.rs): hidden by leaving each
 /// out of a copy of every PATH folder that holds it. `python3` goes whole, and
-/// pygambit with it.
-const TOOLS: [&str; 7] = ["dot", "groff", "pdftotext", "pdflatex", "chromium", "chromedriver", "python3"];
+/// pygambit with it; `wasm-ld` takes Debian's wasm toolchain with it (a rustup
+/// wasm32 target, where one could be added, would stay).
+const TOOLS: [&str; 8] =
+    ["dot", "groff", "pdftotext", "pdflatex", "chromium", "chromedriver", "python3", "wasm-ld"];
 
 /// The settings the build script reads, unset as on a fresh machine.
 const SETTINGS: [&str; 2] = ["GAMETREE_COURSE_FIXTURES", "GAMETREE_AXE"];
