@@ -42,8 +42,8 @@ pub struct Args {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
     pub depth: u8,
     /// Children of each inner node of a random tree: LEAST..MOST.
-    #[arg(long, default_value = "2..3", value_parser = parse_range)]
-    pub branching: (i32, i32),
+    #[arg(long, default_value = "2..3", value_parser = parse_counts)]
+    pub branching: (u64, u64),
     /// Leaf values of a random tree: LEAST..MOST.
     #[arg(long, default_value = "0..20", value_parser = parse_range, allow_hyphen_values = true)]
     pub leaves: (i32, i32),
@@ -80,10 +80,9 @@ impl Args {
 /// Checks the options, then writes the exercises asked for.
 fn start(args: &Args) -> Outcome {
     let rule = if args.no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
-    let narrow = |v: i32| u8::try_from(v).unwrap_or(0);
     let constraints = Constraints {
         depth: args.depth,
-        branching: (narrow(args.branching.0), narrow(args.branching.1)),
+        branching: args.branching,
         leaves: args.leaves,
         cutoffs: args.cutoffs,
         cut_above_leaves: args.cut_above_leaves,
@@ -121,6 +120,20 @@ fn start(args: &Args) -> Outcome {
 pub fn parse_range(text: &str) -> Result<(i32, i32), String> {
     let (a, b) = text.split_once("..").ok_or("write a range as LEAST..MOST, e.g. 2..3")?;
     let n = |t: &str| t.trim().parse::<i32>().map_err(|_| format!("{t:?} is not a whole number"));
+    Ok((n(a)?, n(b)?))
+}
+
+/// `A..B`, two counts (0 or more): a count too large for any tree is kept
+/// as it was typed (saturated), so that the check names what was given.
+pub fn parse_counts(text: &str) -> Result<(u64, u64), String> {
+    let (a, b) = text.split_once("..").ok_or("write a range as LEAST..MOST, e.g. 2..3")?;
+    let n = |t: &str| {
+        let t = t.trim();
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("{t:?} is not a whole number"));
+        }
+        Ok(t.parse::<u64>().unwrap_or(u64::MAX))
+    };
     Ok((n(a)?, n(b)?))
 }
 
@@ -167,8 +180,11 @@ fn write_exercise<G: Game>(
 ) -> Outcome {
     let mut arena = TreeArena::new();
     let opts = Limits { max_nodes: MAX_SHEET_NODES, threads: 1, ..Limits::default() };
-    let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|e| {
-        Failure::budget(format!("{e}; an exercise must fit on a page (at most {MAX_SHEET_NODES} nodes)"))
+    // exercise has no --max-nodes: the page is the limit, and --depth the way under it.
+    let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|_| {
+        Failure::budget(format!(
+            "the tree to --depth {depth} has more than {MAX_SHEET_NODES} nodes, more than a sheet shows; use a smaller --depth"
+        ))
     })?;
     let mut events: Vec<Event> = Vec::new();
     let windows = match req.search {

@@ -298,8 +298,9 @@ pub struct Args {
     /// gametree's `checkers` command). Each input is given on stdin.
     #[arg(long, value_name = "PROGRAM ARGS")]
     cmd: Option<String>,
-    /// Seconds each run may take before it is stopped and counted as failed.
-    #[arg(long, default_value_t = 60)]
+    /// Seconds each run may take before it is stopped and counted as failed
+    /// (1 or more: a run of no time at all fails every fixture).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
 }
 

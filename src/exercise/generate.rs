@@ -14,7 +14,7 @@ pub struct Constraints {
     /// Levels below the root; every leaf is this deep.
     pub depth: u8,
     /// Children of each inner node, at least and at most.
-    pub branching: (u8, u8),
+    pub branching: (u64, u64),
     /// Leaf values, least and greatest.
     pub leaves: (i32, i32),
     /// Alpha-beta: at least this many nodes that skip some of their children.
@@ -54,7 +54,7 @@ impl Constraints {
         if lo == 0 || lo > hi {
             return Err(format!("--branching {lo}..{hi}: give 1 or more children, the least first"));
         }
-        if u64::from(hi).saturating_pow(u32::from(self.depth)) > MAX_LEAVES {
+        if hi.saturating_pow(u32::from(self.depth)) > MAX_LEAVES {
             return Err(format!(
                 "--branching {lo}..{hi} at --depth {} could make more than {MAX_LEAVES} leaves, too many for a page",
                 self.depth
@@ -94,7 +94,7 @@ fn random_tree(rng: &mut Rng, c: &Constraints, depth: u8, out: &mut String) {
         out.push_str(&(i64::from(c.leaves.0) + rng.below(span) as i64).to_string());
         return;
     }
-    let n = usize::from(c.branching.0) + rng.below(usize::from(c.branching.1 - c.branching.0) + 1);
+    let n = c.branching.0 as usize + rng.below((c.branching.1 - c.branching.0) as usize + 1);
     out.push('(');
     for i in 0..n {
         if i > 0 {
