@@ -518,3 +518,39 @@ fn messages_say_what_was_given_in_plain_words() {
     ended(&run(&["fixtures", ".", "--timeout", "0"], ""), 2, "--timeout");
     assert!(!out.exists());
 }
+
+#[test]
+fn exports_are_written_all_or_none() {
+    let dir = scratch("all-or-none");
+    // A root of 65,535 children: more distinct actions than a page numbers.
+    let leaves: Vec<String> = (0..65_535).map(|i| (i % 100).to_string()).collect();
+    let wide = dir.join("wide.txt");
+    fs::write(&wide, format!("({})", leaves.join(" "))).unwrap();
+    let (json, dot, html) = (dir.join("a.json"), dir.join("d.dot"), dir.join("p.html"));
+    fs::write(&json, "old json").unwrap();
+    let position = format!("@{}", wide.display());
+    let args = [
+        "analyse",
+        "tree",
+        "--position",
+        &position,
+        "--max-bytes",
+        "1G",
+        "--json",
+        json.to_str().unwrap(),
+        "--dot",
+        dot.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ];
+    let out = run(&args, "");
+    ended(&out, 4, "p.html");
+    assert_eq!(
+        fs::read_to_string(&json).unwrap(),
+        "old json",
+        "the JSON was replaced though the page failed"
+    );
+    assert!(!dot.exists() && !html.exists(), "an export was written though another failed");
+    let names: Vec<_> = fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(names.len(), 2, "temporaries left: {names:?}");
+}
