@@ -93,7 +93,7 @@ fn shape(t: &T, depth: u8, c: &Constraints) {
             assert!((c.leaves.0..=c.leaves.1).contains(v));
         }
         T::Inner(children) => {
-            let n = children.len() as u8;
+            let n = children.len() as u64;
             assert!((c.branching.0..=c.branching.1).contains(&n), "{n} children");
             for ch in children {
                 shape(ch, depth + 1, c);

@@ -182,8 +182,8 @@ fn an_interrupted_export_leaves_nothing() {
         let dir = scratch(&format!("signal-{signal}"));
         let target = dir.join("tree.json");
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
-            // Over the default --max-bytes: allowed, so that it writes long enough to be stopped.
-            .args(["analyse", "checkers", "--depth", "7", "--max-bytes", "1G", "--json"])
+            // A JSON of this tree is over the default --max-bytes.
+            .args(["analyse", "checkers", "--depth", "7", "--max-bytes", "4G", "--json"])
             .arg(&target)
             .stdout(std::process::Stdio::null())
             .spawn()

@@ -483,3 +483,74 @@ fn closing_the_terminal_during_play_is_status_129() {
     let kept = fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap();
     assert!(kept.contains("b2"), "{kept}");
 }
+
+#[test]
+fn messages_say_what_was_given_in_plain_words() {
+    let dir = scratch("messages");
+    let out = dir.join("o");
+    let o = out.to_str().unwrap();
+    // --branching as typed, never narrowed to another number.
+    for (given, said) in [("2..256", "--branching 2..256 "), ("300..300", "--branching 300..300 ")] {
+        ended(&run(&["exercise", "--out", o, "--branching", given], ""), 2, said);
+    }
+    ended(
+        &run(&["exercise", "--out", o, "--branching", "2..4294967296"], ""),
+        2,
+        "--branching 2..4294967296 ",
+    );
+    // exercise has no --max-nodes to raise.
+    let big = run(&["exercise", "--out", o, "--game", "checkers", "--depth", "4"], "");
+    ended(&big, 3, "more than 400 nodes");
+    assert!(!String::from_utf8_lossy(&big.stderr).contains("--max-nodes"));
+    // No words of Rust's number parser.
+    for args in [
+        &["perft", "checkers", "3", "--max-time", "0.5"][..],
+        &["play", "tictactoe", "--think", "1e30"],
+        &["analyse", "tictactoe", "--max-nodes", "1e30"],
+    ] {
+        let out = run(args, "");
+        ended(&out, 2, "expected a whole number");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("invalid digit"), "{args:?}");
+    }
+    let clock = run(&["analyse", "ataxx", "--position", "7/7/7/7/7/7/7 x 4294967295"], "");
+    ended(&clock, 2, "the half-move clock must be at most 65535");
+    // A timeout of no time fails every fixture: refused, as perft's is.
+    ended(&run(&["fixtures", ".", "--timeout", "0"], ""), 2, "--timeout");
+    assert!(!out.exists());
+}
+
+#[test]
+fn exports_are_written_all_or_none() {
+    let dir = scratch("all-or-none");
+    // A root of 65,535 children: more distinct actions than a page numbers.
+    let leaves: Vec<String> = (0..65_535).map(|i| (i % 100).to_string()).collect();
+    let wide = dir.join("wide.txt");
+    fs::write(&wide, format!("({})", leaves.join(" "))).unwrap();
+    let (json, dot, html) = (dir.join("a.json"), dir.join("d.dot"), dir.join("p.html"));
+    fs::write(&json, "old json").unwrap();
+    let position = format!("@{}", wide.display());
+    let args = [
+        "analyse",
+        "tree",
+        "--position",
+        &position,
+        "--max-bytes",
+        "1G",
+        "--json",
+        json.to_str().unwrap(),
+        "--dot",
+        dot.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ];
+    let out = run(&args, "");
+    ended(&out, 4, "p.html");
+    assert_eq!(
+        fs::read_to_string(&json).unwrap(),
+        "old json",
+        "the JSON was replaced though the page failed"
+    );
+    assert!(!dot.exists() && !html.exists(), "an export was written though another failed");
+    let names: Vec<_> = fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(names.len(), 2, "temporaries left: {names:?}");
+}

@@ -7,7 +7,7 @@ use super::options::position::position_or_start;
 use super::options::search::SearchKind;
 use super::output::{Durability, lies_inside, write_folder, write_output_with};
 use crate::exercise::files::{self, Asked, Unfit};
-use crate::exercise::generate::{Constraints, generate};
+use crate::exercise::generate::{Constraints, generate, parse_counts, parse_range};
 use crate::exercise::page::Paper;
 use crate::exercise::quiz;
 use crate::export::html;
@@ -32,8 +32,8 @@ pub struct Args {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
     pub depth: u8,
     /// Children of each inner node of a random tree: LEAST..MOST.
-    #[arg(long, default_value = "2..3", value_parser = parse_range)]
-    pub branching: (i32, i32),
+    #[arg(long, default_value = "2..3", value_parser = parse_counts)]
+    pub branching: (u64, u64),
     /// Leaf values of a random tree: LEAST..MOST.
     #[arg(long, default_value = "0..20", value_parser = parse_range, allow_hyphen_values = true)]
     pub leaves: (i32, i32),
@@ -85,10 +85,9 @@ impl Args {
 /// Checks the options, then writes the exercises asked for.
 fn start(args: &Args) -> Outcome {
     let rule = if args.no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
-    let narrow = |v: i32| u8::try_from(v).unwrap_or(0);
     let constraints = Constraints {
         depth: args.depth,
-        branching: (narrow(args.branching.0), narrow(args.branching.1)),
+        branching: args.branching,
         leaves: args.leaves,
         cutoffs: args.cutoffs.unwrap_or(if args.game.is_some() { 1 } else { 2 }),
         cut_above_leaves: args.cut_above_leaves,
@@ -178,8 +177,6 @@ fn write_quiz(args: &Args, req: &Request<'_>, names: Option<Vec<String>>) -> Out
     }
     Ok(())
 }
-
-pub use crate::exercise::generate::parse_range;
 
 pub struct Request<'a> {
     pub seed: u64,

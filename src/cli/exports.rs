@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::failure::Failure;
 use super::options::search::SearchKind;
-use super::output::{Durability, Place, write_output_with};
+use super::output::Place;
 use crate::export::{self, analysis, scope::Scope, summary::Summary};
 use crate::game::Game;
 use crate::search::alphabeta::{self, Pruning};
@@ -398,16 +398,23 @@ pub fn write_files<G: Game>(
     write_jobs(jobs)
 }
 
-/// Writes each export to its file in turn; an error names the file.
+/// Writes every export, all or none: each file under a temporary name
+/// first, then the streams (stdout, a FIFO, a device: they cannot take back
+/// what they were given, so they come only once every file is whole), and
+/// only then are the files renamed into place. A failure anywhere (a page
+/// over its budget or the format's limits, a full disk) leaves every file as
+/// it was. An error names the file.
 ///
-/// Each file is still written under a temporary name and renamed only when
-/// whole, but not synced on its own: the file systems holding them are synced
-/// once at the end ([`sync_written`]), as the exercise batch does, since one
-/// `fsync` per export cost several times the work of a small tree's exports.
-pub fn write_jobs(jobs: Vec<(&Path, Writer<'_>)>) -> std::io::Result<()> {
+/// The files are not synced one by one: the file systems holding them are
+/// synced once at the end ([`sync_written`]), as the exercise batch does,
+/// since one `fsync` per export cost several times the work of a small
+/// tree's exports.
+pub fn write_jobs(mut jobs: Vec<(&Path, Writer<'_>)>) -> std::io::Result<()> {
+    jobs.sort_by_key(|(path, _)| is_stream(path));
+    let mut staged = Vec::new();
     let mut written = Vec::new();
     for (path, job) in jobs {
-        write_output_with(path, Durability::Later, |w| job(w)).map_err(|e| {
+        let done = super::output::write_staged(path, |w| job(w)).map_err(|e| {
             if is_over_budget(&e) {
                 return e;
             }
@@ -416,7 +423,11 @@ pub fn write_jobs(jobs: Vec<(&Path, Writer<'_>)>) -> std::io::Result<()> {
             }
             std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
         })?;
+        staged.extend(done);
         written.push(path);
+    }
+    for file in staged {
+        file.put_in_place()?;
     }
     sync_written(&written)
 }

@@ -108,17 +108,21 @@ fn run_program(program: &[String], input: &Path, expected: &Path, timeout: Durat
     use std::os::unix::process::CommandExt;
     crate::runtime::reaper::become_subreaper();
     let cap = fs::metadata(expected)?.len() + SLACK;
-    let mut child = Command::new(&program[0])
-        .args(&program[1..])
-        .stdin(Stdio::from(File::open(input)?))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .process_group(0)
-        .spawn()?;
-    let group = child.id();
     // Killed itself (Ctrl-C, SIGTERM, a closed terminal), the runner takes
-    // the program with it.
-    let _on_signal = crate::runtime::signals::kill_group_on_signal(group);
+    // the program with it: the group is registered before any such signal
+    // can be handled.
+    let (mut child, _on_signal) = crate::runtime::signals::holding_signals(|| {
+        let child = Command::new(&program[0])
+            .args(&program[1..])
+            .stdin(Stdio::from(File::open(input)?))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()?;
+        let on_signal = crate::runtime::signals::kill_group_on_signal(child.id());
+        Ok::<_, std::io::Error>((child, on_signal))
+    })?;
+    let group = child.id();
     let kill_group = || crate::runtime::signals::kill_process_group(group);
     let over_cap = Arc::new(AtomicBool::new(false));
     let mut stdout =
@@ -298,8 +302,9 @@ pub struct Args {
     /// gametree's `checkers` command). Each input is given on stdin.
     #[arg(long, value_name = "PROGRAM ARGS")]
     cmd: Option<String>,
-    /// Seconds each run may take before it is stopped and counted as failed.
-    #[arg(long, default_value_t = 60)]
+    /// Seconds each run may take before it is stopped and counted as failed
+    /// (1 or more: a run of no time at all fails every fixture).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
 }
 

@@ -120,6 +120,13 @@ fn parse_arguments() -> Result<Option<Cli>, Failure> {
     use std::io::Write;
     match Cli::try_parse() {
         Ok(cli) => Ok(Some(cli)),
+        Err(e) if e.use_stderr() && rust_words(&e.to_string()).is_some() => {
+            let said = rust_words(&e.to_string()).unwrap_or_default();
+            match write!(std::io::stderr(), "{said}") {
+                Ok(()) => Err(Failure::quiet(Kind::Usage)),
+                Err(_) => Err(Failure::quiet(Kind::Output)),
+            }
+        }
         Err(e) => match e.print().and_then(|()| std::io::stdout().flush()) {
             Err(_) if e.use_stderr() => Err(Failure::quiet(Kind::Output)),
             Err(_) => Err(Failure::output("cannot write to stdout")),
@@ -127,6 +134,21 @@ fn parse_arguments() -> Result<Option<Cli>, Failure> {
             Ok(()) => Err(Failure::quiet(Kind::Usage)),
         },
     }
+}
+
+/// Clap's message with the standard library's words for a number it could
+/// not read ("invalid digit found in string") put in a person's; `None`
+/// when it has none of them.
+fn rust_words(message: &str) -> Option<String> {
+    const PLAIN: [(&str, &str); 5] = [
+        ("invalid digit found in string", "expected a whole number (digits only, no point or exponent)"),
+        ("number too large to fit in target type", "too large"),
+        ("number too small to fit in target type", "too small"),
+        ("cannot parse integer from empty string", "expected a whole number"),
+        ("invalid float literal", "expected a number"),
+    ];
+    let found = PLAIN.iter().any(|(rust, _)| message.contains(rust));
+    found.then(|| PLAIN.iter().fold(message.to_string(), |m, (rust, ours)| m.replace(rust, ours)))
 }
 
 /// Says how the command ended and gives its exit status. What a command

@@ -163,26 +163,73 @@ fn replace(
     durability: Durability,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
+    stage(target, old, durability, write)?.put_in_place()
+}
+
+/// A regular file written whole under its temporary name, not yet renamed
+/// into place: removed if dropped first.
+pub struct Staged {
+    tmp: PathBuf,
+    target: PathBuf,
+    removal: Option<crate::runtime::signals::RemovedOnSignal>,
+}
+
+impl Staged {
+    /// Renames the file into place.
+    pub fn put_in_place(mut self) -> io::Result<()> {
+        let done = fs::rename(&self.tmp, &self.target);
+        if done.is_ok() {
+            self.removal = None;
+            self.tmp = PathBuf::new();
+        }
+        done
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.tmp.as_os_str().is_empty() {
+            let _ = fs::remove_file(&self.tmp);
+        }
+        drop(self.removal.take());
+    }
+}
+
+/// Writes `target`'s replacement under a temporary name beside it.
+fn stage(
+    target: &Path,
+    old: Option<&fs::Metadata>,
+    durability: Durability,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<Staged> {
     remove_stale_temporaries(target);
     let tmp = temporary_name(target);
     let removal = crate::runtime::signals::remove_on_signal(&tmp);
-    let result = (|| {
-        let mut out = BufWriter::new(File::create(&tmp)?);
-        write(&mut out)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        if let Some(old) = old {
-            keep_mode_and_owner(&file, old)?;
-        }
-        if durability == Durability::Synced {
-            file.sync_all()?;
-        }
-        fs::rename(&tmp, target)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    let staged = Staged { tmp: tmp.clone(), target: target.to_path_buf(), removal };
+    let mut out = BufWriter::new(File::create(&tmp)?);
+    write(&mut out)?;
+    let file = out.into_inner().map_err(|e| e.into_error())?;
+    if let Some(old) = old {
+        keep_mode_and_owner(&file, old)?;
     }
-    drop(removal);
-    result
+    if durability == Durability::Synced {
+        file.sync_all()?;
+    }
+    Ok(staged)
+}
+
+/// [`write_output_with`] for one of several outputs that are to appear
+/// together: a regular file is left whole under its temporary name
+/// (`Some`), for the caller to put in place once every output is written;
+/// a stream is written at once (`None`).
+pub fn write_staged(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<Option<Staged>> {
+    match target(path)? {
+        Target::Replace(target, old) => stage(&target, old.as_ref(), Durability::Later, write).map(Some),
+        _ => write_output_with(path, Durability::Later, write).map(|()| None),
+    }
 }
 
 /// Writes a set of files into the folder `dir` whole or not at all: `fill`

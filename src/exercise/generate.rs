@@ -14,7 +14,7 @@ pub struct Constraints {
     /// Levels below the root; every leaf is this deep.
     pub depth: u8,
     /// Children of each inner node, at least and at most.
-    pub branching: (u8, u8),
+    pub branching: (u64, u64),
     /// Leaf values, least and greatest.
     pub leaves: (i32, i32),
     /// Alpha-beta: at least this many nodes that skip some of their children.
@@ -31,6 +31,20 @@ pub struct Constraints {
 pub fn parse_range(text: &str) -> Result<(i32, i32), String> {
     let (a, b) = text.split_once("..").ok_or("write a range as LEAST..MOST, e.g. 2..3")?;
     let n = |t: &str| t.trim().parse::<i32>().map_err(|_| format!("{t:?} is not a whole number"));
+    Ok((n(a)?, n(b)?))
+}
+
+/// `A..B`, two counts (0 or more): a count too large for any tree is kept
+/// as it was typed (saturated), so that the check names what was given.
+pub fn parse_counts(text: &str) -> Result<(u64, u64), String> {
+    let (a, b) = text.split_once("..").ok_or("write a range as LEAST..MOST, e.g. 2..3")?;
+    let n = |t: &str| {
+        let t = t.trim();
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("{t:?} is not a whole number"));
+        }
+        Ok(t.parse::<u64>().unwrap_or(u64::MAX))
+    };
     Ok((n(a)?, n(b)?))
 }
 
@@ -61,7 +75,7 @@ impl Constraints {
         if lo == 0 || lo > hi {
             return Err(format!("--branching {lo}..{hi}: give 1 or more children, the least first"));
         }
-        if u64::from(hi).saturating_pow(u32::from(self.depth)) > MAX_LEAVES {
+        if hi.saturating_pow(u32::from(self.depth)) > MAX_LEAVES {
             return Err(format!(
                 "--branching {lo}..{hi} at --depth {} could make more than {MAX_LEAVES} leaves, too many for a page",
                 self.depth
@@ -101,7 +115,7 @@ fn random_tree(rng: &mut Rng, c: &Constraints, depth: u8, out: &mut String) {
         out.push_str(&(i64::from(c.leaves.0) + rng.below(span) as i64).to_string());
         return;
     }
-    let n = usize::from(c.branching.0) + rng.below(usize::from(c.branching.1 - c.branching.0) + 1);
+    let n = c.branching.0 as usize + rng.below((c.branching.1 - c.branching.0) as usize + 1);
     out.push('(');
     for i in 0..n {
         if i > 0 {

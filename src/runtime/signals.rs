@@ -91,6 +91,32 @@ pub fn kill_group_on_signal(group: u32) -> GroupKilledOnSignal {
     GroupKilledOnSignal(())
 }
 
+/// Runs `f` with SIGINT, SIGTERM and SIGHUP held back on this thread, then
+/// lets any that came meanwhile through: for starting a program and
+/// registering its group ([`kill_group_on_signal`]) as one step, so that no
+/// signal can fall between the two. (A started program's mask is reset by
+/// the standard library, so it does not inherit the hold.)
+pub fn holding_signals<T>(f: impl FnOnce() -> T) -> T {
+    // SAFETY: sigset operations on a set we own; pthread_sigmask changes
+    // only this thread's mask, and the old mask is put back below.
+    let old = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            libc::sigaddset(&mut set, signal);
+        }
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, &mut old);
+        old
+    };
+    let result = f();
+    // SAFETY: puts back the mask read above.
+    unsafe {
+        libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+    }
+    result
+}
+
 /// Installs [`on_signal`] for SIGINT, SIGTERM and SIGHUP, once. Without
 /// SA_RESTART, so that a read waiting at a prompt is interrupted and a caller
 /// that catches interrupts learns of the signal.

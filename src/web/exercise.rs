@@ -6,7 +6,7 @@
 use serde_json::{Map, Value, json};
 
 use gametree::exercise::files::{self, Asked};
-use gametree::exercise::generate::{Constraints, generate, parse_range};
+use gametree::exercise::generate::{Constraints, generate, parse_counts, parse_range};
 use gametree::exercise::page::Paper;
 use gametree::export::analysis::SearchKind;
 use gametree::game::Notation;
@@ -26,7 +26,12 @@ pub fn exercise(mut o: Options) -> Result<Value, Refusal> {
             Some(t) => parse_range(&t).map_err(|e| Refusal::of(key, format!("--{key} {t:?}: {e}"))),
         }
     };
-    let branching = range(&mut o, "branching", (2, 3))?;
+    let branching = match o.text("branching")? {
+        None => (2, 3),
+        Some(t) => {
+            parse_counts(&t).map_err(|e| Refusal::of("branching", format!("--branching {t:?}: {e}")))?
+        }
+    };
     let leaves = range(&mut o, "leaves", (0, 20))?;
     let cutoffs = o.integer("cutoffs", 0, i64::from(u32::MAX))?.map(|c| c as u32);
     let cut_above_leaves = o.flag("cut-above-leaves")?;
@@ -61,16 +66,8 @@ pub fn exercise(mut o: Options) -> Result<Value, Refusal> {
             files::files(game, pos, depth, title, asked, &[]).map_err(|e| Refusal::general(e.to_string()))?
         })
     } else {
-        let narrow = |v: i32| u8::try_from(v).unwrap_or(0);
-        let constraints = Constraints {
-            depth,
-            branching: (narrow(branching.0), narrow(branching.1)),
-            leaves,
-            cutoffs,
-            cut_above_leaves,
-            rule,
-            ..Default::default()
-        };
+        let constraints =
+            Constraints { depth, branching, leaves, cutoffs, cut_above_leaves, rule, ..Default::default() };
         o.finish()?;
         let text = generate(seed, &constraints, search == SearchKind::Alphabeta).map_err(Refusal::general)?;
         let game = TextbookTree::default();

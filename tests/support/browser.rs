@@ -12,6 +12,16 @@ use std::time::{Duration, Instant};
 use base64::Engine as _;
 use serde_json::{Value, json};
 
+/// Where `name` is on PATH, as the build script looked for it: the calling test
+/// was built to run only where it is (a `has_...` cfg), so its absence fails it.
+pub fn program(name: &str) -> std::path::PathBuf {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("{name} is not on PATH, and this test needs it"))
+}
+
 /// Paper, in centimetres, as WebDriver's print command takes it.
 #[derive(Clone, Copy, Debug)]
 pub struct PrintSize {
@@ -138,7 +148,7 @@ impl Driver {
     /// Starts chromedriver on a free loopback port and opens a headless session.
     fn launch() -> Driver {
         let port = free_port();
-        let child = Command::new(super::program("chromedriver"))
+        let child = Command::new(program("chromedriver"))
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -148,7 +158,7 @@ impl Driver {
         let caps = json!({
             "browserName": "chrome",
             "goog:chromeOptions": {
-                "binary": super::program("chromium"),
+                "binary": program("chromium"),
                 "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                          "--disable-background-networking", "--disable-component-update", "--disable-sync",
                          "--window-size=1400,900", format!("--user-data-dir={}", profile.display())],

@@ -14,16 +14,6 @@ const COURSE_FIXTURES: Option<&str> = option_env!("GAMETREE_COURSE_FIXTURES");
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-/// Where `name` is on PATH, as the build script looked for it: the calling test
-/// was built to run only where it is (a `has_...` cfg), so its absence fails it.
-pub fn program(name: &str) -> std::path::PathBuf {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| panic!("{name} is not on PATH, and this test needs it"))
-}
-
 /// Runs the gametree binary with `stdin` as its input.
 pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))

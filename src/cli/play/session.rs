@@ -310,7 +310,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         let game = self.game;
         // A Ctrl-C at an earlier prompt is not a stop of this thinking; with
         // the machine on both sides there is no prompt, and it ends the game.
-        if self.sides().iter().any(|&w| w == Who::Human) {
+        if self.sides().contains(&Who::Human) {
             signals::take();
             stop::take();
         }
@@ -341,10 +341,10 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         // With the machine on both sides there is no prompt to come back to:
         // Ctrl-C, while it thinks or during --delay, ends the game as at a
         // prompt (kept, status 130).
-        if self.sides().iter().all(|&w| w == Who::Machine) {
-            if signal == Some(libc::SIGINT) || self.wait_out_delay() {
-                return self.input_ended_by(signals::take().unwrap_or(libc::SIGINT));
-            }
+        if self.sides().iter().all(|&w| w == Who::Machine)
+            && (signal == Some(libc::SIGINT) || self.wait_out_delay())
+        {
+            return self.input_ended_by(signals::take().unwrap_or(libc::SIGINT));
         }
         Flow::Continue(())
     }

@@ -546,10 +546,9 @@ impl Notation for Ataxx {
         let number = |i: usize, what: &str| -> Result<Option<u16>, PositionError> {
             fields.get(i).map_or(Ok(None), |f| {
                 f.parse().map(Some).map_err(|_| {
-                    PositionError(format!(
-                        "{what} must be a number, got {f}",
-                        f = crate::game::quoted_start(f)
-                    ))
+                    let digits = !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+                    let why = if digits { "must be at most 65535" } else { "must be a whole number" };
+                    PositionError(format!("{what} {why}, got {f}", f = crate::game::quoted_start(f)))
                 })
             })
         };
