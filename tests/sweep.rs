@@ -554,3 +554,26 @@ fn exports_are_written_all_or_none() {
     let names: Vec<_> = fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
     assert_eq!(names.len(), 2, "temporaries left: {names:?}");
 }
+
+#[test]
+fn a_saved_file_name_is_said_without_its_escapes() {
+    let dir = scratch("escape-name");
+    let out = Command::new(BIN)
+        .args(["play", "tictactoe", "--second", "human"])
+        .current_dir(&*dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"b2\nsave! \x1b[2Jx.save\nquit\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    ended(&out, 0, "");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("saved to "), "{said}");
+    assert!(!said.contains('\x1b'), "a raw escape reached the terminal: {said:?}");
+    assert!(dir.join("\x1b[2Jx.save").is_file(), "the file keeps the name given");
+}

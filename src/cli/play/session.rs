@@ -611,6 +611,9 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             return Some("save needs a file name: save FILE".to_string());
         }
         let path = autosave::expand_home(file);
+        // The name as typed may hold escapes: it is said with them shown, not
+        // acted on by the terminal.
+        let file = &*crate::game::printable(file);
         if !force && path.exists() {
             if !self.input.interactive {
                 return Some(format!("{file} exists: save! {file} replaces it"));
