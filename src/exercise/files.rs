@@ -97,8 +97,11 @@ pub fn files<G: Game>(
 ) -> Result<Vec<(&'static str, Vec<u8>)>, Unfit> {
     let mut arena = TreeArena::new();
     let opts = Limits { max_nodes: MAX_SHEET_NODES, threads: 1, ..Limits::NONE };
-    let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|e| {
-        Unfit::TooBig(format!("{e}; an exercise must fit on a page (at most {MAX_SHEET_NODES} nodes)"))
+    // exercise has no --max-nodes: the page is the limit, and --depth the way under it.
+    let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|_| {
+        Unfit::TooBig(format!(
+            "the tree to --depth {depth} has more than {MAX_SHEET_NODES} nodes, more than a sheet shows; use a smaller --depth"
+        ))
     })?;
     let mut events: Vec<Event> = Vec::new();
     let windows = match asked.search {

@@ -64,6 +64,7 @@ pub fn sync_file_system(file: &std::fs::File) -> std::io::Result<()> {
 /// shell gave it to read (`< g.save`, `3< moves.txt`, a pipe), which an output
 /// must never write, whatever name (`/dev/stdin`, `/dev/fd/3`) reaches it.
 pub fn read_only_descriptors() -> Vec<(i32, u64, u64)> {
+    #[cfg_attr(not(target_os = "linux"), allow(unused_mut))]
     let mut found = Vec::new();
     #[cfg(target_os = "linux")]
     {
@@ -121,13 +122,22 @@ pub fn exchange(a: &std::path::Path, b: &std::path::Path) -> std::io::Result<()>
 /// Makes reads of `file` wait for data again (clears `O_NONBLOCK`), once a
 /// FIFO opened without waiting for a writer has one.
 pub fn set_blocking(file: &std::fs::File) -> std::io::Result<()> {
-    use std::os::fd::AsRawFd;
-    let fd = file.as_raw_fd();
-    // SAFETY: fcntl on a descriptor `file` keeps open, reading and setting
-    // its flags only.
-    let done = unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
-    };
-    if done { Ok(()) } else { Err(std::io::Error::last_os_error()) }
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        let fd = file.as_raw_fd();
+        // SAFETY: fcntl on a descriptor `file` keeps open, reading and setting
+        // its flags only.
+        let done = unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
+        };
+        if done { Ok(()) } else { Err(std::io::Error::last_os_error()) }
+    }
+    // No FIFOs without Unix (the browser's engine reads no files).
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        Ok(())
+    }
 }

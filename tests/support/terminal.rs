@@ -50,6 +50,13 @@ impl Terminal {
             unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size) },
             "openpty",
         );
+        // Close-on-exec, so that the programs other tests start at the same
+        // time do not inherit this terminal and keep it open after its own
+        // program has ended (openpty sets no such flag).
+        for fd in [master, slave] {
+            // SAFETY: fcntl on a descriptor just opened here, setting a flag only.
+            check(unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) }, "fcntl");
+        }
         // SAFETY: both descriptors were just opened by openpty and are owned here alone.
         let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
         let terminal_fd = slave.as_raw_fd();
@@ -77,8 +84,13 @@ impl Terminal {
         std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
             loop {
-                // Linux answers EIO once the last descriptor of the terminal's end is closed.
-                let n = reader.read(&mut buf).unwrap_or(0);
+                // Linux answers EIO once the last descriptor of the terminal's
+                // end is closed; a signal landing in this process only
+                // interrupts the read, which is not the end of the screen.
+                let n = match reader.read(&mut buf) {
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    r => r.unwrap_or(0),
+                };
                 let (lock, ready) = &*shared;
                 let mut s = lock.lock().unwrap();
                 if n == 0 {
