@@ -52,18 +52,6 @@ impl std::fmt::Display for Unfit {
     }
 }
 
-/// Alpha-beta's cut-offs in `tree`, and how many of them skip an inner node.
-fn cut_offs<G: Game>(tree: &Tree<'_, G>, windows: &[Option<alphabeta::Window>]) -> (u32, u32) {
-    let (mut all, mut above) = (0, 0);
-    tree.root.for_each(&mut |n| {
-        if windows[n.id() as usize].is_some_and(|w| w.cutoff.is_some()) {
-            all += 1;
-            above += u32::from(n.children().iter().any(|c| c.pruned() && !c.is_leaf()));
-        }
-    });
-    (all, above)
-}
-
 /// The practice page's "New exercise" for exercise `number` of `count` made
 /// from `first_seed`: the next page, or past the last the command for more.
 pub fn navigation(number: u32, count: u32, first_seed: u64) -> html::Addon {
@@ -115,7 +103,7 @@ pub fn files<G: Game>(
     // one with fewer cut-offs than asked (by default, none: nothing to
     // prune) is refused, never written as if it met them.
     if let Some(w) = windows.as_deref() {
-        let (all, above) = cut_offs(&tree, w);
+        let (all, above) = crate::exercise::generate::cut_offs(&tree, w);
         if all < asked.cutoffs || (asked.cut_above_leaves && above == 0) {
             let above_leaves = asked.cut_above_leaves;
             return Err(Unfit::Unsuitable(format!(

@@ -99,6 +99,15 @@ pub fn cutoffs(text: &str, rule: Pruning) -> (u32, u32) {
     let opts = Limits { threads: 1, ..Limits::default() };
     let tree = Tree::build(&mut arena, &game, pos, game.default_depth(), &opts).expect("a small tree");
     let windows = alphabeta::run_with_rule(&tree, rule, &mut ());
+    cut_offs(&tree, &windows)
+}
+
+/// Alpha-beta's cut-offs in a searched `tree` (with the `windows` it
+/// recorded), and how many of them skip an inner node.
+pub fn cut_offs<G: crate::game::Game>(
+    tree: &Tree<'_, G>,
+    windows: &[Option<alphabeta::Window>],
+) -> (u32, u32) {
     let (mut all, mut above) = (0, 0);
     tree.root.for_each(&mut |n| {
         if windows[n.id() as usize].is_some_and(|w| w.cutoff.is_some()) {
