@@ -471,7 +471,7 @@ pub fn games(py: Python<'_>) -> PyResult<Vec<PyObject>> {
 pub fn textbook_tree(
     seed: u64,
     depth: u8,
-    branching: (u8, u8),
+    branching: (u64, u64),
     leaves: (i32, i32),
     cutoffs: u32,
     prune_on_ties: bool,
