@@ -62,16 +62,21 @@ fn escape_xml(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// A cloze field's text: `}`, `#`, `~`, `/`, `"` and `\` escaped.
-fn cloze_text(text: &str) -> String {
+/// `text` with a backslash before each of `specials`.
+fn backslashed(text: &str, specials: &[char]) -> String {
     let mut out = String::new();
     for c in text.chars() {
-        if matches!(c, '}' | '#' | '~' | '/' | '"' | '\\') {
+        if specials.contains(&c) {
             out.push('\\');
         }
         out.push(c);
     }
     out
+}
+
+/// A cloze field's text: `}`, `#`, `~`, `/`, `"` and `\` escaped.
+fn cloze_text(text: &str) -> String {
+    backslashed(text, &['}', '#', '~', '/', '"', '\\'])
 }
 
 /// A window end as a cloze field: a number, or the infinities as short answers.
@@ -150,14 +155,7 @@ pub fn moodle_xml(questions: &[Question<'_>]) -> String {
 
 /// GIFT's special characters escaped: `~ = # { } :` and `\`.
 fn gift_text(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        if matches!(c, '~' | '=' | '#' | '{' | '}' | ':' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
+    backslashed(text, &['~', '=', '#', '{', '}', ':', '\\'])
 }
 
 /// A window end as a GIFT answer: a number, or the infinities as short answers.

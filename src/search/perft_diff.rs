@@ -107,12 +107,15 @@ pub fn compare<G: Game>(
             return Ok(Comparison::Differ(here(Vec::new())));
         }
         let Some((action, _, theirs_below)) = differing.first().cloned() else {
-            return match inconsistent {
-                // Its count one level up said otherwise than its divide here.
-                Some(_) => Ok(Comparison::Differ(here(Vec::new()))),
-                None if path.is_empty() => Ok(Comparison::Agree { depth, total: sum }),
-                None => unreachable!("a differing count above leads to a difference here"),
-            };
+            // Below the root, a count that differed above shows here as
+            // actions or counts that differ, or as counts that contradict
+            // the count above; whatever the other program says, a
+            // difference is never reported as agreement.
+            return Ok(if path.is_empty() && inconsistent.is_none() {
+                Comparison::Agree { depth, total: sum }
+            } else {
+                Comparison::Differ(here(Vec::new()))
+            });
         };
         if depth == 1 || inconsistent.is_some() {
             return Ok(Comparison::Differ(here(differing)));
