@@ -35,6 +35,7 @@ mod protocol_oracle;
 mod pruning_rules;
 mod pty;
 mod readme;
+mod references;
 mod refusals;
 mod sweep;
 mod textbook_alphabeta;
