@@ -310,3 +310,106 @@ fn the_pages_exercise_files_are_the_clis_byte_for_byte() {
         }
     }
 }
+
+/// The explorer's summary of the tree the page shows.
+fn shown(b: &Browser) -> Value {
+    wait_for(&b, "return document.getElementById('explorer').contentWindow.gametree ? 'yes' : ''");
+    b.run("return document.getElementById('explorer').contentWindow.gametree.header.summary")
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_wasm_toolchain, has_chromium)),
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
+)]
+fn the_page_opens_on_a_searched_tree_and_a_link_opens_the_tree_it_names() {
+    let b = open();
+    // Before anything is pressed: AIMA's figure 5.2 under alpha-beta.
+    let summary = shown(&b);
+    assert_eq!(
+        (&summary["game"], &summary["search"], &summary["decision"], &summary["value"], &summary["pruned"]),
+        (&json!("tree"), &json!("alphabeta"), &json!("B"), &json!(3), &json!(2)),
+        "{summary}"
+    );
+    assert_eq!(summary["node_count"], json!(13));
+    let mark = b.run("return performance.getEntriesByName('gametree-ready').length");
+    assert_eq!(mark, json!(1), "the page marks when it is interactive (benches/web.rs times it)");
+    // The address now names that tree; a request made in the form too.
+    b.run("document.getElementById('game').value = 'tictactoe'; document.getElementById('game').onchange()");
+    b.type_into("#position", "xo.x.o... x");
+    b.type_into("#depth", "3");
+    b.click("#analyse");
+    wait_for(&b, "return location.hash.includes('tictactoe') ? 'yes' : ''");
+    let hash = b.run("return location.hash").as_str().unwrap().to_string();
+    let expected = cli_json(&["tictactoe", "--position", "xo.x.o... x", "--depth", "3", "--search", "alphabeta"]);
+    // The link, opened afresh, shows the same tree with the same form.
+    let b2 = Browser::start();
+    b2.open(&format!("{}?from-a-link{hash}", url()));
+    let summary = shown(&b2);
+    assert_eq!((&summary["game"], &summary["depth"]), (&json!("tictactoe"), &json!(3)), "{summary}");
+    assert_eq!(b2.run("return document.getElementById('position').value"), json!("xo.x.o... x"));
+    let json = b2.run("return gametree.analyse({game: 'tictactoe', position: 'xo.x.o... x', depth: 3, search: 'alphabeta'})");
+    assert_eq!(json.as_str(), Some(expected.as_str()));
+    let node_count: Value = serde_json::from_str(&expected).unwrap();
+    assert_eq!(summary["node_count"], node_count["node_count"], "the link's tree is the CLI's");
+    assert!(b2.console_errors().is_empty(), "{:?}", b2.console_errors());
+}
+
+/// Serves `file` as `/` and `/index.html` over HTTP on a port of its own, as a
+/// static host would; anything else is 404, and every path asked for is kept.
+fn serve(file: &Path) -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    use std::io::{BufRead, BufReader, Write};
+    let body = std::fs::read(file).unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let asked = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = asked.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut first = String::new();
+            if reader.read_line(&mut first).is_err() {
+                continue;
+            }
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).map_or(true, |n| n == 0) || line == "\r\n" {
+                    break;
+                }
+            }
+            let path = first.split_whitespace().nth(1).unwrap_or("").to_string();
+            log.lock().unwrap().push(path.clone());
+            let (status, body): (&str, &[u8]) = match path.as_str() {
+                "/" | "/index.html" => ("200 OK", &body),
+                _ => ("404 Not Found", b"not here"),
+            };
+            let head = format!(
+                "HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body));
+        }
+    });
+    (format!("http://{addr}/"), asked)
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_wasm_toolchain, has_chromium)),
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
+)]
+fn the_page_is_one_file_under_3_mb_that_works_from_a_static_http_host_as_from_disk() {
+    let size = std::fs::metadata(page()).unwrap().len();
+    assert!(size < 3_000_000, "the page is {size} bytes; the issue allows under 3 MB");
+    let (address, asked) = serve(page());
+    let b = Browser::start();
+    b.open(&address);
+    assert_eq!(shown(&b)["decision"], json!("B"), "the first tree is searched over HTTP too");
+    assert_same(&b, json!({"game": "ataxx", "depth": 2, "search": "alphabeta"}));
+    let perft = b.run("return gametree.perft({game: 'niujiao', depth: 4})");
+    let cli = Command::new(BIN).args(["perft", "niujiao", "4"]).output().unwrap();
+    assert_eq!(perft.as_str(), Some(String::from_utf8(cli.stdout).unwrap().as_str()));
+    assert_eq!(*asked.lock().unwrap(), vec!["/".to_string()], "the host is asked for the page alone");
+    assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
+}

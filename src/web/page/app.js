@@ -91,13 +91,45 @@
       $('text').hidden = true;
       $('status').textContent = `${answer.nodes} nodes.`;
       downloads(o, answer);
-      const frame = $('explorer');
-      frame.hidden = false;
-      frame.onload = () => hookLeaves(frame);
-      frame.srcdoc = answer.html;
+      remember(o);
       $('leaf-hint').hidden = o.game !== 'tree' || o.search === 'mcts';
+      return show(answer.html, hookLeaves);
     }, showError);
   }
+  // The explorer in its frame; resolves once it has loaded.
+  function show(html, then) {
+    const frame = $('explorer');
+    frame.hidden = false;
+    return new Promise((resolve) => {
+      frame.onload = () => { if (then) then(frame); resolve(); };
+      frame.srcdoc = html;
+    });
+  }
+  // The request in the address (#game=tree&search=alphabeta&position=...),
+  // its keys window.gametree's, so that a link opens this very tree.
+  function remember(o) {
+    const link = new URLSearchParams();
+    for (const [k, v] of Object.entries(o)) link.set(k, v === true ? '' : String(v));
+    try { history.replaceState(null, '', '#' + link.toString()); } catch (e) { /* a sandboxed frame */ }
+  }
+  function fromLink() {
+    const link = new URLSearchParams(location.hash.replace(/^#/, ''));
+    if (!link.has('game') || !games.some((g) => g.name === link.get('game'))) return false;
+    $('game').value = link.get('game');
+    setGame();
+    const search = link.get('search') || 'minimax';
+    $('search').value = search === 'alphabeta' && link.has('no-prune-on-ties') ? 'alphabeta-past' : search;
+    if (!$('search').value) $('search').value = 'minimax';
+    $('search').onchange();
+    $('compare-orders').checked = link.has('compare-orders');
+    $('position').value = link.get('position') || '';
+    for (const k of ['depth', 'iterations', 'uct-c', 'seed']) if (link.has(k)) $(k).value = link.get(k);
+    for (const el of document.querySelectorAll('[data-game-option]')) if (link.has(el.id)) el.value = link.get(el.id);
+    return true;
+  }
+  // What the page opens on without a link: the textbook's first tree
+  // (AIMA figure 5.2, fixtures/textbook/aima-5.2.txt) under alpha-beta.
+  const FIRST_TREE = 'A:(\n  B:(b1:3 b2:12 b3:8)\n  C:(c1:2 c2:4 c3:6)\n  D:(d1:14 d2:5 d3:2)\n)';
   // A textbook tree's leaf, double-clicked in the explorer, is given a new
   // value in the text, and the tree is searched again.
   function hookLeaves(frame) {
@@ -230,8 +262,16 @@
   gametree.games().then((list) => {
     games = list;
     $('game').innerHTML = list.map((g) => `<option value="${g.name}" title="${g.about.replace(/"/g, '&quot;')}">${g.name}</option>`).join('');
-    $('game').value = 'tree';
-    setGame();
-    document.body.dataset.ready = 'true';
-  }, showError);
+    if (!fromLink()) {
+      $('game').value = 'tree';
+      setGame();
+      $('position').value = FIRST_TREE;
+      $('search').value = 'alphabeta';
+      $('search').onchange();
+    }
+    // Interactive: the form answers and the first tree is on screen
+    // (docs/performance.md times this mark from navigation start).
+    const ready = () => { performance.mark('gametree-ready'); document.body.dataset.ready = 'true'; };
+    analyse().then(ready, ready);
+  }, (err) => { showError(err); document.body.dataset.ready = 'true'; });
 })();
