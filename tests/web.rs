@@ -313,7 +313,7 @@ fn the_pages_exercise_files_are_the_clis_byte_for_byte() {
 
 /// The explorer's summary of the tree the page shows.
 fn shown(b: &Browser) -> Value {
-    wait_for(&b, "return document.getElementById('explorer').contentWindow.gametree ? 'yes' : ''");
+    wait_for(b, "return document.getElementById('explorer').contentWindow.gametree ? 'yes' : ''");
     b.run("return document.getElementById('explorer').contentWindow.gametree.header.summary")
 }
 

@@ -119,7 +119,7 @@ pub fn machine<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
             let c = played.choice;
             let plies = if played.depth == 1 { "ply" } else { "plies" };
             let note = format!(
-                "value {} searched {} {plies}, {} positions examined",
+                "value {}; searched {} {plies}, {} positions examined",
                 c.value, played.depth, c.nodes
             );
             (c.action.expect("a side with actions gets one"), note)

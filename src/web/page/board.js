@@ -167,7 +167,7 @@ function makeBoard(hooks) {
       $('play-controls').hidden = !play;
       $('edit-controls').hidden = play || !(shown && shown.editable);
       $('board-hint').textContent = play
-        ? 'Click one of your units, then where it goes (or press a move below).'
+        ? 'Click where you play; to move a unit, click it, then where it goes (or press a move below).'
         : 'Click a point to change what stands on it: empty, then each kind of unit in turn.';
       picked = null;
       if (!play) playing = null;
