@@ -43,6 +43,7 @@
       box.append(label);
     }
     clearErrors();
+    board.reset();
     if (g.name === 'tree') board.hide(); else board.refresh(g.start).catch(showError);
     // The tree shown was another game's: gone until this one is analysed.
     $('result').hidden = true;

@@ -179,6 +179,8 @@ function makeBoard(hooks) {
   return {
     refresh,
     hide() { shown = null; playing = null; $('board-box').hidden = true; },
+    // Another game chosen: a game under way ends, its record goes.
+    reset() { playing = null; picked = null; $('game-record').innerHTML = ''; },
     get playing() { return playing; },
     newGame,
     humanPlays,
