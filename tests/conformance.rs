@@ -171,6 +171,28 @@ proptest! {
     }
 
     #[test]
+    fn a_board_set_up_point_by_point_is_the_position_it_shows(choices in prop::collection::vec(any::<u32>(), 0..60)) {
+        each_game(|name| with_game!(name, &Settings::default(), |g| {
+            let pos = playout(g, &choices);
+            let (cells, mover) = (g.cells(&pos), g.to_move(&pos));
+            match g.setup(&cells, mover) {
+                // A game without a board: nothing to set up.
+                None => prop_assert!(cells.is_empty(), "{name:?} draws a board but cannot set one up"),
+                Some(made) => {
+                    let made = made.map_err(|e| TestCaseError::fail(format!("{name:?} {cells:?}: {e}")))?;
+                    prop_assert_eq!(g.cells(&made), cells);
+                    prop_assert_eq!(g.to_move(&made), mover);
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    g.actions(&pos, &mut a);
+                    g.actions(&made, &mut b);
+                    prop_assert_eq!(a, b, "the same actions");
+                }
+            }
+            Ok(())
+        }))?;
+    }
+
+    #[test]
     fn alphabeta_agrees_with_minimax(choices in prop::collection::vec(any::<u32>(), 0..60), depth in 1u8..=9) {
         each_game(|name| with_game!(name, &Settings::default(), |g| {
             let pos = playout(g, &choices);

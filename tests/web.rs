@@ -310,3 +310,375 @@ fn the_pages_exercise_files_are_the_clis_byte_for_byte() {
         }
     }
 }
+
+/// The explorer's summary of the tree the page shows.
+fn shown(b: &Browser) -> Value {
+    wait_for(b, "return document.getElementById('explorer').contentWindow.gametree ? 'yes' : ''");
+    b.run("return document.getElementById('explorer').contentWindow.gametree.header.summary")
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_wasm_toolchain, has_chromium)),
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
+)]
+fn the_page_opens_on_a_searched_tree_and_a_link_opens_the_tree_it_names() {
+    let b = open();
+    // Before anything is pressed: AIMA's figure 5.2 under alpha-beta.
+    let summary = shown(&b);
+    assert_eq!(
+        (&summary["game"], &summary["search"], &summary["decision"], &summary["value"], &summary["pruned"]),
+        (&json!("tree"), &json!("alphabeta"), &json!("B"), &json!(3), &json!(2)),
+        "{summary}"
+    );
+    assert_eq!(summary["node_count"], json!(13));
+    let mark = b.run("return performance.getEntriesByName('gametree-ready').length");
+    assert_eq!(mark, json!(1), "the page marks when it is interactive (benches/web.rs times it)");
+    // The address now names that tree; a request made in the form too.
+    b.run("document.getElementById('game').value = 'tictactoe'; document.getElementById('game').onchange()");
+    b.type_into("#position", "xo.x.o... x");
+    b.type_into("#depth", "3");
+    b.click("#analyse");
+    wait_for(&b, "return location.hash.includes('tictactoe') ? 'yes' : ''");
+    let hash = b.run("return location.hash").as_str().unwrap().to_string();
+    let expected =
+        cli_json(&["tictactoe", "--position", "xo.x.o... x", "--depth", "3", "--search", "alphabeta"]);
+    // The link, opened afresh, shows the same tree with the same form.
+    let b2 = Browser::start();
+    b2.open(&format!("{}?from-a-link{hash}", url()));
+    let summary = shown(&b2);
+    assert_eq!((&summary["game"], &summary["depth"]), (&json!("tictactoe"), &json!(3)), "{summary}");
+    assert_eq!(b2.run("return document.getElementById('position').value"), json!("xo.x.o... x"));
+    let json = b2.run("return gametree.analyse({game: 'tictactoe', position: 'xo.x.o... x', depth: 3, search: 'alphabeta'})");
+    assert_eq!(json.as_str(), Some(expected.as_str()));
+    let node_count: Value = serde_json::from_str(&expected).unwrap();
+    assert_eq!(summary["node_count"], node_count["node_count"], "the link's tree is the CLI's");
+    assert!(b2.console_errors().is_empty(), "{:?}", b2.console_errors());
+}
+
+/// Serves `file` as `/` and `/index.html` over HTTP on a port of its own, as a
+/// static host would; anything else is 404, and every path asked for is kept.
+fn serve(file: &Path) -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    use std::io::{BufRead, BufReader, Write};
+    let body = std::fs::read(file).unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let asked = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = asked.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut first = String::new();
+            if reader.read_line(&mut first).is_err() {
+                continue;
+            }
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).map_or(true, |n| n == 0) || line == "\r\n" {
+                    break;
+                }
+            }
+            let path = first.split_whitespace().nth(1).unwrap_or("").to_string();
+            log.lock().unwrap().push(path.clone());
+            let (status, body): (&str, &[u8]) = match path.as_str() {
+                "/" | "/index.html" => ("200 OK", &body),
+                _ => ("404 Not Found", b"not here"),
+            };
+            let head = format!(
+                "HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body));
+        }
+    });
+    (format!("http://{addr}/"), asked)
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_wasm_toolchain, has_chromium)),
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
+)]
+fn the_page_is_one_file_under_3_mb_that_works_from_a_static_http_host_as_from_disk() {
+    let size = std::fs::metadata(page()).unwrap().len();
+    assert!(size < 3_000_000, "the page is {size} bytes; the issue allows under 3 MB");
+    let (address, asked) = serve(page());
+    let b = Browser::start();
+    b.open(&address);
+    assert_eq!(shown(&b)["decision"], json!("B"), "the first tree is searched over HTTP too");
+    assert_same(&b, json!({"game": "ataxx", "depth": 2, "search": "alphabeta"}));
+    let perft = b.run("return gametree.perft({game: 'niujiao', depth: 4})");
+    let cli = Command::new(BIN).args(["perft", "niujiao", "4"]).output().unwrap();
+    assert_eq!(perft.as_str(), Some(String::from_utf8(cli.stdout).unwrap().as_str()));
+    assert_eq!(*asked.lock().unwrap(), vec!["/".to_string()], "the host is asked for the page alone");
+    assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
+}
+
+/// Chooses `game` in the form, as a person does.
+fn choose_game(b: &Browser, game: &str) {
+    b.run(&format!(
+        "document.getElementById('game').value = '{game}'; document.getElementById('game').onchange()"
+    ));
+    wait_for(
+        b,
+        &format!(
+            "return document.querySelector('#board[data-game={game}] [data-point]') && !document.getElementById('board-box').hidden"
+        ),
+    );
+}
+
+fn click_point(b: &Browser, point: usize) {
+    b.click(&format!("#board [data-point='{point}'] .hit"));
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_wasm_toolchain, has_chromium)),
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
+)]
+fn a_board_set_up_by_clicking_its_points_is_written_in_the_games_notation_and_searched_again() {
+    let b = open();
+    shown(&b);
+    choose_game(&b, "tictactoe");
+    assert_eq!(b.count("#board [data-point]"), 9);
+    b.type_into("#depth", "3");
+    // The centre once: an x, and so it is o's turn.
+    click_point(&b, 4);
+    wait_for(&b, "return document.getElementById('position').value === '....x.... o' ? 'yes' : ''");
+    assert_eq!(b.run("return document.getElementById('to-move').value"), json!("second"));
+    // The corner twice: x (two x and no o: no position, said so), then o
+    // (o still to move, which the game allows).
+    click_point(&b, 0);
+    wait_for(&b, "return document.getElementById('error-position').textContent");
+    assert!(b.text("#error-position").contains("cannot arise"), "{}", b.text("#error-position"));
+    click_point(&b, 0);
+    wait_for(&b, "return document.getElementById('position').value === 'o...x.... o' ? 'yes' : ''");
+    assert_eq!(b.text("#error-position"), "", "mended, the message goes");
+    // Each change searches again: the explorer shows the position set up.
+    wait_for(
+        &b,
+        "const w = document.getElementById('explorer').contentWindow; return w.gametree && w.gametree.header.summary.position === 'o...x.... o' ? 'yes' : ''",
+    );
+    let summary = shown(&b);
+    let cli: Value =
+        serde_json::from_str(&cli_json(&["tictactoe", "--position", "o...x.... o", "--depth", "3"])).unwrap();
+    assert_eq!(summary["node_count"], cli["node_count"], "{summary}");
+    // Who is to move is chosen too (niujiao: either side may be to move).
+    choose_game(&b, "niujiao");
+    b.run("const s = document.getElementById('to-move'); s.value = 'second'; s.onchange()");
+    wait_for(&b, "return document.getElementById('position').value === 'r.......bb b' ? 'yes' : ''");
+    // A board that is no position is said beside the position's field.
+    choose_game(&b, "checkers");
+    assert_eq!(b.count("#board [data-point]"), 64);
+    click_point(&b, 0); // a light square: no unit stands there
+    wait_for(&b, "return document.getElementById('error-position').textContent");
+    let said = b.text("#error-position");
+    assert!(said.contains("this board is no position"), "{said}");
+    // Every board game can be set up; a textbook tree has no board.
+    for game in ["niujiao", "ataxx", "gomoku"] {
+        choose_game(&b, game);
+        assert_eq!(b.run("return document.getElementById('edit-controls').hidden"), json!(false), "{game}");
+    }
+    b.run("document.getElementById('game').value = 'tree'; document.getElementById('game').onchange()");
+    assert_eq!(b.run("return document.getElementById('board-box').hidden"), json!(true));
+    assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
+}
+
+/// The machine's first move in `gametree play`, machine first, at `level`.
+fn cli_machine_move(game: &str, position: &str, level: &str, seed: u64) -> String {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(["play", game, "--position", position, "--first", "machine", "--second", "human"])
+        .args(["--level", level, "--seed", &seed.to_string(), "--think", "200", "--ascii"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let at = text.find(" plays ").unwrap_or_else(|| panic!("no machine move in:\n{text}"));
+    text[at + 7..].split_whitespace().next().unwrap().to_string()
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_wasm_toolchain, has_chromium)),
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
+)]
+fn the_machine_plays_in_the_page_as_in_play_at_every_level_and_a_person_plays_it_on_the_board() {
+    let b = open();
+    for (game, position) in [
+        ("tictactoe", "x...o.... x"),
+        ("niujiao", "r.......bb r"),
+        ("checkers", ".w.w.w.w/w.w.w.w./.w.w.w.w/......../......../b.b.b.b./.b.b.b.b/b.b.b.b. b"),
+        ("ataxx", "x5o/7/7/7/7/7/o5x x 0 1"),
+    ] {
+        for level in ["random", "easy", "medium", "hard", "strong", "mcts"] {
+            for seed in [1u64, 7] {
+                let options =
+                    json!({"game": game, "position": position, "level": level, "seed": seed, "think": 200});
+                let page = b.run(&format!("return gametree.run('machine', {options}).then(a => a.action)"));
+                let cli = cli_machine_move(game, position, level, seed);
+                assert_eq!(page.as_str(), Some(cli.as_str()), "{game} {level} seed {seed}");
+            }
+        }
+    }
+    // A person against the machine: the machine opens (the person takes o).
+    shown(&b);
+    choose_game(&b, "tictactoe");
+    b.click("#mode-play");
+    b.run("document.getElementById('level').value = 'easy'; document.getElementById('you-play').value = 'second'");
+    b.click("#new-game");
+    wait_for(&b, "return document.querySelectorAll('#game-record li').length === 1 ? 'yes' : ''");
+    assert!(b.text("#game-record li").starts_with("x plays "), "{}", b.text("#game-record"));
+    // The first empty point, clicked: the person's move, then the machine's.
+    let empty = b.run("return [...document.getElementById('position').value.split(' ')[0]].indexOf('.')");
+    click_point(&b, empty.as_u64().unwrap() as usize);
+    wait_for(&b, "return document.querySelectorAll('#game-record li').length === 3 ? 'yes' : ''");
+    let record = b.run("return [...document.querySelectorAll('#game-record li')].map(l => l.textContent)");
+    assert!(record[1].as_str().unwrap().starts_with("o plays "), "{record}");
+    let position = b.run("return document.getElementById('position').value");
+    let cells = position.as_str().unwrap().split(' ').next().unwrap();
+    assert_eq!((cells.matches('x').count(), cells.matches('o').count()), (2, 1), "{position}");
+    assert!(position.as_str().unwrap().ends_with(" o"), "the person's turn again: {position}");
+    // Every move is also a button: the person plays one by its name.
+    let first = b.run("return document.querySelector('#moves button').textContent");
+    b.click("#moves button");
+    wait_for(&b, "return document.querySelectorAll('#game-record li').length >= 4 ? 'yes' : ''");
+    let record = b.run("return [...document.querySelectorAll('#game-record li')].map(l => l.textContent)");
+    assert_eq!(record[3], json!(format!("o plays {}", first.as_str().unwrap())));
+    assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_wasm_toolchain, has_chromium)),
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
+)]
+fn on_a_projector_and_on_a_phone_nothing_runs_off_the_side_and_the_tree_and_board_are_in_view() {
+    // GAMETREE_SHOTS=DIR keeps a screenshot of each view to look at.
+    let shots = std::env::var_os("GAMETREE_SHOTS");
+    let b = Browser::start_alone();
+    for (w, h) in [(1366, 768), (390, 844)] {
+        b.set_viewport(w, h);
+        b.open(&format!("{}?{w}x{h}", url()));
+        shown(&b);
+        let fits = |what: &str| {
+            let wide = b.run("return document.documentElement.scrollWidth");
+            assert!(wide.as_u64().unwrap() <= w as u64, "{w}x{h}, {what}: the page is {wide} px wide");
+        };
+        fits("the first tree");
+        // The explorer is on the first screen: on a projector beside the form,
+        // from the top, and whole; on a phone below it, the whole width.
+        let frame = b.run("const r = document.getElementById('explorer').getBoundingClientRect(); return [r.top, r.width, r.bottom]");
+        let (top, width, bottom) =
+            (frame[0].as_f64().unwrap(), frame[1].as_f64().unwrap(), frame[2].as_f64().unwrap());
+        if w > h {
+            assert!(
+                top < 0.15 * h as f64 && bottom <= h as f64,
+                "{w}x{h}: the tree is not whole on the screen: {frame}"
+            );
+            assert!(width >= 0.6 * w as f64, "{w}x{h}: the tree is narrow: {frame}");
+        } else {
+            assert!(top < 0.9 * h as f64, "{w}x{h}: the tree starts below the first screen: {frame}");
+            assert!(width >= 0.85 * w as f64, "{w}x{h}: the tree is narrow: {frame}");
+        }
+        if let Some(dir) = &shots {
+            b.screenshot(&Path::new(dir).join(format!("web-{w}x{h}-first-tree.png")));
+        }
+        // A board game: the board whole on screen, its points big enough to tap.
+        choose_game(&b, "checkers");
+        fits("the checkers board");
+        let board = b.run("const r = document.getElementById('board').getBoundingClientRect(); return [r.left, r.right, r.width]");
+        assert!(
+            board[0].as_f64().unwrap() >= 0.0 && board[1].as_f64().unwrap() <= w as f64,
+            "{w}x{h}: {board}"
+        );
+        let point =
+            b.run("return document.querySelector('#board [data-point] .hit').getBoundingClientRect().width");
+        assert!(
+            point.as_f64().unwrap() >= 36.0,
+            "{w}x{h}: a checkers square is {point} px, too small to tap"
+        );
+        b.run("document.getElementById('board-box').scrollIntoView()");
+        if let Some(dir) = &shots {
+            b.screenshot(&Path::new(dir).join(format!("web-{w}x{h}-checkers-board.png")));
+        }
+        b.click("#mode-play");
+        b.run("document.getElementById('level').value = 'easy'");
+        b.click("#new-game");
+        fits("a game against the machine");
+        if let Some(dir) = &shots {
+            b.screenshot(&Path::new(dir).join(format!("web-{w}x{h}-play.png")));
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_wasm_toolchain, has_chromium)),
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
+)]
+fn a_node_at_the_edge_of_the_tree_opens_its_own_deeper_tree_and_back_returns() {
+    let b = open();
+    shown(&b);
+    b.run("document.getElementById('game').value = 'tictactoe'; document.getElementById('game').onchange()");
+    b.type_into("#depth", "2");
+    b.type_into("#position", "x...o.... x");
+    b.click("#analyse");
+    wait_for(
+        &b,
+        "const w = document.getElementById('explorer').contentWindow; return w.gametree && w.gametree.header.summary.depth === 2 && w.gametree.header.summary.position === 'x...o.... x' ? 'yes' : ''",
+    );
+    let frame = "document.getElementById('explorer').contentWindow";
+    // A node drawn at depth 2 (the line of best play is open): its line.
+    let line = b.run(&format!(
+        "const g = {frame}.gametree; const d = {frame}.document;
+         const box = [...d.querySelectorAll('[data-index]')].find(e => g.nodes.depth[Number(e.dataset.index)] === 2);
+         const line = []; for (let i = Number(box.dataset.index); g.nodes.parent[i] >= 0; i = g.nodes.parent[i]) line.unshift(g.actionName(i));
+         box.dispatchEvent(new MouseEvent('dblclick', {{bubbles: true}}));
+         return line"
+    ));
+    let line: Vec<String> =
+        line.as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_string()).collect();
+    assert_eq!(line.len(), 2, "{line:?}");
+    wait_for(&b, "return document.getElementById('trail').hidden ? '' : 'yes'");
+    wait_for(
+        &b,
+        &format!(
+            "return {frame}.gametree && {frame}.gametree.header.summary.depth === 2 && {frame}.gametree.header.summary.position !== 'x...o.... x' ? 'yes' : ''"
+        ),
+    );
+    let summary = shown(&b);
+    // The CLI's tree of the position that line reaches, two plies deep.
+    let mut position = "x...o.... x".to_string();
+    for action in &line {
+        let out = b.run(&format!(
+            "return gametree.run('apply', {{game: 'tictactoe', position: {position:?}, action: {action:?}}}).then(a => a.position)"
+        ));
+        position = out.as_str().unwrap().to_string();
+    }
+    assert_eq!(summary["position"], json!(position));
+    let cli: Value = serde_json::from_str(&cli_json(&[
+        "tictactoe",
+        "--position",
+        &position,
+        "--depth",
+        "2",
+        "--search",
+        "alphabeta",
+    ]))
+    .unwrap();
+    assert_eq!(summary["node_count"], cli["node_count"], "{summary}");
+    assert_eq!(b.text("#trail-line"), line.join(" "));
+    b.click("#trail-back");
+    wait_for(
+        &b,
+        &format!(
+            "return {frame}.gametree && {frame}.gametree.header.summary.position === 'x...o.... x' ? 'yes' : ''"
+        ),
+    );
+    assert_eq!(b.run("return document.getElementById('trail').hidden"), json!(true));
+}

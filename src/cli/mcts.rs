@@ -380,28 +380,7 @@ pub fn best<G: Game>(game: &G, at: &GamePosition, tree: &TreeOptions, options: &
     Ok(())
 }
 
-/// Iterations `--level mcts` makes per millisecond of `--think`: counted, not
-/// timed, so that a game can be played again move for move.
-pub const PLAY_ITERATIONS_PER_MS: u64 = 50;
-
-/// The settings of the `mcts` play level: `think` counted in iterations.
-///
-/// `max_nodes` is kept as given, never cut to what a tree can hold: each
-/// iteration adds at most one node, so `n` iterations make at most `n + 1`
-/// nodes, and a larger budget (up to `u64::MAX`) is never reached. Holding it
-/// at `n + 1` changes no move, and keeps it within a tree's 32-bit ids, since
-/// `n` is at most `MAX_ITERATIONS`.
-pub fn for_play(think: Duration, seed: Option<u64>, max_nodes: u64) -> Settings {
-    let n = (think.as_millis() as u64)
-        .saturating_mul(PLAY_ITERATIONS_PER_MS)
-        .clamp(1, u64::from(mcts::MAX_ITERATIONS));
-    Settings {
-        budget: Budget::Iterations(n as u32),
-        seed: seed.unwrap_or(mcts::DEFAULT_SEED),
-        max_nodes: max_nodes.min(n + 1),
-        ..Settings::default()
-    }
-}
+pub use crate::search::levels::mcts_for_play as for_play;
 
 /// A move of the `mcts` level, as play's opponent reports one.
 pub struct Played<A> {

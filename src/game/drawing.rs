@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::Rules;
+use super::{Player, Rules};
 
 /// The board's description, the same for every position: points on a plane
 /// in cell units, what is drawn under them, coordinates, and how each kind of
@@ -190,6 +190,28 @@ pub fn numbers(from: usize, n: usize, down: bool) -> Vec<String> {
     (0..n).map(|i| if down { from - i } else { from + i }.to_string()).collect()
 }
 
+/// A board editor's `cells` as a notation writes its board: cut into `rows`
+/// rows, each written by `row`, joined by `joiner`; or why they are not
+/// `rows` rows of `width` symbols.
+pub fn board_text(
+    cells: &str,
+    rows: usize,
+    width: usize,
+    row: impl Fn(&str) -> String,
+    joiner: &str,
+) -> Result<String, String> {
+    let cells: Vec<char> = cells.chars().collect();
+    if cells.len() != rows * width {
+        return Err(format!(
+            "expected {} points ({rows} rows of {width}), got {}",
+            rows * width,
+            cells.len()
+        ));
+    }
+    let rows: Vec<String> = cells.chunks(width).map(|r| row(&r.iter().collect::<String>())).collect();
+    Ok(rows.join(joiner))
+}
+
 /// The points of a [`Picture`] an action starts from and ends on: a board for
 /// play marks them ( ) and [ ].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -267,6 +289,16 @@ pub trait Drawing: Rules {
             }
             _ => point.to_string(),
         }
+    }
+
+    /// The position whose board is `cells` (one symbol per point, as
+    /// [`Drawing::cells`] writes them) with `to_move` to move: a board
+    /// editor's, which places units point by point. Counters a position keeps
+    /// besides its board (Ataxx's clocks) start afresh. `None`: the game has
+    /// no board to edit; `Some(Err)`: why these cells are no position.
+    fn setup(&self, cells: &str, to_move: Player) -> Option<Result<Self::Position, String>> {
+        let _ = (cells, to_move);
+        None
     }
 
     /// What a person's board says under it, where the game counts something:

@@ -51,8 +51,14 @@ fn run(request: &Value) -> Result<Value, Refusal> {
         Some("perft") => gametree::with_game!(game, &settings, |g| perft(g, options, false)),
         Some("perft-depth") => gametree::with_game!(game, &settings, |g| perft(g, options, true)),
         Some("best") => gametree::with_game!(game, &settings, |g| best(g, options)),
+        Some("board") => gametree::with_game!(game, &settings, |g| crate::board::board(g, options)),
+        Some("setup") => gametree::with_game!(game, &settings, |g| crate::board::setup(g, options)),
+        Some("apply") => gametree::with_game!(game, &settings, |g| crate::board::apply(g, options)),
+        Some("machine") => gametree::with_game!(game, &settings, |g| crate::board::machine(g, options)),
         Some("panic") => panic!("a panic asked for, to show the page survives one"),
-        other => Err(Refusal::general(format!("no command {other:?}: analyse, perft, best or exercise"))),
+        other => Err(Refusal::general(format!(
+            "no command {other:?}: analyse, perft, best, exercise, board, setup or machine"
+        ))),
     }
 }
 

@@ -10,6 +10,7 @@
 //! starts a fresh instance.
 #![allow(unsafe_code)]
 
+mod board;
 mod commands;
 mod exercise;
 mod options;

@@ -31,20 +31,7 @@ pub struct Strength {
     pub max_nodes: u64,
 }
 
-/// The depth a level searches to: easy one ply; medium and hard a third and
-/// two thirds of the game's own depth, but at least 2 and 3 plies. Games
-/// searched deep by default are played no better at 2 or 3 plies than at 1 or
-/// 2: in `match`, tic-tac-toe's 2 plies beat 3 and niujiao's 1 beat 2
-/// (docs/play.md has the figures for every game).
-pub fn level_depth<G: Game>(game: &G, level: Level) -> u8 {
-    let own = game.default_depth();
-    match level {
-        Level::Random | Level::Strong | Level::Mcts => own,
-        Level::Easy => 1,
-        Level::Medium => (own / 3).max(2),
-        Level::Hard => (2 * own / 3).max(3),
-    }
-}
+pub use crate::search::levels::level_depth;
 
 /// A move the machine chose, and its account of it for a person.
 pub struct Move<A> {

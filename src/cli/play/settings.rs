@@ -22,7 +22,7 @@ pub struct PlaySettings {
 }
 
 /// How long `strong` thinks by default, in milliseconds.
-pub const DEFAULT_THINK: u64 = 1000;
+pub const DEFAULT_THINK: u64 = crate::search::levels::DEFAULT_THINK;
 
 /// What the command line gave (`None`: not given).
 #[derive(Clone, Debug, Default)]

@@ -3,9 +3,16 @@
 
 use super::{Action, Ataxx, Position, SIZE};
 use crate::game::counted;
-use crate::game::drawing::{Drawing, Picture, Spots, Unit, letters, numbers};
+use crate::game::drawing::{Drawing, Picture, Spots, Unit, board_text, letters, numbers};
+use crate::game::{Notation, Player, run_length};
 
 impl Drawing for Ataxx {
+    fn setup(&self, cells: &str, to_move: Player) -> Option<Result<Position, String>> {
+        let side = if to_move == Player::First { 'x' } else { 'o' };
+        let board = board_text(cells, SIZE, SIZE, run_length, "/");
+        Some(board.and_then(|b| self.parse_position(&format!("{b} {side} 0 1")).map_err(|e| e.0)))
+    }
+
     fn picture(&self) -> Picture {
         Picture::grid(
             letters(b'a', SIZE),

@@ -6,7 +6,8 @@ use super::board::{col_of, row_of};
 use super::{Action, Checkers, Color, Position};
 use crate::game::char_grid;
 use crate::game::counted;
-use crate::game::drawing::{Drawing, Picture, Spots, Unit, letters, numbers};
+use crate::game::drawing::{Drawing, Picture, Spots, Unit, board_text, letters, numbers};
+use crate::game::{Notation, Player};
 
 /// The point of a square (0-31) in the picture's reading order.
 fn point(square: u8) -> usize {
@@ -14,6 +15,12 @@ fn point(square: u8) -> usize {
 }
 
 impl Drawing for Checkers {
+    fn setup(&self, cells: &str, to_move: Player) -> Option<Result<Position, String>> {
+        let side = if to_move == Player::First { 'b' } else { 'w' };
+        let board = board_text(cells, 8, 8, str::to_string, "/");
+        Some(board.and_then(|b| self.parse_position(&format!("{b} {side}")).map_err(|e| e.0)))
+    }
+
     fn picture(&self) -> Picture {
         let (dark, light) = (["#222", "#000"], ["#fff", "#000"]);
         Picture::grid(

@@ -3,9 +3,16 @@
 
 use super::{Gomoku, O, Position, SIZE, X, cell_name};
 use crate::game::counted;
-use crate::game::drawing::{Drawing, Picture, Spots, Unit, letters, numbers};
+use crate::game::drawing::{Drawing, Picture, Spots, Unit, board_text, letters, numbers};
+use crate::game::{Notation, Player, run_length};
 
 impl Drawing for Gomoku {
+    fn setup(&self, cells: &str, to_move: Player) -> Option<Result<Position, String>> {
+        let side = if to_move == Player::First { 'x' } else { 'o' };
+        let board = board_text(cells, SIZE, SIZE, run_length, "/");
+        Some(board.and_then(|b| self.parse_position(&format!("{b} {side}")).map_err(|e| e.0)))
+    }
+
     fn picture(&self) -> Picture {
         Picture::crossings(
             letters(b'a', SIZE),

@@ -3,7 +3,8 @@
 //! game's only coordinates, on its outer side.
 
 use super::{Action, LINES, Niujiao, Position, ROW, point_symbol};
-use crate::game::drawing::{Drawing, Picture, Spots, Unit};
+use crate::game::drawing::{Drawing, Picture, Spots, Unit, board_text};
+use crate::game::{Notation, Player};
 
 /// Where each point stands: the left of a pair at x 1, the right at x 3; the
 /// horn's points on the left, 1 half way.
@@ -18,6 +19,12 @@ fn place(p: usize) -> [f32; 2] {
 }
 
 impl Drawing for Niujiao {
+    fn setup(&self, cells: &str, to_move: Player) -> Option<Result<Position, String>> {
+        let side = if to_move == Player::First { 'r' } else { 'b' };
+        let board = board_text(cells, 1, 10, str::to_string, "");
+        Some(board.and_then(|b| self.parse_position(&format!("{b} {side}")).map_err(|e| e.0)))
+    }
+
     fn picture(&self) -> Picture {
         let points: Vec<[f32; 2]> = (0..10).map(place).collect();
         Picture {

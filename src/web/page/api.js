@@ -2,8 +2,12 @@
 // Every request goes to the worker; cancel() ends the worker (and with it
 // whatever it was doing), refuses what was waiting, and starts a new one.
 (function () {
-  const wasmBytes = Uint8Array.from(atob(document.getElementById('engine').textContent.trim()), (c) => c.charCodeAt(0));
-  const compiled = WebAssembly.compile(wasmBytes);
+  // The engine is gzipped in the page (src/web/build): inflated by the
+  // browser's own DecompressionStream, then compiled once for every worker.
+  const gzipped = Uint8Array.from(atob(document.getElementById('engine').textContent.trim()), (c) => c.charCodeAt(0));
+  const compiled = typeof DecompressionStream === 'function'
+    ? new Response(new Blob([gzipped]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer().then((b) => WebAssembly.compile(b))
+    : Promise.reject(new Error('this browser cannot inflate the engine (no DecompressionStream): use a browser of 2023 or later'));
   const workerUrl = URL.createObjectURL(new Blob([document.getElementById('worker').textContent], { type: 'text/javascript' }));
   let worker = null;
   let ready = null;
@@ -40,7 +44,12 @@
     const id = nextId++;
     const p = new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
     busyChanged();
-    ready.then(() => worker.postMessage({ id, request: { command, options: options || {}, want: want || [] } }));
+    ready.then(() => worker.postMessage({ id, request: { command, options: options || {}, want: want || [] } }), (err) => {
+      const w = waiting.get(id);
+      waiting.delete(id);
+      busyChanged();
+      if (w) w.reject(err);
+    });
     return p;
   }
   function cancel() {

@@ -43,6 +43,17 @@
       box.append(label);
     }
     clearErrors();
+    board.reset();
+    if (g.name === 'tree') board.hide(); else board.refresh(g.start).catch(showError);
+    // The tree shown was another game's: gone until this one is analysed.
+    $('result').hidden = true;
+  }
+  // The game and its own options (`max-plies`, `radius`...): what the board
+  // needs besides the position.
+  function gameOptions() {
+    const o = { game: $('game').value };
+    for (const el of document.querySelectorAll('[data-game-option]')) if (el.value !== '') o[el.id] = el.value;
+    return o;
   }
   function options() {
     const o = { game: $('game').value };
@@ -86,21 +97,128 @@
     const o = options();
     $('status').textContent = 'Building and searching the tree…';
     return gametree.run('analyse', o, ['json', 'html']).then((answer) => {
-      last = { options: o, json: JSON.parse(answer.json), position: $('position').value };
+      last = { options: o, json: JSON.parse(answer.json), position: $('position').value, html: answer.html };
+      trail.length = 0;
+      trailBar();
       $('result').hidden = false;
       $('text').hidden = true;
       $('status').textContent = `${answer.nodes} nodes.`;
       downloads(o, answer);
-      const frame = $('explorer');
-      frame.hidden = false;
-      frame.onload = () => hookLeaves(frame);
-      frame.srcdoc = answer.html;
+      remember(o);
       $('leaf-hint').hidden = o.game !== 'tree' || o.search === 'mcts';
-    }, showError);
+      $('deeper-hint').hidden = o.game === 'tree' || o.search === 'mcts';
+      return show(answer.html, hookLeaves).then(() => null);
+    }, (err) => { showError(err); return err; });
   }
+  // A game just chosen is shown at once: its start at the game's own depth,
+  // or the deepest that fits the page's budget (tic-tac-toe's whole tree of
+  // 549,946 nodes does not), unless the depth was changed meanwhile.
+  function firstLook(d) {
+    $('depth').value = d;
+    return analyse().then((err) => {
+      const over = err && err.key === 'depth' && /budget/.test(err.message);
+      if (over && d > 1 && $('depth').value === String(d) && $('search').value !== 'mcts') return firstLook(d - 1);
+      if (!err && d < game().depth) $('status').textContent += ` Depth ${d}: the game's own ${game().depth} is over this page's budget.`;
+      return null;
+    });
+  }
+  // The explorer in its frame; resolves once it has loaded.
+  function show(html, then) {
+    const frame = $('explorer');
+    frame.hidden = false;
+    return new Promise((resolve) => {
+      frame.onload = () => { if (then) then(frame); resolve(); };
+      frame.srcdoc = html;
+    });
+  }
+  // The request in the address (#game=tree&search=alphabeta&position=...),
+  // its keys window.gametree's, so that a link opens this very tree.
+  function remember(o) {
+    const link = new URLSearchParams();
+    for (const [k, v] of Object.entries(o)) link.set(k, v === true ? '' : String(v));
+    try { history.replaceState(null, '', '#' + link.toString()); } catch (e) { /* a sandboxed frame */ }
+  }
+  function fromLink() {
+    const link = new URLSearchParams(location.hash.replace(/^#/, ''));
+    if (!link.has('game') || !games.some((g) => g.name === link.get('game'))) return false;
+    $('game').value = link.get('game');
+    setGame();
+    const search = link.get('search') || 'minimax';
+    $('search').value = search === 'alphabeta' && link.has('no-prune-on-ties') ? 'alphabeta-past' : search;
+    if (!$('search').value) $('search').value = 'minimax';
+    $('search').onchange();
+    $('compare-orders').checked = link.has('compare-orders');
+    $('position').value = link.get('position') || '';
+    if (link.get('game') !== 'tree') board.refresh($('position').value.trim() || undefined).catch(showError);
+    for (const k of ['depth', 'iterations', 'uct-c', 'seed']) if (link.has(k)) $(k).value = link.get(k);
+    for (const el of document.querySelectorAll('[data-game-option]')) if (link.has(el.id)) el.value = link.get(el.id);
+    return true;
+  }
+  // What the page opens on without a link: the textbook's first tree
+  // (AIMA figure 5.2, fixtures/textbook/aima-5.2.txt) under alpha-beta.
+  const FIRST_TREE = 'A:(\n  B:(b1:3 b2:12 b3:8)\n  C:(c1:2 c2:4 c3:6)\n  D:(d1:14 d2:5 d3:2)\n)';
   // A textbook tree's leaf, double-clicked in the explorer, is given a new
   // value in the text, and the tree is searched again.
+  // A board game's node at the edge of the built depth, double-clicked: the
+  // engine builds that node's own tree a few plies deeper, shown in the
+  // explorer with the line that leads to it; Back returns to the tree it
+  // came from. A line is followed as deep as a student likes, a few plies
+  // at a time, never a page of millions of nodes.
+  const trail = []; // the trees the present one was opened from
+  function hookFrontier(frame) {
+    if (!last || last.options.game === 'tree' || last.options.search === 'mcts') return;
+    const doc = frame.contentDocument;
+    const inner = frame.contentWindow.gametree;
+    if (!doc || !inner) return;
+    const edge = last.json.depth;
+    doc.addEventListener('dblclick', (e) => {
+      const box = e.target.closest('[data-index]');
+      if (!box) return;
+      const n = Number(box.dataset.index);
+      if (!(inner.nodes.flags[n] & inner.FLAGS.LEAF) || inner.nodes.depth[n] < edge) return;
+      e.preventDefault();
+      deeper(Number(box.dataset.id));
+    });
+  }
+  function deeper(id) {
+    const nodes = last.json.nodes;
+    const line = [];
+    for (let n = nodes[id]; n.parent !== null; n = nodes[n.parent]) line.unshift(n.action);
+    const from = last;
+    const o = Object.assign({}, from.options);
+    const plies = Math.max(1, Math.min(Number($('deeper-plies').value) || 2, 64));
+    $('status').textContent = `Building the tree below ${line.join(' ')}…`;
+    const step = (pos, i) => (i === line.length ? Promise.resolve(pos)
+      : gametree.run('apply', Object.assign(gameOptions(), { position: pos, action: line[i] })).then((a) => step(a.position, i + 1)));
+    return step(o.position || game().start, 0).then((pos) => {
+      o.position = pos;
+      o.depth = plies;
+      return gametree.run('analyse', o, ['json', 'html']).then((answer) => {
+        trail.push({ last: from, html: from.html, line: from.line || [] });
+        last = { options: o, json: JSON.parse(answer.json), position: pos, html: answer.html, line: (from.line || []).concat(line) };
+        $('status').textContent = `${answer.nodes} nodes below ${line.join(' ')}.`;
+        downloads(o, answer);
+        trailBar();
+        return show(answer.html, hookFrontier);
+      });
+    }).catch(showError);
+  }
+  function trailBar() {
+    const bar = $('trail');
+    bar.hidden = trail.length === 0;
+    if (!trail.length) return;
+    $('trail-line').textContent = last.line.join(' ');
+  }
+  function back() {
+    const was = trail.pop();
+    if (!was) return;
+    last = was.last;
+    trailBar();
+    $('status').textContent = '';
+    show(last.html, hookFrontier);
+  }
   function hookLeaves(frame) {
+    hookFrontier(frame);
     if (!last || last.options.game !== 'tree' || last.options.search === 'mcts') return;
     const doc = frame.contentDocument;
     const inner = frame.contentWindow.gametree;
@@ -165,6 +283,10 @@
   // A new exercise: a random textbook tree from the next seed (or, for a
   // board game, this position), opened in practice mode; its files download
   // as `gametree exercise --out DIR` writes them.
+  const board = makeBoard({ gameOptions, analyse: () => analyse(), clearErrors, showError: (e) => showError(e) });
+  $('position').addEventListener('change', () => {
+    if ($('game').value !== 'tree') board.refresh($('position').value.trim()).catch(showError);
+  });
   let exerciseSeed = 0;
   function exercise() {
     clearErrors();
@@ -186,6 +308,9 @@
       $('result').hidden = false;
       $('text').hidden = true;
       $('leaf-hint').hidden = true;
+      $('deeper-hint').hidden = true;
+      trail.length = 0;
+      trailBar();
       $('status').textContent = o.seed ? `Exercise from seed ${o.seed}: work it by hand, then check it.` : 'Exercise: work it by hand, then check it.';
       const box = $('downloads');
       box.innerHTML = '';
@@ -220,7 +345,8 @@
   $('perft').onclick = () => textCommand('perft');
   $('exercise').onclick = exercise;
   $('cancel').onclick = () => gametree.cancel();
-  $('game').onchange = setGame;
+  $('trail-back').onclick = back;
+  $('game').onchange = () => { setGame(); firstLook(game().depth); };
   $('search').onchange = () => {
     const mcts = $('search').value === 'mcts';
     document.querySelector('.mcts').hidden = !mcts;
@@ -230,8 +356,16 @@
   gametree.games().then((list) => {
     games = list;
     $('game').innerHTML = list.map((g) => `<option value="${g.name}" title="${g.about.replace(/"/g, '&quot;')}">${g.name}</option>`).join('');
-    $('game').value = 'tree';
-    setGame();
-    document.body.dataset.ready = 'true';
-  }, showError);
+    if (!fromLink()) {
+      $('game').value = 'tree';
+      setGame();
+      $('position').value = FIRST_TREE;
+      $('search').value = 'alphabeta';
+      $('search').onchange();
+    }
+    // Interactive: the form answers and the first tree is on screen
+    // (docs/performance.md times this mark from navigation start).
+    const ready = () => { performance.mark('gametree-ready'); document.body.dataset.ready = 'true'; };
+    analyse().then(ready, ready);
+  }, (err) => { showError(err); document.body.dataset.ready = 'true'; });
 })();
