@@ -13,6 +13,7 @@ mod checkers_fixtures;
 mod classroom;
 mod cli;
 mod conformance;
+mod deepening;
 mod engine;
 mod example_connect_four;
 mod example_nim;
