@@ -7,6 +7,7 @@
 mod analyse;
 mod best;
 mod checkers;
+mod deepening;
 mod child;
 mod completions;
 mod contest;
