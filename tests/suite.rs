@@ -14,6 +14,7 @@ mod classroom;
 mod cli;
 mod conformance;
 mod deepening;
+mod deepening_pages;
 mod engine;
 mod example_connect_four;
 mod example_nim;

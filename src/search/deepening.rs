@@ -150,7 +150,7 @@ pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, V
         s.horizon = d;
         s.count = Tally::default();
         s.best.fill(NO_CHILD);
-        s.drawn = drawn.then(|| blank(tree, d));
+        s.drawn = drawn.then(|| blank(tree));
         if last {
             s.windows = Some(vec![None; tree.len]);
             mark_pruned(tree.root);
@@ -223,14 +223,12 @@ fn counts<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning, iterations: &[It
 }
 
 /// Each node's children in the game's order and no results: a record of an
-/// iteration to `depth` before it runs.
-fn blank<G: Game>(tree: &Tree<'_, G>, depth: u8) -> Drawn {
+/// iteration before it runs.
+/// Every node has its children listed, those below the iteration's depth too:
+/// the page finds a node's among all of them by the tree's child counts.
+fn blank<G: Game>(tree: &Tree<'_, G>) -> Drawn {
     let mut children = vec![Vec::new(); tree.len];
-    tree.root.for_each(&mut |n| {
-        if n.depth < depth {
-            children[n.id() as usize] = (0..n.children().len() as u16).collect();
-        }
-    });
+    tree.root.for_each(&mut |n| children[n.id() as usize] = (0..n.children().len() as u16).collect());
     Drawn { visits: Visits { children, result: vec![None; tree.len] }, marks: vec![Mark::None; tree.len] }
 }
 
