@@ -121,3 +121,39 @@ fn the_last_iteration_searches_fewer_nodes_than_alphabeta_on_test4_after_ten() {
         assert_eq!(d.counts.deepening[k], it.nodes);
     }
 }
+
+/// The figure: on the course's test4 position (replayed from its
+/// input by the command line, as a teacher would), depth 7, the last iteration
+/// of deepening with the table searches fewer nodes than plain alpha-beta in
+/// the game's order, and decides the same.
+#[test]
+#[cfg_attr(not(has_course_fixtures), ignore = "needs the course fixtures: set GAMETREE_COURSE_FIXTURES")]
+fn on_test4_at_depth_7_deepening_searches_fewer_nodes_than_alphabeta() {
+    let input = crate::support::course_data("official").join("test4.txt");
+    assert!(input.is_file(), "the course fixtures are missing: {}", input.display());
+    let run = |search: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(["analyse", "checkers", "--depth", "7", "--search", search, "--moves"])
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let field = |text: &str, key: &str| -> String {
+        text.lines().find_map(|l| l.strip_prefix(key)).unwrap_or_else(|| panic!("no {key} in\n{text}")).to_string()
+    };
+    let plain = run("alphabeta");
+    let deep = run("deepening");
+    // "visited by ...: N (pruned M)"
+    let visited = |text: &str, who: &str| -> u64 {
+        field(text, &format!("visited by {who}: ")).split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let (ab, id) = (visited(&plain, "alpha-beta"), visited(&deep, "the last iteration"));
+    eprintln!("test4, depth 7: alpha-beta {ab} nodes, deepening's last iteration {id}");
+    assert!(id < ab, "deepening {id} nodes, alpha-beta {ab}");
+    assert_eq!(field(&plain, "decision: "), field(&deep, "decision: "));
+    assert_eq!(field(&plain, "nodes: "), field(&deep, "nodes: "));
+    // The table says the same of alpha-beta as alpha-beta's own run.
+    assert!(deep.contains(&format!("alpha-beta in the game's order at depth 7: {ab} nodes")), "{deep}");
+}
