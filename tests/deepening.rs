@@ -62,7 +62,11 @@ fn deepening_decides_as_alphabeta<G: Game>(
         let shallow = Tree::build(&mut arena, game, pos.clone(), it.depth, &Limits::default()).unwrap();
         prop_assert_eq!(it.value, back_propagate(shallow.root), "iteration {}", it.depth);
     }
-    prop_assert_eq!(d.counts.alphabeta.last().copied(), Some(visited), "alpha-beta's count at the full depth");
+    prop_assert_eq!(
+        d.counts.alphabeta.last().copied(),
+        Some(visited),
+        "alpha-beta's count at the full depth"
+    );
     prop_assert_eq!(d.counts.minimax.last().copied(), Some(tree.len as u64));
     Ok(())
 }
@@ -141,7 +145,10 @@ fn on_test4_at_depth_7_deepening_searches_fewer_nodes_than_alphabeta() {
         String::from_utf8(out.stdout).unwrap()
     };
     let field = |text: &str, key: &str| -> String {
-        text.lines().find_map(|l| l.strip_prefix(key)).unwrap_or_else(|| panic!("no {key} in\n{text}")).to_string()
+        text.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .unwrap_or_else(|| panic!("no {key} in\n{text}"))
+            .to_string()
     };
     let plain = run("alphabeta");
     let deep = run("deepening");

@@ -54,7 +54,10 @@ fn the_json_and_the_printed_table_hold_every_iteration() {
         assert_eq!(it["principal_variation"].as_array().unwrap().first(), Some(&it["decision"]));
         let row = printed
             .lines()
-            .find(|l| l.split_whitespace().next() == Some(&(k + 1).to_string()) && l.contains(it["decision"].as_str().unwrap()))
+            .find(|l| {
+                l.split_whitespace().next() == Some(&(k + 1).to_string())
+                    && l.contains(it["decision"].as_str().unwrap())
+            })
             .unwrap_or_else(|| panic!("no row for depth {} in\n{printed}", k + 1));
         let cells: Vec<&str> = row.split_whitespace().collect();
         assert_eq!(cells[1], it["nodes"].to_string(), "{row}");
@@ -109,7 +112,12 @@ fn the_chart_plots_the_counts_on_its_log_axis() {
             assert!((plotted - want).abs() <= 0.005, "{key} depth {}: {plotted} vs {want}", k + 1);
             assert_eq!(p.attribute("data-depth"), Some((k + 1).to_string().as_str()));
             let y: f64 = p.attribute("data-y").unwrap().parse().unwrap();
-            assert!((y - y_of(want)).abs() < 0.05, "{key} depth {}: at {y}, the axis puts {want} at {}", k + 1, y_of(want));
+            assert!(
+                (y - y_of(want)).abs() < 0.05,
+                "{key} depth {}: at {y}, the axis puts {want} at {}",
+                k + 1,
+                y_of(want)
+            );
             // The marker is drawn where the point says it is.
             let d = p.attribute("d").unwrap();
             assert!(d.starts_with('M'), "{d}");
@@ -137,7 +145,9 @@ fn chart_and_trace_are_refused_where_they_mean_nothing() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--chart draws the iterations of --search deepening"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--chart draws the iterations of --search deepening")
+    );
     let out = Command::new(BIN)
         .args(["analyse", "tictactoe", "--position", TICTACTOE, "--search", "deepening", "--trace", "-"])
         .output()
@@ -151,7 +161,11 @@ fn chart_and_trace_are_refused_where_they_mean_nothing() {
 fn the_explorer_steps_through_the_iterations_and_marks_table_cutoffs_apart() {
     let dir = support::Scratch::new("deepening-page");
     let html = dir.join("tree.html");
-    let (doc, _) = deepen(&dir, &["tictactoe", "--position", TICTACTOE, "--depth", "5"], &["--html", html.to_str().unwrap()]);
+    let (doc, _) = deepen(
+        &dir,
+        &["tictactoe", "--position", TICTACTOE, "--depth", "5"],
+        &["--html", html.to_str().unwrap()],
+    );
     let its = doc["deepening"]["iterations"].as_array().unwrap().clone();
     let b = Browser::start();
     b.open(&format!("file://{}", html.display()));

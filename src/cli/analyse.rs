@@ -151,7 +151,13 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     let mut searched = if req.search == AnySearch::Deepening {
         crate::search::run::deepen(game, &tree, req.lessons.pruning())
     } else {
-        exports::search(&tree, req.search.of_tree(), req.lessons.pruning(), req.tree.build_options().threads, trace)
+        exports::search(
+            &tree,
+            req.search.of_tree(),
+            req.lessons.pruning(),
+            req.tree.build_options().threads,
+            trace,
+        )
     };
     if req.lessons.compare_orders {
         searched.orders = Some(orders::compare(game, &tree, req.lessons.pruning()));

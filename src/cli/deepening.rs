@@ -34,8 +34,9 @@ impl ChartOptions {
         if path.as_os_str() == "-" {
             return super::output::print(&svg);
         }
-        std::fs::write(path, svg)
-            .map_err(|e| Failure::output(io::Error::new(e.kind(), format!("--chart {}: {e}", path.display()))))
+        std::fs::write(path, svg).map_err(|e| {
+            Failure::output(io::Error::new(e.kind(), format!("--chart {}: {e}", path.display())))
+        })
     }
 }
 

@@ -7,10 +7,10 @@
 mod analyse;
 mod best;
 mod checkers;
-mod deepening;
 mod child;
 mod completions;
 mod contest;
+mod deepening;
 mod exercise;
 mod exports;
 pub mod failure;

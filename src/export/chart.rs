@@ -34,7 +34,13 @@ enum Marker {
 }
 
 const SERIES: [Series; 4] = [
-    Series { key: "minimax", words: "minimax: every node", colour: "#000000", dash: "8 4", marker: Marker::Square },
+    Series {
+        key: "minimax",
+        words: "minimax: every node",
+        colour: "#000000",
+        dash: "8 4",
+        marker: Marker::Square,
+    },
     Series {
         key: "alphabeta",
         words: "alpha-beta, the game's order",
@@ -77,7 +83,11 @@ pub fn svg(counts: &Counts) -> String {
     };
     let n = counts.depths.len().max(1);
     let x = |k: usize| {
-        if n == 1 { (LEFT + RIGHT) / 2.0 } else { LEFT + 30.0 + k as f64 * (RIGHT - LEFT - 60.0) / (n - 1) as f64 }
+        if n == 1 {
+            (LEFT + RIGHT) / 2.0
+        } else {
+            LEFT + 30.0 + k as f64 * (RIGHT - LEFT - 60.0) / (n - 1) as f64
+        }
     };
 
     let mut s = String::new();
@@ -133,7 +143,11 @@ pub fn svg(counts: &Counts) -> String {
         let _ = writeln!(s, "<g class=\"series\" data-series=\"{}\">", series.key);
         let points: Vec<String> =
             vals.iter().enumerate().map(|(k, &v)| format!("{:.2},{:.2}", x(k), y(v))).collect();
-        let dash = if series.dash.is_empty() { String::new() } else { format!(" stroke-dasharray=\"{}\"", series.dash) };
+        let dash = if series.dash.is_empty() {
+            String::new()
+        } else {
+            format!(" stroke-dasharray=\"{}\"", series.dash)
+        };
         let _ = writeln!(
             s,
             "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\"{dash}/>",
@@ -159,7 +173,11 @@ pub fn svg(counts: &Counts) -> String {
     s.push_str("<g class=\"legend\">\n");
     for (i, series) in SERIES.iter().enumerate() {
         let ly = BOTTOM + 80.0 + i as f64 * 26.0;
-        let dash = if series.dash.is_empty() { String::new() } else { format!(" stroke-dasharray=\"{}\"", series.dash) };
+        let dash = if series.dash.is_empty() {
+            String::new()
+        } else {
+            format!(" stroke-dasharray=\"{}\"", series.dash)
+        };
         let _ = writeln!(
             s,
             "<line x1=\"{LEFT}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{}\" stroke-width=\"2.5\"{dash}/>\
@@ -193,8 +211,21 @@ fn marker(shape: Marker, x: f64, y: f64) -> String {
         Marker::Circle => {
             format!("M{:.2} {y:.2}a{r} {r} 0 1 0 {} 0a{r} {r} 0 1 0 -{} 0z", x - r, 2.0 * r, 2.0 * r)
         }
-        Marker::Triangle => format!("M{x:.2} {:.2}L{:.2} {:.2}L{:.2} {:.2}z", y - r - 1.0, x + r + 1.0, y + r, x - r - 1.0, y + r),
-        Marker::Diamond => format!("M{x:.2} {:.2}L{:.2} {y:.2}L{x:.2} {:.2}L{:.2} {y:.2}z", y - r - 1.0, x + r + 1.0, y + r + 1.0, x - r - 1.0),
+        Marker::Triangle => format!(
+            "M{x:.2} {:.2}L{:.2} {:.2}L{:.2} {:.2}z",
+            y - r - 1.0,
+            x + r + 1.0,
+            y + r,
+            x - r - 1.0,
+            y + r
+        ),
+        Marker::Diamond => format!(
+            "M{x:.2} {:.2}L{:.2} {y:.2}L{x:.2} {:.2}L{:.2} {y:.2}z",
+            y - r - 1.0,
+            x + r + 1.0,
+            y + r + 1.0,
+            x - r - 1.0
+        ),
     }
 }
 

@@ -215,10 +215,8 @@ fn counts<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning, iterations: &[It
     let deepening = iterations.iter().map(|i| i.nodes).collect();
     let deepest = per_level.iter().rposition(|&k| k > 0).unwrap_or(0);
     let b = if deepest == 0 { 1.0 } else { (per_level[deepest] as f64).powf(1.0 / deepest as f64) };
-    let minimal = depths
-        .iter()
-        .map(|&d| b.powi(i32::from(d.div_ceil(2))) + b.powi(i32::from(d / 2)) - 1.0)
-        .collect();
+    let minimal =
+        depths.iter().map(|&d| b.powi(i32::from(d.div_ceil(2))) + b.powi(i32::from(d / 2)) - 1.0).collect();
     Counts { depths, minimax, alphabeta, deepening, b, minimal }
 }
 
@@ -388,8 +386,11 @@ impl<G: Game> Search<'_, G> {
         if write {
             node.set_value(value);
             node.set_bound(bound);
-            let cutoff = (mark == Mark::Cutoff)
-                .then_some(if node.maximising() { Cutoff::Beta } else { Cutoff::Alpha });
+            let cutoff = (mark == Mark::Cutoff).then_some(if node.maximising() {
+                Cutoff::Beta
+            } else {
+                Cutoff::Alpha
+            });
             if let Some(w) = self.windows.as_mut() {
                 w[id] = Some(Window {
                     alpha: WindowEnd::from_wide(alpha),
