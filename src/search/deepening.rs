@@ -168,9 +168,9 @@ pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, V
             cutoffs: s.count.cutoffs,
             table_cutoffs: s.count.table,
             millis,
-            action: line_ids.first().map(|n| name(n)),
+            action: line_ids.first().map(&name),
             value,
-            line: line_ids.iter().map(|n| name(n)).collect(),
+            line: line_ids.iter().map(name).collect(),
             branching: s.count.nodes as f64 / previous as f64,
             drawn: s.drawn.take(),
         });
