@@ -42,7 +42,7 @@
 #deepening tbody tr { cursor: pointer; }
 #deepening .said { font-size: 17px; margin: 0 0 6px; }
 #deepening .note { color: #444; }
-#deepening .chart svg { max-width: 100%; height: auto; }
+#deepening .chart svg { width: 100%; height: auto; }
 #deepening svg text { font-family: system-ui, sans-serif; }
 @media print {
   body.deepening-open > :not(#deepening) { display: none !important; }
