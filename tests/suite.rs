@@ -13,6 +13,8 @@ mod checkers_fixtures;
 mod classroom;
 mod cli;
 mod conformance;
+mod deepening;
+mod deepening_pages;
 mod engine;
 mod example_connect_four;
 mod example_nim;

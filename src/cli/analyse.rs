@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::checkers::open_input;
+use super::deepening::{ChartOptions, write_iterations};
 use super::exports::{self, ExportOptions};
 use super::failure::{Failure, Outcome};
 use super::mcts::{AnySearch, MctsOptions};
@@ -42,12 +43,20 @@ pub struct Args {
     exports: ExportOptions,
     #[command(flatten)]
     mcts: MctsOptions,
+    #[command(flatten)]
+    chart: ChartOptions,
 }
 
 impl Args {
     pub fn run(self) -> Outcome {
         self.game_options.check(self.at.game)?;
         self.mcts.check(self.search)?;
+        self.chart.check(self.search)?;
+        if self.search == AnySearch::Deepening && self.exports.trace.is_some() {
+            return Err(Failure::usage(
+                "--trace records one search's events; --search deepening keeps each iteration in --json and --html instead",
+            ));
+        }
         if self.search == AnySearch::Mcts {
             return crate::with_game!(self.at.game, &self.game_options.settings(), |g| self.mcts_search(g));
         }
@@ -139,13 +148,17 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     let built = started.elapsed();
     req.exports.check_byte_budget(&tree, req.search.of_tree(), req.lessons.pruning())?;
     let trace = exports::wants_trace(&req.exports, tree.len);
-    let mut searched = exports::search(
-        &tree,
-        req.search.of_tree(),
-        req.lessons.pruning(),
-        req.tree.build_options().threads,
-        trace,
-    );
+    let mut searched = if req.search == AnySearch::Deepening {
+        crate::search::run::deepen(game, &tree, req.lessons.pruning())
+    } else {
+        exports::search(
+            &tree,
+            req.search.of_tree(),
+            req.lessons.pruning(),
+            req.tree.build_options().threads,
+            trace,
+        )
+    };
     if req.lessons.compare_orders {
         searched.orders = Some(orders::compare(game, &tree, req.lessons.pruning()));
     }
@@ -153,12 +166,21 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
         print_stats("", &tree, built);
         print_census(game, &tree);
     }
-    if !req.exports.to_stdout() {
-        write_summary(&mut super::output::stdout(), game, &tree, searched.windows.as_deref())
+    // Nothing but the export that goes to stdout goes there.
+    let quiet = req.exports.to_stdout() || req.chart.chart.as_deref() == Some(Path::new("-"));
+    if !quiet {
+        let visitor = if searched.deepening.is_some() { "the last iteration" } else { "alpha-beta" };
+        write_summary(&mut super::output::stdout(), game, &tree, searched.windows.as_deref(), visitor)
             .map_err(Failure::output)?;
     }
-    if let Some(c) = searched.orders.as_ref().filter(|_| !req.exports.to_stdout()) {
+    if let Some(c) = searched.orders.as_ref().filter(|_| !quiet) {
         write_orders(&mut super::output::stdout(), c).map_err(Failure::output)?;
+    }
+    if let Some(d) = &searched.deepening {
+        if !quiet {
+            write_iterations(&mut super::output::stdout(), d).map_err(Failure::output)?;
+        }
+        req.chart.write(d)?;
     }
     exports::write_all(game, &tree, &searched, &req.exports)
 }
@@ -168,6 +190,7 @@ fn write_summary<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     windows: Option<&[Option<crate::search::alphabeta::Window>]>,
+    visitor: &str,
 ) -> io::Result<()> {
     let s = Summary::of(game, tree, windows);
     writeln!(out, "position: {}", s.position)?;
@@ -175,7 +198,7 @@ fn write_summary<G: Game>(
     writeln!(out, "depth: {}", s.depth)?;
     writeln!(out, "nodes: {}", s.node_count)?;
     if let Some(rule) = s.pruning {
-        writeln!(out, "visited by alpha-beta: {} (pruned {})", s.node_count - s.pruned, s.pruned)?;
+        writeln!(out, "visited by {visitor}: {} (pruned {})", s.node_count - s.pruned, s.pruned)?;
         if rule != Pruning::default().name() {
             writeln!(out, "pruning: {rule}")?;
         }

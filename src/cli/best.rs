@@ -23,7 +23,8 @@ pub struct Args {
     tree: TreeOptions,
     #[command(flatten)]
     game_options: GameOptions,
-    /// Alpha-beta without a tree (fast), minimax over the explicit tree, or MCTS.
+    /// Alpha-beta without a tree (fast), minimax or iterative deepening over
+    /// the explicit tree, or MCTS.
     #[arg(long, value_enum, default_value_t = AnySearch::Alphabeta)]
     search: AnySearch,
     #[command(flatten)]
@@ -52,6 +53,20 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
     let game = &game.for_machine(game.to_move(&pos));
     let depth = opts.depth.unwrap_or_else(|| game.default_depth());
     let (action, value) = match args.search.of_tree() {
+        SearchKind::Alphabeta if args.search == AnySearch::Deepening => {
+            // Deepening replays its iterations over the explicit tree.
+            opts.check_tree_capacity()?;
+            let mut arena = TreeArena::new();
+            let tree =
+                Tree::build(&mut arena, game, pos, depth, &opts.build_options()).map_err(Failure::budget)?;
+            let (d, _) = crate::search::deepening::run(game, &tree, Default::default());
+            if opts.stats {
+                let mut text = Vec::new();
+                super::deepening::write_iterations(&mut text, &d).map_err(Failure::output)?;
+                super::stderr::to_stderr(&String::from_utf8_lossy(&text));
+            }
+            (tree.decision().and_then(|n| n.action), tree.root.value())
+        }
         SearchKind::Alphabeta => {
             let started = Instant::now();
             let choice = alphabeta::search(game, &pos, &Search::to(depth).within(opts.max_nodes))

@@ -93,6 +93,7 @@ fn run(
                     windows: None,
                     events: trace.then(|| exports::minimax_events(t)),
                     orders: None,
+                    deepening: None,
                 },
                 SearchKind::Alphabeta => {
                     exports::search(t, SearchKind::Alphabeta, Pruning::default(), 1, trace)

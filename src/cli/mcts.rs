@@ -26,6 +26,10 @@ pub enum AnySearch {
     Minimax,
     /// Alpha-beta: same value and decision, fewer nodes visited.
     Alphabeta,
+    /// Alpha-beta deepened one ply at a time to the depth, with a
+    /// transposition table and the previous line searched first: each
+    /// iteration's nodes, time, decision, value and line.
+    Deepening,
     /// Monte Carlo tree search (UCT): a tree grown one node per iteration,
     /// each scored by a playout.
     Mcts,

@@ -10,6 +10,7 @@ mod checkers;
 mod child;
 mod completions;
 mod contest;
+mod deepening;
 mod exercise;
 mod exports;
 pub mod failure;

@@ -29,7 +29,8 @@ pub fn write_json<G: Game>(
     tree: &Tree<'_, G>,
     s: &Searched,
 ) -> io::Result<()> {
-    export::json::write_tree_compared(out, game, tree, s.windows.as_deref(), s.orders.as_ref())
+    let (windows, deepening) = (s.windows.as_deref(), s.deepening.as_ref());
+    export::json::write_tree_deepened(out, game, tree, windows, s.orders.as_ref(), deepening)
 }
 
 /// `analyse --html`: the explorer, stepping through the search when its
@@ -41,7 +42,8 @@ pub fn write_page<G: Game>(
     s: &Searched,
     scope: Scope,
 ) -> io::Result<()> {
-    let addons: Vec<_> = s.orders.iter().map(|c| export::orders::view(game, tree, c)).collect();
+    let mut addons: Vec<_> = s.orders.iter().map(|c| export::orders::view(game, tree, c)).collect();
+    addons.extend(s.deepening.iter().map(|d| export::deepening::view(game, tree, d)));
     let opening = export::html::Opening::Explore;
     let (windows, events) = (s.windows.as_deref(), s.events.as_deref());
     export::html::write_page_with(out, game, tree, windows, events, scope, opening, &addons)

@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::summary::Summary;
 use crate::game::Game;
 use crate::search::alphabeta::{Window, WindowEnd};
+use crate::search::deepening::Deepened;
 use crate::search::orders::{Comparison, Count};
 use crate::tree::Tree;
 
@@ -87,6 +88,19 @@ pub fn write_tree_compared<G: Game>(
     windows: Option<&[Option<Window>]>,
     orders: Option<&Comparison>,
 ) -> io::Result<()> {
+    write_tree_deepened(out, game, tree, windows, orders, None)
+}
+
+/// [`write_tree_compared`], with each iteration of `--search deepening` (the
+/// `deepening` key, null when `deepening` is `None`).
+pub fn write_tree_deepened<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+    orders: Option<&Comparison>,
+    deepening: Option<&Deepened>,
+) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
     let decision =
@@ -104,6 +118,7 @@ pub fn write_tree_compared<G: Game>(
     field(out, "principal_variation", &summary.line)?;
     field(out, "node_count", &summary.node_count)?;
     field(out, "move_orders", &orders.map(orders_json))?;
+    field(out, "deepening", &deepening.map(super::deepening::json))?;
     // MCTS's settings (`export::mcts::json`); a minimax tree has none.
     field(out, "mcts", &None::<()>)?;
     writeln!(out, "  \"nodes\": [")?;

@@ -1,6 +1,8 @@
 //! Exports read a finished tree; they never change it.
 
 pub mod analysis;
+pub mod chart;
+pub mod deepening;
 pub mod dot;
 mod drawn;
 pub mod efg;

@@ -53,7 +53,7 @@ fn data<G: Game>(game: &G, tree: &Tree<'_, G>, c: &Comparison) -> Value {
 /// The tree's shape by node id: each node's first child and child count
 /// (children have consecutive ids), its action's name, who moves there (a
 /// string of `1` for MAX and `0` for MIN) and, for a leaf, its value.
-fn shape<G: Game>(game: &G, tree: &Tree<'_, G>) -> Value {
+pub(crate) fn shape<G: Game>(game: &G, tree: &Tree<'_, G>) -> Value {
     let mut first = vec![0u32; tree.len];
     let mut count = vec![0usize; tree.len];
     let mut action = vec![String::new(); tree.len];
@@ -86,7 +86,7 @@ fn shape<G: Game>(game: &G, tree: &Tree<'_, G>) -> Value {
 /// positions in the order taken, all concatenated; `value`, what each visited
 /// node returned (`null` where the search never came); `bound`, one character
 /// a node: `=` exact, `>` at least the value, `<` at most it, `.` not visited.
-fn searched(v: &Visits) -> Value {
+pub(crate) fn searched(v: &Visits) -> Value {
     let children: Vec<u16> = v.children.iter().flatten().copied().collect();
     let value: Vec<Option<i32>> = v.result.iter().map(|r| r.map(|(value, _)| value)).collect();
     let bound: String = v

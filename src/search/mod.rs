@@ -4,6 +4,7 @@
 
 pub mod alphabeta;
 pub mod budget;
+pub mod deepening;
 pub mod levels;
 pub mod machine;
 pub mod mcts;

@@ -4,6 +4,7 @@
 //! one function, so their exports are the same byte for byte.
 
 use super::alphabeta::{self, Pruning, Window};
+use super::deepening::{self, Deepened};
 use super::orders::Comparison;
 use super::trace::Event;
 use super::{back_propagate_observed, back_propagate_parallel};
@@ -28,6 +29,8 @@ pub struct Searched {
     pub events: Option<Vec<Event>>,
     /// Alpha-beta under each move order, when `--compare-orders` asked.
     pub orders: Option<Comparison>,
+    /// Each iteration of `--search deepening`, whose last set the values.
+    pub deepening: Option<Deepened>,
 }
 
 /// Sets the tree's values with `kind` (alpha-beta cutting off by `rule`),
@@ -43,21 +46,22 @@ pub fn search<G: Game>(
 ) -> Searched {
     match kind {
         SearchKind::Minimax if trace => {
-            Searched { windows: None, events: Some(minimax_events(tree)), orders: None }
+            Searched { windows: None, events: Some(minimax_events(tree)), orders: None, deepening: None }
         }
         SearchKind::Minimax => {
             back_propagate_parallel(tree.root, tree.len, threads);
-            Searched { windows: None, events: None, orders: None }
+            Searched { windows: None, events: None, orders: None, deepening: None }
         }
         SearchKind::Alphabeta if trace => {
             let mut events = Vec::new();
             let windows = alphabeta::run_with_rule(tree, rule, &mut events);
-            Searched { windows: Some(windows), events: Some(events), orders: None }
+            Searched { windows: Some(windows), events: Some(events), orders: None, deepening: None }
         }
         SearchKind::Alphabeta => Searched {
             windows: Some(alphabeta::run_with_rule(tree, rule, &mut ())),
             events: None,
             orders: None,
+            deepening: None,
         },
     }
 }
@@ -68,4 +72,13 @@ pub fn minimax_events<G: Game>(tree: &Tree<'_, G>) -> Vec<Event> {
     let mut events = Vec::new();
     back_propagate_observed(tree.root, &mut events);
     events
+}
+
+/// Sets the tree's values by iterative deepening (alpha-beta to each depth in
+/// turn with a transposition table, [`deepening::run`]), keeping every
+/// iteration for the exports. Its windows are the last iteration's; it records
+/// no events (each iteration is in [`Searched::deepening`] instead).
+pub fn deepen<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Searched {
+    let (deepened, windows) = deepening::run(game, tree, rule);
+    Searched { windows: Some(windows), events: None, orders: None, deepening: Some(deepened) }
 }

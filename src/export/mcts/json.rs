@@ -119,6 +119,7 @@ pub fn write_tree<G: Game>(
     field(out, "principal_variation", &header.line)?;
     field(out, "node_count", &header.node_count)?;
     field(out, "move_orders", &None::<()>)?;
+    field(out, "deepening", &None::<()>)?;
     field(out, "mcts", &settings)?;
     writeln!(out, "  \"nodes\": [")?;
     let picture = game.picture();

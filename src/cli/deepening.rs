@@ -1,0 +1,79 @@
+//! `--search deepening` on the command line: the iterations' table that
+//! `analyse` prints, and `--chart FILE`.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::failure::{Failure, Outcome};
+use super::mcts::AnySearch;
+use crate::search::deepening::Deepened;
+
+/// `analyse`'s chart of nodes per depth.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ChartOptions {
+    /// --search deepening: write an SVG chart of nodes searched per depth
+    /// (minimax, alpha-beta in the game's order, deepening with the table,
+    /// the minimal tree; log scale) to FILE (`-` for stdout).
+    #[arg(long, value_name = "FILE")]
+    pub chart: Option<PathBuf>,
+}
+
+impl ChartOptions {
+    /// The chart is deepening's: refused with any other search.
+    pub fn check(&self, search: AnySearch) -> Outcome {
+        if self.chart.is_some() && search != AnySearch::Deepening {
+            return Err(Failure::usage("--chart draws the iterations of --search deepening; add it"));
+        }
+        Ok(())
+    }
+
+    /// Writes the chart, when asked for.
+    pub fn write(&self, d: &Deepened) -> Outcome {
+        let Some(path) = &self.chart else { return Ok(()) };
+        let svg = crate::export::chart::svg(&d.counts);
+        if path.as_os_str() == "-" {
+            return super::output::print(&svg);
+        }
+        std::fs::write(path, svg).map_err(|e| {
+            Failure::output(io::Error::new(e.kind(), format!("--chart {}: {e}", path.display())))
+        })
+    }
+}
+
+/// The iterations as a table, then the last one beside plain alpha-beta.
+pub fn write_iterations(out: &mut impl Write, d: &Deepened) -> io::Result<()> {
+    writeln!(
+        out,
+        "\niterative deepening (alpha-beta, a transposition table, the previous line first; {}):",
+        d.rule.words()
+    )?;
+    writeln!(
+        out,
+        "{:>5} {:>10} {:>10} {:>8} {:>10} {:>6} {:>10} {:>8}  line",
+        "depth", "nodes", "table cuts", "cut-offs", "time ms", "EBF", "decision", "value"
+    )?;
+    for i in &d.iterations {
+        writeln!(
+            out,
+            "{:>5} {:>10} {:>10} {:>8} {:>10.3} {:>6.2} {:>10} {:>8}  {}",
+            i.depth,
+            i.nodes,
+            i.table_cutoffs,
+            i.cutoffs,
+            i.millis,
+            i.branching,
+            i.action.as_deref().unwrap_or("none"),
+            i.value,
+            i.line.join(" ")
+        )?;
+    }
+    if let (Some(last), Some(&plain)) = (d.last(), d.counts.alphabeta.last()) {
+        let all: u64 = d.iterations.iter().map(|i| i.nodes).sum();
+        writeln!(
+            out,
+            "last iteration: {} nodes; alpha-beta in the game's order at depth {}: {plain} nodes; every iteration together: {all}; {} positions in the table",
+            last.nodes, last.depth, d.table_size
+        )?;
+    }
+    Ok(())
+}

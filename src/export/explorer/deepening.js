@@ -1,0 +1,264 @@
+// Iterative deepening replayed (`analyse --search deepening --html`): one view
+// over the explorer that steps from iteration to iteration, each drawn as the
+// tree's top levels with what that iteration visited, the order it took the
+// children in (the previous line first), and where it stopped early: an
+// alpha-beta cut-off (red strokes across the first skipped edge and the word
+// "cut") or a transposition-table answer (a boxed T and the word "table").
+// Beside it, every iteration's figures and the chart of nodes per depth. Its
+// data is the addon data `deepening` (src/export/deepening.rs, read through
+// window.gametree); it touches nothing of the explorer but the toolbar.
+(function () {
+  'use strict';
+  const D = window.gametree && window.gametree.data('deepening');
+  if (!D) return;
+  const T = D.tree;
+  const ITS = D.iterations;
+  const N = T ? T.count.length : 0;
+  const offset = new Int32Array(N + 1);
+  for (let n = 0; n < N; n++) offset[n + 1] = offset[n] + T.count[n];
+
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+
+  const style = document.createElement('style');
+  style.textContent = `
+#deepening { position: fixed; inset: 0; background: #fff; z-index: 50; display: flex; flex-direction: column; }
+#deepening header { padding: 6px 12px; border-bottom: 1px solid #ccc; display: flex; gap: 8px 16px; align-items: center; flex-wrap: wrap; }
+#deepening h2 { font-size: 19px; margin: 0; }
+#deepening .steps { display: flex; gap: 6px; padding: 6px 12px; border-bottom: 1px solid #ddd; flex-wrap: wrap; align-items: center; }
+#deepening .steps button { font-size: 16px; padding: 3px 10px; }
+#deepening [role=tab] { display: flex; flex-direction: column; align-items: flex-start; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; }
+#deepening [role=tab] b { font-size: 17px; }
+#deepening [role=tab] span { font-size: 14px; color: #444; }
+#deepening [role=tab][aria-selected=true] { background: #222; color: #fff; border-color: #222; }
+#deepening [role=tab][aria-selected=true] span { color: #eee; }
+#deepening .body { flex: 1; display: flex; min-height: 0; }
+#deepening .drawing { flex: 1; overflow: auto; min-width: 0; padding: 8px; }
+#deepening aside { width: 520px; max-width: 45vw; overflow: auto; border-left: 1px solid #ddd; padding: 8px 12px; font-size: 15px; }
+#deepening table { border-collapse: collapse; margin: 4px 0 8px; }
+#deepening th, #deepening td { padding: 2px 5px; font-size: 14px; text-align: right; border-bottom: 1px solid #e4e4e4; }
+#deepening td.line { text-align: left; font-size: 13px; }
+#deepening tr.chosen td { background: #fff2c6; font-weight: 600; }
+#deepening tbody tr { cursor: pointer; }
+#deepening .said { font-size: 17px; margin: 0 0 6px; }
+#deepening .note { color: #444; }
+#deepening .chart svg { width: 100%; height: auto; }
+#deepening svg text { font-family: system-ui, sans-serif; }
+@media print {
+  body.deepening-open > :not(#deepening) { display: none !important; }
+  #deepening { position: static; }
+  #deepening .drawing { overflow: visible; }
+  #deepening header button, #deepening .steps { display: none; }
+}`;
+  document.head.appendChild(style);
+
+  const open = document.createElement('button');
+  open.id = 'deepening-open';
+  open.textContent = 'Iterations';
+  open.title = 'Iterative deepening: each iteration\'s tree, its table answers and cut-offs, and the nodes per depth';
+  const group = document.createElement('span');
+  group.className = 'group';
+  group.appendChild(open);
+  document.getElementById('toolbar').appendChild(group);
+
+  const view = document.createElement('section');
+  view.id = 'deepening';
+  view.hidden = true;
+  view.setAttribute('aria-label', 'Iterative deepening');
+  document.body.appendChild(view);
+
+  let chosen = ITS.length - 1;
+
+  function tabs() {
+    return ITS.map((it, k) => `<button role="tab" id="iteration-${it.depth}" data-iteration="${k}" aria-selected="${k === chosen}">` +
+      `<b>depth ${it.depth}</b><span>${it.nodes} nodes · ${it.table_cutoffs} table</span></button>`).join('');
+  }
+
+  function table() {
+    let s = '<table><thead><tr><th>depth</th><th>nodes</th><th>table cut-offs</th><th>alpha-beta cut-offs</th>' +
+      '<th>time ms</th><th>EBF</th><th>decision</th><th>value</th><th>line</th></tr></thead><tbody>';
+    ITS.forEach((it, k) => {
+      s += `<tr data-iteration="${k}"${k === chosen ? ' class="chosen"' : ''}><td>${it.depth}</td><td>${it.nodes}</td>` +
+        `<td>${it.table_cutoffs}</td><td>${it.cutoffs}</td><td>${it.time_ms.toFixed(3)}</td><td>${it.branching_factor.toFixed(2)}</td>` +
+        `<td>${esc(it.decision || 'none')}</td><td>${it.value}</td><td class="line">${esc(it.principal_variation.join(' '))}</td></tr>`;
+    });
+    const ab = D.nodes_per_depth.alphabeta;
+    const last = ITS[ITS.length - 1];
+    s += '</tbody></table>';
+    s += `<p class="note">The last iteration searched ${last.nodes} nodes; plain alpha-beta in the game's order searches ` +
+      `${ab[ab.length - 1]} at the same depth, with the same decision and value. EBF: an iteration's nodes over the previous one's.</p>`;
+    return s;
+  }
+
+  function said(it) {
+    return `<p class="said"><b>Depth ${it.depth}</b>: ${it.nodes} nodes searched, ` +
+      `${plural(it.table_cutoffs, 'table cut-off', 'table cut-offs')}, ${plural(it.cutoffs, 'alpha-beta cut-off', 'alpha-beta cut-offs')}; ` +
+      `decision ${esc(it.decision || 'none')}, value ${it.value}.</p>`;
+  }
+
+  const legend = '<p class="note">▲ MAX to move, ▼ MIN to move, a box is a leaf (at the end of the game or at this iteration\'s depth). ' +
+    'Children are drawn in the order this iteration took them: the previous iteration\'s line first, then the table\'s best move, then the game\'s order. ' +
+    'Grey and dashed: not searched. <b>Alpha-beta cut-off</b>: two red strokes across the first skipped edge and the word <b>cut</b>. ' +
+    '<b>Table cut-off</b>: a boxed <b>T</b> and the word <b>table</b>: the transposition table held this position\'s value at this depth, so none of its children were searched. ' +
+    '≥ v and ≤ v: a bound, not the exact value.</p>';
+
+  // ---- One iteration's tree: the nodes to its depth, leaves in slots left to
+  // right, each inner node centred over its first and last child.
+  function drawing(k) {
+    const it = ITS[k];
+    if (!T || !D.searches) {
+      return `<p class="note">This tree has ${D.node_count} nodes; each iteration's tree is drawn for trees of at most ${D.limit}. ` +
+        'The figures beside hold for the whole tree.</p>';
+    }
+    const S = D.searches[k];
+    const seen = (n) => S.bound[n] !== '.';
+    const kids = (n) => {
+      const out = [];
+      for (let j = offset[n]; j < offset[n + 1]; j++) out.push(T.first[n] + S.children[j]);
+      return out;
+    };
+    const pre = [], depth = new Int32Array(N), list = new Array(N);
+    for (const todo = [T.root]; todo.length;) {
+      const n = todo.pop();
+      pre.push(n);
+      list[n] = depth[n] < it.depth ? kids(n) : [];
+      for (let j = list[n].length - 1; j >= 0; j--) { depth[list[n][j]] = depth[n] + 1; todo.push(list[n][j]); }
+    }
+    let leaves = 0, levels = 0;
+    for (const n of pre) { if (!list[n].length) leaves++; levels = Math.max(levels, depth[n] + 1); }
+    const box = view.querySelector('.drawing');
+    const avail = Math.max(300, (box ? box.clientWidth : 900) - 24);
+    const w = Math.max(18, Math.min(130, avail / Math.max(1, leaves)));
+    const high = Math.max(200, (box ? box.clientHeight : 500) - 24);
+    const gap = Math.max(w >= 40 ? 84 : 66, Math.min(170, (high - 72) / Math.max(1, levels - 1)));
+    const r = Math.max(7, Math.min(24, w * 0.4));
+    const font = w >= 44 ? 20 : w >= 34 ? 16 : w >= 24 ? 12 : 10;
+    const x = new Float64Array(N);
+    let slot = 0;
+    for (const n of pre) if (!list[n].length) x[n] = (slot++ + 0.5) * w;
+    for (let i = pre.length - 1; i >= 0; i--) {
+      const n = pre[i], c = list[n];
+      if (c.length) x[n] = (x[c[0]] + x[c[c.length - 1]]) / 2;
+    }
+    const y = (n) => 28 + depth[n] * gap;
+    const width = Math.ceil(leaves * w), height = 28 + (levels - 1) * gap + 48;
+    const value = (n) => {
+      const v = S.value[n], b = S.bound[n];
+      return b === '>' ? `≥${v}` : b === '<' ? `≤${v}` : String(v);
+    };
+    const edges = [], nodes = [];
+    const labels = w >= 34;
+    for (const n of pre) {
+      const c = list[n];
+      let marked = false;
+      for (const m of c) {
+        const on = seen(m);
+        const y1 = y(n) + r, y2 = y(m) - r;
+        edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${on ? 'e-seen' : 'e-unseen'}"/>`);
+        if (labels && T.action[m]) {
+          edges.push(`<text class="act" x="${x[n] + (x[m] - x[n]) * 0.3 - 4}" y="${y1 + (y2 - y1) * 0.3}" text-anchor="end">${esc(T.action[m])}</text>`);
+        }
+        if (!on && S.cut[n] === 'a' && !marked) {
+          marked = true;
+          const mx = x[n] + (x[m] - x[n]) * 0.62, my = y1 + (y2 - y1) * 0.62;
+          const dx = x[m] - x[n], dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
+          const px = -dy / len * 9, py = dx / len * 9, sx = dx / len * 3, sy = dy / len * 3;
+          for (const s of [-1, 1]) {
+            edges.push(`<line class="cut" x1="${mx + px + s * sx}" y1="${my + py + s * sy}" x2="${mx - px + s * sx}" y2="${my - py + s * sy}"/>`);
+          }
+        }
+      }
+      const on = seen(n);
+      const leaf = !c.length;
+      const kind = S.cut[n] === 't' ? 'table' : S.cut[n] === 'a' ? 'cutoff' : '';
+      const cls = `${on ? 'seen' : 'unseen'} ${leaf ? 'leaf' : (T.max[n] === '1' ? 'max' : 'min')}${kind ? ' ' + kind : ''}`;
+      let shape;
+      if (leaf) {
+        shape = `<rect x="${x[n] - r}" y="${y(n) - r}" width="${2 * r}" height="${2 * r}"/>`;
+      } else if (T.max[n] === '1') {
+        shape = `<polygon points="${x[n]},${y(n) - r} ${x[n] + r * 1.15},${y(n) + r} ${x[n] - r * 1.15},${y(n) + r}"/>`;
+      } else {
+        shape = `<polygon points="${x[n]},${y(n) + r} ${x[n] + r * 1.15},${y(n) - r} ${x[n] - r * 1.15},${y(n) - r}"/>`;
+      }
+      const text = on ? value(n) : (leaf && T.leaf[n] !== null ? String(T.leaf[n]) : '');
+      const ty = leaf ? y(n) : (T.max[n] === '1' ? y(n) + r * 0.55 : y(n) - r * 0.2);
+      const beside = !leaf && text.length * font * 0.6 > r * 1.6;
+      const tx = beside ? x[n] + r * 1.2 + 2 : x[n];
+      let mark = '';
+      if (kind === 'table') {
+        // A boxed T above-left of the node, and the word below it.
+        const bx = x[n] - r * 1.2 - 16, by = y(n) - r - 6;
+        mark = `<g class="mark" data-kind="table"><rect x="${bx}" y="${by}" width="16" height="16" class="t-box"/>` +
+          `<text x="${bx + 8}" y="${by + 8.5}" text-anchor="middle" dominant-baseline="middle" class="t-letter">T</text>` +
+          `<text x="${x[n]}" y="${y(n) + r + 14}" text-anchor="middle" class="word">table</text></g>`;
+      } else if (kind === 'cutoff') {
+        mark = `<g class="mark" data-kind="cutoff"><text x="${x[n]}" y="${y(n) + r + 14}" text-anchor="middle" class="word cut-word">cut</text></g>`;
+      }
+      const name = T.action[n] ? ` data-action="${esc(T.action[n])}"` : '';
+      nodes.push(`<g class="node ${cls}" data-id="${n}"${name}>${shape}<text x="${tx}" y="${ty}" ` +
+        `text-anchor="${beside ? 'start' : 'middle'}" dominant-baseline="middle" font-size="${font}">${esc(text)}</text>${mark}</g>`);
+    }
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${width + 48}" height="${height}" viewBox="-36 0 ${width + 48} ${height}" role="img" ` +
+      `aria-label="The tree of iteration ${it.depth}">` +
+      '<style>.e-seen{stroke:#555;stroke-width:1.6}.e-unseen{stroke:#bbb;stroke-width:1.3;stroke-dasharray:4 4}' +
+      `.cut{stroke:#c00;stroke-width:2.4}.act{fill:#444;font-size:${w >= 44 ? 16 : 12}px}` +
+      '.node polygon,.node rect{fill:#fff;stroke-width:2}.max.seen polygon{stroke:#b34700}.min.seen polygon{stroke:#0b5cad}' +
+      '.leaf.seen rect{stroke:#444;fill:#eee}.node text{fill:#111}' +
+      '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.t-letter{font-size:13px;font-weight:700;fill:#5b2a86}' +
+      '.word{font-size:13px;font-weight:600;fill:#5b2a86}.cut-word{fill:#c00}' +
+      '.unseen polygon,.unseen rect{stroke:#bbb;fill:#f6f6f6;stroke-dasharray:3 3}.unseen text{fill:#999}</style>' +
+      edges.join('') + nodes.join('') + '</svg>';
+  }
+
+  function render() {
+    const it = ITS[chosen];
+    view.innerHTML =
+      '<header><h2>Iterative deepening: alpha-beta to each depth in turn, with a transposition table</h2>' +
+      '<button id="deepening-close" title="Back to the explorer (Esc)">Back to the explorer</button></header>' +
+      '<div class="steps"><button id="iteration-prev" title="The previous iteration (←)">◀ shallower</button>' +
+      `<span role="tablist" aria-label="Iteration" style="display:flex;gap:6px;flex-wrap:wrap">${tabs()}</span>` +
+      '<button id="iteration-next" title="The next iteration (→)">deeper ▶</button></div>' +
+      `<div class="body"><div class="drawing"></div><aside>${said(it)}${legend}${table()}` +
+      `<div class="chart">${D.chart}</div><p class="note">← and → step between iterations; Esc goes back.</p></aside></div>`;
+    const box = view.querySelector('.drawing');
+    box.innerHTML = drawing(chosen);
+    const root = box.querySelector(`.node[data-id="${T ? T.root : -1}"]`);
+    if (root && box.scrollWidth > box.clientWidth) {
+      const r = root.getBoundingClientRect(), b = box.getBoundingClientRect();
+      box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
+    }
+    view.dataset.shown = String(it.depth);
+  }
+
+  function choose(k) {
+    chosen = Math.max(0, Math.min(ITS.length - 1, k));
+    render();
+    const tab = view.querySelector('[role=tab][aria-selected=true]');
+    if (tab) tab.focus();
+  }
+
+  function show(on) {
+    view.hidden = !on;
+    document.body.classList.toggle('deepening-open', on);
+    if (on) render(); else open.focus();
+  }
+
+  view.addEventListener('click', (ev) => {
+    const t = ev.target.closest('[data-iteration]');
+    if (t) { choose(Number(t.dataset.iteration)); return; }
+    if (ev.target.id === 'iteration-prev') choose(chosen - 1);
+    else if (ev.target.id === 'iteration-next') choose(chosen + 1);
+    else if (ev.target.id === 'deepening-close') show(false);
+  });
+  window.addEventListener('keydown', (ev) => {
+    if (view.hidden) return;
+    ev.stopPropagation();
+    if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
+    else if (ev.key === 'ArrowLeft') { ev.preventDefault(); choose(chosen - 1); }
+    else if (ev.key === 'Escape') show(false);
+  }, true);
+  window.addEventListener('resize', () => { if (!view.hidden) render(); });
+  open.onclick = () => show(true);
+  // The page was asked for the iterations: it opens on them.
+  show(true);
+})();
