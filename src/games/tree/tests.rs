@@ -165,3 +165,8 @@ fn the_bytes_kept_for_trees_are_bounded() {
     assert!(past.contains("MiB of trees, its limit"), "{past}");
     pos("((1 2) (3 4))");
 }
+
+#[test]
+fn the_start_trees_height_is_known_without_reading_it() {
+    assert_eq!(start_tree().root.height, AIMA_5_2_HEIGHT);
+}
