@@ -47,8 +47,8 @@ pub fn write_output_with(
     match target(path)? {
         Target::Stdout => {
             let mut out = BufWriter::new(io::stdout().lock());
-            write(&mut out)?;
-            out.flush()
+            let written = write(&mut out).and_then(|()| out.flush());
+            written.map_err(|e| if closed_at_start() { io::Error::other(CLOSED_AT_START) } else { e })
         }
         Target::Stderr => {
             let mut out = BufWriter::new(io::stderr().lock());
@@ -175,6 +175,11 @@ pub struct Staged {
 }
 
 impl Staged {
+    /// The file it will replace.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
     /// Renames the file into place.
     pub fn put_in_place(mut self) -> io::Result<()> {
         let done = fs::rename(&self.tmp, &self.target);
@@ -482,7 +487,26 @@ fn stdout_error(e: io::Error) -> io::Error {
         crate::runtime::signals::die_of_closed_pipe();
     }
     STDOUT_FAILED.store(true, Ordering::Relaxed);
+    if closed_at_start() {
+        return io::Error::other(CLOSED_AT_START);
+    }
     e
+}
+
+/// Why stdout fails when the shell closed it (`>&-`): its writes go to
+/// `/dev/full`, whose "No space left on device" would mislead.
+const CLOSED_AT_START: &str = "stdout was closed before gametree started (>&-)";
+
+/// What is said when stdout failed and no write said why.
+pub fn stdout_failure() -> String {
+    if closed_at_start() { CLOSED_AT_START.into() } else { "cannot write to stdout".into() }
+}
+
+fn closed_at_start() -> bool {
+    #[cfg(target_os = "linux")]
+    return crate::runtime::closed_streams::stdout_closed_at_start();
+    #[cfg(not(target_os = "linux"))]
+    return false;
 }
 
 impl Write for Stdout {
@@ -526,6 +550,7 @@ pub fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
         if why.contains("Broken pipe") {
             crate::runtime::signals::die_of_closed_pipe();
         }
+        let why = if closed_at_start() { CLOSED_AT_START } else { why };
         let _ = writeln!(io::stderr(), "gametree: cannot write to stdout: {why}");
         std::process::exit(i32::from(super::failure::Kind::Output.status()));
     }

@@ -96,3 +96,20 @@ fn a_refusal_names_only_the_options_given() {
         }
     }
 }
+
+#[test]
+fn a_bad_value_is_echoed_with_its_control_characters_escaped() {
+    // Clap's echo stripped them ('3'), or on a terminal acted on them.
+    let cases: [(&[&str], &str); 3] = [
+        (&["analyse", "tictactoe", "--depth", "3\x1b[2J\x07"], "'3\\u{1b}[2J\\u{7}'"),
+        (&["analyse", "tic\x1btac"], "'tic\\u{1b}tac'"),
+        (&["analyse", "tictactoe", "--x\x07"], "'--x\\u{7}'"),
+    ];
+    for (args, said) in cases {
+        let out = run(args, "");
+        ended(&out, 2, said);
+        assert!(!out.stderr.iter().any(|&b| b == 0x1b || b == 0x07), "{args:?}: a raw control character");
+    }
+    // Rust's words for a number are put in a person's there too.
+    ended(&run(&["analyse", "tictactoe", "--max-nodes", "1e3\x1b"], ""), 2, "expected a whole number");
+}
