@@ -210,3 +210,91 @@ fn exports_are_written_all_or_none() {
     let names: Vec<_> = fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
     assert_eq!(names.len(), 2, "temporaries left: {names:?}");
 }
+
+#[test]
+fn a_closed_stdout_is_an_output_error_for_every_command() {
+    let dir = scratch("closed-stdout");
+    let saved = shell(&dir, "printf 'b2\\nsave! g.save\\nquit\\n' | \"$G\" play tictactoe --second human");
+    ended(&saved, 0, "");
+    for command in [
+        "rules tictactoe",
+        "analyse tictactoe --depth 2",
+        "analyse tictactoe --depth 2 --json -",
+        "analyse tictactoe --search mcts --iterations 50",
+        "best tictactoe",
+        "perft tictactoe 2",
+        "solve tictactoe",
+        "replay g.save",
+        "checkers /dev/null",
+        "completions bash",
+        "manpage",
+        "--help",
+        "--version",
+        "match tictactoe random random --games 1",
+    ] {
+        let out = shell(&dir, &format!("\"$G\" {command} >&-"));
+        ended(&out, 4, "stdout was closed before gametree started");
+        // Closed stdin as well: its number is filled, stdout's still fails.
+        let out = shell(&dir, &format!("\"$G\" {command} <&- >&-"));
+        ended(&out, 4, "stdout was closed before gametree started");
+    }
+    let out = shell(&dir, "printf 'b2\\nquit\\n' | \"$G\" play tictactoe --second human >&-");
+    ended(&out, 4, "stdout was closed");
+    // A command that writes nothing there loses nothing.
+    ended(&shell(&dir, "\"$G\" exercise --out set >&-"), 0, "");
+    // The same descriptor given `/dev/null` is the user's choice, not an error.
+    ended(&shell(&dir, "\"$G\" rules tictactoe >/dev/null"), 0, "");
+}
+
+#[test]
+fn a_quiz_is_never_written_over_the_class_list_or_the_other_quiz() {
+    let dir = scratch("quiz-input");
+    let class = dir.join("class.txt");
+    fs::write(&class, "ann\nbob\n").unwrap();
+    let (c, o) = (class.to_str().unwrap(), dir.join("o"));
+    let o = o.to_str().unwrap();
+    let same = format!("{}/../{}/class.txt", dir.display(), dir.file_name().unwrap().to_str().unwrap());
+    for (flag, target) in [("--moodle", c), ("--gift", c), ("--gift", same.as_str())] {
+        let out = run(&["exercise", "--class", c, flag, target, "--out", o], "");
+        ended(&out, 2, "would overwrite the input --class");
+        assert_eq!(fs::read_to_string(&class).unwrap(), "ann\nbob\n", "{flag}: the class list was replaced");
+    }
+    let quiz = dir.join("q.txt");
+    let out = run(
+        &["exercise", "--moodle", quiz.to_str().unwrap(), "--gift", quiz.to_str().unwrap(), "--out", o],
+        "",
+    );
+    ended(&out, 2, "--moodle and --gift both write");
+    assert!(!o.is_empty() && !Path::new(o).exists(), "a set was made before the refusal");
+}
+
+#[test]
+fn a_quiz_that_cannot_be_written_leaves_the_set_as_it_was() {
+    let dir = scratch("quiz-whole");
+    let class = dir.join("class.txt");
+    fs::write(&class, "ann\nbob\n").unwrap();
+    let (c, out) = (class.to_str().unwrap(), dir.join("o"));
+    let o = out.to_str().unwrap();
+    let quiz = dir.join("m.xml");
+    let made = run(&["exercise", "--class", c, "--moodle", quiz.to_str().unwrap(), "--out", o], "");
+    ended(&made, 0, "");
+    let (before, moodle) = (set_files(&out), fs::read(&quiz).unwrap());
+    assert!(before.iter().any(|(name, _)| name == "class-key.json"));
+    // The quiz's folder is missing: the new seed's set, key included, must
+    // not replace the old one that the old quiz goes with.
+    let nowhere = dir.join("missing/m.xml");
+    for (flag, target) in [("--moodle", &nowhere), ("--gift", &nowhere)] {
+        let failed =
+            run(&["exercise", "--class", c, flag, target.to_str().unwrap(), "--seed", "9", "--out", o], "");
+        ended(&failed, 4, "missing/m.xml");
+        assert!(set_files(&out) == before, "{flag}: the set was replaced though its quiz failed");
+    }
+    assert_eq!(fs::read(&quiz).unwrap(), moodle);
+    // Written whole, the quiz and the set are one seed's.
+    let again =
+        run(&["exercise", "--class", c, "--moodle", quiz.to_str().unwrap(), "--seed", "9", "--out", o], "");
+    ended(&again, 0, "");
+    assert!(set_files(&out) != before && fs::read(&quiz).unwrap() != moodle);
+    let names: Vec<_> = fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(names.len(), 3, "temporaries left: {names:?}");
+}

@@ -181,3 +181,26 @@ fn closing_the_terminal_during_play_is_status_129() {
     let kept = fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap();
     assert!(kept.contains("b2"), "{kept}");
 }
+
+#[test]
+fn ctrl_c_leaves_the_start_menus_load_of_a_fifo_nobody_writes() {
+    let dir = scratch("menu-fifo");
+    let fifo = dir.join("nobody-writes");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let mut cmd = Command::new(BIN);
+    cmd.args(["play", "tictactoe"]).env("XDG_STATE_HOME", &*dir).env("HOME", &*dir);
+    let mut p = support::terminal::Terminal::spawn(cmd);
+    p.expect("choose: ");
+    p.send_line("2");
+    p.expect("saved game file: ");
+    p.send_line(fifo.to_str().unwrap());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let asked = std::time::Instant::now();
+    p.send(b"\x03");
+    p.expect("interrupted while waiting for");
+    // Left at once, as Ctrl-C at the menu leaves: not the menu shown again.
+    let rest = p.expect_end();
+    assert!(!rest.contains("choose:"), "the menu came back: {rest:?}");
+    assert_eq!(p.exit_status(), 130);
+    assert!(asked.elapsed().as_secs() < 5);
+}
