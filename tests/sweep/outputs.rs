@@ -298,3 +298,25 @@ fn a_quiz_that_cannot_be_written_leaves_the_set_as_it_was() {
     let names: Vec<_> = fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
     assert_eq!(names.len(), 3, "temporaries left: {names:?}");
 }
+
+#[test]
+fn the_manual_pages_are_written_all_or_none() {
+    let dir = scratch("man-pages");
+    let man = dir.join("man");
+    let m = man.to_str().unwrap();
+    ended(&run(&["manpage", "--all", m], ""), 0, "");
+    let sizes: Vec<usize> = set_files(&man).iter().map(|(_, b)| b.len()).collect();
+    // Pages an older version wrote.
+    for entry in fs::read_dir(&man).unwrap().flatten() {
+        let mut text = fs::read(entry.path()).unwrap();
+        text.extend_from_slice(b".\\\" an older version\n");
+        fs::write(entry.path(), text).unwrap();
+    }
+    let before = set_files(&man);
+    let (small, large) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
+    assert!(small < large, "{sizes:?}");
+    // A disk that fills part way: some pages fit, the largest does not.
+    let full = limited(&["manpage", "--all", m], libc::RLIMIT_FSIZE, (*large - 1) as u64);
+    ended(&full, 4, "File too large");
+    assert!(set_files(&man) == before, "some pages were replaced though others failed");
+}
