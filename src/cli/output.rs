@@ -259,6 +259,10 @@ pub fn write_folder<E>(
     let tmp = temporary_name(&dir);
     let _ = fs::remove_dir_all(&tmp);
     fs::create_dir(&tmp).map_err(|e| failed(format!("cannot create {}: {e}", tmp.display())))?;
+    // A kill while the set is made removes it (the next write would too);
+    // not once it is being exchanged, when the folder holds the old set's
+    // entries still to be moved back.
+    let mut removal = crate::runtime::signals::remove_folder_on_signal(&tmp);
     let result = fill(&tmp).and_then(|()| {
         let old = fs::metadata(&dir).ok();
         if let Some(old) = &old {
@@ -266,9 +270,11 @@ pub fn write_folder<E>(
             let _ = fs::set_permissions(&tmp, fs::Permissions::from_mode(old.mode() & 0o7777));
         }
         sync_folder(&tmp).map_err(|e| failed(format!("cannot sync {}: {e}", tmp.display())))?;
+        drop(removal.take());
         put_in_place(&tmp, &dir, old.is_some()).map_err(|e| failed(format!("cannot write {name}: {e}")))
     });
     let _ = fs::remove_dir_all(&tmp);
+    drop(removal);
     result
 }
 

@@ -52,7 +52,7 @@ fn max_bytes_holds_mcts_pages_and_traces() {
 }
 /// Every file of a set folder with its bytes, sorted by name, one level of
 /// exercise folders included.
-fn set_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+pub(super) fn set_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     for entry in fs::read_dir(dir).unwrap().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();

@@ -204,3 +204,36 @@ fn ctrl_c_leaves_the_start_menus_load_of_a_fifo_nobody_writes() {
     assert_eq!(p.exit_status(), 130);
     assert!(asked.elapsed().as_secs() < 5);
 }
+
+#[test]
+fn a_signal_removes_exercises_half_made_set() {
+    use super::outputs::set_files;
+    let dir = scratch("exercise-killed");
+    let out = dir.join("o");
+    let o = out.to_str().unwrap();
+    ended(&run(&["exercise", "--out", o, "--count", "3"], ""), 0, "");
+    let before = set_files(&out);
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        let mut child = Command::new(BIN)
+            .args(["exercise", "--out", o, "--count", "1000", "--seed", "7"])
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Killed once the new set's folder is filling.
+        let started = std::time::Instant::now();
+        let filling = || fs::read_dir(&*dir).unwrap().flatten().any(|e| e.file_name() != "o");
+        while !filling() {
+            assert!(started.elapsed().as_secs() < 30, "no set was begun");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // SAFETY: kill takes the child's pid (not yet reaped) and a signal.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+        let status = child.wait().unwrap();
+        assert!(status.code().is_none(), "ended by the signal: {status:?}");
+        let names: Vec<_> = fs::read_dir(&*dir).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert_eq!(names, ["o"], "signal {signal}: the half-made set was left");
+        assert!(set_files(&out) == before, "signal {signal}: the old set was touched");
+    }
+}
