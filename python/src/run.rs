@@ -280,7 +280,8 @@ where
     } else {
         if req.pruning != Pruning::default() {
             return Err(Failure::Usage(
-                "--no-prune-on-ties and --compare-orders are alpha-beta's, not --search mcts's".into(),
+                // Named as given: the module has no --compare-orders.
+                "prune_on_ties=False is alpha-beta's, not search=\"mcts\"'s".into(),
             ));
         }
         if req.depth.is_some() {

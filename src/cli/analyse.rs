@@ -75,10 +75,15 @@ impl Args {
             Some(path) => replayed(game, path)?,
             None => self.at.of(game)?,
         };
+        let lessons = [
+            (self.lessons.no_prune_on_ties, "--no-prune-on-ties"),
+            (self.lessons.compare_orders, "--compare-orders"),
+        ];
+        let lessons: Vec<&'static str> = lessons.iter().filter(|l| l.0).map(|l| l.1).collect();
         let request = super::mcts::Request {
             moves: self.moves.as_deref(),
             tree: &self.tree,
-            lessons: self.lessons.no_prune_on_ties || self.lessons.compare_orders,
+            lessons: &lessons,
             exports: &self.exports,
             options: &self.mcts,
         };

@@ -114,13 +114,13 @@ fn start(args: &Args) -> Outcome {
             args.out.display()
         )));
     }
+    check_quiz_files(args)?;
     if let Some(game) = args.game {
         return crate::with_game!(game, &crate::games::Settings::default(), |g| run_game(g, &request));
     }
     let names = match &args.class {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::usage(format!("--class {}: {e}", path.display())))?;
+            let text = class_list(path)?;
             let names = quiz::roster(&text)
                 .map_err(|e| Failure::usage(format!("--class {}: {e}", path.display())))?;
             if names.len() > 1000 {
@@ -135,16 +135,78 @@ fn start(args: &Args) -> Outcome {
         None => None,
     };
     let request = Request { count: names.as_ref().map_or(args.count, |n| n.len() as u32), ..request };
-    run_random(&request)?;
-    if args.moodle.is_some() || args.gift.is_some() || names.is_some() {
-        write_quiz(args, &request, names)?;
+    let quiz = if args.moodle.is_some() || args.gift.is_some() || names.is_some() {
+        quiz_files(args, &request, names)?
+    } else {
+        Quiz::default()
+    };
+    run_random(&request, quiz)
+}
+
+/// The text of `--class LIST`, `-` reading stdin (as every file a command
+/// reads), a FIFO or process substitution read as a file is.
+fn class_list(path: &Path) -> Result<String, Failure> {
+    use std::io::Read;
+    /// Far more than a class of the 1000 names one command takes.
+    const MOST: u64 = 1 << 20;
+    let name = super::lines::input_name(path);
+    let failed = |e: std::io::Error| Failure::usage(format!("--class {name}: {}", super::lines::plain(&e)));
+    let reader: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(failed)?)
+    };
+    let mut bytes = Vec::new();
+    reader.take(MOST + 1).read_to_end(&mut bytes).map_err(failed)?;
+    if bytes.len() as u64 > MOST {
+        return Err(Failure::usage(format!("--class {name}: over {MOST} bytes, too large for a class list")));
+    }
+    String::from_utf8(bytes).map_err(|_| Failure::usage(format!("--class {name}: not a text file")))
+}
+
+/// The quiz made from a batch, written with its set: the class's key in the
+/// set's folder, `--moodle` and `--gift` renamed into place only once the set
+/// is (a full disk left a new set beside the old seed's quiz and key).
+#[derive(Default)]
+struct Quiz {
+    key: Option<String>,
+    files: Vec<(PathBuf, String)>,
+}
+
+/// `--moodle` and `--gift` over the class list (`--class c.txt --moodle
+/// c.txt` replaced it) or over each other: refused before anything is made,
+/// as `analyse` refuses its exports' (device and inode compared). They do not
+/// go with `--position`, the other input.
+fn check_quiz_files(args: &Args) -> Outcome {
+    use super::output::Place;
+    let inputs = [("--class", args.class.as_deref())];
+    let outputs = [("--moodle", args.moodle.as_deref()), ("--gift", args.gift.as_deref())];
+    let outputs: Vec<(&str, &Path, Option<Place>)> =
+        outputs.iter().filter_map(|&(flag, p)| p.map(|p| (flag, p, Place::of(p)))).collect();
+    for (i, (flag, path, place)) in outputs.iter().enumerate() {
+        let same = |p: &Path, q: Option<Place>| p == *path || (q.is_some() && q == *place);
+        if let Some((other, _, _)) = outputs[..i].iter().find(|(_, p, q)| same(p, q.clone())) {
+            return Err(Failure::usage(format!(
+                "{other} and {flag} both write {}; give each its own file",
+                path.display()
+            )));
+        }
+        if let Some((input, p)) =
+            inputs.iter().find_map(|&(f, p)| p.filter(|p| same(p, Place::of_input(p))).map(|p| (f, p)))
+        {
+            return Err(Failure::usage(format!(
+                "{flag} {} would overwrite the input {input} {}; give it another file",
+                path.display(),
+                p.display()
+            )));
+        }
     }
     Ok(())
 }
 
 /// `--moodle`, `--gift` and `--class`: the batch's trees as a quiz, and the
 /// class's key.
-fn write_quiz(args: &Args, req: &Request<'_>, names: Option<Vec<String>>) -> Outcome {
+fn quiz_files(args: &Args, req: &Request<'_>, names: Option<Vec<String>>) -> Result<Quiz, Failure> {
     let alphabeta = req.search == SearchKind::Alphabeta;
     let class = names.is_some();
     let names = names.unwrap_or_else(|| (1..=req.count).map(|n| format!("Exercise {n}")).collect());
@@ -167,15 +229,8 @@ fn write_quiz(args: &Args, req: &Request<'_>, names: Option<Vec<String>>) -> Out
     if let Some(p) = &args.gift {
         files.push((p.clone(), quiz::gift(&questions)));
     }
-    if class {
-        let key = quiz::key(&names, &seeds, &made).map_err(Failure::output)?;
-        files.push((req.out.join("class-key.json"), key));
-    }
-    for (path, text) in files {
-        write_output_with(&path, Durability::Synced, |w| w.write_all(text.as_bytes()))
-            .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?;
-    }
-    Ok(())
+    let key = if class { Some(quiz::key(&names, &seeds, &made).map_err(Failure::output)?) } else { None };
+    Ok(Quiz { key, files })
 }
 
 pub struct Request<'a> {
@@ -237,9 +292,10 @@ fn write_set(req: &Request<'_>, fill: impl FnOnce(&Path) -> Outcome) -> Outcome 
 }
 
 /// Random textbook trees: exercise N from seed SEED + N - 1.
-pub fn run_random(req: &Request<'_>) -> Outcome {
+fn run_random(req: &Request<'_>, quiz: Quiz) -> Outcome {
     let game = crate::games::tree::TextbookTree::default();
     let alphabeta = req.search == SearchKind::Alphabeta;
+    let mut staged = Vec::new();
     write_set(req, |set| {
         for number in 1..=req.count {
             let seed = req.seed.wrapping_add(u64::from(number - 1));
@@ -249,8 +305,28 @@ pub fn run_random(req: &Request<'_>) -> Outcome {
             let nav = [files::navigation(number, req.count, req.seed)];
             write_exercise(&game, pos, req.constraints.depth, title, req, &folder(set, req, number), &nav)?;
         }
+        let cannot =
+            |path: &Path, e: std::io::Error| Failure::output(format!("cannot write {}: {e}", path.display()));
+        if let Some(key) = &quiz.key {
+            let path = set.join("class-key.json");
+            std::fs::write(&path, key).map_err(|e| cannot(&req.out.join("class-key.json"), e))?;
+        }
+        // Left under their temporary names (a stream is written now) until
+        // the set is in place.
+        for (path, text) in &quiz.files {
+            let written = super::output::write_staged(path, |w| w.write_all(text.as_bytes()));
+            staged.extend(written.map_err(|e| cannot(path, e))?);
+        }
         Ok(())
-    })
+    })?;
+    for file in staged {
+        let path = file.target().to_path_buf();
+        let folder = path.parent().map_or(PathBuf::from("."), Path::to_path_buf);
+        file.put_in_place()
+            .and_then(|()| super::output::sync_folder(&folder))
+            .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
 }
 
 /// A real game's position, to `req.depth`.

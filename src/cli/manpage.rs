@@ -207,12 +207,21 @@ fn write_all_pages(dir: &Path) -> std::io::Result<()> {
         |e: std::io::Error, what: &Path| std::io::Error::new(e.kind(), format!("{}: {e}", what.display()));
     std::fs::create_dir_all(dir).map_err(|e| in_dir(e, dir))?;
     let cli = command_line();
+    // All pages or none: each is written under its temporary name, and only
+    // once every one is whole are they renamed into place (a disk that
+    // filled part way left this version's first pages beside the last one's).
+    let mut staged = Vec::new();
     for cmd in std::iter::once(&cli).chain(cli.get_subcommands()) {
         let man = Man::new(cmd.clone());
         let path = dir.join(man.get_filename());
-        write_output(&path, |w| w.write_all(page(cmd).as_bytes())).map_err(|e| in_dir(e, &path))?;
+        let written = super::output::write_staged(&path, |w| w.write_all(page(cmd).as_bytes()));
+        staged.extend(written.map_err(|e| in_dir(e, &path))?);
     }
-    Ok(())
+    for file in staged {
+        let path = file.target().to_path_buf();
+        file.put_in_place().map_err(|e| in_dir(e, &path))?;
+    }
+    super::output::sync_folder(dir).map_err(|e| in_dir(e, dir))
 }
 
 /// The roff page of `cmd` (the whole command line, or one command of it, once

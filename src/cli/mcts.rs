@@ -140,10 +140,20 @@ impl MctsOptions {
 pub struct Request<'a> {
     pub moves: Option<&'a Path>,
     pub tree: &'a TreeOptions,
-    /// An alpha-beta lesson (`--no-prune-on-ties`, `--compare-orders`) was asked for.
-    pub lessons: bool,
+    /// The alpha-beta lessons asked for (`--no-prune-on-ties`, `--compare-orders`).
+    pub lessons: &'a [&'static str],
     pub exports: &'a ExportOptions,
     pub options: &'a MctsOptions,
+}
+
+/// The options a refusal names, only those the user gave: "--a is" or "--a and
+/// --b are".
+fn given(flags: &[&str]) -> String {
+    match flags {
+        [one] => format!("{one} is"),
+        [first @ .., last] => format!("{} and {last} are", first.join(", ")),
+        [] => String::new(),
+    }
 }
 
 /// What `analyse --search mcts` cannot do, refused before searching.
@@ -156,8 +166,8 @@ fn refusal(req: &Request<'_>) -> Option<String> {
                 .into(),
         );
     }
-    if req.lessons {
-        return Some("--no-prune-on-ties and --compare-orders are alpha-beta's, not --search mcts's".into());
+    if !req.lessons.is_empty() {
+        return Some(format!("{} alpha-beta's, not --search mcts's", given(req.lessons)));
     }
     if req.tree.depth.is_some() && !options.compare {
         return Some("--search mcts grows its tree by iterations, not to a --depth (with --compare, --depth is alpha-beta's)".into());
@@ -359,10 +369,13 @@ fn write_compare(out: &mut impl Write, c: &Compared, to_move: &str) -> io::Resul
 
 /// `best GAME --search mcts`: the decision and the root's Q for the side to move.
 pub fn best<G: Game>(game: &G, at: &GamePosition, tree: &TreeOptions, options: &MctsOptions) -> Outcome {
-    if options.compare || tree.depth.is_some() {
-        return Err(Failure::usage(
-            "--compare and --depth are analyse's; best --search mcts prints the decision and its Q",
-        ));
+    let flags = [(options.compare, "--compare"), (tree.depth.is_some(), "--depth")];
+    let named: Vec<&str> = flags.iter().filter(|f| f.0).map(|f| f.1).collect();
+    if !named.is_empty() {
+        return Err(Failure::usage(format!(
+            "{} analyse's; best --search mcts prints the decision and its Q",
+            given(&named)
+        )));
     }
     let pos = at.of(game)?;
     let game = &game.for_machine(game.to_move(&pos));

@@ -121,6 +121,16 @@ fn parse_arguments() -> Result<Option<Cli>, Failure> {
     use std::io::Write;
     match Cli::try_parse() {
         Ok(cli) => Ok(Some(cli)),
+        Err(e)
+            if e.use_stderr()
+                && let Some(said) = with_escapes_shown() =>
+        {
+            let said = rust_words(&said).unwrap_or(said);
+            match write!(std::io::stderr(), "{said}") {
+                Ok(()) => Err(Failure::quiet(Kind::Usage)),
+                Err(_) => Err(Failure::quiet(Kind::Output)),
+            }
+        }
         Err(e) if e.use_stderr() && rust_words(&e.to_string()).is_some() => {
             let said = rust_words(&e.to_string()).unwrap_or_default();
             match write!(std::io::stderr(), "{said}") {
@@ -130,11 +140,27 @@ fn parse_arguments() -> Result<Option<Cli>, Failure> {
         }
         Err(e) => match e.print().and_then(|()| std::io::stdout().flush()) {
             Err(_) if e.use_stderr() => Err(Failure::quiet(Kind::Output)),
-            Err(_) => Err(Failure::output("cannot write to stdout")),
+            Err(_) => Err(Failure::output(output::stdout_failure())),
             Ok(()) if e.exit_code() == 0 => Ok(None),
             Ok(()) => Err(Failure::quiet(Kind::Usage)),
         },
     }
+}
+
+/// Clap's message for arguments that hold a control character (an escape,
+/// a bell), with each shown escaped (`\u{1b}`) as every other message shows
+/// them: clap's own output strips escapes (its colours' and the user's alike),
+/// so `--depth $'3\e[2J'` was echoed as '3'. `None` when no argument holds one.
+fn with_escapes_shown() -> Option<String> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let escaping = |a: &std::ffi::OsString| a.to_str().is_some_and(|a| crate::game::printable(a) != a);
+    if !args.iter().any(escaping) {
+        return None;
+    }
+    // Uncoloured, the rendered text is clap's words and the arguments' bytes.
+    let plain = <Cli as clap::CommandFactory>::command().styles(clap::builder::Styles::plain());
+    let e = plain.try_get_matches_from(args).err()?;
+    Some(crate::game::printable(&e.render().ansi().to_string()).into_owned())
 }
 
 /// Clap's message with the standard library's words for a number it could
@@ -166,7 +192,7 @@ fn finish(outcome: Outcome) -> u8 {
         return status;
     }
     if output::stdout_failed() && status != Kind::Output.status() {
-        failure::report("cannot write to stdout");
+        failure::report(output::stdout_failure());
         return Kind::Output.status();
     }
     // A message that could not be said is an output error too.

@@ -47,8 +47,8 @@ pub fn write_output_with(
     match target(path)? {
         Target::Stdout => {
             let mut out = BufWriter::new(io::stdout().lock());
-            write(&mut out)?;
-            out.flush()
+            let written = write(&mut out).and_then(|()| out.flush());
+            written.map_err(|e| if closed_at_start() { io::Error::other(CLOSED_AT_START) } else { e })
         }
         Target::Stderr => {
             let mut out = BufWriter::new(io::stderr().lock());
@@ -175,6 +175,11 @@ pub struct Staged {
 }
 
 impl Staged {
+    /// The file it will replace.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
     /// Renames the file into place.
     pub fn put_in_place(mut self) -> io::Result<()> {
         let done = fs::rename(&self.tmp, &self.target);
@@ -254,6 +259,10 @@ pub fn write_folder<E>(
     let tmp = temporary_name(&dir);
     let _ = fs::remove_dir_all(&tmp);
     fs::create_dir(&tmp).map_err(|e| failed(format!("cannot create {}: {e}", tmp.display())))?;
+    // A kill while the set is made removes it (the next write would too);
+    // not once it is being exchanged, when the folder holds the old set's
+    // entries still to be moved back.
+    let mut removal = crate::runtime::signals::remove_folder_on_signal(&tmp);
     let result = fill(&tmp).and_then(|()| {
         let old = fs::metadata(&dir).ok();
         if let Some(old) = &old {
@@ -261,9 +270,11 @@ pub fn write_folder<E>(
             let _ = fs::set_permissions(&tmp, fs::Permissions::from_mode(old.mode() & 0o7777));
         }
         sync_folder(&tmp).map_err(|e| failed(format!("cannot sync {}: {e}", tmp.display())))?;
+        drop(removal.take());
         put_in_place(&tmp, &dir, old.is_some()).map_err(|e| failed(format!("cannot write {name}: {e}")))
     });
     let _ = fs::remove_dir_all(&tmp);
+    drop(removal);
     result
 }
 
@@ -482,7 +493,26 @@ fn stdout_error(e: io::Error) -> io::Error {
         crate::runtime::signals::die_of_closed_pipe();
     }
     STDOUT_FAILED.store(true, Ordering::Relaxed);
+    if closed_at_start() {
+        return io::Error::other(CLOSED_AT_START);
+    }
     e
+}
+
+/// Why stdout fails when the shell closed it (`>&-`): its writes go to
+/// `/dev/full`, whose "No space left on device" would mislead.
+const CLOSED_AT_START: &str = "stdout was closed before gametree started (>&-)";
+
+/// What is said when stdout failed and no write said why.
+pub fn stdout_failure() -> String {
+    if closed_at_start() { CLOSED_AT_START.into() } else { "cannot write to stdout".into() }
+}
+
+fn closed_at_start() -> bool {
+    #[cfg(target_os = "linux")]
+    return crate::runtime::closed_streams::stdout_closed_at_start();
+    #[cfg(not(target_os = "linux"))]
+    return false;
 }
 
 impl Write for Stdout {
@@ -526,6 +556,7 @@ pub fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
         if why.contains("Broken pipe") {
             crate::runtime::signals::die_of_closed_pipe();
         }
+        let why = if closed_at_start() { CLOSED_AT_START } else { why };
         let _ = writeln!(io::stderr(), "gametree: cannot write to stdout: {why}");
         std::process::exit(i32::from(super::failure::Kind::Output.status()));
     }

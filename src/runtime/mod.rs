@@ -4,6 +4,8 @@
 
 pub mod clock;
 #[cfg(target_os = "linux")]
+pub mod closed_streams;
+#[cfg(target_os = "linux")]
 pub mod hugepages;
 mod placement;
 mod prefault;

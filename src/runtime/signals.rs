@@ -67,6 +67,78 @@ pub fn remove_on_signal(path: &Path) -> Option<RemovedOnSignal> {
     Some(RemovedOnSignal { slot })
 }
 
+/// The folder being filled (`exercise`'s new set), removed with everything
+/// in it by SIGINT, SIGTERM and SIGHUP: one at a time.
+static PENDING_FOLDER: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+
+/// Makes SIGINT, SIGTERM and SIGHUP remove the folder `path` and what it
+/// holds (two levels of folders below it) until the value returned is
+/// dropped; `None` when another folder is pending or the name cannot be a C
+/// string: the folder is then left, for the next write to remove.
+pub fn remove_folder_on_signal(path: &Path) -> Option<RemovedOnSignal> {
+    let raw = CString::new(path.as_os_str().as_bytes()).ok()?.into_raw();
+    if PENDING_FOLDER.compare_exchange(std::ptr::null_mut(), raw, SeqCst, SeqCst).is_err() {
+        // SAFETY: `raw` came from `CString::into_raw` just above and was never shared.
+        drop(unsafe { CString::from_raw(raw) });
+        return None;
+    }
+    install_handler();
+    Some(RemovedOnSignal { slot: &PENDING_FOLDER })
+}
+
+/// Removes `name` under the folder `at` and, for a folder, what it holds,
+/// `depth` levels down, with async-signal-safe calls only (no allocation: the
+/// entries are read into a buffer on the stack). Entries removed while the
+/// folder is read can hide others, so it is read again until a pass removes
+/// nothing.
+///
+/// # Safety
+/// `name` is a NUL-terminated string; for the signal handler.
+unsafe fn remove_tree(at: libc::c_int, name: *const libc::c_char, depth: u32) {
+    // SAFETY: plain system calls on descriptors opened here and on `name`.
+    unsafe {
+        if libc::unlinkat(at, name, 0) == 0 || depth == 0 {
+            libc::unlinkat(at, name, libc::AT_REMOVEDIR);
+            return;
+        }
+        let fd =
+            libc::openat(at, name, libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC);
+        if fd < 0 {
+            return;
+        }
+        let mut buf = [0u8; 2048];
+        for _ in 0..64 {
+            let mut removed = false;
+            libc::lseek(fd, 0, libc::SEEK_SET);
+            loop {
+                let n = libc::syscall(libc::SYS_getdents64, fd, buf.as_mut_ptr(), buf.len());
+                if n <= 0 {
+                    break;
+                }
+                let mut off = 0;
+                while off < n as usize {
+                    let entry = buf.as_ptr().add(off).cast::<libc::dirent64>();
+                    let reclen = usize::from(std::ptr::read_unaligned(std::ptr::addr_of!((*entry).d_reclen)));
+                    let child = std::ptr::addr_of!((*entry).d_name).cast::<libc::c_char>();
+                    let dot = *child == b'.' as libc::c_char
+                        && (*child.add(1) == 0
+                            || (*child.add(1) == b'.' as libc::c_char && *child.add(2) == 0));
+                    if !dot {
+                        remove_tree(fd, child, depth - 1);
+                        removed = true;
+                    }
+                    off += reclen.max(1);
+                }
+            }
+            if !removed {
+                break;
+            }
+        }
+        libc::close(fd);
+        libc::unlinkat(at, name, libc::AT_REMOVEDIR);
+    }
+}
+
 /// The process group killed with this process by SIGINT, SIGTERM or SIGHUP
 /// (0: none): a program run in a group of its own (`fixtures`) is out of
 /// reach of the terminal's Ctrl-C, and would outlive a killed runner.
@@ -164,6 +236,12 @@ extern "C" fn on_signal(signal: libc::c_int) {
                 libc::unlink(p);
             }
         }
+    }
+    let folder = PENDING_FOLDER.load(SeqCst);
+    if !folder.is_null() {
+        // SAFETY: a leaked, never-freed C string; remove_tree makes only
+        // async-signal-safe calls.
+        unsafe { remove_tree(libc::AT_FDCWD, folder, 3) };
     }
     // SAFETY: both are async-signal-safe; the default action then ends the process
     // as the signal would have without us.

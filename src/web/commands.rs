@@ -143,10 +143,13 @@ fn analyse<G: Game>(game: &G, mut o: Options, wanted: Wanted) -> Result<Value, R
     let search = match search {
         "mcts" => {
             if no_prune_on_ties || compare_orders {
-                return Err(Refusal::of(
-                    "search",
-                    "--no-prune-on-ties and --compare-orders are alpha-beta's, not --search mcts's",
-                ));
+                // Only the options given are named.
+                let named = match (no_prune_on_ties, compare_orders) {
+                    (true, true) => "--no-prune-on-ties and --compare-orders are",
+                    (true, false) => "--no-prune-on-ties is",
+                    _ => "--compare-orders is",
+                };
+                return Err(Refusal::of("search", format!("{named} alpha-beta's, not --search mcts's")));
             }
             if depth.is_some() && !compare {
                 return Err(Refusal::of(

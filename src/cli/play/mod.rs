@@ -244,6 +244,13 @@ fn start_menu(game: GameName) -> menu::Choice {
                 let fits = crate::with_game!(game, &Settings::default(), |g| loadable(g, game, &path));
                 match fits {
                     Ok(()) => return menu::Choice::Load(path),
+                    // Ctrl-C while a FIFO waits for its writer leaves, as
+                    // Ctrl-C at the menu does (the menu was shown again,
+                    // then the pending signal ended it).
+                    Err(e) if signals::pending() => {
+                        drop(super::output::print(&format!("\n{}\n", wrap::fit(&e, wrap::width()))));
+                        return menu::Choice::Quit;
+                    }
                     // A failed write is remembered: the status says so at the end.
                     Err(e) => {
                         let said = wrap::fit(&format!("cannot load it: {e}"), wrap::width());

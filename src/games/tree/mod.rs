@@ -29,6 +29,9 @@ pub use shape::Shape;
 /// AIMA (3rd and 4th editions), Figure 5.2: the two-ply game tree.
 pub const AIMA_5_2: &str = "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))";
 
+/// The levels of [`AIMA_5_2`] (a test holds it to the tree read).
+const AIMA_5_2_HEIGHT: u8 = 2;
+
 /// The game of textbook trees. Its default depth is the height of the tree it
 /// read last (the start tree's before any), so that a tree is searched whole
 /// unless `--depth` says otherwise.
@@ -142,15 +145,11 @@ fn start_tree() -> Parsed {
 impl TextbookTree {
     /// Reads a tree written as text, `@FILE` reading it from FILE.
     fn read(&self, text: &str) -> Result<Position, PositionError> {
-        let owned;
-        let source = match text.strip_prefix('@') {
-            Some(path) => {
-                owned = read_file(path)?;
-                owned.as_str()
-            }
-            None => text,
-        };
-        let parsed = parse(source).map_err(PositionError)?;
+        let parsed = match text.strip_prefix('@') {
+            Some(path) => parse::parse_owned(read_file(path)?),
+            None => parse(text),
+        }
+        .map_err(PositionError)?;
         // A lone leaf still makes a tree of one ply (depth 0 is no search).
         self.height.store(parsed.root.height.max(1), Relaxed);
         Ok(Position { node: parsed.root, to_move: parsed.to_move })
@@ -159,16 +158,26 @@ impl TextbookTree {
 
 /// The most bytes a tree file may hold (a tree of 64 levels and millions of
 /// leaves fits well within).
-const MAX_FILE_BYTES: u64 = 64 << 20;
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
+/// The text of `@FILE`, `@-` reading stdin, without a UTF-8 byte-order mark
+/// at its start (as an editor on Windows saves it).
 fn read_file(path: &str) -> Result<String, PositionError> {
     use std::io::Read;
-    let fail = |e: &dyn fmt::Display| PositionError(format!("cannot read {path}: {e}"));
-    let file = std::fs::File::open(path).map_err(|e| fail(&e))?;
+    let name = if path == "-" { "<stdin>" } else { path };
+    let fail = |e: &dyn fmt::Display| PositionError(format!("cannot read {name}: {e}"));
+    let source: Box<dyn Read> = if path == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| fail(&e))?)
+    };
     let mut text = String::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_string(&mut text).map_err(|e| fail(&e))?;
+    source.take(MAX_FILE_BYTES + 1).read_to_string(&mut text).map_err(|e| fail(&e))?;
     if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(PositionError(format!("{path} is larger than {} MiB", MAX_FILE_BYTES >> 20)));
+        return Err(PositionError(format!("{name} is larger than {} MiB", MAX_FILE_BYTES >> 20)));
+    }
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
     }
     Ok(text)
 }
@@ -253,7 +262,9 @@ impl Evaluation for TextbookTree {
 
     fn default_depth(&self) -> u8 {
         match self.height.load(Relaxed) {
-            0 => start_tree().root.height,
+            // The start tree's, without reading it: its labels would take
+            // numbers from a tree read later (labels.rs).
+            0 => AIMA_5_2_HEIGHT,
             h => h,
         }
     }

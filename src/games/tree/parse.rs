@@ -24,9 +24,13 @@ pub const MAX_CHILDREN: usize = u16::MAX as usize;
 /// A tree read is kept for the rest of the process (its positions point into
 /// it), text and nodes, refused or not: at most this many bytes of them in
 /// all, so that a process reading tree after tree (a fuzzer, a long test run)
-/// is told so in words instead of running out of memory. One command reads one
-/// tree, or a hundred small ones for `exercise --count 100`.
-pub const MAX_KEPT_BYTES: usize = 256 << 20;
+/// is told so in words instead of running out of memory. It is what the
+/// largest tree file can need: 64 MiB of text whose every node is one digit
+/// and a space, each kept as a [`Shape`] (64 bytes today: about 2.1 GiB). A
+/// machine's own memory (`ulimit -v`) may allow less: a tree that does not
+/// fit ends the run with status 3 (docs/exit-status.md).
+pub const MAX_KEPT_BYTES: usize =
+    super::MAX_FILE_BYTES as usize + (super::MAX_FILE_BYTES as usize / 2) * size_of::<Shape>();
 
 static KEPT: AtomicUsize = AtomicUsize::new(0);
 
@@ -36,11 +40,18 @@ pub(super) fn keep(bytes: usize) -> Result<(), String> {
     if before.saturating_add(bytes) > MAX_KEPT_BYTES {
         KEPT.fetch_sub(bytes, Relaxed);
         return Err(format!(
-            "this process has read {} MiB of trees, its limit (each tree is kept for the whole run)",
-            MAX_KEPT_BYTES >> 20
+            "the trees read in this run would take more than {} MiB, their limit ({} bytes a node and the text, kept for the whole run; one tree file of at most {} MiB always fits)",
+            MAX_KEPT_BYTES >> 20,
+            size_of::<Shape>(),
+            super::MAX_FILE_BYTES >> 20
         ));
     }
     Ok(())
+}
+
+/// Gives back `bytes` counted by [`keep`] and not kept after all.
+fn release(bytes: usize) {
+    KEPT.fetch_sub(bytes, Relaxed);
 }
 
 /// A tree as read: its root and who moves there.
@@ -63,9 +74,14 @@ struct Open {
 /// Reads a whole tree. An error says where, as `column C` (with `line L, ` for
 /// text of several lines), and what is wrong.
 pub fn parse(text: &str) -> Result<Parsed, String> {
+    parse_owned(text.to_owned())
+}
+
+/// [`parse`], keeping `text` itself (a file's, read whole) rather than a copy.
+pub(super) fn parse_owned(text: String) -> Result<Parsed, String> {
     // Labels are slices of the text, which lives as long as the tree.
     keep(text.len()).map_err(|why| format!("column 1: {why}"))?;
-    let text: &'static str = Box::leak(text.to_owned().into_boxed_str());
+    let text: &'static str = Box::leak(text.into_boxed_str());
     Reader { text, at: 0 }.tree().map_err(|(at, why)| format!("{}: {why}", place(text, at)))
 }
 
@@ -152,6 +168,15 @@ impl Reader {
 
     fn tree(&mut self) -> Result<Parsed, Failure> {
         let mut open: Vec<Open> = Vec::new();
+        let read = self.tree_within(&mut open);
+        // The children of a refused tree's open nodes are freed, not kept.
+        for o in open {
+            release(o.children.capacity() * size_of::<Shape>());
+        }
+        read
+    }
+
+    fn tree_within(&mut self, open: &mut Vec<Open>) -> Result<Parsed, Failure> {
         let mut label: Option<(usize, &'static str)> = None;
         let root = loop {
             self.skip_blank();
@@ -197,7 +222,8 @@ impl Reader {
                         ));
                     }
                     check_names(&o.children).map_err(|why| (o.at, why))?;
-                    keep(size_of_val(o.children.as_slice())).map_err(|why| (o.at, why))?;
+                    // Counted as it grew; what is cut off is given back.
+                    release((o.children.capacity() - o.children.len()) * size_of::<Shape>());
                     let children: &'static [Shape] = Box::leak(o.children.into_boxed_slice());
                     Some(Shape::new(children, o.label, 0, 1))
                 }
@@ -233,6 +259,13 @@ impl Reader {
                     }
                     Some(o) => {
                         node.number = o.children.len() as u32 + 1;
+                        // The memory is counted before it is taken, so a tree
+                        // over the limit is refused at its size, not past it.
+                        if o.children.len() == o.children.capacity() {
+                            let more = o.children.capacity().max(4);
+                            keep(more * size_of::<Shape>()).map_err(|why| (o.at, why))?;
+                            o.children.reserve_exact(more);
+                        }
                         o.children.push(node);
                     }
                     None => break node,

@@ -162,6 +162,11 @@ fn a_tree_file_is_read_with_an_at_sign() {
 #[test]
 fn the_bytes_kept_for_trees_are_bounded() {
     let past = parse::keep(parse::MAX_KEPT_BYTES + 1).unwrap_err();
-    assert!(past.contains("MiB of trees, its limit"), "{past}");
+    assert!(past.contains("MiB, their limit") && past.contains("64 MiB always fits"), "{past}");
     pos("((1 2) (3 4))");
+}
+
+#[test]
+fn the_start_trees_height_is_known_without_reading_it() {
+    assert_eq!(start_tree().root.height, AIMA_5_2_HEIGHT);
 }
