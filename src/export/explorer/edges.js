@@ -68,9 +68,17 @@ function drawEdges(pos, path, z) {
       // The label stands low on the edge, where siblings' edges have spread apart.
       // (Compact edges are short: lower still, clear of the middle of the
       // edge, where a click cuts it in practice, and of the parent's box.)
+      // Beside the line, never on it (a halo hides a line under a glyph's
+      // strokes, not across its gaps): a slanting edge's label above it on
+      // its outer side, where the line has gone the other way; a straight
+      // one's to its right.
       const at = compact ? 0.78 : 0.72;
-      g.children[2].setAttribute('x', x2 * at);
-      g.children[2].setAttribute('y', y2 * at);
+      const t = g.children[2], left = x2 < -1, straight = Math.abs(x2) <= 1;
+      t.setAttribute('x', x2 * at);
+      t.setAttribute('y', y2 * at);
+      t.setAttribute('dx', left ? '-0.25em' : '0.25em');
+      t.setAttribute('dy', straight ? '0' : '-0.45em');
+      t.style.textAnchor = left ? 'end' : 'start';
     }
     // The mark stands apart from the label, so that print can leave it out.
     if (g._label !== label + mark) {
