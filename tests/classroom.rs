@@ -405,16 +405,25 @@ fn numbers_are_honest_and_ids_stay_out_of_the_values_way() {
         let s = s.as_str().unwrap();
         assert!(s.contains("MAX") || s.contains("MIN"), "a side by colour and shape alone: {s}");
     }
-    // No edge's line runs through its own label (C's edge is straight down).
+    // No edge's line shows through its own label (C's edge is straight
+    // down: its label is on a white ground), and no label is over another.
     let crossed = b.run(
         "const out = []; for (const g of document.querySelectorAll('#edges g[data-edge]')) { \
-           const l = g.querySelector('line'), t = g.querySelector('text'); if (!t.textContent) continue; \
+           const l = g.querySelector('line'), t = g.querySelector('text'); if (!t.textContent || g.querySelector('rect.ground')) continue; \
            const r = t.getBBox(), x2 = +l.getAttribute('x2'), y2 = +l.getAttribute('y2'); \
            for (let k = 0; k <= 200; k++) { const x = x2 * k / 200, y = y2 * k / 200; \
              if (x > r.x + 1 && x < r.x + r.width - 1 && y > r.y + 1 && y < r.y + r.height - 1) { out.push(t.textContent); break; } } } \
          return out",
     );
     assert_eq!(crossed, serde_json::json!([]), "edges through their labels");
+    let over = b.run(
+        "const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; \
+         const t = [...document.querySelectorAll('#edges text')].filter(e => e.textContent), out = []; \
+         for (let i = 0; i < t.length; i++) for (let j = i + 1; j < t.length; j++) \
+           if (hit(t[i].getBoundingClientRect(), t[j].getBoundingClientRect())) out.push(t[i].textContent + ' ' + t[j].textContent); \
+         return out",
+    );
+    assert_eq!(over, serde_json::json!([]), "edge labels over each other");
     // In an unlabelled tree the id never overlaps the value or the action.
     b.open(&url(&plain));
     b.click("#expand-all");
