@@ -405,6 +405,25 @@ fn numbers_are_honest_and_ids_stay_out_of_the_values_way() {
         let s = s.as_str().unwrap();
         assert!(s.contains("MAX") || s.contains("MIN"), "a side by colour and shape alone: {s}");
     }
+    // No edge's line shows through its own label (C's edge is straight
+    // down: its label is on a white ground), and no label is over another.
+    let crossed = b.run(
+        "const out = []; for (const g of document.querySelectorAll('#edges g[data-edge]')) { \
+           const l = g.querySelector('line'), t = g.querySelector('text'); if (!t.textContent || g.querySelector('rect.ground')) continue; \
+           const r = t.getBBox(), x2 = +l.getAttribute('x2'), y2 = +l.getAttribute('y2'); \
+           for (let k = 0; k <= 200; k++) { const x = x2 * k / 200, y = y2 * k / 200; \
+             if (x > r.x + 1 && x < r.x + r.width - 1 && y > r.y + 1 && y < r.y + r.height - 1) { out.push(t.textContent); break; } } } \
+         return out",
+    );
+    assert_eq!(crossed, serde_json::json!([]), "edges through their labels");
+    let over = b.run(
+        "const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; \
+         const t = [...document.querySelectorAll('#edges text')].filter(e => e.textContent), out = []; \
+         for (let i = 0; i < t.length; i++) for (let j = i + 1; j < t.length; j++) \
+           if (hit(t[i].getBoundingClientRect(), t[j].getBoundingClientRect())) out.push(t[i].textContent + ' ' + t[j].textContent); \
+         return out",
+    );
+    assert_eq!(over, serde_json::json!([]), "edge labels over each other");
     // In an unlabelled tree the id never overlaps the value or the action.
     b.open(&url(&plain));
     b.click("#expand-all");
@@ -477,19 +496,33 @@ fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_o
         &["tictactoe", "--position", "x...xo... o", "--search", "mcts", "--iterations", "60"],
     );
     let b = Browser::start();
+    for (w, h) in SIZES {
+        b.set_viewport(w, h);
+        b.open(&url(&html));
+        if let (Some(dir), 1366) = (std::env::var_os("GAMETREE_SHOTS"), w) {
+            b.screenshot(&Path::new(&dir).join("mcts.png"));
+        }
+        let labels = measure(&b, "#tree svg text");
+        // What stands above the tree: the title and decision, the controls, the step's words.
+        let above =
+            b.run("return document.getElementById('tree').getBoundingClientRect().top").as_f64().unwrap();
+        let chart = b.run(
+            "const r = document.getElementById('chart').getBoundingClientRect(); return [r.top, r.bottom]",
+        );
+        eprintln!(
+            "{w}x{h} MCTS: {} labels at least {:.1} px (glyph box {:.1} px), {above:.0} px above the tree, the chart at {chart}",
+            labels.n, labels.font, labels.glyph
+        );
+        assert!(labels.font >= 20.0, "{w}x{h}: MCTS labels under 20 px");
+        assert_eq!(labels.off, 0, "{w}x{h}: labels off screen");
+        assert!(above <= 120.0, "{w}x{h}: {above} px above the tree");
+        assert!(
+            chart[0].as_f64().unwrap() >= 0.0 && chart[1].as_f64().unwrap() <= f64::from(h),
+            "the chart is out of view"
+        );
+    }
     b.set_viewport(1366, 768);
     b.open(&url(&html));
-    if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
-        b.screenshot(&Path::new(&dir).join("mcts.png"));
-    }
-    let labels = measure(&b, "#tree svg text");
-    eprintln!(
-        "1366x768 MCTS: {} labels at least {:.1} px (glyph box {:.1} px)",
-        labels.n, labels.font, labels.glyph
-    );
-    assert!(labels.font >= 16.0, "MCTS labels under 16 px");
-    let chart = b.run("const r = document.getElementById('chart').getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0");
-    assert_eq!(chart, true, "the chart is out of view");
     // No "ln 0": before the first iteration the root has no visits.
     b.press("\u{E011}"); // Home
     assert!(!b.text("#panel").contains("ln 0"), "{}", b.text("#panel"));
@@ -521,7 +554,10 @@ fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_o
     b.click("#practice");
     // On paper: one page, no controls.
     let pdf = b.print_pdf(support::browser::PrintSize::A4, true);
-    let path = dir.join("mcts.pdf");
+    let path = match std::env::var_os("GAMETREE_SHOTS") {
+        Some(shots) => Path::new(&shots).join("mcts.pdf"),
+        None => dir.join("mcts.pdf"),
+    };
     std::fs::write(&path, &pdf).unwrap();
     let info = Command::new("pdfinfo").arg(&path).output().unwrap();
     let pages = String::from_utf8_lossy(&info.stdout)
@@ -531,8 +567,18 @@ fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_o
     let text = Command::new("pdftotext").arg(&path).arg("-").output().unwrap();
     let text = String::from_utf8_lossy(&text.stdout);
     assert_eq!(pages, 1, "{text}");
-    for control in ["▶ play", "Practice", "show N"] {
+    for control in ["▶ play", "Practice", "show N", "play by"] {
         assert!(!text.contains(control), "{control} printed:\n{text}");
     }
+    // The whole tree as drawn, and the chart, are on the paper.
+    // (Each node's action label a line of the PDF's text, as often as drawn.)
+    let drawn = b.run("return [...document.querySelectorAll('#tree text.act')].map(t => t.textContent)");
+    for label in drawn.as_array().unwrap() {
+        let label = label.as_str().unwrap();
+        let on_page = drawn.as_array().unwrap().iter().filter(|l| *l == label).count();
+        let printed = text.lines().filter(|l| l.trim() == label).count();
+        assert!(printed >= on_page, "{label}: {on_page} drawn, {printed} printed:\n{text}");
+    }
+    assert!(text.contains("The root's Q for o against iterations"), "{text}");
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }

@@ -10,6 +10,9 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use gametree::exercise::generate::{Constraints, generate};
+use gametree::game::prelude::*;
+use gametree::games::checkers::Checkers;
+use gametree::games::tictactoe::TicTacToe;
 use gametree::search::alphabeta::Pruning;
 use serde_json::Value;
 
@@ -497,11 +500,12 @@ fn pdf_boxes(pdf: &Path) -> Vec<(String, [f64; 4])> {
 #[test]
 #[cfg_attr(not(has_pdftotext), ignore = "needs pdftotext (poppler-utils; .ci/run installs it)")]
 fn no_sheet_prints_a_label_under_8_pt_or_over_another() {
-    let sheets: [&[&str]; 5] = [
+    let sheets: [&[&str]; 6] = [
         &["--seed", "42"],
         &["--seed", "1", "--depth", "3", "--branching", "3..3"],
         &["--seed", "1", "--depth", "5", "--branching", "2..2"],
         &["--game", "tictactoe", "--position", "x.oxo.... x", "--depth", "2"],
+        &["--game", "checkers", "--position", WORKED, "--depth", "2"],
         &["--game", "tree", "--position", "@fixtures/textbook/wikipedia-alpha-beta.txt", "--depth", "4"],
     ];
     for args in sheets {
@@ -560,4 +564,67 @@ fn the_key_writes_a_bound_as_a_bound_as_the_explorer_does() {
     assert!(!text("worksheet.pdf").contains("<="), "the worksheet gives no answer");
     let answers: Value = serde_json::from_slice(&fs::read(dir.join("answers.json")).unwrap()).unwrap();
     assert_eq!(answers["value"], 3);
+}
+
+/// The course's worked example: a black tower, two white pieces and a black piece.
+const WORKED: &str = "......../......../......../......../......../B.w...../.w....../..b..... b";
+
+/// The sheets of a game's position `position` show its board: a unit drawn for
+/// each the game's rules put on it, and its coordinates, in the top left
+/// corner beside the title, above the tree.
+fn the_board_on_the_sheets<G: Game>(game: &G, name: &str, position: &str, coords: &[&str]) {
+    let dir = temp_dir(&format!("board-{name}"));
+    let out = gametree(&[
+        "exercise",
+        "--game",
+        name,
+        "--position",
+        position,
+        "--depth",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let pos = game.parse_position(position).unwrap();
+    let units = game.cells(&pos).chars().filter(|&c| c != '.').count();
+    assert!(units > 0);
+    for file in ["worksheet.svg", "answers.svg"] {
+        let svg = fs::read_to_string(dir.join(file)).unwrap();
+        assert_eq!(svg.matches("<circle").count(), units, "{name} {file}: a circle for each unit");
+    }
+    let tex = fs::read_to_string(dir.join("exercise.tex")).unwrap();
+    assert_eq!(tex.matches(" circle[radius=").count(), 2 * units, "{name}: the board on both LaTeX pages");
+    for pdf in ["worksheet.pdf", "answers.pdf"] {
+        let words = pdf_boxes(&dir.join(pdf));
+        let title = words.iter().find(|(t, _)| t == "Exercise:").expect("the title").1;
+        let leaf = words.iter().map(|(_, b)| b[1]).fold(0.0, f64::max);
+        for c in coords {
+            let (_, b) = words.iter().find(|(t, _)| t == c).unwrap_or_else(|| panic!("{name} {pdf}: no {c}"));
+            assert!(b[2] < title[0], "{name} {pdf}: {c} at {b:?} is not left of the title at {title:?}");
+            assert!(b[3] < leaf, "{name} {pdf}: {c} below the tree");
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(not(has_pdftotext), ignore = "needs pdftotext (poppler-utils; .ci/run installs it)")]
+fn a_real_positions_sheet_shows_its_board() {
+    the_board_on_the_sheets(&TicTacToe, "tictactoe", "x.oxo.... x", &["a", "b", "c", "1", "2", "3"]);
+    the_board_on_the_sheets(&Checkers, "checkers", WORKED, &["A", "E", "H", "1", "8"]);
+    // A textbook tree has no board: no circle on its sheet.
+    let dir = temp_dir("board-tree");
+    let out = gametree(&[
+        "exercise",
+        "--game",
+        "tree",
+        "--position",
+        "((3 12 8) (2 4 6))",
+        "--depth",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(fs::read_to_string(dir.join("worksheet.svg")).unwrap().matches("<circle").count(), 0);
 }

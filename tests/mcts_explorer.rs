@@ -9,6 +9,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use gametree::game::prelude::*;
+use gametree::games::checkers::Checkers;
+use gametree::games::tictactoe::TicTacToe;
 use serde_json::{Value, json};
 use support::browser::Browser;
 
@@ -100,10 +103,14 @@ fn the_page_replays_the_searchs_visits_and_steps_by_iteration_and_phase() {
     b.click("#to-start");
     assert_eq!(b.run("return document.body.dataset.phase"), json!("start"));
     assert_eq!(drawn(&b), vec![(0, 0, 0)]);
+    // (Within simulate, ▶ plays the playout's moves on the board one by one.)
     let mut phases = Vec::new();
-    for _ in 0..4 {
+    while phases.last() != Some(&json!("backup")) && phases.len() < 40 {
         b.click("#forward");
-        phases.push(b.run("return document.body.dataset.phase"));
+        let phase = b.run("return document.body.dataset.phase");
+        if phases.last() != Some(&phase) {
+            phases.push(phase);
+        }
     }
     assert_eq!(phases, [json!("select"), json!("expand"), json!("simulate"), json!("backup")]);
     assert_eq!(drawn(&b).len(), 2);
@@ -232,4 +239,92 @@ fn the_chart_draws_the_exact_value_and_practice_checks_uct_choice_with_its_numbe
         assert!(b.text("#practice-score").contains(&format!("Score: {right} of {}", question + 1)));
         b.click("#next-question");
     }
+}
+
+/// The position of node `id` of `run`: the root's, with the actions on the
+/// path to it played by the game's own rules.
+fn position_of<G: Game>(game: &G, run: &Run, root: &str, id: u64) -> G::Position {
+    let mut path = Vec::new();
+    let mut n = &run.nodes()[id as usize];
+    while let Some(p) = n["parent"].as_u64() {
+        path.push(n["action"].as_str().unwrap().to_string());
+        n = &run.nodes()[p as usize];
+    }
+    let mut pos = game.parse_position(root).unwrap();
+    for a in path.iter().rev() {
+        pos = game.apply(&pos, game.parse_action(&pos, a).unwrap());
+    }
+    pos
+}
+
+/// Steps through the first playout of `run` that has `at_least` moves and
+/// checks the board move by move against the game's own rules.
+fn playout_on_the_board<G: Game>(game: &G, name: &str, root: &str, iterations: &str, at_least: usize) {
+    let run = Run::of(&format!("playout-{name}"), &[name, "--position", root, "--iterations", iterations]);
+    let events = run.trace["events"].as_array().unwrap();
+    let sim = events
+        .iter()
+        .find(|e| e["type"] == "simulate" && e["moves"].as_array().unwrap().len() >= at_least)
+        .unwrap_or_else(|| panic!("{name}: no playout of {at_least} moves"));
+    let k = sim["iteration"].as_u64().unwrap();
+    let moves: Vec<&str> = sim["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    let mut pos = position_of(game, &run, root, sim["node"].as_u64().unwrap());
+    let b = run.open();
+    b.set_viewport(1366, 768);
+    slide_to(&b, k - 1);
+    for _ in 0..3 {
+        b.click("#forward");
+    }
+    assert_eq!(b.run("return document.body.dataset.phase"), json!("simulate"));
+    let board = |b: &Browser| {
+        b.run(
+            "const f = document.getElementById('playout'); if (!f) return null; \
+             return [Number(f.dataset.ply), f.dataset.cells, f.querySelectorAll('svg.board circle:not(.spot)').length, \
+                     f.querySelectorAll('svg.board rect.moved').length, f.querySelector('figcaption').textContent]",
+        )
+    };
+    let mut before = game.cells(&pos);
+    for j in 0..=moves.len() {
+        let seen = board(&b);
+        let cells = game.cells(&pos);
+        let units = cells.chars().filter(|&c| c != '.').count();
+        let ringed = cells.chars().zip(before.chars()).filter(|(a, b)| a != b).count();
+        assert_eq!(seen[0], json!(j), "{name}: the board's move, iteration {k}");
+        assert_eq!(seen[1], json!(cells), "{name}: the board after {j} of {moves:?}");
+        assert_eq!(seen[2], json!(units), "{name}: pieces drawn after {j} moves");
+        assert_eq!(seen[3], json!(ringed), "{name}: the last move ringed after {j} moves");
+        if j > 0 {
+            let caption = seen[4].as_str().unwrap();
+            assert!(caption.contains(&format!("move {j} of {}: {}", moves.len(), moves[j - 1])), "{caption}");
+            assert!(b.text("#step-text mark").contains(moves[j - 1]), "the step's words mark move {j}");
+        }
+        if let (2, Some(dir)) = (j, std::env::var_os("GAMETREE_SHOTS")) {
+            b.screenshot(&Path::new(&dir).join(format!("mcts-playout-{name}.png")));
+        }
+        if j < moves.len() {
+            before = cells;
+            pos = game.apply(&pos, game.parse_action(&pos, moves[j]).unwrap());
+        }
+        b.press("\u{E014}"); // →, as a clicker's PageDown
+    }
+    // Past the last move, backup; back from it, the playout's last board.
+    assert_eq!(b.run("return document.body.dataset.phase"), json!("backup"));
+    assert_eq!(board(&b), Value::Null, "the playout's board stays in its step");
+    b.press("\u{E00E}"); // PageUp
+    assert_eq!(b.run("return document.body.dataset.phase"), json!("simulate"));
+    assert_eq!(board(&b).get(0), Some(&json!(moves.len())));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_playout_is_drawn_on_the_board_move_by_move() {
+    playout_on_the_board(&TicTacToe, "tictactoe", "x...xo... o", "60", 3);
+    playout_on_the_board(
+        &Checkers,
+        "checkers",
+        "......../......../......../......../......../B.w...../.w....../..b..... b",
+        "30",
+        3,
+    );
 }

@@ -20,12 +20,29 @@ pub enum Mark {
         /// Drawn dashed (an edge the search never followed).
         dashed: bool,
     },
-    /// A closed shape, filled white and outlined in `colour`.
+    /// A closed shape, filled and outlined.
     Shape {
         /// Its corners, in order.
         points: Vec<(f32, f32)>,
         /// The outline's colour.
         colour: (u8, u8, u8),
+        /// The colour inside.
+        fill: (u8, u8, u8),
+        /// The outline's width in points.
+        width: f32,
+    },
+    /// A circle (a unit on a board, or a point of it), outlined.
+    Circle {
+        /// Its centre.
+        centre: (f32, f32),
+        /// Its radius in points.
+        radius: f32,
+        /// The colour inside; `None`: left empty.
+        fill: Option<(u8, u8, u8)>,
+        /// The outline's colour.
+        colour: (u8, u8, u8),
+        /// The outline's width in points.
+        width: f32,
     },
     /// Text centred on `at` (its baseline a third of `size` below it).
     Text {
@@ -48,10 +65,15 @@ const BLUE: (u8, u8, u8) = (0, 70, 170);
 
 /// A white box behind text, so that an edge running under it does not cross
 /// its letters.
-fn backing(centre: (f32, f32), width: f32, height: f32) -> Mark {
+fn backing(centre: (f32, f32), width: f32, height: f32, scale: f32) -> Mark {
     let (x0, y0, x1, y1) =
         (centre.0 - width / 2.0, centre.1 - height / 2.0, centre.0 + width / 2.0, centre.1 + height / 2.0);
-    Mark::Shape { points: vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1)], colour: WHITE }
+    Mark::Shape {
+        points: vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1)],
+        colour: WHITE,
+        fill: WHITE,
+        width: scale,
+    }
 }
 
 impl Sheet {
@@ -61,11 +83,14 @@ impl Sheet {
     pub fn marks(&self, page: &Page, key: bool, ascii: bool) -> Vec<Mark> {
         let mut m = Vec::new();
         let heading = if key { format!("{}: answer key", self.title) } else { self.title.clone() };
-        m.push(Mark::Text { at: (page.width / 2.0, MARGIN), size: TITLE, text: heading, colour: BLACK });
+        m.push(Mark::Text { at: (page.text_centre, MARGIN), size: TITLE, text: heading, colour: BLACK });
+        if let (Some(board), Some(origin)) = (&self.board, page.board) {
+            m.extend(board.marks(origin, ascii));
+        }
         for (i, line) in page.question.iter().enumerate() {
             let y = page.question_top() + i as f32 * QUESTION * 1.4;
             m.push(Mark::Text {
-                at: (page.width / 2.0, y),
+                at: (page.text_centre, y),
                 size: QUESTION,
                 text: line.clone(),
                 colour: BLACK,
@@ -110,28 +135,41 @@ impl Sheet {
                 let (px, py) = centre(parent);
                 let at = (x + (px - x) * 0.3 + 0.6 * label, y - r + (py + r - (y - r)) * 0.3);
                 let at = (at.0 + text_width(&p.action, label) / 2.0, at.1);
-                m.push(backing(at, text_width(&p.action, label) + 2.0 * k, label * 1.1));
+                m.push(backing(at, text_width(&p.action, label) + 2.0 * k, label * 1.1, k));
                 m.push(Mark::Text { at, size: label, text: p.action.clone(), colour: BLUE });
             }
+            // The number written in the node: a long one a little smaller,
+            // never under the least type; the node widened to hold it.
+            let shown = p.shown_text(key, ascii).map(|v| {
+                let size =
+                    if v.chars().count() > 3 { (value * 0.8).max(LEAST_TYPE.min(value)) } else { value };
+                (v, size)
+            });
+            let needs = shown.as_ref().map_or(0.0, |(v, size)| text_width(v, *size) + 3.0 * k);
             let points = if p.leaf {
                 let s = r * 0.85;
-                vec![(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
-            } else if p.maximising {
-                vec![(x, y - r), (x + r * 1.2, y + r * 0.85), (x - r * 1.2, y + r * 0.85)]
+                let w = s.max(needs / 2.0);
+                vec![(x - w, y - s), (x + w, y - s), (x + w, y + s), (x - w, y + s)]
             } else {
-                vec![(x - r * 1.2, y - r * 0.85), (x + r * 1.2, y - r * 0.85), (x, y + r)]
+                // How wide a triangle is at its number's side nearer the tip
+                // (the number sits 0.3 r from the centre, towards the base).
+                let size = shown.as_ref().map_or(value, |s| s.1);
+                let across = 2.4 * r * (1.3 * r - 0.45 * size) / (1.85 * r);
+                let w = r * 1.2 * (needs / across).max(1.0);
+                if p.maximising {
+                    vec![(x, y - r), (x + w, y + r * 0.85), (x - w, y + r * 0.85)]
+                } else {
+                    vec![(x - w, y - r * 0.85), (x + w, y - r * 0.85), (x, y + r)]
+                }
             };
-            m.push(Mark::Shape { points, colour });
-            if let Some(v) = p.shown_text(key, ascii) {
+            m.push(Mark::Shape { points, colour, fill: WHITE, width: k });
+            if let Some((v, size)) = shown {
                 // A triangle's number sits in its wide part.
                 let dy = match (p.leaf, p.maximising) {
                     (true, _) => 0.0,
                     (false, true) => 0.3 * r,
                     (false, false) => -0.3 * r,
                 };
-                // (A long number a little smaller, never under the least type.)
-                let size =
-                    if v.chars().count() > 3 { (value * 0.8).max(LEAST_TYPE.min(value)) } else { value };
                 m.push(Mark::Text { at: (x, y + dy), size, text: v, colour });
             }
             if key && let Some((a, b)) = p.changed {
@@ -139,7 +177,7 @@ impl Sheet {
                 let lines = [format!("{alpha}={}", bound(a, inf)), format!("{beta}={}", bound(b, inf))];
                 let wide = lines.iter().map(|l| text_width(l, label)).fold(0.0, f32::max);
                 let top = y + r + 0.8 * label;
-                m.push(backing((x, top + 0.6 * label), wide + 3.0 * k, 2.4 * label));
+                m.push(backing((x, top + 0.6 * label), wide + 3.0 * k, 2.4 * label, k));
                 for (n, text) in lines.into_iter().enumerate() {
                     m.push(Mark::Text {
                         at: (x, top + n as f32 * 1.2 * label),

@@ -49,6 +49,8 @@ const MAX_LEAF_GAP: f32 = 110.0;
 const MAX_LEVEL_GAP: f32 = 240.0;
 /// Room below the lowest level's nodes.
 const FOOT: f32 = 12.0;
+/// Between the board and the title beside it.
+const BESIDE: f32 = 18.0;
 
 /// Where a sheet's tree goes on one page. Coordinates are points from the
 /// page's top left, y downwards.
@@ -69,6 +71,13 @@ pub struct Page {
     /// 1, or less for a tree too large to fit at full size: its shapes, type
     /// and lines are scaled by it.
     pub scale: f32,
+    /// Where the title and the question are centred across: the page's
+    /// middle, or the middle of what the board leaves beside it.
+    pub text_centre: f32,
+    /// The top left of the root position's board, where the sheet has one:
+    /// in the top left corner, the title and question beside it, the tree
+    /// below both.
+    pub board: Option<(f32, f32)>,
 }
 
 impl Page {
@@ -103,8 +112,13 @@ impl Page {
     }
 
     fn fit_on(sheet: &Sheet, width: f32, height: f32) -> Page {
-        let question = wrap(&sheet.question, QUESTION, width - 2.0 * MARGIN);
-        let top = MARGIN + TITLE + 10.0 + question.len() as f32 * QUESTION * 1.4 + 14.0;
+        // The board's top level with the title's.
+        let board_top = MARGIN - 0.6 * TITLE;
+        let (board_w, board_h) = sheet.board.as_ref().map_or((0.0, 0.0), |b| b.size());
+        let text_left = if board_w > 0.0 { MARGIN + board_w + BESIDE } else { MARGIN };
+        let question = wrap(&sheet.question, QUESTION, width - MARGIN - text_left);
+        let text_end = MARGIN + TITLE + 10.0 + question.len() as f32 * QUESTION * 1.4;
+        let top = text_end.max(board_top + board_h) + 14.0;
         let across = sheet.leaves.max(1) as f32;
         let down = f32::from(sheet.levels);
         // The room for slots and levels once the root's top half, the lowest
@@ -119,7 +133,9 @@ impl Page {
         let level_gap =
             if down > 0.0 { ((room_h - 2.0 * RADIUS * scale) / down).min(MAX_LEVEL_GAP) } else { 0.0 };
         let origin = ((width - (across - 1.0) * leaf_gap) / 2.0, top + RADIUS * scale);
-        Page { width, height, question, origin, leaf_gap, level_gap, scale }
+        let text_centre = (text_left + width - MARGIN) / 2.0;
+        let board = sheet.board.as_ref().map(|_| (MARGIN, board_top));
+        Page { width, height, question, origin, leaf_gap, level_gap, scale, text_centre, board }
     }
 }
 

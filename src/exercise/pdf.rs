@@ -34,11 +34,12 @@ pub fn write(sheet: &Sheet, key: bool, paper: Paper) -> Vec<u8> {
                 c.move_to(x1, y1).line_to(x2, y2).stroke();
                 c.restore_state();
             }
-            Mark::Shape { points, colour: k } => {
+            Mark::Shape { points, colour: k, fill, width } => {
                 let (r, g, b) = colour(k);
+                let (fr, fg, fb) = colour(fill);
                 c.save_state();
-                c.set_stroke_rgb(r, g, b).set_fill_rgb(1.0, 1.0, 1.0);
-                c.set_line_width(page_fit.scale);
+                c.set_stroke_rgb(r, g, b).set_fill_rgb(fr, fg, fb);
+                c.set_line_width(width);
                 for (i, &p) in points.iter().enumerate() {
                     let (x, y) = at(p);
                     if i == 0 {
@@ -48,6 +49,32 @@ pub fn write(sheet: &Sheet, key: bool, paper: Paper) -> Vec<u8> {
                     };
                 }
                 c.close_path().fill_nonzero_and_stroke();
+                c.restore_state();
+            }
+            Mark::Circle { centre, radius, fill, colour: k, width } => {
+                let (r, g, b) = colour(k);
+                let (x, y) = at(centre);
+                // Four Bézier quarters, each bulging by the usual 0.5523 of the radius.
+                let d = 0.5523 * radius;
+                c.save_state();
+                c.set_stroke_rgb(r, g, b);
+                c.set_line_width(width);
+                c.move_to(x + radius, y);
+                c.cubic_to(x + radius, y + d, x + d, y + radius, x, y + radius);
+                c.cubic_to(x - d, y + radius, x - radius, y + d, x - radius, y);
+                c.cubic_to(x - radius, y - d, x - d, y - radius, x, y - radius);
+                c.cubic_to(x + d, y - radius, x + radius, y - d, x + radius, y);
+                c.close_path();
+                match fill {
+                    Some(f) => {
+                        let (fr, fg, fb) = colour(f);
+                        c.set_fill_rgb(fr, fg, fb);
+                        c.fill_nonzero_and_stroke();
+                    }
+                    None => {
+                        c.stroke();
+                    }
+                }
                 c.restore_state();
             }
             Mark::Text { at: p, size, text, colour: k } => {

@@ -1,6 +1,7 @@
 //! A searched tree laid out for paper: what each node shows on the worksheet
 //! and in the key, and where it stands.
 
+use super::board::Board;
 use crate::game::Game;
 use crate::search::alphabeta::{Pruning, Window};
 use crate::search::trace::Event;
@@ -85,6 +86,9 @@ pub struct Sheet {
     pub rule: Option<Pruning>,
     /// Each tree node's place in `places`, by id.
     pub index: Vec<usize>,
+    /// The root position's board, for a game that has one (a textbook tree
+    /// has none).
+    pub board: Option<Board>,
 }
 
 /// Lays out `tree`, searched by minimax (`windows` `None`) or alpha-beta with
@@ -158,7 +162,10 @@ pub fn lay_out<G: Game>(
             r.words()
         ),
     };
-    Sheet { title, question, leaves: next_leaf as usize, levels, places, rule, index }
+    let picture = game.picture();
+    let board = (!picture.points.is_empty())
+        .then(|| Board { cells: game.cells(&tree.root_position).chars().collect(), picture });
+    Sheet { title, question, leaves: next_leaf as usize, levels, places, rule, index, board }
 }
 
 /// A bound as a person writes it; `inf` spells infinity in ASCII.

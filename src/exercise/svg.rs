@@ -38,16 +38,24 @@ pub fn write(sheet: &Sheet, key: bool, paper: Paper) -> String {
                 rgb(colour),
                 if dashed { " stroke-dasharray=\"4 3\"" } else { "" }
             ),
-            Mark::Shape { points, colour } => {
+            Mark::Shape { points, colour, fill, width } => {
                 let pts: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
                 writeln!(
                     out,
-                    "<polygon points=\"{}\" fill=\"white\" stroke=\"{}\" stroke-width=\"{:.2}\"/>",
+                    "<polygon points=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"{width:.2}\"/>",
                     pts.join(" "),
+                    rgb(fill),
                     rgb(colour),
-                    page.scale
                 )
             }
+            Mark::Circle { centre, radius, fill, colour, width } => writeln!(
+                out,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{radius:.1}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"{width:.2}\"/>",
+                centre.0,
+                centre.1,
+                fill.map_or("none".to_string(), rgb),
+                rgb(colour),
+            ),
             Mark::Text { at, size, text, colour } => writeln!(
                 out,
                 "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{size:.1}\" text-anchor=\"middle\" fill=\"{}\">{}</text>",

@@ -55,6 +55,7 @@ function drawEdges(pos, path, z) {
       const text = document.createElementNS(SVG, 'text');
       hit.dataset.cut = text.dataset.cut = n;
       g.append(document.createElementNS(SVG, 'line'), hit, text);
+      g._text = text;
       drawnEdges.set(n, g);
     }
     // (A fan hidden for long enough leaves the page, and its edges come back to a new one.)
@@ -68,15 +69,31 @@ function drawEdges(pos, path, z) {
       // The label stands low on the edge, where siblings' edges have spread apart.
       // (Compact edges are short: lower still, clear of the middle of the
       // edge, where a click cuts it in practice, and of the parent's box.)
+      // Never on the line (a halo hides a line under a glyph's strokes, not
+      // across its gaps): a slanting edge's label above it on its outer
+      // side, where the line has gone the other way; a straight one's on the
+      // line, centred between its siblings', over a white ground.
       const at = compact ? 0.78 : 0.72;
-      g.children[2].setAttribute('x', x2 * at);
-      g.children[2].setAttribute('y', y2 * at);
+      const t = g._text, left = x2 < -1;
+      g._straight = Math.abs(x2) <= 1;
+      t.setAttribute('x', x2 * at);
+      t.setAttribute('y', y2 * at);
+      t.setAttribute('dx', g._straight ? '0' : left ? '-0.25em' : '0.25em');
+      t.setAttribute('dy', g._straight ? '0' : '-0.45em');
+      t.style.textAnchor = g._straight ? 'middle' : left ? 'end' : 'start';
+      g._label = null;
     }
     // The mark stands apart from the label, so that print can leave it out.
     if (g._label !== label + mark) {
-      g.children[2].textContent = label;
-      if (mark) { const t = document.createElementNS(SVG, 'tspan'); t.setAttribute('class', 'emark'); t.textContent = mark; g.children[2].appendChild(t); }
+      g._text.textContent = label;
+      if (mark) { const t = document.createElementNS(SVG, 'tspan'); t.setAttribute('class', 'emark'); t.textContent = mark; g._text.appendChild(t); }
       g._label = label + mark;
+      let ground = g.querySelector('rect.ground');
+      if (g._straight && label) {
+        if (!ground) { ground = document.createElementNS(SVG, 'rect'); ground.setAttribute('class', 'ground'); g.insertBefore(ground, g._text); }
+        const r = g._text.getBBox();
+        ground.setAttribute('x', r.x - 2); ground.setAttribute('y', r.y); ground.setAttribute('width', r.width + 4); ground.setAttribute('height', r.height);
+      } else if (ground) ground.remove();
     }
   }
   keepOnly(drawnEdges, keep, () => {});

@@ -42,11 +42,21 @@
   at += 3 * changeAt[N];
   const ends = column(Uint32Array, 4, I);
   const outcome = column(Uint8Array, 1, I);
-  // Each playout's actions start at playoutAt[k] and number playoutLen[k].
-  const playoutAt = new Uint32Array(I), playoutLen = new Uint16Array(I);
+  // The playouts' moves, all iterations' in one row: iteration k's (from 1)
+  // are moves playoutFirst[k - 1] to playoutFirst[k] - 1; moveAt[m] is where
+  // move m's record starts (its action, then the points it changes).
+  const playoutFirst = new Uint32Array(I + 1), moveAt = [];
   if (H.playouts) {
-    for (let k = 0; k < I; k++) { playoutLen[k] = view.getUint16(at, true); playoutAt[k] = at + 2; at += 2 + 2 * playoutLen[k]; }
+    for (let k = 0; k < I; k++) {
+      const len = view.getUint16(at, true);
+      at += 2;
+      playoutFirst[k] = moveAt.length;
+      for (let j = 0; j < len; j++) { moveAt.push(at); at += 3 + 3 * view.getUint8(at + 2); }
+    }
+    playoutFirst[I] = moveAt.length;
   }
+  const playoutLen = (k) => (H.playouts ? playoutFirst[k] - playoutFirst[k - 1] : 0);
+  const moveName = (m) => H.actions[view.getUint16(moveAt[m], true)];
   const children = Array.from({ length: N }, () => []);
   const depth = new Uint16Array(N);
   for (let i = 1; i < N; i++) { children[parent[i]].push(i); depth[i] = depth[parent[i]] + 1; }
@@ -106,6 +116,10 @@
   let step = 4 * I, selected = 0;
   const iterationOf = (s) => (s === 0 ? 0 : Math.floor((s - 1) / 4) + 1);
   const phaseOf = (s) => (s === 0 ? -1 : (s - 1) % 4);
+  // Within a simulate step, the playout's moves shown so far: the board
+  // plays them one at a time, as a class follows a rollout.
+  let ply = 0;
+  const plies = (s) => (phaseOf(s) === 2 && outcome[iterationOf(s) - 1] >> 2 <= 1 ? playoutLen(iterationOf(s)) : 0);
   // Visits and rewards as the step shows them: before backup, the iteration's
   // own visit is not counted yet.
   function stateAt(s) {
@@ -131,6 +145,15 @@
   function boardSvg(n, px) {
     return drawBoard(P, unitOf, cellsOf(n), n ? cellsOf(parent[n]) : null, px);
   }
+  // The board after the first j moves of iteration k's playout.
+  function playoutCells(k, j) {
+    const c = cellsOf(ends[k - 1]);
+    for (let m = playoutFirst[k - 1]; m < playoutFirst[k - 1] + j; m++) {
+      const o = moveAt[m], changes = view.getUint8(o + 2);
+      for (let i = 0; i < changes; i++) c[view.getUint16(o + 3 + 3 * i, true)] = H.symbols[view.getUint8(o + 5 + 3 * i)];
+    }
+    return c;
+  }
 
   // ---- Header.
   document.getElementById('title').textContent = `MCTS tree: ${T.game}, ${T.to_move} to move`;
@@ -153,12 +176,15 @@
   // ---- The tree, drawn top down; a node's area grows with its visits.
   const treeBox = document.getElementById('tree');
   const minInput = document.getElementById('min-visits');
-  // The first view, and Fit, draw what fits the box's width: the least
-  // threshold whose drawing needs no more leaf slots than the box has room for
-  // (fewer nodes are never wider), so the root's children, the decision among
-  // them, are drawn and labelled on screen without scrolling.
+  // The first view, and Fit, draw what fits the box's width at a size a
+  // room can read (READ times the drawing's own, labels of 16 px drawn at
+  // 20 px or more): the least threshold whose drawing needs no more leaf slots
+  // than the box has room for (fewer nodes are never wider), so the root's
+  // children, the decision among them, are drawn and labelled on screen
+  // without scrolling. Where the root has more children than fit at that
+  // size, they are drawn all the same as long as they fit at all.
   // A slot is wide enough for the labels under a node: "46 · 0.74" and "0.74+0.50".
-  const DX = 96;
+  const DX = 92, READ = 1.25;
   function slotsAt(min) {
     let slots = 0;
     const todo = [0];
@@ -170,7 +196,8 @@
     return slots;
   }
   function fit() {
-    const room = Math.max(3, Math.floor((treeBox.clientWidth - 40) / DX));
+    const roomAt = (scale) => Math.max(3, Math.floor(((treeBox.clientWidth - 4) / scale - 40) / DX));
+    const room = Math.max(roomAt(READ), Math.min(children[0].filter((c) => visits[c]).length, roomAt(1)));
     const candidates = Array.from(new Set(visits)).filter((v) => v >= 1).sort((a, b) => a - b);
     let lo = 0, hi = candidates.length - 1;
     while (lo < hi) {
@@ -256,6 +283,18 @@
     }
     return s + '</table>';
   }
+  // During a simulate step, the playout's node shows the playout's board
+  // after the moves played so far, the last one ringed.
+  function playoutBoard(n) {
+    const k = iterationOf(step), len = plies(step);
+    if (!len || n !== ends[k - 1]) return '';
+    const how = outcome[k - 1] >> 2, r = outcome[k - 1] & 3, m = playoutFirst[k - 1] + ply - 1;
+    const cells = playoutCells(k, ply);
+    const words = ply ? `move ${ply} of ${len}: <b>${esc(moveName(m))}</b>` : `the board before its first move, ${len} to come`;
+    const end = ply === len ? (how === 0 ? `; the game is over: <b>${result(r)}</b>` : `; ${HOW[how]}: scored <b>${result(r)}</b>`) : '';
+    return `<figure id="playout" data-ply="${ply}" data-cells="${esc(cells.join(''))}"><figcaption>The playout from #${n}, ${words}${end}</figcaption>` +
+      drawBoard(P, unitOf, cells, ply ? playoutCells(k, ply - 1) : null, 240) + '</figure>';
+  }
   function panel() {
     const n = selected, k = iterationOf(step);
     if (!exists(n, step)) selected = 0;
@@ -268,7 +307,7 @@
       `<h3>#${n} ${esc(actionName(n))}</h3><p>depth ${depth[n]}, ${esc(toMove(n))} to move; made in iteration ${created[n]}; ` +
       `N <b id="panel-n">${visits[n]}</b>, W ${score[n] / 2}, Q <b>${visits[n] ? f4(q(n)) : '–'}</b> for ${esc(n ? mover(n) : toMove(n))}` +
       `${flags[n] & TERMINAL ? '; the game is over here' : ''}${pr >= 0 ? `; proven a ${provenWord(n, pr)}` : ''}; ` +
-      `${expanded} of ${arity[n]} actions expanded.</p>` + boardSvg(n, 200) +
+      `${expanded} of ${arity[n]} actions expanded.</p>` + (playoutBoard(n) || boardSvg(n, 200)) +
       (children[n].length ? `<p class="muted">UCB = Q + c·√(ln ${visits[n] ? visits[n] : 'N'} / ${visits[n] ? 'N' : 'n'}), c = ${C.toFixed(4)}` +
         (visits[n] ? '. ' : ', with N this node\'s visits (none yet) and n the child\'s. ') +
         (pick >= 0 ? 'Selection would take the highlighted child next.' : 'Not every action has its child yet: the next iteration here expands one.') + `</p>` + childRows(n, pick) : '');
@@ -304,13 +343,16 @@
       t += expandedHere ? `node #${end} is made for ${esc(actionName(end))}, the next untried action of #${parent[end]} (its id is the expansion order).`
         : 'no node is made: the game is over (or proven) where selection stopped.';
     } else if (p === 2) {
+      // The moves around the one the board shows, that one marked.
+      const len = plies(s), first = playoutFirst[k - 1];
       let moves = '';
-      if (H.playouts && how <= 1) {
+      if (len) {
+        const from = Math.max(0, Math.min(ply - 20, len - 40)), to = Math.min(len, from + 40);
         const names = [];
-        for (let j = 0; j < playoutLen[k - 1]; j++) names.push(H.actions[view.getUint16(playoutAt[k - 1] + 2 * j, true)]);
-        moves = names.length > 40 ? `${names.slice(0, 40).join(' ')} … (${names.length} moves)` : names.join(' ');
-      }
-      t += `${HOW[how]} from #${end}${moves ? ': ' + esc(moves) : ''}; result: <b>${result(r)}</b>.`;
+        for (let j = from; j < to; j++) names.push(j + 1 === ply ? `<mark id="ply-now">${esc(moveName(first + j))}</mark>` : esc(moveName(first + j)));
+        moves = `${from ? '… ' : ''}${names.join(' ')}${to < len ? ' …' : ''} (${len} move${len === 1 ? '' : 's'}${ply ? `, the board at move ${ply}` : ', the board before the first'})`;
+      } else if (H.playouts === false && how <= 1) moves = 'its moves are not on this page (too many playouts)';
+      t += `${HOW[how]} from #${end}${moves ? ': ' + moves : ''}; result: <b>${result(r)}</b>.`;
     } else {
       const proven = provenList.filter(([it]) => it === k).map(([, n, pr]) => `#${n} ${provenWord(n, pr)}`);
       t += `each of the ${path.length} nodes on the path gets N + 1 and W + its player's reward (${esc(H.first)} ${r / 2}, ${esc(H.second)} ${1 - r / 2}); root N = ${visits[0]}, Q = ${f4(q(0))}` +
@@ -322,7 +364,7 @@
   // ---- Chart: the root's Q against iterations, the exact value beside it,
   // and the most-visited root child as a strip underneath.
   const chartBox = document.getElementById('chart-box');
-  const CW = 410, CH = 150, PAD = 30;
+  const CW = 360, CH = 150, PAD = 30;
   const cx = (k) => PAD + (CW - PAD - 6) * (I > 1 ? (k - 1) / (I - 1) : 0);
   const cy = (v) => 8 + (CH - 40) * (1 - v);
   function chart() {
@@ -343,11 +385,11 @@
     const exact = H.exact ? `<line class="exact" x1="${PAD}" x2="${CW - 6}" y1="${cy(H.exact.reward)}" y2="${cy(H.exact.reward)}"/>` : '';
     const legend = picks.slice(0, 8).map((c, i) => `<span><span class="sw" style="background:${colours[i]}"></span> ${esc(actionName(c))}</span>`).join(' ');
     chartBox.innerHTML = `<b>The root's Q for ${esc(T.to_move)} against iterations</b>` +
-      `<svg id="chart" width="${CW}" height="${CH}" data-exact="${H.exact ? H.exact.reward : ''}" data-points="${I}" role="img" aria-label="root Q against iterations">` +
-      `<line x1="${PAD}" x2="${PAD}" y1="8" y2="${CH - 32}" stroke="#888"/><text x="${PAD - 4}" y="${cy(1) + 4}" text-anchor="end" font-size="10">1</text>` +
-      `<text x="${PAD - 4}" y="${cy(0.5) + 4}" text-anchor="end" font-size="10">½</text><text x="${PAD - 4}" y="${cy(0) + 4}" text-anchor="end" font-size="10">0</text>` +
+      `<svg id="chart" width="${CW}" height="${CH}" viewBox="0 0 ${CW} ${CH}" data-exact="${H.exact ? H.exact.reward : ''}" data-points="${I}" role="img" aria-label="root Q against iterations">` +
+      `<line x1="${PAD}" x2="${PAD}" y1="8" y2="${CH - 32}" stroke="#888"/><text x="${PAD - 4}" y="${cy(1) + 4}" text-anchor="end" font-size="13">1</text>` +
+      `<text x="${PAD - 4}" y="${cy(0.5) + 4}" text-anchor="end" font-size="13">½</text><text x="${PAD - 4}" y="${cy(0) + 4}" text-anchor="end" font-size="13">0</text>` +
       `${exact}<polyline class="q" points="${pts}"/>${strip}<line class="now" id="chart-now" y1="8" y2="${CH - 16}"/>` +
-      `<text x="${PAD}" y="${CH - 4}" font-size="10">1</text><text x="${CW - 6}" y="${CH - 4}" font-size="10" text-anchor="end">${I}</text></svg>` +
+      `<text x="${PAD}" y="${CH - 4}" font-size="13">1</text><text x="${CW - 6}" y="${CH - 4}" font-size="13" text-anchor="end">${I}</text></svg>` +
       `<div class="muted">blue: root Q; ${H.exact ? `red dashes: the exact value (${esc(H.exact.result)}, ${H.exact.reward})` : 'no exact value: the game is too large to solve here'}; strip: the most-visited root child — ${legend}</div>`;
     chartBox.querySelector('#chart').addEventListener('click', (e) => {
       const r = e.currentTarget.getBoundingClientRect();
@@ -366,12 +408,15 @@
   const slider = document.getElementById('slider');
   slider.max = String(I);
   const whereBox = document.getElementById('where');
-  function go(s) {
+  // `fromEnd`: arriving at a simulate step from its backup, with the
+  // playout's moves all played.
+  function go(s, fromEnd) {
     step = Math.max(0, Math.min(4 * I, s));
+    ply = fromEnd ? plies(step) : 0;
     stateAt(step);
     stepText();
     if (!exists(selected, step)) selected = 0;
-    if (phaseOf(step) === 0 && currentPath.length) selected = currentPath[currentPath.length - 1];
+    if (phaseOf(step) <= 2 && currentPath.length) selected = currentPath[currentPath.length - 1];
     draw(); panel(); chartNow();
     const k = iterationOf(step);
     slider.value = String(k);
@@ -379,14 +424,22 @@
     document.body.dataset.step = String(step);
     document.body.dataset.iteration = String(k);
     document.body.dataset.phase = step === 0 ? 'start' : PHASES[phaseOf(step)];
+    document.body.dataset.ply = String(ply);
+  }
+  // One step on: the playout's next move while it has one, else the next phase.
+  function forward() {
+    if (ply < plies(step)) { ply++; stepText(); panel(); document.body.dataset.ply = String(ply); } else go(step + 1);
+  }
+  function backward() {
+    if (ply > 0) { ply--; stepText(); panel(); document.body.dataset.ply = String(ply); } else go(step - 1, true);
   }
   const unit = document.getElementById('unit');
   const by = () => (unit.value === 'phase' ? 1 : 4);
   const nextIteration = () => go(step === 0 ? 4 : 4 * iterationOf(step) + 4);
   document.getElementById('to-start').onclick = () => { stop(); go(0); };
   document.getElementById('to-end').onclick = () => { stop(); go(4 * I); };
-  document.getElementById('back').onclick = () => { stop(); go(step - 1); };
-  document.getElementById('forward').onclick = () => { stop(); go(step + 1); };
+  document.getElementById('back').onclick = () => { stop(); backward(); };
+  document.getElementById('forward').onclick = () => { stop(); forward(); };
   document.getElementById('back-iteration').onclick = () => { stop(); go(Math.max(0, 4 * (iterationOf(step) - 1))); };
   document.getElementById('forward-iteration').onclick = () => { stop(); nextIteration(); };
   slider.addEventListener('input', () => { stop(); go(4 * Number(slider.value)); });
@@ -396,7 +449,7 @@
   function stop() { if (timer) clearTimeout(timer); timer = null; playButton.textContent = '▶ play'; }
   function tick() {
     if (step >= 4 * I) { stop(); return; }
-    if (by() === 1) go(step + 1); else nextIteration();
+    if (by() === 1) forward(); else nextIteration();
     timer = setTimeout(tick, Number(speed.value));
   }
   playButton.onclick = () => {
@@ -408,7 +461,7 @@
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
     // (PageDown and PageUp: what a presenter's clicker sends.)
-    if (e.key === 'ArrowRight' || e.key === 'PageDown') { e.preventDefault(); stop(); go(step + 1); } else if (e.key === 'ArrowLeft' || e.key === 'PageUp') { e.preventDefault(); stop(); go(step - 1); } else if (e.key === 'Home') { stop(); go(0); } else if (e.key === 'End') { stop(); go(4 * I); } else if (e.key === ' ') { e.preventDefault(); playButton.click(); } else return;
+    if (e.key === 'ArrowRight' || e.key === 'PageDown') { e.preventDefault(); stop(); forward(); } else if (e.key === 'ArrowLeft' || e.key === 'PageUp') { e.preventDefault(); stop(); backward(); } else if (e.key === 'Home') { stop(); go(0); } else if (e.key === 'End') { stop(); go(4 * I); } else if (e.key === ' ') { e.preventDefault(); playButton.click(); } else return;
   });
 
   // ---- Practice: which child does selection take next? The answer is the

@@ -10,7 +10,9 @@
 //! points u16; then the changes (point u16, symbol code u8); per iteration the
 //! end node u32 and the outcome u8 (result in half points for the first
 //! player, plus 4 times how it was scored); then, when the page carries them,
-//! each playout's length u16 and its actions u16.
+//! each playout's length u16 and, for each of its moves, the action u16, how
+//! many points it changes u8 and those changes (point u16, symbol code u8): the
+//! page draws the playout on the board move by move without knowing the rules.
 
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -111,17 +113,52 @@ fn node_columns<G: Game>(
     let mut changes: Vec<u8> = Vec::new();
     for i in 0..nodes.len() {
         let before = tree.parent(i as u32).map(|p| &cells[p as usize]);
-        let mut k = 0u16;
-        for (p, &c) in cells[i].iter().enumerate() {
-            if before.is_some_and(|b| b[p] != c) {
-                changes.extend((p as u16).to_le_bytes());
-                changes.push(code(char::from(c)));
-                k += 1;
-            }
+        let points = before.map(|b| changed(b, &cells[i], &code)).unwrap_or_default();
+        for &(p, c) in &points {
+            changes.extend(p.to_le_bytes());
+            changes.push(c);
         }
-        blob.extend(k.to_le_bytes());
+        blob.extend((points.len() as u16).to_le_bytes());
     }
     blob.extend(changes);
+    Ok(())
+}
+
+/// The points where `after` differs from `before`, with the code of the
+/// symbol now on each.
+fn changed(before: &[u8], after: &[u8], code: &dyn Fn(char) -> u8) -> Vec<(u16, u8)> {
+    let diff = before.iter().zip(after).enumerate().filter(|(_, (b, a))| b != a);
+    diff.map(|(p, (_, &a))| (p as u16, code(char::from(a)))).collect()
+}
+
+/// A playout from `node`: each move's action and the points it changes.
+fn playout_column<G: Game>(
+    game: &G,
+    searched: &Searched<G>,
+    node: u32,
+    moves: &[G::Action],
+    symbols: &[char],
+    names: &mut Names,
+    out: &mut Vec<u8>,
+) -> io::Result<()> {
+    let code = |ch: char| symbols.iter().position(|&s| s == ch).unwrap_or(0) as u8;
+    let mut position = searched.tree.node(node).position(game);
+    let mut cells = game.cells(&position).into_bytes();
+    out.extend((moves.len() as u16).to_le_bytes());
+    for &a in moves {
+        out.extend(names.number(game.format_action(a))?.to_le_bytes());
+        position = game.apply(&position, a);
+        let next = game.cells(&position).into_bytes();
+        let changes = changed(&cells, &next, &code);
+        let n = u8::try_from(changes.len())
+            .map_err(|_| io::Error::other("a playout's move changes more points than the page can carry"))?;
+        out.push(n);
+        for (p, c) in changes {
+            out.extend(p.to_le_bytes());
+            out.push(c);
+        }
+        cells = next;
+    }
     Ok(())
 }
 
@@ -132,6 +169,7 @@ fn iteration_columns<G: Game>(
     searched: &Searched<G>,
     events: &[Event<G::Action>],
     with_moves: bool,
+    symbols: &[char],
     names: &mut Names,
     blob: &mut Vec<u8>,
 ) -> io::Result<Vec<[u32; 3]>> {
@@ -155,10 +193,7 @@ fn iteration_columns<G: Game>(
                     proven.push([*iteration, *node, *result]);
                 }
                 if with_moves {
-                    playouts.extend((moves.len() as u16).to_le_bytes());
-                    for &a in moves {
-                        playouts.extend(names.number(game.format_action(a))?.to_le_bytes());
-                    }
+                    playout_column(game, searched, *node, moves, symbols, names, &mut playouts)?;
                 }
             }
             Event::Backup { iteration, proven: p, .. } => {
@@ -192,7 +227,7 @@ pub fn write_page<G: Game>(
     let moves: usize =
         events.iter().map(|e| if let Event::Simulate { moves, .. } = e { moves.len() } else { 0 }).sum();
     let with_moves = moves <= PLAYOUT_MOVES_LIMIT;
-    let proven = iteration_columns(game, searched, events, with_moves, &mut names, &mut blob)?;
+    let proven = iteration_columns(game, searched, events, with_moves, &symbols, &mut names, &mut blob)?;
     let page = PageHeader {
         header: &header,
         first: game.player_name(Player::First),
