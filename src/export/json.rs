@@ -104,6 +104,7 @@ pub fn write_tree_compared<G: Game>(
     field(out, "principal_variation", &summary.line)?;
     field(out, "node_count", &summary.node_count)?;
     field(out, "move_orders", &orders.map(orders_json))?;
+    field(out, "census", &crate::tree::census::census(game, tree))?;
     // MCTS's settings (`export::mcts::json`); a minimax tree has none.
     field(out, "mcts", &None::<()>)?;
     writeln!(out, "  \"nodes\": [")?;

@@ -5,13 +5,15 @@
 
 use std::collections::HashSet;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 use crate::tree::Tree;
 
-/// The counts of one depth, or of the whole tree.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+/// The counts of one depth, or of the whole tree. The JSON's names (the
+/// `census` key of `docs/tree-json.md`) say what each counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Counts {
     /// Nodes (the root is the one node at depth 0).
     pub nodes: u64,
@@ -19,18 +21,23 @@ pub struct Counts {
     /// path that ends there.
     pub finished: u64,
     /// Different positions among the nodes.
+    #[serde(rename = "positions")]
     pub distinct: u64,
     /// Different positions among the finished nodes.
+    #[serde(rename = "finished_positions")]
     pub distinct_finished: u64,
     /// Different positions up to the board's symmetries; `None` for a game
     /// without them.
+    #[serde(rename = "positions_up_to_symmetry")]
     pub distinct_up_to_symmetry: Option<u64>,
     /// Different finished positions up to the board's symmetries.
+    #[serde(rename = "finished_positions_up_to_symmetry")]
     pub finished_up_to_symmetry: Option<u64>,
 }
 
 /// The counts of a tree, by depth and in total.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Census {
     /// `by_depth[d]`: the nodes `d` actions below the root.
     pub by_depth: Vec<Counts>,
