@@ -3,10 +3,9 @@
 //! or the same up to the board's symmetries. The explicit tree repeats every
 //! position once per path to it; these counts say how much.
 
-use std::collections::HashSet;
-
 use serde::{Deserialize, Serialize};
 
+use super::positions::FastMap;
 use crate::game::Game;
 use crate::tree::Tree;
 
@@ -45,75 +44,104 @@ pub struct Census {
     pub total: Counts,
 }
 
-/// The sets that make one [`Counts`].
-struct Seen<P> {
-    counts: Counts,
-    positions: HashSet<P>,
-    finished: HashSet<P>,
-    classes: HashSet<Vec<u8>>,
-    finished_classes: HashSet<Vec<u8>>,
-}
+/// The depths (0 to 255) at which a position, or a class of them, occurs.
+#[derive(Clone, Copy, Default)]
+struct Depths([u64; 4]);
 
-impl<P: std::hash::Hash + Eq + Clone> Seen<P> {
-    fn new() -> Seen<P> {
-        Seen {
-            counts: Counts::default(),
-            positions: HashSet::new(),
-            finished: HashSet::new(),
-            classes: HashSet::new(),
-            finished_classes: HashSet::new(),
+impl Depths {
+    fn add(&mut self, d: usize) {
+        self.0[d / 64] |= 1 << (d % 64);
+    }
+
+    fn join(&mut self, other: Depths) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
         }
     }
 
-    fn add(&mut self, pos: &P, over: bool, class: Option<&Vec<u8>>) {
-        self.counts.nodes += 1;
-        self.counts.finished += u64::from(over);
-        self.positions.insert(pos.clone());
-        if over {
-            self.finished.insert(pos.clone());
-        }
-        if let Some(class) = class {
-            self.classes.insert(class.clone());
-            if over {
-                self.finished_classes.insert(class.clone());
+    fn each(self, mut f: impl FnMut(usize)) {
+        for (k, mut word) in self.0.into_iter().enumerate() {
+            while word != 0 {
+                f(k * 64 + word.trailing_zeros() as usize);
+                word &= word - 1;
             }
         }
     }
-
-    fn counts(self, symmetric: bool) -> Counts {
-        Counts {
-            distinct: self.positions.len() as u64,
-            distinct_finished: self.finished.len() as u64,
-            distinct_up_to_symmetry: symmetric.then_some(self.classes.len() as u64),
-            finished_up_to_symmetry: symmetric.then_some(self.finished_classes.len() as u64),
-            ..self.counts
-        }
-    }
 }
 
-/// Counts `tree`. Every position is made again from its node and kept in a set
-/// while counting: memory grows with the distinct positions, so this is for
-/// trees a person asks about (`analyse --stats`), not for every build.
+/// Counts `tree`. Each node's position is looked up once in one table of the
+/// distinct positions (with a fast hasher); whether the game is over at a
+/// position and its symmetry class are worked out once per distinct
+/// position, not per node. Memory grows with the distinct positions.
 pub fn census<G: Game>(game: &G, tree: &Tree<'_, G>) -> Census {
     let symmetric = game.symmetry_class(&tree.root_position).is_some();
-    let mut by_depth: Vec<Seen<G::Position>> = Vec::new();
-    let mut total = Seen::new();
+    let mut by_depth: Vec<Counts> = Vec::new();
+    // Sized for a tree of distinct positions (checkers' middle game nearly
+    // is one) up to a million: growing the table was a sixth of the time.
+    let mut table: FastMap<G::Position, u32> =
+        FastMap::with_capacity_and_hasher(tree.len.min(1 << 20), Default::default());
+    // Per distinct position: its depths, and whether the game is over there
+    // (a node with children says not; the rules are asked at a leaf).
+    let mut depths: Vec<Depths> = Vec::new();
+    let mut over: Vec<bool> = Vec::new();
     let mut stack = vec![(tree.root, 0usize)];
     while let Some((node, depth)) = stack.pop() {
         let pos = node.position(game);
-        let over = !game.has_actions(&pos);
-        let class = if symmetric { game.symmetry_class(&pos) } else { None };
-        if by_depth.len() <= depth {
-            by_depth.resize_with(depth + 1, Seen::new);
+        let children = node.children();
+        let ended = children.is_empty() && !game.has_actions(&pos);
+        let next = over.len() as u32;
+        let k = *table.entry(pos).or_insert(next) as usize;
+        if k == over.len() {
+            depths.push(Depths::default());
+            over.push(ended);
         }
-        by_depth[depth].add(&pos, over, class.as_ref());
-        total.add(&pos, over, class.as_ref());
-        stack.extend(node.children().iter().map(|c| (c, depth + 1)));
+        depths[k].add(depth);
+        if by_depth.len() <= depth {
+            by_depth.resize_with(depth + 1, Counts::default);
+        }
+        by_depth[depth].nodes += 1;
+        by_depth[depth].finished += u64::from(over[k]);
+        stack.extend(children.iter().map(|c| (c, depth + 1)));
     }
-    Census {
-        by_depth: by_depth.into_iter().map(|s| s.counts(symmetric)).collect(),
-        total: total.counts(symmetric),
+    let is_over = |k: usize| over[k];
+    let mut total = Counts {
+        nodes: by_depth.iter().map(|c| c.nodes).sum(),
+        finished: by_depth.iter().map(|c| c.finished).sum(),
+        distinct: over.len() as u64,
+        distinct_finished: over.iter().filter(|&&o| o).count() as u64,
+        ..Counts::default()
+    };
+    for k in 0..over.len() {
+        depths[k].each(|d| {
+            by_depth[d].distinct += 1;
+            by_depth[d].distinct_finished += u64::from(is_over(k));
+        });
     }
+    if symmetric {
+        // Classes: the depths and finish of every position in each.
+        let mut classes: FastMap<Vec<u8>, (Depths, bool)> =
+            FastMap::with_capacity_and_hasher(table.len(), Default::default());
+        for (pos, &k) in &table {
+            let class = game.symmetry_class(pos).expect("a symmetric game's positions have classes");
+            let entry = classes.entry(class).or_default();
+            entry.0.join(depths[k as usize]);
+            entry.1 |= is_over(k as usize);
+        }
+        for c in &mut by_depth {
+            c.distinct_up_to_symmetry = Some(0);
+            c.finished_up_to_symmetry = Some(0);
+        }
+        for (class_depths, finished) in classes.values() {
+            class_depths.each(|d| {
+                let c = &mut by_depth[d];
+                *c.distinct_up_to_symmetry.get_or_insert(0) += 1;
+                *c.finished_up_to_symmetry.get_or_insert(0) += u64::from(*finished);
+            });
+        }
+        total.distinct_up_to_symmetry = Some(classes.len() as u64);
+        total.finished_up_to_symmetry = Some(classes.values().filter(|c| c.1).count() as u64);
+    }
+    Census { by_depth, total }
 }
 
 #[cfg(test)]
