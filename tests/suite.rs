@@ -39,6 +39,7 @@ mod refusals;
 mod sweep;
 mod textbook_alphabeta;
 mod textbook_trees;
+mod transpositions;
 mod tree_exports;
 mod unsearched_export;
 mod web;

@@ -41,7 +41,8 @@ pub fn write_page<G: Game>(
     s: &Searched,
     scope: Scope,
 ) -> io::Result<()> {
-    let addons: Vec<_> = s.orders.iter().map(|c| export::orders::view(game, tree, c)).collect();
+    let mut addons: Vec<_> = s.orders.iter().map(|c| export::orders::view(game, tree, c)).collect();
+    addons.push(export::positions::addon(game, tree, scope));
     let opening = export::html::Opening::Explore;
     let (windows, events) = (s.windows.as_deref(), s.events.as_deref());
     export::html::write_page_with(out, game, tree, windows, events, scope, opening, &addons)
