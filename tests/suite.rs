@@ -17,6 +17,7 @@ mod engine;
 mod example_connect_four;
 mod example_nim;
 mod exercises;
+mod explore_saved;
 mod explorer;
 mod fuzz_regressions;
 mod gambit;

@@ -10,6 +10,7 @@ pub mod mcts;
 pub mod merged;
 pub mod orders;
 pub mod positions;
+pub mod saved;
 pub mod scope;
 pub mod summary;
 pub mod trace;
