@@ -76,10 +76,10 @@ impl Depths {
 pub fn census<G: Game>(game: &G, tree: &Tree<'_, G>) -> Census {
     let symmetric = game.symmetry_class(&tree.root_position).is_some();
     let mut by_depth: Vec<Counts> = Vec::new();
-    // Sized for a tree of distinct positions (checkers' middle game nearly
-    // is one) up to a million: growing the table was a sixth of the time.
-    let mut table: FastMap<G::Position, u32> =
-        FastMap::with_capacity_and_hasher(tree.len.min(1 << 20), Default::default());
+    // Not sized by the tree: a table for every node scattered tic-tac-toe's
+    // few thousand positions over megabytes, and each look-up missed the
+    // cache (docs/performance.md, "The census beside the build").
+    let mut table: FastMap<G::Position, u32> = FastMap::default();
     // Per distinct position: its depths, and whether the game is over there
     // (a node with children says not; the rules are asked at a leaf).
     let mut depths: Vec<Depths> = Vec::new();
@@ -88,13 +88,16 @@ pub fn census<G: Game>(game: &G, tree: &Tree<'_, G>) -> Census {
     while let Some((node, depth)) = stack.pop() {
         let pos = node.position(game);
         let children = node.children();
-        let ended = children.is_empty() && !game.has_actions(&pos);
-        let next = over.len() as u32;
-        let k = *table.entry(pos).or_insert(next) as usize;
-        if k == over.len() {
-            depths.push(Depths::default());
-            over.push(ended);
-        }
+        let k = match table.get(&pos) {
+            Some(&k) => k as usize,
+            None => {
+                // Over here and at every other node of this position.
+                over.push(children.is_empty() && !game.has_actions(&pos));
+                depths.push(Depths::default());
+                table.insert(pos, depths.len() as u32 - 1);
+                depths.len() - 1
+            }
+        };
         depths[k].add(depth);
         if by_depth.len() <= depth {
             by_depth.resize_with(depth + 1, Counts::default);
@@ -111,8 +114,8 @@ pub fn census<G: Game>(game: &G, tree: &Tree<'_, G>) -> Census {
         distinct_finished: over.iter().filter(|&&o| o).count() as u64,
         ..Counts::default()
     };
-    for k in 0..over.len() {
-        depths[k].each(|d| {
+    for (k, at) in depths.iter().enumerate() {
+        at.each(|d| {
             by_depth[d].distinct += 1;
             by_depth[d].distinct_finished += u64::from(is_over(k));
         });

@@ -67,8 +67,14 @@ impl Hasher for FastHasher {
     #[inline]
     fn finish(&self) -> u64 {
         // The table takes its buckets from the low bits and its tags from the
-        // high ones: fold the well-mixed high half down.
-        self.0 ^ (self.0 >> 32)
+        // high ones, and a product's low bits see only its factors' low bits:
+        // MurmurHash3's finaliser spreads every bit over all of them.
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        x ^ (x >> 33)
     }
 }
 
