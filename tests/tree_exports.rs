@@ -439,6 +439,8 @@ fn every_games_json_has_exactly_the_schemas_keys_and_counts_its_nodes() {
     assert_eq!(node, listed(&schema["$defs"]["node"]["required"]), "every node key is required");
     assert_eq!(schema["additionalProperties"], false);
     assert_eq!(schema["$defs"]["node"]["additionalProperties"], false);
+    let counts = &schema["$defs"]["census_counts"];
+    assert_eq!(keys(&counts["properties"]), listed(&counts["required"]), "every census key is required");
     // The schema names the list's games and lets a library user's own game
     // (the nim example) name itself; its pattern is `^[a-z][a-z0-9_-]*$`.
     let game_schema = &schema["properties"]["game"];
@@ -463,6 +465,16 @@ fn every_games_json_has_exactly_the_schemas_keys_and_counts_its_nodes() {
             assert_eq!(&doc["game"], game);
             let nodes = doc["nodes"].as_array().unwrap();
             assert_eq!(doc["node_count"].as_u64().unwrap() as usize, nodes.len(), "{name} {search}");
+            let census = &doc["census"];
+            assert_eq!(
+                census["by_depth"].as_array().unwrap().len(),
+                doc["depth"].as_u64().unwrap() as usize + 1,
+                "{name}"
+            );
+            for c in census["by_depth"].as_array().unwrap().iter().chain([&census["total"]]) {
+                assert_eq!(keys(c), keys(&counts["properties"]), "{name} census");
+            }
+            assert_eq!(census["total"]["nodes"], doc["node_count"], "{name}");
             for (i, n) in nodes.iter().enumerate() {
                 assert_eq!(keys(n), node, "{name} node {i}");
                 assert_eq!(n["id"].as_u64().unwrap() as usize, i);

@@ -59,6 +59,10 @@ pub struct ExportOptions {
     /// DOT and HTML: draw the line of best play and the alternatives at each of its nodes.
     #[arg(long)]
     pub show_line: bool,
+    /// DOT: draw the graph of the tree's distinct positions, each once with
+    /// how many paths reach it, every edge kept, in place of the tree.
+    #[arg(long, conflicts_with_all = ["show_depth", "show_line"])]
+    pub merge_transpositions: bool,
     /// Refuse to write an export (JSON, DOT, .efg, page or trace) of more
     /// than SIZE bytes, e.g. 256M or 1G (default 64M).
     #[arg(long, value_name = "SIZE", value_parser = super::solve::parse_size)]
@@ -123,6 +127,11 @@ impl ExportOptions {
                 "{flag} chooses what --dot and --html draw; give one of them"
             )));
         }
+        if self.merge_transpositions && self.dot.is_none() {
+            return Err(Failure::usage(
+                "--merge-transpositions chooses what --dot draws; give --dot FILE (the explorer marks transpositions itself)",
+            ));
+        }
         let files: Vec<_> = self.files().map(|(flag, p)| (flag, p, Place::of(p))).collect();
         let shown = |path: &Path| {
             if path == Path::new("-") { "stdout".to_string() } else { path.display().to_string() }
@@ -180,7 +189,8 @@ impl ExportOptions {
         let whole = [
             (&self.json, "--json", JSON_BYTES_PER_NODE, "or export a smaller tree (a lower --depth)"),
             (
-                if self.scope() == Scope::All { &self.dot } else { &None },
+                // The merged drawing has a node per position, not per node.
+                if self.scope() == Scope::All && !self.merge_transpositions { &self.dot } else { &None },
                 "--dot",
                 DOT_BYTES_PER_NODE,
                 "or draw part of the tree with --show-depth K or --show-line",
@@ -365,7 +375,7 @@ pub fn write_files<G: Game>(
     let windows = searched.windows.as_deref();
     let events = searched.events.as_deref();
     let scope = opts.scope();
-    if opts.dot.is_some() && scope == Scope::All && tree.len > DOT_WARN_NODES {
+    if opts.dot.is_some() && scope == Scope::All && !opts.merge_transpositions && tree.len > DOT_WARN_NODES {
         super::stderr::say(format!(
             "warning: a DOT drawing of {} nodes is too large to read; --show-depth K or --show-line draws part of it",
             tree.len
@@ -378,7 +388,14 @@ pub fn write_files<G: Game>(
         jobs.push((p, within_budget("--json", p, limit, json)));
     }
     if let Some(p) = &opts.dot {
-        let dot: Writer<'_> = Box::new(move |w| export::dot::write_tree(w, game, tree, windows, scope));
+        let merged = opts.merge_transpositions;
+        let dot: Writer<'_> = Box::new(move |w| {
+            if merged {
+                export::merged::write_dot(w, game, tree, windows)
+            } else {
+                export::dot::write_tree(w, game, tree, windows, scope)
+            }
+        });
         jobs.push((p, within_budget("--dot", p, limit, dot)));
     }
     if let Some(p) = &opts.html {

@@ -131,6 +131,18 @@ pub const EXIT_STATUSES: &[(&str, &[(u8, &str)])] = &[
         ],
     ),
     (
+        "explore",
+        &[
+            (OK, "the saved analysis was opened and its page written"),
+            (
+                USAGE,
+                "bad arguments, or a file that is no saved analysis, was edited, or was saved with other game settings",
+            ),
+            (TOO_MANY_NODES, "the page would pass --max-bytes"),
+            (OUTPUT, "the page could not be written"),
+        ],
+    ),
+    (
         "rules",
         &[
             (OK, "the rules were printed"),

@@ -12,6 +12,7 @@ mod completions;
 mod contest;
 mod deepening;
 mod exercise;
+mod explore;
 mod exports;
 pub mod failure;
 mod fixtures;
@@ -72,6 +73,9 @@ enum Command {
     /// practice, every step as JSON) into DIR, from a seeded random tree or a
     /// game position.
     Exercise(exercise::Args),
+    /// Open a saved analysis (the JSON `analyse --json` wrote) in the explorer
+    /// again, with its statistics.
+    Explore(explore::Args),
     /// Print the rules of a game.
     Rules(rules::Args),
     /// Print a shell completion script (e.g. `gametree completions bash > /etc/bash_completion.d/gametree`).
@@ -96,6 +100,7 @@ impl Command {
             Command::Match(args) => args.run(),
             Command::Replay(args) => args.run(),
             Command::Exercise(args) => args.run(),
+            Command::Explore(args) => args.run(),
             Command::Rules(args) => args.run(),
             Command::Completions(args) => args.run(),
             Command::Manpage(args) => args.run(),

@@ -44,6 +44,7 @@ pub fn write_page<G: Game>(
 ) -> io::Result<()> {
     let mut addons: Vec<_> = s.orders.iter().map(|c| export::orders::view(game, tree, c)).collect();
     addons.extend(s.deepening.iter().map(|d| export::deepening::view(game, tree, d)));
+    addons.push(export::positions::addon(game, tree, scope));
     let opening = export::html::Opening::Explore;
     let (windows, events) = (s.windows.as_deref(), s.events.as_deref());
     export::html::write_page_with(out, game, tree, windows, events, scope, opening, &addons)

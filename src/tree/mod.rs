@@ -26,6 +26,7 @@ pub mod mcts;
 #[allow(unsafe_code)]
 mod node;
 mod parallel;
+pub mod positions;
 mod sequential;
 pub mod size;
 

@@ -13,7 +13,18 @@
 //                             view has the tree's area, the element `el`
 //   gametree.setMode(id)      'explore', 'step', 'practice' or a view's id
 //   gametree.select(i)        selects node i in the explorer's tree
+//   gametree.selected()       the selected node's index (-1: none)
+//   gametree.addNodeClass(f)  f(i) gives more classes for node i's box ('' none)
+//   gametree.addPanelRows(f)  f(i) gives more rows (<dt>, <dd>) for node i's panel
+//   gametree.redraw()         draws the tree again (after adding the above)
 const views = new Map();
+// What addons add to each box's classes and to the panel (nodes.js and
+// panel.js ask them at every drawing).
+const classHooks = [], panelHooks = [];
+function addHook(list, f) {
+  if (typeof f !== 'function') throw new Error('gametree needs a function here');
+  list.push(f);
+}
 const mainArea = document.querySelector('main');
 // Leaves a view's area for the tree's, or the tree's for view `m`'s; says
 // whether `m` is a view.
@@ -58,4 +69,8 @@ window.gametree = Object.freeze({
   addView,
   setMode: (m) => setMode(m),
   select: (n) => { if (n >= 0 && n < N) select(n); },
+  selected: () => selected,
+  addNodeClass: (f) => addHook(classHooks, f),
+  addPanelRows: (f) => addHook(panelHooks, f),
+  redraw: () => render(),
 });

@@ -54,6 +54,7 @@ function nodeClass(n, s, path) {
     if (v.includes('wrong') || v.includes('missed')) cls.push('wrong');
     else if (v.length && v.every((x) => x === 'right')) cls.push('right');
   }
+  for (const f of classHooks) { const c = f(n); if (c) cls.push(c); }
   return cls.join(' ');
 }
 // The side, by shape and word as well as colour (a class may not see the

@@ -57,6 +57,7 @@ function showPanel(n) {
   }
   html += row('path', 'line from the root', pathTo(n).map(actionName).join(' ') || '(the root)');
   html += row('children', 'children', count[n] + (hidden.get(n) ? ` (+${hidden.get(n)} nodes not in this page)` : ''));
+  for (const f of panelHooks) html += f(n) || '';
   html += '</dl>';
   if (panel._html !== html) { panel.innerHTML = html; panel._html = html; }
 }

@@ -120,6 +120,8 @@ pub fn write_tree<G: Game>(
     field(out, "node_count", &header.node_count)?;
     field(out, "move_orders", &None::<()>)?;
     field(out, "deepening", &None::<()>)?;
+    // The census counts an explicit tree's positions; MCTS's tree has none.
+    field(out, "census", &None::<()>)?;
     field(out, "mcts", &settings)?;
     writeln!(out, "  \"nodes\": [")?;
     let picture = game.picture();

@@ -1,0 +1,43 @@
+//! The explorer's Positions addon (`explorer/positions.js`): the tree's census
+//! in a view of its own, and its transpositions, the nodes whose position
+//! another node holds too, marked in the tree so that selecting one shows the
+//! others. The tree layer tells positions apart (`tree::positions`); this
+//! only lays its answer out by the page's node order.
+
+use serde_json::json;
+
+use super::html::Addon;
+use super::scope::{Scope, Shown};
+use crate::game::Game;
+use crate::tree::Tree;
+use crate::tree::census::census;
+use crate::tree::positions::Distinct;
+
+/// The addon's script, run after the explorer's.
+pub const SCRIPT: &str = include_str!("explorer/positions.js");
+
+/// The addon for the page of `tree` drawn within `scope`. Its data: `census`
+/// (as in the JSON), `paths` (for each position that more than one node of
+/// the tree holds, numbered from 1 in the order of its first node, how many
+/// do; `paths[0]` is unused) and `group` (for each node of the page, in page
+/// order, its position's number there, or 0).
+pub fn addon<G: Game>(game: &G, tree: &Tree<'_, G>, scope: Scope) -> Addon {
+    let distinct = Distinct::of(game, tree);
+    let mut number = vec![0u32; distinct.len()];
+    let mut paths = vec![0u32];
+    for (k, &p) in distinct.paths.iter().enumerate() {
+        if p > 1 {
+            number[k] = paths.len() as u32;
+            paths.push(p);
+        }
+    }
+    let mut group = Vec::new();
+    Shown::new(tree, scope).walk(tree, |node, _, _| {
+        group.push(number[distinct.of_node[node.id() as usize] as usize]);
+    });
+    Addon {
+        name: "positions",
+        script: SCRIPT,
+        data: json!({ "census": census(game, tree), "paths": paths, "group": group }),
+    }
+}

@@ -1,0 +1,152 @@
+//! `gametree explore FILE --html PAGE`: a saved analysis (the JSON `analyse
+//! --json` wrote) opened again in the explorer, the same page `analyse
+//! --html` wrote; and every kind of bad file refused in one line naming it.
+
+use crate::support;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gametree");
+const WORKED: &str = "......../......../......../......../......../B.w...../.w....../..b..... b";
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+/// `analyse ARGS --json --html` into `dir`, then `explore` of the JSON: both pages.
+fn round_trip(dir: &Path, args: &[&str]) -> (Vec<u8>, Vec<u8>) {
+    let (json, first, again) = (dir.join("tree.json"), dir.join("analyse.html"), dir.join("explore.html"));
+    let out = Command::new(BIN)
+        .arg("analyse")
+        .args(args)
+        .arg("--json")
+        .arg(&json)
+        .arg("--html")
+        .arg(&first)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(BIN).arg("explore").arg(&json).arg("--html").arg(&again).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    (fs::read(&first).unwrap(), fs::read(&again).unwrap())
+}
+
+#[test]
+fn a_saved_analysis_opens_as_the_page_analyse_wrote() {
+    let dir = support::Scratch::new("explore-round-trip");
+    for args in [
+        &["checkers", "--position", WORKED][..],
+        &["checkers", "--position", WORKED, "--search", "alphabeta", "--no-prune-on-ties"],
+        &[
+            "tictactoe",
+            "--position",
+            "xo.x.o... x",
+            "--depth",
+            "4",
+            "--search",
+            "alphabeta",
+            "--compare-orders",
+        ],
+        &["gomoku", "--depth", "2"],
+        &["niujiao", "--depth", "4"],
+        &["tree"],
+    ] {
+        let (first, again) = round_trip(&dir, args);
+        // The page holds the census (the Positions view) and the search's steps.
+        let text = String::from_utf8_lossy(&first);
+        assert!(text.contains("id=\"addon-positions\"") && text.contains("\"census\""), "{args:?}");
+        assert!(first == again, "{args:?}: explore's page differs from analyse's");
+    }
+}
+
+/// `explore FILE` refused: status 2, one line on stderr that names the file
+/// and says `why`, and no page written.
+fn refused(dir: &Path, file: &Path, why: &str, extra: &[&str]) {
+    let page = dir.join("refused.html");
+    let out =
+        Command::new(BIN).arg("explore").arg(file).arg("--html").arg(&page).args(extra).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}: {err}", file.display());
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains(&file.display().to_string()), "names the file: {err}");
+    assert!(err.contains(why), "says {why:?}: {err}");
+    assert!(!err.contains("panicked"));
+    assert!(!page.exists(), "no page for a refused file");
+}
+
+#[test]
+fn a_bad_file_is_refused_in_one_line_that_names_it() {
+    let dir = support::Scratch::new("explore-refusals");
+    let json = dir.join("tree.json");
+    let out = run(&["analyse", "tictactoe", "--depth", "3", "--json", json.to_str().unwrap()]);
+    assert!(out.status.success());
+    let good = fs::read_to_string(&json).unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        fs::write(&p, text).unwrap();
+        p
+    };
+    refused(&dir, &dir.join("missing.json"), "cannot read", &[]);
+    refused(&dir, &write("text.json", "position: ......... x\n"), "not a saved analysis", &[]);
+    refused(&dir, &write("cut.json", &good[..good.len() / 2]), "not a saved analysis", &[]);
+    refused(
+        &dir,
+        &write("schema.json", &good.replacen("\"schema_version\": 1", "\"schema_version\": 7", 1)),
+        "schema_version 7",
+        &[],
+    );
+    refused(
+        &dir,
+        &write("game.json", &good.replacen("\"game\": \"tictactoe\"", "\"game\": \"chess\"", 1)),
+        "unknown game \"chess\"",
+        &[],
+    );
+    // A value changed by hand: the node is named.
+    let edited = good.replacen(
+        "\"id\":5,\"parent\":0,\"depth\":1,\"action\":\"b2\"",
+        "\"id\":5,\"parent\":0,\"depth\":1,\"action\":\"c3\"",
+        1,
+    );
+    assert_ne!(edited, good);
+    refused(&dir, &write("edited.json", &edited), "node 5", &[]);
+    let mut doc: serde_json::Value = serde_json::from_str(&good).unwrap();
+    doc["nodes"][40]["value"] = serde_json::json!(12345);
+    refused(&dir, &write("value.json", &doc.to_string()), "node 40", &[]);
+    let mut doc: serde_json::Value = serde_json::from_str(&good).unwrap();
+    doc["census"]["total"]["positions"] = serde_json::json!(1);
+    refused(&dir, &write("census.json", &doc.to_string()), "census", &[]);
+    // Saved with a setting that explore was not given, and one it was given wrongly.
+    let gomoku = dir.join("gomoku.json");
+    assert!(
+        run(&["analyse", "gomoku", "--depth", "2", "--radius", "2", "--json", gomoku.to_str().unwrap()])
+            .status
+            .success()
+    );
+    refused(&dir, &gomoku, "other settings", &[]);
+    let out = Command::new(BIN)
+        .arg("explore")
+        .arg(&gomoku)
+        .args(["--radius", "2", "--html", dir.join("gomoku.html").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // An MCTS search grows a tree of its own.
+    let mcts = dir.join("mcts.json");
+    assert!(
+        run(&[
+            "analyse",
+            "tictactoe",
+            "--search",
+            "mcts",
+            "--iterations",
+            "20",
+            "--json",
+            mcts.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    refused(&dir, &mcts, "MCTS", &[]);
+}
