@@ -207,7 +207,7 @@ fn the_same_seed_writes_the_same_bytes_and_count_numbers_the_exercises() {
 fn a_failed_write_leaves_the_folder_as_it_was_and_no_temporaries() {
     // The set is written into a folder beside --out and exchanged with it
     // only when whole: a folder in the way of answers.json refuses the set
-    // before any of it is seen (tests/sweep.rs has the full disk).
+    // before any of it is seen (tests/sweep/outputs.rs has the full disk).
     let bad = temp_dir("whole-bad");
     fs::create_dir(bad.join("answers.json")).unwrap();
     let out = gametree(&["exercise", "--seed", "7", "--out", bad.to_str().unwrap()]);
