@@ -21,7 +21,7 @@ pub struct TooManyNodes {
     /// is what `limit` comes from: those bytes ([`nodes_within_memory`]).
     pub memory: Option<u64>,
     /// Set when a build gave up because a stop was asked for
-    /// ([`crate::search::stop`]: Python's Ctrl-C), not for the budget.
+    /// ([`stop`]: Python's Ctrl-C), not for the budget.
     pub stopped: bool,
 }
 

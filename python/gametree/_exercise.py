@@ -2,21 +2,12 @@
 textbook tree drawn from a seed, or the tree of a game's position."""
 
 import json
-import math
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple, Union
 
 from ._gametree import _exercise
 
 __all__ = ["Exercise", "exercise"]
-
-# The key's window ends: the answers' JSON writes the infinities as text.
-_INFINITIES = {"-∞": -math.inf, "+∞": math.inf}
-
-
-def _plain(window_end: Any) -> Any:
-    return _INFINITIES.get(window_end, window_end) if isinstance(window_end, str) else window_end
-
 
 class Exercise:
     """One exercise: the worksheet, its key, and the practice page.
@@ -41,10 +32,7 @@ class Exercise:
         self.tex: str = files["exercise.tex"]  # type: ignore[assignment]
         self.html: str = files["practice.html"]  # type: ignore[assignment]
         self.answers_json: str = files["answers.json"]  # type: ignore[assignment]
-        key = json.loads(self.answers_json)
-        for visit in key["visits"]:
-            visit["alpha"], visit["beta"] = _plain(visit["alpha"]), _plain(visit["beta"])
-        self.key: Dict[str, Any] = key
+        self.key: Dict[str, Any] = json.loads(self.answers_json)
 
     @property
     def tree(self) -> str:
@@ -117,7 +105,9 @@ def exercise(
     ``action``, ``max``, ``leaf``, ``value`` (None where pruned),
     ``pruned``), ``visits`` (the nodes in the order the search entered them,
     with alpha-beta's window then: ``node``, ``alpha``, ``beta``, ints or
-    ±inf; None under minimax) and ``pruned`` (the indices crossed out).
+    "-∞" and "+∞" as in the JSON; None under minimax) and ``pruned`` (the
+    indices crossed out). The same document as ``quiz``'s key gives each
+    student under "answers", and JSON as it is (no float infinities).
 
     Bad options raise ValueError with the command line's one-line message; a
     tree too big for a page, BudgetError.

@@ -48,6 +48,7 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run::games, m)?)?;
     m.add_function(wrap_pyfunction!(run::textbook_tree, m)?)?;
     m.add_function(wrap_pyfunction!(run::_quiz, m)?)?;
+    m.add_function(wrap_pyfunction!(run::_roster, m)?)?;
     m.add_function(wrap_pyfunction!(exercise::_exercise, m)?)?;
     m.add_class::<pytree::Tree>()?;
     m.add_class::<pytree::Node>()?;

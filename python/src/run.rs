@@ -500,6 +500,13 @@ pub fn textbook_tree(
         .map_err(|e| Failure::Usage(e).into())
 }
 
+/// The names of a class list's text, as `gametree exercise --class` reads
+/// them (`quiz::roster`). `gametree.quiz` reads its file through it.
+#[pyfunction]
+pub fn _roster(text: &str) -> PyResult<Vec<String>> {
+    gametree::exercise::quiz::roster(text).map_err(|e| Failure::Usage(e).into())
+}
+
 /// The quiz of `names` (one tree each, from seeds `seed`, `seed + 1`, ...):
 /// Moodle XML, GIFT, and the key as JSON (each student's name, tree and
 /// answers as `gametree exercise` writes them). `gametree.quiz` wraps it.

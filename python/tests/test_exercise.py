@@ -94,13 +94,17 @@ def test_the_key_is_the_engines_search_of_the_tree(seed, prune_on_ties):
         assert mine["leaf"] == (not theirs.children), path
     assert key["pruned"] == [n["index"] for n in nodes if n["pruned"]]
     assert sum(1 for n in nodes if n["pruned"]) == sum(1 for n in tree if n.pruned) > 0
-    # The visits start at the root with the whole window, as plain numbers.
-    first = key["visits"][0]
-    assert first == {"node": 0, "alpha": -math.inf, "beta": math.inf}
-    # And the same as the JSON's, with the infinities as numbers.
-    raw = json.loads(ex.answers_json)
-    assert [v["node"] for v in raw["visits"]] == [v["node"] for v in key["visits"]]
-    assert raw["visits"][0]["alpha"] == "-∞"
+    # The visits start at the root with the whole window; every window is
+    # the engine's on entering the node.
+    assert key["visits"][0] == {"node": 0, "alpha": "-∞", "beta": "+∞"}
+    end = lambda v: {-math.inf: "-∞", math.inf: "+∞"}.get(v, v)
+    preorder = paths(nodes, lambda n: n["parent"], lambda n: n["action"])
+    for visit in key["visits"]:
+        theirs = by_path[preorder[visit["node"]]]
+        assert (visit["alpha"], visit["beta"]) == (end(theirs.alpha), end(theirs.beta))
+    # Plain data: the key is the JSON as it is.
+    assert key == json.loads(ex.answers_json)
+    json.dumps(key, allow_nan=False)
 
 
 def test_a_minimax_key_has_no_windows_and_nothing_pruned():
