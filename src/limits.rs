@@ -6,6 +6,8 @@
 use crate::runtime::clock::Instant;
 use std::fmt;
 
+pub mod stop;
+
 /// A tree would have exceeded the node budget: nothing was kept of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooManyNodes {
@@ -18,13 +20,21 @@ pub struct TooManyNodes {
     /// Set when the memory this process may use, not the budget asked for,
     /// is what `limit` comes from: those bytes ([`nodes_within_memory`]).
     pub memory: Option<u64>,
+    /// Set when a build gave up because a stop was asked for
+    /// ([`stop`]: Python's Ctrl-C), not for the budget.
+    pub stopped: bool,
 }
 
 impl TooManyNodes {
     /// The budget `limit` was reached while building or searching, with no
     /// prediction.
     pub fn over(limit: u64) -> TooManyNodes {
-        TooManyNodes { limit, predicted: None, memory: None }
+        TooManyNodes { limit, predicted: None, memory: None, stopped: false }
+    }
+
+    /// A build given up because a stop was asked for.
+    pub fn stopped() -> TooManyNodes {
+        TooManyNodes { stopped: true, ..TooManyNodes::over(0) }
     }
 
     /// The same refusal, said as the memory's when `memory` is set.
@@ -47,6 +57,9 @@ impl TooManyNodes {
 
 impl fmt::Display for TooManyNodes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.stopped {
+            return f.write_str("the build was stopped before the tree was complete");
+        }
         if let Some(bytes) = self.memory {
             return write!(
                 f,

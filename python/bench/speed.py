@@ -1,5 +1,6 @@
 """Python against the command line: building and searching the whole
-tic-tac-toe tree (549,946 nodes) on one thread, best of N runs each.
+tic-tac-toe tree (549,946 nodes) on one thread, N runs each, alternating;
+the best, the median, the quartiles and the worst of each.
 
     python python/bench/speed.py [PATH-TO-gametree] [RUNS]
 
@@ -35,9 +36,15 @@ for search in ("minimax", "alphabeta"):
         py.append(time.perf_counter() - started)
         assert len(tree) == 549946
         del tree
-    best_cli, best_py = min(cli), min(py)
+    def spread(times):
+        q = statistics.quantiles(times, n=4)
+        return (
+            f"best {min(times) * 1e3:6.1f} ms, median {statistics.median(times) * 1e3:6.1f}"
+            f" (quartiles {q[0] * 1e3:.1f}-{q[2] * 1e3:.1f}, worst {max(times) * 1e3:.1f})"
+        )
+
+    print(f"{search:9}  CLI     {spread(cli)}")
+    print(f"{search:9}  Python  {spread(py)}")
     print(
-        f"{search:9}  CLI best {best_cli * 1e3:7.1f} ms (median {statistics.median(cli) * 1e3:7.1f})"
-        f"  Python best {best_py * 1e3:7.1f} ms (median {statistics.median(py) * 1e3:7.1f})"
-        f"  Python/CLI {best_py / best_cli:.2f}"
+        f"{search:9}  Python/CLI: best {min(py) / min(cli):.2f}, median {statistics.median(py) / statistics.median(cli):.2f}"
     )

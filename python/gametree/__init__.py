@@ -5,8 +5,9 @@ The functions do what the command line's commands of the same name do, with
 the same engine: ``analyse`` builds and searches a tree and returns a ``Tree``
 (whose ``to_json()`` is the bytes ``gametree analyse ... --json -`` writes),
 ``perft`` counts positions, ``best`` gives the best action and its value,
-``solve`` the exact result, ``games`` the list of games. ``grade`` checks a
-student's own minimax or alpha-beta, leaf by leaf.
+``solve`` the exact result, ``games`` the list of games, ``exercise`` a
+worksheet and its key. ``grade`` checks a student's own minimax or alpha-beta,
+leaf by leaf; ``quiz`` writes a class's quiz for Moodle.
 
 >>> import gametree
 >>> tree = gametree.analyse("tree", search="alphabeta")   # AIMA's Figure 5.2
@@ -17,15 +18,18 @@ In a notebook, a ``Tree`` shows as the tree explorer.
 """
 
 from ._gametree import BudgetError, Node, Tree, analyse, best, games, perft, solve, textbook_tree
+from ._exercise import Exercise, exercise
 from ._grade import grade
 from ._quiz import quiz
 
 __all__ = [
     "BudgetError",
+    "Exercise",
     "Node",
     "Tree",
     "analyse",
     "best",
+    "exercise",
     "games",
     "grade",
     "perft",

@@ -1,9 +1,9 @@
 """Type stubs of the gametree module (the Rust extension and the Python around it)."""
 
 from pathlib import Path
-from typing import Any, Callable, Iterator, Literal, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterator, Literal, Optional, Sequence, Union
 
-__all__ = ["BudgetError", "Node", "Tree", "analyse", "best", "games", "grade", "perft", "quiz", "solve", "textbook_tree"]
+__all__ = ["BudgetError", "Exercise", "Node", "Tree", "analyse", "best", "exercise", "games", "grade", "perft", "quiz", "solve", "textbook_tree"]
 
 # A position: the game's notation, or for "tree" a nested list of leaf values.
 NestedTree = Union[int, Sequence["NestedTree"]]
@@ -149,3 +149,37 @@ def quiz(
     key: Optional[Union[str, Path]] = None,
 ) -> dict[str, Any]:
     """A quiz with a different textbook tree for each student: Moodle XML, GIFT and a key."""
+
+class Exercise:
+    """One exercise: the worksheet, its key, and the practice page, as `gametree exercise` writes them."""
+
+    files: Dict[str, Union[str, bytes]]
+    worksheet_svg: str
+    answers_svg: str
+    worksheet_pdf: bytes
+    answers_pdf: bytes
+    tex: str
+    html: str
+    answers_json: str
+    key: Dict[str, Any]
+    @property
+    def tree(self) -> str: ...
+    @property
+    def value(self) -> Optional[int]: ...
+    def save(self, folder: Union[str, Path]) -> Path: ...
+    def _repr_svg_(self) -> str: ...
+
+def exercise(
+    seed: Optional[int] = None,
+    depth: int = 3,
+    branching: Optional[tuple[int, int]] = None,
+    leaves: Optional[tuple[int, int]] = None,
+    cutoffs: Optional[int] = None,
+    cut_above_leaves: bool = False,
+    search: Literal["minimax", "alphabeta"] = "alphabeta",
+    prune_on_ties: bool = True,
+    paper: Literal["a4", "letter"] = "a4",
+    game: Optional[str] = None,
+    position: Position = None,
+) -> Exercise:
+    """A worksheet and its key (a random textbook tree from a seed, or a game's position), as `gametree exercise` writes them."""

@@ -1,29 +1,28 @@
 """Quizzes for a class: one alpha-beta (or minimax) tree per student, as Moodle
 XML and GIFT for the LMS's question bank, with one key for the teacher."""
 
-import csv
 import json
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from ._gametree import _quiz
+from ._gametree import _roster as _class_list
 
 __all__ = ["quiz"]
 
 
 def _roster(students: Union[str, Path, Sequence[str]]) -> List[str]:
-    """A list of names, or a class list file: a name per line (in a CSV file,
-    the first column; blank lines skipped)."""
+    """A list of names, or a class list file read as `gametree exercise
+    --class` reads it: a name per line (a CSV's first column, a header line
+    such as "name" or "student" skipped, blank lines skipped)."""
     if isinstance(students, (str, Path)):
-        with open(students, newline="", encoding="utf-8") as f:
-            names = [row[0].strip() for row in csv.reader(f) if row and row[0].strip()]
-    else:
-        names = [str(s).strip() for s in students]
+        return _class_list(Path(students).read_text(encoding="utf-8"))
+    names = [str(s).strip() for s in students]
     if not names or any(not n for n in names):
         raise ValueError("the class list has no names (or an empty one): give a name per line")
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
-        raise ValueError(f"{dup!r} is in the class list twice; each student needs a name of their own")
+        raise ValueError(f"{json.dumps(dup, ensure_ascii=False)} is in the class list twice; each student needs a name of their own")
     return names
 
 
@@ -39,9 +38,10 @@ def quiz(
 ) -> Dict[str, Any]:
     """A quiz with a different textbook tree for each student.
 
-    students: the names, or a class list file (a name per line; a CSV's first
-        column). Student k (from 0) gets the tree of seed + k, the one
-        `gametree exercise --seed` draws.
+    students: the names, or a class list file (a name per line; a CSV's
+        first column, its header line skipped), read as `gametree exercise
+        --class` reads it. Student k (from 0) gets the tree of seed + k, the
+        one `gametree exercise --seed` draws.
     search, prune_on_ties, depth: the exercise (alpha-beta under AIMA's rule
         by default, 3 levels).
     moodle, gift, key: files to write: Moodle XML (a cloze question per

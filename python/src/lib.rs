@@ -6,6 +6,7 @@
 //! analyse ... --json -` writes.
 
 mod analysis;
+mod exercise;
 mod owned;
 mod pytree;
 mod run;
@@ -47,6 +48,8 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run::games, m)?)?;
     m.add_function(wrap_pyfunction!(run::textbook_tree, m)?)?;
     m.add_function(wrap_pyfunction!(run::_quiz, m)?)?;
+    m.add_function(wrap_pyfunction!(run::_roster, m)?)?;
+    m.add_function(wrap_pyfunction!(exercise::_exercise, m)?)?;
     m.add_class::<pytree::Tree>()?;
     m.add_class::<pytree::Node>()?;
     m.add("BudgetError", m.py().get_type::<BudgetError>())?;

@@ -34,11 +34,10 @@ const MAX_DEPTH: u8 = 64;
 /// lets other Python threads run and Ctrl-C is heard: the calling thread
 /// waits, looking at Python's signals every 50 ms. On one (a
 /// `KeyboardInterrupt`) it asks the job to stop, through `stop` and the
-/// library's stop request, which MCTS, alpha-beta and perft heed within
-/// milliseconds (a tree build and the solver do not: they end first), and
-/// raises it once the job has ended. A panic, which would be a bug, becomes a
+/// library's stop request, which a tree build, the solver, MCTS, alpha-beta
+/// and perft heed within milliseconds, and raises it once the job has ended. A panic, which would be a bug, becomes a
 /// `RuntimeError` rather than crossing into Python.
-fn released<T: Send>(
+pub(crate) fn released<T: Send>(
     py: Python<'_>,
     job: impl FnOnce(&AtomicBool) -> Result<T, Failure> + Send,
 ) -> PyResult<T> {
@@ -87,7 +86,7 @@ fn released<T: Send>(
 }
 
 /// The game named `name`.
-fn game_named(name: &str) -> Result<GameName, Failure> {
+pub(crate) fn game_named(name: &str) -> Result<GameName, Failure> {
     GameName::named(name).ok_or_else(|| {
         let names: Vec<&str> = registry::ALL.iter().map(|g| g.as_str()).collect();
         Failure::Usage(format!("unknown game {name:?}; the games are {}", names.join(", ")))
@@ -97,7 +96,7 @@ fn game_named(name: &str) -> Result<GameName, Failure> {
 /// A position argument: the game's notation, or for the textbook trees a
 /// nested list (`[[3, 12, 8], [2, 4, 6]]`), written as the notation's
 /// parentheses.
-fn position_text(position: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+pub(crate) fn position_text(position: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
     fn tree_text(item: &Bound<'_, PyAny>, out: &mut String) -> PyResult<()> {
         if item.is_instance_of::<PyList>() || item.is_instance_of::<PyTuple>() {
             out.push('(');
@@ -135,7 +134,7 @@ fn position_text(position: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>
 }
 
 /// The position given, or the game's start (the command line's `--position`).
-fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, Failure> {
+pub(crate) fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, Failure> {
     match text {
         None => Ok(game.start()),
         Some(t) => game
@@ -500,6 +499,13 @@ pub fn textbook_tree(
     catch_unwind(|| generate(seed, &constraints, alphabeta))
         .map_err(|_| PyRuntimeError::new_err("gametree: internal error in the tree generator"))?
         .map_err(|e| Failure::Usage(e).into())
+}
+
+/// The names of a class list's text, as `gametree exercise --class` reads
+/// them (`quiz::roster`). `gametree.quiz` reads its file through it.
+#[pyfunction]
+pub fn _roster(text: &str) -> PyResult<Vec<String>> {
+    gametree::exercise::quiz::roster(text).map_err(|e| Failure::Usage(e).into())
 }
 
 /// The quiz of `names` (one tree each, from seeds `seed`, `seed + 1`, ...):

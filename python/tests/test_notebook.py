@@ -26,8 +26,15 @@ def test_the_demo_notebook_runs_and_shows_three_explorers(tmp_path):
     assert "B 3 ['B', 'b1']" in text and "pruned: ['c2', 'c3']" in text
     assert "correct student: 1.0" in text
     assert re.search(r"wrong student: 0\.\d+", text)
-    assert re.search(r"Ann \(\(", text) and "Chloé ((" in text and "True True" in text
+    # The class list's header line is no student.
+    students = re.findall(r"^(\S+) \(\(.*\) value -?\d+$", text, re.M)
+    assert students == ["Ann", "Bob", "Chloé"] and "True True" in text
     assert (tmp_path / "quiz.xml").read_text().startswith("<?xml")
+    # The worksheet shows as its drawing, and its files are the command line's.
+    sheets = [o.data["image/svg+xml"] for o in outputs if o.output_type == "execute_result" and "image/svg+xml" in o.data]
+    assert sheets == [gametree.exercise(seed=11).worksheet_svg]
+    assert "<gametree.Exercise 'Exercise 1': alphabeta (prune-on-ties), tree ((" in text
+    assert sorted(p.name for p in (tmp_path / "week-5").iterdir()) == sorted(gametree.exercise(seed=11).files)
     assert re.search(r"at [A-Z]+ you evaluated [a-z]+\d: [A-Z]+ had -?\d+ [≥≤] [αβ] = -?\d+", text)
 
 

@@ -114,7 +114,8 @@ def test_a_bad_class_list_is_a_value_error(tmp_path):
 
 def test_the_command_lines_quiz_is_the_modules_byte_for_byte(cli, tmp_path):
     roster = tmp_path / "roster.csv"
-    roster.write_text("Ann Lee,1\nBob\n\nChloé\n")
+    # A spreadsheet's export: a header, a quoted name with a comma in it.
+    roster.write_text('Name,Email\n"Lee, Ann",ann@example.org\nBob\n\nChloé\n')
     out = tmp_path / "out"
     cli(
         "exercise", "--seed", "5", "--out", str(out), "--class", str(roster),
@@ -124,6 +125,7 @@ def test_the_command_lines_quiz_is_the_modules_byte_for_byte(cli, tmp_path):
     assert (tmp_path / "cli.xml").read_text() == q["moodle"]
     assert (tmp_path / "cli.gift").read_text() == q["gift"]
     assert (out / "class-key.json").read_text() == (tmp_path / "key.json").read_text()
+    assert [k["student"] for k in q["key"]] == ["Lee, Ann", "Bob", "Chloé"]
     # One exercise folder per student, as --count would make, each with its own key.
     for i, k in enumerate(q["key"], 1):
         answers = json.loads((out / f"exercise-{i:02}" / "answers.json").read_text())

@@ -69,9 +69,10 @@ pub struct Args {
     /// Also write the exercises as GIFT questions to FILE (random trees only).
     #[arg(long, value_name = "FILE", conflicts_with = "game")]
     pub gift: Option<PathBuf>,
-    /// A class list, a name per line: an exercise for each student in the
-    /// list's order from --seed, the quiz's questions named after them, and
-    /// one key for the class, DIR/class-key.json.
+    /// A class list, a name per line (a CSV's first column, its header line
+    /// skipped): an exercise for each student in the list's order from
+    /// --seed, the quiz's questions named after them, and one key for the
+    /// class, DIR/class-key.json.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "count"])]
     pub class: Option<PathBuf>,
 }

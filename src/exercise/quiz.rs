@@ -288,14 +288,16 @@ pub fn textbook(
     Ok(Made { tree: tree_text, sheet, svg, answers })
 }
 
-/// The names of a class list: one a line (a CSV's first column), blank
-/// lines skipped; none, an empty one or one twice is refused.
+/// The names of a class list: one a line (a CSV's first column, which may be
+/// quoted: `"Lovelace, Ada",...`), blank lines skipped, and a first line that
+/// is a spreadsheet's header (`name`, `student`, `full name`...) too; none,
+/// an empty one or one twice is refused.
 pub fn roster(text: &str) -> Result<Vec<String>, String> {
-    let names: Vec<String> = text
-        .lines()
-        .map(|l| l.split(',').next().unwrap_or("").trim().trim_matches('"').trim().to_string())
-        .filter(|n| !n.is_empty())
-        .collect();
+    let mut names: Vec<String> =
+        text.lines().map(|l| first_field(l).trim().to_string()).filter(|n| !n.is_empty()).collect();
+    if names.first().is_some_and(|n| is_header(n)) {
+        names.remove(0);
+    }
     if names.is_empty() {
         return Err("the class list has no names (or an empty one): give a name per line".into());
     }
@@ -303,6 +305,35 @@ pub fn roster(text: &str) -> Result<Vec<String>, String> {
         return Err(format!("{dup:?} is in the class list twice; each student needs a name of their own"));
     }
     Ok(names)
+}
+
+/// A CSV line's first field: up to the first comma, or a quoted field with
+/// its `""` read as `"`.
+fn first_field(line: &str) -> String {
+    let line = line.trim_start();
+    let Some(quoted) = line.strip_prefix('"') else {
+        return line.split(',').next().unwrap_or("").to_string();
+    };
+    let mut field = String::new();
+    let mut chars = quoted.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            '"' => break,
+            c => field.push(c),
+        }
+    }
+    field
+}
+
+/// Whether a class list's first name is its column's heading.
+fn is_header(name: &str) -> bool {
+    let words = name.to_lowercase().replace(['_', '-'], " ");
+    ["name", "names", "student", "students", "full name", "student name", "first name", "learner"]
+        .contains(&words.trim())
 }
 
 /// The key of a class's quiz, one entry per student, as JSON.
@@ -322,4 +353,19 @@ pub fn key(names: &[String], seeds: &[u64], made: &[Made]) -> serde_json::Result
         })
         .collect::<serde_json::Result<_>>()?;
     Ok(serde_json::to_string_pretty(&entries)? + "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::roster;
+
+    #[test]
+    fn a_class_list_is_its_first_column_without_a_header() {
+        let text = "Name,Email\n\"Lovelace, Ada\",ada@example.org\nAlan Turing\n\n  \"Grace \"\"Amazing\"\" Hopper\"\n";
+        assert_eq!(roster(text).unwrap(), ["Lovelace, Ada", "Alan Turing", "Grace \"Amazing\" Hopper"]);
+        // A header only on the first line: a student may be called Name.
+        assert_eq!(roster("Ann\nName\n").unwrap(), ["Ann", "Name"]);
+        assert!(roster("student\n\n").unwrap_err().contains("no names"));
+        assert!(roster("Ann\n\"Ann\"\n").unwrap_err().contains("twice"));
+    }
 }

@@ -146,7 +146,7 @@ pub fn search<G: Game>(
                     && p > far_over
                 {
                     let predicted = Some(p.min(u64::MAX as f64) as u64);
-                    return Err(Stopped::Budget(TooManyNodes { limit: max_nodes, predicted, memory: None }));
+                    return Err(Stopped::Budget(TooManyNodes { predicted, ..TooManyNodes::over(max_nodes) }));
                 }
             }
             if d < depth {

@@ -14,7 +14,10 @@ pub mod perft;
 pub mod perft_diff;
 pub mod run;
 pub mod solve;
-pub mod stop;
 pub mod trace;
+
+// Where the searches have always found it; it lives with the limits, below
+// the tree builders, which heed it too.
+pub use crate::limits::stop;
 
 pub use minimax::{back_propagate, back_propagate_observed, back_propagate_parallel};

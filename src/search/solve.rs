@@ -74,6 +74,9 @@ pub enum TooBig {
         /// What had been found by then, with the forecast.
         seen: Shortfall,
     },
+    /// A stop was asked for ([`super::stop`]: Python's Ctrl-C) before the
+    /// positions were all found; nothing is solved.
+    Stopped,
     /// The tables reached the budget: going on needed `needed` bytes at once.
     Memory {
         /// The budget's bytes.
@@ -94,6 +97,7 @@ impl fmt::Display for TooBig {
             None => Ok(()),
         };
         match self {
+            TooBig::Stopped => f.write_str("the solve was stopped before every position was found"),
             TooBig::Positions { limit } => {
                 write!(f, "more than {limit} positions are reachable: too many to solve exactly here")
             }
@@ -337,6 +341,9 @@ fn explore<G: Game>(
         // Part way through a ply, the next one's size is what it has so far
         // over the part expanded: refuse as soon as that is far past the budget.
         let ply_now = Ply { start: ply_start, end: ply_end, next };
+        if next % 4096 == 0 && super::stop::requested() {
+            return Err(TooBig::Stopped);
+        }
         if next % 4096 == 0
             && let e = forecast(&t, ply_now)
             && e.expected.is_some_and(|(_, bytes)| bytes as f64 > budget.max_bytes as f64 * FORECAST_MARGIN)

@@ -81,6 +81,7 @@ pub(crate) fn build<'a, G: Game>(
     // Step 2: the subtrees below depth S, on every thread (the calling one too).
     let used = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
+    let stopped = AtomicBool::new(false);
     let next_unit = AtomicUsize::new(0);
     let below = depth - split;
     // Each thread has its arena to itself (typed-arena's are not shared), and
@@ -98,16 +99,29 @@ pub(crate) fn build<'a, G: Game>(
         let mut builder = Builder { shared: shared.then_some(&used), ..Builder::new(game, 0, max_nodes) };
         let mut mine = built[thread].lock().expect("each thread locks only its own list");
         while !failed.load(Relaxed) {
+            // Between subtrees too: a small one may not reach the builder's check.
+            if crate::limits::stop::requested() {
+                stopped.store(true, Relaxed);
+                failed.store(true, Relaxed);
+                break;
+            }
             let k = next_unit.fetch_add(1, Relaxed);
             let Some(pos) = frontier.get(k) else { break };
             match subtree(&mut builder, arena, pos, split, &mut buffers) {
                 Ok(built) => mine.push((k, built)),
-                Err(_) => failed.store(true, Relaxed),
+                Err(e) => {
+                    stopped.fetch_or(e.stopped, Relaxed);
+                    failed.store(true, Relaxed);
+                }
             }
         }
     });
     if failed.load(Relaxed) {
-        return Err(TooManyNodes::over(max_nodes));
+        return Err(if stopped.load(Relaxed) {
+            TooManyNodes::stopped()
+        } else {
+            TooManyNodes::over(max_nodes)
+        });
     }
     let built: Vec<Vec<Built<'a, G::Action, G::Packed>>> =
         built.into_iter().map(|b| b.into_inner().expect("no thread panicked")).collect();

@@ -132,6 +132,11 @@ impl<'g, 'a, G: Game> Builder<'g, 'a, G> {
     ) -> Result<&'a mut [GameNode<'a, G>], TooManyNodes> {
         let game = self.game;
         let n = actions.len() as u64;
+        // A stop asked for ends the build within 4,096 nodes of it.
+        let id = u64::from(self.next_id);
+        if id >> 12 != (id + n) >> 12 && crate::limits::stop::requested() {
+            return Err(TooManyNodes::stopped());
+        }
         match self.shared {
             None if self.next_id as u64 + self.reserved + n > self.max_nodes => {
                 return Err(TooManyNodes::over(self.max_nodes));

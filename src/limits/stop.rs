@@ -1,6 +1,8 @@
-//! A request, from outside, to stop a machine's thinking early (a person's
-//! Ctrl-C): the search unwinds as at a deadline, and the machine plays the
-//! deepest choice it completed. Set from a signal handler, hence one atomic.
+//! A request, from outside, to stop early (a person's Ctrl-C): a search
+//! unwinds as at a deadline, and the machine plays the deepest choice it
+//! completed; a tree build and the solver give up with nothing (the
+//! Python module's Ctrl-C). Set from a signal handler, hence one atomic.
+//! Beside the limits, below both the builders and the searches that heed it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -1,0 +1,125 @@
+"""The demo notebook in a real front end: JupyterLab served on localhost,
+opened in Debian's headless Chromium, every cell run from its toolbar as a
+user runs them; each tree is the explorer, drawn inline in a sandboxed frame
+that fetches nothing. Needs jupyterlab in the venv (`pip install jupyterlab`)
+and Chromium with chromedriver: skipped, saying which, without them."""
+
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import webdriver
+
+pytest.importorskip("jupyterlab", reason="needs jupyterlab in the venv: pip install jupyterlab")
+if not webdriver.available():
+    pytest.skip("needs Debian's chromium and chromium-driver", allow_module_level=True)
+
+NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "gametree.ipynb"
+
+
+@pytest.fixture
+def jupyterlab(tmp_path):
+    """A JupyterLab server on localhost over a folder holding a copy of the
+    notebook, with its own settings (nothing of the user's read or written,
+    no extension manager or update check asking PyPI); yields its URL."""
+    root = tmp_path / "lab"
+    root.mkdir()
+    shutil.copy(NOTEBOOK, root / "gametree.ipynb")
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        env[name] = str(tmp_path / name.lower())
+    port, token = webdriver.free_port(), secrets.token_hex(16)
+    server = subprocess.Popen(
+        [
+            sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
+            "--ServerApp.ip=127.0.0.1", f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}",
+            "--LabApp.extension_manager=readonly",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ],
+        env=env, stdout=subprocess.DEVNULL, stderr=open(tmp_path / "server.log", "wb"),
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5).read()
+                break
+            except OSError:
+                assert server.poll() is None, (tmp_path / "server.log").read_text()
+                assert time.monotonic() < deadline, "JupyterLab did not start"
+                time.sleep(0.25)
+        yield base, token
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def test_the_demo_notebook_runs_in_jupyterlab_and_shows_three_explorers_inline(jupyterlab, tmp_path):
+    base, token = jupyterlab
+    b = webdriver.Browser()
+    try:
+        b.go(f"{base}/lab/tree/gametree.ipynb?token={token}")
+        b.wait_for("return document.querySelectorAll('.jp-Notebook .jp-CodeCell').length > 5", what="the notebook")
+        b.wait_for("return document.body.textContent.includes('| Idle')", what="the kernel, idle")
+        b.requested_urls()
+        # The toolbar's "Restart the kernel and run all cells", then its dialog's "Restart".
+        b.click("[data-command='notebook:restart-run-all']")
+        b.wait_for("return document.querySelector('.jp-Dialog .jp-mod-accept')", what="the restart dialog")
+        b.click(".jp-Dialog .jp-mod-accept")
+        b.wait_for(
+            "const p = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent.trim());"
+            "return p.length > 5 && p.every(t => /^\\[\\d+\\]:$/.test(t))",
+            timeout=300, what="every cell to have run",
+        )
+        assert b.run(
+            "return document.querySelectorAll('.jp-OutputArea-output[data-mime-type=\"application/vnd.jupyter.stderr\"]').length"
+        ) == 0
+        frames = b.run(
+            "return [...document.querySelectorAll('.jp-OutputArea-output iframe')].map(f => "
+            "({sandbox: f.getAttribute('sandbox'), title: f.title, width: f.getBoundingClientRect().width,"
+            " height: f.getBoundingClientRect().height}))"
+        )
+        assert [f["title"].split(" ")[0] for f in frames] == ["tree", "tictactoe", "MCTS"], frames
+        for f in frames:
+            # Scripts only: an opaque origin, no forms, popups or navigation of the notebook.
+            assert f["sandbox"] == "allow-scripts"
+            assert f["width"] > 600 and f["height"] > 500, f
+        seen = []
+        for i, frame in enumerate(b.elements(".jp-OutputArea-output iframe")):
+            b.run("arguments[0].scrollIntoView({block: 'start'})", {"element-6066-11e4-a52e-4f735466cecf": frame})
+            b.frame(frame)
+            drawn = b.wait_for(
+                "const n = document.querySelectorAll('.node, circle.mnode').length;"
+                "return n > 0 && {origin: window.origin, nodes: n, text: document.body.innerText,"
+                " fetched: performance.getEntriesByType('resource').map(e => e.name)}",
+                timeout=60, what=f"explorer {i} drawn",
+            )
+            b.frame(None)
+            b.screenshot(tmp_path / f"explorer-{i}.png")
+            seen.append(drawn)
+        for drawn in seen:
+            assert drawn["origin"] == "null" and drawn["fetched"] == [], drawn["fetched"]
+        assert "Decision B, value 3" in seen[0]["text"]
+        assert "Decision c3" in seen[1]["text"]
+        assert "Decision a3" in seen[2]["text"]
+        # Running the notebook asked nothing of anywhere but the notebook's own server.
+        elsewhere = [u for u in b.requested_urls() if not u.startswith((base, "data:", "blob:", "about:"))]
+        assert elsewhere == []
+    finally:
+        shots = os.environ.get("GAMETREE_PY_SCREENSHOTS")
+        if shots:
+            for png in tmp_path.glob("explorer-*.png"):
+                shutil.copy(png, Path(shots) / png.name)
+        b.close()
