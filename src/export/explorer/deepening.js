@@ -117,97 +117,32 @@
       for (let j = offset[n]; j < offset[n + 1]; j++) out.push(T.first[n] + S.children[j]);
       return out;
     };
-    const pre = [], depth = new Int32Array(N), list = new Array(N);
-    for (const todo = [T.root]; todo.length;) {
-      const n = todo.pop();
-      pre.push(n);
-      list[n] = depth[n] < it.depth ? kids(n) : [];
-      for (let j = list[n].length - 1; j >= 0; j--) { depth[list[n][j]] = depth[n] + 1; todo.push(list[n][j]); }
-    }
-    let leaves = 0, levels = 0;
-    for (const n of pre) { if (!list[n].length) leaves++; levels = Math.max(levels, depth[n] + 1); }
-    const box = view.querySelector('.drawing');
-    const avail = Math.max(300, (box ? box.clientWidth : 900) - 24);
-    const w = Math.max(18, Math.min(130, avail / Math.max(1, leaves)));
-    const high = Math.max(200, (box ? box.clientHeight : 500) - 24);
-    const gap = Math.max(w >= 40 ? 84 : 66, Math.min(170, (high - 72) / Math.max(1, levels - 1)));
-    const r = Math.max(7, Math.min(24, w * 0.4));
-    const font = w >= 44 ? 20 : w >= 34 ? 16 : w >= 24 ? 12 : 10;
-    const x = new Float64Array(N);
-    let slot = 0;
-    for (const n of pre) if (!list[n].length) x[n] = (slot++ + 0.5) * w;
-    for (let i = pre.length - 1; i >= 0; i--) {
-      const n = pre[i], c = list[n];
-      if (c.length) x[n] = (x[c[0]] + x[c[c.length - 1]]) / 2;
-    }
-    const y = (n) => 28 + depth[n] * gap;
-    const width = Math.ceil(leaves * w), height = 28 + (levels - 1) * gap + 48;
     const value = (n) => {
       const v = S.value[n], b = S.bound[n];
       return b === '>' ? `≥${v}` : b === '<' ? `≤${v}` : String(v);
     };
-    const edges = [], nodes = [];
-    const labels = w >= 34;
-    for (const n of pre) {
-      const c = list[n];
-      let marked = false;
-      for (const m of c) {
-        const on = seen(m);
-        const y1 = y(n) + r, y2 = y(m) - r;
-        edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${on ? 'e-seen' : 'e-unseen'}"/>`);
-        if (labels && T.action[m]) {
-          edges.push(`<text class="act" x="${x[n] + (x[m] - x[n]) * 0.3 - 4}" y="${y1 + (y2 - y1) * 0.3}" text-anchor="end">${esc(T.action[m])}</text>`);
-        }
-        if (!on && S.cut[n] === 'a' && !marked) {
-          marked = true;
-          const mx = x[n] + (x[m] - x[n]) * 0.62, my = y1 + (y2 - y1) * 0.62;
-          const dx = x[m] - x[n], dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
-          const px = -dy / len * 9, py = dx / len * 9, sx = dx / len * 3, sy = dy / len * 3;
-          for (const s of [-1, 1]) {
-            edges.push(`<line class="cut" x1="${mx + px + s * sx}" y1="${my + py + s * sy}" x2="${mx - px + s * sx}" y2="${my - py + s * sy}"/>`);
-          }
-        }
-      }
-      const on = seen(n);
-      const leaf = !c.length;
-      const kind = S.cut[n] === 't' ? 'table' : S.cut[n] === 'a' ? 'cutoff' : '';
-      const cls = `${on ? 'seen' : 'unseen'} ${leaf ? 'leaf' : (T.max[n] === '1' ? 'max' : 'min')}${kind ? ' ' + kind : ''}`;
-      let shape;
-      if (leaf) {
-        shape = `<rect x="${x[n] - r}" y="${y(n) - r}" width="${2 * r}" height="${2 * r}"/>`;
-      } else if (T.max[n] === '1') {
-        shape = `<polygon points="${x[n]},${y(n) - r} ${x[n] + r * 1.15},${y(n) + r} ${x[n] - r * 1.15},${y(n) + r}"/>`;
-      } else {
-        shape = `<polygon points="${x[n]},${y(n) + r} ${x[n] + r * 1.15},${y(n) - r} ${x[n] - r * 1.15},${y(n) - r}"/>`;
-      }
-      const text = on ? value(n) : (leaf && T.leaf[n] !== null ? String(T.leaf[n]) : '');
-      const ty = leaf ? y(n) : (T.max[n] === '1' ? y(n) + r * 0.55 : y(n) - r * 0.2);
-      const beside = !leaf && text.length * font * 0.6 > r * 1.6;
-      const tx = beside ? x[n] + r * 1.2 + 2 : x[n];
-      let mark = '';
-      if (kind === 'table') {
+    const mark = (n, g) => {
+      if (S.cut[n] === 't') {
         // A boxed T above-left of the node, and the word below it.
-        const bx = x[n] - r * 1.2 - 16, by = y(n) - r - 6;
-        mark = `<g class="mark" data-kind="table"><rect x="${bx}" y="${by}" width="16" height="16" class="t-box"/>` +
+        const bx = g.x - g.r * 1.2 - 16, by = g.y - g.r - 6;
+        return { cls: 'table', svg: `<g class="mark" data-kind="table"><rect x="${bx}" y="${by}" width="16" height="16" class="t-box"/>` +
           `<text x="${bx + 8}" y="${by + 8.5}" text-anchor="middle" dominant-baseline="middle" class="t-letter">T</text>` +
-          `<text x="${x[n]}" y="${y(n) + r + 14}" text-anchor="middle" class="word">table</text></g>`;
-      } else if (kind === 'cutoff') {
-        mark = `<g class="mark" data-kind="cutoff"><text x="${x[n]}" y="${y(n) + r + 14}" text-anchor="middle" class="word cut-word">cut</text></g>`;
+          `<text x="${g.x}" y="${g.y + g.r + 14}" text-anchor="middle" class="word">table</text></g>` };
       }
-      const name = T.action[n] ? ` data-action="${esc(T.action[n])}"` : '';
-      nodes.push(`<g class="node ${cls}" data-id="${n}"${name}>${shape}<text x="${tx}" y="${ty}" ` +
-        `text-anchor="${beside ? 'start' : 'middle'}" dominant-baseline="middle" font-size="${font}">${esc(text)}</text>${mark}</g>`);
-    }
-    return `<svg xmlns="http://www.w3.org/2000/svg" width="${width + 48}" height="${height}" viewBox="-36 0 ${width + 48} ${height}" role="img" ` +
-      `aria-label="The tree of iteration ${it.depth}">` +
-      '<style>.e-seen{stroke:#555;stroke-width:1.6}.e-unseen{stroke:#bbb;stroke-width:1.3;stroke-dasharray:4 4}' +
-      `.cut{stroke:#c00;stroke-width:2.4}.act{fill:#444;font-size:${w >= 44 ? 16 : 12}px}` +
-      '.node polygon,.node rect{fill:#fff;stroke-width:2}.max.seen polygon{stroke:#b34700}.min.seen polygon{stroke:#0b5cad}' +
-      '.leaf.seen rect{stroke:#444;fill:#eee}.node text{fill:#111}' +
-      '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.t-letter{font-size:13px;font-weight:700;fill:#5b2a86}' +
-      '.word{font-size:13px;font-weight:600;fill:#5b2a86}.cut-word{fill:#c00}' +
-      '.unseen polygon,.unseen rect{stroke:#bbb;fill:#f6f6f6;stroke-dasharray:3 3}.unseen text{fill:#999}</style>' +
-      edges.join('') + nodes.join('') + '</svg>';
+      if (S.cut[n] === 'a') {
+        return { cls: 'cutoff', svg: `<g class="mark" data-kind="cutoff"><text x="${g.x}" y="${g.y + g.r + 14}" text-anchor="middle" class="word cut-word">cut</text></g>` };
+      }
+      return null;
+    };
+    return window.gametree.smallTree({
+      tree: T, kids, seen, value, mark, depth: it.depth,
+      cut: (n) => S.cut[n] === 'a',
+      box: view.querySelector('.drawing'),
+      label: `The tree of iteration ${it.depth}`,
+      left: 36, below: 48,
+      style: '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.t-letter{font-size:13px;font-weight:700;fill:#5b2a86}' +
+        '.word{font-size:13px;font-weight:600;fill:#5b2a86}.cut-word{fill:#c00}',
+    });
   }
 
   function render() {

@@ -7,6 +7,8 @@
 //                             two null unless the search had windows); `n` nodes
 //   gametree.FLAGS            the flag bits (MAXIMISING, PRUNED, LEAF, ...)
 //   gametree.idOf(i), indexOf(id), actionName(i), boardSvg(i, px), num(v)
+//   gametree.smallTree(spec)  a small searched tree drawn whole, as SVG text
+//                             (small_tree.js says what spec holds)
 //   gametree.data(name)       the JSON an addon wrote for itself, or null
 //   gametree.addView({ id, label, title, show(el), hide() })
 //                             a mode button of its own; while it is pressed the
@@ -65,6 +67,7 @@ window.gametree = Object.freeze({
   nodes: Object.freeze({ count, first, parent, depth, flags, cost, value, alpha, beta }),
   FLAGS: Object.freeze({ MAXIMISING, PRUNED, LEAF, CUT_BETA, CUT_ALPHA, LOWER, UPPER }),
   idOf, indexOf, actionName, boardSvg, num,
+  smallTree,
   data: addonData,
   addView,
   setMode: (m) => setMode(m),

@@ -116,88 +116,17 @@
       return `<p class="note">This tree has ${D.node_count} nodes; each order's tree is drawn for trees of at most ${D.limit}. ` +
         'The counts hold for the whole tree.</p>';
     }
-    const pre = [], depth = new Int32Array(N), list = new Array(N);
-    for (const todo = [T.root]; todo.length;) {
-      const n = todo.pop();
-      pre.push(n);
-      list[n] = kids(o, n);
-      for (let k = list[n].length - 1; k >= 0; k--) { depth[list[n][k]] = depth[n] + 1; todo.push(list[n][k]); }
-    }
-    let leaves = 0, levels = 0;
-    for (const n of pre) { if (!list[n].length) leaves++; levels = Math.max(levels, depth[n] + 1); }
-    const box = view.querySelector('.drawing');
-    const avail = Math.max(300, (box ? box.clientWidth : 900) - 24);
-    const w = Math.max(18, Math.min(130, avail / Math.max(1, leaves)));
-    // Projector-sized where the leaves leave room (values 22 px), the levels
-    // spread down the height the view has.
-    const high = Math.max(200, (box ? box.clientHeight : 500) - 24);
-    const gap = Math.max(w >= 40 ? 78 : 62, Math.min(170, (high - 72) / Math.max(1, levels - 1)));
-    const r = Math.max(7, Math.min(26, w * 0.42));
-    const font = w >= 44 ? 22 : w >= 34 ? 17 : w >= 24 ? 12 : 10;
-    const x = new Float64Array(N);
-    let slot = 0;
-    for (const n of pre) if (!list[n].length) x[n] = (slot++ + 0.5) * w;
-    for (let i = pre.length - 1; i >= 0; i--) {
-      const n = pre[i], c = list[n];
-      if (c.length) x[n] = (x[c[0]] + x[c[c.length - 1]]) / 2;
-    }
-    const y = (n) => 24 + depth[n] * gap;
-    const width = Math.ceil(leaves * w), height = 24 + (levels - 1) * gap + 40;
     const value = (n) => {
       const v = o.search.value[n], b = o.search.bound[n];
       return b === '>' ? `≥${v}` : b === '<' ? `≤${v}` : String(v);
     };
-    const edges = [], nodes = [];
-    const labels = w >= 34;
-    for (const n of pre) {
-      const c = list[n];
-      let cut = false;
-      for (const m of c) {
-        const on = seen(o, m);
-        const y1 = y(n) + r, y2 = y(m) - r;
-        edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${on ? 'e-seen' : 'e-unseen'}"/>`);
-        if (labels && T.action[m]) {
-          // Near the parent, so that a cut mark further down the edge stays clear of it.
-          edges.push(`<text class="act" x="${x[n] + (x[m] - x[n]) * 0.3 - 4}" y="${y1 + (y2 - y1) * 0.3}" text-anchor="end">${esc(T.action[m])}</text>`);
-        }
-        if (!on && seen(o, n) && !cut) {
-          // The textbook's mark: two strokes across the first skipped edge.
-          cut = true;
-          const mx = x[n] + (x[m] - x[n]) * 0.62, my = y1 + (y2 - y1) * 0.62;
-          const dx = x[m] - x[n], dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
-          const px = -dy / len * 9, py = dx / len * 9, sx = dx / len * 3, sy = dy / len * 3;
-          for (const s of [-1, 1]) {
-            edges.push(`<line class="cut" x1="${mx + px + s * sx}" y1="${my + py + s * sy}" x2="${mx - px + s * sx}" y2="${my - py + s * sy}"/>`);
-          }
-        }
-      }
-      const on = seen(o, n);
-      const cls = `${on ? 'seen' : 'unseen'} ${c.length ? (T.max[n] === '1' ? 'max' : 'min') : 'leaf'}`;
-      const name = T.action[n] ? ` data-action="${esc(T.action[n])}"` : '';
-      let shape;
-      if (!c.length) {
-        shape = `<rect x="${x[n] - r}" y="${y(n) - r}" width="${2 * r}" height="${2 * r}"/>`;
-      } else if (T.max[n] === '1') {
-        shape = `<polygon points="${x[n]},${y(n) - r} ${x[n] + r * 1.15},${y(n) + r} ${x[n] - r * 1.15},${y(n) + r}"/>`;
-      } else {
-        shape = `<polygon points="${x[n]},${y(n) + r} ${x[n] + r * 1.15},${y(n) - r} ${x[n] - r * 1.15},${y(n) - r}"/>`;
-      }
-      const text = on ? value(n) : (c.length ? '' : String(T.leaf[n]));
-      const ty = !c.length ? y(n) : (T.max[n] === '1' ? y(n) + r * 0.55 : y(n) - r * 0.2);
-      // An inner node's value goes beside it when the shape is too small for it.
-      const beside = c.length && text.length * font * 0.6 > r * 1.6;
-      const tx = beside ? x[n] + r * 1.2 + 2 : x[n];
-      nodes.push(`<g class="node ${cls}" data-id="${n}"${name}>${shape}<text x="${tx}" y="${ty}" ` +
-        `text-anchor="${beside ? 'start' : 'middle'}" dominant-baseline="middle" font-size="${font}">${esc(text)}</text></g>`);
-    }
-    return `<svg xmlns="http://www.w3.org/2000/svg" width="${width + 24}" height="${height}" viewBox="-12 0 ${width + 24} ${height}" role="img" ` +
-      `aria-label="The tree searched in ${esc(o.name)} order">` +
-      '<style>.e-seen{stroke:#555;stroke-width:1.6}.e-unseen{stroke:#bbb;stroke-width:1.3;stroke-dasharray:4 4}' +
-      `.cut{stroke:#c00;stroke-width:2.4}.act{fill:#444;font-size:${w >= 44 ? 17 : 12}px}` +
-      '.node polygon,.node rect{fill:#fff;stroke-width:2}.max.seen polygon{stroke:#b34700}.min.seen polygon{stroke:#0b5cad}' +
-      '.leaf.seen rect{stroke:#444;fill:#eee}.node text{fill:#111}' +
-      '.unseen polygon,.unseen rect{stroke:#bbb;fill:#f6f6f6;stroke-dasharray:3 3}.unseen text{fill:#999}</style>' +
-      edges.join('') + nodes.join('') + '</svg>';
+    return window.gametree.smallTree({
+      tree: T, kids: (n) => kids(o, n), seen: (n) => seen(o, n), value,
+      // Alpha-beta skips a visited node's remaining children only by a cut-off.
+      cut: (n) => seen(o, n),
+      box: view.querySelector('.drawing'),
+      label: `The tree searched in ${o.name} order`,
+    });
   }
 
   function render() {
