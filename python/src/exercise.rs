@@ -49,7 +49,7 @@ pub fn _exercise(
 ) -> PyResult<Vec<(String, PyObject)>> {
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(
-            Failure::Usage(format!("--depth {depth}: an exercise is 1 to {MAX_DEPTH} levels deep")).into()
+            Failure::Usage(format!("--depth {depth}: an exercise has 1 to {MAX_DEPTH} levels")).into()
         );
     }
     let depth = depth as u8;

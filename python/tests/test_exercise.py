@@ -132,7 +132,7 @@ def test_an_exercise_shows_as_its_worksheet():
 @pytest.mark.parametrize(
     "kwargs,error,message",
     [
-        (dict(depth=9), ValueError, "--depth 9: an exercise is 1 to 8 levels deep"),
+        (dict(depth=9), ValueError, "--depth 9: an exercise has 1 to 8 levels"),
         (dict(search="mcts"), ValueError, '--search "mcts": an exercise is searched by "minimax" or "alphabeta"'),
         (dict(search="minimax", prune_on_ties=False), ValueError, "--no-prune-on-ties is about alpha-beta"),
         (dict(paper="a3"), ValueError, '--paper "a3": the papers are "a4" and "letter"'),
