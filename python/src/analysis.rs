@@ -8,7 +8,7 @@ use std::io;
 use gametree::export::mcts::{Exact, dot as mcts_dot, html as mcts_html, json as mcts_json};
 use gametree::export::scope::Scope;
 use gametree::export::summary::Summary;
-use gametree::export::{dot, efg, html, json};
+use gametree::export::{analysis, dot, efg};
 use gametree::game::prelude::*;
 use gametree::search::alphabeta::Window;
 use gametree::search::mcts::{Event, Searched as MctsSearched};
@@ -180,9 +180,10 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
         }
     }
 
+    // The command line's own writers (export::analysis), so that the census,
+    // the transpositions' marks and any view a search adds reach Python too.
     fn json(&self) -> io::Result<Vec<u8>> {
-        let orders = self.searched.orders.as_ref();
-        written(|w| json::write_tree_compared(w, &self.game, self.tree.tree(), self.windows(), orders))
+        written(|w| analysis::write_json(w, &self.game, self.tree.tree(), &self.searched))
     }
 
     fn dot(&self, scope: Scope) -> io::Result<Vec<u8>> {
@@ -194,19 +195,7 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
     }
 
     fn html(&self, scope: Scope) -> io::Result<Vec<u8>> {
-        let events = self.searched.events.as_deref();
-        written(|w| {
-            html::write_page_with(
-                w,
-                &self.game,
-                self.tree.tree(),
-                self.windows(),
-                events,
-                scope,
-                html::Opening::Explore,
-                &[],
-            )
-        })
+        written(|w| analysis::write_page(w, &self.game, self.tree.tree(), &self.searched, scope))
     }
 }
 
