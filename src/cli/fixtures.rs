@@ -4,11 +4,9 @@ use std::fs::{self, File};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::child::{Ended, watch};
 use super::failure::{Failure, Kind, Outcome};
 use super::lines::quoted_start;
 use crate::fixtures::{Verdict, compare_streams};
@@ -71,102 +69,33 @@ struct Run {
 /// the program is stopped there rather than read on (`yes` prints for ever).
 const SLACK: u64 = 64 << 10;
 
-/// How long the end of a run may take to stop what the program left behind.
-const CLEANUP: Duration = Duration::from_secs(5);
-
-/// A reader that ends after `cap` bytes, noting that there was more.
-struct Capped<R> {
-    inner: R,
-    left: u64,
-    over: Arc<AtomicBool>,
-}
-
-impl<R: Read> Read for Capped<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.left == 0 {
-            // One byte more tells a full stop from the end of the output.
-            let n = self.inner.read(&mut [0; 1])?;
-            if n > 0 {
-                self.over.store(true, Ordering::SeqCst);
-            }
-            return Ok(0);
-        }
-        let want = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
-        let n = self.inner.read(&mut buf[..want])?;
-        self.left -= n as u64;
-        Ok(n)
-    }
-}
-
 /// Runs `program` on `input` and compares what it prints with `expected` as
-/// it comes. The program runs in a process group of its own, and this process
-/// is the subreaper of all it starts, so that a timeout (or the end of the
-/// run) reaches every descendant, one that started a session of its own
-/// included: a grandchild left holding the output pipe would otherwise keep
-/// the reader waiting for ever.
+/// it comes, watched as [`super::child::watch`] watches a program.
 fn run_program(program: &[String], input: &Path, expected: &Path, timeout: Duration) -> std::io::Result<Run> {
-    use std::os::unix::process::CommandExt;
-    crate::runtime::reaper::become_subreaper();
     let cap = fs::metadata(expected)?.len() + SLACK;
-    // Killed itself (Ctrl-C, SIGTERM, a closed terminal), the runner takes
-    // the program with it: the group is registered before any such signal
-    // can be handled.
-    let (mut child, _on_signal) = crate::runtime::signals::holding_signals(|| {
-        let child = Command::new(&program[0])
-            .args(&program[1..])
-            .stdin(Stdio::from(File::open(input)?))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()?;
-        let on_signal = crate::runtime::signals::kill_group_on_signal(child.id());
-        Ok::<_, std::io::Error>((child, on_signal))
-    })?;
-    let group = child.id();
-    let kill_group = || crate::runtime::signals::kill_process_group(group);
-    let over_cap = Arc::new(AtomicBool::new(false));
-    let mut stdout =
-        Capped { inner: child.stdout.take().expect("stdout is piped"), left: cap, over: over_cap.clone() };
     let expected = File::open(expected)?;
-    let (sender, verdict) = std::sync::mpsc::channel();
-    thread::spawn(move || {
-        let verdict = compare_streams(expected, &mut stdout, SLACK);
+    let mut command = Command::new(&program[0]);
+    command.args(&program[1..]).stdin(Stdio::from(File::open(input)?));
+    let watched = watch(&mut command, cap, timeout, move |stdout| {
+        let verdict = compare_streams(expected, &mut *stdout, SLACK);
         // Read on to the end (or the cap), so that the program is not held
         // up by a full pipe before it exits.
-        let _ = std::io::copy(&mut stdout, &mut std::io::sink());
-        let _ = sender.send(verdict);
-    });
-    let started = Instant::now();
-    let mut stopped = None;
-    let status = loop {
-        if let Some(s) = child.try_wait()? {
-            break s.code();
-        }
-        let why = if over_cap.load(Ordering::SeqCst) {
-            format!("stopped: printed more than {cap} bytes")
-        } else if started.elapsed() > timeout {
-            format!(
-                "stopped after {:.1} s by --timeout {}",
-                started.elapsed().as_secs_f64(),
-                timeout.as_secs()
-            )
-        } else {
-            thread::sleep(Duration::from_millis(5));
-            continue;
-        };
-        kill_group();
-        let _ = child.wait();
-        stopped = Some(why);
-        break None;
+        let _ = std::io::copy(stdout, &mut std::io::sink());
+        verdict
+    })?;
+    let (status, mut stopped) = match watched.ended {
+        Ended::Exited(status) => (status.code(), None),
+        Ended::OverCap => (None, Some(format!("stopped: printed more than {cap} bytes"))),
+        Ended::TimedOut(after) => (
+            None,
+            Some(format!("stopped after {:.1} s by --timeout {}", after.as_secs_f64(), timeout.as_secs())),
+        ),
     };
-    // Anything the program left running goes with it, in its group or not.
-    kill_group();
-    crate::runtime::reaper::kill_descendants(CLEANUP);
-    let verdict = verdict.recv_timeout(CLEANUP).unwrap_or_else(|_| {
+    let verdict = watched.read.unwrap_or_else(|| {
         stopped.get_or_insert_with(|| "stopped: a process it started still holds its output".into());
         Err(std::io::Error::other("its output was never closed"))
     });
-    if stopped.is_none() && over_cap.load(Ordering::SeqCst) {
+    if stopped.is_none() && watched.over_cap {
         stopped = Some(format!("stopped: printed more than {cap} bytes"));
     }
     Ok(Run { verdict, status, stopped })
