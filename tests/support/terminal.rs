@@ -10,7 +10,9 @@ use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How long `expect` waits for its text before the test fails.
@@ -27,7 +29,10 @@ struct Screen {
 /// terminal its controlling terminal, with echo off until `set_echo(true)`.
 pub struct Terminal {
     child: Child,
-    master: File,
+    /// The terminal's end, until `hang_up` closes it.
+    master: Option<File>,
+    /// The reader's own descriptor of that end goes when it stops.
+    reader: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
     screen: Arc<(Mutex<Screen>, Condvar)>,
     /// Where in `screen.bytes` the next `expect` starts looking.
     read_to: usize,
@@ -81,9 +86,23 @@ impl Terminal {
         let screen = Arc::new((Mutex::new(Screen::default()), Condvar::new()));
         let mut reader = master.try_clone().expect("a second descriptor for the pty");
         let shared = Arc::clone(&screen);
-        std::thread::spawn(move || {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let reading = std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
             loop {
+                // Waits a moment at a time, so that `hang_up` can stop it and
+                // close its descriptor: a read would block until the program
+                // closed the terminal, which a hang-up is to make it do.
+                let mut ready = libc::pollfd { fd: reader.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+                // SAFETY: poll reads and writes the one pollfd it is given.
+                let polled = unsafe { libc::poll(&mut ready, 1, 20) };
+                if stopped.load(Ordering::SeqCst) {
+                    return;
+                }
+                if polled <= 0 {
+                    continue;
+                }
                 // Linux answers EIO once the last descriptor of the terminal's
                 // end is closed; a signal landing in this process only
                 // interrupts the read, which is not the end of the screen.
@@ -102,7 +121,15 @@ impl Terminal {
                 ready.notify_all();
             }
         });
-        Terminal { child, master, screen, read_to: 0, waited: None, keep: None }
+        Terminal {
+            child,
+            master: Some(master),
+            reader: Some((reading, stop)),
+            screen,
+            read_to: 0,
+            waited: None,
+            keep: None,
+        }
     }
 
     /// Keeps `dir` until the terminal is dropped (after the program).
@@ -157,7 +184,7 @@ impl Terminal {
 
     /// Types `text`, as raw bytes (b"\x03" is Ctrl-C, b"\x04" Ctrl-D).
     pub fn send(&mut self, text: &[u8]) {
-        self.master.write_all(text).expect("typing into the pty");
+        self.master().write_all(text).expect("typing into the pty");
     }
 
     /// Types `line` and Enter.
@@ -168,7 +195,24 @@ impl Terminal {
     /// Echo on or off, as `stty echo` would set it.
     pub fn set_echo(&mut self, on: bool) {
         // Linux applies a master's terminal settings to its terminal end.
-        set_echo_on(self.master.as_raw_fd(), on);
+        set_echo_on(self.master().as_raw_fd(), on);
+    }
+
+    fn master(&self) -> &File {
+        self.master.as_ref().expect("the terminal is open (not hung up)")
+    }
+
+    /// Closes the terminal's end, as closing the terminal window does: the
+    /// last descriptor of it goes (the reader's too), and the program gets
+    /// SIGHUP and end of file.
+    pub fn hang_up(&mut self) {
+        if let Some((reading, stop)) = self.reader.take() {
+            stop.store(true, Ordering::SeqCst);
+            reading.join().expect("the pty's reader");
+        }
+        let master = self.master.take().expect("the terminal is open (not hung up)");
+        assert!(master.as_raw_fd() > 2);
+        drop(master);
     }
 
     /// Sends the program a signal (SIGHUP: the terminal window was closed).

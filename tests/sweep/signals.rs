@@ -125,59 +125,16 @@ fn ctrl_c_ends_machine_against_machine_play() {
 }
 #[test]
 fn closing_the_terminal_during_play_is_status_129() {
-    use std::io::{Read, Write};
-    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-    use std::os::unix::process::CommandExt;
     let dir = scratch("hangup");
-    let (mut master, mut slave) = (0, 0);
-    // SAFETY: openpty writes the two descriptors it opened into the ints.
-    let opened = unsafe {
-        libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), std::ptr::null())
-    };
-    assert_eq!(opened, 0);
-    // The program must not inherit the terminal's end, or closing ours
-    // would not close the terminal.
-    for fd in [master, slave] {
-        // SAFETY: fcntl on a descriptor just opened, setting a flag only.
-        assert_eq!(unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) }, 0);
-    }
-    // SAFETY: both were just opened by openpty and are owned here alone.
-    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
     let mut cmd = Command::new(BIN);
     cmd.args(["play", "tictactoe", "--second", "human"]).env("XDG_STATE_HOME", &*dir).env("HOME", &*dir);
-    let dup = || Stdio::from(slave.try_clone().unwrap());
-    cmd.stdin(dup()).stdout(dup()).stderr(dup());
-    // SAFETY: between fork and exec only async-signal-safe calls: a session
-    // whose controlling terminal is the pty, as a terminal window gives.
-    unsafe {
-        cmd.pre_exec(|| {
-            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY as _, 0) < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    let mut child = cmd.spawn().unwrap();
-    drop(slave);
-    let mut master = std::fs::File::from(master);
-    let mut seen = Vec::new();
-    let mut wait_for = |master: &mut std::fs::File, needle: &[u8]| {
-        let mut buf = [0u8; 1024];
-        while !seen.windows(needle.len()).any(|w| w == needle) {
-            let n = master.read(&mut buf).unwrap();
-            assert!(n > 0, "the program ended early: {}", String::from_utf8_lossy(&seen));
-            seen.extend_from_slice(&buf[..n]);
-        }
-        seen.clear();
-    };
-    wait_for(&mut master, b"x> ");
-    master.write_all(b"b2\n").unwrap();
-    wait_for(&mut master, b"o> ");
-    assert!(master.as_raw_fd() > 2);
+    let mut p = support::terminal::Terminal::spawn(cmd);
+    p.expect("x> ");
+    p.send_line("b2");
+    p.expect("o> ");
     // The window closes: the last descriptor of the terminal's end goes.
-    drop(master);
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(129), "{status:?}");
+    p.hang_up();
+    assert_eq!(p.exit_status(), 129);
     let kept = fs::read_to_string(dir.join("gametree/tictactoe.save")).unwrap();
     assert!(kept.contains("b2"), "{kept}");
 }
