@@ -15,12 +15,18 @@ use support::browser::Browser;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 
-/// The page, built once for the whole run by the README's command.
+/// The page, built once for the whole run by the README's command (with a
+/// lighter profile, see Cargo.toml's `web-test`).
 fn page() -> &'static Path {
     static PAGE: OnceLock<PathBuf> = OnceLock::new();
     PAGE.get_or_init(|| {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let out = Command::new(root.join("src/web/build")).output().expect("src/web/build runs");
+        // The same engine as the shipped page, built without LTO for a
+        // fifth less compile; .ci/run checks the release page's size.
+        let out = Command::new(root.join("src/web/build"))
+            .env("GAMETREE_WEB_PROFILE", "web-test")
+            .output()
+            .expect("src/web/build runs");
         assert!(out.status.success(), "src/web/build failed:\n{}", String::from_utf8_lossy(&out.stderr));
         root.join("target/web/index.html")
     })
