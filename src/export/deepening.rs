@@ -4,8 +4,8 @@
 
 use serde_json::{Value, json};
 
-use super::html::Addon;
-use super::orders::{searched, shape};
+use super::addon::Addon;
+use super::small_tree::{searched, shape};
 use crate::game::Game;
 use crate::search::deepening::{Deepened, Iteration, Mark};
 use crate::search::orders::DRAWN_LIMIT;

@@ -1,5 +1,6 @@
 //! Exports read a finished tree; they never change it.
 
+pub mod addon;
 pub mod analysis;
 pub mod chart;
 pub mod deepening;
@@ -14,5 +15,6 @@ pub mod orders;
 pub mod positions;
 pub mod saved;
 pub mod scope;
+pub mod small_tree;
 pub mod summary;
 pub mod trace;

@@ -6,7 +6,7 @@
 
 use serde_json::json;
 
-use super::html::Addon;
+use super::addon::Addon;
 use super::scope::{Scope, Shown};
 use crate::game::Game;
 use crate::tree::Tree;
