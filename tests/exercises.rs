@@ -233,7 +233,7 @@ fn have(tool: &str) -> bool {
 #[test]
 #[cfg_attr(
     not(has_pdflatex),
-    ignore = "needs pdflatex with forest (texlive-latex-base, texlive-latex-extra, texlive-pictures; .ci/run installs them)"
+    ignore = "needs pdflatex with TikZ (texlive-latex-base, texlive-latex-extra, texlive-pictures; .ci/run installs them)"
 )]
 fn the_latex_compiles_with_pdflatex() {
     assert!(have("pdflatex"), "pdflatex is not installed");
