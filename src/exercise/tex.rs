@@ -25,6 +25,11 @@ fn escape(text: &str) -> String {
             '≤' => out.push_str("$\\leq$"),
             '≥' => out.push_str("$\\geq$"),
             '−' => out.push('-'),
+            // The boards' unit marks (tic-tac-toe's x and o, ataxx's block),
+            // which T1 Helvetica has no glyph for.
+            '×' => out.push_str("$\\times$"),
+            '○' => out.push_str("$\\bigcirc$"),
+            '■' => out.push_str("\\rule{0.6em}{0.6em}"),
             c if c.is_ascii() => out.push(c),
             _ => out.push('?'),
         }
