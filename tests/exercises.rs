@@ -233,7 +233,7 @@ fn have(tool: &str) -> bool {
 #[test]
 #[cfg_attr(
     not(has_pdflatex),
-    ignore = "needs pdflatex with forest (texlive-latex-base, texlive-latex-extra, texlive-pictures; .ci/run installs them)"
+    ignore = "needs pdflatex with TikZ (texlive-latex-base, texlive-latex-extra, texlive-pictures; .ci/run installs them)"
 )]
 fn the_latex_compiles_with_pdflatex() {
     assert!(have("pdflatex"), "pdflatex is not installed");
@@ -285,34 +285,87 @@ fn the_key_has_the_values_the_worksheet_leaves_out() {
     assert!(String::from_utf8_lossy(&text.stdout).contains("alpha="));
 }
 
-/// A word pdftotext finds on a PDF's one page: its box in points from the
-/// top left, and its text.
+/// A word pdftotext finds on a PDF's page: its box in points from the top
+/// left, and its text.
 struct Word {
     x: (f64, f64),
     y: (f64, f64),
     text: String,
 }
 
-/// The page's width and height, and its words.
-fn words(pdf: &Path) -> ((f64, f64), Vec<Word>) {
-    let out = Command::new("pdftotext").arg("-bbox").arg(pdf).arg("-").output().unwrap();
-    assert!(out.status.success());
+/// Each page of a PDF: its width and height, and its words, from poppler's
+/// `pdftotext -bbox-layout`.
+fn pages(pdf: &Path) -> Vec<((f64, f64), Vec<Word>)> {
+    let out = Command::new("pdftotext").arg("-bbox-layout").arg(pdf).arg("-").output().unwrap();
+    assert!(out.status.success(), "pdftotext {}", pdf.display());
     let html = String::from_utf8(out.stdout).unwrap();
     let attr = |tag: &str, name: &str| -> f64 {
         let from = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
         tag[from..from + tag[from..].find('"').unwrap()].parse().unwrap()
     };
-    let page = html.split("<page ").nth(1).unwrap();
-    let size = (attr(page, "width"), attr(page, "height"));
-    let words = html
-        .split("<word ")
+    html.split("<page ")
         .skip(1)
-        .map(|w| {
-            let text = w[w.find('>').unwrap() + 1..w.find("</word>").unwrap()].to_string();
-            Word { x: (attr(w, "xMin"), attr(w, "xMax")), y: (attr(w, "yMin"), attr(w, "yMax")), text }
+        .map(|page| {
+            let size = (attr(page, "width"), attr(page, "height"));
+            let words = page
+                .split("<word ")
+                .skip(1)
+                .map(|w| {
+                    let text = w[w.find('>').unwrap() + 1..w.find("</word>").unwrap()].to_string();
+                    Word {
+                        x: (attr(w, "xMin"), attr(w, "xMax")),
+                        y: (attr(w, "yMin"), attr(w, "yMax")),
+                        text,
+                    }
+                })
+                .collect();
+            (size, words)
         })
-        .collect();
-    (size, words)
+        .collect()
+}
+
+/// The one page of a sheet's own PDF.
+fn words(pdf: &Path) -> ((f64, f64), Vec<Word>) {
+    pages(pdf).remove(0)
+}
+
+/// A word's type size in points, from its box's height: poppler makes a box
+/// as high as its font's ascent plus descent, which for Helvetica (our PDF's
+/// base-14 font, and LaTeX's helvet) is 0.925 of the size, and for Computer
+/// Modern's math italic (the LaTeX sheet's alpha and beta) 0.885.
+fn type_size(w: &Word) -> f64 {
+    let ratio = if w.text.contains(['α', 'β']) { 0.885 } else { 0.925 };
+    (w.y.1 - w.y.0) / ratio
+}
+
+/// Every page of `pdf` prints at least five words, none under 8 pt and none
+/// over another; the least size is printed.
+fn assert_legible(what: &str, pdf: &Path) {
+    for (n, (_, words)) in pages(pdf).iter().enumerate() {
+        assert!(words.len() > 5, "{what} page {}: {} words", n + 1, words.len());
+        let least = words.iter().map(type_size).fold(f64::INFINITY, f64::min);
+        eprintln!("{what} page {}: {} words, the least at {least:.2} pt", n + 1, words.len());
+        // (A hundredth off: the box's corners are rounded to 0.001 point.)
+        assert!(least >= 7.99, "{what} page {}: a word at {least:.2} pt", n + 1);
+        for (i, a) in words.iter().enumerate() {
+            for b in &words[i + 1..] {
+                // Shrunk by half a point: neighbours on a line touch.
+                let hit =
+                    a.x.0 + 0.5 < b.x.1 && b.x.0 + 0.5 < a.x.1 && a.y.0 + 0.5 < b.y.1 && b.y.0 + 0.5 < a.y.1;
+                assert!(
+                    !hit,
+                    "{what} page {}: {:?} at {:?} {:?} over {:?} at {:?} {:?}",
+                    n + 1,
+                    a.text,
+                    a.x,
+                    a.y,
+                    b.text,
+                    b.x,
+                    b.y
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -479,57 +532,35 @@ fn a_game_positions_exercise_honours_cutoffs_or_refuses_for_every_game() {
     );
 }
 
-/// Every word of a PDF with its box, from poppler's `pdftotext -bbox`: the
-/// text, the box's left, top, right and bottom, in points.
-fn pdf_boxes(pdf: &Path) -> Vec<(String, [f64; 4])> {
-    let out = Command::new("pdftotext").arg("-bbox").arg(pdf).arg("-").output().unwrap();
-    let html = String::from_utf8_lossy(&out.stdout).to_string();
-    let attr = |w: &str, k: &str| -> f64 {
-        let at = w.find(&format!("{k}=\"")).unwrap() + k.len() + 2;
-        w[at..].split('"').next().unwrap().parse().unwrap()
-    };
-    html.split("<word ")
-        .skip(1)
-        .map(|w| {
-            let text = w.split('>').nth(1).unwrap().split('<').next().unwrap().to_string();
-            (text, [attr(w, "xMin"), attr(w, "yMin"), attr(w, "xMax"), attr(w, "yMax")])
-        })
-        .collect()
-}
-
 #[test]
 #[cfg_attr(not(has_pdftotext), ignore = "needs pdftotext (poppler-utils; .ci/run installs it)")]
 fn no_sheet_prints_a_label_under_8_pt_or_over_another() {
-    let sheets: [&[&str]; 6] = [
-        &["--seed", "42"],
-        &["--seed", "1", "--depth", "3", "--branching", "3..3"],
-        &["--seed", "1", "--depth", "5", "--branching", "2..2"],
-        &["--game", "tictactoe", "--position", "x.oxo.... x", "--depth", "2"],
-        &["--game", "checkers", "--position", WORKED, "--depth", "2"],
-        &["--game", "tree", "--position", "@fixtures/textbook/wikipedia-alpha-beta.txt", "--depth", "4"],
-    ];
-    for args in sheets {
-        let dir = temp_dir("legible");
-        let mut all = vec!["exercise", "--out", dir.to_str().unwrap()];
-        all.extend_from_slice(args);
-        let out = Command::new(BIN).args(&all).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    for args in LEGIBLE {
+        let dir = legible_sheet("legible-pdf", args);
         for pdf in ["worksheet.pdf", "answers.pdf"] {
-            let words = pdf_boxes(&dir.join(pdf));
-            assert!(words.len() > 5, "{args:?} {pdf}: {} words", words.len());
-            // A word's box is Helvetica's ascent to descent high: 0.925 of its type size.
-            let least = words.iter().map(|(_, b)| (b[3] - b[1]) / 0.925).fold(f64::INFINITY, f64::min);
-            eprintln!("{args:?} {pdf}: {} words, the least at {least:.1} pt", words.len());
-            assert!(least >= 7.9, "{args:?} {pdf}: a word at {least:.1} pt");
-            for (i, (a, p)) in words.iter().enumerate() {
-                for (b, q) in &words[i + 1..] {
-                    // (Shrunk by half a point: neighbours on a line touch.)
-                    let hit =
-                        p[0] + 0.5 < q[2] && q[0] + 0.5 < p[2] && p[1] + 0.5 < q[3] && q[1] + 0.5 < p[3];
-                    assert!(!hit, "{args:?} {pdf}: {a:?} {p:?} over {b:?} {q:?}");
-                }
-            }
+            assert_legible(&format!("{args:?} {pdf}"), &dir.join(pdf));
         }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    any(not(has_pdflatex), not(has_pdftotext)),
+    ignore = "needs pdflatex with TikZ (texlive-latex-base, texlive-latex-extra, texlive-pictures) and pdftotext (poppler-utils; .ci/run installs them)"
+)]
+fn no_latex_sheet_prints_a_label_under_8_pt_or_over_another() {
+    assert!(have("pdflatex"), "pdflatex is not installed");
+    for args in LEGIBLE {
+        let dir = legible_sheet("legible-tex", args);
+        let out = Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error", "exercise.tex"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stdout));
+        let pdf = dir.join("exercise.pdf");
+        assert_eq!(pages(&pdf).len(), 2, "{args:?}: the worksheet and the key");
+        assert_legible(&format!("{args:?} exercise.pdf"), &pdf);
     }
 }
 
@@ -566,6 +597,51 @@ fn the_key_writes_a_bound_as_a_bound_as_the_explorer_does() {
     assert_eq!(answers["value"], 3);
 }
 
+/// A sheet of each game's real position (checkers, tic-tac-toe, niujiao,
+/// ataxx, gomoku: the board drawn beside the tree), textbook trees, and random
+/// trees from the smallest to the deepest the CLI prints.
+const LEGIBLE: [&[&str]; 11] = [
+    &["--seed", "42"],
+    &["--seed", "1", "--depth", "3", "--branching", "3..3"],
+    &["--seed", "1", "--depth", "5", "--branching", "2..2"],
+    &["--seed", "2", "--depth", "8", "--branching", "1..2"],
+    &["--game", "tictactoe", "--position", "x.oxo.... x", "--depth", "2"],
+    &["--game", "checkers", "--position", WORKED, "--depth", "2"],
+    &["--game", "niujiao", "--depth", "3"],
+    &[
+        "--game",
+        "ataxx",
+        "--position",
+        "ooooooo/ooooooo/ooooooo/ooooooo/ooooooo/1oooooo/x1ooooo x",
+        "--depth",
+        "2",
+    ],
+    &["--game", "gomoku", "--position", GOMOKU, "--depth", "2"],
+    &["--game", "tree", "--position", "@fixtures/textbook/wikipedia-alpha-beta.txt", "--depth", "4"],
+    &[
+        "--game",
+        "tree",
+        "--position",
+        "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))",
+        "--depth",
+        "2",
+    ],
+];
+
+/// A full gomoku board with no five in a row and three cells left in the middle.
+const GOMOKU: &str = "xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/ooxxo3ooxxoox/xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo x";
+
+/// The folder (its name tagged `tag`) of the exercise `args` asks for,
+/// written by the CLI.
+fn legible_sheet(tag: &str, args: &[&str]) -> crate::support::Scratch {
+    let dir = temp_dir(tag);
+    let mut all = vec!["exercise", "--out", dir.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let out = Command::new(BIN).args(&all).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    dir
+}
+
 /// The course's worked example: a black tower, two white pieces and a black piece.
 const WORKED: &str = "......../......../......../......../......../B.w...../.w....../..b..... b";
 
@@ -596,13 +672,18 @@ fn the_board_on_the_sheets<G: Game>(game: &G, name: &str, position: &str, coords
     let tex = fs::read_to_string(dir.join("exercise.tex")).unwrap();
     assert_eq!(tex.matches(" circle[radius=").count(), 2 * units, "{name}: the board on both LaTeX pages");
     for pdf in ["worksheet.pdf", "answers.pdf"] {
-        let words = pdf_boxes(&dir.join(pdf));
-        let title = words.iter().find(|(t, _)| t == "Exercise:").expect("the title").1;
-        let leaf = words.iter().map(|(_, b)| b[1]).fold(0.0, f64::max);
+        let (_, words) = words(&dir.join(pdf));
+        let title = words.iter().find(|w| w.text == "Exercise:").expect("the title");
+        let leaf = words.iter().map(|w| w.y.0).fold(0.0, f64::max);
         for c in coords {
-            let (_, b) = words.iter().find(|(t, _)| t == c).unwrap_or_else(|| panic!("{name} {pdf}: no {c}"));
-            assert!(b[2] < title[0], "{name} {pdf}: {c} at {b:?} is not left of the title at {title:?}");
-            assert!(b[3] < leaf, "{name} {pdf}: {c} below the tree");
+            let w = words.iter().find(|w| w.text == *c).unwrap_or_else(|| panic!("{name} {pdf}: no {c}"));
+            assert!(
+                w.x.1 < title.x.0,
+                "{name} {pdf}: {c} at {:?} is not left of the title at {:?}",
+                w.x,
+                title.x
+            );
+            assert!(w.y.1 < leaf, "{name} {pdf}: {c} below the tree");
         }
     }
 }

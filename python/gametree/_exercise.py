@@ -14,7 +14,7 @@ class Exercise:
 
     The worksheet and the answer key, drawn: ``worksheet_svg``,
     ``answers_svg`` (text), ``worksheet_pdf``, ``answers_pdf`` (bytes), and
-    ``tex`` (the tree for LaTeX's forest package). ``html``: the practice
+    ``tex`` (both pages for pdflatex, drawn with TikZ). ``html``: the practice
     page, the explorer stepping through the search. ``key``: the answers as
     plain data (see ``exercise``); ``answers_json``: the same as the command
     line's answers.json, byte for byte. ``files``: every file by the name the

@@ -2,7 +2,7 @@
 //! title: the game's one board description (`game::drawing::Picture`), as the
 //! explorer draws it, in marks that the SVG, PDF and LaTeX writers all draw.
 
-use super::marks::{LEAST_TYPE, Mark};
+use super::ink::{LEAST_TYPE, Mark};
 use crate::game::drawing::Picture;
 
 /// The root position's board.

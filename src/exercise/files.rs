@@ -154,7 +154,7 @@ pub fn files<G: Game>(
         ("answers.pdf", pdf::write(&sheet, true, asked.paper)),
         ("worksheet.svg", svg::write(&sheet, false, asked.paper).into_bytes()),
         ("answers.svg", svg::write(&sheet, true, asked.paper).into_bytes()),
-        ("exercise.tex", tex::write(&sheet).into_bytes()),
+        ("exercise.tex", tex::write(&sheet, asked.paper).into_bytes()),
         ("answers.json", json.into_bytes()),
         ("practice.html", page),
     ])

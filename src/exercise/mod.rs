@@ -9,6 +9,7 @@ pub mod answers;
 pub mod board;
 pub mod files;
 pub mod generate;
+pub mod ink;
 pub mod marks;
 pub mod page;
 pub mod pdf;

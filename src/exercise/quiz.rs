@@ -88,6 +88,30 @@ fn cloze_end(v: WindowEnd) -> String {
     }
 }
 
+/// The edges a quiz asks to tick, when alpha-beta prunes any: each edge
+/// ("the edge into NAME", escaped by `escape`) with whether it is pruned, and
+/// the share of the marks (a percentage) each right or wrong tick carries.
+fn edge_choices(
+    sheet: &Sheet,
+    names: &[String],
+    escape: fn(&str) -> String,
+) -> Option<(String, Vec<(String, bool)>)> {
+    let cut = pruned_edges(sheet);
+    let crossed = cut.iter().filter(|c| **c).count();
+    if sheet.rule.is_none() || crossed == 0 {
+        return None;
+    }
+    let edges = sheet
+        .places
+        .iter()
+        .zip(names)
+        .zip(cut)
+        .filter(|((p, _), _)| p.parent.is_some())
+        .map(|((_, name), c)| (escape(&format!("the edge into {name}")), c))
+        .collect();
+    Some((share(crossed), edges))
+}
+
 /// The quiz as Moodle XML: a `cloze` question per tree.
 pub fn moodle_xml(questions: &[Question<'_>]) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
@@ -118,20 +142,10 @@ pub fn moodle_xml(questions: &[Question<'_>]) -> String {
             text.push_str("</tr>\n");
         }
         text.push_str("</table>\n");
-        let cut = pruned_edges(sheet);
-        let crossed = cut.iter().filter(|c| **c).count();
-        if sheet.rule.is_some() && crossed > 0 {
-            let (right, wrong) = (share(crossed), share(crossed));
-            let choices: Vec<String> = sheet
-                .places
-                .iter()
-                .zip(&names)
-                .zip(&cut)
-                .filter(|((p, _), _)| p.parent.is_some())
-                .map(|((_, name), &c)| {
-                    let edge = cloze_text(&format!("the edge into {name}"));
-                    if c { format!("%{right}%{edge}") } else { format!("%-{wrong}%{edge}") }
-                })
+        if let Some((w, edges)) = edge_choices(sheet, &names, cloze_text) {
+            let choices: Vec<String> = edges
+                .into_iter()
+                .map(|(edge, c)| if c { format!("%{w}%{edge}") } else { format!("%-{w}%{edge}") })
                 .collect();
             text.push_str(&format!(
                 "<p>The edges alpha-beta prunes (tick each edge it never follows from a node it searched):</p>\n<p>{{1:MULTIRESPONSE:{}}}</p>\n",
@@ -213,20 +227,10 @@ pub fn gift(questions: &[Question<'_>]) -> String {
                 );
             }
         }
-        let cut = pruned_edges(sheet);
-        let crossed = cut.iter().filter(|c| **c).count();
-        if sheet.rule.is_some() && crossed > 0 {
-            let w = share(crossed);
-            let choices: Vec<String> = sheet
-                .places
-                .iter()
-                .zip(&names)
-                .zip(&cut)
-                .filter(|((p, _), _)| p.parent.is_some())
-                .map(|((_, name), &c)| {
-                    let edge = gift_text(&format!("the edge into {name}"));
-                    if c { format!("~%{w}%{edge}") } else { format!("~%-{w}%{edge}") }
-                })
+        if let Some((w, edges)) = edge_choices(sheet, &names, gift_text) {
+            let choices: Vec<String> = edges
+                .into_iter()
+                .map(|(edge, c)| if c { format!("~%{w}%{edge}") } else { format!("~%-{w}%{edge}") })
                 .collect();
             ask(
                 &mut out,

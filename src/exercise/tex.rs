@@ -1,10 +1,12 @@
-//! A sheet as LaTeX: the worksheet and the key on two pages, each tree drawn
-//! by TikZ's `forest` package (Debian: texlive-pictures), for pdflatex.
-
-use std::fmt::Write;
+//! A sheet as LaTeX for pdflatex: the worksheet and the key on two pages, each
+//! drawn with TikZ from the same marks, at the same places and type sizes, as
+//! the PDF and the SVG. (A `forest` tree laid out by TeX and then shrunk to the
+//! text width printed the checkers sheet's move labels over each other and
+//! under 8 pt; the marks are already checked for both.)
 
 use super::marks::Mark;
-use super::sheet::{Place, Sheet, bound};
+use super::page::{Page, Paper};
+use super::sheet::Sheet;
 
 fn escape(text: &str) -> String {
     let mut out = String::new();
@@ -17,6 +19,17 @@ fn escape(text: &str) -> String {
             }
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
+            'α' => out.push_str("$\\alpha$"),
+            'β' => out.push_str("$\\beta$"),
+            '∞' => out.push_str("$\\infty$"),
+            '≤' => out.push_str("$\\leq$"),
+            '≥' => out.push_str("$\\geq$"),
+            '−' => out.push('-'),
+            // The boards' unit marks (tic-tac-toe's x and o, ataxx's block),
+            // which T1 Helvetica has no glyph for.
+            '×' => out.push_str("$\\times$"),
+            '○' => out.push_str("$\\bigcirc$"),
+            '■' => out.push_str("\\rule{0.6em}{0.6em}"),
             c if c.is_ascii() => out.push(c),
             _ => out.push('?'),
         }
@@ -24,136 +37,87 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// One node in forest's bracket notation, without its children.
-fn node(p: &Place, key: bool) -> String {
-    let shown = p.shown_text(key, false).map(|v| v.replace('≥', "\\geq ").replace('≤', "\\leq "));
-    let shape = if p.leaf {
-        "leaf"
-    } else if p.maximising {
-        "max"
-    } else {
-        "min"
-    };
-    let mut s = format!("[{{{}}}, {shape}", shown.map_or(String::new(), |v| format!("${v}$")));
-    if !p.action.is_empty() {
-        let _ = write!(
-            s,
-            ", edge label={{node[midway, right, font=\\scriptsize, blue]{{{}}}}}",
-            escape(&p.action)
-        );
-    }
-    if key && p.pruned {
-        s.push_str(", pruned");
-    }
-    if key && let Some((a, b)) = p.changed {
-        let _ = write!(
-            s,
-            ", label={{[font=\\scriptsize, red]below:$\\alpha={}, \\beta={}$}}",
-            bound(a, "\\infty"),
-            bound(b, "\\infty")
-        );
-    }
-    s
-}
-
-fn forest(sheet: &Sheet, key: bool) -> String {
-    let mut out = String::from("\\begin{forest} for tree={s sep=6mm, l sep=10mm}\n");
-    // Preorder with closing brackets: a node's subtree ends before the next
-    // place whose depth is not deeper.
-    let mut open: Vec<u8> = Vec::new();
-    for p in &sheet.places {
-        while open.last().is_some_and(|&d| d >= p.depth) {
-            open.pop();
-            out.push_str("]\n");
-        }
-        out.push_str(&node(p, key));
-        out.push(' ');
-        open.push(p.depth);
-    }
-    for _ in open {
-        out.push(']');
-    }
-    out.push_str("\n\\end{forest}");
-    out
-}
-
 fn rgb((r, g, b): (u8, u8, u8)) -> String {
     format!("{{rgb,255:red,{r};green,{g};blue,{b}}}")
 }
 
-/// The root position's board as TikZ, drawn from the marks the PDF and SVG
-/// draw (points, y downwards: the picture's y axis is turned).
-fn board(sheet: &Sheet) -> String {
-    let Some(board) = &sheet.board else { return String::new() };
-    let mut out = String::from("\\begin{tikzpicture}[x=1pt, y=-1pt]\n");
-    let xy = |(x, y): (f32, f32)| format!("({x:.1},{y:.1})");
-    for mark in board.marks((0.0, 0.0), true) {
-        let _ = match mark {
-            Mark::Shape { points, colour, fill, width } => {
-                let path: Vec<String> = points.into_iter().map(xy).collect();
-                writeln!(
-                    out,
-                    "\\filldraw[fill={}, draw={}, line width={width:.2}pt] {} -- cycle;",
-                    rgb(fill),
-                    rgb(colour),
-                    path.join(" -- ")
-                )
-            }
-            Mark::Circle { centre, radius, fill, colour, width } => writeln!(
-                out,
-                "\\{}[{}draw={}, line width={width:.2}pt] {} circle[radius={radius:.1}];",
-                if fill.is_some() { "filldraw" } else { "draw" },
-                fill.map_or(String::new(), |f| format!("fill={}, ", rgb(f))),
+fn xy((x, y): (f32, f32)) -> String {
+    format!("({x:.2},{y:.2})")
+}
+
+/// One mark as a TikZ command (big points, y downwards: the picture's y axis
+/// is turned), a dash `dash` points long.
+fn command(mark: Mark, dash: f32) -> String {
+    match mark {
+        Mark::Line { from, to, colour, width, dashed } => format!(
+            "\\draw[draw={}, line width={width:.2}bp{}] {} -- {};\n",
+            rgb(colour),
+            if dashed {
+                format!(", dash pattern=on {:.2}bp off {:.2}bp", 4.0 * dash, 3.0 * dash)
+            } else {
+                String::new()
+            },
+            xy(from),
+            xy(to)
+        ),
+        Mark::Shape { points, colour, fill, width } => {
+            let path: Vec<String> = points.into_iter().map(xy).collect();
+            format!(
+                "\\filldraw[fill={}, draw={}, line width={width:.2}bp] {} -- cycle;\n",
+                rgb(fill),
                 rgb(colour),
-                xy(centre)
-            ),
-            Mark::Line { from, to, colour, width, .. } => {
-                writeln!(
-                    out,
-                    "\\draw[draw={}, line width={width:.2}pt] {} -- {};",
-                    rgb(colour),
-                    xy(from),
-                    xy(to)
-                )
-            }
-            Mark::Text { at, size, text, colour } => writeln!(
-                out,
-                "\\node[text={}, inner sep=0, font=\\fontsize{{{size:.1}pt}}{{{:.1}pt}}\\selectfont\\sffamily] at {} {{{}}};",
-                rgb(colour),
-                size * 1.2,
-                xy(at),
-                escape(&text)
-            ),
-        };
+                path.join(" -- ")
+            )
+        }
+        Mark::Circle { centre, radius, fill, colour, width } => format!(
+            "\\{}[{}draw={}, line width={width:.2}bp] {} circle[radius={radius:.1}];\n",
+            if fill.is_some() { "filldraw" } else { "draw" },
+            fill.map_or(String::new(), |f| format!("fill={}, ", rgb(f))),
+            rgb(colour),
+            xy(centre)
+        ),
+        // Centred on its baseline, a third of its size below the mark's centre,
+        // as the PDF writer sets it.
+        Mark::Text { at, size, text, colour } => format!(
+            "\\node[text={}, inner sep=0, anchor=base, font=\\fontsize{{{:.2}bp}}{{{:.2}bp}}\\selectfont] at {} {{{}}};\n",
+            rgb(colour),
+            size,
+            size * 1.2,
+            xy((at.0, at.1 + size / 3.0)),
+            escape(&text)
+        ),
     }
-    out.push_str("\\end{tikzpicture}\\par\\smallskip\n");
+}
+
+/// One page: the worksheet (`key` false) or the answer key, a picture the
+/// size of the paper.
+fn page(sheet: &Sheet, fit: &Page, key: bool) -> String {
+    let mut out = format!(
+        "\\noindent\\begin{{tikzpicture}}[x=1bp, y=-1bp]\n\\useasboundingbox (0,0) rectangle ({:.2},{:.2});\n",
+        fit.width,
+        fit.height - 2.0
+    );
+    for mark in sheet.marks(fit, key, false) {
+        out.push_str(&command(mark, fit.scale));
+    }
+    out.push_str("\\end{tikzpicture}\n");
     out
 }
 
-/// The whole document.
-pub fn write(sheet: &Sheet) -> String {
-    let mut out = String::from(
-        "\\documentclass[a4paper]{article}\n\\usepackage{fix-cm}\n\\usepackage{forest}\n\\usetikzlibrary{shapes.geometric}\n\\usepackage{graphicx}\n\
-         \\forestset{\n  max/.style={regular polygon, regular polygon sides=3, draw, inner sep=1pt, minimum size=9mm},\n  \
-         min/.style={regular polygon, regular polygon sides=3, shape border rotate=180, draw, inner sep=1pt, minimum size=9mm},\n  \
-         leaf/.style={rectangle, draw, minimum size=6mm},\n  \
-         pruned/.style={draw=gray, text=gray, edge={gray, dashed}, edge label={node[midway, red, font=\\large]{$\\times$}}},\n}\n\
-         \\pagestyle{empty}\n\\begin{document}\n",
+/// The whole document, on `paper` turned as the PDF is.
+pub fn write(sheet: &Sheet, paper: Paper) -> String {
+    let fit = Page::fit(sheet, paper);
+    // Helvetica (helvet, in texlive-fonts-recommended's psnfss) is the font
+    // whose widths the layout measured text with.
+    let mut out = format!(
+        "\\documentclass{{article}}\n\\usepackage[paperwidth={:.2}bp, paperheight={:.2}bp, margin=0pt]{{geometry}}\n\
+         \\usepackage[T1]{{fontenc}}\n\\usepackage{{helvet}}\n\\renewcommand{{\\familydefault}}{{\\sfdefault}}\n\
+         \\usepackage{{tikz}}\n\\pagestyle{{empty}}\n\\begin{{document}}\n",
+        fit.width, fit.height
     );
-    for key in [false, true] {
-        let title = if key { format!("{}: answer key", sheet.title) } else { sheet.title.clone() };
-        let _ = write!(
-            out,
-            "\\section*{{{}}}\n{}{}\n\n\\bigskip\n\\noindent\\resizebox{{\\textwidth}}{{!}}{{{}}}\n",
-            escape(&title),
-            board(sheet),
-            escape(&sheet.question),
-            forest(sheet, key)
-        );
-        if !key {
-            out.push_str("\\newpage\n");
-        }
-    }
+    out.push_str(&page(sheet, &fit, false));
+    out.push_str("\\newpage\n");
+    out.push_str(&page(sheet, &fit, true));
     out.push_str("\\end{document}\n");
     out
 }
