@@ -39,7 +39,7 @@ function drawEdges(pos, path, z) {
     const fan = fanOf(parent[n], p, z);
     keepFans.add(parent[n]);
     const { cls: c, mark } = edgeClass(n, b.pruned, path, dec);
-    const x2 = b.cx - p.cx, y2 = b.y - p.y - z.bottom;
+    const x2 = b.cx - p.cx, y2 = b.y - p.y - z.bottom - z.stem;
     const inBox = compact && LEAF_ACT_IN_BOX && isLeaf(n);
     // The textbook marks a cut-off on the first edge it skips: so does the
     // page (never in practice, where that is the question).
@@ -74,8 +74,10 @@ function drawEdges(pos, path, z) {
       // side, where the line has gone the other way; a straight one's on the
       // line, centred between its siblings', over a white ground.
       const at = compact ? 0.78 : 0.72;
+      // (A nearly upright edge counts as straight: beside it, on its outer
+      // side, its label reached into its sibling's edge.)
       const t = g._text, left = x2 < -1;
-      g._straight = Math.abs(x2) <= 1;
+      g._straight = Math.abs(x2) < z.w / 2;
       t.setAttribute('x', x2 * at);
       t.setAttribute('y', y2 * at);
       t.setAttribute('dx', g._straight ? '0' : left ? '-0.25em' : '0.25em');
@@ -116,7 +118,14 @@ function fanOf(n, p, z) {
     groupOf(fanGroups, edges, n).appendChild(fan);
     drawnFans.set(n, fan);
   }
-  const at = `translate(${p.cx}px,${p.y + z.bottom}px)`;
+  // (The stem joins the box to where its edges fan out.)
+  if (fan._stem !== z.stem) {
+    let stem = fan.querySelector('line.stem');
+    if (!stem) { stem = document.createElementNS(SVG, 'line'); stem.setAttribute('class', 'stem'); stem.setAttribute('x1', 0); stem.setAttribute('x2', 0); stem.setAttribute('y2', 0); fan.prepend(stem); }
+    stem.setAttribute('y1', -z.stem);
+    fan._stem = z.stem;
+  }
+  const at = `translate(${p.cx}px,${p.y + z.bottom + z.stem}px)`;
   if (fan._at !== at) { fan.style.transform = at; fan._at = at; }
   return fan;
 }
