@@ -651,3 +651,39 @@ fn no_edge_line_crosses_a_label_an_id_or_a_value() {
     assert_eq!(all, Vec::<String>::new());
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
+
+/// On a phone (390x844 CSS px) the toolbar is one row, scrolling sideways,
+/// and the tree begins in the top quarter of the screen; every control in the
+/// toolbar is a 36-px tap target or more.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn on_a_phone_the_toolbar_is_one_row_and_the_tree_has_the_height() {
+    let dir = scratch("phone");
+    let html = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+    let b = Browser::start();
+    b.set_viewport(390, 844);
+    b.open(&url(&html));
+    if let Some(shots) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&shots).join("phone-390x844.png"));
+    }
+    let m = b.run(
+        "const bar = document.getElementById('toolbar').getBoundingClientRect(); \
+         const small = [...document.querySelectorAll('#toolbar button, #toolbar input')].filter(e => e.offsetParent) \
+           .map(e => [e.id || e.textContent, e.getBoundingClientRect()]).filter(([, r]) => r.height < 36 || r.width < 36).map(([n]) => n); \
+         return { bar: bar.height, tree: document.getElementById('tree').getBoundingClientRect().top, \
+                  treeHeight: document.getElementById('tree').getBoundingClientRect().height, small, \
+                  scrolls: document.getElementById('toolbar').scrollWidth > document.getElementById('toolbar').clientWidth }",
+    );
+    let (bar, top, height) =
+        (m["bar"].as_f64().unwrap(), m["tree"].as_f64().unwrap(), m["treeHeight"].as_f64().unwrap());
+    eprintln!("390x844: toolbar {bar:.0} px high, the tree from {top:.0} px, {height:.0} px high");
+    assert!(bar <= 56.0, "the toolbar is {bar} px high: more than one row");
+    assert!(top <= 844.0 / 4.0, "the tree starts at {top} px");
+    assert!(height >= 0.6 * 844.0, "the tree is {height} px high");
+    assert_eq!(m["small"], serde_json::json!([]), "tap targets under 36 px");
+    assert_eq!(m["scrolls"], true, "the toolbar's row scrolls to its other controls");
+    // Scrolled along, its last control can be reached and used.
+    b.run("document.getElementById('find').scrollIntoView()");
+    b.type_into("#find", "c2");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}

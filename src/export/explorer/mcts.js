@@ -264,7 +264,7 @@
       if (labelAll || radius(n) >= 6 || onPath.has(n)) {
         labels += `<text class="act" x="${X(n)}" y="${Y(n) - radius(n) - 5}">${esc(actionName(n))}</text>`;
         labels += `<text class="nq" x="${X(n)}" y="${Y(n) + radius(n) + 19}">${esc(nqText(n))}</text>`;
-        if (t && !quizzing() && (labelAll || onPath.has(n))) labels += `<text class="terms" x="${X(n)}" y="${Y(n) + radius(n) + 36}">${t.exploit.toFixed(2)}+${t.explore.toFixed(2)}</text>`;
+        if (t && !quizzing() && (labelAll || onPath.has(n))) labels += `<text class="terms" x="${X(n)}" y="${Y(n) + radius(n) + 39}">${t.exploit.toFixed(2)}+${t.explore.toFixed(2)}</text>`;
       }
     }
     // Scaled up to fill the box where the tree leaves room (a projector), never down.
