@@ -492,7 +492,10 @@ fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_o
         if let (Some(dir), 1366) = (std::env::var_os("GAMETREE_SHOTS"), w) {
             b.screenshot(&Path::new(&dir).join("mcts.png"));
         }
-        let labels = measure(&b, "#tree svg text");
+        // N · Q and the actions are the values; the UCB terms stand to them
+        // as α/β do on the other pages.
+        let labels = measure(&b, "#tree svg text.act, #tree svg text.nq");
+        let terms = measure(&b, "#tree svg text.terms");
         // What stands above the tree: the title and decision, the controls, the step's words.
         let above =
             b.run("return document.getElementById('tree').getBoundingClientRect().top").as_f64().unwrap();
@@ -500,11 +503,12 @@ fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_o
             "const r = document.getElementById('chart').getBoundingClientRect(); return [r.top, r.bottom]",
         );
         eprintln!(
-            "{w}x{h} MCTS: {} labels at least {:.1} px (glyph box {:.1} px), {above:.0} px above the tree, the chart at {chart}",
-            labels.n, labels.font, labels.glyph
+            "{w}x{h} MCTS: {} labels at least {:.1} px (glyph box {:.1} px), {} UCB terms at least {:.1} px, {above:.0} px above the tree, the chart at {chart}",
+            labels.n, labels.font, labels.glyph, terms.n, terms.font
         );
         assert!(labels.font >= 20.0, "{w}x{h}: MCTS labels under 20 px");
-        assert_eq!(labels.off, 0, "{w}x{h}: labels off screen");
+        assert!(terms.n > 0 && terms.font >= 16.0, "{w}x{h}: UCB terms under 16 px");
+        assert_eq!(labels.off + terms.off, 0, "{w}x{h}: labels off screen");
         assert!(above <= 120.0, "{w}x{h}: {above} px above the tree");
         assert!(
             chart[0].as_f64().unwrap() >= 0.0 && chart[1].as_f64().unwrap() <= f64::from(h),
@@ -685,5 +689,68 @@ fn on_a_phone_the_toolbar_is_one_row_and_the_tree_has_the_height() {
     // Scrolled along, its last control can be reached and used.
     b.run("document.getElementById('find').scrollIntoView()");
     b.type_into("#find", "c2");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// Every pair of a practice mark (✓, ✗, an answer box) and another thing
+/// to read (an edge label, a node's text or another node's mark or box)
+/// whose boxes overlap, by the glyphs' boxes above the baseline as in
+/// CROSSINGS; a mark and its own node's or edge's text are apart by design.
+const MARK_OVERLAPS: &str = r#"
+const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+const glyph = (e) => { if (e.tagName === 'INPUT' || e.tagName === 'LABEL') return e.getBoundingClientRect(); const g = document.createRange(); g.selectNodeContents(e); const r = g.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom - 0.2 * r.height }; };
+const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+const owner = (e) => { const n = e.closest('.node'); if (n) return 'n' + n.dataset.id; const g = e.closest('g[data-edge]'); return g ? 'n' + g.dataset.edge : ''; };
+const marks = [...document.querySelectorAll('.node .vmark, .node input.guess, .node label.ab, #edges tspan.emark')].filter(shown);
+const others = [...document.querySelectorAll('.node .id, .node .head, .node .lact, .node .value, .node .vmark, .node input.guess, .node label.ab, #edges g[data-edge] text')].filter(shown);
+const name = (e) => `${e.className.baseVal ?? e.className} of #${owner(e).slice(1)} (${(e.value ?? e.textContent).trim()})`;
+const out = [];
+for (const m of marks) {
+  const a = glyph(m);
+  for (const o of others) {
+    if (o === m || o.contains(m) || m.contains(o) || owner(o) === owner(m)) continue;
+    if (hit(a, glyph(o))) out.push(`${name(m)} over ${name(o)}`);
+  }
+}
+return out;
+"#;
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn no_practice_mark_overlaps_an_edge_label_or_another_nodes_text() {
+    let dir = scratch("practice-marks");
+    let trees: [(&str, Vec<&str>, &str); 3] = [
+        ("AIMA 5.2", vec!["tree", "--position", AIMA, "--search", "alphabeta"], "9"),
+        ("worked example", vec!["checkers", "--position", WORKED, "--search", "alphabeta"], "18"),
+        ("27 leaves", vec!["tree", "--position", LEAVES_27, "--search", "alphabeta"], "2"),
+    ];
+    let b = Browser::start();
+    let script = format!("return (function () {{ {MARK_OVERLAPS} }})()");
+    let mut all = Vec::new();
+    for (k, (name, args, wrong_cut)) in trees.iter().enumerate() {
+        let html = page(&dir, &format!("t{k}"), args);
+        for size in SIZES {
+            b.set_viewport(size.0, size.1);
+            b.open(&url(&html));
+            pressed(&b, "#mode-practice");
+            // A wrong cut (AIMA: c3, where the cut is c2), every value answered
+            // (some wrong), then checked: every kind of mark is drawn.
+            b.click(&format!("#edges text[data-cut='{wrong_cut}']"));
+            b.run(
+                "for (const e of document.querySelectorAll('input.guess, input.wguess')) \
+                   { e.value = e.dataset.guess === '0' ? '99' : '0'; e.dispatchEvent(new Event('input', { bubbles: true })); }",
+            );
+            pressed(&b, "#check");
+            let marked = b.count(".node .vmark") + b.count("#edges tspan.emark");
+            assert!(marked > 0, "{name}: no marks after a check");
+            if let (Some(shots), (1366, 768)) = (std::env::var_os("GAMETREE_SHOTS"), size) {
+                b.screenshot(&Path::new(&shots).join(format!("practice-marks-t{k}.png")));
+            }
+            for o in b.run(&script).as_array().unwrap() {
+                all.push(format!("{name} {}x{}: {}", size.0, size.1, o.as_str().unwrap()));
+            }
+        }
+    }
+    assert_eq!(all, Vec::<String>::new());
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }

@@ -74,10 +74,11 @@ function drawEdges(pos, path, z) {
       // side, where the line has gone the other way; a straight one's on the
       // line, centred between its siblings', over a white ground.
       const at = compact ? 0.78 : 0.72;
-      // (A nearly upright edge counts as straight: beside it, on its outer
-      // side, its label reached into its sibling's edge.)
+      // (An edge into a box that leans less than half the box's width counts
+      // as straight: beside it, on its outer side, its label reached into its
+      // sibling's edge. Narrow leaves' edges lean further than that.)
       const t = g._text, left = x2 < -1;
-      g._straight = Math.abs(x2) < z.w / 2;
+      g._straight = Math.abs(x2) < boxWidth(n) / 2;
       t.setAttribute('x', x2 * at);
       t.setAttribute('y', y2 * at);
       t.setAttribute('dx', g._straight ? '0' : left ? '-0.25em' : '0.25em');
