@@ -692,8 +692,9 @@ fn on_a_phone_the_toolbar_is_one_row_and_the_tree_has_the_height() {
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 
-/// Every pair of a practice mark (✓, ✗, an answer box) and another thing
-/// to read (an edge label, a node's text or another node's mark or box)
+/// Every pair of a practice mark (✓, ✗, ✂, an answer box) or an edge label
+/// and another thing to read (an edge label, a node's text or another
+/// node's mark or box)
 /// whose boxes overlap, by the glyphs' boxes above the baseline as in
 /// CROSSINGS; a mark and its own node's or edge's text are apart by design.
 const MARK_OVERLAPS: &str = r#"
@@ -701,7 +702,7 @@ const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 &
 const glyph = (e) => { if (e.tagName === 'INPUT' || e.tagName === 'LABEL') return e.getBoundingClientRect(); const g = document.createRange(); g.selectNodeContents(e); const r = g.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom - 0.2 * r.height }; };
 const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
 const owner = (e) => { const n = e.closest('.node'); if (n) return 'n' + n.dataset.id; const g = e.closest('g[data-edge]'); return g ? 'n' + g.dataset.edge : ''; };
-const marks = [...document.querySelectorAll('.node .vmark, .node input.guess, .node label.ab, #edges tspan.emark')].filter(shown);
+const marks = [...document.querySelectorAll('.node .vmark, .node input.guess, .node label.ab, #edges g[data-edge] text')].filter(shown);
 const others = [...document.querySelectorAll('.node .id, .node .head, .node .lact, .node .value, .node .vmark, .node input.guess, .node label.ab, #edges g[data-edge] text')].filter(shown);
 const name = (e) => `${e.className.baseVal ?? e.className} of #${owner(e).slice(1)} (${(e.value ?? e.textContent).trim()})`;
 const out = [];
@@ -741,7 +742,7 @@ fn no_practice_mark_overlaps_an_edge_label_or_another_nodes_text() {
                    { e.value = e.dataset.guess === '0' ? '99' : '0'; e.dispatchEvent(new Event('input', { bubbles: true })); }",
             );
             pressed(&b, "#check");
-            let marked = b.count(".node .vmark") + b.count("#edges tspan.emark");
+            let marked = b.count(".node .vmark") + b.count("#edges text.emark");
             assert!(marked > 0, "{name}: no marks after a check");
             if let (Some(shots), (1366, 768)) = (std::env::var_os("GAMETREE_SHOTS"), size) {
                 b.screenshot(&Path::new(&shots).join(format!("practice-marks-t{k}.png")));

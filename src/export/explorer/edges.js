@@ -43,8 +43,10 @@ function drawEdges(pos, path, z) {
     const inBox = compact && LEAF_ACT_IN_BOX && isLeaf(n);
     // The textbook marks a cut-off on the first edge it skips: so does the
     // page (never in practice, where that is the question).
-    const cutHere = mode === 'practice' ? cuts.has(n) : firstSkipped(n);
+    // (In practice the student's ✂ stands on the line, with the check's mark.)
+    const cutHere = mode !== 'practice' && firstSkipped(n);
     const label = (cutHere ? '✂ ' : '') + (inBox ? '' : actionName(n));
+    const onLine = mode === 'practice' ? (cuts.has(n) ? '✂' : '') + mark.trim() : '';
     let g = drawnEdges.get(n);
     if (!g) {
       // Built once from elements: parsing markup into SVG costs far more than setting attributes.
@@ -86,11 +88,25 @@ function drawEdges(pos, path, z) {
       t.style.textAnchor = g._straight ? 'middle' : left ? 'end' : 'start';
       g._label = null;
     }
-    // The mark stands apart from the label, so that print can leave it out.
-    if (g._label !== label + mark) {
+    // A check's mark stands on the edge's line, high up, where the fan's
+    // edges are still close together and no label is: after the label it
+    // ran into the next label (c3's ✓ into d1). Apart from the label, too,
+    // so that print can leave it out.
+    if (g._mark !== onLine + shape) {
+      let m = g.querySelector('text.emark');
+      if (onLine && !m) { m = document.createElementNS(SVG, 'text'); m.setAttribute('class', 'emark'); m.dataset.cut = n; g.appendChild(m); }
+      if (m && !onLine) m.remove();
+      else if (m) {
+        // (Growing outwards from its line, away from its siblings' marks.)
+        m.textContent = onLine;
+        m.setAttribute('x', x2 * 0.3); m.setAttribute('y', y2 * 0.3);
+        m.style.textAnchor = g._straight ? 'middle' : x2 < 0 ? 'end' : 'start';
+      }
+      g._mark = onLine + shape;
+    }
+    if (g._label !== label) {
       g._text.textContent = label;
-      if (mark) { const t = document.createElementNS(SVG, 'tspan'); t.setAttribute('class', 'emark'); t.textContent = mark; g._text.appendChild(t); }
-      g._label = label + mark;
+      g._label = label;
       let ground = g.querySelector('rect.ground');
       if (g._straight && label) {
         if (!ground) { ground = document.createElementNS(SVG, 'rect'); ground.setAttribute('class', 'ground'); g.insertBefore(ground, g._text); }
