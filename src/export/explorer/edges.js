@@ -94,7 +94,7 @@ function drawEdges(pos, path, z) {
     // so that print can leave it out.
     if (g._mark !== onLine + shape) {
       let m = g.querySelector('text.emark');
-      if (onLine && !m) { m = document.createElementNS(SVG, 'text'); m.setAttribute('class', 'emark'); m.dataset.cut = n; g.appendChild(m); }
+      if (onLine && !m) { m = document.createElementNS(SVG, 'text'); m.setAttribute('class', 'emark'); g.appendChild(m); }
       if (m && !onLine) m.remove();
       else if (m) {
         // (Growing outwards from its line, away from its siblings' marks.)

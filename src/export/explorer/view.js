@@ -59,6 +59,7 @@ let printLevel = 0;
 // explore mode leaves the window out of its compact boxes (it is in the
 // panel): two lines a box, so that the whole line fits a projector's height.
 let windowRows = true;
-const SHORT = { ...SMALL, level: 110, bottom: 58 };
+// (A deep line's levels keep their distance: the stem comes out of its edges.)
+const SHORT = { ...SMALL, level: 96, bottom: 58 };
 const size = () => { const z = compact ? (windowRows ? SMALL : SHORT) : FULL; return printLevel ? { ...z, level: printLevel } : z; };
 const boxWidth = (n) => (compact && isLeaf(n) ? LEAF_W : size().w);
