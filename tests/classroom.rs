@@ -405,17 +405,7 @@ fn numbers_are_honest_and_ids_stay_out_of_the_values_way() {
         let s = s.as_str().unwrap();
         assert!(s.contains("MAX") || s.contains("MIN"), "a side by colour and shape alone: {s}");
     }
-    // No edge's line shows through its own label (C's edge is straight
-    // down: its label is on a white ground), and no label is over another.
-    let crossed = b.run(
-        "const out = []; for (const g of document.querySelectorAll('#edges g[data-edge]')) { \
-           const l = g.querySelector('line'), t = g.querySelector('text'); if (!t.textContent || g.querySelector('rect.ground')) continue; \
-           const r = t.getBBox(), x2 = +l.getAttribute('x2'), y2 = +l.getAttribute('y2'); \
-           for (let k = 0; k <= 200; k++) { const x = x2 * k / 200, y = y2 * k / 200; \
-             if (x > r.x + 1 && x < r.x + r.width - 1 && y > r.y + 1 && y < r.y + r.height - 1) { out.push(t.textContent); break; } } } \
-         return out",
-    );
-    assert_eq!(crossed, serde_json::json!([]), "edges through their labels");
+    // No label is over another (crossings are checked on every tree below).
     let over = b.run(
         "const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; \
          const t = [...document.querySelectorAll('#edges text')].filter(e => e.textContent), out = []; \
@@ -502,7 +492,10 @@ fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_o
         if let (Some(dir), 1366) = (std::env::var_os("GAMETREE_SHOTS"), w) {
             b.screenshot(&Path::new(&dir).join("mcts.png"));
         }
-        let labels = measure(&b, "#tree svg text");
+        // N · Q and the actions are the values; the UCB terms stand to them
+        // as α/β do on the other pages.
+        let labels = measure(&b, "#tree svg text.act, #tree svg text.nq");
+        let terms = measure(&b, "#tree svg text.terms");
         // What stands above the tree: the title and decision, the controls, the step's words.
         let above =
             b.run("return document.getElementById('tree').getBoundingClientRect().top").as_f64().unwrap();
@@ -510,11 +503,12 @@ fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_o
             "const r = document.getElementById('chart').getBoundingClientRect(); return [r.top, r.bottom]",
         );
         eprintln!(
-            "{w}x{h} MCTS: {} labels at least {:.1} px (glyph box {:.1} px), {above:.0} px above the tree, the chart at {chart}",
-            labels.n, labels.font, labels.glyph
+            "{w}x{h} MCTS: {} labels at least {:.1} px (glyph box {:.1} px), {} UCB terms at least {:.1} px, {above:.0} px above the tree, the chart at {chart}",
+            labels.n, labels.font, labels.glyph, terms.n, terms.font
         );
         assert!(labels.font >= 20.0, "{w}x{h}: MCTS labels under 20 px");
-        assert_eq!(labels.off, 0, "{w}x{h}: labels off screen");
+        assert!(terms.n > 0 && terms.font >= 16.0, "{w}x{h}: UCB terms under 16 px");
+        assert_eq!(labels.off + terms.off, 0, "{w}x{h}: labels off screen");
         assert!(above <= 120.0, "{w}x{h}: {above} px above the tree");
         assert!(
             chart[0].as_f64().unwrap() >= 0.0 && chart[1].as_f64().unwrap() <= f64::from(h),
@@ -580,5 +574,184 @@ fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_o
         assert!(printed >= on_page, "{label}: {on_page} drawn, {printed} printed:\n{text}");
     }
     assert!(text.contains("The root's Q for o against iterations"), "{text}");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// Every drawn edge line that runs through text a class reads: a node's id,
+/// side and action, value and α/β, and the edge labels (a straight edge's
+/// own label excepted, which stands on a white ground over its line). Each
+/// line is sampled in screen coordinates from its box (an edge runs from its
+/// box's top corner to the opposite bottom one), each text as its glyphs'
+/// boxes above the baseline (the font's descent, a fifth of the box, is
+/// empty: no action, id or number has a descender), one px in from each side.
+const CROSSINGS: &str = r#"
+const inside = (r, x, y) => x > r.left + 1 && x < r.right - 1 && y > r.top + 1 && y < r.bottom - 0.2 * r.height - 1;
+const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.closest('[hidden]'); };
+const glyphs = (e) => { const g = document.createRange(); g.selectNodeContents(e); return [...g.getClientRects()].filter((r) => r.width > 0 && r.height > 0); };
+const texts = [];
+for (const n of document.querySelectorAll('.node')) {
+  if (!shown(n)) continue;
+  for (const e of n.querySelectorAll('.id, .head, .lact, .value, .running, .window')) if (shown(e)) texts.push([`${e.className} of #${n.dataset.id} (${e.textContent.trim()})`, glyphs(e), null]);
+}
+for (const t of document.querySelectorAll('#edges g[data-edge] text')) if (t.textContent && shown(t)) texts.push([`label ${t.textContent} of the edge into #${t.closest('g').dataset.edge}`, [t.getBoundingClientRect()], t.closest('g')]);
+const out = [];
+for (const g of document.querySelectorAll('#edges g[data-edge]')) {
+  const l = g.querySelector('line');
+  if (!shown(g) || !shown(l)) continue;
+  const r = l.getBoundingClientRect(), left = +l.getAttribute('x2') < 0;
+  const x1 = left ? r.right : r.left, x2 = left ? r.left : r.right;
+  for (const [what, boxes, own] of texts) {
+    if (own === g && g.querySelector('rect.ground')) continue;
+    let hit = false;
+    for (let k = 0; k <= 400 && !hit; k++) {
+      const x = x1 + (x2 - x1) * k / 400, y = r.top + r.height * k / 400;
+      hit = boxes.some((b) => inside(b, x, y));
+    }
+    if (hit) out.push(`the edge into #${g.dataset.edge} crosses the ${what}`);
+  }
+}
+return out;
+"#;
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn no_edge_line_crosses_a_label_an_id_or_a_value() {
+    let dir = scratch("crossings");
+    let trees: [(&str, Vec<&str>); 3] = [
+        ("AIMA 5.2", vec!["tree", "--position", AIMA, "--search", "alphabeta"]),
+        ("worked example", vec!["checkers", "--position", WORKED, "--search", "alphabeta"]),
+        ("27 leaves", vec!["tree", "--position", LEAVES_27, "--search", "alphabeta"]),
+    ];
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    let script = format!("return (function () {{ {CROSSINGS} }})()");
+    let mut all = Vec::new();
+    for (k, (name, args)) in trees.iter().enumerate() {
+        let html = page(&dir, &format!("t{k}"), args);
+        b.open(&url(&html));
+        let mut look = |what: &str| {
+            let texts = b.run("return document.querySelectorAll('.node .id').length").as_u64().unwrap();
+            assert!(texts > 0, "{name} {what}: no ids drawn");
+            for c in b.run(&script).as_array().unwrap() {
+                all.push(format!("{name} {what}: {}", c.as_str().unwrap()));
+            }
+        };
+        look("as opened");
+        pressed(&b, "#expand-all");
+        look("expanded");
+        pressed(&b, "#zoom-fit");
+        look("fitted");
+        if let Some(shots) = std::env::var_os("GAMETREE_SHOTS") {
+            b.screenshot(&Path::new(&shots).join(format!("crossings-t{k}-fitted.png")));
+        }
+        pressed(&b, "#mode-step");
+        let steps = b.run("return Number(document.getElementById('slider').max)").as_u64().unwrap();
+        for _ in 0..steps {
+            b.press("\u{E00F}");
+            look("stepping");
+        }
+    }
+    all.dedup();
+    assert_eq!(all, Vec::<String>::new());
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// On a phone (390x844 CSS px) the toolbar is one row, scrolling sideways,
+/// and the tree begins in the top quarter of the screen; every control in the
+/// toolbar is a 36-px tap target or more.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn on_a_phone_the_toolbar_is_one_row_and_the_tree_has_the_height() {
+    let dir = scratch("phone");
+    let html = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+    let b = Browser::start();
+    b.set_viewport(390, 844);
+    b.open(&url(&html));
+    if let Some(shots) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&shots).join("phone-390x844.png"));
+    }
+    let m = b.run(
+        "const bar = document.getElementById('toolbar').getBoundingClientRect(); \
+         const small = [...document.querySelectorAll('#toolbar button, #toolbar input')].filter(e => e.offsetParent) \
+           .map(e => [e.id || e.textContent, e.getBoundingClientRect()]).filter(([, r]) => r.height < 36 || r.width < 36).map(([n]) => n); \
+         return { bar: bar.height, tree: document.getElementById('tree').getBoundingClientRect().top, \
+                  treeHeight: document.getElementById('tree').getBoundingClientRect().height, small, \
+                  scrolls: document.getElementById('toolbar').scrollWidth > document.getElementById('toolbar').clientWidth }",
+    );
+    let (bar, top, height) =
+        (m["bar"].as_f64().unwrap(), m["tree"].as_f64().unwrap(), m["treeHeight"].as_f64().unwrap());
+    eprintln!("390x844: toolbar {bar:.0} px high, the tree from {top:.0} px, {height:.0} px high");
+    assert!(bar <= 56.0, "the toolbar is {bar} px high: more than one row");
+    assert!(top <= 844.0 / 4.0, "the tree starts at {top} px");
+    assert!(height >= 0.6 * 844.0, "the tree is {height} px high");
+    assert_eq!(m["small"], serde_json::json!([]), "tap targets under 36 px");
+    assert_eq!(m["scrolls"], true, "the toolbar's row scrolls to its other controls");
+    // Scrolled along, its last control can be reached and used.
+    b.run("document.getElementById('find').scrollIntoView()");
+    b.type_into("#find", "c2");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// Every pair of a practice mark (✓, ✗, ✂, an answer box) or an edge label
+/// and another thing to read (an edge label, a node's text or another
+/// node's mark or box)
+/// whose boxes overlap, by the glyphs' boxes above the baseline as in
+/// CROSSINGS; a mark and its own node's or edge's text are apart by design.
+const MARK_OVERLAPS: &str = r#"
+const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+const glyph = (e) => { if (e.tagName === 'INPUT' || e.tagName === 'LABEL') return e.getBoundingClientRect(); const g = document.createRange(); g.selectNodeContents(e); const r = g.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom - 0.2 * r.height }; };
+const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+const owner = (e) => { const n = e.closest('.node'); if (n) return 'n' + n.dataset.id; const g = e.closest('g[data-edge]'); return g ? 'n' + g.dataset.edge : ''; };
+const marks = [...document.querySelectorAll('.node .vmark, .node input.guess, .node label.ab, #edges g[data-edge] text')].filter(shown);
+const others = [...document.querySelectorAll('.node .id, .node .head, .node .lact, .node .value, .node .vmark, .node input.guess, .node label.ab, #edges g[data-edge] text')].filter(shown);
+const name = (e) => `${e.className.baseVal ?? e.className} of #${owner(e).slice(1)} (${(e.value ?? e.textContent).trim()})`;
+const out = [];
+for (const m of marks) {
+  const a = glyph(m);
+  for (const o of others) {
+    if (o === m || o.contains(m) || m.contains(o) || owner(o) === owner(m)) continue;
+    if (hit(a, glyph(o))) out.push(`${name(m)} over ${name(o)}`);
+  }
+}
+return out;
+"#;
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn no_practice_mark_overlaps_an_edge_label_or_another_nodes_text() {
+    let dir = scratch("practice-marks");
+    let trees: [(&str, Vec<&str>, &str); 3] = [
+        ("AIMA 5.2", vec!["tree", "--position", AIMA, "--search", "alphabeta"], "9"),
+        ("worked example", vec!["checkers", "--position", WORKED, "--search", "alphabeta"], "18"),
+        ("27 leaves", vec!["tree", "--position", LEAVES_27, "--search", "alphabeta"], "2"),
+    ];
+    let b = Browser::start();
+    let script = format!("return (function () {{ {MARK_OVERLAPS} }})()");
+    let mut all = Vec::new();
+    for (k, (name, args, wrong_cut)) in trees.iter().enumerate() {
+        let html = page(&dir, &format!("t{k}"), args);
+        for size in SIZES {
+            b.set_viewport(size.0, size.1);
+            b.open(&url(&html));
+            pressed(&b, "#mode-practice");
+            // A wrong cut (AIMA: c3, where the cut is c2), every value answered
+            // (some wrong), then checked: every kind of mark is drawn.
+            b.click(&format!("#edges text[data-cut='{wrong_cut}']"));
+            b.run(
+                "for (const e of document.querySelectorAll('input.guess, input.wguess')) \
+                   { e.value = e.dataset.guess === '0' ? '99' : '0'; e.dispatchEvent(new Event('input', { bubbles: true })); }",
+            );
+            pressed(&b, "#check");
+            let marked = b.count(".node .vmark") + b.count("#edges text.emark");
+            assert!(marked > 0, "{name}: no marks after a check");
+            if let (Some(shots), (1366, 768)) = (std::env::var_os("GAMETREE_SHOTS"), size) {
+                b.screenshot(&Path::new(&shots).join(format!("practice-marks-t{k}.png")));
+            }
+            for o in b.run(&script).as_array().unwrap() {
+                all.push(format!("{name} {}x{}: {}", size.0, size.1, o.as_str().unwrap()));
+            }
+        }
+    }
+    assert_eq!(all, Vec::<String>::new());
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }

@@ -215,4 +215,10 @@ fn the_explorer_steps_through_the_iterations_and_marks_table_cutoffs_apart() {
     }
     b.click("#deepening-close");
     assert_eq!(b.run("return document.getElementById('deepening').hidden"), true);
+    // Step mode says what can be stepped here, and how to step alpha-beta.
+    b.click("#mode-step");
+    let said = b.text("#step-text");
+    assert!(said.contains("press Iterations") && said.contains("--search alphabeta"), "{said}");
+    assert!(!said.contains("without the search's events"), "{said}");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }

@@ -328,3 +328,57 @@ fn a_playout_is_drawn_on_the_board_move_by_move() {
         3,
     );
 }
+
+/// The smallest font of `css`'s texts as drawn on screen, in px (the SVG's
+/// scale included).
+fn drawn_font(b: &Browser, css: &str) -> f64 {
+    b.run(&format!(
+        "const k = document.getElementById('mcts-svg').getScreenCTM().a; \
+         return Math.min(...[...document.querySelectorAll({})].map(t => parseFloat(getComputedStyle(t).fontSize) * k))",
+        json!(css)
+    ))
+    .as_f64()
+    .unwrap()
+}
+
+/// On the empty board, whose root keeps all nine children on screen, at each
+/// projector size: N · Q and the actions at 20 px or more, the UCB terms at
+/// 16 px or more (as α/β on the other pages), every root child inside the
+/// tree's area, and no two labels overlapping.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_empty_boards_nine_children_are_labelled_readably_at_every_projector_size() {
+    let run = Run::of("sizes", &["tictactoe", "--iterations", "300"]);
+    let b = Browser::start();
+    for (w, h) in [(1280, 720), (1366, 768), (1920, 1080)] {
+        b.set_viewport(w, h);
+        b.open(&format!("file://{}", run.html.display()));
+        assert_eq!(b.console_errors(), Vec::<String>::new());
+        if let (Some(dir), 1280) = (std::env::var_os("GAMETREE_SHOTS"), w) {
+            b.screenshot(&Path::new(&dir).join("mcts-empty-1280.png"));
+        }
+        let (values, terms) =
+            (drawn_font(&b, "#mcts-svg text.nq, #mcts-svg text.act"), drawn_font(&b, "#mcts-svg text.terms"));
+        let outside = b.run(
+            "const t = document.getElementById('tree').getBoundingClientRect(); \
+             return [...document.querySelectorAll('circle.mnode')].filter(c => document.querySelector(`#mcts-svg`) && \
+               c.dataset.id !== '0' && Number(c.dataset.id) <= 9).filter(c => { const r = c.getBoundingClientRect(); \
+               return r.left < t.left || r.right > t.right || r.top < t.top || r.bottom > t.bottom; }).map(c => c.dataset.id)",
+        );
+        let overlaps = b.run(
+            "const rs = [...document.querySelectorAll('#mcts-svg text')].map(t => [t.textContent, t.getBoundingClientRect()]); const out = []; \
+             for (let i = 0; i < rs.length; i++) for (let j = i + 1; j < rs.length; j++) { const [p, a] = rs[i], [q, c] = rs[j]; \
+               if (a.left < c.right - 1 && c.left < a.right - 1 && a.top < c.bottom - 1 && c.top < a.bottom - 1) out.push(`${p} / ${q}`); } return out",
+        );
+        let root_children =
+            b.run("return document.querySelectorAll('#mcts-svg text.act').length").as_u64().unwrap();
+        eprintln!(
+            "{w}x{h} MCTS empty board: {root_children} nodes labelled, N · Q and actions at least {values:.1} px, UCB terms at least {terms:.1} px"
+        );
+        assert!(root_children >= 10, "{w}x{h}: the root and its nine children labelled");
+        assert!(values >= 20.0, "{w}x{h}: N · Q at {values:.1} px");
+        assert!(terms >= 16.0, "{w}x{h}: UCB terms at {terms:.1} px");
+        assert_eq!(outside, json!([]), "{w}x{h}: root children off the tree's area");
+        assert_eq!(overlaps, json!([]), "{w}x{h}: labels overlap");
+    }
+}

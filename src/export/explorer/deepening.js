@@ -194,6 +194,12 @@
   }, true);
   window.addEventListener('resize', () => { if (!view.hidden) render(); });
   open.onclick = () => show(true);
+  // Step-through replays one search's events; deepening is a search to each
+  // depth in turn, which its iterations step through (the page has no
+  // events, and saying only that misled).
+  window.gametree.stepNote('Iterative deepening is stepped one iteration at a time, not event by event: press Iterations, ' +
+    'then ← and → go from one depth to the next, each with its tree, its alpha-beta cut-offs and its table answers. ' +
+    'To step alpha-beta itself through this tree, event by event, write the page with --search alphabeta.');
   // The page was asked for the iterations: it opens on them.
   show(true);
 })();

@@ -39,12 +39,14 @@ function drawEdges(pos, path, z) {
     const fan = fanOf(parent[n], p, z);
     keepFans.add(parent[n]);
     const { cls: c, mark } = edgeClass(n, b.pruned, path, dec);
-    const x2 = b.cx - p.cx, y2 = b.y - p.y - z.bottom;
+    const x2 = b.cx - p.cx, y2 = b.y - p.y - z.bottom - z.stem;
     const inBox = compact && LEAF_ACT_IN_BOX && isLeaf(n);
     // The textbook marks a cut-off on the first edge it skips: so does the
     // page (never in practice, where that is the question).
-    const cutHere = mode === 'practice' ? cuts.has(n) : firstSkipped(n);
+    // (In practice the student's ✂ stands on the line, with the check's mark.)
+    const cutHere = mode !== 'practice' && firstSkipped(n);
     const label = (cutHere ? '✂ ' : '') + (inBox ? '' : actionName(n));
+    const onLine = mode === 'practice' ? (cuts.has(n) ? '✂' : '') + mark.trim() : '';
     let g = drawnEdges.get(n);
     if (!g) {
       // Built once from elements: parsing markup into SVG costs far more than setting attributes.
@@ -74,8 +76,11 @@ function drawEdges(pos, path, z) {
       // side, where the line has gone the other way; a straight one's on the
       // line, centred between its siblings', over a white ground.
       const at = compact ? 0.78 : 0.72;
+      // (An edge into a box that leans less than half the box's width counts
+      // as straight: beside it, on its outer side, its label reached into its
+      // sibling's edge. Narrow leaves' edges lean further than that.)
       const t = g._text, left = x2 < -1;
-      g._straight = Math.abs(x2) <= 1;
+      g._straight = Math.abs(x2) < boxWidth(n) / 2;
       t.setAttribute('x', x2 * at);
       t.setAttribute('y', y2 * at);
       t.setAttribute('dx', g._straight ? '0' : left ? '-0.25em' : '0.25em');
@@ -83,11 +88,25 @@ function drawEdges(pos, path, z) {
       t.style.textAnchor = g._straight ? 'middle' : left ? 'end' : 'start';
       g._label = null;
     }
-    // The mark stands apart from the label, so that print can leave it out.
-    if (g._label !== label + mark) {
+    // A check's mark stands on the edge's line, high up, where the fan's
+    // edges are still close together and no label is: after the label it
+    // ran into the next label (c3's ✓ into d1). Apart from the label, too,
+    // so that print can leave it out.
+    if (g._mark !== onLine + shape) {
+      let m = g.querySelector('text.emark');
+      if (onLine && !m) { m = document.createElementNS(SVG, 'text'); m.setAttribute('class', 'emark'); g.appendChild(m); }
+      if (m && !onLine) m.remove();
+      else if (m) {
+        // (Growing outwards from its line, away from its siblings' marks.)
+        m.textContent = onLine;
+        m.setAttribute('x', x2 * 0.3); m.setAttribute('y', y2 * 0.3);
+        m.style.textAnchor = g._straight ? 'middle' : x2 < 0 ? 'end' : 'start';
+      }
+      g._mark = onLine + shape;
+    }
+    if (g._label !== label) {
       g._text.textContent = label;
-      if (mark) { const t = document.createElementNS(SVG, 'tspan'); t.setAttribute('class', 'emark'); t.textContent = mark; g._text.appendChild(t); }
-      g._label = label + mark;
+      g._label = label;
       let ground = g.querySelector('rect.ground');
       if (g._straight && label) {
         if (!ground) { ground = document.createElementNS(SVG, 'rect'); ground.setAttribute('class', 'ground'); g.insertBefore(ground, g._text); }
@@ -116,7 +135,14 @@ function fanOf(n, p, z) {
     groupOf(fanGroups, edges, n).appendChild(fan);
     drawnFans.set(n, fan);
   }
-  const at = `translate(${p.cx}px,${p.y + z.bottom}px)`;
+  // (The stem joins the box to where its edges fan out.)
+  if (fan._stem !== z.stem) {
+    let stem = fan.querySelector('line.stem');
+    if (!stem) { stem = document.createElementNS(SVG, 'line'); stem.setAttribute('class', 'stem'); stem.setAttribute('x1', 0); stem.setAttribute('x2', 0); stem.setAttribute('y2', 0); fan.prepend(stem); }
+    stem.setAttribute('y1', -z.stem);
+    fan._stem = z.stem;
+  }
+  const at = `translate(${p.cx}px,${p.y + z.bottom + z.stem}px)`;
   if (fan._at !== at) { fan.style.transform = at; fan._at = at; }
   return fan;
 }

@@ -19,6 +19,9 @@
 //   gametree.addNodeClass(f)  f(i) gives more classes for node i's box ('' none)
 //   gametree.addPanelRows(f)  f(i) gives more rows (<dt>, <dd>) for node i's panel
 //   gametree.redraw()         draws the tree again (after adding the above)
+//   gametree.stepNote(text)   what step mode says on a page without the
+//                             search's events (the addon knows what can be
+//                             stepped instead); '' leaves the page's own
 const views = new Map();
 // What addons add to each box's classes and to the panel (nodes.js and
 // panel.js ask them at every drawing).
@@ -76,4 +79,5 @@ window.gametree = Object.freeze({
   addNodeClass: (f) => addHook(classHooks, f),
   addPanelRows: (f) => addHook(panelHooks, f),
   redraw: () => render(),
+  stepNote: (text) => { if (!E && text) { H.trace_note = String(text); if (mode === 'step') goTo(0); } },
 });

@@ -176,33 +176,44 @@
   // ---- The tree, drawn top down; a node's area grows with its visits.
   const treeBox = document.getElementById('tree');
   const minInput = document.getElementById('min-visits');
-  // The first view, and Fit, draw what fits the box's width at a size a
-  // room can read (READ times the drawing's own, labels of 16 px drawn at
-  // 20 px or more): the least threshold whose drawing needs no more leaf slots
-  // than the box has room for (fewer nodes are never wider), so the root's
-  // children, the decision among them, are drawn and labelled on screen
-  // without scrolling. Where the root has more children than fit at that
-  // size, they are drawn all the same as long as they fit at all.
-  // A slot is wide enough for the labels under a node: "46 · 0.74" and "0.74+0.50".
-  const DX = 92, READ = 1.25;
-  function slotsAt(min) {
-    let slots = 0;
-    const todo = [0];
-    while (todo.length) {
-      const n = todo.pop();
-      const kids = children[n].filter((c) => visits[c] >= min);
-      if (kids.length) todo.push(...kids); else slots++;
-    }
-    return slots;
+  // The first view, and Fit, draw what fits the box's width with labels at
+  // the size a room reads (the CSS's 22-px actions, 20-px N · Q and 16-px
+  // UCB terms, as α/β on the other pages; the drawing is only ever scaled
+  // up): the least threshold whose drawing is no wider than the box (fewer
+  // nodes are never wider), so the root's children, the decision among them,
+  // are drawn and labelled on screen without scrolling. Each node is given
+  // the width of its widest label, measured in the page's font, or of its
+  // children side by side, whichever is more, so no two labels on a level meet.
+  const ruler = document.createElement('canvas').getContext('2d');
+  const family = getComputedStyle(document.body).fontFamily;
+  const measured = new Map();
+  const textWidth = (font, text) => {
+    const key = font + '|' + text;
+    if (!measured.has(key)) { ruler.font = `${font} ${family}`; measured.set(key, ruler.measureText(text).width); }
+    return measured.get(key);
+  };
+  const GAP = 12, MARGIN = 20;
+  const nqText = (n) => `${visits[n]} · ${visits[n] ? q(n).toFixed(2) : '–'}`;
+  // (The terms' widest form: two decimals each, the explore term under 10.)
+  const labelWidth = (n) => GAP + Math.max(textWidth('600 22px', actionName(n)), textWidth('20px', nqText(n)), n ? textWidth('16px', '0.00+0.00') : 0);
+  // The width of each node's subtree among those `shown`, the root's last.
+  function widths(shown) {
+    const w = new Float64Array(N);
+    (function size(n) {
+      let sum = 0;
+      for (const c of children[n]) if (shown(c)) sum += size(c);
+      w[n] = Math.max(labelWidth(n), sum);
+      return w[n];
+    })(0);
+    return w;
   }
   function fit() {
-    const roomAt = (scale) => Math.max(3, Math.floor(((treeBox.clientWidth - 4) / scale - 40) / DX));
-    const room = Math.max(roomAt(READ), Math.min(children[0].filter((c) => visits[c]).length, roomAt(1)));
+    const room = treeBox.clientWidth - 4 - 2 * MARGIN;
     const candidates = Array.from(new Set(visits)).filter((v) => v >= 1).sort((a, b) => a - b);
     let lo = 0, hi = candidates.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (slotsAt(candidates[mid]) <= room) hi = mid; else lo = mid + 1;
+      if (widths((c) => visits[c] >= candidates[mid])[0] <= room) hi = mid; else lo = mid + 1;
     }
     minInput.value = candidates.length ? candidates[lo] : 1;
   }
@@ -217,20 +228,21 @@
     const min = Math.max(1, Number(minInput.value) || 1);
     const onPath = new Set(currentPath);
     const shown = (n) => exists(n, s) && (visits[n] >= min || onPath.has(n) || n === 0 || n === newNode);
-    const x = new Float64Array(N);
-    let slot = 0, maxDepth = 0;
+    const w = widths(shown), x = new Float64Array(N);
+    let maxDepth = 0;
     const order = [];
-    (function place(n) {
+    (function place(n, left) {
       order.push(n);
       maxDepth = Math.max(maxDepth, depth[n]);
+      x[n] = left + w[n] / 2;
       const kids = children[n].filter(shown);
-      if (!kids.length) { x[n] = slot++; return; }
-      for (const c of kids) place(c);
-      x[n] = (x[kids[0]] + x[kids[kids.length - 1]]) / 2;
-    })(0);
-    const dx = DX, dy = 96, rootN = Math.max(1, visits[0]);
-    const width = Math.max(1, slot) * dx + 40, height = (maxDepth + 1) * dy + 54;
-    const X = (n) => 20 + x[n] * dx + dx / 2, Y = (n) => 44 + depth[n] * dy;
+      let at = left + (w[n] - kids.reduce((a, c) => a + w[c], 0)) / 2;
+      for (const c of kids) { place(c, at); at += w[c]; }
+    })(0, MARGIN);
+    // Level to level: the action above a circle, N · Q and the terms below.
+    const dy = 104, rootN = Math.max(1, visits[0]);
+    const width = w[0] + 2 * MARGIN, height = (maxDepth + 1) * dy + 60;
+    const X = (n) => x[n], Y = (n) => 48 + depth[n] * dy;
     const radius = (n) => Math.max(4, 22 * Math.sqrt(visits[n] / rootN));
     let edges = '', circles = '', labels = '';
     const labelAll = order.length <= 150;
@@ -251,8 +263,8 @@
       circles += `<circle class="${cls}" data-id="${n}" data-n="${visits[n]}" data-w="${score[n]}" cx="${X(n)}" cy="${Y(n)}" r="${radius(n).toFixed(1)}" fill="${visits[n] ? `hsl(${hue},75%,55%)` : '#fff'}"><title>${esc(tip)}</title></circle>`;
       if (labelAll || radius(n) >= 6 || onPath.has(n)) {
         labels += `<text class="act" x="${X(n)}" y="${Y(n) - radius(n) - 5}">${esc(actionName(n))}</text>`;
-        labels += `<text class="nq" x="${X(n)}" y="${Y(n) + radius(n) + 17}">${visits[n]} · ${visits[n] ? qq.toFixed(2) : '–'}</text>`;
-        if (t && !quizzing() && (labelAll || onPath.has(n))) labels += `<text class="terms" x="${X(n)}" y="${Y(n) + radius(n) + 34}">${t.exploit.toFixed(2)}+${t.explore.toFixed(2)}</text>`;
+        labels += `<text class="nq" x="${X(n)}" y="${Y(n) + radius(n) + 19}">${esc(nqText(n))}</text>`;
+        if (t && !quizzing() && (labelAll || onPath.has(n))) labels += `<text class="terms" x="${X(n)}" y="${Y(n) + radius(n) + 39}">${t.exploit.toFixed(2)}+${t.explore.toFixed(2)}</text>`;
       }
     }
     // Scaled up to fill the box where the tree leaves room (a projector), never down.
@@ -393,7 +405,7 @@
       `<div class="muted">blue: root Q; ${H.exact ? `red dashes: the exact value (${esc(H.exact.result)}, ${H.exact.reward})` : 'no exact value: the game is too large to solve here'}; strip: the most-visited root child — ${legend}</div>`;
     chartBox.querySelector('#chart').addEventListener('click', (e) => {
       const r = e.currentTarget.getBoundingClientRect();
-      const k = Math.round(1 + (e.clientX - r.left - PAD) / (CW - PAD - 6) * (I - 1));
+      const k = Math.round(1 + ((e.clientX - r.left) * CW / r.width - PAD) / (CW - PAD - 6) * (I - 1));
       go(4 * Math.min(I, Math.max(1, k)));
     });
   }

@@ -31,9 +31,12 @@ function cutAbove(n) { for (; n > 0; n = parent[n]) if (cuts.has(n)) return true
 // window), sized for the back of a room: at the zoom a tree of 40 nodes
 // fits a 1280x720 projector with, values are 20 px or more and windows 16.
 // A compact leaf is as narrow as its value and its edge's action allow, so
-// that 27 leaves fit across such a screen. `bottom`: where a box's edges leave.
-const FULL = { w: 132, gap: 14, level: 266, bottom: 176, board: 96 };
-const SMALL = { w: 136, gap: 10, level: 136, bottom: 92, board: 0 };
+// that 27 leaves fit across such a screen. `bottom`: where a box ends;
+// `stem`: how far below that its edges fan out. (A compact box's id hangs
+// below its corner: edges that fanned out from the box's edge ran through
+// it, so they leave from the fold button's foot, under the id.)
+const FULL = { w: 132, gap: 14, level: 266, bottom: 176, stem: 0, board: 96 };
+const SMALL = { w: 136, gap: 10, level: 150, bottom: 92, stem: 14, board: 0 };
 // Where actions are long (checkers' B5-C4), a compact leaf carries its own
 // action above its value, in smaller type, instead of on its edge: leaves'
 // edges stand closer than such labels are wide.
@@ -56,6 +59,7 @@ let printLevel = 0;
 // explore mode leaves the window out of its compact boxes (it is in the
 // panel): two lines a box, so that the whole line fits a projector's height.
 let windowRows = true;
+// (A deep line's levels keep their distance: the stem comes out of its edges.)
 const SHORT = { ...SMALL, level: 96, bottom: 58 };
 const size = () => { const z = compact ? (windowRows ? SMALL : SHORT) : FULL; return printLevel ? { ...z, level: printLevel } : z; };
 const boxWidth = (n) => (compact && isLeaf(n) ? LEAF_W : size().w);
