@@ -19,6 +19,7 @@
 //   gametree.addNodeClass(f)  f(i) gives more classes for node i's box ('' none)
 //   gametree.addPanelRows(f)  f(i) gives more rows (<dt>, <dd>) for node i's panel
 //   gametree.redraw()         draws the tree again (after adding the above)
+//   gametree.graft            can(i), line(i), at(i, json, plies): graft.js
 const views = new Map();
 // What addons add to each box's classes and to the panel (nodes.js and
 // panel.js ask them at every drawing).
@@ -63,8 +64,9 @@ function addonData(name) {
 }
 window.gametree = Object.freeze({
   header: H,
-  n: N,
-  nodes: Object.freeze({ count, first, parent, depth, flags, cost, value, alpha, beta }),
+  // (Getters: a graft replaces the columns with longer ones.)
+  get n() { return N; },
+  get nodes() { return Object.freeze({ count, first, parent, depth, flags, cost, value, alpha, beta }); },
   FLAGS: Object.freeze({ MAXIMISING, PRUNED, LEAF, CUT_BETA, CUT_ALPHA, LOWER, UPPER }),
   idOf, indexOf, actionName, boardSvg, num,
   smallTree,
@@ -76,4 +78,5 @@ window.gametree = Object.freeze({
   addNodeClass: (f) => addHook(classHooks, f),
   addPanelRows: (f) => addHook(panelHooks, f),
   redraw: () => render(),
+  get graft() { return graftApi; },
 });

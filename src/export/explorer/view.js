@@ -1,6 +1,6 @@
 // ---- View state.
 let mode = 'explore';
-const open = new Uint8Array(N);
+let open = new Uint8Array(N); // (let: graft.js grows it)
 const shownKids = new Map();
 let selected = 0;
 const answers = new Map();
