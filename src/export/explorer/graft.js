@@ -83,6 +83,16 @@ function graft(n, json, plies) {
       todo.push(c);
     }
   }
+  // A grafted leaf's value may be longer than any the page first had (a
+  // won game's ±1004 under a tree of small evaluations): leaves widen as
+  // view.js sizes them, never narrow.
+  let wide = LEAF_W;
+  for (let k = N; k < size; k++) {
+    if (!(flags[k] & LEAF)) continue;
+    const digits = String(Math.abs(cost[k])).length + (cost[k] < 0 ? 1 : 0);
+    wide = Math.max(wide, digits * 15 + 12, LEAF_ACT_IN_BOX ? H.actions[action[k]].length * 8.5 + 8 : 0);
+  }
+  if (wide > LEAF_W) { LEAF_W = Math.ceil(wide); canvas.style.setProperty('--leaf-w', LEAF_W + 'px'); }
   N = size;
   const staticValue = value[n];
   flags[n] &= ~LEAF;
@@ -100,12 +110,26 @@ function graft(n, json, plies) {
   for (let m = 0; count[m] && bestChild(m) >= 0;) { m = bestChild(m); line.add(m); }
   open[n] = 1;
   boardCache.clear();
+  header();
   select(n);
   return added;
 }
 // A grafted node's board is its JSON's; the page's own nodes are in its columns.
 const pageCells = cells;
 cells = (n) => (graftCells && graftCells.has(n) ? graftCells.get(n) : pageCells(n));
+// The banner's decision and line are the first search's; beside them, what
+// the tree now backs up, once a graft has been made.
+const pageHeader = header;
+header = () => {
+  pageHeader();
+  const banner = document.getElementById('banner');
+  if (!grafts.size || mode === 'practice' || !banner || banner.hidden) return;
+  const best = [];
+  for (let m = 0; count[m] && bestChild(m) >= 0;) { m = bestChild(m); best.push(actionName(m)); }
+  const same = value[0] === S.value && best.join(' ') === S.line.join(' ');
+  banner.insertAdjacentHTML('beforeend', ` <span id="graft-line" class="graft-note">${same ? 'the same with the line searched deeper'
+    : `with the line searched deeper: value <b>${esc(num(value[0]))}</b>, line ${esc(best.join(' '))}`}</span>`);
+};
 // What changed, on the node and in the panel.
 function deeperOf(n) {
   for (let p = n; p >= 0; p = parent[p]) if (grafts.has(p)) return p;
@@ -116,8 +140,9 @@ addHook(panelHooks, (n) => {
   const g = grafts.get(n);
   const row = (label, v) => `<dt>${label}</dt><dd>${esc(v)}</dd>`;
   if (g) {
-    return row('static value', `${num(g.staticValue)} (its evaluation, at the edge of the tree first built)`)
-      + row('searched deeper', `${num(g.deeper)}: the value of its own tree, ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'} deeper (${g.nodes} nodes grafted here)`);
+    return row('before the graft', `${num(g.staticValue)}, its static value at the edge of the tree first built`)
+      + row('searched deeper', `${num(g.deeper)}: the value of its own tree, ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'} deeper (${g.nodes} nodes grafted here)`)
+      + (windowed ? row('its tree\'s window', 'searched from here with a full window, [−∞, +∞]: the α and β on entry above are the first search\'s') : '');
   }
   if (firstValue.has(n) && value[n] !== firstValue.get(n)) {
     return row('value first searched', num(firstValue.get(n)))
@@ -128,7 +153,7 @@ addHook(panelHooks, (n) => {
 });
 (function graftStyle() {
   const st = document.createElement('style');
-  st.textContent = '.box.grafted, .box.rebacked { outline: 3px dashed #7a4fbf; outline-offset: 2px; }'
+  st.textContent = '.graft-note { color: #5a2f9f; font-weight: normal; margin-left: 0.6em; } .box.grafted, .box.rebacked { outline: 3px dashed #7a4fbf; outline-offset: 2px; }'
     + '.box.grafted::after { content: "deeper"; } .box.rebacked::after { content: "line deeper"; }'
     + '.box.grafted::after, .box.rebacked::after { position: absolute; top: -1.25em; right: 0; font: bold 13px sans-serif; color: #5a2f9f; background: #fff; padding: 0 3px; }';
   document.head.appendChild(st);
