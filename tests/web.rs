@@ -640,10 +640,16 @@ fn on_a_projector_and_on_a_phone_nothing_runs_off_the_side_and_the_tree_and_boar
             b.screenshot(&Path::new(dir).join(format!("web-{w}x{h}-checkers-board.png")));
         }
         b.click("#mode-play");
-        b.run("document.getElementById('level').value = 'easy'");
+        b.run("document.getElementById('level').value = 'easy'; document.getElementById('you-play').value = 'second'");
         b.click("#new-game");
+        // The machine opens; once it has moved, its tree is shown.
+        wait_for(
+            &b,
+            "return document.querySelector('#game-record li') && /^The tree the machine searched/.test(document.getElementById('machine-tree').textContent) ? 'yes' : ''",
+        );
         fits("a game against the machine");
         if let Some(dir) = &shots {
+            b.run("document.getElementById('machine-tree').scrollIntoView()");
             b.screenshot(&Path::new(dir).join(format!("web-{w}x{h}-play.png")));
         }
     }

@@ -268,13 +268,22 @@
   // none; never the tree of a position the game has left. A tree asked for
   // before a later move is dropped when it comes (`playMoves` counts them).
   let playMoves = 0;
-  function playNote(text) {
+  // The note above the tree: what it is, in a line a class reads, and the
+  // small print under it.
+  function playNote(text, small) {
     $('result').hidden = false;
     $('text').hidden = true;
     $('leaf-hint').hidden = true;
     $('deeper-hint').hidden = true;
-    $('machine-tree').hidden = false;
-    $('machine-tree').textContent = text;
+    const note = $('machine-tree');
+    note.hidden = false;
+    note.textContent = text;
+    if (small) {
+      const s = document.createElement('span');
+      s.className = 'hint';
+      s.textContent = ' ' + small;
+      note.append(s);
+    }
   }
   function noTree(text) {
     playMoves += 1;
@@ -286,14 +295,14 @@
     $('explorer').srcdoc = '';
     $('downloads').innerHTML = '';
   }
-  function machineMoved(before, said, searched) {
+  function machineMoved(before, said, searched, action) {
     const ticket = ++playMoves;
     if (!searched) return noTree(`${said} at random: the machine searched no tree for it.`);
     const o = Object.assign(gameOptions(), { position: before, search: searched.search });
     let how;
     if (searched.search === 'mcts') {
       o.iterations = searched.iterations; o.seed = searched.seed;
-      how = `MCTS, ${searched.iterations} iterations from seed ${searched.seed}`;
+      how = `MCTS, ${searched.iterations} iterations, seed ${searched.seed}`;
     } else {
       o.depth = searched.depth;
       how = `alpha-beta to depth ${searched.depth}`;
@@ -304,13 +313,14 @@
       if (ticket !== playMoves) return null;
       last = { options: o, json: JSON.parse(answer.json), position: before, html: answer.html };
       downloads(o, answer);
-      const ties = searched.search === 'mcts' ? ''
-        : ' Among moves of equal value the machine draws one at random, so its move may be another than the one the tree marks.';
+      const ties = searched.search === 'mcts' ? 'From the position before its move; the same search, so the same decision.'
+        : 'From the position before its move. Among moves of equal value the machine draws one at random, so its move (selected) may be another than the one the tree marks.';
       // Said once the tree is in the frame, so that the words and the tree agree.
       return show(answer.html, hookFrontier).then(() => {
         if (ticket !== playMoves) return;
-        playNote(`The tree the machine searched for “${said}”: ${how} from the position before its move, ${answer.nodes} nodes.${ties}`);
+        playNote(`The tree the machine searched for ${said}: ${how}, ${answer.nodes} nodes.`, ties);
         $('deeper-hint').hidden = searched.search === 'mcts';
+        selectMove(action);
       });
     }, (err) => {
       if (ticket !== playMoves) return null;
@@ -321,6 +331,15 @@
         : `${said}: its tree cannot be shown: ${err.message}`);
       return null;
     });
+  }
+  // The machine's move, selected in its tree: the panel shows that child.
+  function selectMove(action) {
+    const inner = $('explorer').contentWindow && $('explorer').contentWindow.gametree;
+    if (!inner || !inner.nodes || !inner.select) return;
+    for (let k = 0; k < inner.nodes.count[0]; k++) {
+      const c = inner.nodes.first[0] + k;
+      if (inner.actionName(c) === action) { inner.select(c); return; }
+    }
   }
   const board = makeBoard({
     gameOptions, analyse: () => analyse(), clearErrors, showError: (e) => showError(e),

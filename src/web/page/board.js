@@ -145,7 +145,7 @@ function makeBoard(hooks) {
     return gametree.run('machine', o).then((a) => {
       const said = `${shown.players[shown.to_move === 'first' ? 0 : 1]} plays ${a.action}`;
       record(`${said} (${a.note})`);
-      hooks.machineMoved(before, said, a.searched);
+      hooks.machineMoved(before, said, a.searched, a.action);
       return moved(a.position);
     }, hooks.showError);
   }
