@@ -116,6 +116,32 @@ fn the_line_of_best_play_searched_deeper_three_times_holds_the_clis_trees_and_ba
         banner.contains("Decision c1, value −1") && banner.contains("with the line searched deeper: value "),
         "{banner}"
     );
+    // Stepping and practice are the first search's: the grafts fold away
+    // (each first tree's node has its first value and children again), and
+    // come back as they were in explore.
+    let grafted = b.run("return Array.from(gametree.nodes.value)");
+    for m in ["step", "practice", "explore"] {
+        let seen = b.run(&format!(
+            "const g = gametree; g.setMode('{m}'); const n = g.nodes;
+             return {{values: Array.from(n.value), counts: Array.from(n.count).slice(0, 50), boxes: document.querySelectorAll('#tree .node[data-index]').length, outside: [...document.querySelectorAll('#tree .node[data-index]')].filter(e => Number(e.dataset.index) >= 50).length}}"
+        ));
+        if m == "explore" {
+            assert_eq!(seen["values"], grafted, "explore shows the grafts again");
+            continue;
+        }
+        assert!(seen["boxes"].as_u64() > Some(1), "{m} draws the first tree");
+        assert_eq!(seen["outside"], json!(0), "{m} draws no grafted node");
+        for (i, node) in first["nodes"].as_array().unwrap().iter().enumerate() {
+            assert_eq!(
+                seen["counts"][i],
+                json!(node["children"].as_array().unwrap().len()),
+                "{m}: node {i}'s children"
+            );
+            if node["pruned"] == json!(false) {
+                assert_eq!(seen["values"][i], node["value"], "{m}: node {i}'s value is the first search's");
+            }
+        }
+    }
     assert_eq!(first["node_count"], json!(50));
     assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
 }

@@ -12,6 +12,7 @@
 const grafts = new Map(); // graft root -> { plies, staticValue, deeper, nodes }
 const firstValue = new Map(); // ancestor -> the value the first search gave it
 let graftCells = null; // grafted node -> its board's cells, from the JSON
+let graftsShown = true; // false while stepping or practising: the first search's tree
 const actionIndex = new Map(H.actions.map((a, i) => [a, i]));
 const builtDepth = S.depth;
 // The depth at which `n`'s part of the tree stops: the first build's, or the
@@ -25,7 +26,7 @@ function edgeDepth(n) {
 }
 // A node the engine could search deeper: a leaf at its part's depth (a leaf
 // above it is a finished game).
-const canGraft = (n) => n >= 0 && n < N && isLeaf(n) && !enginePruned(n) && depth[n] >= edgeDepth(n);
+const canGraft = (n) => graftsShown && n >= 0 && n < N && isLeaf(n) && !enginePruned(n) && !grafts.has(n) && depth[n] >= edgeDepth(n);
 function grown(Type, old, size) {
   if (!old) return null;
   const a = new Type(size);
@@ -123,7 +124,7 @@ const pageHeader = header;
 header = () => {
   pageHeader();
   const banner = document.getElementById('banner');
-  if (!grafts.size || mode === 'practice' || !banner || banner.hidden) return;
+  if (!grafts.size || !graftsShown || !banner || banner.hidden) return;
   const best = [];
   for (let m = 0; count[m] && bestChild(m) >= 0;) { m = bestChild(m); best.push(actionName(m)); }
   const same = value[0] === S.value && best.join(' ') === S.line.join(' ');
@@ -135,8 +136,9 @@ function deeperOf(n) {
   for (let p = n; p >= 0; p = parent[p]) if (grafts.has(p)) return p;
   return -1;
 }
-addHook(classHooks, (n) => (grafts.has(n) ? 'grafted' : firstValue.has(n) && value[n] !== firstValue.get(n) ? 'rebacked' : ''));
+addHook(classHooks, (n) => (!graftsShown ? '' : grafts.has(n) ? 'grafted' : firstValue.has(n) && value[n] !== firstValue.get(n) ? 'rebacked' : ''));
 addHook(panelHooks, (n) => {
+  if (!graftsShown) return '';
   const g = grafts.get(n);
   const row = (label, v) => `<dt>${label}</dt><dd>${esc(v)}</dd>`;
   if (g) {
@@ -151,6 +153,37 @@ addHook(panelHooks, (n) => {
   const d = deeperOf(n);
   return d > n ? row('grafted', `from ${tag(d)}'s own tree, searched ${grafts.get(d).plies} plies deeper`) : '';
 });
+// Stepping and practice are the first search's: its events never reach a
+// grafted node, and a worksheet's windows are its. While in them the grafts
+// are folded away (each graft root a leaf of its static value again, the
+// line its first values), and are back as they were in any other mode.
+let graftsHeld = null; // while folded away: what to put back
+function showGrafts(on) {
+  if (on === graftsShown || !grafts.size) { graftsShown = on; return; }
+  if (!on) {
+    graftsHeld = new Map();
+    for (const p of [...firstValue.keys(), ...grafts.keys()]) graftsHeld.set(p, value[p]);
+    for (const [p, v] of firstValue) value[p] = v;
+    for (const [g, info] of grafts) { info.count = count[g]; count[g] = 0; flags[g] |= LEAF; value[g] = info.staticValue; }
+    // (A node inside a graft is not drawn: its graft root is selected instead.)
+    let top = -1;
+    for (let m = selected; m >= 0; m = parent[m]) if (grafts.has(m)) top = m;
+    if (top >= 0) selected = top;
+  } else {
+    for (const [g, info] of grafts) { count[g] = info.count; flags[g] &= ~LEAF; }
+    for (const [p, v] of graftsHeld) value[p] = v;
+    graftsHeld = null;
+  }
+  graftsShown = on;
+  line.clear(); line.add(0);
+  for (let m = 0; count[m] && bestChild(m) >= 0;) { m = bestChild(m); line.add(m); }
+}
+const pageSetMode = setMode;
+setMode = (m, sure) => {
+  // (Leaving a worksheet with answers asks first, and may stay: modes.js.)
+  if (!(mode === 'practice' && m !== 'practice' && !sure && (answers.size || cuts.size || marks))) showGrafts(m !== 'step' && m !== 'practice');
+  return pageSetMode(m, sure);
+};
 (function graftStyle() {
   const st = document.createElement('style');
   st.textContent = '.graft-note { color: #5a2f9f; font-weight: normal; margin-left: 0.6em; } .box.grafted, .box.rebacked { outline: 3px dashed #7a4fbf; outline-offset: 2px; }'
