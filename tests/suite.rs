@@ -24,6 +24,7 @@ mod explorer;
 mod fuzz_regressions;
 mod gambit;
 mod generated;
+mod graft;
 mod honest;
 mod hostile;
 mod illegal_moves;

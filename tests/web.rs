@@ -80,7 +80,38 @@ fn assert_same(b: &Browser, options: Value) {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let cli = cli_json(&args);
     let page = page_analyse(b, &options).unwrap_or_else(|e| panic!("the page refused {options}: {e}"));
+    // Deepening times each iteration (`time_ms`), a clock's reading that no
+    // two runs share in either door: each is checked to be a time, and the
+    // texts are then held equal byte for byte with the readings taken out.
+    let (page, page_times) = without_times(&page);
+    let (cli, cli_times) = without_times(&cli);
+    assert_eq!(page_times, cli_times, "as many timed iterations in page and CLI for {options}");
+    if options["search"] == json!("deepening") {
+        assert!(page_times > 0, "deepening's JSON times its iterations: {page:.400}");
+    }
     assert!(page == cli, "page and CLI differ for {options}:\npage: {:.400}\ncli:  {:.400}", page, cli);
+}
+
+/// `text` with each `"time_ms":NUMBER` read as a time of 0 or more and
+/// written `"time_ms":T`, and how many there were.
+fn without_times(text: &str) -> (String, usize) {
+    const KEY: &str = "\"time_ms\":";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut n = 0;
+    while let Some(at) = rest.find(KEY) {
+        let (before, after) = rest.split_at(at + KEY.len());
+        let end = after.find([',', '}']).unwrap_or(after.len());
+        let ms: f64 =
+            after[..end].parse().unwrap_or_else(|_| panic!("time_ms is not a number: {:.40}", after));
+        assert!(ms >= 0.0 && ms.is_finite(), "time_ms {ms}");
+        out.push_str(before);
+        out.push('T');
+        rest = &after[end..];
+        n += 1;
+    }
+    out.push_str(rest);
+    (out, n)
 }
 
 #[test]
@@ -103,7 +134,8 @@ fn the_pages_analyse_is_the_clis_json_byte_for_byte_over_random_positions_of_eve
                 )
             });
             let game = name.as_str();
-            let search = ["minimax", "alphabeta", "alphabeta", "mcts"][(round + rng.below(4)) % 4];
+            let search =
+                ["minimax", "alphabeta", "alphabeta", "deepening", "mcts"][(round + rng.below(5)) % 5];
             let mut options = json!({"game": game, "position": position, "search": search});
             match search {
                 "mcts" => {
@@ -112,7 +144,7 @@ fn the_pages_analyse_is_the_clis_json_byte_for_byte_over_random_positions_of_eve
                 }
                 _ => options["depth"] = json!(depth),
             }
-            if search == "alphabeta" && round % 2 == 1 {
+            if (search == "alphabeta" || search == "deepening") && round % 2 == 1 {
                 options["no-prune-on-ties"] = json!(true);
             }
             assert_same(&b, options);
@@ -131,6 +163,7 @@ fn the_pages_analyse_is_the_clis_json_byte_for_byte_over_random_positions_of_eve
             &b,
             json!({"game": "tree", "position": text, "search": "alphabeta", "compare-orders": true}),
         );
+        assert_same(&b, json!({"game": "tree", "position": text, "search": "deepening"}));
     }
     assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
     assert_eq!(b.requests(&url()), Vec::<String>::new(), "the page fetches nothing");
@@ -613,10 +646,16 @@ fn on_a_projector_and_on_a_phone_nothing_runs_off_the_side_and_the_tree_and_boar
             b.screenshot(&Path::new(dir).join(format!("web-{w}x{h}-checkers-board.png")));
         }
         b.click("#mode-play");
-        b.run("document.getElementById('level').value = 'easy'");
+        b.run("document.getElementById('level').value = 'easy'; document.getElementById('you-play').value = 'second'");
         b.click("#new-game");
+        // The machine opens; once it has moved, its tree is shown.
+        wait_for(
+            &b,
+            "return document.querySelector('#game-record li') && /^The tree the machine searched/.test(document.getElementById('machine-tree').textContent) ? 'yes' : ''",
+        );
         fits("a game against the machine");
         if let Some(dir) = &shots {
+            b.run("document.getElementById('machine-tree').scrollIntoView()");
             b.screenshot(&Path::new(dir).join(format!("web-{w}x{h}-play.png")));
         }
     }
@@ -627,64 +666,209 @@ fn on_a_projector_and_on_a_phone_nothing_runs_off_the_side_and_the_tree_and_boar
     not(all(has_wasm_toolchain, has_chromium)),
     ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
 )]
-fn a_node_at_the_edge_of_the_tree_opens_its_own_deeper_tree_and_back_returns() {
+fn a_node_at_the_edge_is_searched_deeper_in_place_twice_and_each_graft_is_the_clis_tree_of_its_position() {
     let b = open();
     shown(&b);
     b.run("document.getElementById('game').value = 'tictactoe'; document.getElementById('game').onchange()");
+    b.run(
+        "document.getElementById('search').value = 'alphabeta'; document.getElementById('search').onchange()",
+    );
     b.type_into("#depth", "2");
     b.type_into("#position", "x...o.... x");
     b.click("#analyse");
-    wait_for(
-        &b,
-        "const w = document.getElementById('explorer').contentWindow; return w.gametree && w.gametree.header.summary.depth === 2 && w.gametree.header.summary.position === 'x...o.... x' ? 'yes' : ''",
-    );
     let frame = "document.getElementById('explorer').contentWindow";
-    // A node drawn at depth 2 (the line of best play is open): its line.
-    let line = b.run(&format!(
-        "const g = {frame}.gametree; const d = {frame}.document;
-         const box = [...d.querySelectorAll('[data-index]')].find(e => g.nodes.depth[Number(e.dataset.index)] === 2);
-         const line = []; for (let i = Number(box.dataset.index); g.nodes.parent[i] >= 0; i = g.nodes.parent[i]) line.unshift(g.actionName(i));
-         box.dispatchEvent(new MouseEvent('dblclick', {{bubbles: true}}));
-         return line"
-    ));
-    let line: Vec<String> =
-        line.as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_string()).collect();
-    assert_eq!(line.len(), 2, "{line:?}");
-    wait_for(&b, "return document.getElementById('trail').hidden ? '' : 'yes'");
     wait_for(
         &b,
         &format!(
-            "return {frame}.gametree && {frame}.gametree.header.summary.depth === 2 && {frame}.gametree.header.summary.position !== 'x...o.... x' ? 'yes' : ''"
+            "const w = {frame}; return w.gametree && w.gametree.header.summary.depth === 2 && w.gametree.header.summary.position === 'x...o.... x' ? 'yes' : ''"
         ),
     );
-    let summary = shown(&b);
-    // The CLI's tree of the position that line reaches, two plies deep.
-    let mut position = "x...o.... x".to_string();
-    for action in &line {
-        let out = b.run(&format!(
-            "return gametree.run('apply', {{game: 'tictactoe', position: {position:?}, action: {action:?}}}).then(a => a.position)"
+    let before = b.run(&format!("return {frame}.gametree.n"));
+    // Twice: a node at the edge (the first on the line of best play, then
+    // one at the edge of that graft), double-clicked where it is drawn.
+    let mut roots = Vec::new();
+    for round in 0..2 {
+        let n = b.run(&format!(
+            "const g = {frame}.gametree, d = {frame}.document;
+             const done = g.graft.grafted();
+             let n = -1;
+             for (let i = 0; i < g.n && n < 0; i++) if (g.graft.can(i) && (!done.length || done.every(r => {{ for (let p = i; p >= 0; p = g.nodes.parent[p]) if (p === r) return true; return false; }}))) n = i;
+             g.select(n);
+             d.querySelector(`[data-index=\"${{n}}\"]`).dispatchEvent(new MouseEvent('dblclick', {{bubbles: true}}));
+             return n"
         ));
-        position = out.as_str().unwrap().to_string();
+        let n = n.as_i64().unwrap_or_else(|| panic!("no node at the edge in round {round}"));
+        assert!(n >= 0, "no node at the edge in round {round}");
+        wait_for(
+            &b,
+            &format!("return {frame}.gametree.graft.grafted().length === {} ? 'yes' : ''", round + 1),
+        );
+        roots.push(n);
     }
-    assert_eq!(summary["position"], json!(position));
+    let after = b.run(&format!("return {frame}.gametree.n"));
+    assert!(after.as_i64() > before.as_i64(), "{before} -> {after}");
+    // Each graft, node by node, against the CLI's tree of the position its
+    // line reaches, two plies deep (the deeper graft stands in its first's
+    // leaf: that leaf's static cost is the CLI's, its value the deeper one).
+    for (k, &root) in roots.iter().enumerate() {
+        let line = b.run(&format!("return {frame}.gametree.graft.line({root})"));
+        let mut position = "x...o.... x".to_string();
+        for action in line.as_array().unwrap() {
+            let out = b.run(&format!(
+                "return gametree.run('apply', {{game: 'tictactoe', position: {position:?}, action: {action}}}).then(a => a.position)"
+            ));
+            position = out.as_str().unwrap().to_string();
+        }
+        let cli = cli_json(&["tictactoe", "--position", &position, "--depth", "2", "--search", "alphabeta"]);
+        let differences = b.run(&format!(
+            "const g = {frame}.gametree, T = {cli}, F = g.FLAGS, nodes = g.nodes, out = [];
+             const later = g.graft.grafted().filter(r => r !== {root});
+             const walk = (j, i) => {{
+               const c = T.nodes[j];
+               const say = (what, page, cli) => out.push(`#${{g.idOf(i)}} ${{g.graft.line(i).join(' ')}}: ${{what}} ${{page}} in the page, ${{cli}} in the CLI`);
+               if (j && g.actionName(i) !== c.action) say('action', g.actionName(i), c.action);
+               if (!!(nodes.flags[i] & F.PRUNED) !== c.pruned) say('pruned', nodes.flags[i] & F.PRUNED, c.pruned);
+               if (j && nodes.cost[i] !== c.cost) say('cost', nodes.cost[i], c.cost);
+               const bound = nodes.flags[i] & F.LOWER ? 'lower' : nodes.flags[i] & F.UPPER ? 'upper' : c.pruned ? null : 'exact';
+               if (j && bound !== c.bound) say('bound', bound, c.bound);
+               if (later.includes(i)) {{
+                 if (c.children.length) say('a leaf', false, 'has children');
+                 return;
+               }}
+               if (nodes.count[i] !== c.children.length) say('children', nodes.count[i], c.children.length);
+               if (!c.pruned && nodes.value[i] !== c.value && !later.some(r => {{ for (let p = r; p >= 0; p = nodes.parent[p]) if (p === i) return true; return false; }})) say('value', nodes.value[i], c.value);
+               c.children.forEach((cj, k) => walk(cj, nodes.first[i] + k));
+             }};
+             walk(0, {root});
+             return out"
+        ));
+        assert_eq!(differences, json!([]), "graft {k} at node {root}, position {position}");
+    }
+    // Values above a graft: each the greatest (MAX) or least (MIN) of its
+    // searched children's, and the panel says what changed.
+    let wrong = b.run(&format!(
+        "const g = {frame}.gametree, n = g.nodes, F = g.FLAGS, out = [];
+         for (const r of g.graft.grafted()) for (let p = n.parent[r]; p >= 0; p = n.parent[p]) {{
+           let v = null;
+           for (let k = 0; k < n.count[p]; k++) {{ const c = n.first[p] + k; if (!(n.flags[c] & F.PRUNED)) v = v === null ? n.value[c] : n.flags[p] & F.MAXIMISING ? Math.max(v, n.value[c]) : Math.min(v, n.value[c]); }}
+           if (v !== n.value[p]) out.push(`${{g.idOf(p)}}: ${{n.value[p]}}, its children back up ${{v}}`);
+         }}
+         return out"
+    ));
+    assert_eq!(wrong, json!([]));
+    let panel = b.run(&format!(
+        "const g = {frame}.gametree; g.select({}); return {frame}.document.getElementById('panel').textContent",
+        roots[1]
+    ));
+    let panel = panel.as_str().unwrap();
+    assert!(
+        panel.contains("before the graft")
+            && panel.contains("searched deeper")
+            && panel.contains("2 plies deeper"),
+        "{panel}"
+    );
+    assert!(b.text("#status").contains("grafted below"), "{}", b.text("#status"));
+    // The banner keeps the first search's decision and says what the tree now backs up.
+    let banner = b.run(&format!("return {frame}.document.getElementById('graft-line').textContent"));
+    assert!(banner.as_str().is_some_and(|t| t.contains("with the line searched deeper")), "{banner}");
+    // The explorer never left: the same page, now with its graft's boxes drawn.
+    assert_eq!(b.run(&format!("return {frame}.gametree.header.summary.position")), json!("x...o.... x"));
+    assert!(
+        b.run(&format!("return {frame}.document.querySelectorAll('.box.grafted').length")).as_u64()
+            >= Some(1)
+    );
+    assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
+}
+
+#[test]
+#[cfg_attr(
+    not(all(has_wasm_toolchain, has_chromium)),
+    ignore = "needs a wasm32 std (rustup target add wasm32-unknown-unknown, or Debian's rustc-web cargo-web rust-web-src lld) and Debian's chromium and chromium-driver (.ci/run installs them)"
+)]
+fn while_playing_the_explorer_shows_the_tree_the_machine_searched_for_its_last_move_or_says_there_is_none() {
+    let b = open();
+    shown(&b);
+    choose_game(&b, "tictactoe");
+    shown(&b);
+    let frame = "document.getElementById('explorer').contentWindow";
+    let note = || b.text("#machine-tree");
+    let records = |n: usize| {
+        wait_for(
+            &b,
+            &format!("return document.querySelectorAll('#game-record li').length === {n} ? 'yes' : ''"),
+        )
+    };
+    // What the explorer shows once the machine's tree has come: its summary,
+    // its node count and the values of the root's children by action.
+    let machine_tree = || {
+        wait_for(
+            &b,
+            "return /^The tree the machine searched/.test(document.getElementById('machine-tree').textContent) && !document.getElementById('explorer').hidden ? 'yes' : ''",
+        );
+        shown(&b);
+        b.run(&format!(
+            "const g = {frame}.gametree; const kids = {{}};
+             for (let k = 0; k < g.nodes.count[0]; k++) kids[g.actionName(g.nodes.first[0] + k)] = g.nodes.value[g.nodes.first[0] + k];
+             return {{summary: g.header.summary, n: g.n, root: g.nodes.value[0], kids}}"
+        ))
+    };
+    let played = |i: usize| {
+        let r = b.run("return [...document.querySelectorAll('#game-record li')].map(l => l.textContent)");
+        let line = r[i].as_str().unwrap().to_string();
+        line.split(' ').nth(2).unwrap().to_string()
+    };
+    let start = b.run("return document.getElementById('position').value").as_str().unwrap().to_string();
+    b.click("#mode-play");
+    b.run("document.getElementById('level').value = 'medium'; document.getElementById('you-play').value = 'second'");
+    b.click("#new-game");
+    records(1);
+    // medium searches tic-tac-toe 3 plies (a third of its own 9): that tree,
+    // from the position before the move, is the command line's.
+    let t = machine_tree();
+    assert_eq!(t["summary"]["position"], json!(start), "{t}");
+    assert_eq!(t["summary"]["depth"], json!(3), "{t}");
+    assert!(note().contains("alpha-beta to depth 3"), "{}", note());
     let cli: Value = serde_json::from_str(&cli_json(&[
         "tictactoe",
         "--position",
-        &position,
+        &start,
         "--depth",
-        "2",
+        "3",
         "--search",
         "alphabeta",
     ]))
     .unwrap();
-    assert_eq!(summary["node_count"], cli["node_count"], "{summary}");
-    assert_eq!(b.text("#trail-line"), line.join(" "));
-    b.click("#trail-back");
+    assert_eq!(t["n"], cli["node_count"], "{t}");
+    assert_eq!(t["root"], cli["nodes"][0]["value"], "{t}");
+    // The move played is one of the tree's best.
+    let m = played(0);
+    assert_eq!(t["kids"][&m], t["root"], "the machine played {m}, not a best move of {t}");
+    // random searches nothing: no tree, and the page says so; the last one
+    // is gone with the person's move.
+    b.run("document.getElementById('level').value = 'random'; document.getElementById('level').onchange()");
+    let empty = b.run("return [...document.getElementById('position').value.split(' ')[0]].indexOf('.')");
+    click_point(&b, empty.as_u64().unwrap() as usize);
+    records(3);
+    wait_for(
+        &b,
+        "return /searched no tree/.test(document.getElementById('machine-tree').textContent) ? 'yes' : ''",
+    );
+    assert_eq!(b.run("return document.getElementById('explorer').hidden"), json!(true));
+    assert_eq!(b.run(&format!("return !!{frame}.gametree")), json!(false), "the last tree is gone");
+    // mcts (its third move: the game cannot be over before it): the same
+    // iterations from the same seed, so the tree's decision is its move.
+    b.run("document.getElementById('level').value = 'mcts'; document.getElementById('level').onchange()");
+    let empty = b.run("return [...document.getElementById('position').value.split(' ')[0]].indexOf('.')");
+    click_point(&b, empty.as_u64().unwrap() as usize);
+    records(5);
     wait_for(
         &b,
         &format!(
-            "return {frame}.gametree && {frame}.gametree.header.summary.position === 'x...o.... x' ? 'yes' : ''"
+            "return /^The tree the machine searched/.test(document.getElementById('machine-tree').textContent) && {frame}.document.getElementById('decision') ? 'yes' : ''"
         ),
     );
-    assert_eq!(b.run("return document.getElementById('trail').hidden"), json!(true));
+    assert!(note().contains("MCTS, 50000 iterations"), "{}", note());
+    let decision = b.run(&format!("return {frame}.document.getElementById('decision').textContent"));
+    assert_eq!(decision, json!(played(4)), "{}", note());
+    assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
 }

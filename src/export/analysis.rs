@@ -122,6 +122,15 @@ pub enum Search {
         /// `--compare-orders`.
         compare_orders: bool,
     },
+    /// Iterative deepening over the explicit tree (`--search deepening`):
+    /// alpha-beta to each depth in turn with a transposition table, every
+    /// iteration kept for the exports.
+    Deepening {
+        /// Alpha-beta's cut-off rule (`--no-prune-on-ties`).
+        rule: Pruning,
+        /// `--compare-orders`.
+        compare_orders: bool,
+    },
     /// MCTS, which grows a tree of its own.
     Mcts {
         /// Its settings (`max_nodes` among them).
@@ -194,13 +203,16 @@ pub fn analyse<G: Game>(
     let pick =
         |on: bool, write: &dyn Fn(&mut dyn Write) -> io::Result<()>| on.then(|| text(write)).transpose();
     match req.search {
-        Search::Tree { kind, rule, compare_orders } => {
+        Search::Tree { rule, compare_orders, .. } | Search::Deepening { rule, compare_orders } => {
             let depth = req.depth.unwrap_or_else(|| game.default_depth());
             let mut arena = TreeArena::new();
             let tree =
                 Tree::build(&mut arena, game, pos, depth, &req.limits).map_err(Refused::TooManyNodes)?;
             let trace = wanted.html && tree.len <= export::html::TRACE_LIMIT;
-            let mut searched = search(&tree, kind, rule, req.limits.threads, trace);
+            let mut searched = match req.search {
+                Search::Tree { kind, .. } => search(&tree, kind, rule, req.limits.threads, trace),
+                _ => crate::search::run::deepen(game, &tree, rule),
+            };
             if compare_orders {
                 searched.orders = Some(orders::compare(game, &tree, rule));
             }

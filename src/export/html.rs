@@ -25,7 +25,7 @@ use crate::tree::{Bound, GameNode, Tree};
 const TEMPLATE: &str = include_str!("explorer/page.html");
 /// The page's script, one file per concern, run in this order inside one
 /// function so that they share its names (data first, the start last).
-const SCRIPT: [&str; 22] = [
+const SCRIPT: &[&str] = &[
     include_str!("explorer/data.js"),
     include_str!("explorer/board.js"),
     include_str!("explorer/boards.js"),
@@ -47,6 +47,7 @@ const SCRIPT: [&str; 22] = [
     include_str!("explorer/input.js"),
     include_str!("explorer/small_tree.js"),
     include_str!("explorer/hook.js"),
+    include_str!("explorer/graft.js"),
     include_str!("explorer/start.js"),
 ];
 const STYLE: &str = include_str!("explorer/explorer.css");

@@ -87,10 +87,12 @@ pub fn machine<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
     if legal.is_empty() {
         return Err(Refusal::of("position", format!("the game is over: {}", game.why_over(&pos))));
     }
-    let (action, note) = match level {
+    // What the machine searched, for the page to show its tree: nothing at
+    // random; MCTS's iterations and seed; alpha-beta's depth.
+    let (action, note, searched) = match level {
         Level::Random => {
             let mut rng = Rng::new(seed.unwrap_or(1));
-            (legal[rng.below(legal.len())], "at random".to_string())
+            (legal[rng.below(legal.len())], "at random".to_string(), Value::Null)
         }
         Level::Mcts => {
             let settings = levels::mcts_for_play(think, seed, DEFAULT_MAX_NODES);
@@ -104,7 +106,9 @@ pub fn machine<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
                 searched.iterations,
                 node.mean() * 100.0
             );
-            (node.action.expect("below the root"), note)
+            let searched =
+                json!({"search": "mcts", "iterations": searched.iterations, "seed": settings.seed});
+            (node.action.expect("below the root"), note, searched)
         }
         _ => {
             let depth_searched = depth.unwrap_or_else(|| levels::level_depth(game, level));
@@ -122,7 +126,8 @@ pub fn machine<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
                 "value {}; searched {} {plies}, {} positions examined",
                 c.value, played.depth, c.nodes
             );
-            (c.action.expect("a side with actions gets one"), note)
+            let searched = json!({"search": "alphabeta", "depth": played.depth, "nodes": c.nodes});
+            (c.action.expect("a side with actions gets one"), note, searched)
         }
     };
     let after = game.apply(&pos, action);
@@ -130,6 +135,7 @@ pub fn machine<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
         "ok": true,
         "action": game.format_action(action),
         "note": note,
+        "searched": searched,
         "position": game.format_position(&after),
     }))
 }

@@ -122,7 +122,7 @@ fn analyse<G: Game>(game: &G, mut o: Options, wanted: Wanted) -> Result<Value, R
     let pos = position(game, &mut o)?;
     let depth = depth(&mut o)?;
     let (max_nodes, given_nodes) = max_nodes(&mut o)?;
-    let search = o.choice("search", &["minimax", "alphabeta", "mcts"])?.unwrap_or("minimax");
+    let search = o.choice("search", &["minimax", "alphabeta", "deepening", "mcts"])?.unwrap_or("minimax");
     let no_prune_on_ties = o.flag("no-prune-on-ties")?;
     let compare_orders = o.flag("compare-orders")?;
     let scope = match (o.integer("show-depth", 0, 255)?, o.flag("show-line")?) {
@@ -178,7 +178,11 @@ fn analyse<G: Game>(game: &G, mut o: Options, wanted: Wanted) -> Result<Value, R
                     "--no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders",
                 ));
             }
-            Search::Tree { kind, rule, compare_orders }
+            if tree == "deepening" {
+                Search::Deepening { rule, compare_orders }
+            } else {
+                Search::Tree { kind, rule, compare_orders }
+            }
         }
     };
     let limits = Limits { max_nodes, threads: 1, deadline: None };

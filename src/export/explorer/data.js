@@ -4,7 +4,7 @@
 // into the page; it computes no values of its own.
 const H = JSON.parse(document.getElementById('tree-header').textContent);
 const S = H.summary;
-const N = H.embedded;
+let N = H.embedded; // (let: graft.js grows the tree)
 const PAGE = 50;
 const MAXIMISING = 1, PRUNED = 2, LEAF = 4, CUT_BETA = 8, CUT_ALPHA = 16, LOWER = 32, UPPER = 64;
 
@@ -27,11 +27,11 @@ function column(Type, get, size, n) {
   at += n * size;
   return a;
 }
-const count = column(Uint16Array, view.getUint16, 2, N);
-const action = column(Uint16Array, view.getUint16, 2, N);
-const flags = column(Uint8Array, view.getUint8, 1, N);
-const cost = column(Int32Array, view.getInt32, 4, N);
-const value = new Int32Array(N);
+let count = column(Uint16Array, view.getUint16, 2, N);
+let action = column(Uint16Array, view.getUint16, 2, N);
+let flags = column(Uint8Array, view.getUint8, 1, N);
+let cost = column(Int32Array, view.getInt32, 4, N);
+let value = new Int32Array(N);
 const inner = [];
 for (let i = 0; i < N; i++) if (!(flags[i] & LEAF)) inner.push(i);
 for (let k = 0; k < inner.length; k++) value[inner[k]] = view.getInt32(at + 4 * k, true);
@@ -41,7 +41,7 @@ const windowed = H.windows;
 // Window ends are numbers, with the infinities as JavaScript's own: a real
 // cost of ±2147483647 stays a number. Only a search with windows has them
 // (two columns of 15 MB each at depth 7).
-const alpha = windowed ? new Float64Array(N) : null, beta = windowed ? new Float64Array(N) : null;
+let alpha = windowed ? new Float64Array(N) : null, beta = windowed ? new Float64Array(N) : null;
 if (windowed) {
   let k = 0;
   for (let i = 0; i < N; i++) if (!(flags[i] & PRUNED)) k++;
@@ -64,9 +64,9 @@ function windowEnd(v, marks) { return marks & 1 ? -Infinity : marks & 2 ? Infini
 
 // ---- Shape: children have consecutive indices; replay the construction
 // order to find each node's first child, parent, depth and real id.
-const first = new Int32Array(N), parent = new Int32Array(N), depth = new Uint8Array(N);
+let first = new Int32Array(N), parent = new Int32Array(N), depth = new Uint8Array(N);
 const hidden = new Map(H.hidden.map(([i, h]) => [i, h]));
-const realId = hidden.size ? new Float64Array(N) : null;
+let realId = hidden.size ? new Float64Array(N) : null;
 (function shape() {
   parent[0] = -1;
   let next = 1, rid = 1;

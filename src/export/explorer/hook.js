@@ -22,6 +22,7 @@
 //   gametree.stepNote(text)   what step mode says on a page without the
 //                             search's events (the addon knows what can be
 //                             stepped instead); '' leaves the page's own
+//   gametree.graft            can(i), line(i), at(i, json, plies): graft.js
 const views = new Map();
 // What addons add to each box's classes and to the panel (nodes.js and
 // panel.js ask them at every drawing).
@@ -66,8 +67,9 @@ function addonData(name) {
 }
 window.gametree = Object.freeze({
   header: H,
-  n: N,
-  nodes: Object.freeze({ count, first, parent, depth, flags, cost, value, alpha, beta }),
+  // (Getters: a graft replaces the columns with longer ones.)
+  get n() { return N; },
+  get nodes() { return Object.freeze({ count, first, parent, depth, flags, cost, value, alpha, beta }); },
   FLAGS: Object.freeze({ MAXIMISING, PRUNED, LEAF, CUT_BETA, CUT_ALPHA, LOWER, UPPER }),
   idOf, indexOf, actionName, boardSvg, num,
   smallTree,
@@ -80,4 +82,5 @@ window.gametree = Object.freeze({
   addPanelRows: (f) => addHook(panelHooks, f),
   redraw: () => render(),
   stepNote: (text) => { if (!E && text) { H.trace_note = String(text); if (mode === 'step') goTo(0); } },
+  get graft() { return graftApi; },
 });

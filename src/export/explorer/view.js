@@ -1,6 +1,6 @@
 // ---- View state.
 let mode = 'explore';
-const open = new Uint8Array(N);
+let open = new Uint8Array(N); // (let: graft.js grows it)
 const shownKids = new Map();
 let selected = 0;
 const answers = new Map();
@@ -41,7 +41,7 @@ const SMALL = { w: 136, gap: 10, level: 150, bottom: 92, stem: 14, board: 0 };
 // action above its value, in smaller type, instead of on its edge: leaves'
 // edges stand closer than such labels are wide.
 let LEAF_ACT_IN_BOX = false;
-const LEAF_W = (() => {
+let LEAF_W = (() => { // (let: graft.js widens it for a graft's longer values)
   let chars = 1, big = 0, minus = 0;
   for (const a of H.actions) chars = Math.max(chars, a.length);
   for (let i = 0; i < N; i++) if (flags[i] & LEAF) { big = Math.max(big, Math.abs(cost[i])); if (cost[i] < 0) minus = 1; }

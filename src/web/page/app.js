@@ -98,8 +98,7 @@
     $('status').textContent = 'Building and searching the tree…';
     return gametree.run('analyse', o, ['json', 'html']).then((answer) => {
       last = { options: o, json: JSON.parse(answer.json), position: $('position').value, html: answer.html };
-      trail.length = 0;
-      trailBar();
+      $('machine-tree').hidden = true;
       $('result').hidden = false;
       $('text').hidden = true;
       $('status').textContent = `${answer.nodes} nodes.`;
@@ -160,62 +159,43 @@
   // A textbook tree's leaf, double-clicked in the explorer, is given a new
   // value in the text, and the tree is searched again.
   // A board game's node at the edge of the built depth, double-clicked: the
-  // engine builds that node's own tree a few plies deeper, shown in the
-  // explorer with the line that leads to it; Back returns to the tree it
-  // came from. A line is followed as deep as a student likes, a few plies
+  // engine replays the line to it, builds that position's tree a few plies
+  // deeper, and the explorer hangs it under the node (its graft.js), in the
+  // same explorer. A line is followed as deep as a student likes, a few plies
   // at a time, never a page of millions of nodes.
-  const trail = []; // the trees the present one was opened from
   function hookFrontier(frame) {
     if (!last || last.options.game === 'tree' || last.options.search === 'mcts') return;
     const doc = frame.contentDocument;
     const inner = frame.contentWindow.gametree;
-    if (!doc || !inner) return;
-    const edge = last.json.depth;
+    if (!doc || !inner || !inner.graft) return;
     doc.addEventListener('dblclick', (e) => {
       const box = e.target.closest('[data-index]');
       if (!box) return;
       const n = Number(box.dataset.index);
-      if (!(inner.nodes.flags[n] & inner.FLAGS.LEAF) || inner.nodes.depth[n] < edge) return;
+      if (!inner.graft.can(n)) return;
       e.preventDefault();
-      deeper(Number(box.dataset.id));
+      deeper(inner, n);
     });
   }
-  function deeper(id) {
-    const nodes = last.json.nodes;
-    const line = [];
-    for (let n = nodes[id]; n.parent !== null; n = nodes[n.parent]) line.unshift(n.action);
-    const from = last;
-    const o = Object.assign({}, from.options);
+  function deeper(inner, n) {
+    const line = inner.graft.line(n);
+    const o = Object.assign({}, last.options);
+    delete o['compare-orders'];
     const plies = Math.max(1, Math.min(Number($('deeper-plies').value) || 2, 64));
-    $('status').textContent = `Building the tree below ${line.join(' ')}…`;
+    const said = line.join(' ');
+    $('status').textContent = `Building the tree below ${said}…`;
     const step = (pos, i) => (i === line.length ? Promise.resolve(pos)
       : gametree.run('apply', Object.assign(gameOptions(), { position: pos, action: line[i] })).then((a) => step(a.position, i + 1)));
     return step(o.position || game().start, 0).then((pos) => {
       o.position = pos;
       o.depth = plies;
-      return gametree.run('analyse', o, ['json', 'html']).then((answer) => {
-        trail.push({ last: from, html: from.html, line: from.line || [] });
-        last = { options: o, json: JSON.parse(answer.json), position: pos, html: answer.html, line: (from.line || []).concat(line) };
-        $('status').textContent = `${answer.nodes} nodes below ${line.join(' ')}.`;
-        downloads(o, answer);
-        trailBar();
-        return show(answer.html, hookFrontier);
+      return gametree.analyse(o).then((text) => {
+        const tree = JSON.parse(text);
+        const was = inner.nodes.value[n];
+        const added = inner.graft.at(n, tree, plies);
+        $('status').textContent = `${added} nodes grafted below ${said}, ${plies} ${plies === 1 ? 'ply' : 'plies'} deeper: its value ${was} → ${tree.nodes[0].value}.`;
       });
     }).catch(showError);
-  }
-  function trailBar() {
-    const bar = $('trail');
-    bar.hidden = trail.length === 0;
-    if (!trail.length) return;
-    $('trail-line').textContent = last.line.join(' ');
-  }
-  function back() {
-    const was = trail.pop();
-    if (!was) return;
-    last = was.last;
-    trailBar();
-    $('status').textContent = '';
-    show(last.html, hookFrontier);
   }
   function hookLeaves(frame) {
     hookFrontier(frame);
@@ -283,7 +263,90 @@
   // A new exercise: a random textbook tree from the next seed (or, for a
   // board game, this position), opened in practice mode; its files download
   // as `gametree exercise --out DIR` writes them.
-  const board = makeBoard({ gameOptions, analyse: () => analyse(), clearErrors, showError: (e) => showError(e) });
+  // While a game against the machine is played, the explorer shows the tree
+  // the machine searched for its last move, or says plainly that there is
+  // none; never the tree of a position the game has left. A tree asked for
+  // before a later move is dropped when it comes (`playMoves` counts them).
+  let playMoves = 0;
+  // The note above the tree: what it is, in a line a class reads, and the
+  // small print under it.
+  function playNote(text, small) {
+    $('result').hidden = false;
+    $('text').hidden = true;
+    $('leaf-hint').hidden = true;
+    $('deeper-hint').hidden = true;
+    const note = $('machine-tree');
+    note.hidden = false;
+    note.textContent = text;
+    if (small) {
+      const s = document.createElement('span');
+      s.className = 'hint';
+      s.textContent = ' ' + small;
+      note.append(s);
+    }
+  }
+  function noTree(text) {
+    playMoves += 1;
+    last = null;
+    playNote(text);
+    // Emptied as well as hidden: the tree that comes next is drawn into an
+    // empty frame, never shown over the last one's.
+    $('explorer').hidden = true;
+    $('explorer').srcdoc = '';
+    $('downloads').innerHTML = '';
+  }
+  function machineMoved(before, said, searched, action) {
+    const ticket = ++playMoves;
+    if (!searched) return noTree(`${said} at random: the machine searched no tree for it.`);
+    const o = Object.assign(gameOptions(), { position: before, search: searched.search });
+    let how;
+    if (searched.search === 'mcts') {
+      o.iterations = searched.iterations; o.seed = searched.seed;
+      how = `MCTS, ${searched.iterations} iterations, seed ${searched.seed}`;
+    } else {
+      o.depth = searched.depth;
+      how = `alpha-beta to depth ${searched.depth}`;
+    }
+    noTree(`${said}. Building the tree it searched (${how}) from the position before its move…`);
+    playMoves = ticket;
+    return gametree.run('analyse', o, ['json', 'html']).then((answer) => {
+      if (ticket !== playMoves) return null;
+      last = { options: o, json: JSON.parse(answer.json), position: before, html: answer.html };
+      downloads(o, answer);
+      const ties = searched.search === 'mcts' ? 'From the position before its move; the same search, so the same decision.'
+        : 'From the position before its move. Among moves of equal value the machine draws one at random, so its move (selected) may be another than the one the tree marks.';
+      // Said once the tree is in the frame, so that the words and the tree agree.
+      return show(answer.html, hookFrontier).then(() => {
+        if (ticket !== playMoves) return;
+        playNote(`The tree the machine searched for ${said}: ${how}, ${answer.nodes} nodes.`, ties);
+        $('deeper-hint').hidden = searched.search === 'mcts';
+        selectMove(action);
+      });
+    }, (err) => {
+      if (ticket !== playMoves) return null;
+      const over = err.key === 'depth' && /budget/.test(err.message);
+      const many = searched.nodes ? ` (it examined ${searched.nodes} positions)` : '';
+      playNote(over
+        ? `${said}: the machine searched ${how}${many}; that whole tree is over this page's budget, so no tree is shown.`
+        : `${said}: its tree cannot be shown: ${err.message}`);
+      return null;
+    });
+  }
+  // The machine's move, selected in its tree: the panel shows that child.
+  function selectMove(action) {
+    const inner = $('explorer').contentWindow && $('explorer').contentWindow.gametree;
+    if (!inner || !inner.nodes || !inner.select) return;
+    for (let k = 0; k < inner.nodes.count[0]; k++) {
+      const c = inner.nodes.first[0] + k;
+      if (inner.actionName(c) === action) { inner.select(c); return; }
+    }
+  }
+  const board = makeBoard({
+    gameOptions, analyse: () => analyse(), clearErrors, showError: (e) => showError(e),
+    gameStarted: () => noTree('A game against the machine: after each of its moves, the tree it searched for that move is shown here.'),
+    personMoved: (said) => noTree(`${said}. The machine's tree for its reply will be shown here.`),
+    machineMoved,
+  });
   $('position').addEventListener('change', () => {
     if ($('game').value !== 'tree') board.refresh($('position').value.trim()).catch(showError);
   });
@@ -309,8 +372,8 @@
       $('text').hidden = true;
       $('leaf-hint').hidden = true;
       $('deeper-hint').hidden = true;
-      trail.length = 0;
-      trailBar();
+      $('machine-tree').hidden = true;
+      $('explorer').hidden = false;
       $('status').textContent = o.seed ? `Exercise from seed ${o.seed}: work it by hand, then check it.` : 'Exercise: work it by hand, then check it.';
       const box = $('downloads');
       box.innerHTML = '';
@@ -345,7 +408,6 @@
   $('perft').onclick = () => textCommand('perft');
   $('exercise').onclick = exercise;
   $('cancel').onclick = () => gametree.cancel();
-  $('trail-back').onclick = back;
   $('game').onchange = () => { setGame(); firstLook(game().depth); };
   $('search').onchange = () => {
     const mcts = $('search').value === 'mcts';

@@ -126,7 +126,9 @@ function makeBoard(hooks) {
   function humanPlays(name) {
     const o = Object.assign(hooks.gameOptions(), { position: $('position').value, action: name });
     return gametree.run('apply', o).then((a) => {
-      record(`${shown.players[shown.to_move === 'first' ? 0 : 1]} plays ${name}`);
+      const said = `${shown.players[shown.to_move === 'first' ? 0 : 1]} plays ${name}`;
+      record(said);
+      if (playing) hooks.personMoved(said);
       return moved(a.position);
     }, hooks.showError);
   }
@@ -137,10 +139,13 @@ function makeBoard(hooks) {
   }
   function machineTurn() {
     if (!playing || !shown || shown.over || humanToMove()) return Promise.resolve();
-    const o = Object.assign(hooks.gameOptions(), { position: $('position').value, level: playing.level, seed: playing.seed + playing.ply });
+    const before = $('position').value;
+    const o = Object.assign(hooks.gameOptions(), { position: before, level: playing.level, seed: playing.seed + playing.ply });
     $('board-said').textContent = `The machine (${playing.level}) is thinking…`;
     return gametree.run('machine', o).then((a) => {
-      record(`${shown.players[shown.to_move === 'first' ? 0 : 1]} plays ${a.action} (${a.note})`);
+      const said = `${shown.players[shown.to_move === 'first' ? 0 : 1]} plays ${a.action}`;
+      record(`${said} (${a.note})`);
+      hooks.machineMoved(before, said, a.searched, a.action);
       return moved(a.position);
     }, hooks.showError);
   }
@@ -154,6 +159,7 @@ function makeBoard(hooks) {
     hooks.clearErrors();
     $('game-record').innerHTML = '';
     playing = { human: $('you-play').value, level: $('level').value, seed: Math.floor(Math.random() * 1e9), ply: 0 };
+    hooks.gameStarted();
     return refresh($('position').value).then(() => machineTurn(), hooks.showError);
   }
   $('board').addEventListener('click', (e) => {
