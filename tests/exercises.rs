@@ -545,7 +545,7 @@ fn no_sheet_prints_a_label_under_8_pt_or_over_another() {
 
 #[test]
 #[cfg_attr(
-    any(not(has_pdflatex), not(has_pdftotext)),
+    not(all(has_pdflatex, has_pdftotext)),
     ignore = "needs pdflatex with TikZ (texlive-latex-base, texlive-latex-extra, texlive-pictures) and pdftotext (poppler-utils; .ci/run installs them)"
 )]
 fn no_latex_sheet_prints_a_label_under_8_pt_or_over_another() {

@@ -85,9 +85,12 @@ function keepPathInView(n, also = []) {
   };
   grow(ancestors, false);
   grow(also, true);
-  const pad = 8;
+  // A margin where there is room for it; none where the path only just fits
+  // (a line of five compact levels on a projector).
   const shift = (lo, hi, clo, chi, vlo, vhi) => {
-    if (hi - lo + 2 * pad <= vhi - vlo) return lo - pad < vlo ? lo - pad - vlo : hi + pad > vhi ? hi + pad - vhi : 0;
+    for (const pad of [8, 0]) {
+      if (hi - lo + 2 * pad <= vhi - vlo) return lo - pad < vlo ? lo - pad - vlo : hi + pad > vhi ? hi + pad - vhi : 0;
+    }
     return clo < vlo || chi > vhi ? (clo + chi) / 2 - (vlo + vhi) / 2 : 0;
   };
   const dx = shift(span.left, span.right, cur.left, cur.right, box.left, box.left + treeBox.clientWidth);

@@ -36,7 +36,7 @@ function cutAbove(n) { for (; n > 0; n = parent[n]) if (cuts.has(n)) return true
 // below its corner: edges that fanned out from the box's edge ran through
 // it, so they leave from the fold button's foot, under the id.)
 const FULL = { w: 132, gap: 14, level: 266, bottom: 176, stem: 0, board: 96 };
-const SMALL = { w: 136, gap: 10, level: 150, bottom: 92, stem: 14, board: 0 };
+const SMALL = { w: 136, gap: 10, level: 140, bottom: 92, stem: 14, board: 0 };
 // Where actions are long (checkers' B5-C4), a compact leaf carries its own
 // action above its value, in smaller type, instead of on its edge: leaves'
 // edges stand closer than such labels are wide.
