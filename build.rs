@@ -7,7 +7,7 @@
 //! - `has_pdftotext`: poppler's `pdftotext` on PATH (printed pages and PDFs are
 //!   read back with it);
 //! - `has_pdflatex`: `pdflatex` on PATH (exercises' LaTeX is compiled with it;
-//!   the test needs the forest package too, which comes with texlive-pictures);
+//!   the tests need TikZ (texlive-pictures) and Helvetica (texlive-fonts-recommended) too);
 //! - `has_chromium`: `chromium` and `chromedriver` on PATH (Debian's packages
 //!   put them in /usr/bin; the explorer tests drive the page in a real browser);
 //! - `has_pygambit`: a `python3` on PATH that imports `pygambit` (Gambit's
