@@ -758,8 +758,11 @@ fn practice_scores_the_textbook_answer_to_the_worked_example_right() {
     for (id, v) in answer {
         b.type_into(&format!("input[data-guess='{id}']"), v);
     }
-    b.click("#edges g[data-edge='18'] line.hit");
-    b.click("#edges g[data-edge='19'] line.hit");
+    // The cuts by their labels, as a student clicks them: on an upright edge
+    // the label stands on the line's middle, where it takes the click (and
+    // cuts the same edge).
+    b.click("#edges text[data-cut='18']");
+    b.click("#edges text[data-cut='19']");
     // The subtrees under the cuts follow: their inner nodes ask nothing.
     assert_eq!(b.count(".node.cut-out"), 2 + 8);
     b.click("#check");
