@@ -322,9 +322,8 @@ fn run_random(req: &Request<'_>, quiz: Quiz) -> Outcome {
     })?;
     for file in staged {
         let path = file.target().to_path_buf();
-        let folder = path.parent().map_or(PathBuf::from("."), Path::to_path_buf);
         file.put_in_place()
-            .and_then(|()| super::output::sync_folder(&folder))
+            .and_then(|()| super::output::sync_folder(super::output::folder_of(&path)))
             .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(())

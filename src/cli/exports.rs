@@ -459,18 +459,10 @@ fn sync_written(paths: &[&Path]) -> std::io::Result<()> {
         if !meta.is_file() || synced.contains(&meta.dev()) {
             continue;
         }
-        let file = std::fs::File::open(path).or_else(|_| std::fs::File::open(folder_of(path)));
+        let file = std::fs::File::open(path).or_else(|_| std::fs::File::open(super::output::folder_of(path)));
         file.and_then(|f| crate::runtime::system::sync_file_system(&f))
             .map_err(|e| std::io::Error::new(e.kind(), format!("{}: cannot sync: {e}", path.display())))?;
         synced.push(meta.dev());
     }
     Ok(())
-}
-
-/// The folder holding `path` (`.` for a bare name).
-fn folder_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    }
 }

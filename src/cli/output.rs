@@ -367,6 +367,15 @@ pub fn lies_inside(path: &Path, dir: &Path) -> bool {
         .any(|a| fs::metadata(a).is_ok_and(|m| (m.dev(), m.ino()) == (dir.dev(), dir.ino())))
 }
 
+/// The folder holding `path`: `.` for a bare name, whose `parent()` is the
+/// empty path (which no call can open).
+pub fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
 /// The end of a batch written with [`Durability::Later`] into `dir`: the
 /// batch's files, contents and names, written to disk by one sync of the file
 /// system that holds `dir` (a sync of the folder alone would keep the names

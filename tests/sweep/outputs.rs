@@ -269,6 +269,18 @@ fn a_quiz_is_never_written_over_the_class_list_or_the_other_quiz() {
 }
 
 #[test]
+fn a_quiz_named_without_a_folder_is_written_where_the_command_runs() {
+    // A bare name's folder is the empty path: syncing it once failed with
+    // status 4, "No such file or directory", after the quiz was in place.
+    let dir = scratch("quiz-bare");
+    let out = shell(&dir, "\"$G\" exercise --seed 5 --count 2 --out o --gift q.gift --moodle q.xml");
+    ended(&out, 0, "");
+    assert!(fs::read_to_string(dir.join("q.gift")).unwrap().contains("// Exercise 2\n"));
+    assert!(fs::read_to_string(dir.join("q.xml")).unwrap().contains("<quiz>"));
+    assert!(dir.join("o").is_dir());
+}
+
+#[test]
 fn a_quiz_that_cannot_be_written_leaves_the_set_as_it_was() {
     let dir = scratch("quiz-whole");
     let class = dir.join("class.txt");
