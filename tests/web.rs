@@ -263,11 +263,15 @@ fn cancel_ends_a_long_count_and_the_next_request_runs() {
 )]
 fn a_textbook_trees_leaf_changed_in_the_explorer_is_searched_again_at_once() {
     let b = open();
+    // The page opens on AIMA's tree; that explorer's window is marked so that
+    // the wait below is for the tree typed here, not the one already shown.
+    shown(&b);
+    let frame = "document.getElementById('explorer').contentWindow";
+    b.run(&format!("{frame}.stale = true"));
     b.type_into("#position", "((3 12 8) (2 4 6) (14 5 2))");
     b.type_into("#depth", "2");
     b.click("#analyse");
-    wait_for(&b, "return document.getElementById('explorer').contentWindow.gametree ? 'yes' : ''");
-    let frame = "document.getElementById('explorer').contentWindow";
+    wait_for(&b, &format!("const w = {frame}; return w.gametree && !w.stale ? 'yes' : ''"));
     let decision = format!("return {frame}.gametree.header.summary.decision");
     assert_eq!(b.run(&decision), json!("1"), "MAX goes to the first child (value 3)");
     // Node 12 is the third MIN node's last leaf, 2: made 40, that node backs
