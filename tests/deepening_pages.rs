@@ -174,7 +174,10 @@ fn the_explorer_steps_through_the_iterations_and_marks_table_cutoffs_apart() {
     // one of the explorer's modes, pressed.
     assert_eq!(b.run("return !document.getElementById('view-deepening').hidden"), true);
     assert_eq!(b.run("return document.querySelector('main').hidden"), true);
-    assert_eq!(b.run("return document.getElementById('mode-deepening').getAttribute('aria-pressed')"), "true");
+    assert_eq!(
+        b.run("return document.getElementById('mode-deepening').getAttribute('aria-pressed')"),
+        "true"
+    );
     assert_eq!(b.text("#toolbar [role=radiogroup] #mode-deepening"), "Iterations");
     assert_eq!(b.run("return document.getElementById('view-deepening').dataset.shown"), "5");
     assert_eq!(b.count("#view-deepening [role=tab]"), its.len());
