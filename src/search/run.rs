@@ -37,20 +37,6 @@ pub enum TreeSearch {
 }
 
 impl TreeSearch {
-    /// Its name as `--search` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            TreeSearch::Minimax => "minimax",
-            TreeSearch::Alphabeta => "alphabeta",
-            TreeSearch::Deepening => "deepening",
-        }
-    }
-
-    /// Whether alpha-beta's cut-off rule applies (deepening is alpha-beta too).
-    pub fn prunes(self) -> bool {
-        self != TreeSearch::Minimax
-    }
-
     /// The kind whose windows and events it leaves (deepening: alpha-beta's,
     /// its last iteration's windows).
     pub fn kind(self) -> SearchKind {
