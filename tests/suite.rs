@@ -2,6 +2,10 @@
 //! test binary: thirty-odd binaries each linking the library and its
 //! dependencies again were most of a fresh `cargo test`'s build. Run one
 //! file's tests with `cargo test --profile quick --test suite FILE::`.
+//!
+//! The tests that drive the pages in Chromium are the browser tier, a binary
+//! of their own (tests/browser/main.rs), which `cargo test` builds and runs
+//! only when asked: `cargo test --profile quick --test browser`.
 
 mod support;
 
@@ -10,7 +14,6 @@ mod bare_machine;
 mod boards;
 mod census;
 mod checkers_fixtures;
-mod classroom;
 mod cli;
 mod conformance;
 mod deepening;
@@ -20,17 +23,14 @@ mod example_connect_four;
 mod example_nim;
 mod exercises;
 mod explore_saved;
-mod explorer;
 mod fuzz_regressions;
 mod gambit;
 mod generated;
-mod graft;
 mod honest;
 mod hostile;
 mod illegal_moves;
 mod invariants;
 mod mcts;
-mod mcts_explorer;
 mod move_orders;
 mod perft;
 mod perft_against;
@@ -47,4 +47,3 @@ mod textbook_trees;
 mod transpositions;
 mod tree_exports;
 mod unsearched_export;
-mod web;

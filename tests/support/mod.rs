@@ -5,6 +5,7 @@ pub mod naive_checkers;
 pub mod ordering;
 pub mod playing;
 pub mod terminal;
+pub mod written;
 
 /// The course's checkers fixtures, read in place (never copied into the project):
 /// the folder that `GAMETREE_COURSE_FIXTURES` named when the tests were built,

@@ -1,6 +1,6 @@
 //! Grafting in the explorer (src/export/explorer/graft.js): the tree the
 //! command line builds from an edge node's position hung under that node in
-//! the page, without the browser's engine (tests/web.rs grafts through the
+//! the page, without the browser's engine (tests/browser/web.rs grafts through the
 //! page in the browser). The line of best play's last node is searched deeper
 //! again and again, as a student follows it.
 
