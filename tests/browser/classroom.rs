@@ -192,10 +192,10 @@ fn an_exercises_worksheet_and_the_move_orders_open_readable() {
             Some(".node input.wguess"),
         );
         b.open(&url(&orders));
-        if b.run("return !!document.querySelector('#orders:not([hidden])')") != true {
-            pressed(&b, "#orders-open");
+        if b.run("return !!document.querySelector('#view-orders:not([hidden])')") != true {
+            pressed(&b, "#mode-orders");
         }
-        readable(&b, "move orders", size, "#orders .drawing .node text", None);
+        readable(&b, "move orders", size, "#view-orders .drawing .node text", None);
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
@@ -255,8 +255,8 @@ fn no_page_kind_has_a_serious_accessibility_violation() {
             look(&format!("{name} practice, checked"), &b);
         }
         b.open(&url(&orders));
-        if b.run("return !!document.querySelector('#orders:not([hidden])')") != true {
-            pressed(&b, "#orders-open");
+        if b.run("return !!document.querySelector('#view-orders:not([hidden])')") != true {
+            pressed(&b, "#mode-orders");
         }
         look("move orders", &b);
         b.open(&url(&mcts));
