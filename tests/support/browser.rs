@@ -341,7 +341,6 @@ impl Browser {
     /// and waits until the page has seen it and laid itself out again.
     pub fn set_size(&self, width: u32, height: u32) {
         self.resize(width, height);
-        self.settle();
     }
 
     /// Resizes the window and waits (a few seconds at most) until the page's
@@ -356,22 +355,32 @@ impl Browser {
         {
             std::thread::sleep(Duration::from_millis(20));
         }
+        // The window's outer size is known at once; the viewport's inner one
+        // only once the renderer has laid the page out at it.
+        self.settle();
     }
 
     /// Makes the page's viewport exactly `width` x `height` CSS px (what a
     /// projector of that resolution shows), whatever the window adds around it.
     pub fn set_viewport(&self, width: u32, height: u32) {
         self.resize(width, height);
-        for _ in 0..10 {
+        for _ in 0..20 {
             let inner = self.run("return [window.innerWidth, window.innerHeight]");
             let (w, h) = (inner[0].as_i64().unwrap_or(0), inner[1].as_i64().unwrap_or(0));
             if (w, h) == (i64::from(width), i64::from(height)) {
                 self.settle();
                 return;
             }
-            let outer = self.run("return [window.outerWidth, window.outerHeight]");
-            let (ow, oh) = (outer[0].as_i64().unwrap_or(0), outer[1].as_i64().unwrap_or(0));
+            // The window's size as the driver has it (the page's own reading
+            // may lag a resize on a loaded machine: a correction from it was
+            // once negative, which the driver refused as out of range).
+            let rect = self.command("GET", "/window/rect", None);
+            let (ow, oh) = (rect["width"].as_i64().unwrap_or(0), rect["height"].as_i64().unwrap_or(0));
             let (nw, nh) = (ow + i64::from(width) - w, oh + i64::from(height) - h);
+            if w <= 0 || h <= 0 || nw <= 0 || nh <= 0 {
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            }
             self.resize(nw as u32, nh as u32);
         }
         let inner = self.run("return [window.innerWidth, window.innerHeight]");
