@@ -37,6 +37,18 @@ pub fn least_image(maps: &[Vec<usize>; 8], key: impl Fn(&[usize]) -> Vec<u8>) ->
     maps.iter().map(|m| key(m)).min().expect("eight images")
 }
 
+/// [`least_image`] for keys of `N` bytes, written into `out` (cleared first):
+/// no vector is made per image.
+pub fn least_image_into<const N: usize>(
+    maps: &[Vec<usize>; 8],
+    key: impl Fn(&[usize]) -> [u8; N],
+    out: &mut Vec<u8>,
+) {
+    let least = maps.iter().map(|m| key(m)).min().expect("eight images");
+    out.clear();
+    out.extend_from_slice(&least);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

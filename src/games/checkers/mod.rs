@@ -102,12 +102,18 @@ impl Rules for Checkers {
     /// position is white's, seen from the other side. (No mirror: the dark
     /// squares would not stay dark.)
     fn symmetry_class(&self, pos: &Position) -> Option<Vec<u8>> {
-        let key = |black: u32, white: u32, towers: u32, turn: Color| -> Vec<u8> {
-            [black.to_le_bytes(), white.to_le_bytes(), towers.to_le_bytes()]
-                .concat()
-                .into_iter()
-                .chain([u8::from(turn == Color::Black)])
-                .collect()
+        let mut key = Vec::with_capacity(13);
+        self.symmetry_class_into(pos, &mut key).then_some(key)
+    }
+
+    fn symmetry_class_into(&self, pos: &Position, out: &mut Vec<u8>) -> bool {
+        let key = |black: u32, white: u32, towers: u32, turn: Color| -> [u8; 13] {
+            let mut k = [0; 13];
+            k[..4].copy_from_slice(&black.to_le_bytes());
+            k[4..8].copy_from_slice(&white.to_le_bytes());
+            k[8..12].copy_from_slice(&towers.to_le_bytes());
+            k[12] = u8::from(turn == Color::Black);
+            k
         };
         let same = key(pos.black, pos.white, pos.towers, pos.turn);
         let swapped = key(
@@ -116,7 +122,9 @@ impl Rules for Checkers {
             pos.towers.reverse_bits(),
             pos.turn.other(),
         );
-        Some(same.min(swapped))
+        out.clear();
+        out.extend_from_slice(&same.min(swapped));
+        true
     }
 }
 
