@@ -37,16 +37,11 @@ pub fn least_image(maps: &[Vec<usize>; 8], key: impl Fn(&[usize]) -> Vec<u8>) ->
     maps.iter().map(|m| key(m)).min().expect("eight images")
 }
 
-/// [`least_image`] for keys of `N` bytes, written into `out` (cleared first):
-/// no vector is made per image.
-pub fn least_image_into<const N: usize>(
-    maps: &[Vec<usize>; 8],
-    key: impl Fn(&[usize]) -> [u8; N],
-    out: &mut Vec<u8>,
-) {
-    let least = maps.iter().map(|m| key(m)).min().expect("eight images");
-    out.clear();
-    out.extend_from_slice(&least);
+/// The least of the keys that `key` gives for each of the board's eight
+/// images, keys of any ordered kind: numbers compare faster than byte strings,
+/// and make no vector per image.
+pub fn least_image_by<K: Ord>(maps: &[Vec<usize>; 8], key: impl Fn(&[usize]) -> K) -> K {
+    maps.iter().map(|m| key(m)).min().expect("eight images")
 }
 
 #[cfg(test)]

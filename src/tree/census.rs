@@ -98,9 +98,10 @@ pub fn census<G: Game>(game: &G, tree: &Tree<'_, G>) -> Census {
         later: FastMap::default(),
         counts: vec![[0; 2]; usize::from(tree.depth) + 1],
         memo: Vec::new(),
+        classes: game.symmetry_class(&tree.root_position).map(|_| Classes::default()),
     };
     walk.visit(tree.root, 0);
-    let Walk { table, seen, counts, .. } = walk;
+    let Walk { seen, counts, classes, .. } = walk;
     let reached = counts.iter().rposition(|c| c[0] > 0).map_or(0, |d| d + 1);
     let mut by_depth: Vec<Counts> = counts[..reached]
         .iter()
@@ -119,8 +120,13 @@ pub fn census<G: Game>(game: &G, tree: &Tree<'_, G>) -> Census {
             by_depth[d].distinct_finished += u64::from(s.over);
         });
     }
-    if game.symmetry_class(&tree.root_position).is_some() {
-        let classes = symmetry_classes(game, &table, &seen);
+    if let Some(classes) = classes {
+        // Each class's depths, and whether its positions are finished games.
+        let mut classes = vec![(Depths::default(), false); classes.len as usize];
+        for s in &seen {
+            classes[s.class as usize].0.join(s.depths);
+            classes[s.class as usize].1 |= s.over;
+        }
         for c in &mut by_depth {
             c.distinct_up_to_symmetry = Some(0);
             c.finished_up_to_symmetry = Some(0);
@@ -147,8 +153,10 @@ struct Seen {
     over: bool,
     /// The depth it was first met at, and where in `Walk::memo` the counts
     /// of its subtree there start (unused at a leaf).
-    first: usize,
-    memo: usize,
+    first: u8,
+    memo: u32,
+    /// Its symmetry class's number (0 for a game without symmetries).
+    class: u32,
 }
 
 /// The census's walk over the tree.
@@ -166,6 +174,8 @@ struct Walk<'g, G: Game> {
     /// subtree's nodes and finished games at depths `d`, `d + 1`, ... to the
     /// tree's depth.
     memo: Vec<[u64; 2]>,
+    /// The symmetry classes met so far, for a game that has symmetries.
+    classes: Option<Classes>,
 }
 
 impl<G: Game> Walk<'_, G> {
@@ -176,8 +186,9 @@ impl<G: Game> Walk<'_, G> {
             Entry::Vacant(v) => {
                 // Over here and at every other node of this position.
                 let over = children.is_empty() && !self.game.has_actions(v.key());
+                let class = self.classes.as_mut().map_or(0, |c| c.number(self.game, v.key()));
                 v.insert(self.seen.len() as u32);
-                self.seen.push(Seen { depths: Depths::default(), over, first: d, memo: 0 });
+                self.seen.push(Seen { depths: Depths::default(), over, first: d as u8, memo: 0, class });
                 self.seen.len() - 1
             }
         };
@@ -188,7 +199,11 @@ impl<G: Game> Walk<'_, G> {
                 self.counts[d][0] += 1;
                 self.counts[d][1] += u64::from(seen.over);
             } else {
-                let at = if seen.first == d { seen.memo } else { self.later[&(k as u32, d)] };
+                let at = if usize::from(seen.first) == d {
+                    seen.memo as usize
+                } else {
+                    self.later[&(k as u32, d)]
+                };
                 for (c, m) in self.counts[d..].iter_mut().zip(&self.memo[at..]) {
                     c[0] += m[0];
                     c[1] += m[1];
@@ -215,50 +230,48 @@ impl<G: Game> Walk<'_, G> {
             *m = [c[0] - m[0], c[1] - m[1]];
         }
         let seen = &mut self.seen[k];
-        if seen.first == d {
-            seen.memo = at;
+        if usize::from(seen.first) == d {
+            seen.memo = u32::try_from(at).expect("fewer than 2^32 counts kept");
         } else {
             self.later.insert((k as u32, d), at);
         }
     }
 }
 
-/// The symmetry classes of the distinct positions: each class's depths, and
-/// whether its positions are finished games.
-fn symmetry_classes<G: Game>(
-    game: &G,
-    table: &FastMap<G::Position, u32>,
-    seen: &[Seen],
-) -> Vec<(Depths, bool)> {
-    // Most games' keys are a few bytes: those are looked up as one number
-    // (the length in its last byte), with no vector made per position.
-    let mut short: FastMap<u128, u32> = FastMap::with_capacity_and_hasher(table.len(), Default::default());
-    let mut long: FastMap<Vec<u8>, u32> = FastMap::default();
-    let mut classes: Vec<(Depths, bool)> = Vec::new();
-    let mut key = Vec::new();
-    for (pos, &k) in table {
-        let symmetric = game.symmetry_class_into(pos, &mut key);
+/// The symmetry classes of the positions, numbered as they are met.
+#[derive(Default)]
+struct Classes {
+    /// Keys of up to 15 bytes as one number, the length in its last byte:
+    /// most games' keys are a few bytes, and no vector is kept per class.
+    short: FastMap<u128, u32>,
+    long: FastMap<Vec<u8>, u32>,
+    /// How many there are.
+    len: u32,
+    /// The key of the position at hand.
+    key: Vec<u8>,
+}
+
+impl Classes {
+    /// The number of `pos`'s class.
+    fn number<G: Game>(&mut self, game: &G, pos: &G::Position) -> u32 {
+        let symmetric = game.symmetry_class_into(pos, &mut self.key);
         assert!(symmetric, "a symmetric game's positions have classes");
-        let next = classes.len() as u32;
-        let c = if key.len() < 16 {
+        let next = self.len;
+        let key = &self.key;
+        let number = if key.len() < 16 {
             let mut bytes = [0u8; 16];
-            bytes[..key.len()].copy_from_slice(&key);
+            bytes[..key.len()].copy_from_slice(key);
             bytes[15] = key.len() as u8;
-            *short.entry(u128::from_le_bytes(bytes)).or_insert(next)
-        } else if let Some(&c) = long.get(key.as_slice()) {
+            *self.short.entry(u128::from_le_bytes(bytes)).or_insert(next)
+        } else if let Some(&c) = self.long.get(key.as_slice()) {
             c
         } else {
-            long.insert(key.clone(), next);
+            self.long.insert(key.clone(), next);
             next
         };
-        if c == next {
-            classes.push((Depths::default(), false));
-        }
-        let s = &seen[k as usize];
-        classes[c as usize].0.join(s.depths);
-        classes[c as usize].1 |= s.over;
+        self.len += u32::from(number == next);
+        number
     }
-    classes
 }
 
 #[cfg(test)]

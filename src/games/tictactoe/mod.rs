@@ -123,15 +123,13 @@ impl Rules for TicTacToe {
 
     fn symmetry_class_into(&self, pos: &Position, out: &mut Vec<u8>) -> bool {
         static MAPS: LazyLock<[Vec<usize>; 8]> = LazyLock::new(|| symmetry::square_maps(3));
-        symmetry::least_image_into(
-            &MAPS,
-            |m| {
-                let [x0, x1] = (symmetry::map_bits(pos.x.into(), m) as u16).to_le_bytes();
-                let [o0, o1] = (symmetry::map_bits(pos.o.into(), m) as u16).to_le_bytes();
-                [x0, x1, o0, o1, u8::from(pos.x_to_move)]
-            },
-            out,
-        );
+        let (x, o) = symmetry::least_image_by(&MAPS, |m| {
+            (symmetry::map_bits(pos.x.into(), m) as u16, symmetry::map_bits(pos.o.into(), m) as u16)
+        });
+        out.clear();
+        out.extend_from_slice(&x.to_le_bytes());
+        out.extend_from_slice(&o.to_le_bytes());
+        out.push(u8::from(pos.x_to_move));
         true
     }
 }
