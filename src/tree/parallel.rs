@@ -56,6 +56,8 @@ struct Subtree<'a, A, P> {
 type Built<'a, A, P> = (usize, Subtree<'a, A, P>);
 /// What each thread built, one list per thread.
 type BuiltByThread<'a, A, P> = Vec<Mutex<Vec<Built<'a, A, P>>>>;
+/// The same once the threads are done.
+type BuiltLists<'a, A, P> = Vec<Vec<Built<'a, A, P>>>;
 
 pub(crate) fn build<'a, G: Game>(
     arena: &'a mut TreeArena<'a, G::Action, G::Packed>,
@@ -104,7 +106,7 @@ fn build_subtrees<'a, G: Game>(
     team: &Team,
     helpers: &'a mut [OwnLine<Arena<GameNode<'a, G>>>],
     plan: &Plan<'_, G>,
-) -> Result<Vec<Vec<Built<'a, G::Action, G::Packed>>>, TooManyNodes> {
+) -> Result<BuiltLists<'a, G::Action, G::Packed>, TooManyNodes> {
     let Plan { game, frontier, split, below, max_nodes, shared } = *plan;
     let used = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
