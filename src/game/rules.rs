@@ -75,4 +75,19 @@ pub trait Rules: Sync + Clone {
         let _ = pos;
         None
     }
+
+    /// [`Rules::symmetry_class`] written into `key` (cleared first) instead of
+    /// a new vector, `false` for a game without symmetries: the census asks it
+    /// for every distinct position, and games whose key is a few bytes
+    /// override it to allocate nothing.
+    fn symmetry_class_into(&self, pos: &Self::Position, key: &mut Vec<u8>) -> bool {
+        key.clear();
+        match self.symmetry_class(pos) {
+            Some(k) => {
+                key.extend_from_slice(&k);
+                true
+            }
+            None => false,
+        }
+    }
 }

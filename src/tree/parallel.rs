@@ -56,6 +56,8 @@ struct Subtree<'a, A, P> {
 type Built<'a, A, P> = (usize, Subtree<'a, A, P>);
 /// What each thread built, one list per thread.
 type BuiltByThread<'a, A, P> = Vec<Mutex<Vec<Built<'a, A, P>>>>;
+/// The same once the threads are done.
+type BuiltLists<'a, A, P> = Vec<Vec<Built<'a, A, P>>>;
 
 pub(crate) fn build<'a, G: Game>(
     arena: &'a mut TreeArena<'a, G::Action, G::Packed>,
@@ -77,18 +79,45 @@ pub(crate) fn build<'a, G: Game>(
     // doubling chunk.
     let share = (estimate.min(max_nodes) / threads as u64).min(MAX_RESERVE) as usize;
     helpers.resize_with(threads, || OwnLine(Arena::with_capacity(share)));
+    let plan = Plan { game, frontier: &frontier, split, below: depth - split, max_nodes, shared };
+    let built = build_subtrees(&team, helpers, &plan)?;
+    let offsets = renumber(&team, game, root, &plan, &built);
+    debug_assert_eq!(offsets.len(), frontier.len());
+    let mut built: Vec<Built<'a, G::Action, G::Packed>> = built.into_iter().flatten().collect();
+    built.sort_unstable_by_key(|b| b.0);
+    hang_subtrees(main, game, root, depth, &plan, built)
+}
 
-    // Step 2: the subtrees below depth S, on every thread (the calling one too).
+/// What the threads build: the subtrees below the depth-`split` positions of
+/// `frontier`, `below` plies deep, against a budget of `max_nodes`.
+struct Plan<'p, G: Game> {
+    game: &'p G,
+    frontier: &'p [G::Position],
+    split: u8,
+    below: u8,
+    max_nodes: u64,
+    /// Whether the threads share the budget (else each subtree is held to it).
+    shared: bool,
+}
+
+/// Step 2: the subtrees below depth S, on every thread (the calling one too),
+/// each kept by the thread that built it.
+fn build_subtrees<'a, G: Game>(
+    team: &Team,
+    helpers: &'a mut [OwnLine<Arena<GameNode<'a, G>>>],
+    plan: &Plan<'_, G>,
+) -> Result<BuiltLists<'a, G::Action, G::Packed>, TooManyNodes> {
+    let Plan { game, frontier, split, below, max_nodes, shared } = *plan;
     let used = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let stopped = AtomicBool::new(false);
     let next_unit = AtomicUsize::new(0);
-    let below = depth - split;
     // Each thread has its arena to itself (typed-arena's are not shared), and
     // keeps what it built apart, to renumber it itself.
     let arenas: Vec<Handoff<'a, G::Action, G::Packed>> =
         helpers.iter_mut().map(|OwnLine(a)| Mutex::new(Some(a))).collect();
-    let built: BuiltByThread<'a, G::Action, G::Packed> = (0..threads).map(|_| Mutex::default()).collect();
+    let built: BuiltByThread<'a, G::Action, G::Packed> =
+        (0..team.threads()).map(|_| Mutex::default()).collect();
     team.run(&|thread| {
         let arena = arenas[thread].lock().ok().and_then(|mut a| a.take()).expect("one arena per thread");
         let arena: &'a Arena<GameNode<'a, G>> = arena;
@@ -123,17 +152,24 @@ pub(crate) fn build<'a, G: Game>(
             TooManyNodes::over(max_nodes)
         });
     }
-    let built: Vec<Vec<Built<'a, G::Action, G::Packed>>> =
-        built.into_iter().map(|b| b.into_inner().expect("no thread panicked")).collect();
+    Ok(built.into_iter().map(|b| b.into_inner().expect("no thread panicked")).collect())
+}
 
-    // Step 3: where each subtree's ids start, from the sizes; the threads shift
-    // the subtrees there.
-    let mut sizes = vec![0; frontier.len()];
+/// Step 3: where each subtree's ids start, from the sizes; the threads shift
+/// the subtrees there. Returns the offsets.
+fn renumber<G: Game>(
+    team: &Team,
+    game: &G,
+    root: &G::Position,
+    plan: &Plan<'_, G>,
+    built: &[Vec<Built<'_, G::Action, G::Packed>>],
+) -> Vec<u32> {
+    let mut sizes = vec![0; plan.frontier.len()];
     for (k, subtree) in built.iter().flatten() {
         sizes[*k] = subtree.count;
     }
-    let mut offsets = Vec::with_capacity(frontier.len());
-    subtree_offsets(game, root, split, &mut 1, &mut sizes.into_iter(), &mut offsets);
+    let mut offsets = Vec::with_capacity(plan.frontier.len());
+    subtree_offsets(game, root, plan.split, &mut 1, &mut sizes.into_iter(), &mut offsets);
     // Each thread its own subtrees first, while they are still in its cache, then
     // any that no other thread has come to (a helper may not get the job at all:
     // see `Team::run`).
@@ -150,20 +186,29 @@ pub(crate) fn build<'a, G: Game>(
             }
         }
     });
-    let mut built: Vec<Built<'a, G::Action, G::Packed>> = built.into_iter().flatten().collect();
-    built.sort_unstable_by_key(|b| b.0);
+    offsets
+}
 
-    // Step 4: the top levels, with the subtrees hung in place. The budget check
-    // there counts the nodes really built, not the blocks reserved.
+/// Step 4: the top levels, built on the calling thread, with the subtrees
+/// (in frontier order) hung in place. The budget check there counts the
+/// nodes really built, not the blocks reserved.
+fn hang_subtrees<'a, G: Game>(
+    main: &'a Arena<GameNode<'a, G>>,
+    game: &G,
+    root: &G::Position,
+    depth: u8,
+    plan: &Plan<'_, G>,
+    built: Vec<Built<'a, G::Action, G::Packed>>,
+) -> Result<Tree<'a, G>, TooManyNodes> {
     let built_nodes: u64 = built.iter().map(|(_, subtree)| u64::from(subtree.count)).sum();
     let subtrees: Vec<_> = built.into_iter().map(|(_, subtree)| (subtree.top, subtree.count)).collect();
     let mut top = Builder {
         reserved: built_nodes,
         hang: Some(subtrees.into_iter()),
-        ..Builder::new(game, 1, max_nodes)
+        ..Builder::new(game, 1, plan.max_nodes)
     };
     let root_node = main.alloc(Node::new(0, None, 0, 0, game.to_move(root), game.pack(root)));
-    let mut buffers = action_buffers::<G>(split);
+    let mut buffers = action_buffers::<G>(plan.split);
     top.expand(main, root_node, root, &mut buffers)?;
     debug_assert!(top.hang.is_some_and(|mut s| s.next().is_none()), "every subtree is hung");
     Ok(Tree { root: root_node, root_position: root.clone(), depth, len: top.next_id as usize })

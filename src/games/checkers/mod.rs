@@ -102,21 +102,28 @@ impl Rules for Checkers {
     /// position is white's, seen from the other side. (No mirror: the dark
     /// squares would not stay dark.)
     fn symmetry_class(&self, pos: &Position) -> Option<Vec<u8>> {
-        let key = |black: u32, white: u32, towers: u32, turn: Color| -> Vec<u8> {
-            [black.to_le_bytes(), white.to_le_bytes(), towers.to_le_bytes()]
-                .concat()
-                .into_iter()
-                .chain([u8::from(turn == Color::Black)])
-                .collect()
-        };
-        let same = key(pos.black, pos.white, pos.towers, pos.turn);
-        let swapped = key(
+        let mut key = Vec::with_capacity(13);
+        self.symmetry_class_into(pos, &mut key).then_some(key)
+    }
+
+    fn symmetry_class_into(&self, pos: &Position, out: &mut Vec<u8>) -> bool {
+        // The lesser image as numbers, not as bytes: comparing byte arrays
+        // stalled on loading what had just been stored (a fifth of the
+        // census's walk).
+        let same = (pos.black, pos.white, pos.towers, pos.turn == Color::Black);
+        let swapped = (
             pos.white.reverse_bits(),
             pos.black.reverse_bits(),
             pos.towers.reverse_bits(),
-            pos.turn.other(),
+            pos.turn.other() == Color::Black,
         );
-        Some(same.min(swapped))
+        let (black, white, towers, black_to_move) = same.min(swapped);
+        out.clear();
+        out.extend_from_slice(&black.to_le_bytes());
+        out.extend_from_slice(&white.to_le_bytes());
+        out.extend_from_slice(&towers.to_le_bytes());
+        out.push(u8::from(black_to_move));
+        true
     }
 }
 

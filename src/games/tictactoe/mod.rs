@@ -117,12 +117,20 @@ impl Rules for TicTacToe {
 
     /// The board's eight turns and mirrors.
     fn symmetry_class(&self, pos: &Position) -> Option<Vec<u8>> {
+        let mut key = Vec::with_capacity(5);
+        self.symmetry_class_into(pos, &mut key).then_some(key)
+    }
+
+    fn symmetry_class_into(&self, pos: &Position, out: &mut Vec<u8>) -> bool {
         static MAPS: LazyLock<[Vec<usize>; 8]> = LazyLock::new(|| symmetry::square_maps(3));
-        Some(symmetry::least_image(&MAPS, |m| {
-            let (x, o) =
-                (symmetry::map_bits(pos.x.into(), m) as u16, symmetry::map_bits(pos.o.into(), m) as u16);
-            [x.to_le_bytes(), o.to_le_bytes()].concat().into_iter().chain([u8::from(pos.x_to_move)]).collect()
-        }))
+        let (x, o) = symmetry::least_image_by(&MAPS, |m| {
+            (symmetry::map_bits(pos.x.into(), m) as u16, symmetry::map_bits(pos.o.into(), m) as u16)
+        });
+        out.clear();
+        out.extend_from_slice(&x.to_le_bytes());
+        out.extend_from_slice(&o.to_le_bytes());
+        out.push(u8::from(pos.x_to_move));
+        true
     }
 }
 
