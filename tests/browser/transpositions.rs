@@ -110,9 +110,12 @@ fn the_explorer_marks_transpositions_and_selecting_one_outlines_the_others() {
     }
 }
 
-/// The DOT's drawn positions (first id -> paths) and edges ((first id,
-/// first id, action) -> tree edges), read from its statements.
-fn dot_graph(dot: &str) -> (BTreeMap<u64, u64>, BTreeMap<(u64, u64, String), u64>) {
+/// Edges between positions: (first id, first id, action) -> tree edges.
+type Edges = BTreeMap<(u64, u64, String), u64>;
+
+/// The DOT's drawn positions (first id -> paths) and edges, read from its
+/// statements.
+fn dot_graph(dot: &str) -> (BTreeMap<u64, u64>, Edges) {
     let mut index = BTreeMap::new();
     let mut positions = BTreeMap::new();
     for line in dot.lines().filter(|l| l.contains("id=\"position-")) {
@@ -146,7 +149,7 @@ struct Counted {
     paths: BTreeMap<u64, u64>,
     depth: BTreeMap<u64, u64>,
     values: BTreeMap<u64, Vec<i64>>,
-    edges: BTreeMap<(u64, u64, String), u64>,
+    edges: Edges,
     members: BTreeMap<u64, Vec<u64>>,
 }
 
@@ -181,7 +184,7 @@ fn counted(doc: &Value) -> Counted {
 
 /// What the page's Positions graph draws: each box's first id, paths,
 /// value text and top; each edge's ends and actions with their counts.
-fn drawn(b: &Browser) -> (Vec<Value>, BTreeMap<(u64, u64, String), u64>) {
+fn drawn(b: &Browser) -> (Vec<Value>, Edges) {
     let boxes = b.run(
         "return [...document.querySelectorAll('#merged-canvas .mbox')].map(e => ({ first: Number(e.dataset.first), \
          paths: Number(e.dataset.paths), shown: e.querySelector('.mpaths').textContent, value: e.querySelector('.mval').textContent, \
@@ -436,7 +439,7 @@ fn big(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
