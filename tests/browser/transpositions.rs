@@ -405,18 +405,27 @@ fn the_explorer_offers_the_positions_graph_where_the_tree_has_transpositions() {
     };
     let b = Browser::start();
     b.set_viewport(1366, 768);
-    // A tree with transpositions: offered beside the tree, which the page opens on.
+    // A tree with transpositions: the page opens on the tree, and offers the
+    // graph from the Positions view, its toolbar button shown only while the
+    // graph is (one more button wrapped the toolbar at 1366x768).
     b.open(&page("ttt", &["tictactoe", "--position", TICTACTOE, "--depth", "4"]));
     assert_eq!(b.console_errors(), Vec::<String>::new());
     assert_eq!(b.run("return document.body.dataset.mode"), Value::from("explore"));
-    assert_eq!(b.count("#mode-merged"), 1);
-    b.click("#mode-merged");
+    let shown = "return !document.getElementById('mode-merged').hidden";
+    assert_eq!(b.run(shown), Value::Bool(false));
+    b.click("#mode-positions");
+    b.click("#positions-graph");
+    assert_eq!(b.run("return document.body.dataset.mode"), Value::from("merged"));
+    assert_eq!(b.run(shown), Value::Bool(true));
     let doc = analyse(&dir, &[]);
     assert_eq!(b.count("#merged-canvas .mbox"), ids_by_position(&doc).len());
+    b.click("#mode-explore");
+    assert_eq!(b.run(shown), Value::Bool(false));
     // A tree without (AIMA's: every node a position of its own): not offered.
     b.open(&page("aima", &["tree"]));
     assert_eq!(b.count("#mode-merged"), 0);
-    assert_eq!(b.count("#mode-positions"), 1);
+    b.click("#mode-positions");
+    assert_eq!(b.count("#positions-graph"), 0);
     // Too many positions to draw legibly: not offered; asked for, the view
     // says why and what draws them.
     let args = ["tictactoe", "--depth", "4"];

@@ -291,11 +291,18 @@
     chosen = Number(b.dataset.merged);
     g.setMode('merged');
   });
+  // A page asked for the graph has its button in the toolbar; another page
+  // offers it from the Positions view and from a node's panel, and shows the
+  // button only while the graph is shown: one more button wrapped the
+  // toolbar to a second line at 1366x768, and the tree lost that height.
+  const button = () => document.getElementById('mode-merged');
   g.addView({
     id: 'merged',
     label: 'Positions graph',
     title: 'The tree as the graph of its distinct positions: each once, with how many paths reach it, every edge kept',
+    hide() { button().hidden = !d.open; },
     show(el) {
+      button().hidden = false;
       if (!el.dataset.drawn) { el.dataset.drawn = 'true'; draw(el); }
       choose(chosen);
       if (chosen >= 0) {
@@ -304,6 +311,7 @@
       }
     },
   });
+  button().hidden = !d.open;
   g.redraw();
   if (d.open) g.setMode('merged');
 })();
