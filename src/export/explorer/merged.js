@@ -165,12 +165,12 @@
   function edgesSvg() {
     // Labels along their edge where they meet no other label yet.
     const taken = [];
-    const free = (x, y, w) => !taken.some((r) => Math.abs(r.x - x) < (r.w + w) / 2 + 3 && Math.abs(r.y - y) < 20);
+    const free = (x, y, w) => !taken.some((r) => Math.abs(r.x - x) < (r.w + w) / 2 + 12 && Math.abs(r.y - y) < 21);
     let s = `<svg class="medges" width="${width}" height="${height}" aria-hidden="true">`;
     lines.forEach((e, i) => {
       const c = curve(xOf(e.from), yOf(e.from) + BOX_H, xOf(e.to), yOf(e.to));
       const words = e.actions.map((a) => esc(a.action) + (a.k > 1 ? ` <tspan class="k">×${a.k}</tspan>` : '')).join(' / ');
-      const w = e.actions.reduce((s2, a) => s2 + 10 * a.action.length + (a.k > 1 ? 26 : 0) + 16, -16);
+      const w = e.actions.reduce((s2, a) => s2 + 10.5 * a.action.length + (a.k > 1 ? 26 : 0) + 16, -16);
       let [x, y] = at(c, 0.5);
       for (const t of [0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8]) {
         const [px, py] = at(c, t);
