@@ -61,6 +61,47 @@ fn a_saved_analysis_opens_as_the_page_analyse_wrote() {
     }
 }
 
+/// A saved `--search deepening` opens with its iterations: the same page as
+/// `analyse` wrote but for the iterations' times, measured again.
+#[test]
+fn a_saved_deepening_opens_with_its_iterations() {
+    let dir = support::Scratch::new("explore-deepening");
+    for args in [
+        &["tictactoe", "--position", "x...o.... x", "--depth", "5", "--search", "deepening"][..],
+        &["tree", "--search", "deepening", "--no-prune-on-ties", "--compare-orders"],
+    ] {
+        let (first, again) = round_trip(&dir, args);
+        let text = String::from_utf8_lossy(&again);
+        assert!(text.contains("id=\"addon-deepening\"") && text.contains("\"iterations\""), "{args:?}");
+        assert!(without_times(&first).1 > 0, "{args:?}: the page holds the iterations' times");
+        assert_eq!(
+            without_times(&first),
+            without_times(&again),
+            "{args:?}: explore's page differs from analyse's"
+        );
+    }
+}
+
+/// A page with every `"time_ms":N` written as `"time_ms":_`, and how many there were.
+fn without_times(page: &[u8]) -> (String, usize) {
+    let text = String::from_utf8_lossy(page);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = &text[..];
+    let mut n = 0;
+    while let Some(at) = rest.find("\"time_ms\":") {
+        let (head, tail) = rest.split_at(at + "\"time_ms\":".len());
+        out.push_str(head);
+        out.push('_');
+        let end = tail
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == 'e' || c == '-'))
+            .unwrap_or(tail.len());
+        rest = &tail[end..];
+        n += 1;
+    }
+    out.push_str(rest);
+    (out, n)
+}
+
 /// `explore FILE` refused: status 2, one line on stderr that names the file
 /// and says `why`, and no page written.
 fn refused(dir: &Path, file: &Path, why: &str, extra: &[&str]) {

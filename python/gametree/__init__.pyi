@@ -1,14 +1,14 @@
 """Type stubs of the gametree module (the Rust extension and the Python around it)."""
 
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, Literal, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterator, Literal, Optional, Sequence, TypedDict, Union
 
 __all__ = ["BudgetError", "Exercise", "Node", "Tree", "analyse", "best", "exercise", "games", "grade", "perft", "quiz", "solve", "textbook_tree"]
 
 # A position: the game's notation, or for "tree" a nested list of leaf values.
 NestedTree = Union[int, Sequence["NestedTree"]]
 Position = Union[str, NestedTree, None]
-Search = Literal["minimax", "alphabeta", "mcts"]
+Search = Literal["minimax", "alphabeta", "deepening", "mcts"]
 # A window's end: an int, or float("-inf") / float("inf").
 WindowEnd = Union[int, float]
 
@@ -47,6 +47,20 @@ class Node:
     def visits(self) -> Optional[int]:
         """MCTS only: the node's visits (N)."""
 
+class Iteration(TypedDict):
+    """One iteration of search="deepening" (the keys of the JSON's deepening.iterations)."""
+
+    depth: int
+    nodes: int
+    leaves: int
+    cutoffs: int
+    table_cutoffs: int
+    time_ms: float
+    decision: Optional[str]
+    value: int
+    principal_variation: list[str]
+    branching_factor: float
+
 class Tree:
     """A searched game tree, made by gametree.analyse."""
 
@@ -66,6 +80,10 @@ class Tree:
     def value(self) -> Union[int, float]: ...
     @property
     def line(self) -> list[str]: ...
+    @property
+    def iterations(self) -> Optional[list[Iteration]]:
+        """search="deepening": each iteration, depth 1 first, as the JSON's
+        deepening.iterations holds it; None for any other search."""
     @property
     def root(self) -> Node: ...
     def __len__(self) -> int: ...
@@ -89,7 +107,12 @@ def analyse(
     max_nodes: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> Tree:
-    """Builds the whole tree of a position and searches it, as `gametree analyse` does."""
+    """Builds the whole tree of a position and searches it, as `gametree analyse` does.
+
+    search="deepening" is `analyse --search deepening`: alpha-beta to depth 1,
+    2, ... up to `depth` with a transposition table and the previous line
+    first; the last iteration sets the tree's values, and `Tree.iterations`
+    holds every iteration."""
 
 def perft(game: str, depth: int, position: Position = None, threads: Optional[int] = None) -> list[int]:
     """The positions exactly d actions deep for d = 1..depth."""

@@ -23,7 +23,7 @@ pub struct Facts {
     pub game: &'static str,
     pub position: String,
     pub to_move: &'static str,
-    /// `minimax`, `alphabeta` or `mcts`.
+    /// `minimax`, `alphabeta`, `deepening` or `mcts`.
     pub search: &'static str,
     pub depth: u32,
     pub decision: Option<String>,
@@ -70,6 +70,10 @@ pub trait Analysed: Send + Sync {
     fn dot(&self, scope: Scope) -> io::Result<Vec<u8>>;
     fn efg(&self) -> Result<Vec<u8>, String>;
     fn html(&self, scope: Scope) -> io::Result<Vec<u8>>;
+    /// `--search deepening`: the JSON's `deepening` object (each iteration's
+    /// depth, nodes, time, decision, value, line and effective branching
+    /// factor, and the chart's counts), written by the JSON's own writer.
+    fn deepening(&self) -> Option<serde_json::Value>;
 }
 
 fn written(job: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> io::Result<Vec<u8>> {
@@ -143,7 +147,12 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
     }
 
     fn facts(&self) -> Facts {
-        let s = Summary::of(&self.game, self.tree.tree(), self.windows());
+        let mut s = Summary::of(&self.game, self.tree.tree(), self.windows());
+        // The JSON names deepening by its last iteration, an alpha-beta
+        // search; Python names it as it was asked for.
+        if self.searched.deepening.is_some() {
+            s.search = "deepening";
+        }
         Facts {
             game: s.game,
             position: s.position.clone(),
@@ -196,6 +205,10 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
 
     fn html(&self, scope: Scope) -> io::Result<Vec<u8>> {
         written(|w| analysis::write_page(w, &self.game, self.tree.tree(), &self.searched, scope))
+    }
+
+    fn deepening(&self) -> Option<serde_json::Value> {
+        self.searched.deepening.as_ref().map(gametree::export::deepening::json)
     }
 }
 
@@ -273,5 +286,9 @@ where
         };
         let exact = Exact::of(&self.game, &self.searched);
         written(|w| mcts_html::write_page(w, &self.game, &self.searched, events, None, exact.as_ref()))
+    }
+
+    fn deepening(&self) -> Option<serde_json::Value> {
+        None
     }
 }

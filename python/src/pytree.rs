@@ -91,7 +91,7 @@ impl Tree {
         self.inner.facts().to_move
     }
 
-    /// "minimax", "alphabeta" or "mcts".
+    /// "minimax", "alphabeta", "deepening" or "mcts".
     #[getter]
     fn search(&self) -> &'static str {
         self.inner.facts().search
@@ -120,6 +120,22 @@ impl Tree {
     #[getter]
     fn line(&self) -> Vec<String> {
         self.inner.facts().line
+    }
+
+    /// `search="deepening"`: each iteration, depth 1 first, as a dict with
+    /// the keys of the JSON's `deepening.iterations` (docs/tree-json.md):
+    /// `depth`, `nodes`, `leaves`, `cutoffs`, `table_cutoffs`, `time_ms`,
+    /// `decision` (None when the root cannot act), `value`,
+    /// `principal_variation` and `branching_factor` (effective: this
+    /// iteration's nodes over the previous one's). None for any other search.
+    #[getter]
+    fn iterations(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let Some(d) = self.inner.deepening() else { return Ok(None) };
+        // The JSON writer's own object, read by Python's json: the same keys,
+        // numbers and rounding as `--json`.
+        let text = d["iterations"].to_string();
+        let loads = py.import("json")?.getattr("loads")?;
+        Ok(Some(loads.call1((text,))?.unbind()))
     }
 
     /// The root, node 0.

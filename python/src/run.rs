@@ -12,7 +12,7 @@ use gametree::games::{self as registry, GameName, Settings};
 use gametree::limits::{DEFAULT_MAX_NODES, Limits, MAX_TREE_NODES, default_threads};
 use gametree::search::alphabeta::{self, Pruning, Search};
 use gametree::search::mcts::{self, Budget, Rollout};
-use gametree::search::run::{SearchKind, search};
+use gametree::search::run::{Asked, TreeSearch, search_tree};
 use gametree::search::solve::{self as solver, TooBig};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -187,8 +187,10 @@ struct Request {
 /// position: the position in the game's notation (default: the game's start);
 ///     for "tree" also a nested list, `[[3, 12, 8], [2, 4, 6], [14, 5, 2]]`.
 /// depth: plies in the tree, 1 to 64 (default: the game's own).
-/// search: "minimax", "alphabeta" (marks the nodes it skips as pruned) or
-///     "mcts" (grows a tree of its own, one node per iteration).
+/// search: "minimax", "alphabeta" (marks the nodes it skips as pruned),
+///     "deepening" (alpha-beta to depth 1, 2, ... with a transposition table,
+///     each iteration in `Tree.iterations`) or "mcts" (grows a tree of its
+///     own, one node per iteration).
 /// prune_on_ties: alpha-beta cuts off when a value reaches the bound (AIMA);
 ///     False cuts only when it passes it (Berkeley CS188).
 /// iterations, seed: MCTS's iterations (default 10000) and the seed of its
@@ -220,10 +222,11 @@ pub fn analyse(
     let search = match search {
         "minimax" => "minimax",
         "alphabeta" => "alphabeta",
+        "deepening" => "deepening",
         "mcts" => "mcts",
         other => {
             return Err(Failure::Usage(format!(
-                "--search {other:?}: the searches are \"minimax\", \"alphabeta\" and \"mcts\""
+                "--search {other:?}: the searches are \"minimax\", \"alphabeta\", \"deepening\" and \"mcts\""
             ))
             .into());
         }
@@ -271,7 +274,7 @@ where
         {
             return Err(Failure::Usage(format!("{flag} is an option of --search mcts")));
         }
-        if req.pruning != Pruning::default() && req.search != "alphabeta" {
+        if req.pruning != Pruning::default() && req.search == "minimax" {
             return Err(Failure::Usage(
                 "--no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders".into(),
             ));
@@ -316,10 +319,15 @@ where
     let depth = req.depth.unwrap_or_else(|| game.default_depth());
     let limits = Limits { max_nodes: req.max_nodes, threads: req.threads, deadline: None };
     let tree = OwnedTree::build(&game, pos, depth, &limits).map_err(|e| Failure::Budget(e.to_string()))?;
-    let kind = if req.search == "minimax" { SearchKind::Minimax } else { SearchKind::Alphabeta };
+    let search = match req.search {
+        "minimax" => TreeSearch::Minimax,
+        "deepening" => TreeSearch::Deepening,
+        _ => TreeSearch::Alphabeta,
+    };
     // The events the explorer page steps through, kept as `analyse --html` keeps them.
     let trace = tree.tree().len <= TRACE_LIMIT;
-    let searched = search(tree.tree(), kind, req.pruning, req.threads, trace);
+    let asked = Asked { search, rule: req.pruning, compare_orders: false, threads: req.threads, trace };
+    let searched = search_tree(&game, tree.tree(), &asked);
     Ok(Box::new(MinimaxTree { game, tree, searched, index: Default::default() }))
 }
 

@@ -18,7 +18,8 @@ use crate::export::summary::Summary;
 use crate::game::prelude::*;
 use crate::protocol;
 use crate::search::alphabeta::Pruning;
-use crate::search::orders::{self, Comparison, Count};
+use crate::search::orders::{Comparison, Count};
+use crate::search::run::{Asked, search_tree};
 use crate::tree::{Tree, TreeArena, prepare_build};
 
 /// `gametree analyse`'s arguments.
@@ -152,21 +153,14 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
         Tree::build(&mut arena, game, pos, depth, &req.tree.build_options()).map_err(Failure::budget)?;
     let built = started.elapsed();
     req.exports.check_byte_budget(&tree, req.search.of_tree(), req.lessons.pruning())?;
-    let trace = exports::wants_trace(&req.exports, tree.len);
-    let mut searched = if req.search == AnySearch::Deepening {
-        crate::search::run::deepen(game, &tree, req.lessons.pruning())
-    } else {
-        exports::search(
-            &tree,
-            req.search.of_tree(),
-            req.lessons.pruning(),
-            req.tree.build_options().threads,
-            trace,
-        )
+    let asked = Asked {
+        search: req.search.tree_search(),
+        rule: req.lessons.pruning(),
+        compare_orders: req.lessons.compare_orders,
+        threads: req.tree.build_options().threads,
+        trace: exports::wants_trace(&req.exports, tree.len),
     };
-    if req.lessons.compare_orders {
-        searched.orders = Some(orders::compare(game, &tree, req.lessons.pruning()));
-    }
+    let searched = search_tree(game, &tree, &asked);
     if req.tree.stats {
         print_stats("", &tree, built);
         print_census(game, &tree);

@@ -15,6 +15,7 @@ use crate::game::Evaluation;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
 use crate::search::alphabeta::Pruning;
+use crate::search::run::{Asked, TreeSearch, search_tree};
 use crate::tree::prepare_build;
 
 /// `gametree checkers`'s arguments.
@@ -96,7 +97,10 @@ fn run(
                     deepening: None,
                 },
                 SearchKind::Alphabeta => {
-                    exports::search(t, SearchKind::Alphabeta, Pruning::default(), 1, trace)
+                    let search = TreeSearch::Alphabeta;
+                    let asked =
+                        Asked { search, rule: Pruning::default(), compare_orders: false, threads: 1, trace };
+                    search_tree(&Checkers, t, &asked)
                 }
             };
             exports::write_files(&Checkers, t, &searched, &exports)?;

@@ -13,7 +13,7 @@ use crate::export::saved::Saved;
 use crate::game::prelude::*;
 use crate::games::ALL;
 use crate::limits::Limits;
-use crate::search::orders;
+use crate::search::run::{Asked, search_tree};
 use crate::tree::{Tree, TreeArena};
 
 /// The most bytes a saved analysis may take: four times the JSON that
@@ -70,7 +70,7 @@ fn open<G: Game>(game: &G, saved: &Saved, name: &str, opts: &ExportOptions) -> O
     let bad = |why: String| Failure::usage(format!("{name}: {why}"));
     let pos = game.parse_position(&saved.position).map_err(|e| bad(format!("position: {e}")))?;
     let game = &game.for_machine(game.to_move(&pos));
-    let (kind, rule) = saved.search().map_err(bad)?;
+    let (search, rule) = saved.search().map_err(bad)?;
     if saved.depth == 0 || saved.depth > super::options::tree::MAX_DEPTH {
         return Err(bad(format!(
             "depth {}: a saved tree has 1 to {}",
@@ -81,12 +81,15 @@ fn open<G: Game>(game: &G, saved: &Saved, name: &str, opts: &ExportOptions) -> O
     let mut arena = TreeArena::new();
     let limits = Limits::default();
     let tree = Tree::build(&mut arena, game, pos, saved.depth, &limits).map_err(Failure::budget)?;
-    opts.check_byte_budget(&tree, kind, rule)?;
-    let trace = exports::wants_trace(opts, tree.len);
-    let mut searched = exports::search(&tree, kind, rule, limits.threads, trace);
-    if saved.move_orders.is_some() {
-        searched.orders = Some(orders::compare(game, &tree, rule));
-    }
+    opts.check_byte_budget(&tree, search.kind(), rule)?;
+    let asked = Asked {
+        search,
+        rule,
+        compare_orders: saved.move_orders.is_some(),
+        threads: limits.threads,
+        trace: exports::wants_trace(opts, tree.len),
+    };
+    let searched = search_tree(game, &tree, &asked);
     saved.check(game, &tree).map_err(bad)?;
     exports::write_all(game, &tree, &searched, opts)
 }

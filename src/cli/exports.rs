@@ -340,7 +340,7 @@ fn is_stream(path: &Path) -> bool {
 
 // Which search sets a tree's values, and what it records: the library's, so
 // that the Python module's and the browser's exports are these byte for byte.
-pub use crate::search::run::{Searched, minimax_events, search};
+pub use crate::search::run::{Searched, minimax_events};
 
 /// Whether the exports asked for need the search's events.
 pub fn wants_trace(opts: &ExportOptions, len: usize) -> bool {

@@ -15,6 +15,7 @@ use crate::export::analysis::Grown;
 use crate::export::mcts::{Compared, Header, dot, json, trace};
 use crate::game::prelude::*;
 use crate::search::mcts::{self, Budget, End, Rollout, Searched, Settings, Terms};
+use crate::search::run::TreeSearch;
 
 pub use crate::export::analysis::TRACE_MAX_ITERATIONS;
 
@@ -38,7 +39,17 @@ pub enum AnySearch {
 impl AnySearch {
     /// The search of a minimax tree (MCTS is dispatched before this is asked).
     pub fn of_tree(self) -> SearchKind {
-        if self == AnySearch::Minimax { SearchKind::Minimax } else { SearchKind::Alphabeta }
+        self.tree_search().kind()
+    }
+
+    /// The library's search of a built tree that this names (MCTS is
+    /// dispatched before this is asked).
+    pub fn tree_search(self) -> TreeSearch {
+        match self {
+            AnySearch::Minimax => TreeSearch::Minimax,
+            AnySearch::Deepening => TreeSearch::Deepening,
+            AnySearch::Alphabeta | AnySearch::Mcts => TreeSearch::Alphabeta,
+        }
     }
 }
 

@@ -12,7 +12,6 @@ use crate::game::Game;
 use crate::limits::{Limits, TooManyNodes};
 use crate::search::alphabeta::Pruning;
 use crate::search::mcts;
-use crate::search::orders;
 use crate::tree::{Tree, TreeArena};
 
 /// The most iterations an MCTS trace or page records (each is four events).
@@ -20,7 +19,7 @@ pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
 
 // The search itself is the library's (search::run), which the Python module
 // calls too; here for the doors that name it through this module.
-pub use crate::search::run::{SearchKind, Searched, minimax_events, search};
+pub use crate::search::run::{Asked, SearchKind, Searched, TreeSearch, minimax_events, search, search_tree};
 
 /// `analyse --json`: the searched tree, with the move orders when compared.
 pub fn write_json<G: Game>(
@@ -221,14 +220,13 @@ pub fn analyse<G: Game>(
             let mut arena = TreeArena::new();
             let tree =
                 Tree::build(&mut arena, game, pos, depth, &req.limits).map_err(Refused::TooManyNodes)?;
-            let trace = wanted.html && tree.len <= export::html::TRACE_LIMIT;
-            let mut searched = match req.search {
-                Search::Tree { kind, .. } => search(&tree, kind, rule, req.limits.threads, trace),
-                _ => crate::search::run::deepen(game, &tree, rule),
+            let search = match req.search {
+                Search::Tree { kind, .. } => kind.into(),
+                _ => TreeSearch::Deepening,
             };
-            if compare_orders {
-                searched.orders = Some(orders::compare(game, &tree, rule));
-            }
+            let trace = wanted.html && tree.len <= export::html::TRACE_LIMIT;
+            let threads = req.limits.threads;
+            let searched = search_tree(game, &tree, &Asked { search, rule, compare_orders, threads, trace });
             let (s, windows) = (&searched, searched.windows.as_deref());
             Ok(Written {
                 json: pick(wanted.json, &|w| write_json(w, game, &tree, s))?,

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use super::json::SCHEMA_VERSION;
 use crate::game::Game;
 use crate::search::alphabeta::Pruning;
-use crate::search::run::SearchKind;
+use crate::search::run::TreeSearch;
 use crate::tree::Tree;
 use crate::tree::census::{Census, census};
 
@@ -37,6 +37,10 @@ pub struct Saved {
     pub node_count: usize,
     /// Whether the move orders were compared (`--compare-orders`).
     pub move_orders: Option<serde_json::Value>,
+    /// Each iteration of `--search deepening` (null for any other search;
+    /// absent in a file from before deepening was written).
+    #[serde(default)]
+    pub deepening: Option<serde_json::Value>,
     /// The census (absent in a file from before it was written).
     #[serde(default)]
     pub census: Option<Census>,
@@ -82,8 +86,10 @@ impl Saved {
         Ok(saved)
     }
 
-    /// The search that set the values, and its cut-off rule.
-    pub fn search(&self) -> Result<(SearchKind, Pruning), String> {
+    /// The search that set the values, and its cut-off rule: iterative
+    /// deepening where the file holds its iterations (its last iteration is
+    /// an alpha-beta search, and the file names it so).
+    pub fn search(&self) -> Result<(TreeSearch, Pruning), String> {
         let rule = match self.pruning.as_deref() {
             None => Pruning::default(),
             Some(r) if r == Pruning::OnTies.name() => Pruning::OnTies,
@@ -91,8 +97,9 @@ impl Saved {
             Some(r) => return Err(format!("unknown cut-off rule {r:?}")),
         };
         match self.search.as_str() {
-            "minimax" => Ok((SearchKind::Minimax, rule)),
-            "alphabeta" => Ok((SearchKind::Alphabeta, rule)),
+            "minimax" => Ok((TreeSearch::Minimax, rule)),
+            "alphabeta" if self.deepening.is_some() => Ok((TreeSearch::Deepening, rule)),
+            "alphabeta" => Ok((TreeSearch::Alphabeta, rule)),
             other => Err(format!("unknown search {other:?}")),
         }
     }

@@ -1,11 +1,13 @@
 //! Setting a built tree's values with the search a front door asks for, and
 //! keeping what that search recorded for the exports: the command line's
-//! `analyse` and `checkers --export-trees`, and the Python module, call this
-//! one function, so their exports are the same byte for byte.
+//! `analyse`, `explore` and `checkers --export-trees`, the browser's
+//! `analyse` (`export::analysis`) and the Python module all call
+//! [`search_tree`], so their exports are the same byte for byte and each
+//! search (iterative deepening among them) is run from one place.
 
 use super::alphabeta::{self, Pruning, Window};
 use super::deepening::{self, Deepened};
-use super::orders::Comparison;
+use super::orders::{self, Comparison};
 use super::trace::Event;
 use super::{back_propagate_observed, back_propagate_parallel};
 use crate::game::Game;
@@ -19,6 +21,65 @@ pub enum SearchKind {
     Minimax,
     /// Alpha-beta: same value and decision, fewer nodes visited.
     Alphabeta,
+}
+
+/// Every search that sets the values of a built tree: `analyse --search`
+/// without MCTS, which grows a tree of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeSearch {
+    /// Plain minimax over the whole explicit tree.
+    Minimax,
+    /// Alpha-beta in the game's order.
+    Alphabeta,
+    /// Iterative deepening: alpha-beta to each depth in turn with a
+    /// transposition table, every iteration kept ([`deepen`]).
+    Deepening,
+}
+
+impl TreeSearch {
+    /// The kind whose windows and events it leaves (deepening: alpha-beta's,
+    /// its last iteration's windows).
+    pub fn kind(self) -> SearchKind {
+        if self == TreeSearch::Minimax { SearchKind::Minimax } else { SearchKind::Alphabeta }
+    }
+}
+
+impl From<SearchKind> for TreeSearch {
+    fn from(kind: SearchKind) -> TreeSearch {
+        match kind {
+            SearchKind::Minimax => TreeSearch::Minimax,
+            SearchKind::Alphabeta => TreeSearch::Alphabeta,
+        }
+    }
+}
+
+/// What a front door asks of the search of a built tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Asked {
+    /// Which search.
+    pub search: TreeSearch,
+    /// Alpha-beta's cut-off rule (`--no-prune-on-ties`).
+    pub rule: Pruning,
+    /// Alpha-beta under each move order beside it (`--compare-orders`).
+    pub compare_orders: bool,
+    /// Threads an untraced minimax may take.
+    pub threads: usize,
+    /// Record the search's events (for a page or a trace; deepening keeps
+    /// its iterations instead and records none).
+    pub trace: bool,
+}
+
+/// Sets `tree`'s values as `asked`, and keeps what the exports need: the
+/// one door every front door searches a built tree through.
+pub fn search_tree<G: Game>(game: &G, tree: &Tree<'_, G>, asked: &Asked) -> Searched {
+    let mut searched = match asked.search {
+        TreeSearch::Deepening => deepen(game, tree, asked.rule),
+        other => search(tree, other.kind(), asked.rule, asked.threads, asked.trace),
+    };
+    if asked.compare_orders {
+        searched.orders = Some(orders::compare(game, tree, asked.rule));
+    }
+    searched
 }
 
 /// The values a search set in a tree, and what it recorded on the way.

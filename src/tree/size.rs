@@ -5,12 +5,9 @@
 //! hopeless tree in a fraction of a second whatever the budget. The builders
 //! refuse a tree over its budget before building it.
 
-use std::collections::HashMap;
-use std::collections::hash_map::DefaultHasher;
-use std::hash::BuildHasherDefault;
-
 use crate::game::Game;
 use crate::rng::Rng;
+use crate::tree::positions::FastMap;
 
 /// Positions on random lines of play used for an estimate.
 const PROBES: u32 = 64;
@@ -79,8 +76,9 @@ const APPLY_PER_LEVEL: usize = 1 << 16;
 const LEVEL_CAP: usize = 1 << 12;
 
 /// A fixed hash, so that the positions a level keeps, and so the bound, are the
-/// same on every run.
-type Level<P> = HashMap<P, u64, BuildHasherDefault<DefaultHasher>>;
+/// same on every run; the fast one, since hashing the level's positions with
+/// SipHash was most of a bound's time.
+type Level<P> = FastMap<P, u64>;
 
 /// What [`lower_bound`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

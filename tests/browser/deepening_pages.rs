@@ -32,31 +32,46 @@ fn the_explorer_steps_through_the_iterations_and_marks_table_cutoffs_apart() {
     let b = Browser::start();
     b.open(&format!("file://{}", html.display()));
     assert_eq!(b.console_errors(), Vec::<String>::new());
-    // The page opens on the last iteration.
-    assert_eq!(b.run("return !document.getElementById('deepening').hidden"), true);
-    assert_eq!(b.run("return document.getElementById('deepening').dataset.shown"), "5");
-    assert_eq!(b.count("#deepening [role=tab]"), its.len());
+    // The page opens on the last iteration, in the tree's area: Iterations is
+    // one of the explorer's modes, pressed.
+    assert_eq!(b.run("return !document.getElementById('view-deepening').hidden"), true);
+    assert_eq!(b.run("return document.querySelector('main').hidden"), true);
+    assert_eq!(
+        b.run("return document.getElementById('mode-deepening').getAttribute('aria-pressed')"),
+        "true"
+    );
+    assert_eq!(b.text("#toolbar [role=radiogroup] #mode-deepening"), "Iterations");
+    assert_eq!(b.run("return document.getElementById('view-deepening').dataset.shown"), "5");
+    assert_eq!(b.count("#view-deepening [role=tab]"), its.len());
     let mut tables_seen = 0;
     for (k, it) in its.iter().enumerate() {
         b.click(&format!("#iteration-{}", k + 1));
-        assert_eq!(b.run("return document.getElementById('deepening').dataset.shown"), (k + 1).to_string());
+        assert_eq!(
+            b.run("return document.getElementById('view-deepening').dataset.shown"),
+            (k + 1).to_string()
+        );
         // Every node drawn is within the iteration's depth; the visited ones are its count.
-        assert_eq!(b.count("#deepening .node.seen") as u64, it["nodes"].as_u64().unwrap(), "depth {}", k + 1);
-        let tables = b.count("#deepening .node.table");
-        let cuts = b.count("#deepening .node.cutoff");
+        assert_eq!(
+            b.count("#view-deepening .node.seen") as u64,
+            it["nodes"].as_u64().unwrap(),
+            "depth {}",
+            k + 1
+        );
+        let tables = b.count("#view-deepening .node.table");
+        let cuts = b.count("#view-deepening .node.cutoff");
         assert_eq!(tables as u64, it["table_cutoffs"].as_u64().unwrap(), "depth {}", k + 1);
         assert_eq!(cuts as u64, it["cutoffs"].as_u64().unwrap(), "depth {}", k + 1);
         // Each kind has its own mark and its own word, not a colour alone.
-        assert_eq!(b.count("#deepening .node.table .mark[data-kind=table] rect"), tables);
-        assert_eq!(b.count("#deepening .node.cutoff .mark[data-kind=table]"), 0);
+        assert_eq!(b.count("#view-deepening .node.table .mark[data-kind=table] rect"), tables);
+        assert_eq!(b.count("#view-deepening .node.cutoff .mark[data-kind=table]"), 0);
         let words = b.run(
-            "return [...document.querySelectorAll('#deepening .node .mark .word')].map(e => e.textContent)",
+            "return [...document.querySelectorAll('#view-deepening .node .mark .word')].map(e => e.textContent)",
         );
         let words: Vec<&str> = words.as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
         assert_eq!(words.iter().filter(|w| **w == "table").count(), tables);
         assert_eq!(words.iter().filter(|w| **w == "cut").count(), cuts);
         tables_seen += tables;
-        let said = b.text("#deepening .said");
+        let said = b.text("#view-deepening .said");
         assert!(said.contains(&format!("Depth {}", k + 1)), "{said}");
         assert!(said.contains(it["decision"].as_str().unwrap()), "{said}");
     }
@@ -64,11 +79,11 @@ fn the_explorer_steps_through_the_iterations_and_marks_table_cutoffs_apart() {
     // The arrow keys step between iterations, as the buttons do.
     b.click("#iteration-1");
     b.press("\u{E014}");
-    assert_eq!(b.run("return document.getElementById('deepening').dataset.shown"), "2");
+    assert_eq!(b.run("return document.getElementById('view-deepening').dataset.shown"), "2");
     b.click("#iteration-prev");
-    assert_eq!(b.run("return document.getElementById('deepening').dataset.shown"), "1");
+    assert_eq!(b.run("return document.getElementById('view-deepening').dataset.shown"), "1");
     // The chart is in the page, with its four series.
-    assert_eq!(b.count("#deepening .chart svg .series"), 4);
+    assert_eq!(b.count("#view-deepening .chart svg .series"), 4);
     b.set_viewport(1366, 768);
     b.click("#iteration-5");
     b.screenshot(&dir.join("iterations.png"));
@@ -76,7 +91,15 @@ fn the_explorer_steps_through_the_iterations_and_marks_table_cutoffs_apart() {
         fs::copy(dir.join("iterations.png"), keep).unwrap();
     }
     b.click("#deepening-close");
-    assert_eq!(b.run("return document.getElementById('deepening').hidden"), true);
+    assert_eq!(b.run("return document.getElementById('view-deepening').hidden"), true);
+    assert_eq!(b.run("return document.getElementById('mode-explore').getAttribute('aria-pressed')"), "true");
+    assert_eq!(b.run("return document.querySelector('main').hidden"), false);
+    // Its mode button opens it again on the iteration chosen; Esc goes back.
+    b.click("#mode-deepening");
+    assert_eq!(b.run("return document.getElementById('view-deepening').dataset.shown"), "5");
+    b.press("\u{E00C}");
+    assert_eq!(b.run("return document.getElementById('view-deepening').hidden"), true);
+    assert_eq!(b.run("return document.activeElement.id"), "mode-deepening");
     // Step mode says what can be stepped here, and how to step alpha-beta.
     b.click("#mode-step");
     let said = b.text("#step-text");

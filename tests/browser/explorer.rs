@@ -616,22 +616,18 @@ fn a_tic_tac_toe_cut_off_shows_its_bound_as_a_bound() {
 fn printing_gives_one_page_with_the_whole_tree_and_no_controls() {
     let page = Page::open("print", &["checkers", "--position", WORKED, "--search", "alphabeta"]);
     let b = &page.b;
-    b.click("#expand-all");
     // The page asks for landscape paper for this wide tree, and fits it to
     // either size. It writes its print style a moment after a click (a changed
     // style sheet restyles every node), and at once when printing begins.
-    let started = std::time::Instant::now();
-    let style = loop {
-        let style = b.run("return document.getElementById('page-style').textContent");
-        // (The first view's own style, written before the click, may come first.)
-        if style.as_str().is_some_and(|s| s.contains("landscape"))
-            || started.elapsed() > std::time::Duration::from_secs(5)
-        {
-            break style;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    assert!(style.as_str().unwrap().contains("landscape"), "{style}");
+    // The first view's own style (portrait: its tree is folded), whose timer
+    // may still be pending, comes first; landscape only from the click.
+    // (Waited for up to a minute, not five seconds: a loaded machine may give
+    // the page's timer nothing for a while.)
+    let style = "return document.getElementById('page-style').textContent";
+    let before = b.run(style);
+    assert!(!before.as_str().unwrap().contains("landscape"), "before the click: {before}");
+    b.click("#expand-all");
+    b.wait_until("return document.getElementById('page-style').textContent.includes('landscape')");
     for size in [PrintSize::A4, PrintSize::US_LETTER] {
         let (text, pages) = pdf_text(&page.dir, &b.print_pdf(size, true));
         assert_eq!(pages, 1, "{size:?}");

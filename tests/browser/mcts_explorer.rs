@@ -380,5 +380,41 @@ fn the_empty_boards_nine_children_are_labelled_readably_at_every_projector_size(
         assert!(terms >= 16.0, "{w}x{h}: UCB terms at {terms:.1} px");
         assert_eq!(outside, json!([]), "{w}x{h}: root children off the tree's area");
         assert_eq!(overlaps, json!([]), "{w}x{h}: labels overlap");
+        // The root's nine edges fan out under its N · Q: never across it.
+        assert_eq!(edges_through_labels(&b), Vec::<String>::new(), "{w}x{h}");
+        assert_eq!(panel_overflow(&b), Value::Null, "{w}x{h}: the side panel scrolls sideways");
     }
+}
+
+/// Every place where a drawn edge shows through a label of the tree: each
+/// edge is sampled along its line in screen coordinates, and where a sample
+/// falls inside a label's box (the middle three fifths of its height, two px
+/// in from each side) the browser is asked what lies there, topmost first:
+/// the line must be under a label's white ground (a halo hides a line under
+/// a glyph's strokes, not across its gaps).
+pub(crate) fn edges_through_labels(b: &Browser) -> Vec<String> {
+    let v = b.run(
+        "const svg = document.getElementById('mcts-svg'), m = svg.getScreenCTM(); \
+         const pt = (x, y) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]; \
+         const boxes = [...svg.querySelectorAll('text')].map(t => [`${t.getAttribute('class')} ${t.textContent}`, t.getBoundingClientRect()]); \
+         const out = new Set(); \
+         for (const l of svg.querySelectorAll('line.edge')) { \
+           const [ax, ay] = pt(+l.getAttribute('x1'), +l.getAttribute('y1')), [bx, by] = pt(+l.getAttribute('x2'), +l.getAttribute('y2')); \
+           for (let k = 0; k <= 300; k++) { \
+             const x = ax + (bx - ax) * k / 300, y = ay + (by - ay) * k / 300; \
+             for (const [name, r] of boxes) { \
+               if (x < r.left + 2 || x > r.right - 2 || y < r.top + 0.2 * r.height || y > r.bottom - 0.2 * r.height) continue; \
+               const under = document.elementsFromPoint(x, y), li = under.indexOf(l), gi = under.findIndex(e => e.matches('rect.ground')); \
+               if (li >= 0 && (gi < 0 || li < gi)) out.add(`the edge from (${Math.round(ax)}, ${Math.round(ay)}) to (${Math.round(bx)}, ${Math.round(by)}) shows through the ${name}`); \
+             } \
+           } \
+         } \
+         return [...out]",
+    );
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+/// Whether the side panel is wider than its box (a sideways scrollbar).
+pub(crate) fn panel_overflow(b: &Browser) -> Value {
+    b.run("const a = document.querySelector('aside'); return a.scrollWidth > a.clientWidth ? `${a.scrollWidth} px of content in ${a.clientWidth}` : null")
 }

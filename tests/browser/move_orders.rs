@@ -33,19 +33,23 @@ fn the_explorer_draws_each_orders_tree_with_its_unvisited_nodes() {
     b.open(&format!("file://{}", html.display()));
     let unvisited = || {
         let v = b.run(
-            "return [...document.querySelectorAll('#orders g.unseen')].map(g => g.dataset.action).sort().join(' ')",
+            "return [...document.querySelectorAll('#view-orders g.unseen')].map(g => g.dataset.action).sort().join(' ')",
         );
         v.as_str().unwrap().to_string()
     };
     // The page asked for the comparison opens on it, in the natural order.
-    assert_eq!(b.run("return document.getElementById('orders').hidden"), false);
+    assert_eq!(b.run("return document.getElementById('view-orders').hidden"), false);
     assert_eq!(unvisited(), "c2 c3");
-    assert!(b.text("#orders .said").contains("11 of 13 nodes visited"), "{}", b.text("#orders .said"));
-    assert_eq!(b.count("#orders line.cut"), 2, "one cut-off, marked by two strokes");
+    assert!(
+        b.text("#view-orders .said").contains("11 of 13 nodes visited"),
+        "{}",
+        b.text("#view-orders .said")
+    );
+    assert_eq!(b.count("#view-orders line.cut"), 2, "one cut-off, marked by two strokes");
     // The cut's strokes stay clear of the edges' action labels.
     let overlaps = b.run(
         "const boxes = (css) => [...document.querySelectorAll(css)].map(e => e.getBoundingClientRect()); \
-         const cuts = boxes('#orders line.cut'), acts = boxes('#orders text.act'); \
+         const cuts = boxes('#view-orders line.cut'), acts = boxes('#view-orders text.act'); \
          return acts.length > 0 ? cuts.filter(c => acts.some(a => c.left < a.right && a.left < c.right && \
          c.top < a.bottom && a.top < c.bottom)).length : -1",
     );
@@ -57,14 +61,14 @@ fn the_explorer_draws_each_orders_tree_with_its_unvisited_nodes() {
     assert_eq!(unvisited(), "");
     // Worst-first takes C (2), D (2) then B (3) at the root: drawn in that order.
     let first = b.run(
-        "const xs = {}; for (const g of document.querySelectorAll('#orders g.node[data-action]')) \
+        "const xs = {}; for (const g of document.querySelectorAll('#view-orders g.node[data-action]')) \
          xs[g.dataset.action] = g.getBoundingClientRect().x; return xs.C < xs.D && xs.D < xs.B",
     );
     assert_eq!(first, true);
     b.click("#orders-close");
-    assert_eq!(b.run("return document.getElementById('orders').hidden"), true);
-    b.click("#orders-open");
-    assert_eq!(b.run("return document.getElementById('orders').dataset.shown"), "worst-first");
+    assert_eq!(b.run("return document.getElementById('view-orders').hidden"), true);
+    b.click("#mode-orders");
+    assert_eq!(b.run("return document.getElementById('view-orders').dataset.shown"), "worst-first");
     assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
 
     // A tree far wider than the screen (branching 3, depth 6: 729 leaves)
@@ -87,7 +91,7 @@ fn the_explorer_draws_each_orders_tree_with_its_unvisited_nodes() {
     b.set_size(1366, 768);
     b.open(&format!("file://{}", wide.display()));
     let root_in_view = b.run(
-        "const d = document.querySelector('#orders .drawing'), r = d.querySelector('g.node[data-id=\"0\"]'); \
+        "const d = document.querySelector('#view-orders .drawing'), r = d.querySelector('g.node[data-id=\"0\"]'); \
          const a = d.getBoundingClientRect(), c = r.getBoundingClientRect(); \
          return [d.scrollWidth > d.clientWidth, c.left >= a.left && c.right <= a.right && c.top >= a.top]",
     );

@@ -221,7 +221,9 @@ fn a_bad_tree_is_explained_beside_its_field_a_big_tree_is_refused_and_a_panic_le
         json!("true")
     );
 
-    b.run("document.getElementById('game').value = 'checkers'; document.getElementById('game').onchange()");
+    // (The game's first look, stopped: its own refusal, had it come after
+    // the click below, would have been read as the refusal of depth 12.)
+    choose_game(&b, "checkers");
     b.type_into("#depth", "12");
     b.click("#analyse");
     wait_for(&b, "return document.getElementById('error-depth').textContent");
@@ -243,7 +245,8 @@ fn a_bad_tree_is_explained_beside_its_field_a_big_tree_is_refused_and_a_panic_le
 fn cancel_ends_a_long_count_and_the_next_request_runs() {
     let b = open();
     b.run("window.long = gametree.perft({game: 'ataxx', depth: 7}).then(() => 'done', e => e.message); return 0");
-    b.run("return new Promise(r => setTimeout(r, 800))");
+    // Waited for, not slept on: a loaded machine may report no depth in 0.8 s.
+    wait_for(&b, "return /Counting positions… depth /.test(document.getElementById('status').textContent)");
     let status = b.text("#status");
     assert!(status.contains("Counting positions… depth "), "each depth is reported as it ends: {status}");
     assert_eq!(
@@ -378,11 +381,15 @@ fn the_page_opens_on_a_searched_tree_and_a_link_opens_the_tree_it_names() {
     let mark = b.run("return performance.getEntriesByName('gametree-ready').length");
     assert_eq!(mark, json!(1), "the page marks when it is interactive (benches/web.rs times it)");
     // The address now names that tree; a request made in the form too.
-    b.run("document.getElementById('game').value = 'tictactoe'; document.getElementById('game').onchange()");
+    choose_game(&b, "tictactoe");
     b.type_into("#position", "xo.x.o... x");
     b.type_into("#depth", "3");
     b.click("#analyse");
-    wait_for(&b, "return location.hash.includes('tictactoe') ? 'yes' : ''");
+    // The request typed here, not the game's first look (also tic-tac-toe's).
+    wait_for(
+        &b,
+        "const l = new URLSearchParams(location.hash.slice(1)); return l.get('position') === 'xo.x.o... x' && l.get('depth') === '3'",
+    );
     let hash = b.run("return location.hash").as_str().unwrap().to_string();
     let expected =
         cli_json(&["tictactoe", "--position", "xo.x.o... x", "--depth", "3", "--search", "alphabeta"]);
@@ -458,17 +465,27 @@ fn the_page_is_one_file_under_3_mb_that_works_from_a_static_http_host_as_from_di
     assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
 }
 
-/// Chooses `game` in the form, as a person does.
+/// Chooses `game` in the form, as a person does, and stops the first look
+/// the page then takes on its own (the game's start at its depth, and each
+/// smaller depth while over the page's budget: tic-tac-toe's 9, 8, 7 ... or
+/// gomoku's, each built up to the budget before it is refused), as a person
+/// does with Cancel. Left running, it held the worker for seconds ahead of
+/// the test's own requests, and its answers (a refusal, the address's
+/// `#game=...`, the depth field) could be read as theirs.
 fn choose_game(b: &Browser, game: &str) {
     b.run(&format!(
         "document.getElementById('game').value = '{game}'; document.getElementById('game').onchange()"
     ));
+    // The board is asked for first (the worker answers in order): once it is
+    // drawn, what is left is the first look.
     wait_for(
         b,
         &format!(
             "return document.querySelector('#board[data-game={game}] [data-point]') && !document.getElementById('board-box').hidden"
         ),
     );
+    b.run("if (gametree.busy) gametree.cancel()");
+    wait_for(b, "return gametree.busy === 0");
 }
 
 fn click_point(b: &Browser, point: usize) {
@@ -673,7 +690,7 @@ fn on_a_projector_and_on_a_phone_nothing_runs_off_the_side_and_the_tree_and_boar
 fn a_node_at_the_edge_is_searched_deeper_in_place_twice_and_each_graft_is_the_clis_tree_of_its_position() {
     let b = open();
     shown(&b);
-    b.run("document.getElementById('game').value = 'tictactoe'; document.getElementById('game').onchange()");
+    choose_game(&b, "tictactoe");
     b.run(
         "document.getElementById('search').value = 'alphabeta'; document.getElementById('search').onchange()",
     );
@@ -858,7 +875,8 @@ fn while_playing_the_explorer_shows_the_tree_the_machine_searched_for_its_last_m
         "return /searched no tree/.test(document.getElementById('machine-tree').textContent) ? 'yes' : ''",
     );
     assert_eq!(b.run("return document.getElementById('explorer').hidden"), json!(true));
-    assert_eq!(b.run(&format!("return !!{frame}.gametree")), json!(false), "the last tree is gone");
+    // (The emptied frame loads its blank document a moment later.)
+    wait_for(&b, &format!("return !{frame}.gametree"));
     // mcts (its third move: the game cannot be over before it): the same
     // iterations from the same seed, so the tree's decision is its move.
     b.run("document.getElementById('level').value = 'mcts'; document.getElementById('level').onchange()");

@@ -263,7 +263,40 @@ impl Browser {
             assert!(started.elapsed() < Duration::from_secs(120), "the page did not get ready");
             std::thread::sleep(Duration::from_millis(20));
         }
-        started.elapsed()
+        let took = started.elapsed();
+        // Ready is said before the first frame is painted: a ResizeObserver's
+        // first call, which refits the tree and scrolls it home, comes after
+        // it, and could undo what the test does first.
+        self.settle();
+        took
+    }
+
+    /// Waits until the page has laid itself out and painted twice since now:
+    /// its fonts loaded, its ResizeObservers and animation frames run. For a
+    /// size change or a click whose effect the page draws in a frame.
+    pub fn settle(&self) {
+        let settled = self.run_async(
+            "const done = arguments[arguments.length - 1]; \
+             const twice = () => requestAnimationFrame(() => requestAnimationFrame(() => done(true))); \
+             (document.fonts ? document.fonts.ready : Promise.resolve()).then(twice, twice);",
+        );
+        assert_eq!(settled, json!(true), "the page did not settle");
+    }
+
+    /// Waits until `script` returns true (or a non-empty string), polling;
+    /// fails naming the script after a minute. The condition must be one that
+    /// only the awaited change can make true: mark what was there before
+    /// (a stale frame, an emptied text) when it might already hold.
+    pub fn wait_until(&self, script: &str) {
+        let started = Instant::now();
+        loop {
+            let v = self.run(script);
+            if v == json!(true) || v.as_str().is_some_and(|s| !s.is_empty()) {
+                return;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "waited in vain for: {script}");
+            std::thread::sleep(Duration::from_millis(30));
+        }
     }
 
     /// Runs `script` in the page and returns what it returns.
@@ -304,26 +337,51 @@ impl Browser {
         self.command("GET", &format!("/element/{e}/text"), None).as_str().unwrap_or_default().to_string()
     }
 
-    /// Resizes the browser window (the page sees a somewhat smaller viewport).
+    /// Resizes the browser window (the page sees a somewhat smaller viewport),
+    /// and waits until the page has seen it and laid itself out again.
     pub fn set_size(&self, width: u32, height: u32) {
-        self.command("POST", "/window/rect", Some(json!({ "width": width, "height": height })));
+        self.resize(width, height);
+    }
+
+    /// Resizes the window and waits (a few seconds at most) until the page's
+    /// window has the size the driver reports (the renderer hears of it after
+    /// the driver's answer; a phone's width may be below the window's least).
+    fn resize(&self, width: u32, height: u32) {
+        let rect = self.command("POST", "/window/rect", Some(json!({ "width": width, "height": height })));
+        let want = json!([rect["width"], rect["height"]]);
+        let started = Instant::now();
+        while self.run("return [window.outerWidth, window.outerHeight]") != want
+            && started.elapsed() < Duration::from_secs(5)
+        {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // The window's outer size is known at once; the viewport's inner one
+        // only once the renderer has laid the page out at it.
+        self.settle();
     }
 
     /// Makes the page's viewport exactly `width` x `height` CSS px (what a
     /// projector of that resolution shows), whatever the window adds around it.
     pub fn set_viewport(&self, width: u32, height: u32) {
-        self.set_size(width, height);
-        for _ in 0..10 {
-            std::thread::sleep(Duration::from_millis(50));
+        self.resize(width, height);
+        for _ in 0..20 {
             let inner = self.run("return [window.innerWidth, window.innerHeight]");
             let (w, h) = (inner[0].as_i64().unwrap_or(0), inner[1].as_i64().unwrap_or(0));
             if (w, h) == (i64::from(width), i64::from(height)) {
+                self.settle();
                 return;
             }
+            // The window's size as the driver has it (the page's own reading
+            // may lag a resize on a loaded machine: a correction from it was
+            // once negative, which the driver refused as out of range).
             let rect = self.command("GET", "/window/rect", None);
             let (ow, oh) = (rect["width"].as_i64().unwrap_or(0), rect["height"].as_i64().unwrap_or(0));
             let (nw, nh) = (ow + i64::from(width) - w, oh + i64::from(height) - h);
-            self.command("POST", "/window/rect", Some(json!({ "width": nw, "height": nh })));
+            if w <= 0 || h <= 0 || nw <= 0 || nh <= 0 {
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            }
+            self.resize(nw as u32, nh as u32);
         }
         let inner = self.run("return [window.innerWidth, window.innerHeight]");
         assert_eq!(inner, json!([width, height]), "the viewport could not be made {width}x{height}");

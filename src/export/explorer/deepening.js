@@ -6,10 +6,12 @@
 // "cut") or a transposition-table answer (a boxed T and the word "table").
 // Beside it, every iteration's figures and the chart of nodes per depth. Its
 // data is the addon data `deepening` (src/export/deepening.rs, read through
-// window.gametree); it touches nothing of the explorer but the toolbar.
+// window.gametree), and it is one of the page's modes, added through the
+// hook's addView: its button in the toolbar's modes, its area in the tree's.
 (function () {
   'use strict';
-  const D = window.gametree && window.gametree.data('deepening');
+  const g = window.gametree;
+  const D = g && g.data('deepening');
   if (!D) return;
   const T = D.tree;
   const ITS = D.iterations;
@@ -22,50 +24,44 @@
 
   const style = document.createElement('style');
   style.textContent = `
-#deepening { position: fixed; inset: 0; background: #fff; z-index: 50; display: flex; flex-direction: column; }
-#deepening header { padding: 6px 12px; border-bottom: 1px solid #ccc; display: flex; gap: 8px 16px; align-items: center; flex-wrap: wrap; }
-#deepening h2 { font-size: 19px; margin: 0; }
-#deepening .steps { display: flex; gap: 6px; padding: 6px 12px; border-bottom: 1px solid #ddd; flex-wrap: wrap; align-items: center; }
-#deepening .steps button { font-size: 16px; padding: 3px 10px; }
-#deepening [role=tab] { display: flex; flex-direction: column; align-items: flex-start; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; }
-#deepening [role=tab] b { font-size: 17px; }
-#deepening [role=tab] span { font-size: 14px; color: #444; }
-#deepening [role=tab][aria-selected=true] { background: #222; color: #fff; border-color: #222; }
-#deepening [role=tab][aria-selected=true] span { color: #eee; }
-#deepening .body { flex: 1; display: flex; min-height: 0; }
-#deepening .drawing { flex: 1; overflow: auto; min-width: 0; padding: 8px; }
-#deepening aside { width: 520px; max-width: 45vw; overflow: auto; border-left: 1px solid #ddd; padding: 8px 12px; font-size: 15px; }
-#deepening table { border-collapse: collapse; margin: 4px 0 8px; }
-#deepening th, #deepening td { padding: 2px 5px; font-size: 14px; text-align: right; border-bottom: 1px solid #e4e4e4; }
-#deepening td.line { text-align: left; font-size: 13px; }
-#deepening tr.chosen td { background: #fff2c6; font-weight: 600; }
-#deepening tbody tr { cursor: pointer; }
-#deepening .said { font-size: 17px; margin: 0 0 6px; }
-#deepening .note { color: #444; }
-#deepening .chart svg { width: 100%; height: auto; }
-#deepening svg text { font-family: system-ui, sans-serif; }
+#view-deepening:not([hidden]) { display: flex; flex-direction: column; overflow: hidden; }
+#view-deepening header { padding: 6px 12px; border-bottom: 1px solid #ccc; display: flex; gap: 8px 16px; align-items: center; flex-wrap: wrap; }
+#view-deepening h2 { font-size: 19px; margin: 0; }
+#view-deepening .steps { display: flex; gap: 6px; padding: 6px 12px; border-bottom: 1px solid #ddd; flex-wrap: wrap; align-items: center; }
+#view-deepening .steps button { font-size: 16px; padding: 3px 10px; }
+#view-deepening [role=tab] { display: flex; flex-direction: column; align-items: flex-start; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; }
+#view-deepening [role=tab] b { font-size: 17px; }
+#view-deepening [role=tab] span { font-size: 14px; color: #444; }
+#view-deepening [role=tab][aria-selected=true] { background: #222; color: #fff; border-color: #222; }
+#view-deepening [role=tab][aria-selected=true] span { color: #eee; }
+#view-deepening .body { flex: 1; display: flex; min-height: 0; }
+#view-deepening .drawing { flex: 1; overflow: auto; min-width: 0; padding: 8px; }
+#view-deepening aside { width: 520px; max-width: 45vw; overflow: auto; border-left: 1px solid #ddd; padding: 8px 12px; font-size: 15px; }
+#view-deepening table { border-collapse: collapse; margin: 4px 0 8px; }
+#view-deepening th, #view-deepening td { padding: 2px 5px; font-size: 14px; text-align: right; border-bottom: 1px solid #e4e4e4; }
+#view-deepening td.line { text-align: left; font-size: 13px; }
+#view-deepening tr.chosen td { background: #fff2c6; font-weight: 600; }
+#view-deepening tbody tr { cursor: pointer; }
+#view-deepening .said { font-size: 17px; margin: 0 0 6px; }
+#view-deepening .note { color: #444; }
+#view-deepening .chart svg { width: 100%; height: auto; }
+#view-deepening svg text { font-family: system-ui, sans-serif; }
 @media print {
-  body.deepening-open > :not(#deepening) { display: none !important; }
-  #deepening { position: static; }
-  #deepening .drawing { overflow: visible; }
-  #deepening header button, #deepening .steps { display: none; }
+  #view-deepening:not([hidden]) { display: block; overflow: visible; }
+  #view-deepening .drawing { overflow: visible; }
+  #view-deepening header button, #view-deepening .steps { display: none; }
 }`;
   document.head.appendChild(style);
 
-  const open = document.createElement('button');
-  open.id = 'deepening-open';
-  open.textContent = 'Iterations';
-  open.title = 'Iterative deepening: each iteration\'s tree, its table answers and cut-offs, and the nodes per depth';
-  const group = document.createElement('span');
-  group.className = 'group';
-  group.appendChild(open);
-  document.getElementById('toolbar').appendChild(group);
-
-  const view = document.createElement('section');
-  view.id = 'deepening';
-  view.hidden = true;
+  const view = g.addView({
+    id: 'deepening',
+    label: 'Iterations',
+    title: 'Iterative deepening: each iteration\'s tree, its table answers and cut-offs, and the nodes per depth',
+    show: () => render(),
+  });
   view.setAttribute('aria-label', 'Iterative deepening');
-  document.body.appendChild(view);
+  // Leaving the view gives the keyboard back to its button.
+  const back = () => { g.setMode('explore'); document.getElementById('mode-deepening').focus(); };
 
   let chosen = ITS.length - 1;
 
@@ -134,7 +130,7 @@
       }
       return null;
     };
-    return window.gametree.smallTree({
+    return g.smallTree({
       tree: T, kids, seen, value, mark, depth: it.depth,
       cut: (n) => S.cut[n] === 'a',
       box: view.querySelector('.drawing'),
@@ -153,7 +149,7 @@
       '<div class="steps"><button id="iteration-prev" title="The previous iteration (←)">◀ shallower</button>' +
       `<span role="tablist" aria-label="Iteration" style="display:flex;gap:6px;flex-wrap:wrap">${tabs()}</span>` +
       '<button id="iteration-next" title="The next iteration (→)">deeper ▶</button></div>' +
-      `<div class="body"><div class="drawing"></div><aside>${said(it)}${legend}${table()}` +
+      `<div class="body"><div class="drawing" tabindex="0" role="region" aria-label="The tree"></div><aside tabindex="0" aria-label="Figures">${said(it)}${legend}${table()}` +
       `<div class="chart">${D.chart}</div><p class="note">← and → step between iterations; Esc goes back.</p></aside></div>`;
     const box = view.querySelector('.drawing');
     box.innerHTML = drawing(chosen);
@@ -172,34 +168,27 @@
     if (tab) tab.focus();
   }
 
-  function show(on) {
-    view.hidden = !on;
-    document.body.classList.toggle('deepening-open', on);
-    if (on) render(); else open.focus();
-  }
-
   view.addEventListener('click', (ev) => {
     const t = ev.target.closest('[data-iteration]');
     if (t) { choose(Number(t.dataset.iteration)); return; }
     if (ev.target.id === 'iteration-prev') choose(chosen - 1);
     else if (ev.target.id === 'iteration-next') choose(chosen + 1);
-    else if (ev.target.id === 'deepening-close') show(false);
+    else if (ev.target.id === 'deepening-close') back();
   });
   window.addEventListener('keydown', (ev) => {
     if (view.hidden) return;
     ev.stopPropagation();
     if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
     else if (ev.key === 'ArrowLeft') { ev.preventDefault(); choose(chosen - 1); }
-    else if (ev.key === 'Escape') show(false);
+    else if (ev.key === 'Escape') back();
   }, true);
   window.addEventListener('resize', () => { if (!view.hidden) render(); });
-  open.onclick = () => show(true);
   // Step-through replays one search's events; deepening is a search to each
   // depth in turn, which its iterations step through (the page has no
   // events, and saying only that misled).
-  window.gametree.stepNote('Iterative deepening is stepped one iteration at a time, not event by event: press Iterations, ' +
+  g.stepNote('Iterative deepening is stepped one iteration at a time, not event by event: press Iterations, ' +
     'then ← and → go from one depth to the next, each with its tree, its alpha-beta cut-offs and its table answers. ' +
     'To step alpha-beta itself through this tree, event by event, write the page with --search alphabeta.');
   // The page was asked for the iterations: it opens on them.
-  show(true);
+  g.setMode('deepening');
 })();

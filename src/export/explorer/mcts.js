@@ -244,7 +244,12 @@
     const width = w[0] + 2 * MARGIN, height = (maxDepth + 1) * dy + 60;
     const X = (n) => x[n], Y = (n) => 48 + depth[n] * dy;
     const radius = (n) => Math.max(4, 22 * Math.sqrt(visits[n] / rootN));
-    let edges = '', circles = '', labels = '';
+    let edges = '', circles = '', grounds = '', labels = '';
+    // Each label on a white ground, drawn over the edges: a line through a
+    // label (the root's edges fanning out under its N · Q, a lone child's
+    // edge down through its parent's numbers) crossed the text, which a
+    // halo hides under a glyph's strokes only, not across its gaps.
+    const ground = (cx, top, bottom, w) => { grounds += `<rect class="ground" x="${(cx - w / 2 - 3).toFixed(1)}" y="${top.toFixed(1)}" width="${(w + 6).toFixed(1)}" height="${(bottom - top).toFixed(1)}"/>`; };
     const labelAll = order.length <= 150;
     for (const n of order) {
       if (n) {
@@ -262,14 +267,20 @@
         (t && !quizzing() ? `; UCB ${f4(t.exploit)} + ${f4(t.explore)} = ${f4(t.ucb)}` : '') + (pr >= 0 ? `; proven ${provenWord(n, pr)}` : '');
       circles += `<circle class="${cls}" data-id="${n}" data-n="${visits[n]}" data-w="${score[n]}" cx="${X(n)}" cy="${Y(n)}" r="${radius(n).toFixed(1)}" fill="${visits[n] ? `hsl(${hue},75%,55%)` : '#fff'}"><title>${esc(tip)}</title></circle>`;
       if (labelAll || radius(n) >= 6 || onPath.has(n)) {
-        labels += `<text class="act" x="${X(n)}" y="${Y(n) - radius(n) - 5}">${esc(actionName(n))}</text>`;
-        labels += `<text class="nq" x="${X(n)}" y="${Y(n) + radius(n) + 19}">${esc(nqText(n))}</text>`;
-        if (t && !quizzing() && (labelAll || onPath.has(n))) labels += `<text class="terms" x="${X(n)}" y="${Y(n) + radius(n) + 39}">${t.exploit.toFixed(2)}+${t.explore.toFixed(2)}</text>`;
+        const r = radius(n), termsText = t && !quizzing() && (labelAll || onPath.has(n)) ? `${t.exploit.toFixed(2)}+${t.explore.toFixed(2)}` : '';
+        labels += `<text class="act" x="${X(n)}" y="${Y(n) - r - 5}">${esc(actionName(n))}</text>`;
+        labels += `<text class="nq" x="${X(n)}" y="${Y(n) + r + 19}">${esc(nqText(n))}</text>`;
+        if (termsText) labels += `<text class="terms" x="${X(n)}" y="${Y(n) + r + 39}">${termsText}</text>`;
+        // (The grounds reach from the type's ascent to its descent: 22-px
+        // actions, 20-px N · Q, 16-px terms.)
+        ground(X(n), Y(n) - r - 25, Y(n) - r - 1, textWidth('600 22px', actionName(n)));
+        ground(X(n), Y(n) + r + 2, Y(n) + r + (termsText ? 44 : 25),
+          Math.max(textWidth('20px', nqText(n)), termsText ? textWidth('16px', termsText) : 0));
       }
     }
     // Scaled up to fill the box where the tree leaves room (a projector), never down.
     const scale = Math.max(1, Math.min(1.8, (treeBox.clientWidth - 4) / width, (treeBox.clientHeight - 4) / height));
-    treeBox.innerHTML = `<svg id="mcts-svg" width="${Math.floor(width * scale)}" height="${Math.floor(height * scale)}" viewBox="0 0 ${width} ${height}" role="img" aria-label="MCTS tree: circle area by visits, colour by Q (red 0, yellow 1/2, green 1), labels N · Q and exploit+explore">${edges}${circles}${labels}</svg>`;
+    treeBox.innerHTML = `<svg id="mcts-svg" width="${Math.floor(width * scale)}" height="${Math.floor(height * scale)}" viewBox="0 0 ${width} ${height}" role="img" aria-label="MCTS tree: circle area by visits, colour by Q (red 0, yellow 1/2, green 1), labels N · Q and exploit+explore">${edges}${circles}${grounds}${labels}</svg>`;
     document.body.dataset.drawn = String(order.length);
     rootX = X(0);
   }

@@ -2,11 +2,13 @@
 // explorer that switches between alpha-beta's tree under each move order
 // (natural, best-first, worst-first, engine), each with what it visited and
 // what it never had to. Its data is the addon data `orders`
-// (src/export/orders.rs, read through window.gametree); it touches nothing of the explorer but the toolbar,
-// where it adds the button that opens it.
+// (src/export/orders.rs, read through window.gametree), and it is one of the
+// page's modes, added through the hook's addView: its button in the toolbar's
+// modes, its area in the tree's.
 (function () {
   'use strict';
-  const D = window.gametree && window.gametree.data('orders');
+  const g = window.gametree;
+  const D = g && g.data('orders');
   if (!D) return;
   const T = D.tree;
   const ORDERS = D.orders;
@@ -28,52 +30,50 @@
   const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
   const pruned = (c) => D.minimax.nodes - c.nodes;
 
-  // ---- The view: a layer over the explorer, opened from its toolbar.
+  // ---- The view: the tree's area while its mode is on.
   const style = document.createElement('style');
   style.textContent = `
-#orders { position: fixed; inset: 0; background: #fff; z-index: 50; display: flex; flex-direction: column; }
-#orders header { padding: 6px 12px; border-bottom: 1px solid #ccc; display: flex; gap: 8px 16px; align-items: baseline; flex-wrap: wrap; }
-#orders h2 { font-size: 19px; margin: 0; }
-#orders .rule { color: #333; }
-#orders [role=tablist] { display: flex; gap: 6px; padding: 6px 12px; border-bottom: 1px solid #ddd; flex-wrap: wrap; }
-#orders [role=tab] { display: flex; flex-direction: column; align-items: flex-start; padding: 3px 12px; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; }
-#orders [role=tab] b { font-size: 17px; }
-#orders [role=tab] span { font-size: 14px; color: #444; }
-#orders [role=tab][aria-selected=true] { background: #222; color: #fff; border-color: #222; }
-#orders [role=tab][aria-selected=true] span { color: #eee; }
-#orders .body { flex: 1; display: flex; min-height: 0; }
-#orders .drawing { flex: 1; overflow: auto; min-width: 0; padding: 8px; }
-#orders aside { width: 440px; max-width: 40vw; overflow: auto; border-left: 1px solid #ddd; padding: 8px 12px; font-size: 15px; }
-#orders table { border-collapse: collapse; margin: 4px 0 8px; }
-#orders th, #orders td { padding: 2px 5px; font-size: 14px; text-align: right; border-bottom: 1px solid #e4e4e4; }
-#orders th:first-child, #orders td:first-child { text-align: left; }
-#orders tr.chosen td { background: #fff2c6; font-weight: 600; }
-#orders tbody tr[data-order] { cursor: pointer; }
-#orders .said { font-size: 17px; margin: 0 0 6px; }
-#orders .note { color: #555; }
-#orders svg text { font-family: system-ui, sans-serif; }
+#view-orders:not([hidden]) { display: flex; flex-direction: column; overflow: hidden; }
+#view-orders header { padding: 6px 12px; border-bottom: 1px solid #ccc; display: flex; gap: 8px 16px; align-items: baseline; flex-wrap: wrap; }
+#view-orders h2 { font-size: 19px; margin: 0; }
+#view-orders .rule { color: #333; }
+#view-orders [role=tablist] { display: flex; gap: 6px; padding: 6px 12px; border-bottom: 1px solid #ddd; flex-wrap: wrap; }
+#view-orders [role=tab] { display: flex; flex-direction: column; align-items: flex-start; padding: 3px 12px; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; }
+#view-orders [role=tab] b { font-size: 17px; }
+#view-orders [role=tab] span { font-size: 14px; color: #444; }
+#view-orders [role=tab][aria-selected=true] { background: #222; color: #fff; border-color: #222; }
+#view-orders [role=tab][aria-selected=true] span { color: #eee; }
+#view-orders .body { flex: 1; display: flex; min-height: 0; }
+#view-orders .drawing { flex: 1; overflow: auto; min-width: 0; padding: 8px; }
+#view-orders aside { width: 440px; max-width: 40vw; overflow: auto; border-left: 1px solid #ddd; padding: 8px 12px; font-size: 15px; }
+#view-orders table { border-collapse: collapse; margin: 4px 0 8px; }
+#view-orders th, #view-orders td { padding: 2px 5px; font-size: 14px; text-align: right; border-bottom: 1px solid #e4e4e4; }
+#view-orders th:first-child, #view-orders td:first-child { text-align: left; }
+#view-orders tr.chosen td { background: #fff2c6; font-weight: 600; }
+#view-orders tbody tr[data-order] { cursor: pointer; }
+#view-orders .said { font-size: 17px; margin: 0 0 6px; }
+#view-orders .note { color: #555; }
+#view-orders svg text { font-family: system-ui, sans-serif; }
 @media print {
-  body.orders-open > :not(#orders) { display: none !important; }
-  #orders { position: static; }
-  #orders .drawing { overflow: visible; }
-  #orders header button, #orders [role=tab]:not([aria-selected=true]) { display: none; }
+  #view-orders:not([hidden]) { display: block; overflow: visible; }
+  #view-orders .drawing { overflow: visible; }
+  #view-orders header button, #view-orders [role=tab]:not([aria-selected=true]) { display: none; }
 }`;
   document.head.appendChild(style);
 
-  const open = document.createElement('button');
-  open.id = 'orders-open';
-  open.textContent = 'Move orders';
-  open.title = 'Alpha-beta on this tree under each move order: what it visits and what it never needs to';
-  const group = document.createElement('span');
-  group.className = 'group';
-  group.appendChild(open);
-  document.getElementById('toolbar').appendChild(group);
-
-  const view = document.createElement('section');
-  view.id = 'orders';
-  view.hidden = true;
+  const view = g.addView({
+    id: 'orders',
+    label: 'Move orders',
+    title: 'Alpha-beta on this tree under each move order: what it visits and what it never needs to',
+    show() {
+      render();
+      const tab = view.querySelector('[role=tab][aria-selected=true]');
+      if (tab) tab.focus();
+    },
+  });
   view.setAttribute('aria-label', 'Move orders');
-  document.body.appendChild(view);
+  // Leaving the view gives the keyboard back to its button.
+  const back = () => { g.setMode('explore'); document.getElementById('mode-orders').focus(); };
 
   let chosen = 0;
 
@@ -120,7 +120,7 @@
       const v = o.search.value[n], b = o.search.bound[n];
       return b === '>' ? `≥${v}` : b === '<' ? `≤${v}` : String(v);
     };
-    return window.gametree.smallTree({
+    return g.smallTree({
       tree: T, kids: (n) => kids(o, n), seen: (n) => seen(o, n), value,
       // Alpha-beta skips a visited node's remaining children only by a cut-off.
       cut: (n) => seen(o, n),
@@ -136,7 +136,7 @@
       `<span class="rule">Rule: ${esc(D.rule_words)} (${esc(D.rule)}).</span> ` +
       '<button id="orders-close" title="Back to the explorer (Esc)">Back to the explorer</button></header>' +
       `<div role="tablist" aria-label="Move order">${tabs()}</div>` +
-      `<div class="body"><div class="drawing"></div><aside>${said(o)}${table()}${legend}` +
+      `<div class="body"><div class="drawing" tabindex="0" role="region" aria-label="The tree"></div><aside tabindex="0" aria-label="Counts">${said(o)}${table()}${legend}` +
       '<p class="note">← and → switch orders; Esc goes back.</p></aside></div>';
     const box = view.querySelector('.drawing');
     box.innerHTML = drawing(o);
@@ -156,16 +156,10 @@
     if (tab) tab.focus();
   }
 
-  function show(on) {
-    view.hidden = !on;
-    document.body.classList.toggle('orders-open', on);
-    if (on) { render(); const tab = view.querySelector('[role=tab][aria-selected=true]'); if (tab) tab.focus(); } else open.focus();
-  }
-
   view.addEventListener('click', (ev) => {
     const t = ev.target.closest('button[data-order], tr[data-order]');
     if (t) { choose(Number(t.dataset.order)); return; }
-    if (ev.target.id === 'orders-close') show(false);
+    if (ev.target.id === 'orders-close') back();
   });
   // While the view is open its keys are its own, not the explorer's.
   window.addEventListener('keydown', (ev) => {
@@ -173,10 +167,9 @@
     ev.stopPropagation();
     if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
     else if (ev.key === 'ArrowLeft') { ev.preventDefault(); choose(chosen - 1); }
-    else if (ev.key === 'Escape') show(false);
+    else if (ev.key === 'Escape') back();
   }, true);
   window.addEventListener('resize', () => { if (!view.hidden) render(); });
-  open.onclick = () => show(true);
   // The page was asked for the comparison: it opens on it.
-  show(true);
+  g.setMode('orders');
 })();
