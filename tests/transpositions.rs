@@ -79,6 +79,72 @@ fn merge_transpositions_needs_a_drawing_to_merge() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("--merge-transpositions") && err.contains("--dot"), "{err}");
+    assert!(
+        err.contains("--merge-transpositions") && err.contains("--dot") && err.contains("--html"),
+        "{err}"
+    );
     assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn merge_transpositions_is_refused_for_mcts_whose_tree_it_does_not_merge() {
+    let dir = support::Scratch::new("transpositions-mcts");
+    for flag in ["--dot", "--html"] {
+        let file = dir.join("out");
+        let out = Command::new(BIN)
+            .args([
+                "analyse",
+                "tictactoe",
+                "--search",
+                "mcts",
+                "--iterations",
+                "50",
+                "--merge-transpositions",
+                flag,
+            ])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("--merge-transpositions") && err.contains("mcts"), "{err}");
+        assert!(!file.exists(), "{flag} wrote a file");
+    }
+}
+
+#[test]
+fn merge_transpositions_with_html_writes_the_page_with_the_dots_graph() {
+    // The page carries the graph the DOT draws, read here from the page's
+    // data (the browser tier holds what Chromium draws of it to the same).
+    let dir = support::Scratch::new("transpositions-merged-data");
+    let html = dir.join("merged.html");
+    let doc = analyse(&dir, &["--merge-transpositions", "--html", html.to_str().unwrap()]);
+    let data = merged_data(&html).expect("the page carries the graph");
+    assert_eq!(data["open"], Value::Bool(true));
+    let groups = ids_by_position(&doc);
+    let positions = data["graph"]["positions"].as_array().unwrap();
+    let drawn: BTreeMap<u64, u64> =
+        positions.iter().map(|p| (p["first"].as_u64().unwrap(), p["paths"].as_u64().unwrap())).collect();
+    let want: BTreeMap<u64, u64> = groups.values().map(|g| (g[0], g.len() as u64)).collect();
+    assert_eq!(drawn, want);
+    let held: BTreeSet<Vec<u64>> = positions
+        .iter()
+        .map(|p| p["nodes"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect())
+        .collect();
+    assert_eq!(held, groups.values().cloned().collect());
+    let edges: u64 = data["graph"]["edges"].as_array().unwrap().iter().map(|e| e[3].as_u64().unwrap()).sum();
+    assert_eq!(edges, doc["node_count"].as_u64().unwrap() - 1);
+    // The ordinary page of the same tree offers the view but opens on the tree.
+    let plain = dir.join("plain.html");
+    analyse(&dir, &["--html", plain.to_str().unwrap()]);
+    let data = merged_data(&plain).expect("the page offers the graph");
+    assert_eq!(data["open"], Value::Bool(false));
+}
+
+/// The data of the page's Positions graph, if it has one.
+fn merged_data(page: &Path) -> Option<Value> {
+    let page = fs::read_to_string(page).unwrap();
+    let data = page.split("<script type=\"application/json\" id=\"addon-merged\">").nth(1)?;
+    Some(serde_json::from_str(data.split("</script>").next().unwrap()).unwrap())
 }

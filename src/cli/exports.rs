@@ -60,7 +60,8 @@ pub struct ExportOptions {
     #[arg(long)]
     pub show_line: bool,
     /// DOT: draw the graph of the tree's distinct positions, each once with
-    /// how many paths reach it, every edge kept, in place of the tree.
+    /// how many paths reach it, every edge kept, in place of the tree; HTML:
+    /// open the explorer on that graph (its Positions graph view).
     #[arg(long, conflicts_with_all = ["show_depth", "show_line"])]
     pub merge_transpositions: bool,
     /// Refuse to write an export (JSON, DOT, .efg, page or trace) of more
@@ -127,9 +128,9 @@ impl ExportOptions {
                 "{flag} chooses what --dot and --html draw; give one of them"
             )));
         }
-        if self.merge_transpositions && self.dot.is_none() {
+        if self.merge_transpositions && self.dot.is_none() && self.html.is_none() {
             return Err(Failure::usage(
-                "--merge-transpositions chooses what --dot draws; give --dot FILE (the explorer marks transpositions itself)",
+                "--merge-transpositions chooses what --dot and --html draw; give --dot FILE or --html FILE",
             ));
         }
         let files: Vec<_> = self.files().map(|(flag, p)| (flag, p, Place::of(p))).collect();
@@ -399,7 +400,9 @@ pub fn write_files<G: Game>(
         jobs.push((p, within_budget("--dot", p, limit, dot)));
     }
     if let Some(p) = &opts.html {
-        let page: Writer<'_> = Box::new(move |w| analysis::write_page(w, game, tree, searched, scope));
+        let merged = opts.merge_transpositions;
+        let page: Writer<'_> =
+            Box::new(move |w| analysis::write_page_merged(w, game, tree, searched, scope, merged));
         jobs.push((p, within_budget("--html", p, limit, page)));
     }
     if let Some(p) = &opts.efg {

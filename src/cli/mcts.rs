@@ -177,6 +177,12 @@ fn refusal(req: &Request<'_>) -> Option<String> {
                 .into(),
         );
     }
+    if e.merge_transpositions {
+        return Some(
+            "--merge-transpositions draws the explicit tree of minimax, alpha-beta or deepening; --search mcts grows a tree of its own, which it does not merge"
+                .into(),
+        );
+    }
     if !req.lessons.is_empty() {
         return Some(format!("{} alpha-beta's, not --search mcts's", given(req.lessons)));
     }

@@ -41,9 +41,22 @@ pub fn write_page<G: Game>(
     s: &Searched,
     scope: Scope,
 ) -> io::Result<()> {
+    write_page_merged(out, game, tree, s, scope, false)
+}
+
+/// [`write_page`]; `merged`: opening on the Positions graph, the tree drawn
+/// as the graph of its distinct positions (`--merge-transpositions --html`).
+pub fn write_page_merged<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    s: &Searched,
+    scope: Scope,
+    merged: bool,
+) -> io::Result<()> {
     let mut addons: Vec<_> = s.orders.iter().map(|c| export::orders::view(game, tree, c)).collect();
     addons.extend(s.deepening.iter().map(|d| export::deepening::view(game, tree, d)));
-    addons.push(export::positions::addon(game, tree, scope));
+    addons.extend(export::positions::addons(game, tree, scope, merged));
     let opening = export::html::Opening::Explore;
     let (windows, events) = (s.windows.as_deref(), s.events.as_deref());
     export::html::write_page_with(out, game, tree, windows, events, scope, opening, &addons)

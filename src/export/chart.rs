@@ -72,25 +72,54 @@ pub fn svg(counts: &Counts) -> String {
         counts.deepening.iter().map(|&n| n as f64).collect(),
         counts.minimal.clone(),
     ];
-    let all = values.iter().flatten().copied().filter(|v| *v > 0.0);
-    let (low, high) = all.fold((f64::INFINITY, 0.0f64), |(l, h), v| (l.min(v), h.max(v)));
-    let (low, high) = if high > 0.0 { (low, high) } else { (1.0, 10.0) };
-    let bottom_decade = low.log10().floor().min(0.0) as i32;
-    let top_decade = (high.log10().ceil() as i32).max(bottom_decade + 1);
-    let y = |v: f64| {
-        let t = (v.max(1e-9).log10() - f64::from(bottom_decade)) / f64::from(top_decade - bottom_decade);
+    let scale = Scale::of(&values, counts.depths.len());
+    let mut s = String::new();
+    heading(&mut s);
+    y_axis(&mut s, &scale);
+    x_axis(&mut s, &scale, &counts.depths);
+    for (series, vals) in SERIES.iter().zip(&values) {
+        plot(&mut s, &scale, series, vals, &counts.depths);
+    }
+    legend(&mut s, counts.b);
+    s
+}
+
+/// Where a depth and a node count are drawn: depths evenly across, counts on
+/// a logarithmic scale between whole decades that hold every figure.
+struct Scale {
+    bottom_decade: i32,
+    top_decade: i32,
+    /// How many depths.
+    n: usize,
+}
+
+impl Scale {
+    fn of(values: &[Vec<f64>], depths: usize) -> Scale {
+        let all = values.iter().flatten().copied().filter(|v| *v > 0.0);
+        let (low, high) = all.fold((f64::INFINITY, 0.0f64), |(l, h), v| (l.min(v), h.max(v)));
+        let (low, high) = if high > 0.0 { (low, high) } else { (1.0, 10.0) };
+        let bottom_decade = low.log10().floor().min(0.0) as i32;
+        let top_decade = (high.log10().ceil() as i32).max(bottom_decade + 1);
+        Scale { bottom_decade, top_decade, n: depths.max(1) }
+    }
+
+    fn y(&self, v: f64) -> f64 {
+        let t = (v.max(1e-9).log10() - f64::from(self.bottom_decade))
+            / f64::from(self.top_decade - self.bottom_decade);
         BOTTOM - t * (BOTTOM - TOP)
-    };
-    let n = counts.depths.len().max(1);
-    let x = |k: usize| {
-        if n == 1 {
+    }
+
+    fn x(&self, k: usize) -> f64 {
+        if self.n == 1 {
             (LEFT + RIGHT) / 2.0
         } else {
-            LEFT + 30.0 + k as f64 * (RIGHT - LEFT - 60.0) / (n - 1) as f64
+            LEFT + 30.0 + k as f64 * (RIGHT - LEFT - 60.0) / (self.n - 1) as f64
         }
-    };
+    }
+}
 
-    let mut s = String::new();
+/// The document's opening: its size, title and white ground.
+fn heading(s: &mut String) {
     let _ = write!(
         s,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"deepening-chart\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
@@ -100,11 +129,14 @@ pub fn svg(counts: &Counts) -> String {
          <text x=\"{}\" y=\"24\" font-size=\"18\" font-weight=\"600\" text-anchor=\"middle\">Nodes searched at each depth (log scale)</text>\n",
         WIDTH / 2.0
     );
-    // The y axis: a line and a label at each power of ten.
+}
+
+/// The y axis: a line and a label at each power of ten, and its name.
+fn y_axis(s: &mut String, scale: &Scale) {
     s.push_str("<g class=\"y-axis\">\n");
-    for e in bottom_decade..=top_decade {
+    for e in scale.bottom_decade..=scale.top_decade {
         let v = 10f64.powi(e);
-        let at = y(v);
+        let at = scale.y(v);
         let _ = writeln!(
             s,
             "<line x1=\"{LEFT}\" y1=\"{at:.2}\" x2=\"{RIGHT}\" y2=\"{at:.2}\" stroke=\"#d0d0d0\" stroke-width=\"1\"/>\
@@ -119,17 +151,22 @@ pub fn svg(counts: &Counts) -> String {
         "<text x=\"22\" y=\"{mid}\" font-size=\"16\" text-anchor=\"middle\" transform=\"rotate(-90 22 {mid})\">nodes searched</text>",
         mid = (TOP + BOTTOM) / 2.0
     );
-    s.push_str("</g>\n<g class=\"x-axis\">\n");
+    s.push_str("</g>\n");
+}
+
+/// The two axes' lines, a label at each depth, and the x axis's name.
+fn x_axis(s: &mut String, scale: &Scale, depths: &[u8]) {
+    s.push_str("<g class=\"x-axis\">\n");
     let _ = writeln!(
         s,
         "<line x1=\"{LEFT}\" y1=\"{BOTTOM}\" x2=\"{RIGHT}\" y2=\"{BOTTOM}\" stroke=\"#000\"/>\
          <line x1=\"{LEFT}\" y1=\"{TOP}\" x2=\"{LEFT}\" y2=\"{BOTTOM}\" stroke=\"#000\"/>"
     );
-    for (k, d) in counts.depths.iter().enumerate() {
+    for (k, d) in depths.iter().enumerate() {
         let _ = writeln!(
             s,
             "<text class=\"tick\" data-depth=\"{d}\" x=\"{:.2}\" y=\"{}\" font-size=\"15\" text-anchor=\"middle\">{d}</text>",
-            x(k),
+            scale.x(k),
             BOTTOM + 22.0
         );
     }
@@ -139,52 +176,54 @@ pub fn svg(counts: &Counts) -> String {
         (LEFT + RIGHT) / 2.0,
         BOTTOM + 46.0
     );
-    for (series, vals) in SERIES.iter().zip(&values) {
-        let _ = writeln!(s, "<g class=\"series\" data-series=\"{}\">", series.key);
-        let points: Vec<String> =
-            vals.iter().enumerate().map(|(k, &v)| format!("{:.2},{:.2}", x(k), y(v))).collect();
-        let dash = if series.dash.is_empty() {
-            String::new()
-        } else {
-            format!(" stroke-dasharray=\"{}\"", series.dash)
-        };
+}
+
+/// A series' `stroke-dasharray` attribute, or nothing for a solid line.
+fn dash(series: &Series) -> String {
+    if series.dash.is_empty() { String::new() } else { format!(" stroke-dasharray=\"{}\"", series.dash) }
+}
+
+/// One series: its line, and a marker at each depth with its figure.
+fn plot(s: &mut String, scale: &Scale, series: &Series, vals: &[f64], depths: &[u8]) {
+    let _ = writeln!(s, "<g class=\"series\" data-series=\"{}\">", series.key);
+    let points: Vec<String> =
+        vals.iter().enumerate().map(|(k, &v)| format!("{:.2},{:.2}", scale.x(k), scale.y(v))).collect();
+    let _ = writeln!(
+        s,
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\"{}/>",
+        points.join(" "),
+        series.colour,
+        dash(series)
+    );
+    for (k, &v) in vals.iter().enumerate() {
+        let d = depths.get(k).copied().unwrap_or(0);
+        let figure = number(v);
+        let (x, y) = (scale.x(k), scale.y(v));
         let _ = writeln!(
             s,
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\"{dash}/>",
-            points.join(" "),
-            series.colour
+            "<path class=\"point\" data-depth=\"{d}\" data-nodes=\"{figure}\" data-x=\"{x:.2}\" data-y=\"{y:.2}\" d=\"{}\" fill=\"{}\" stroke=\"#fff\"><title>{}, depth {d}: {figure}</title></path>",
+            marker(series.marker, x, y),
+            series.colour,
+            series.words
         );
-        for (k, &v) in vals.iter().enumerate() {
-            let d = counts.depths.get(k).copied().unwrap_or(0);
-            let figure = number(v);
-            let _ = writeln!(
-                s,
-                "<path class=\"point\" data-depth=\"{d}\" data-nodes=\"{figure}\" data-x=\"{:.2}\" data-y=\"{:.2}\" d=\"{}\" fill=\"{}\" stroke=\"#fff\"><title>{}, depth {d}: {figure}</title></path>",
-                x(k),
-                y(v),
-                marker(series.marker, x(k), y(v)),
-                series.colour,
-                series.words
-            );
-        }
-        s.push_str("</g>\n");
     }
-    // The legend, below the axes: marker, line and words per series.
+    s.push_str("</g>\n");
+}
+
+/// The legend, below the axes: marker, line and words per series, and the
+/// branching factor the minimal tree is drawn with; then the document's end.
+fn legend(s: &mut String, b: f64) {
     s.push_str("<g class=\"legend\">\n");
     for (i, series) in SERIES.iter().enumerate() {
         let ly = BOTTOM + 80.0 + i as f64 * 26.0;
-        let dash = if series.dash.is_empty() {
-            String::new()
-        } else {
-            format!(" stroke-dasharray=\"{}\"", series.dash)
-        };
         let _ = writeln!(
             s,
-            "<line x1=\"{LEFT}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{}\" stroke-width=\"2.5\"{dash}/>\
+            "<line x1=\"{LEFT}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{}\" stroke-width=\"2.5\"{}/>\
              <path d=\"{}\" fill=\"{}\"/>\
              <text class=\"legend-item\" data-series=\"{}\" x=\"{}\" y=\"{}\" font-size=\"15\">{}</text>",
             LEFT + 44.0,
             series.colour,
+            dash(series),
             marker(series.marker, LEFT + 22.0, ly),
             series.colour,
             series.key,
@@ -197,10 +236,9 @@ pub fn svg(counts: &Counts) -> String {
         s,
         "<text x=\"{LEFT}\" y=\"{}\" font-size=\"14\" fill=\"#333\">The minimal tree is drawn with b = {:.2}, the tree's mean branching factor.</text>",
         BOTTOM + 80.0 + 4.0 * 26.0 + 8.0,
-        counts.b
+        b
     );
     s.push_str("</g>\n</svg>\n");
-    s
 }
 
 /// A marker of `shape` centred at (`x`, `y`), as path data.

@@ -11,38 +11,43 @@ use std::io::{self, Write};
 
 use petgraph::Graph;
 use petgraph::dot::{Config, Dot};
+use petgraph::graph::{EdgeIndex, EdgeReference, NodeIndex};
 
 use super::dot::{board_label, html, quoted, write_preamble};
 use super::summary::Summary;
 use crate::game::Game;
 use crate::search::alphabeta::Window;
-use crate::tree::Tree;
 use crate::tree::positions::{Distinct, FastMap};
+use crate::tree::{GameNode, Tree};
 
-/// One distinct position: its first node, and what the nodes holding it share.
-struct Merged {
-    first: u32,
-    paths: u32,
-    maximising: bool,
+/// One distinct position: its first node, and what the nodes holding it
+/// share; `L` is what a drawing keeps of its board (the DOT's label).
+pub(crate) struct Merged<L> {
+    pub first: u32,
+    pub paths: u32,
+    /// The least depth of a node holding it: its level in a drawing by depth.
+    pub depth: u8,
+    pub maximising: bool,
     /// The values the searched nodes holding it took (at different depths a
-    /// position can take different values), least first; empty when every one
-    /// was pruned.
-    values: Vec<i32>,
-    leaf: bool,
-    on_line: bool,
-    label: String,
+    /// position can take different values), in the order met; empty when
+    /// every one was pruned.
+    pub values: Vec<i32>,
+    pub leaf: bool,
+    pub on_line: bool,
+    pub label: L,
 }
 
-struct Joined {
-    action: String,
+/// One edge of the graph: an action from one position to another.
+pub(crate) struct Joined {
+    pub action: String,
     /// How many edges of the tree this one stands for.
-    edges: u32,
-    on_line: bool,
+    pub edges: u32,
+    pub on_line: bool,
 }
 
 // petgraph's `Dot` asks for `Display`; the labels are attributes instead
 // (`Config::NodeNoLabel`, `Config::EdgeNoLabel`), so these are never printed.
-impl std::fmt::Display for Merged {
+impl<L> std::fmt::Display for Merged<L> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "#{}", self.first)
     }
@@ -52,6 +57,67 @@ impl std::fmt::Display for Joined {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.action)
     }
+}
+
+/// The graph of a tree's distinct positions: position `k` of
+/// [`Distinct`] is node index `k`; edges in the order of their first tree
+/// edge.
+pub(crate) type Positions<L> = Graph<Merged<L>, Joined>;
+
+/// The graph of `tree`'s distinct positions (numbered as in `distinct`),
+/// with `label(node)` kept for each position's first node. The same action
+/// from the same position reaches the same position, so the tree's edges
+/// that repeat one are one edge, which counts them.
+pub(crate) fn merge<'a, G: Game, L>(
+    game: &G,
+    tree: &Tree<'a, G>,
+    distinct: &Distinct,
+    mut label: impl FnMut(&'a GameNode<'a, G>) -> L,
+) -> Positions<L> {
+    let line: HashSet<u32> =
+        std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
+    let mut graph: Positions<L> = Graph::with_capacity(distinct.len(), tree.len);
+    let mut edges: FastMap<(u32, u32, String), EdgeIndex> = FastMap::default();
+    tree.walk(|node, parent| {
+        let k = distinct.of_node[node.id() as usize];
+        if k as usize == graph.node_count() {
+            graph.add_node(Merged {
+                first: node.id(),
+                paths: distinct.paths[k as usize],
+                depth: node.depth,
+                maximising: node.maximising(),
+                values: Vec::new(),
+                leaf: true,
+                on_line: false,
+                label: label(node),
+            });
+        }
+        let m = &mut graph[NodeIndex::new(k as usize)];
+        if !node.pruned() && !m.values.contains(&node.value()) {
+            m.values.push(node.value());
+        }
+        m.depth = m.depth.min(node.depth);
+        m.leaf &= node.is_leaf();
+        m.on_line |= line.contains(&node.id());
+        if let Some(parent) = parent {
+            let from = distinct.of_node[parent as usize];
+            let action = game.format_action(node.action.expect("below the root"));
+            let on_line = line.contains(&node.id()) && line.contains(&parent);
+            let key = (from, k, action);
+            match edges.get(&key) {
+                Some(&e) => {
+                    graph[e].edges += 1;
+                    graph[e].on_line |= on_line;
+                }
+                None => {
+                    let joined = Joined { action: key.2.clone(), edges: 1, on_line };
+                    let e = graph.add_edge(NodeIndex::new(from as usize), NodeIndex::new(k as usize), joined);
+                    edges.insert(key, e);
+                }
+            }
+        }
+    });
+    graph
 }
 
 fn shown(v: i32) -> String {
@@ -74,53 +140,8 @@ pub fn write_dot<G: Game>(
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
     let distinct = Distinct::of(game, tree);
-    let line: HashSet<u32> =
-        std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
     let picture = game.picture();
-    let mut graph: Graph<Merged, Joined> = Graph::with_capacity(distinct.len(), tree.len);
-    let mut edges: FastMap<(u32, u32, String), petgraph::graph::EdgeIndex> = FastMap::default();
-    let mut ids = Vec::with_capacity(distinct.len());
-    tree.walk(|node, parent| {
-        let k = distinct.of_node[node.id() as usize];
-        if k as usize == ids.len() {
-            let pos = node.position(game);
-            ids.push(graph.add_node(Merged {
-                first: node.id(),
-                paths: distinct.paths[k as usize],
-                maximising: node.maximising(),
-                values: Vec::new(),
-                leaf: true,
-                on_line: false,
-                label: board_label(game, &picture, &pos),
-            }));
-        }
-        let m = &mut graph[ids[k as usize]];
-        if !node.pruned() && !m.values.contains(&node.value()) {
-            m.values.push(node.value());
-        }
-        m.leaf &= node.is_leaf();
-        m.on_line |= line.contains(&node.id());
-        if let Some(parent) = parent {
-            let from = distinct.of_node[parent as usize];
-            let action = game.format_action(node.action.expect("below the root"));
-            let on_line = line.contains(&node.id()) && line.contains(&parent);
-            let key = (from, k, action);
-            match edges.get(&key) {
-                Some(&e) => {
-                    graph[e].edges += 1;
-                    graph[e].on_line |= on_line;
-                }
-                None => {
-                    let e = graph.add_edge(
-                        ids[from as usize],
-                        ids[k as usize],
-                        Joined { action: key.2.clone(), edges: 1, on_line },
-                    );
-                    edges.insert(key, e);
-                }
-            }
-        }
-    });
+    let graph = merge(game, tree, &distinct, |node| board_label(game, &picture, &node.position(game)));
     let title = format!(
         "{}\nposition {}\n{} nodes hold {} distinct positions: each is drawn once, with the number of paths from the root that reach it\n{}.",
         summary.title(),
@@ -130,71 +151,83 @@ pub fn write_dot<G: Game>(
         summary.evaluation
     );
     write_preamble(out, "positions", &title)?;
-    let node_attrs = |_: &Graph<Merged, Joined>, (_, m): (petgraph::graph::NodeIndex, &Merged)| {
-        let mut values = m.values.clone();
-        values.sort_unstable();
-        let value = match values.as_slice() {
-            [] => "pruned: never searched".to_string(),
-            [v] => format!("value {}", shown(*v)),
-            vs => format!(
-                "values {} (at different depths)",
-                vs.iter().map(|v| shown(*v)).collect::<Vec<_>>().join(", ")
-            ),
-        };
-        let role = if m.maximising { "▲ MAX" } else { "▼ MIN" };
-        let paths = if m.paths == 1 { "1 path".to_string() } else { format!("{} paths", m.paths) };
-        let mut label = format!(
-            "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD><B>{role}</B> #{}</TD></TR><TR><TD><B>{paths}</B></TD></TR><TR><TD>{}</TD></TR>",
-            m.first,
-            html(&value)
-        );
-        if !m.label.is_empty() {
-            label.push_str(&format!("<TR><TD>{}</TD></TR>", m.label));
-        }
-        label.push_str("</TABLE>");
-        let tip = format!("position of node #{} and {} more; {value}", m.first, m.paths - 1);
-        let mut attrs = format!(
-            "shape={}, label=<{label}>, style=\"{}\", fillcolor=\"{}\", tooltip=\"{}\", id=\"position-{}\"",
-            if m.maximising { "house" } else { "invhouse" },
-            if m.values.is_empty() { "filled,dashed" } else { "filled" },
-            if m.leaf {
-                "lightgrey"
-            } else if m.paths > 1 {
-                "#f1e6ff"
-            } else {
-                "white"
-            },
-            quoted(&tip),
-            m.first
-        );
-        if m.paths > 1 {
-            attrs.push_str(", penwidth=2");
-        }
-        if m.on_line {
-            attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
-        }
-        attrs
-    };
-    let edge_attrs = |_: &Graph<Merged, Joined>, e: petgraph::graph::EdgeReference<'_, Joined>| {
-        let j = e.weight();
-        let mut attrs = format!("label=\"{}\"", quoted(&j.action));
-        if j.edges > 1 {
-            attrs = format!(
-                "label=\"{} (×{})\", tooltip=\"{} edges of the tree\"",
-                quoted(&j.action),
-                j.edges,
-                j.edges
-            );
-        }
-        if j.on_line {
-            attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
-        }
-        attrs
-    };
+    let node_attrs = |_: &Positions<String>, (_, m): (NodeIndex, &Merged<String>)| node_attrs(m);
+    let edge_attrs = |_: &Positions<String>, e: EdgeReference<'_, Joined>| edge_attrs(e.weight());
     let config = [Config::GraphContentOnly, Config::NodeNoLabel, Config::EdgeNoLabel];
     write!(out, "{}", Dot::with_attr_getters(&graph, &config, &edge_attrs, &node_attrs))?;
     write!(out, "{LEGEND}")?;
     writeln!(out, "}}")
+}
+
+/// A position's values as its drawing says them.
+fn values_text(m: &Merged<String>) -> String {
+    let mut values = m.values.clone();
+    values.sort_unstable();
+    match values.as_slice() {
+        [] => "pruned: never searched".to_string(),
+        [v] => format!("value {}", shown(*v)),
+        vs => format!(
+            "values {} (at different depths)",
+            vs.iter().map(|v| shown(*v)).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// A position's node statement's attributes: its label (role, first node,
+/// paths, values, board), shape, fill and outline.
+fn node_attrs(m: &Merged<String>) -> String {
+    let value = values_text(m);
+    let role = if m.maximising { "▲ MAX" } else { "▼ MIN" };
+    let paths = if m.paths == 1 { "1 path".to_string() } else { format!("{} paths", m.paths) };
+    let mut label = format!(
+        "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD><B>{role}</B> #{}</TD></TR><TR><TD><B>{paths}</B></TD></TR><TR><TD>{}</TD></TR>",
+        m.first,
+        html(&value)
+    );
+    if !m.label.is_empty() {
+        label.push_str(&format!("<TR><TD>{}</TD></TR>", m.label));
+    }
+    label.push_str("</TABLE>");
+    let tip = format!("position of node #{} and {} more; {value}", m.first, m.paths - 1);
+    let mut attrs = format!(
+        "shape={}, label=<{label}>, style=\"{}\", fillcolor=\"{}\", tooltip=\"{}\", id=\"position-{}\"",
+        if m.maximising { "house" } else { "invhouse" },
+        if m.values.is_empty() { "filled,dashed" } else { "filled" },
+        if m.leaf {
+            "lightgrey"
+        } else if m.paths > 1 {
+            "#f1e6ff"
+        } else {
+            "white"
+        },
+        quoted(&tip),
+        m.first
+    );
+    if m.paths > 1 {
+        attrs.push_str(", penwidth=2");
+    }
+    if m.on_line {
+        attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
+    }
+    attrs
+}
+
+/// An edge's attributes: its action, with how many tree edges it stands for
+/// where more than one.
+fn edge_attrs(j: &Joined) -> String {
+    let mut attrs = format!("label=\"{}\"", quoted(&j.action));
+    if j.edges > 1 {
+        attrs = format!(
+            "label=\"{} (×{})\", tooltip=\"{} edges of the tree\"",
+            quoted(&j.action),
+            j.edges,
+            j.edges
+        );
+    }
+    if j.on_line {
+        attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
+    }
+    attrs
 }
 
 /// The key to the drawing.

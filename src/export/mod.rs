@@ -11,6 +11,7 @@ pub mod html;
 pub mod json;
 pub mod mcts;
 pub mod merged;
+pub mod merged_view;
 pub mod orders;
 pub mod positions;
 pub mod saved;

@@ -16,13 +16,23 @@ use crate::tree::positions::Distinct;
 /// The addon's script, run after the explorer's.
 pub const SCRIPT: &str = include_str!("explorer/positions.js");
 
+/// The page's addons for `tree`'s positions, which tell its positions apart
+/// once: this one, and the Positions graph (`merged`: the page was asked for
+/// it, and opens on it; otherwise it is there when it helps, see
+/// [`super::merged_view::view`]).
+pub fn addons<G: Game>(game: &G, tree: &Tree<'_, G>, scope: Scope, merged: bool) -> Vec<Addon> {
+    let distinct = Distinct::of(game, tree);
+    let mut addons = vec![addon(game, tree, &distinct, scope)];
+    addons.extend(super::merged_view::view(game, tree, &distinct, scope, merged));
+    addons
+}
+
 /// The addon for the page of `tree` drawn within `scope`. Its data: `census`
 /// (as in the JSON), `paths` (for each position that more than one node of
 /// the tree holds, numbered from 1 in the order of its first node, how many
 /// do; `paths[0]` is unused) and `group` (for each node of the page, in page
 /// order, its position's number there, or 0).
-pub fn addon<G: Game>(game: &G, tree: &Tree<'_, G>, scope: Scope) -> Addon {
-    let distinct = Distinct::of(game, tree);
+fn addon<G: Game>(game: &G, tree: &Tree<'_, G>, distinct: &Distinct, scope: Scope) -> Addon {
     let mut number = vec![0u32; distinct.len()];
     let mut paths = vec![0u32];
     for (k, &p) in distinct.paths.iter().enumerate() {

@@ -3,7 +3,7 @@
 
 use crate::support;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
@@ -108,4 +108,350 @@ fn the_explorer_marks_transpositions_and_selecting_one_outlines_the_others() {
     if let Ok(keep) = std::env::var("GAMETREE_KEEP_SCREENSHOTS") {
         let _ = fs::copy(&screenshot, Path::new(&keep).join("census-transpositions.png"));
     }
+}
+
+/// Edges between positions: (first id, first id, action) -> tree edges.
+type Edges = BTreeMap<(u64, u64, String), u64>;
+
+/// The DOT's drawn positions (first id -> paths) and edges, read from its
+/// statements.
+fn dot_graph(dot: &str) -> (BTreeMap<u64, u64>, Edges) {
+    let mut index = BTreeMap::new();
+    let mut positions = BTreeMap::new();
+    for line in dot.lines().filter(|l| l.contains("id=\"position-")) {
+        let n: u64 = line.split_whitespace().next().unwrap().parse().unwrap();
+        let id: u64 =
+            line.split("id=\"position-").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+        let paths: u64 = line.split("<B>").nth(2).unwrap().split(" path").next().unwrap().parse().unwrap();
+        index.insert(n, id);
+        positions.insert(id, paths);
+    }
+    let mut edges = BTreeMap::new();
+    for line in dot.lines().filter(|l| l.contains(" -> ")) {
+        let mut ends = line.split(" [").next().unwrap().split(" -> ");
+        let from = index[&ends.next().unwrap().trim().parse::<u64>().unwrap()];
+        let to = index[&ends.next().unwrap().trim().parse::<u64>().unwrap()];
+        let label = line.split("label=\"").nth(1).unwrap().split('"').next().unwrap();
+        let (action, k) = match label.split_once(" (×") {
+            Some((a, k)) => (a.to_string(), k.trim_end_matches(')').parse().unwrap()),
+            None => (label.to_string(), 1),
+        };
+        edges.insert((from, to, action), k);
+    }
+    (positions, edges)
+}
+
+/// The merged graph counted from the JSON's nodes alone: each position's
+/// first id and node count, least depth and values (searched nodes', distinct,
+/// least first), and each edge between two positions by action with how
+/// many edges of the tree it stands for.
+struct Counted {
+    paths: BTreeMap<u64, u64>,
+    depth: BTreeMap<u64, u64>,
+    values: BTreeMap<u64, Vec<i64>>,
+    edges: Edges,
+    members: BTreeMap<u64, Vec<u64>>,
+}
+
+fn counted(doc: &Value) -> Counted {
+    let nodes = doc["nodes"].as_array().unwrap();
+    let groups = ids_by_position(doc);
+    let first: BTreeMap<String, u64> = groups.iter().map(|(k, g)| (k.clone(), g[0])).collect();
+    let of = |n: &Value| first[&support::written::position_key(n)];
+    let mut c = Counted {
+        paths: groups.values().map(|g| (g[0], g.len() as u64)).collect(),
+        depth: BTreeMap::new(),
+        values: BTreeMap::new(),
+        edges: BTreeMap::new(),
+        members: groups.values().map(|g| (g[0], g.clone())).collect(),
+    };
+    for n in nodes {
+        let p = of(n);
+        let d = n["depth"].as_u64().unwrap();
+        c.depth.entry(p).and_modify(|e| *e = (*e).min(d)).or_insert(d);
+        let vs = c.values.entry(p).or_default();
+        if !n["pruned"].as_bool().unwrap() && !vs.contains(&n["value"].as_i64().unwrap()) {
+            vs.push(n["value"].as_i64().unwrap());
+            vs.sort_unstable();
+        }
+        if let Some(parent) = n["parent"].as_u64() {
+            let key = (of(&nodes[parent as usize]), p, n["action"].as_str().unwrap().to_string());
+            *c.edges.entry(key).or_default() += 1;
+        }
+    }
+    c
+}
+
+/// What the page's Positions graph draws: each box's first id, paths,
+/// value text and top; each edge's ends and actions with their counts.
+fn drawn(b: &Browser) -> (Vec<Value>, Edges) {
+    let boxes = b.run(
+        "return [...document.querySelectorAll('#merged-canvas .mbox')].map(e => ({ first: Number(e.dataset.first), \
+         paths: Number(e.dataset.paths), shown: e.querySelector('.mpaths').textContent, value: e.querySelector('.mval').textContent, \
+         top: e.offsetTop, pruned: e.classList.contains('pruned'), line: e.classList.contains('line') }))",
+    );
+    let edges = b.run(
+        "return [...document.querySelectorAll('#merged-canvas .medge')].map(e => [Number(e.dataset.from), Number(e.dataset.to), e.dataset.actions])",
+    );
+    let mut out = BTreeMap::new();
+    for e in edges.as_array().unwrap() {
+        let (from, to) = (e[0].as_u64().unwrap(), e[1].as_u64().unwrap());
+        for a in e[2].as_str().unwrap().split(' ') {
+            let (action, k) = a.rsplit_once(':').unwrap();
+            assert!(out.insert((from, to, action.to_string()), k.parse().unwrap()).is_none(), "{a} twice");
+        }
+    }
+    (boxes.as_array().unwrap().clone(), out)
+}
+
+/// A value as the page writes it (a minus sign, not a hyphen).
+fn written(v: i64) -> String {
+    v.to_string().replace('-', "−")
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn merge_transpositions_opens_the_explorer_on_the_graph_of_positions_the_dot_draws() {
+    let dir = support::Scratch::new("transpositions-merged-page");
+    let (html, dot) = (dir.join("merged.html"), dir.join("merged.dot"));
+    let doc = analyse(
+        &dir,
+        &[
+            "--search",
+            "alphabeta",
+            "--merge-transpositions",
+            "--html",
+            html.to_str().unwrap(),
+            "--dot",
+            dot.to_str().unwrap(),
+        ],
+    );
+    let want = counted(&doc);
+    assert!(want.paths.values().any(|&p| p > 1), "the tree has transpositions");
+    let (dot_positions, dot_edges) = dot_graph(&fs::read_to_string(&dot).unwrap());
+    assert_eq!(dot_positions, want.paths, "the DOT against the JSON");
+    assert_eq!(dot_edges, want.edges, "the DOT against the JSON");
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&format!("file://{}", html.display()));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    // The page opens on the graph.
+    assert_eq!(b.run("return document.body.dataset.mode"), Value::from("merged"));
+    assert_eq!(
+        b.run("return document.getElementById('mode-merged').getAttribute('aria-pressed')"),
+        Value::from("true")
+    );
+    let (boxes, edges) = drawn(&b);
+    if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&dir).join("positions-graph-open.png"));
+    }
+    // Each position once, with its paths, its values, on its level.
+    let got: BTreeMap<u64, u64> = boxes
+        .iter()
+        .map(|x| {
+            assert_eq!(x["shown"].as_str().unwrap(), format!("×{}", x["paths"]));
+            (x["first"].as_u64().unwrap(), x["paths"].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(boxes.len(), got.len(), "a position drawn twice");
+    assert_eq!(got, want.paths);
+    assert_eq!(got, dot_positions);
+    let mut tops: BTreeMap<u64, BTreeSet<i64>> = BTreeMap::new();
+    for x in &boxes {
+        let first = x["first"].as_u64().unwrap();
+        let values = &want.values[&first];
+        let text = if values.is_empty() {
+            "—".to_string()
+        } else {
+            values.iter().map(|&v| written(v)).collect::<Vec<_>>().join(" | ")
+        };
+        assert_eq!(x["value"].as_str().unwrap(), text, "position of #{first}");
+        assert_eq!(x["pruned"].as_bool().unwrap(), values.is_empty());
+        tops.entry(want.depth[&first]).or_default().insert(x["top"].as_i64().unwrap());
+    }
+    assert!(
+        boxes.iter().any(|x| x["pruned"] == Value::Bool(true)),
+        "alpha-beta left some position unsearched"
+    );
+    let levels: Vec<i64> = tops
+        .values()
+        .map(|t| {
+            assert_eq!(t.len(), 1, "one level per depth");
+            *t.iter().next().unwrap()
+        })
+        .collect();
+    assert!(levels.windows(2).all(|w| w[0] < w[1]), "levels top down by depth: {levels:?}");
+    // Every edge of the tree, as the DOT keeps it.
+    assert_eq!(edges, want.edges);
+    assert_eq!(edges, dot_edges);
+    assert_eq!(edges.values().sum::<u64>(), doc["node_count"].as_u64().unwrap() - 1);
+    // The line of best play: its positions red.
+    let line = doc["principal_variation"].as_array().unwrap().len();
+    assert_eq!(boxes.iter().filter(|x| x["line"] == Value::Bool(true)).count(), line + 1);
+
+    // Selecting the position most paths reach outlines it and its edges and
+    // lists the nodes that hold it.
+    let (&chosen, _) = want.paths.iter().max_by_key(|&(_, &p)| p).unwrap();
+    b.click(&format!("#merged-canvas .mbox[data-first='{chosen}']"));
+    let outlined =
+        ids(b.run("return [...document.querySelectorAll('.mbox.chosen')].map(e => Number(e.dataset.first))"));
+    assert_eq!(outlined, BTreeSet::from([chosen]));
+    let listed = b.run("return [...document.querySelectorAll('#merged-panel [data-node]')].map(e => gametree.idOf(Number(e.dataset.node)))");
+    let listed: Vec<u64> = listed.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(listed, want.members[&chosen]);
+    let paths = b.text("#merged-panel [data-field='paths']");
+    assert_eq!(paths, want.paths[&chosen].to_string());
+    let near = b.run("return [...document.querySelectorAll('.medge.near')].map(e => [Number(e.dataset.from), Number(e.dataset.to)])");
+    let near: BTreeSet<(u64, u64)> =
+        near.as_array().unwrap().iter().map(|e| (e[0].as_u64().unwrap(), e[1].as_u64().unwrap())).collect();
+    let touching: BTreeSet<(u64, u64)> = want
+        .edges
+        .keys()
+        .filter(|(f, t, _)| *f == chosen || *t == chosen)
+        .map(|(f, t, _)| (*f, *t))
+        .collect();
+    assert_eq!(near, touching);
+    readable(&b);
+    if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&dir).join("positions-graph.png"));
+    }
+    // Without boards the same graph stands on fewer screens, as readable.
+    let tall = b.run("return document.getElementById('merged-canvas').offsetHeight").as_i64().unwrap();
+    b.click("#merged-boards");
+    assert_eq!(drawn(&b), (boxes_again(&b, &boxes), edges.clone()));
+    let short = b.run("return document.getElementById('merged-canvas').offsetHeight").as_i64().unwrap();
+    assert!(short < tall, "{short} px without boards, {tall} px with");
+    assert_eq!(b.count(".mbox svg.board"), 0);
+    assert_eq!(
+        ids(b.run("return [...document.querySelectorAll('.mbox.chosen')].map(e => Number(e.dataset.first))")),
+        BTreeSet::from([chosen])
+    );
+    readable(&b);
+    if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&dir).join("positions-graph-no-boards.png"));
+    }
+    // A node listed opens in the tree, selected, its transpositions outlined.
+    let second = want.members[&chosen][1];
+    b.click(&format!("#merged-panel [data-node='{}']", b.run(&format!("return gametree.indexOf({second})"))));
+    assert_eq!(b.run("return document.body.dataset.mode"), Value::from("explore"));
+    assert_eq!(b.run("return gametree.idOf(gametree.selected())"), Value::from(second));
+    let others = ids(
+        b.run("return [...document.querySelectorAll('.node.same-position')].map(e => Number(e.dataset.id))")
+    );
+    let held: BTreeSet<u64> = want.members[&chosen].iter().copied().filter(|&i| i != second).collect();
+    assert!(others.is_subset(&held), "{others:?} outlined, {held:?} hold the position");
+    let row = b.text("[data-field='same-position']");
+    assert!(row.contains(&format!("reached by {} paths", want.paths[&chosen])), "{row}");
+    // And the explorer's panel leads back to the position in the graph.
+    if b.run("return document.body.classList.contains('panel-shut')") == Value::Bool(true) {
+        b.click("#panel-toggle");
+    }
+    b.click("#panel [data-merged]");
+    assert_eq!(b.run("return document.body.dataset.mode"), Value::from("merged"));
+    assert_eq!(
+        ids(b.run("return [...document.querySelectorAll('.mbox.chosen')].map(e => Number(e.dataset.first))")),
+        BTreeSet::from([chosen])
+    );
+}
+
+/// The values and the actions of the graph as drawn at 1366x768: the type
+/// size times the scale it is drawn at, at least 20 px for values and 16 for
+/// the actions, and the root's box on screen as the view opens.
+fn readable(b: &Browser) {
+    let least = |css: &str| {
+        b.run(&format!(
+            "return Math.min(...[...document.querySelectorAll({css:?})].map(e => {{ \
+               let k = 1; if (e instanceof SVGElement && e.ownerSVGElement) {{ const m = e.ownerSVGElement.getScreenCTM(); k = Math.hypot(m.a, m.b); }} \
+               return parseFloat(getComputedStyle(e).fontSize) * k; }}))"
+        ))
+        .as_f64()
+        .unwrap()
+    };
+    let (values, paths, actions) =
+        (least("#merged-canvas .mval"), least("#merged-canvas .mpaths"), least("#merged-canvas .medge text"));
+    eprintln!("positions graph at 1366x768: values {values} px, paths {paths} px, actions {actions} px");
+    assert!(values >= 20.0 && paths >= 18.0 && actions >= 16.0, "{values} {paths} {actions}");
+}
+
+/// The boxes `drawn` read before, with the tops the page has now.
+fn boxes_again(b: &Browser, before: &[Value]) -> Vec<Value> {
+    let tops = b.run("return [...document.querySelectorAll('#merged-canvas .mbox')].map(e => e.offsetTop)");
+    before
+        .iter()
+        .zip(tops.as_array().unwrap())
+        .map(|(x, top)| {
+            let mut x = x.clone();
+            x["top"] = top.clone();
+            x
+        })
+        .collect()
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_explorer_offers_the_positions_graph_where_the_tree_has_transpositions() {
+    let dir = support::Scratch::new("transpositions-offered");
+    let page = |name: &str, args: &[&str]| {
+        let html = dir.join(format!("{name}.html"));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .arg("analyse")
+            .args(args)
+            .arg("--html")
+            .arg(&html)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        format!("file://{}", html.display())
+    };
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    // A tree with transpositions: the page opens on the tree, and offers the
+    // graph from the Positions view, its toolbar button shown only while the
+    // graph is (one more button wrapped the toolbar at 1366x768).
+    b.open(&page("ttt", &["tictactoe", "--position", TICTACTOE, "--depth", "4"]));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    assert_eq!(b.run("return document.body.dataset.mode"), Value::from("explore"));
+    let shown = "return !document.getElementById('mode-merged').hidden";
+    assert_eq!(b.run(shown), Value::Bool(false));
+    b.click("#mode-positions");
+    b.click("#positions-graph");
+    assert_eq!(b.run("return document.body.dataset.mode"), Value::from("merged"));
+    assert_eq!(b.run(shown), Value::Bool(true));
+    let doc = analyse(&dir, &[]);
+    assert_eq!(b.count("#merged-canvas .mbox"), ids_by_position(&doc).len());
+    b.click("#mode-explore");
+    assert_eq!(b.run(shown), Value::Bool(false));
+    // A tree without (AIMA's: every node a position of its own): not offered.
+    b.open(&page("aima", &["tree"]));
+    assert_eq!(b.count("#mode-merged"), 0);
+    b.click("#mode-positions");
+    assert_eq!(b.count("#positions-graph"), 0);
+    // Too many positions to draw legibly: not offered; asked for, the view
+    // says why and what draws them.
+    let args = ["tictactoe", "--depth", "4"];
+    b.open(&page("big", &args));
+    assert_eq!(b.count("#mode-merged"), 0);
+    b.open(&page("big-merged", &[&args[..], &["--merge-transpositions"]].concat()));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    assert_eq!(b.run("return document.body.dataset.mode"), Value::from("merged"));
+    let doc = support::written::analysed(&dir, &args).0;
+    let positions = ids_by_position(&doc).len();
+    assert!(positions > 400, "{positions}");
+    let says = b.text("#view-merged");
+    assert!(says.contains(&format!("{} distinct positions", big(positions as u64))), "{says}");
+    assert!(says.contains("--merge-transpositions --dot FILE"), "{says}");
+    assert_eq!(b.count("#merged-canvas .mbox"), 0);
+}
+
+/// A count as the page writes it, with thousands' commas.
+fn big(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
