@@ -157,17 +157,10 @@ fn the_census_agrees_with_a_walk_of_the_game_and_symmetries_of_the_notation() {
 /// `None` for a game without symmetries is the table's `-`, which no walk
 /// gives, so it must not appear for these games.
 fn json_row(counts: &serde_json::Value) -> Vec<u64> {
-    [
-        "nodes",
-        "finished",
-        "positions",
-        "positions_up_to_symmetry",
-        "finished_positions",
-        "finished_positions_up_to_symmetry",
-    ]
-    .iter()
-    .map(|k| counts[k].as_u64().unwrap_or_else(|| panic!("{k} in {counts}")))
-    .collect()
+    crate::support::written::CENSUS_COLUMNS
+        .iter()
+        .map(|k| counts[k].as_u64().unwrap_or_else(|| panic!("{k} in {counts}")))
+        .collect()
 }
 
 #[test]

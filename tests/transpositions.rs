@@ -12,25 +12,16 @@ use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
-use support::written::{ids_by_position, position_key};
+use support::written::{ids_by_position, position_key, transposing_tree};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
-/// Four marks down and five empty squares: at depth 4, 130 nodes, and from
-/// depth 3 on the same squares taken in another order meet again.
-const TICTACTOE: &str = "xo.x.o... x";
-
-fn analyse(dir: &Path, extra: &[&str]) -> Value {
-    let args = [&["tictactoe", "--position", TICTACTOE, "--depth", "4"], extra].concat();
-    support::written::analysed(dir, &args).0
-}
-
 #[test]
 #[cfg_attr(not(has_dot), ignore = "needs Graphviz's dot")]
 fn merge_transpositions_draws_each_position_once_with_its_paths_and_every_edge() {
     support::require_graphviz();
     let dir = support::Scratch::new("transpositions-dot");
     let dot_path = dir.join("merged.dot");
-    let doc = analyse(&dir, &["--dot", dot_path.to_str().unwrap(), "--merge-transpositions"]);
+    let doc = transposing_tree(&dir, &["--dot", dot_path.to_str().unwrap(), "--merge-transpositions"]);
     let dot = fs::read_to_string(&dot_path).unwrap();
     let svg = Command::new("dot").arg("-Tsvg").arg(&dot_path).output().unwrap();
     assert!(svg.status.success());
@@ -119,7 +110,7 @@ fn merge_transpositions_with_html_writes_the_page_with_the_dots_graph() {
     // data (the browser tier holds what Chromium draws of it to the same).
     let dir = support::Scratch::new("transpositions-merged-data");
     let html = dir.join("merged.html");
-    let doc = analyse(&dir, &["--merge-transpositions", "--html", html.to_str().unwrap()]);
+    let doc = transposing_tree(&dir, &["--merge-transpositions", "--html", html.to_str().unwrap()]);
     let data = merged_data(&html).expect("the page carries the graph");
     assert_eq!(data["open"], Value::Bool(true));
     let groups = ids_by_position(&doc);
@@ -137,7 +128,7 @@ fn merge_transpositions_with_html_writes_the_page_with_the_dots_graph() {
     assert_eq!(edges, doc["node_count"].as_u64().unwrap() - 1);
     // The ordinary page of the same tree offers the view but opens on the tree.
     let plain = dir.join("plain.html");
-    analyse(&dir, &["--html", plain.to_str().unwrap()]);
+    transposing_tree(&dir, &["--html", plain.to_str().unwrap()]);
     let data = merged_data(&plain).expect("the page offers the graph");
     assert_eq!(data["open"], Value::Bool(false));
 }

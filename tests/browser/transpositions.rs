@@ -9,23 +9,14 @@ use std::path::Path;
 
 use serde_json::Value;
 use support::browser::Browser;
-use support::written::{ids, ids_by_position};
-
-/// Four marks down and five empty squares: at depth 4, 130 nodes, and from
-/// depth 3 on the same squares taken in another order meet again.
-const TICTACTOE: &str = "xo.x.o... x";
-
-fn analyse(dir: &Path, extra: &[&str]) -> Value {
-    let args = [&["tictactoe", "--position", TICTACTOE, "--depth", "4"], extra].concat();
-    support::written::analysed(dir, &args).0
-}
+use support::written::{TRANSPOSING, ids, ids_by_position, transposing_tree};
 
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn the_explorer_marks_transpositions_and_selecting_one_outlines_the_others() {
     let dir = support::Scratch::new("transpositions-page");
     let html = dir.join("tree.html");
-    let doc = analyse(&dir, &["--html", html.to_str().unwrap()]);
+    let doc = transposing_tree(&dir, &["--html", html.to_str().unwrap()]);
     let groups = ids_by_position(&doc);
     let shared: BTreeSet<u64> = groups.values().filter(|g| g.len() > 1).flatten().copied().collect();
     assert!(shared.len() > 20, "the position has transpositions: {}", shared.len());
@@ -87,17 +78,7 @@ fn the_explorer_marks_transpositions_and_selecting_one_outlines_the_others() {
         .map(|v| v.as_str().unwrap().replace(',', ""))
         .collect();
     let t = &doc["census"]["total"];
-    let want: Vec<String> = [
-        "nodes",
-        "finished",
-        "positions",
-        "positions_up_to_symmetry",
-        "finished_positions",
-        "finished_positions_up_to_symmetry",
-    ]
-    .iter()
-    .map(|k| t[k].to_string())
-    .collect();
+    let want: Vec<String> = support::written::CENSUS_COLUMNS.iter().map(|k| t[k].to_string()).collect();
     assert_eq!(total[0], "total");
     assert_eq!(total[1..], want[..]);
     assert_eq!(t["positions"].as_u64().unwrap() as usize, groups.len());
@@ -214,7 +195,7 @@ fn written(v: i64) -> String {
 fn merge_transpositions_opens_the_explorer_on_the_graph_of_positions_the_dot_draws() {
     let dir = support::Scratch::new("transpositions-merged-page");
     let (html, dot) = (dir.join("merged.html"), dir.join("merged.dot"));
-    let doc = analyse(
+    let doc = transposing_tree(
         &dir,
         &[
             "--search",
@@ -408,7 +389,7 @@ fn the_explorer_offers_the_positions_graph_where_the_tree_has_transpositions() {
     // A tree with transpositions: the page opens on the tree, and offers the
     // graph from the Positions view, its toolbar button shown only while the
     // graph is (one more button wrapped the toolbar at 1366x768).
-    b.open(&page("ttt", &["tictactoe", "--position", TICTACTOE, "--depth", "4"]));
+    b.open(&page("ttt", &["tictactoe", "--position", TRANSPOSING, "--depth", "4"]));
     assert_eq!(b.console_errors(), Vec::<String>::new());
     assert_eq!(b.run("return document.body.dataset.mode"), Value::from("explore"));
     let shown = "return !document.getElementById('mode-merged').hidden";
@@ -417,7 +398,7 @@ fn the_explorer_offers_the_positions_graph_where_the_tree_has_transpositions() {
     b.click("#positions-graph");
     assert_eq!(b.run("return document.body.dataset.mode"), Value::from("merged"));
     assert_eq!(b.run(shown), Value::Bool(true));
-    let doc = analyse(&dir, &[]);
+    let doc = transposing_tree(&dir, &[]);
     assert_eq!(b.count("#merged-canvas .mbox"), ids_by_position(&doc).len());
     b.click("#mode-explore");
     assert_eq!(b.run(shown), Value::Bool(false));

@@ -47,3 +47,23 @@ pub fn exercise_into(dir: &Path, extra: &[&str]) {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// Four marks down and five empty squares: at depth 4, 130 nodes, and from
+/// depth 3 on the same squares taken in another order meet again.
+pub const TRANSPOSING: &str = "xo.x.o... x";
+
+/// `analyse tictactoe --position TRANSPOSING --depth 4 EXTRA`: the JSON.
+pub fn transposing_tree(dir: &Path, extra: &[&str]) -> Value {
+    let args = [&["tictactoe", "--position", TRANSPOSING, "--depth", "4"], extra].concat();
+    analysed(dir, &args).0
+}
+
+/// The JSON's `census` counts, in the order of `--stats`'s columns.
+pub const CENSUS_COLUMNS: [&str; 6] = [
+    "nodes",
+    "finished",
+    "positions",
+    "positions_up_to_symmetry",
+    "finished_positions",
+    "finished_positions_up_to_symmetry",
+];
