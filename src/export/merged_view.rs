@@ -1,7 +1,7 @@
 //! The explorer's Positions graph (`explorer/merged.js`): the tree drawn as
 //! the graph of its distinct positions, each once with how many paths reach
 //! it, every edge kept, as `--merge-transpositions --dot` draws it. The graph
-//! is [`super::merged::merge`]'s, the DOT's own; this only writes it down for
+//! is `export::merged::merge`'s, the DOT's own; this only writes it down for
 //! the page, which lays it out by depth.
 
 use petgraph::visit::EdgeRef;
