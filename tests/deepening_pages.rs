@@ -8,10 +8,7 @@ use crate::deepening::TEST4_AFTER_TEN;
 use crate::support;
 
 use std::fs;
-use std::path::Path;
 use std::process::Command;
-
-use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 
@@ -19,16 +16,11 @@ const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 /// transpositions from the third ply on.
 const TICTACTOE: &str = "xo.ox.... x";
 
-/// `analyse ARGS --search deepening` with `--json` (and the `extra` files)
-/// into `dir`; returns the JSON document and the printed summary.
-fn deepen(dir: &Path, args: &[&str], extra: &[&str]) -> (Value, String) {
-    support::written::analysed(dir, &[args, &["--search", "deepening"], extra].concat())
-}
-
 #[test]
 fn the_json_and_the_printed_table_hold_every_iteration() {
     let dir = support::Scratch::new("deepening-json");
-    let (doc, printed) = deepen(&dir, &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "5"], &[]);
+    let (doc, printed) =
+        support::written::deepened(&dir, &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "5"], &[]);
     let d = &doc["deepening"];
     let its = d["iterations"].as_array().unwrap();
     assert_eq!(its.len(), 5);
@@ -61,7 +53,7 @@ fn the_json_and_the_printed_table_hold_every_iteration() {
 fn the_chart_plots_the_counts_on_its_log_axis() {
     let dir = support::Scratch::new("deepening-chart");
     let chart = dir.join("chart.svg");
-    let (doc, _) = deepen(
+    let (doc, _) = support::written::deepened(
         &dir,
         &["checkers", "--position", TEST4_AFTER_TEN, "--depth", "5"],
         &["--chart", chart.to_str().unwrap()],

@@ -26,6 +26,10 @@ use crate::game::drawing::Picture;
 use crate::search::alphabeta::{Window, WindowEnd};
 use crate::tree::{GameNode, Tree};
 
+/// How a node or an edge on the line of best play is drawn, in the tree's
+/// DOT and the merged graph's alike.
+pub(super) const ON_LINE: &str = ", color=\"red\", fontcolor=\"red\", penwidth=2";
+
 struct DotNode {
     id: u32,
     /// A Graphviz HTML-like label, without its outer `<>`.
@@ -191,7 +195,7 @@ fn node_attributes(node: &DotNode) -> String {
         node.id
     );
     if node.on_line {
-        attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
+        attrs.push_str(ON_LINE);
     }
     attrs
 }
@@ -199,7 +203,7 @@ fn node_attributes(node: &DotNode) -> String {
 fn edge_attributes(edge: &DotEdge, target_pruned: bool) -> String {
     let mut attrs = format!("label=\"{}\"", quoted(&edge.action));
     if edge.on_line {
-        attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
+        attrs.push_str(ON_LINE);
     }
     if target_pruned {
         attrs.push_str(", style=\"dashed\"");

@@ -13,7 +13,7 @@ use petgraph::Graph;
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::{EdgeIndex, EdgeReference, NodeIndex};
 
-use super::dot::{board_label, html, quoted, write_preamble};
+use super::dot::{ON_LINE, board_label, html, quoted, write_preamble};
 use super::summary::Summary;
 use crate::game::Game;
 use crate::search::alphabeta::Window;
@@ -207,7 +207,7 @@ fn node_attrs(m: &Merged<String>) -> String {
         attrs.push_str(", penwidth=2");
     }
     if m.on_line {
-        attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
+        attrs.push_str(ON_LINE);
     }
     attrs
 }
@@ -225,7 +225,7 @@ fn edge_attrs(j: &Joined) -> String {
         );
     }
     if j.on_line {
-        attrs.push_str(", color=\"red\", fontcolor=\"red\", penwidth=2");
+        attrs.push_str(ON_LINE);
     }
     attrs
 }

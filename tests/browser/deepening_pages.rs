@@ -5,25 +5,19 @@
 use crate::support;
 
 use std::fs;
-use std::path::Path;
 
-use serde_json::Value;
 use support::browser::Browser;
 
 /// Tic-tac-toe with five empty points, x to move: small, and full of
 /// transpositions from the third ply on.
 const TICTACTOE: &str = "xo.ox.... x";
 
-fn deepen(dir: &Path, args: &[&str], extra: &[&str]) -> (Value, String) {
-    support::written::analysed(dir, &[args, &["--search", "deepening"], extra].concat())
-}
-
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn the_explorer_steps_through_the_iterations_and_marks_table_cutoffs_apart() {
     let dir = support::Scratch::new("deepening-page");
     let html = dir.join("tree.html");
-    let (doc, _) = deepen(
+    let (doc, _) = support::written::deepened(
         &dir,
         &["tictactoe", "--position", TICTACTOE, "--depth", "5"],
         &["--html", html.to_str().unwrap()],

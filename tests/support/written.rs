@@ -19,6 +19,12 @@ pub fn analysed(dir: &Path, args: &[&str]) -> (Value, String) {
     (serde_json::from_slice(&fs::read(&json).unwrap()).unwrap(), String::from_utf8(out.stdout).unwrap())
 }
 
+/// `analyse ARGS --search deepening EXTRA --json DIR/tree.json`: the JSON
+/// document and the printed summary.
+pub fn deepened(dir: &Path, args: &[&str], extra: &[&str]) -> (Value, String) {
+    analysed(dir, &[args, &["--search", "deepening"], extra].concat())
+}
+
 /// A node's position as the JSON shows it: its board and the side to move.
 pub fn position_key(node: &Value) -> String {
     format!("{} {}", node["board"], node["to_move"])
