@@ -119,7 +119,7 @@ pub fn write_tree_deepened<G: Game>(
     field(out, "node_count", &summary.node_count)?;
     field(out, "move_orders", &orders.map(orders_json))?;
     field(out, "deepening", &deepening.map(super::deepening::json))?;
-    field(out, "census", &crate::tree::census::census(game, tree))?;
+    field(out, "census", tree.census(game))?;
     // MCTS's settings (`export::mcts::json`); a minimax tree has none.
     field(out, "mcts", &None::<()>)?;
     writeln!(out, "  \"nodes\": [")?;

@@ -10,7 +10,6 @@ use super::addon::Addon;
 use super::scope::{Scope, Shown};
 use crate::game::Game;
 use crate::tree::Tree;
-use crate::tree::census::census;
 use crate::tree::positions::Distinct;
 
 /// The addon's script, run after the explorer's.
@@ -48,6 +47,6 @@ fn addon<G: Game>(game: &G, tree: &Tree<'_, G>, distinct: &Distinct, scope: Scop
     Addon {
         name: "positions",
         script: SCRIPT,
-        data: json!({ "census": census(game, tree), "paths": paths, "group": group }),
+        data: json!({ "census": tree.census(game), "paths": paths, "group": group }),
     }
 }

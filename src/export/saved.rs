@@ -14,7 +14,7 @@ use crate::game::Game;
 use crate::search::alphabeta::Pruning;
 use crate::search::run::TreeSearch;
 use crate::tree::Tree;
-use crate::tree::census::{Census, census};
+use crate::tree::census::Census;
 
 /// The top of a saved analysis, and its nodes.
 #[derive(Debug, Deserialize)]
@@ -151,7 +151,7 @@ impl Saved {
             return Err(p);
         }
         if let Some(saved) = &self.census
-            && *saved != census(game, tree)
+            && saved != tree.census(game)
         {
             return Err("its census differs from the tree's; was it edited?".into());
         }

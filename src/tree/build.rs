@@ -59,7 +59,13 @@ impl<'a, G: Game> Tree<'a, G> {
         let root_node = main.alloc(Node::new(0, None, 0, value, game.to_move(&root), game.pack(&root)));
         let mut buffers = action_buffers::<G>(depth);
         b.expand(main, root_node, &root, &mut buffers)?;
-        Ok(Tree { root: root_node, root_position: root, depth, len: b.next_id as usize })
+        Ok(Tree {
+            root: root_node,
+            root_position: root,
+            depth,
+            len: b.next_id as usize,
+            census: Default::default(),
+        })
     }
 }
 

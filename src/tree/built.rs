@@ -1,5 +1,8 @@
 //! A built tree: its root, and the ways to walk it.
 
+use std::sync::OnceLock;
+
+use super::census::Census;
 use super::node::{GameNode, Node};
 use crate::game::Game;
 
@@ -36,9 +39,18 @@ pub struct Tree<'a, G: Game> {
     pub depth: u8,
     /// Number of nodes, root included.
     pub len: usize,
+    /// The census, counted when first asked for ([`Tree::census`]): `--stats`,
+    /// the JSON and the page all show it, and counting costs about as much as
+    /// building.
+    pub(super) census: OnceLock<Census>,
 }
 
 impl<'a, G: Game> Tree<'a, G> {
+    /// The tree's census ([`super::census::census`]), counted once.
+    pub fn census(&self, game: &G) -> &Census {
+        self.census.get_or_init(|| super::census::census(game, self))
+    }
+
     /// Whether the tree's values are a search's: a built tree holds only its
     /// leaves' costs until minimax or alpha-beta sets the rest. (A tree that
     /// is only its root is its own value.)

@@ -211,7 +211,13 @@ fn hang_subtrees<'a, G: Game>(
     let mut buffers = action_buffers::<G>(plan.split);
     top.expand(main, root_node, root, &mut buffers)?;
     debug_assert!(top.hang.is_some_and(|mut s| s.next().is_none()), "every subtree is hung");
-    Ok(Tree { root: root_node, root_position: root.clone(), depth, len: top.next_id as usize })
+    Ok(Tree {
+        root: root_node,
+        root_position: root.clone(),
+        depth,
+        len: top.next_id as usize,
+        census: Default::default(),
+    })
 }
 
 /// Chooses the split depth and lists the positions whose subtrees the threads

@@ -1,0 +1,219 @@
+//! What a built tree holds, counted: nodes, finished games, and how many of
+//! its positions are the same position reached another way (transpositions),
+//! or the same up to the board's symmetries. The explicit tree repeats every
+//! position once per path to it; these counts say how much.
+
+mod depths;
+mod parts;
+mod walk;
+
+use serde::{Deserialize, Serialize};
+
+use self::depths::DepthSet;
+use crate::game::Game;
+use crate::tree::Tree;
+
+/// The counts of one depth, or of the whole tree. The JSON's names (the
+/// `census` key of `docs/tree-json.md`) say what each counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Counts {
+    /// Nodes (the root is the one node at depth 0).
+    pub nodes: u64,
+    /// Nodes where the game is over (no side can act): finished games, one per
+    /// path that ends there.
+    pub finished: u64,
+    /// Different positions among the nodes.
+    #[serde(rename = "positions")]
+    pub distinct: u64,
+    /// Different positions among the finished nodes.
+    #[serde(rename = "finished_positions")]
+    pub distinct_finished: u64,
+    /// Different positions up to the board's symmetries; `None` for a game
+    /// without them.
+    #[serde(rename = "positions_up_to_symmetry")]
+    pub distinct_up_to_symmetry: Option<u64>,
+    /// Different finished positions up to the board's symmetries.
+    #[serde(rename = "finished_positions_up_to_symmetry")]
+    pub finished_up_to_symmetry: Option<u64>,
+}
+
+/// The counts of a tree, by depth and in total.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Census {
+    /// `by_depth[d]`: the nodes `d` actions below the root.
+    pub by_depth: Vec<Counts>,
+    /// The whole tree: a position reached at two depths counts once.
+    pub total: Counts,
+}
+
+/// Counts `tree`.
+///
+/// The walk (`walk`) counts nodes and finished games per depth, going down
+/// only where a position is new at its depth, and writes down the positions
+/// it meets; those are counted part by part (`parts`), on every core, and
+/// then their symmetry classes likewise. Whether the game is over is asked
+/// at each leaf visited, and a position's symmetry class worked out once.
+/// Memory grows with the leaves visited, which for most trees are a small
+/// share of the nodes.
+pub fn census<G: Game>(game: &G, tree: &Tree<'_, G>) -> Census {
+    let threads = if tree.len < WALKED_ALONE { 1 } else { crate::limits::default_threads() };
+    // Parts guessed from the nodes: a tree's walk meets about a fifth of its
+    // nodes (checkers) or far fewer (tic-tac-toe, whose positions repeat).
+    let parts = parts::parts_for(tree.len / 4);
+    counted(game, tree, Shape { threads, parts, alone_below: parts::PARALLEL_FROM })
+}
+
+/// Trees of fewer nodes are walked on the calling thread alone.
+const WALKED_ALONE: usize = 1 << 17;
+
+/// How a census is shared out: the threads it may use, the parts it counts
+/// positions in (a power of two), and the fewest records counted on more
+/// than one thread.
+#[derive(Clone, Copy)]
+struct Shape {
+    threads: usize,
+    parts: usize,
+    alone_below: usize,
+}
+
+fn counted<G: Game>(game: &G, tree: &Tree<'_, G>, shape: Shape) -> Census {
+    if tree.depth < 64 {
+        census_with::<G, u64>(game, tree, shape)
+    } else {
+        census_with::<G, [u64; 4]>(game, tree, shape)
+    }
+}
+
+fn census_with<G: Game, D: DepthSet>(game: &G, tree: &Tree<'_, G>, shape: Shape) -> Census {
+    // Room for the records the walk writes, guessed high for checkers (a
+    // fifth of the nodes) and held to 64 MiB of address space.
+    let records = (tree.len / 4).min((64 << 20) / std::mem::size_of::<walk::Met<G::Position>>());
+    let (counts, met) = walk::walk::<G, D>(game, tree, shape.parts, records, shape.threads);
+    let records: usize = met.iter().map(parts::Parts::len).sum();
+    let threads = if records < shape.alone_below { 1 } else { shape.threads };
+    let depths = counts.len();
+    let symmetric = game.symmetry_class(&tree.root_position).is_some();
+    let (positions, classes) = parts::count_positions::<G, D>(game, &met, depths, symmetric, threads);
+    drop(met);
+    let classes = symmetric.then(|| parts::count_classes(classes, depths, threads));
+    let reached = counts.iter().rposition(|c| c[0] > 0).map_or(0, |d| d + 1);
+    let counts_of = |[nodes, finished]: [u64; 2],
+                     [distinct, distinct_finished]: [u64; 2],
+                     class: Option<[u64; 2]>| Counts {
+        nodes,
+        finished,
+        distinct,
+        distinct_finished,
+        distinct_up_to_symmetry: class.map(|c| c[0]),
+        finished_up_to_symmetry: class.map(|c| c[1]),
+    };
+    let by_depth = (0..reached)
+        .map(|d| counts_of(counts[d], positions.by_depth[d], classes.as_ref().map(|c| c.by_depth[d])))
+        .collect();
+    let all = counts.iter().fold([0, 0], |a, c| [a[0] + c[0], a[1] + c[1]]);
+    let total = counts_of(all, positions.total, classes.as_ref().map(|c| c.total));
+    Census { by_depth, total }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::prelude::*;
+    use crate::games::tictactoe::TicTacToe;
+    use crate::limits::Limits;
+    use crate::tree::TreeArena;
+
+    /// The whole game of tic-tac-toe against its published counts: 549,946
+    /// nodes, 255,168 finished games, 5,478 positions (765 up to symmetry), of
+    /// which 958 are finished (138 up to symmetry).
+    #[test]
+    fn the_whole_tictactoe_tree_has_its_published_counts() {
+        let mut arena = TreeArena::new();
+        let tree = Tree::build(&mut arena, &TicTacToe, TicTacToe.start(), 9, &Limits::default()).unwrap();
+        let c = census(&TicTacToe, &tree);
+        assert_eq!(c.total.nodes, 549_946);
+        assert_eq!(c.total.finished, 255_168);
+        assert_eq!(c.total.distinct, 5_478);
+        assert_eq!(c.total.distinct_up_to_symmetry, Some(765));
+        assert_eq!(c.total.distinct_finished, 958);
+        assert_eq!(c.total.finished_up_to_symmetry, Some(138));
+        // The opening: nine first moves, three up to symmetry (corner, edge, centre).
+        assert_eq!((c.by_depth[1].nodes, c.by_depth[1].distinct_up_to_symmetry), (9, Some(3)));
+        // Every depth's nodes add up to the whole.
+        assert_eq!(c.by_depth.iter().map(|d| d.nodes).sum::<u64>(), c.total.nodes);
+    }
+
+    /// The census counted the plain way: every node's position put in sets,
+    /// per depth and in all, and its symmetry class likewise.
+    fn counted_plainly<G: Game>(game: &G, tree: &Tree<'_, G>) -> Census {
+        use std::collections::HashSet;
+        type Sets<G> = (HashSet<<G as crate::game::Rules>::Position>, HashSet<Vec<u8>>);
+        let symmetric = game.symmetry_class(&tree.root_position).is_some();
+        let mut nodes = vec![[0u64; 2]; usize::from(tree.depth) + 1];
+        let mut sets: Vec<[Sets<G>; 2]> = (0..=tree.depth + 1).map(|_| Default::default()).collect();
+        tree.walk(|node, _| {
+            let pos = node.position(game);
+            let over = node.is_leaf() && !game.has_actions(&pos);
+            let d = usize::from(node.depth);
+            nodes[d][0] += 1;
+            nodes[d][1] += u64::from(over);
+            let class = game.symmetry_class(&pos).unwrap_or_default();
+            // Depth d's sets, then the whole tree's (the last).
+            for at in [d, sets.len() - 1] {
+                for kind in [0, 1].into_iter().take(1 + usize::from(over)) {
+                    sets[at][kind].0.insert(pos.clone());
+                    sets[at][kind].1.insert(class.clone());
+                }
+            }
+        });
+        let counts = |[n, f]: [u64; 2], [all, finished]: &[Sets<G>; 2]| Counts {
+            nodes: n,
+            finished: f,
+            distinct: all.0.len() as u64,
+            distinct_finished: finished.0.len() as u64,
+            distinct_up_to_symmetry: symmetric.then_some(all.1.len() as u64),
+            finished_up_to_symmetry: symmetric.then_some(finished.1.len() as u64),
+        };
+        let reached = nodes.iter().rposition(|n| n[0] > 0).unwrap() + 1;
+        let all = nodes.iter().fold([0, 0], |a, n| [a[0] + n[0], a[1] + n[1]]);
+        Census {
+            by_depth: (0..reached).map(|d| counts(nodes[d], &sets[d])).collect(),
+            total: counts(all, sets.last().unwrap()),
+        }
+    }
+
+    fn agrees_with_the_plain_count<G: Game>(game: &G, position: &str, depth: u8) {
+        let pos = game.parse_position(position).unwrap();
+        for threads in [1, 2] {
+            let mut arena = TreeArena::new();
+            let limits = Limits { threads, ..Limits::default() };
+            let tree = Tree::build(&mut arena, game, pos.clone(), depth, &limits).unwrap();
+            let plainly = counted_plainly(game, &tree);
+            assert_eq!(census(game, &tree), plainly, "{position} depth {depth}");
+            // Walked and counted on three threads, in one part and in eight,
+            // whatever the tree's size.
+            for parts in [1, 8] {
+                let shape = Shape { threads: 3, parts, alone_below: 0 };
+                assert_eq!(counted(game, &tree, shape), plainly, "{position} depth {depth}, {parts} parts");
+            }
+        }
+    }
+
+    /// Subtrees met again are counted from the first one's counts; positions
+    /// met again at another depth (two towers going to and fro), games ending
+    /// above the tree's depth, and a tree shallower than asked for among them.
+    #[test]
+    fn the_census_agrees_with_a_plain_count_of_every_node() {
+        use crate::games::checkers::Checkers;
+        let towers = "......../......../.W....../......../......../......../.B....../........ b";
+        agrees_with_the_plain_count(&Checkers, towers, 7);
+        let test4 = ".w.w.w.w/w.w...../.w.w.w../......w./.....w.b/b.b.b.../.b.b.b.b/b.b.b... b";
+        agrees_with_the_plain_count(&Checkers, test4, 5);
+        agrees_with_the_plain_count(&TicTacToe, "x...o.... x", 7);
+        agrees_with_the_plain_count(&TicTacToe, "......... x", 12);
+        // Asked deeper than 63: the depths are kept in four words, not one.
+        agrees_with_the_plain_count(&TicTacToe, "x...o.... x", 70);
+    }
+}

@@ -1,0 +1,264 @@
+//! Counting distinct keys part by part. Records are sorted into parts by
+//! their key's hash as they are written (a few streams written front to
+//! back), and each part's distinct keys are then counted in a table of their
+//! own, which for any tree stays small enough for the cache, and which the
+//! helper threads share out: a key is in one part only, so the parts'
+//! counts add up. Positions are counted so, and then their symmetry classes.
+
+use std::hash::{BuildHasher, BuildHasherDefault, Hash};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+use super::depths::DepthSet;
+use super::walk::Met;
+use crate::game::Game;
+use crate::runtime::team::Team;
+use crate::tree::positions::{FastHasher, FastMap};
+
+/// Records in parts by their key's hash.
+pub(super) struct Parts<T> {
+    lists: Vec<Vec<T>>,
+}
+
+/// About how many records a part should hold: its table (tens of bytes an
+/// entry) then fits a core's own cache.
+const PER_PART: usize = 1 << 12;
+
+/// As many parts as `records` records need (a power of two, at most 4096).
+pub(super) fn parts_for(records: usize) -> usize {
+    (records / PER_PART).next_power_of_two().clamp(1, 4096)
+}
+
+/// Which of `parts` parts `key` goes to. The table a part is counted in takes
+/// its buckets from the hash's low bits and its tags from the top ones, so
+/// the part is picked with bits from the middle.
+fn part_of<K: Hash>(key: &K, parts: usize) -> usize {
+    (BuildHasherDefault::<FastHasher>::default().hash_one(key) >> 32) as usize & (parts - 1)
+}
+
+/// A record whose first part is the key it is counted by.
+pub(super) trait Keyed {
+    type Key: Hash + Eq + Clone;
+    fn key(&self) -> &Self::Key;
+}
+
+impl<K: Hash + Eq + Clone, A, B> Keyed for (K, A, B) {
+    type Key = K;
+    fn key(&self) -> &K {
+        &self.0
+    }
+}
+
+impl<T: Keyed> Parts<T> {
+    /// `parts` parts, with room for `records` records in all: room costs
+    /// only address space until it is written, and a list grown by doubling
+    /// would copy what it holds and touch twice the memory.
+    pub(super) fn new(parts: usize, records: usize) -> Self {
+        assert!(parts.is_power_of_two());
+        Parts { lists: (0..parts).map(|_| Vec::with_capacity(records / parts)).collect() }
+    }
+
+    #[inline]
+    pub(super) fn push(&mut self, record: T) {
+        let k = part_of(record.key(), self.lists.len());
+        self.lists[k].push(record);
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.lists.iter().map(Vec::len).sum()
+    }
+}
+
+/// Below this many records a census is counted on the calling thread alone:
+/// waking the helpers costs more than they would save.
+pub(super) const PARALLEL_FROM: usize = 1 << 15;
+
+/// Runs `work` on `threads` threads (the caller and helpers), each with a
+/// state of its own made by `new`; returns the states. `work` must share
+/// its work out from a common counter: a helper slow to start may never
+/// run it.
+pub(super) fn on_threads<S: Send>(
+    threads: usize,
+    new: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S) + Sync,
+) -> Vec<S> {
+    let states = Mutex::new(Vec::new());
+    let run = |_| {
+        let mut state = new();
+        work(&mut state);
+        states.lock().unwrap_or_else(|e| e.into_inner()).push(state);
+    };
+    if threads > 1 {
+        Team::take(threads - 1).run(&run)
+    } else {
+        run(0)
+    }
+    states.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs `count` over every part of the records that several threads wrote
+/// (one `Parts` each, as many parts in each), shared out among the helper
+/// team, each thread with a state of its own (made by `new`); returns the
+/// states. Part `k` is counted from every thread's list `k` at once.
+fn share_out<T: Keyed + Sync, S: Send>(
+    written: &[Parts<T>],
+    threads: usize,
+    new: impl Fn() -> S + Sync,
+    count: impl Fn(&mut S, &[&[T]]) + Sync,
+) -> Vec<S> {
+    let parts = written.first().map_or(0, |p| p.lists.len());
+    let threads = threads.min(parts).max(1);
+    let next = AtomicUsize::new(0);
+    on_threads(threads, new, |state| {
+        let mut lists = Vec::with_capacity(written.len());
+        loop {
+            let k = next.fetch_add(1, Relaxed);
+            if k >= parts {
+                break;
+            }
+            lists.clear();
+            lists.extend(written.iter().map(|w| w.lists[k].as_slice()));
+            count(state, &lists);
+        }
+    })
+}
+
+/// Distinct keys (positions, or classes) and distinct finished ones, per
+/// depth and in total.
+pub(super) struct Distinct {
+    /// `by_depth[d]`: distinct keys met at depth `d`, and finished ones.
+    pub(super) by_depth: Vec<[u64; 2]>,
+    pub(super) total: [u64; 2],
+}
+
+impl Distinct {
+    fn new(depths: usize) -> Self {
+        Distinct { by_depth: vec![[0; 2]; depths], total: [0; 2] }
+    }
+
+    /// One more distinct key, met at `depths`.
+    fn add<D: DepthSet>(&mut self, depths: D, over: bool) {
+        self.total[0] += 1;
+        self.total[1] += u64::from(over);
+        depths.each(|d| {
+            self.by_depth[d][0] += 1;
+            self.by_depth[d][1] += u64::from(over);
+        });
+    }
+
+    fn join(mut all: Vec<Distinct>, depths: usize) -> Distinct {
+        let mut sum = all.pop().unwrap_or_else(|| Distinct::new(depths));
+        for part in all {
+            for (s, p) in sum.by_depth.iter_mut().zip(&part.by_depth) {
+                s[0] += p[0];
+                s[1] += p[1];
+            }
+            sum.total[0] += part.total[0];
+            sum.total[1] += part.total[1];
+        }
+        sum
+    }
+}
+
+/// A symmetry class as one distinct position shows it: its key, the depths
+/// the position stands at, and whether the game is over there. Keys of up to
+/// 15 bytes are one number, the length in its last byte (most games' keys
+/// are a few bytes, and no vector is made for them).
+type ShortClass<D> = (u128, D, bool);
+type LongClass<D> = (Vec<u8>, D, bool);
+
+/// The classes of the distinct positions, as their positions showed them.
+pub(super) struct Classes<D> {
+    short: Parts<ShortClass<D>>,
+    long: Parts<LongClass<D>>,
+}
+
+/// A thread's state while counting positions.
+struct PositionsCounted<P, D> {
+    table: FastMap<P, (D, bool)>,
+    distinct: Distinct,
+    classes: Option<Classes<D>>,
+    key: Vec<u8>,
+}
+
+/// Counts the distinct positions among `met` (reached at `depths` depths), and
+/// for a game with symmetries writes down the class of each, in as many
+/// parts as `met` has.
+pub(super) fn count_positions<G: Game, D: DepthSet>(
+    game: &G,
+    met: &[Parts<Met<G::Position>>],
+    depths: usize,
+    symmetric: bool,
+    threads: usize,
+) -> (Distinct, Vec<Classes<D>>) {
+    let parts = met.first().map_or(1, |p| p.lists.len());
+    let new = || PositionsCounted::<G::Position, D> {
+        table: FastMap::default(),
+        distinct: Distinct::new(depths),
+        classes: symmetric.then(|| Classes { short: Parts::new(parts, 0), long: Parts::new(parts, 0) }),
+        key: Vec::new(),
+    };
+    let states = share_out(met, threads, new, |s, lists| {
+        s.table.clear();
+        s.table.reserve(lists.iter().map(|l| l.len()).sum());
+        for (pos, d, over) in lists.iter().flat_map(|l| l.iter()) {
+            let (depths, _) = s.table.entry(pos.clone()).or_insert((D::default(), *over));
+            depths.add(usize::from(*d));
+        }
+        for (pos, &(depths, over)) in &s.table {
+            s.distinct.add(depths, over);
+            if let Some(classes) = &mut s.classes {
+                let has = game.symmetry_class_into(pos, &mut s.key);
+                debug_assert!(has, "a symmetric game's positions have classes");
+                let key = &s.key;
+                if key.len() < 16 {
+                    let mut bytes = [0u8; 16];
+                    bytes[..key.len()].copy_from_slice(key);
+                    bytes[15] = key.len() as u8;
+                    let short = u128::from_le_bytes(bytes);
+                    classes.short.push((short, depths, over));
+                } else {
+                    classes.long.push((key.clone(), depths, over));
+                }
+            }
+        }
+    });
+    let mut classes = Vec::new();
+    let mut distinct = Vec::new();
+    for s in states {
+        distinct.push(s.distinct);
+        classes.extend(s.classes);
+    }
+    (Distinct::join(distinct, depths), classes)
+}
+
+/// Counts the distinct classes among what the positions showed.
+pub(super) fn count_classes<D: DepthSet>(
+    classes: Vec<Classes<D>>,
+    depths: usize,
+    threads: usize,
+) -> Distinct {
+    let (short, long): (Vec<_>, Vec<_>) = classes.into_iter().map(|c| (c.short, c.long)).unzip();
+    Distinct::join(vec![count_keys(&short, depths, threads), count_keys(&long, depths, threads)], depths)
+}
+
+fn count_keys<K: Hash + Eq + Clone + Sync + Send, D: DepthSet>(
+    written: &[Parts<(K, D, bool)>],
+    depths: usize,
+    threads: usize,
+) -> Distinct {
+    let new = || (FastMap::<K, (D, bool)>::default(), Distinct::new(depths));
+    let states = share_out(written, threads, new, |(table, distinct), lists| {
+        table.clear();
+        table.reserve(lists.iter().map(|l| l.len()).sum());
+        for (key, d, over) in lists.iter().flat_map(|l| l.iter()) {
+            let class = table.entry(key.clone()).or_insert((D::default(), false));
+            class.0.join(*d);
+            class.1 |= over;
+        }
+        for &(d, over) in table.values() {
+            distinct.add(d, over);
+        }
+    });
+    Distinct::join(states.into_iter().map(|s| s.1).collect(), depths)
+}
