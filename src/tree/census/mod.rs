@@ -215,5 +215,7 @@ mod tests {
         agrees_with_the_plain_count(&TicTacToe, "......... x", 12);
         // Asked deeper than 63: the depths are kept in four words, not one.
         agrees_with_the_plain_count(&TicTacToe, "x...o.... x", 70);
+        // Symmetry keys longer than 15 bytes (Ataxx's board).
+        agrees_with_the_plain_count(&crate::games::ataxx::Ataxx, "x5o/7/7/7/7/7/o5x x 0 1", 3);
     }
 }
