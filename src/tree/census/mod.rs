@@ -87,8 +87,8 @@ fn counted<G: Game>(game: &G, tree: &Tree<'_, G>, shape: Shape) -> Census {
 }
 
 fn census_with<G: Game, D: DepthSet>(game: &G, tree: &Tree<'_, G>, shape: Shape) -> Census {
-    // Room for the records the walk writes, guessed high for checkers (a
-    // fifth of the nodes) and held to 64 MiB of address space.
+    // Room for the records the walk writes: a quarter of the nodes, above
+    // what checkers writes (a fifth), held to 64 MiB of address space.
     let records = (tree.len / 4).min((64 << 20) / std::mem::size_of::<walk::Met<G::Position>>());
     let (counts, met) = walk::walk::<G, D>(game, tree, shape.parts, records, shape.threads);
     let records: usize = met.iter().map(parts::Parts::len).sum();

@@ -1,9 +1,10 @@
 //! Counting distinct keys part by part. Records are sorted into parts by
-//! their key's hash as they are written (a few streams written front to
+//! their key's hash as they are written (at most 32 streams written front to
 //! back), and each part's distinct keys are then counted in a table of their
-//! own, which for any tree stays small enough for the cache, and which the
-//! helper threads share out: a key is in one part only, so the parts'
-//! counts add up. Positions are counted so, and then their symmetry classes.
+//! own, small enough for the cache up to a few hundred thousand records, and
+//! the helper threads share the parts out: a key is in one part only, so the
+//! parts' counts add up. Positions are counted so, and then their symmetry
+//! classes.
 
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 use std::sync::Mutex;
@@ -211,7 +212,7 @@ pub(super) fn count_positions<G: Game, D: DepthSet>(
             s.distinct.add(depths, over);
             if let Some(classes) = &mut s.classes {
                 let has = game.symmetry_class_into(pos, &mut s.key);
-                debug_assert!(has, "a symmetric game's positions have classes");
+                assert!(has, "a symmetric game's positions have classes");
                 let key = &s.key;
                 if key.len() < 16 {
                     let mut bytes = [0u8; 16];

@@ -120,7 +120,8 @@ struct Walk<'g, G: Game, D> {
     /// subtree's nodes and finished games at depths `d`, `d + 1`, ... to the
     /// tree's depth.
     memo: Vec<[u64; 2]>,
-    /// The leaves visited, by part.
+    /// The positions met, by part: each leaf visited, and once the walk is
+    /// done each inner node's position at each of its depths.
     met: Parts<Met<G::Position>>,
 }
 
