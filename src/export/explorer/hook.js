@@ -32,6 +32,9 @@ function addHook(list, f) {
   list.push(f);
 }
 const mainArea = document.querySelector('main');
+// The toolbar's controls of the tree: while a view has the tree's area they
+// would act on a tree nobody sees, so they are greyed out and do nothing.
+const treeControls = ['expand-all', 'collapse-all', 'compact', 'zoom-out', 'zoom-fit', 'zoom-in', 'find'];
 // Leaves a view's area for the tree's, or the tree's for view `m`'s; says
 // whether `m` is a view.
 function switchView(from, m) {
@@ -39,6 +42,10 @@ function switchView(from, m) {
   if (was && from !== m) { was.area.hidden = true; if (was.spec.hide) was.spec.hide(); }
   const v = views.get(m);
   mainArea.hidden = !!v;
+  for (const id of treeControls) {
+    const c = document.getElementById(id);
+    if (c) c.disabled = !!v;
+  }
   if (v) { v.area.hidden = false; v.spec.show(v.area); }
   return !!v;
 }
