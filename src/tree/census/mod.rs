@@ -89,7 +89,7 @@ fn counted<G: Game>(game: &G, tree: &Tree<'_, G>, shape: Shape) -> Census {
 fn census_with<G: Game, D: DepthSet>(game: &G, tree: &Tree<'_, G>, shape: Shape) -> Census {
     // Room for the records the walk writes: a quarter of the nodes, above
     // what checkers writes (a fifth), held to 64 MiB of address space.
-    let records = (tree.len / 4).min((64 << 20) / std::mem::size_of::<walk::Met<G::Position>>());
+    let records = (tree.len / 4).min((64 << 20) / std::mem::size_of::<parts::Met<G::Position>>());
     let (counts, met) = walk::walk::<G, D>(game, tree, shape.parts, records, shape.threads);
     let records: usize = met.iter().map(parts::Parts::len).sum();
     let threads = if records < shape.alone_below { 1 } else { shape.threads };

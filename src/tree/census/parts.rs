@@ -11,10 +11,13 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use super::depths::DepthSet;
-use super::walk::Met;
 use crate::game::Game;
 use crate::runtime::team::Team;
 use crate::tree::positions::{FastHasher, FastMap};
+
+/// A position as the walk met it: at a leaf, or (once the walk is done) at
+/// the inner nodes of one depth; its depth, and whether the game is over there.
+pub(super) type Met<P> = (P, u8, bool);
 
 /// Records in parts by their key's hash.
 pub(super) struct Parts<T> {

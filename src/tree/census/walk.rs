@@ -21,7 +21,7 @@ use std::collections::hash_map::Entry;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use super::depths::DepthSet;
-use super::parts::{Parts, on_threads};
+use super::parts::{Met, Parts, on_threads};
 use crate::game::Game;
 use crate::runtime::share;
 use crate::tree::positions::FastMap;
@@ -88,10 +88,6 @@ pub(super) fn walk<G: Game, D: DepthSet>(
     }
     (counts, met)
 }
-
-/// A position as the walk met it: at a leaf, or (once the walk is done) at
-/// the inner nodes of one depth; its depth, and whether the game is over there.
-pub(super) type Met<P> = (P, u8, bool);
 
 /// The nodes and finished games per depth, and the positions met, as each
 /// thread wrote them down.
