@@ -14,8 +14,9 @@
 //! is written to the part its position's hash picks, and each part is counted
 //! later on its own, in a table small enough to stay in the cache, on any
 //! core. One table of every distinct position, looked up at every leaf and
-//! grown as it filled, took twice as long for checkers' test4 at depths 7 and
-//! 8 (docs/performance.md, "The census beside the build").
+//! grown as it filled, took 1.4 times as long for checkers' test4 at depth 7
+//! and twice as long at depth 8 (docs/performance.md, "Counted by parts, on
+//! both cores").
 
 use std::collections::hash_map::Entry;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
