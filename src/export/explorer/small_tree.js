@@ -1,8 +1,12 @@
 // ---- A small searched tree drawn whole, for the views beside the explorer
-// (the move orders' trees, deepening's iterations): leaves in slots left to
-// right, each inner node centred over its first and last child, one row a
-// level, sized to the box it goes in (values 22 px where the leaves leave
-// room, for a projector). What was never searched is grey and dashed; the
+// (the move orders' trees, deepening's iterations): one row a level, each
+// inner node centred over its children, sized to the box it goes in. Text is
+// never under 16 px (a class reads it from the back of the room, on a
+// 1366x768 projector): the largest type from 22 px down to 16 that fits the
+// box is taken, and a tree that fits at none scrolls. Each node takes the
+// width of its texts (the move above it, its value, its marks), and
+// neighbouring subtrees are set apart by their outlines row by row, so no two
+// nodes' texts overlap. What was never searched is grey and dashed; the
 // textbook's two strokes cross the first skipped edge of a node that cut.
 //   spec.tree        the addon's tree columns: root, count, first, action, max, leaf
 //   spec.kids(n)     n's children, in the order the search took them
@@ -10,7 +14,14 @@
 //   spec.seen(n)     whether the search visited n
 //   spec.value(n)    a visited node's value as written (a bound as ≥ v, ≤ v)
 //   spec.cut(n)      whether n's first unvisited child edge gets the strokes
-//   spec.mark(n, g)  optional: { cls, svg } drawn with n (g: x, y, r)
+//   spec.fold        optional: an unvisited node is drawn small and bare, what
+//                    lies under it left out (where what was skipped is most of
+//                    the tree, and would crowd out what was searched)
+//   spec.mark(n, g)  optional: { cls, svg, left, right, down } drawn with n
+//                    (g: x, y, r, half the shape's width, under: the first free
+//                    y below the node and its value, font, and wide(text, px,
+//                    bold) a text's width), reaching left and right of x and
+//                    down from under by that much
 //   spec.box         the element it is drawn into; spec.label its aria-label
 //   spec.left, spec.below  room beside and under the tree for marks
 //   spec.style       more CSS for the marks
@@ -18,47 +29,150 @@ function smallTree(spec) {
   const T = spec.tree, N = T.count.length;
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const pre = [], depth = new Int32Array(N), list = new Array(N);
+  const bottom = (n) => T.count[n] === 0 || (spec.depth !== undefined && depth[n] >= spec.depth);
   for (const todo = [T.root]; todo.length;) {
     const n = todo.pop();
     pre.push(n);
-    list[n] = spec.depth === undefined || depth[n] < spec.depth ? spec.kids(n) : [];
+    list[n] = bottom(n) || (spec.fold && !spec.seen(n)) ? [] : spec.kids(n);
     for (let k = list[n].length - 1; k >= 0; k--) { depth[list[n][k]] = depth[n] + 1; todo.push(list[n][k]); }
   }
-  let leaves = 0, levels = 0;
-  for (const n of pre) { if (!list[n].length) leaves++; levels = Math.max(levels, depth[n] + 1); }
+  let levels = 0;
+  for (const n of pre) levels = Math.max(levels, depth[n] + 1);
   const box = spec.box;
-  const avail = Math.max(300, (box ? box.clientWidth : 900) - 24);
-  const w = Math.max(18, Math.min(130, avail / Math.max(1, leaves)));
-  const high = Math.max(200, (box ? box.clientHeight : 500) - 24);
-  const gap = Math.max(w >= 40 ? 78 : 62, Math.min(170, (high - 72) / Math.max(1, levels - 1)));
-  const r = Math.max(7, Math.min(26, w * 0.42));
-  const font = w >= 44 ? 22 : w >= 34 ? 17 : w >= 24 ? 12 : 10;
-  const x = new Float64Array(N);
-  let slot = 0;
-  for (const n of pre) if (!list[n].length) x[n] = (slot++ + 0.5) * w;
-  for (let i = pre.length - 1; i >= 0; i--) {
-    const n = pre[i], c = list[n];
-    if (c.length) x[n] = (x[c[0]] + x[c[c.length - 1]]) / 2;
+  // The room inside the box's padding (8 px a side in the views' CSS).
+  const across = Math.max(300, (box ? box.clientWidth : 900) - 16);
+  const high = Math.max(200, (box ? box.clientHeight : 500) - 16);
+  const left = spec.left || 4, right = 4, below = spec.below || 8;
+  // Text widths as the page's type sets them, so that strips are just wide enough.
+  const ctx = document.createElement('canvas').getContext('2d');
+  const wide = (s, px, bold) => {
+    if (!s) return 0;
+    if (!ctx) return s.length * px * 0.62;
+    ctx.font = `${bold ? '600 ' : ''}${px}px system-ui, sans-serif`;
+    return ctx.measureText(s).width;
+  };
+  const text = (n) => spec.seen(n) ? spec.value(n)
+    // An unvisited leaf still shows the value it was given, so that a class can see what was skipped.
+    : !spec.fold && bottom(n) && T.leaf[n] !== null && T.leaf[n] !== undefined ? String(T.leaf[n]) : '';
+  const texts = new Array(N);
+  for (const n of pre) texts[n] = text(n);
+
+  // One layout at type size `font`, with the moves written above the nodes
+  // (`moves`: 'all', 'seen' or 'none'): where each node goes, and how wide
+  // the whole is.
+  function layout(font, moves, pad = Math.round(font * 0.5)) {
+    const r = Math.round(font * 0.85), small = spec.fold ? Math.max(6, Math.round(r * 0.45)) : r;
+    const act = Math.max(16, font - 2);
+    const x = new Float64Array(N), rad = new Float64Array(N), L = new Float64Array(N), R = new Float64Array(N);
+    const half = new Float64Array(N), under = new Uint8Array(N), named = new Uint8Array(N);
+    for (const n of pre) {
+      const on = spec.seen(n), leaf = bottom(n), s = texts[n], tw = wide(s, font);
+      rad[n] = on || !spec.fold ? r : small;
+      // A leaf's box widens to hold its value; an inner node's value goes
+      // under it when the shape is too small for it (beside, it would make
+      // the row half as wide again).
+      half[n] = leaf ? Math.max(rad[n], tw / 2 + 5) : rad[n] * 1.15;
+      under[n] = !leaf && tw > rad[n] * 1.6;
+      L[n] = R[n] = Math.max(half[n], tw / 2 + 2);
+      named[n] = T.action[n] && (moves === 'all' || (moves === 'seen' && on)) ? 1 : 0;
+      if (named[n]) {
+        const aw = wide(T.action[n], act) / 2;
+        L[n] = Math.max(L[n], aw);
+        R[n] = Math.max(R[n], aw);
+      }
+      const m = spec.mark ? spec.mark(n, { x: 0, y: 0, r: rad[n], half: half[n], under: 0, font, wide }) : null;
+      if (m) { L[n] = Math.max(L[n], m.left || 0); R[n] = Math.max(R[n], m.right || 0); }
+    }
+    // Each subtree's outline, row by row (its reach left and right of its
+    // root): siblings are set side by side as close as their outlines allow,
+    // so that a shallow subtree's neighbour may reach in under it.
+    const off = new Float64Array(N), lo = new Array(N), hi = new Array(N);
+    for (let i = pre.length - 1; i >= 0; i--) {
+      const n = pre[i], c = list[n];
+      const l = [-L[n]], h = [R[n]];
+      if (c.length) {
+        const al = lo[c[0]].slice(), ah = hi[c[0]].slice(), at = [0];
+        for (let k = 1; k < c.length; k++) {
+          const bl = lo[c[k]], bh = hi[c[k]];
+          let shift = -Infinity;
+          for (let d = 0; d < Math.min(ah.length, bl.length); d++) shift = Math.max(shift, ah[d] - bl[d] + pad);
+          at.push(shift);
+          for (let d = 0; d < bl.length; d++) {
+            if (d < al.length) { al[d] = Math.min(al[d], bl[d] + shift); ah[d] = Math.max(ah[d], bh[d] + shift); }
+            else { al.push(bl[d] + shift); ah.push(bh[d] + shift); }
+          }
+        }
+        const mid = (at[0] + at[at.length - 1]) / 2;
+        c.forEach((m, k) => { off[m] = at[k] - mid; lo[m] = hi[m] = null; });
+        for (let d = 0; d < al.length; d++) { l.push(al[d] - mid); h.push(ah[d] - mid); }
+      }
+      lo[n] = l; hi[n] = h;
+    }
+    let least = 0, most = 0;
+    for (let d = 0; d < lo[T.root].length; d++) { least = Math.min(least, lo[T.root][d]); most = Math.max(most, hi[T.root][d]); }
+    x[T.root] = pad / 2 - least;
+    for (const n of pre) for (const m of list[n]) x[m] = x[n] + off[m];
+    return { font, act, r, x, rad, half, under, named, width: most - least + pad, moves };
   }
-  const left = spec.left || 12, below = spec.below || 40;
-  const y = (n) => 24 + depth[n] * gap;
-  const width = Math.ceil(leaves * w), height = 24 + (levels - 1) * gap + below;
+
+  // Under each node, its value (where the shape cannot hold it) and its
+  // mark's words: the node's edges leave from below them, crossing neither.
+  // The rows share the box's height, as far apart as it allows.
+  const rows = (G) => {
+    const line = Math.round(G.font * 1.2), marks = new Array(N), foot = new Float64Array(N);
+    const name = G.moves === 'none' ? 0 : G.act + 6;
+    let most = 0;
+    for (const n of pre) {
+      const at = G.rad[n] + (G.under[n] ? line : 0) + 2;
+      marks[n] = spec.mark ? spec.mark(n, { x: G.x[n], y: 0, r: G.rad[n], half: G.half[n], under: at, font: G.font, wide }) : null;
+      foot[n] = at + (marks[n] && marks[n].down || 0);
+      most = Math.max(most, foot[n]);
+    }
+    const top = G.r + 8 + name, end = Math.max(most, below) + 4;
+    const gap = Math.max(G.r + most + name + 12, Math.min(170, (high - top - end) / Math.max(1, levels - 1)));
+    return { line, name, foot, marks, top, gap, height: Math.ceil(top + (levels - 1) * gap + end) };
+  };
+  // The largest type that fits the box, with every move named if it can be,
+  // else the searched ones', else none. A tree that fits in no way scrolls:
+  // down first (and a scroll bar takes from the width), sideways if need be,
+  // at 16 px.
+  let G = null, V = null;
+  for (const tall of [false, true]) {
+    const room = across - left - right - (tall ? 16 : 0);
+    for (const moves of ['all', 'seen', 'none']) {
+      for (const font of [22, 20, 18, 16]) {
+        const t = layout(font, moves);
+        if (t.width > room) continue;
+        const v = rows(t);
+        if (tall || v.height <= high) { G = t; V = v; break; }
+      }
+      if (G) break;
+    }
+    if (G) break;
+  }
+  if (!G) { G = layout(16, 'none'); V = rows(G); }
+  // A small tree at the largest type spreads out over the room it has, as a
+  // drawing on the board would.
+  if (G.font === 22) {
+    for (const pad of [96, 64, 40, 24]) {
+      const t = layout(22, G.moves, pad);
+      if (t.width <= across - left - right - (V.height > high ? 16 : 0)) { G = t; break; }
+    }
+  }
+  const { font, act, x, rad, half, under, named } = G;
+  const { line, name, foot, marks, top, gap, height } = V;
+  const y = (n) => top + depth[n] * gap;
   const edges = [], nodes = [];
-  const labels = w >= 34;
   for (const n of pre) {
     const c = list[n];
     let struck = false;
     for (const m of c) {
       const on = spec.seen(m);
-      const y1 = y(n) + r, y2 = y(m) - r;
+      const y1 = y(n) + foot[n], y2 = y(m) - rad[m] - (named[m] ? name : 0);
       edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${on ? 'e-seen' : 'e-unseen'}"/>`);
-      if (labels && T.action[m]) {
-        // Near the parent, so that a cut mark further down the edge stays clear of it.
-        edges.push(`<text class="act" x="${x[n] + (x[m] - x[n]) * 0.3 - 4}" y="${y1 + (y2 - y1) * 0.3}" text-anchor="end">${esc(T.action[m])}</text>`);
-      }
       if (!on && !struck && spec.cut(n)) {
         struck = true;
-        const mx = x[n] + (x[m] - x[n]) * 0.62, my = y1 + (y2 - y1) * 0.62;
+        const mx = x[n] + (x[m] - x[n]) * 0.5, my = y1 + (y2 - y1) * 0.5;
         const dx = x[m] - x[n], dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
         const px = -dy / len * 9, py = dx / len * 9, sx = dx / len * 3, sy = dy / len * 3;
         for (const s of [-1, 1]) {
@@ -66,33 +180,35 @@ function smallTree(spec) {
         }
       }
     }
-    const on = spec.seen(n), leaf = !c.length;
-    const mark = spec.mark ? spec.mark(n, { x: x[n], y: y(n), r }) : null;
+    const on = spec.seen(n), leaf = bottom(n), r = rad[n], yn = y(n);
+    // Asked again where the node now stands.
+    const mark = marks[n] ? spec.mark(n, { x: x[n], y: yn, r, half: half[n], under: yn + rad[n] + (under[n] ? line : 0) + 2, font, wide }) : null;
     const cls = `${on ? 'seen' : 'unseen'} ${leaf ? 'leaf' : (T.max[n] === '1' ? 'max' : 'min')}${mark && mark.cls ? ' ' + mark.cls : ''}`;
-    const name = T.action[n] ? ` data-action="${esc(T.action[n])}"` : '';
+    const action = T.action[n] ? ` data-action="${esc(T.action[n])}"` : '';
     let shape;
     if (leaf) {
-      shape = `<rect x="${x[n] - r}" y="${y(n) - r}" width="${2 * r}" height="${2 * r}"/>`;
+      shape = `<rect x="${x[n] - half[n]}" y="${yn - r}" width="${2 * half[n]}" height="${2 * r}"/>`;
     } else if (T.max[n] === '1') {
-      shape = `<polygon points="${x[n]},${y(n) - r} ${x[n] + r * 1.15},${y(n) + r} ${x[n] - r * 1.15},${y(n) + r}"/>`;
+      shape = `<polygon points="${x[n]},${yn - r} ${x[n] + r * 1.15},${yn + r} ${x[n] - r * 1.15},${yn + r}"/>`;
     } else {
-      shape = `<polygon points="${x[n]},${y(n) + r} ${x[n] + r * 1.15},${y(n) - r} ${x[n] - r * 1.15},${y(n) - r}"/>`;
+      shape = `<polygon points="${x[n]},${yn + r} ${x[n] + r * 1.15},${yn - r} ${x[n] - r * 1.15},${yn - r}"/>`;
     }
-    // An unvisited leaf still shows the value it was given, so that a class can see what was skipped.
-    const text = on ? spec.value(n) : (leaf && T.leaf[n] !== null && T.leaf[n] !== undefined ? String(T.leaf[n]) : '');
-    const ty = leaf ? y(n) : (T.max[n] === '1' ? y(n) + r * 0.55 : y(n) - r * 0.2);
-    // An inner node's value goes beside it when the shape is too small for it.
-    const beside = !leaf && text.length * font * 0.6 > r * 1.6;
-    const tx = beside ? x[n] + r * 1.2 + 2 : x[n];
-    nodes.push(`<g class="node ${cls}" data-id="${n}"${name}>${shape}<text x="${tx}" y="${ty}" ` +
-      `text-anchor="${beside ? 'start' : 'middle'}" dominant-baseline="middle" font-size="${font}">${esc(text)}</text>${mark && mark.svg ? mark.svg : ''}</g>`);
+    // The move into a node is written just above it, where its edge ends: no other edge comes there.
+    const move = named[n] ? `<text class="act" x="${x[n]}" y="${yn - r - 5}" text-anchor="middle" font-size="${act}">${esc(T.action[n])}</text>` : '';
+    const s = texts[n];
+    const ty = leaf ? yn : under[n] ? yn + r + 2 + line / 2 : (T.max[n] === '1' ? yn + r * 0.55 : yn - r * 0.2);
+    const value = s ? `<text x="${x[n]}" y="${ty}" text-anchor="middle" dominant-baseline="middle" font-size="${font}">${esc(s)}</text>` : '';
+    nodes.push(`<g class="node ${cls}" data-id="${n}"${action}>${shape}${move}${value}${mark && mark.svg ? mark.svg : ''}</g>`);
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width + left + 12}" height="${height}" viewBox="-${left} 0 ${width + left + 12} ${height}" role="img" ` +
-    `aria-label="${esc(spec.label)}">` +
+  const width = Math.ceil(G.width) + left + right;
+  // A block, so that no line's descent under it makes the box scroll; centred while it is narrower than the box.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="-${left} 0 ${width} ${height}" role="img" ` +
+    'style="display:block;margin:0 auto" ' +
+    `aria-label="${esc(spec.label)}" data-font="${font}" data-moves="${G.moves}">` +
     '<style>.e-seen{stroke:#555;stroke-width:1.6}.e-unseen{stroke:#bbb;stroke-width:1.3;stroke-dasharray:4 4}' +
-    `.cut{stroke:#c00;stroke-width:2.4}.act{fill:#444;font-size:${w >= 44 ? 17 : 12}px}` +
-    '.node polygon,.node rect{fill:#fff;stroke-width:2}.max.seen polygon{stroke:#b34700}.min.seen polygon{stroke:#0b5cad}' +
+    '.cut{stroke:#c00;stroke-width:2.4}.act{fill:#444}' +
+        '.node polygon,.node rect{fill:#fff;stroke-width:2}.max.seen polygon{stroke:#b34700}.min.seen polygon{stroke:#0b5cad}' +
     '.leaf.seen rect{stroke:#444;fill:#eee}.node text{fill:#111}' + (spec.style || '') +
-    '.unseen polygon,.unseen rect{stroke:#bbb;fill:#f6f6f6;stroke-dasharray:3 3}.unseen text{fill:#999}</style>' +
+    '.unseen polygon,.unseen rect{stroke:#bbb;fill:#f6f6f6;stroke-dasharray:3 3}.unseen text{fill:#767676}</style>' +
     edges.join('') + nodes.join('') + '</svg>';
 }
