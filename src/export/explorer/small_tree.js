@@ -58,9 +58,10 @@ function smallTree(spec) {
   for (const n of pre) texts[n] = text(n);
 
   // One layout at type size `font`, with the moves written above the nodes
-  // (`moves`: 'all', 'seen' or 'none'): where each node goes, and how wide
+  // (`moves`: 'all', 'seen' or 'none'), each inner node `over` the 'middle'
+  // of its children or its 'first': where each node goes, and how wide
   // the whole is.
-  function layout(font, moves, pad = Math.round(font * 0.5)) {
+  function layout(font, moves, pad = Math.round(font * 0.5), over = 'middle') {
     const r = Math.round(font * 0.85), small = spec.fold ? Math.max(6, Math.round(r * 0.45)) : r;
     const act = Math.max(16, font - 2);
     const x = new Float64Array(N), rad = new Float64Array(N), L = new Float64Array(N), R = new Float64Array(N);
@@ -102,7 +103,7 @@ function smallTree(spec) {
             else { al.push(bl[d] + shift); ah.push(bh[d] + shift); }
           }
         }
-        const mid = (at[0] + at[at.length - 1]) / 2;
+        const mid = over === 'first' ? 0 : (at[0] + at[at.length - 1]) / 2;
         c.forEach((m, k) => { off[m] = at[k] - mid; lo[m] = hi[m] = null; });
         for (let d = 0; d < al.length; d++) { l.push(al[d] - mid); h.push(ah[d] - mid); }
       }
@@ -150,7 +151,10 @@ function smallTree(spec) {
     }
     if (G) break;
   }
-  if (!G) { G = layout(16, 'none'); V = rows(G); }
+  // Scrolled, a tree centred over its children would open far from its
+  // root: each node goes over its first child instead, so that the root and
+  // the line searched first stand at the left, where the box opens.
+  if (!G) { G = layout(16, 'none', undefined, 'first'); V = rows(G); }
   // A small tree at the largest type spreads out over the room it has, as a
   // drawing on the board would.
   if (G.font === 22) {
