@@ -11,6 +11,9 @@ use support::browser::Browser;
 /// Tic-tac-toe with five empty points, x to move: small, and full of
 /// transpositions from the third ply on.
 const TICTACTOE: &str = "xo.ox.... x";
+/// A checkers middle game whose tree to depth 4 (4032 nodes) is drawn, and
+/// whose last iteration searches 272 of them.
+const CHECKERS: &str = ".w.w.w.w/w.w...../.w.w.w../......w./.....w.b/b.b.b.../.b.b.b.b/b.b.b... b";
 
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
@@ -109,5 +112,107 @@ fn the_explorer_steps_through_the_iterations_and_marks_table_cutoffs_apart() {
     let said = b.text("#step-text");
     assert!(said.contains("press Iterations") && said.contains("--search alphabeta"), "{said}");
     assert!(!said.contains("without the search's events"), "{said}");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// Each drawn iteration as the room sees it: the least rendered type size of
+/// the drawing's texts (type size times the drawing's scale), how many texts
+/// there are, which pairs of them overlap, which lie outside the drawing's
+/// visible area, how far the drawing's left edge is left of that area's, and
+/// whether the area scrolls across and down.
+const LOOK: &str = r#"
+const box = document.querySelector('#view-deepening .drawing');
+const svg = box.querySelector('svg');
+const area = box.getBoundingClientRect();
+const inner = { left: area.left + box.clientLeft, top: area.top + box.clientTop };
+inner.right = inner.left + box.clientWidth; inner.bottom = inner.top + box.clientHeight;
+const texts = [...box.querySelectorAll('svg text')].filter((t) => t.textContent.trim() !== '');
+let font = Infinity;
+const boxes = texts.map((t) => {
+  const m = t.getScreenCTM();
+  font = Math.min(font, parseFloat(getComputedStyle(t).fontSize) * (m ? Math.hypot(m.a, m.b) : 1));
+  const r = t.getBoundingClientRect();
+  return { text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+});
+const overlaps = [];
+for (let i = 0; i < boxes.length; i++) {
+  for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], b = boxes[j];
+    if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5) {
+      overlaps.push(`${a.text} / ${b.text}`);
+    }
+  }
+}
+const outside = boxes.filter((r) => r.left < inner.left - 0.5 || r.right > inner.right + 0.5 ||
+  r.top < inner.top - 0.5 || r.bottom > inner.bottom + 0.5).map((r) => r.text);
+return { n: boxes.length, font: boxes.length ? font : 0, overlaps, outside,
+  clipped: Math.max(0, inner.left - svg.getBoundingClientRect().left),
+  scrolls: [box.scrollWidth > box.clientWidth, box.scrollHeight > box.clientHeight] };
+"#;
+
+/// At 1366x768, as a projector shows it, every iteration of tic-tac-toe's
+/// five-empty-square position is drawn whole in its area: every value, move
+/// and mark at 16 px or more, none over another, none out of sight, the tree
+/// not cut off on the left. (It was 10 px leaf values written over each
+/// other, in a tree wider than its area and scrolled to its middle.)
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn every_iteration_reads_from_the_back_of_the_room_at_1366x768() {
+    let dir = support::Scratch::new("deepening-projector");
+    let html = dir.join("tree.html");
+    let (doc, _) = support::written::deepened(
+        &dir,
+        &["tictactoe", "--position", TICTACTOE, "--depth", "5"],
+        &["--html", html.to_str().unwrap()],
+    );
+    let its = doc["deepening"]["iterations"].as_array().unwrap().len();
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&format!("file://{}", html.display()));
+    let shots = std::env::var_os("GAMETREE_SHOTS");
+    for k in 1..=its {
+        b.click(&format!("#iteration-{k}"));
+        let seen = b.run(&format!("return (function () {{ {LOOK} }})()"));
+        if let Some(dir) = &shots {
+            b.screenshot(&std::path::Path::new(dir).join(format!("iteration-{k}.png")));
+        }
+        let said = format!("depth {k}: {seen}");
+        eprintln!("{said}");
+        // Every searched node has its value written; the marks add to them.
+        assert!(seen["n"].as_u64().unwrap() as usize >= b.count("#view-deepening .node.seen"), "{said}");
+        assert!(seen["font"].as_f64().unwrap() >= 16.0, "{said}: text under 16 px");
+        assert_eq!(seen["overlaps"], serde_json::json!([]), "{said}: texts over each other");
+        assert_eq!(seen["outside"], serde_json::json!([]), "{said}: texts out of sight");
+        assert_eq!(seen["clipped"], serde_json::json!(0), "{said}: the tree cut off on the left");
+        // Thirty nodes fit the area whole: nothing to scroll to.
+        assert_eq!(seen["scrolls"], serde_json::json!([false, false]), "{said}: [across, down]");
+    }
+    // Checkers' 272 nodes at depth 4 cannot fit at 16 px: the tree scrolls
+    // across, still at 16 px and with no text over another, and opens at
+    // its left with the root in sight (each node over its first child, the
+    // line searched first).
+    let html = dir.join("checkers.html");
+    support::written::deepened(
+        &dir,
+        &["checkers", "--position", CHECKERS, "--depth", "4"],
+        &["--html", html.to_str().unwrap()],
+    );
+    b.open(&format!("file://{}", html.display()));
+    let seen = b.run(&format!("return (function () {{ {LOOK} }})()"));
+    if let Some(dir) = &shots {
+        b.screenshot(&std::path::Path::new(dir).join("iteration-checkers-4.png"));
+    }
+    let said = format!("checkers depth 4: {seen}");
+    eprintln!("{said}");
+    assert!(seen["font"].as_f64().unwrap() >= 16.0, "{said}: text under 16 px");
+    assert_eq!(seen["overlaps"], serde_json::json!([]), "{said}: texts over each other");
+    assert_eq!(seen["clipped"], serde_json::json!(0), "{said}: the tree cut off on the left");
+    assert_eq!(seen["scrolls"][0], true, "{said}: a tree this wide scrolls across");
+    let root_in_sight = b.run(
+        "const d = document.querySelector('#view-deepening .drawing'), a = d.getBoundingClientRect(); \
+         const r = d.querySelector('.node[data-id=\"0\"]').getBoundingClientRect(); \
+         return r.left >= a.left && r.right <= a.left + d.clientWidth && r.top >= a.top && r.bottom <= a.top + d.clientHeight",
+    );
+    assert_eq!(root_in_sight, true, "{said}: the root out of sight");
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }

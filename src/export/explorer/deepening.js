@@ -94,7 +94,7 @@
 
   const legend = '<p class="note">▲ MAX to move, ▼ MIN to move, a box is a leaf (at the end of the game or at this iteration\'s depth). ' +
     'Children are drawn in the order this iteration took them: the previous iteration\'s line first, then the table\'s best move, then the game\'s order. ' +
-    'Grey and dashed: not searched. <b>Alpha-beta cut-off</b>: two red strokes across the first skipped edge and the word <b>cut</b>. ' +
+    'Grey and dashed: not searched (what lies under it is left out). <b>Alpha-beta cut-off</b>: two red strokes across the first skipped edge and the word <b>cut</b>. ' +
     '<b>Table cut-off</b>: a boxed <b>T</b> and the word <b>table</b>: the transposition table held this position\'s value at this depth, so none of its children were searched. ' +
     '≥ v and ≤ v: a bound, not the exact value.</p>';
 
@@ -117,16 +117,23 @@
       const v = S.value[n], b = S.bound[n];
       return b === '>' ? `≥${v}` : b === '<' ? `≤${v}` : String(v);
     };
-    const mark = (n, g) => {
+    // Marks in the tree's type (the layout's, 16 px or more), their reach
+    // told so that the layout keeps them clear of the neighbours'.
+    const mark = (n, at) => {
+      const f = at.font, below = at.under + f * 0.9;
       if (S.cut[n] === 't') {
-        // A boxed T above-left of the node, and the word below it.
-        const bx = g.x - g.r * 1.2 - 16, by = g.y - g.r - 6;
-        return { cls: 'table', svg: `<g class="mark" data-kind="table"><rect x="${bx}" y="${by}" width="16" height="16" class="t-box"/>` +
-          `<text x="${bx + 8}" y="${by + 8.5}" text-anchor="middle" dominant-baseline="middle" class="t-letter">T</text>` +
-          `<text x="${g.x}" y="${g.y + g.r + 14}" text-anchor="middle" class="word">table</text></g>` };
+        // A boxed T left of the node, and the word below it.
+        const side = f + 4, bx = at.x - at.half - 4 - side, by = at.y - side / 2;
+        const word = at.wide('table', f, true) / 2;
+        return { cls: 'table', down: f, left: Math.max(at.half + 4 + side, word), right: word,
+          svg: `<g class="mark" data-kind="table"><rect x="${bx}" y="${by}" width="${side}" height="${side}" class="t-box"/>` +
+          `<text x="${bx + side / 2}" y="${at.y}" text-anchor="middle" dominant-baseline="central" font-size="${f}" class="t-letter">T</text>` +
+          `<text x="${at.x}" y="${below}" text-anchor="middle" font-size="${f}" class="word">table</text></g>` };
       }
       if (S.cut[n] === 'a') {
-        return { cls: 'cutoff', svg: `<g class="mark" data-kind="cutoff"><text x="${g.x}" y="${g.y + g.r + 14}" text-anchor="middle" class="word cut-word">cut</text></g>` };
+        const word = at.wide('cut', f, true) / 2;
+        return { cls: 'cutoff', down: f, left: word, right: word,
+          svg: `<g class="mark" data-kind="cutoff"><text x="${at.x}" y="${below}" text-anchor="middle" font-size="${f}" class="word cut-word">cut</text></g>` };
       }
       return null;
     };
@@ -135,9 +142,10 @@
       cut: (n) => S.cut[n] === 'a',
       box: view.querySelector('.drawing'),
       label: `The tree of iteration ${it.depth}`,
-      left: 36, below: 48,
-      style: '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.t-letter{font-size:13px;font-weight:700;fill:#5b2a86}' +
-        '.word{font-size:13px;font-weight:600;fill:#5b2a86}.cut-word{fill:#c00}',
+      // What this iteration never reached would crowd out what it searched.
+      fold: true,
+      style: '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.t-letter{font-weight:700;fill:#5b2a86}' +
+        '.word{font-weight:600;fill:#5b2a86}.cut-word{fill:#c00}',
     });
   }
 
@@ -152,12 +160,9 @@
       `<div class="body"><div class="drawing" tabindex="0" role="region" aria-label="The tree"></div><aside tabindex="0" aria-label="Figures">${said(it)}${legend}${table()}` +
       `<div class="chart">${D.chart}</div><p class="note">← and → step between iterations; Esc goes back.</p></aside></div>`;
     const box = view.querySelector('.drawing');
+    // A tree too wide to read whole opens at its left, on its root and the
+    // previous line, searched first (small_tree.js).
     box.innerHTML = drawing(chosen);
-    const root = box.querySelector(`.node[data-id="${T ? T.root : -1}"]`);
-    if (root && box.scrollWidth > box.clientWidth) {
-      const r = root.getBoundingClientRect(), b = box.getBoundingClientRect();
-      box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
-    }
     view.dataset.shown = String(it.depth);
   }
 
