@@ -115,13 +115,13 @@ fn the_explorer_steps_through_the_iterations_and_marks_table_cutoffs_apart() {
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 
-/// Each drawn iteration as the room sees it: the least rendered type size of
-/// the drawing's texts (type size times the drawing's scale), how many texts
+/// A view's drawn tree (`view`: the view's element) as the room sees it: the
+/// least rendered type size of the drawing's texts (type size times the drawing's scale), how many texts
 /// there are, which pairs of them overlap, which lie outside the drawing's
 /// visible area, how far the drawing's left edge is left of that area's, and
 /// whether the area scrolls across and down.
 const LOOK: &str = r#"
-const box = document.querySelector('#view-deepening .drawing');
+const box = document.querySelector(view + ' .drawing');
 const svg = box.querySelector('svg');
 const area = box.getBoundingClientRect();
 const inner = { left: area.left + box.clientLeft, top: area.top + box.clientTop };
@@ -150,6 +150,11 @@ return { n: boxes.length, font: boxes.length ? font : 0, overlaps, outside,
   scrolls: [box.scrollWidth > box.clientWidth, box.scrollHeight > box.clientHeight] };
 "#;
 
+/// What [`LOOK`] sees in the view `view` (a CSS selector) as it stands.
+pub(crate) fn look(b: &Browser, view: &str) -> serde_json::Value {
+    b.run(&format!("return (function (view) {{ {LOOK} }})({})", serde_json::Value::from(view)))
+}
+
 /// At 1366x768, as a projector shows it, every iteration of tic-tac-toe's
 /// five-empty-square position is drawn whole in its area: every value, move
 /// and mark at 16 px or more, none over another, none out of sight, the tree
@@ -172,7 +177,7 @@ fn every_iteration_reads_from_the_back_of_the_room_at_1366x768() {
     let shots = std::env::var_os("GAMETREE_SHOTS");
     for k in 1..=its {
         b.click(&format!("#iteration-{k}"));
-        let seen = b.run(&format!("return (function () {{ {LOOK} }})()"));
+        let seen = look(&b, "#view-deepening");
         if let Some(dir) = &shots {
             b.screenshot(&std::path::Path::new(dir).join(format!("iteration-{k}.png")));
         }
@@ -198,7 +203,7 @@ fn every_iteration_reads_from_the_back_of_the_room_at_1366x768() {
         &["--html", html.to_str().unwrap()],
     );
     b.open(&format!("file://{}", html.display()));
-    let seen = b.run(&format!("return (function () {{ {LOOK} }})()"));
+    let seen = look(&b, "#view-deepening");
     if let Some(dir) = &shots {
         b.screenshot(&std::path::Path::new(dir).join("iteration-checkers-4.png"));
     }

@@ -102,3 +102,50 @@ fn the_explorer_draws_each_orders_tree_with_its_unvisited_nodes() {
     );
     drop(b);
 }
+
+/// A 40-node tree (three levels of three, 27 leaves) in each order at
+/// 1366x768, as a projector shows it: drawn whole in the view's area, every
+/// value and move at 16 px or more and none over another. (Its 27 leaves
+/// had equal slots of the width and 12 px type, and its two-digit values
+/// ran over the triangles' sides.)
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_27_leaf_tree_reads_whole_from_the_back_of_the_room_in_every_order() {
+    let dir = crate::support::Scratch::new("orders-projector");
+    let html = dir.join("orders.html");
+    let tree = "(((3 17 6) (12 2 9) (14 5 1)) ((8 20 4) (0 11 16) (7 13 2)) ((19 6 10) (3 15 8) (1 18 5)))";
+    let out = Command::new(BIN)
+        .args(["analyse", "tree", "--position", tree, "--compare-orders", "--html"])
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let b = support::browser::Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&format!("file://{}", html.display()));
+    for order in ["natural", "best-first", "worst-first", "engine"] {
+        b.click(&format!("#order-{order}"));
+        let seen = crate::deepening_pages::look(&b, "#view-orders");
+        if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+            b.screenshot(&std::path::Path::new(&dir).join(format!("orders-27-{order}.png")));
+        }
+        let said = format!("{order}: {seen}");
+        eprintln!("{said}");
+        // The 39 moves, and a value for every node visited.
+        assert!(seen["n"].as_u64().unwrap() as usize >= 39 + b.count("#view-orders .node.seen"), "{said}");
+        assert!(seen["font"].as_f64().unwrap() >= 16.0, "{said}: text under 16 px");
+        assert_eq!(seen["overlaps"], serde_json::json!([]), "{said}: texts over each other");
+        assert_eq!(seen["outside"], serde_json::json!([]), "{said}: texts out of sight");
+        assert_eq!(seen["scrolls"], serde_json::json!([false, false]), "{said}: [across, down]");
+        // A value in a triangle stays inside it: the text's box is within the shape's.
+        let spill = b.run(
+            "return [...document.querySelectorAll('#view-orders .node:not(.leaf)')].filter((g) => { \
+               const s = g.querySelector('polygon').getBoundingClientRect(), t = g.querySelector('text:not(.act)'); \
+               if (!t || !t.textContent) return false; const r = t.getBoundingClientRect(); \
+               const inside = r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom; \
+               const below = r.top >= s.bottom - 0.5; return !inside && !below; }).length",
+        );
+        assert_eq!(spill, 0, "{said}: a value across its triangle's side");
+    }
+    assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
+}

@@ -45,11 +45,18 @@ function smallTree(spec) {
   const left = spec.left || 4, right = 4, below = spec.below || 8;
   // Text widths as the page's type sets them, so that strips are just wide enough.
   const ctx = document.createElement('canvas').getContext('2d');
+  const measured = new Map();
   const wide = (s, px, bold) => {
     if (!s) return 0;
     if (!ctx) return s.length * px * 0.62;
-    ctx.font = `${bold ? '600 ' : ''}${px}px system-ui, sans-serif`;
-    return ctx.measureText(s).width;
+    const key = `${bold ? '600 ' : ''}${px}px system-ui, sans-serif`;
+    let w = measured.get(key + s);
+    if (w === undefined) {
+      ctx.font = key;
+      w = ctx.measureText(s).width;
+      measured.set(key + s, w);
+    }
+    return w;
   };
   const text = (n) => spec.seen(n) ? spec.value(n)
     // An unvisited leaf still shows the value it was given, so that a class can see what was skipped.
@@ -73,7 +80,8 @@ function smallTree(spec) {
       // under it when the shape is too small for it (beside, it would make
       // the row half as wide again).
       half[n] = leaf ? Math.max(rad[n], tw / 2 + 5) : rad[n] * 1.15;
-      under[n] = !leaf && tw > rad[n] * 1.6;
+      // (The shape's width at the top of ▲'s value and the foot of ▽'s, less a margin.)
+      under[n] = !leaf && tw > rad[n] * (T.max[n] === '1' ? 1.3 : 0.9) - 2;
       L[n] = R[n] = Math.max(half[n], tw / 2 + 2);
       named[n] = T.action[n] && (moves === 'all' || (moves === 'seen' && on)) ? 1 : 0;
       if (named[n]) {
@@ -138,18 +146,20 @@ function smallTree(spec) {
   // down first (and a scroll bar takes from the width), sideways if need be,
   // at 16 px.
   let G = null, V = null;
-  for (const tall of [false, true]) {
+  search: for (const tall of [false, true]) {
     const room = across - left - right - (tall ? 16 : 0);
     for (const moves of ['all', 'seen', 'none']) {
       for (const font of [22, 20, 18, 16]) {
-        const t = layout(font, moves);
-        if (t.width > room) continue;
-        const v = rows(t);
-        if (tall || v.height <= high) { G = t; V = v; break; }
+        // Nodes 4 px apart still read apart: tried before scrolling, not
+        // before a smaller type (which also leaves the rows more room).
+        for (const pad of font > 16 ? [Math.round(font * 0.5)] : [8, 4]) {
+          const t = layout(font, moves, pad);
+          if (t.width > room) continue;
+          const v = rows(t);
+          if (tall || v.height <= high) { G = t; V = v; break search; }
+        }
       }
-      if (G) break;
     }
-    if (G) break;
   }
   // Scrolled, a tree centred over its children would open far from its
   // root: each node goes over its first child instead, so that the root and
