@@ -226,6 +226,12 @@ fn merge_transpositions_opens_the_explorer_on_the_graph_of_positions_the_dot_dra
     if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
         b.screenshot(&Path::new(&dir).join("positions-graph-open.png"));
     }
+    // No move is written over another: a label with no room of its own is
+    // left out until its position is chosen. The line's are all written.
+    let (shown, over) = labels(&b);
+    assert!(shown > 0, "no edge labelled");
+    assert_eq!(over, Vec::<String>::new(), "edge labels over each other ({shown} shown)");
+    assert_eq!(b.count("#merged-canvas .medge.line.crowded"), 0, "a move of the line of best play left out");
     // Each position once, with its paths, its values, on its level.
     let got: BTreeMap<u64, u64> = boxes
         .iter()
@@ -292,6 +298,10 @@ fn merge_transpositions_opens_the_explorer_on_the_graph_of_positions_the_dot_dra
         .map(|(f, t, _)| (*f, *t))
         .collect();
     assert_eq!(near, touching);
+    let hidden = b.run(
+        "return [...document.querySelectorAll('#merged-canvas .medge.near text')].filter(t => getComputedStyle(t).display === 'none').length",
+    );
+    assert_eq!(hidden, 0, "the chosen position's moves all written");
     readable(&b);
     if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
         b.screenshot(&Path::new(&dir).join("positions-graph.png"));
@@ -311,6 +321,19 @@ fn merge_transpositions_opens_the_explorer_on_the_graph_of_positions_the_dot_dra
     if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
         b.screenshot(&Path::new(&dir).join("positions-graph-no-boards.png"));
     }
+    // Closer together, the levels leave the labels less room: still none
+    // over another once nothing is chosen (a click beside the boxes).
+    b.run(
+        "document.getElementById('merged-canvas').dispatchEvent(new MouseEvent('click', { bubbles: true }))",
+    );
+    assert_eq!(b.count(".mbox.chosen"), 0);
+    let (shown, over) = labels(&b);
+    assert_eq!(over, Vec::<String>::new(), "edge labels over each other without boards ({shown} shown)");
+    assert_eq!(b.count("#merged-canvas .medge.line.crowded"), 0, "a move of the line of best play left out");
+    if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&dir).join("positions-graph-no-boards-none-chosen.png"));
+    }
+    b.click(&format!("#merged-canvas .mbox[data-first='{chosen}']"));
     // A node listed opens in the tree, selected, its transpositions outlined.
     let second = want.members[&chosen][1];
     b.click(&format!("#merged-panel [data-node='{}']", b.run(&format!("return gametree.indexOf({second})"))));
@@ -352,6 +375,20 @@ fn readable(b: &Browser) {
         (least("#merged-canvas .mval"), least("#merged-canvas .mpaths"), least("#merged-canvas .medge text"));
     eprintln!("positions graph at 1366x768: values {values} px, paths {paths} px, actions {actions} px");
     assert!(values >= 20.0 && paths >= 18.0 && actions >= 16.0, "{values} {paths} {actions}");
+}
+
+/// How many edge labels are shown, and which pairs of them overlap.
+fn labels(b: &Browser) -> (u64, Vec<String>) {
+    let v = b.run(
+        "const r = [...document.querySelectorAll('#merged-canvas .medge text')].filter(t => getComputedStyle(t).display !== 'none') \
+           .map(t => [t.textContent, t.getBoundingClientRect()]); const over = []; \
+         for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) { const [s, a] = r[i], [u, c] = r[j]; \
+           if (Math.min(a.right, c.right) - Math.max(a.left, c.left) > 0.5 && Math.min(a.bottom, c.bottom) - Math.max(a.top, c.top) > 0.5) \
+             over.push(s + ' / ' + u); } \
+         return [r.length, over]",
+    );
+    let over = v[1].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect();
+    (v[0].as_u64().unwrap(), over)
 }
 
 /// The boxes `drawn` read before, with the tops the page has now.
@@ -435,4 +472,45 @@ fn big(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// A dense graph at 1366x768: tic-tac-toe after x a1 and o b2, four plies
+/// (1020 nodes, 345 positions, 639 lines). Its moves were written over each
+/// other (67 pairs of labels with boards, 80 without) where an edge found no
+/// room along it; such a label now waits for its position to be chosen.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_dense_positions_graph_writes_no_move_over_another() {
+    let dir = support::Scratch::new("transpositions-dense");
+    let html = dir.join("dense.html");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["analyse", "tictactoe", "--position", "x...o.... x", "--depth", "4", "--merge-transpositions"])
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&format!("file://{}", html.display()));
+    assert_eq!(b.run("return document.body.dataset.mode"), Value::from("merged"));
+    for boards in ["with boards", "without boards"] {
+        let (shown, over) = labels(&b);
+        assert!(shown > 0, "{boards}: no edge labelled");
+        assert_eq!(over, Vec::<String>::new(), "{boards}: edge labels over each other ({shown} shown)");
+        assert_eq!(b.count("#merged-canvas .medge.line.crowded"), 0, "{boards}: a move of the line left out");
+        b.click("#merged-boards");
+    }
+    // A position chosen has all its moves written, a crowded one's too.
+    let crowded = b.run(
+        "const e = document.querySelector('#merged-canvas .medge.crowded'); \
+         return e ? Number(e.dataset.to) : null",
+    );
+    let to = crowded.as_u64().expect("some label finds no room in a graph this dense");
+    b.click(&format!("#merged-canvas .mbox[data-first='{to}']"));
+    let hidden = b.run(
+        "return [...document.querySelectorAll('#merged-canvas .medge.near text')].filter(t => getComputedStyle(t).display === 'none').length",
+    );
+    assert_eq!(hidden, 0, "the chosen position's moves all written");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }

@@ -35,7 +35,10 @@
     '.medge path { fill: none; stroke: #8a8a8a; stroke-width: 1.6; }' +
     '.medge.line path { stroke: var(--line); stroke-width: 3.5; }' +
     '.medge text { font-size: 17px; text-anchor: middle; dominant-baseline: central; fill: #222; paint-order: stroke; stroke: #fff; stroke-width: 5px; stroke-linejoin: round; }' +
-    '.medge text .k { font-size: 14px; fill: #555; }' +
+    '.medge text .k { font-size: 16px; fill: #555; }' +
+    // A label with no room of its own would be written over another's: it is
+    // shown only with its position's edges, drawn over the rest.
+    '.medge.crowded text { display: none; } .medge.crowded.near text { display: inline; }' +
     '.medge.line text { fill: var(--line); font-weight: bold; }' +
     '#merged-canvas.chosen .medge { opacity: .22; }' +
     '#merged-canvas.chosen .medge.near { opacity: 1; }' +
@@ -163,22 +166,30 @@
     return [f(c[0], c[2], c[4], c[6]), f(c[1], c[3], c[5], c[7])];
   };
   function edgesSvg() {
-    // Labels along their edge where they meet no other label yet.
+    // Labels along their edge where they meet no other label yet, the line
+    // of best play's first; one that finds no room is crowded (above).
     const taken = [];
     const free = (x, y, w) => !taken.some((r) => Math.abs(r.x - x) < (r.w + w) / 2 + 12 && Math.abs(r.y - y) < 21);
+    const label = new Array(lines.length);
+    const order = lines.map((e, i) => i).sort((a, b) => lines[b].line - lines[a].line || a - b);
+    for (const i of order) {
+      const e = lines[i];
+      const c = curve(xOf(e.from), yOf(e.from) + BOX_H, xOf(e.to), yOf(e.to));
+      const w = e.actions.reduce((s2, a) => s2 + 10.5 * a.action.length + (a.k > 1 ? 28 : 0) + 16, -16);
+      let [x, y] = at(c, 0.5), crowded = true;
+      for (const t of [0.5, 0.38, 0.62, 0.44, 0.56, 0.28, 0.72, 0.33, 0.67, 0.2, 0.8, 0.24, 0.76]) {
+        const [px, py] = at(c, t);
+        if (free(px, py, w)) { [x, y] = [px, py]; crowded = false; break; }
+      }
+      if (!crowded) taken.push({ x, y, w });
+      label[i] = { c, x, y, crowded };
+    }
     let s = `<svg class="medges" width="${width}" height="${height}" aria-hidden="true">`;
     lines.forEach((e, i) => {
-      const c = curve(xOf(e.from), yOf(e.from) + BOX_H, xOf(e.to), yOf(e.to));
+      const { c, x, y, crowded } = label[i];
       const words = e.actions.map((a) => esc(a.action) + (a.k > 1 ? ` <tspan class="k">×${a.k}</tspan>` : '')).join(' / ');
-      const w = e.actions.reduce((s2, a) => s2 + 10.5 * a.action.length + (a.k > 1 ? 26 : 0) + 16, -16);
-      let [x, y] = at(c, 0.5);
-      for (const t of [0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8]) {
-        const [px, py] = at(c, t);
-        if (free(px, py, w)) { [x, y] = [px, py]; break; }
-      }
-      taken.push({ x, y, w });
       const data = e.actions.map((a) => `${esc(a.action)}:${a.k}`).join(' ');
-      s += `<g class="medge${e.line ? ' line' : ''}" data-edge="${i}" data-from="${P[e.from].first}" data-to="${P[e.to].first}" data-actions="${data}">` +
+      s += `<g class="medge${e.line ? ' line' : ''}${crowded ? ' crowded' : ''}" data-edge="${i}" data-from="${P[e.from].first}" data-to="${P[e.to].first}" data-actions="${data}">` +
         `<path d="M${c[0]} ${c[1]}C${c[2]} ${c[3]} ${c[4]} ${c[5]} ${c[6]} ${c[7]}"/>` +
         `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}">${words}</text></g>`;
     });
