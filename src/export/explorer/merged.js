@@ -198,7 +198,9 @@
   let chosen = -1, area = null;
   function panelHtml(k) {
     if (k < 0) {
-      return '<p class="hint">Click a position to see its value, the paths that reach it and the nodes of the tree that hold it.</p>';
+      // (Where the graph is dense, some edges' moves are written only then.)
+      return '<p class="hint">Click a position to see its value, the paths that reach it, the nodes of the tree that hold it ' +
+        'and every move into and out of it.</p>';
     }
     const p = P[k];
     const i = g.indexOf(p.first);
