@@ -144,8 +144,9 @@
       label: `The tree of iteration ${it.depth}`,
       // What this iteration never reached would crowd out what it searched.
       fold: true,
-      style: '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.t-letter{font-weight:700;fill:#5b2a86}' +
-        '.word{font-weight:600;fill:#5b2a86}.cut-word{fill:#c00}',
+      // (`.node` in each text's rule: the drawing's own `.node text` would win.)
+      style: '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.node .t-letter{font-weight:700;fill:#5b2a86}' +
+        '.node .word{font-weight:600;fill:#5b2a86}.node .cut-word{fill:#c00}',
     });
   }
 
