@@ -213,6 +213,21 @@ fn every_iteration_reads_from_the_back_of_the_room_at_1366x768() {
     assert_eq!(seen["overlaps"], serde_json::json!([]), "{said}: texts over each other");
     assert_eq!(seen["clipped"], serde_json::json!(0), "{said}: the tree cut off on the left");
     assert_eq!(seen["scrolls"][0], true, "{said}: a tree this wide scrolls across");
+    // The figures beside: at 16 px or more, as wide as their side, each
+    // move of a line whole on one line (A6-B5 broke at its hyphen).
+    let figures = b.run(
+        "const a = document.querySelector('#view-deepening aside'); \
+         const cells = [...a.querySelectorAll('table th, table td')]; \
+         return { font: Math.min(...cells.map(c => parseFloat(getComputedStyle(c).fontSize))), \
+           across: a.scrollWidth - a.clientWidth, \
+           broken: [...a.querySelectorAll('td.line span')].filter(s => s.getClientRects().length > 1).map(s => s.textContent), \
+           moves: a.querySelectorAll('td.line span').length }",
+    );
+    eprintln!("checkers figures: {figures}");
+    assert!(figures["font"].as_f64().unwrap() >= 16.0, "figures under 16 px: {figures}");
+    assert_eq!(figures["across"], 0, "the figures wider than their side: {figures}");
+    assert_eq!(figures["moves"], 1 + 2 + 3 + 4, "each iteration's line: {figures}");
+    assert_eq!(figures["broken"], serde_json::json!([]), "a move broken across lines: {figures}");
     let root_in_sight = b.run(
         "const d = document.querySelector('#view-deepening .drawing'), a = d.getBoundingClientRect(); \
          const r = d.querySelector('.node[data-id=\"0\"]').getBoundingClientRect(); \

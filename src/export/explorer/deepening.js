@@ -36,10 +36,11 @@
 #view-deepening [role=tab][aria-selected=true] span { color: #eee; }
 #view-deepening .body { flex: 1; display: flex; min-height: 0; }
 #view-deepening .drawing { flex: 1; overflow: auto; min-width: 0; padding: 8px; }
-#view-deepening aside { width: 520px; max-width: 45vw; overflow: auto; border-left: 1px solid #ddd; padding: 8px 12px; font-size: 15px; }
+#view-deepening aside { width: 520px; max-width: 45vw; overflow: auto; border-left: 1px solid #ddd; padding: 8px 10px; font-size: 16px; }
 #view-deepening table { border-collapse: collapse; margin: 4px 0 8px; }
-#view-deepening th, #view-deepening td { padding: 2px 5px; font-size: 14px; text-align: right; border-bottom: 1px solid #e4e4e4; }
-#view-deepening td.line { text-align: left; font-size: 13px; }
+#view-deepening th, #view-deepening td { padding: 2px 3px; font-size: 16px; text-align: right; }
+#view-deepening td.line { text-align: left; border-bottom: 1px solid #ccc; padding-bottom: 4px; }
+#view-deepening td.line span { white-space: nowrap; }
 #view-deepening tr.chosen td { background: #fff2c6; font-weight: 600; }
 #view-deepening tbody tr { cursor: pointer; }
 #view-deepening .said { font-size: 17px; margin: 0 0 6px; }
@@ -70,13 +71,19 @@
       `<b>depth ${it.depth}</b><span>${it.nodes} nodes · ${it.table_cutoffs} table</span></button>`).join('');
   }
 
+  // Each iteration's line goes on a row of its own under its figures, and
+  // wraps between moves, never inside one: a ninth column at 16 px left the
+  // table wider than the figures' side, and checkers' A6-B5 broke at its
+  // hyphen.
   function table() {
     let s = '<table><thead><tr><th>depth</th><th>nodes</th><th>table cut-offs</th><th>alpha-beta cut-offs</th>' +
-      '<th>time ms</th><th>EBF</th><th>decision</th><th>value</th><th>line</th></tr></thead><tbody>';
+      '<th>time ms</th><th>EBF</th><th>decision</th><th>value</th></tr></thead><tbody>';
     ITS.forEach((it, k) => {
-      s += `<tr data-iteration="${k}"${k === chosen ? ' class="chosen"' : ''}><td>${it.depth}</td><td>${it.nodes}</td>` +
+      const row = `<tr data-iteration="${k}"${k === chosen ? ' class="chosen"' : ''}>`;
+      const line = it.principal_variation.map((m) => `<span>${esc(m)}</span>`).join(' ');
+      s += `${row}<td>${it.depth}</td><td>${it.nodes}</td>` +
         `<td>${it.table_cutoffs}</td><td>${it.cutoffs}</td><td>${it.time_ms.toFixed(3)}</td><td>${it.branching_factor.toFixed(2)}</td>` +
-        `<td>${esc(it.decision || 'none')}</td><td>${it.value}</td><td class="line">${esc(it.principal_variation.join(' '))}</td></tr>`;
+        `<td>${esc(it.decision || 'none')}</td><td>${it.value}</td></tr>${row}<td colspan="8" class="line">line: ${line}</td></tr>`;
     });
     const ab = D.nodes_per_depth.alphabeta;
     const last = ITS[ITS.length - 1];
