@@ -164,3 +164,53 @@ fn on_test4_at_depth_7_deepening_searches_fewer_nodes_than_alphabeta() {
     // The table says the same of alpha-beta as alpha-beta's own run.
     assert!(deep.contains(&format!("alpha-beta in the game's order at depth 7: {ab} nodes")), "{deep}");
 }
+
+/// Over a tree too large to draw whole (test4 after ten at depth 5: 29,269
+/// nodes), each iteration keeps what it searched, for the page to draw: every
+/// node it visited while that is at most the cap, else its top levels, each
+/// kept node's unsearched children counted, and nothing of the whole tree's
+/// per-node record.
+#[test]
+fn over_the_drawing_limit_each_iteration_keeps_what_it_searched() {
+    let game = Checkers;
+    let pos = game.parse_position(TEST4_AFTER_TEN).unwrap();
+    let game = &game.for_machine(game.to_move(&pos));
+    let mut arena = TreeArena::new();
+    let tree = Tree::build(&mut arena, game, pos, 5, &Limits::default()).unwrap();
+    assert!(tree.len > gametree::search::orders::DRAWN_LIMIT);
+    let (d, _) = deepening::run(game, &tree, Pruning::OnTies);
+    for it in &d.iterations {
+        assert!(it.drawn.is_none(), "depth {}", it.depth);
+        let s = it.searched.as_ref().unwrap_or_else(|| panic!("depth {}: nothing kept", it.depth));
+        assert_eq!(s.visited as u64, it.nodes, "depth {}", it.depth);
+        assert!(s.nodes.len() <= deepening::SEARCHED_CAP, "depth {}", it.depth);
+        assert_eq!(s.nodes[0].id, tree.root.id());
+        // The root's subtree counts every other visit.
+        assert_eq!(s.nodes[0].below + 1, s.visited, "depth {}", it.depth);
+        match s.levels {
+            None => {
+                assert_eq!(s.nodes.len(), s.visited, "depth {}", it.depth);
+                let cut = s.nodes.iter().filter(|v| v.mark == deepening::Mark::Cutoff).count();
+                let table = s.nodes.iter().filter(|v| v.mark == deepening::Mark::Table).count();
+                assert_eq!(cut as u64, it.cutoffs, "depth {}", it.depth);
+                assert_eq!(table as u64, it.table_cutoffs, "depth {}", it.depth);
+                // Only a cut-off or a table answer leaves children unsearched.
+                for v in &s.nodes {
+                    assert_eq!(
+                        v.unsearched > 0,
+                        v.mark != deepening::Mark::None,
+                        "depth {}: {v:?}",
+                        it.depth
+                    );
+                }
+            }
+            Some(k) => {
+                assert!(s.nodes.len() < s.visited, "depth {}", it.depth);
+                assert!(s.nodes.iter().all(|v| v.depth < k), "depth {}", it.depth);
+                assert!(k >= 2);
+            }
+        }
+    }
+    // The last iteration visits 593 nodes: over the cap, drawn to its top levels.
+    assert!(d.last().unwrap().searched.as_ref().unwrap().levels.is_some());
+}

@@ -52,7 +52,54 @@ pub struct Iteration {
     pub branching: f64,
     /// What it did at each node, by id, when the tree is small enough to draw.
     pub drawn: Option<Drawn>,
+    /// In a tree too large for [`Drawn`], the nodes it visited, its top
+    /// levels kept to at most [`SEARCHED_CAP`]: what it searched is a small
+    /// part of such a tree, and drawing only that part is what lets a class
+    /// see each iteration of a real game's tree.
+    pub searched: Option<Searched>,
 }
+
+/// What one iteration visited of a tree too large to draw whole: the nodes
+/// kept, root first, each with its visited children.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Searched {
+    /// The visited nodes kept, in preorder from the root.
+    pub nodes: Vec<Visited>,
+    /// How many nodes the iteration visited.
+    pub visited: usize,
+    /// `Some(k)` when only the top `k` levels were kept (the root's level 1):
+    /// the whole search was over [`SEARCHED_CAP`] nodes.
+    pub levels: Option<u8>,
+}
+
+/// One visited node of [`Searched`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Visited {
+    /// Its id in the tree.
+    pub id: u32,
+    /// Its depth below the root.
+    pub depth: u8,
+    /// The children it searched, by id, in the order taken; in a trimmed
+    /// [`Searched`] they may lie below the levels kept.
+    pub kids: Vec<u32>,
+    /// How many of its children it never searched: those past a cut-off, or
+    /// all of them where the table answered (none at the iteration's depth,
+    /// where it never meant to go further).
+    pub unsearched: u16,
+    /// Visited nodes under it, itself not counted.
+    pub below: usize,
+    /// The value it returned, exact or a bound.
+    pub value: i32,
+    /// The value's kind.
+    pub bound: Bound,
+    /// How it ended.
+    pub mark: Mark,
+}
+
+/// The most nodes of one iteration's search kept for drawing: a few hundred
+/// read at 16 px with some scrolling, and a huge search never makes a huge
+/// page.
+pub const SEARCHED_CAP: usize = 400;
 
 /// One iteration's search at every node, by id, for drawing it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -134,6 +181,7 @@ const NO_CHILD: u16 = u16::MAX;
 pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, Vec<Option<Window>>) {
     let drawn = tree.len <= DRAWN_LIMIT;
     let mut s = Search {
+        visited: None,
         game,
         rule,
         table: Some(HashMap::new()),
@@ -151,6 +199,7 @@ pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, V
         s.count = Tally::default();
         s.best.fill(NO_CHILD);
         s.drawn = drawn.then(|| blank(tree));
+        s.visited = (!drawn).then(Vec::new);
         if last {
             s.windows = Some(vec![None; tree.len]);
             mark_pruned(tree.root);
@@ -173,6 +222,7 @@ pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, V
             line: line_ids.iter().map(name).collect(),
             branching: s.count.nodes as f64 / previous as f64,
             drawn: s.drawn.take(),
+            searched: s.visited.take().map(|v| trim(v, tree.root.id(), SEARCHED_CAP)),
         });
         s.pv = line_ids.iter().map(|&(i, _)| i).collect();
         if tree.depth == 0 {
@@ -198,6 +248,7 @@ pub fn alphabeta_nodes<G: Game>(game: &G, tree: &Tree<'_, G>, depth: u8, rule: P
         best: vec![NO_CHILD; tree.len],
         count: Tally::default(),
         drawn: None,
+        visited: None,
         windows: None,
     };
     s.visit(tree.root, MINUS_INFINITY, PLUS_INFINITY, false, false);
@@ -228,6 +279,48 @@ fn blank<G: Game>(tree: &Tree<'_, G>) -> Drawn {
     let mut children = vec![Vec::new(); tree.len];
     tree.root.for_each(&mut |n| children[n.id() as usize] = (0..n.children().len() as u16).collect());
     Drawn { visits: Visits { children, result: vec![None; tree.len] }, marks: vec![Mark::None; tree.len] }
+}
+
+/// An iteration's visits (in the order they returned) as [`Searched`]: each
+/// node's visited descendants counted, and the top levels kept while they
+/// come to at most `cap` nodes (the root and its children always).
+fn trim(mut visits: Vec<Visited>, root: u32, cap: usize) -> Searched {
+    let visited = visits.len();
+    let at: HashMap<u32, usize> = visits.iter().enumerate().map(|(i, v)| (v.id, i)).collect();
+    // Children return before their parent.
+    for i in 0..visits.len() {
+        let below: usize =
+            visits[i].kids.iter().filter_map(|k| at.get(k)).map(|&j| visits[j].below + 1).sum();
+        visits[i].below = below;
+    }
+    let mut per_level: Vec<usize> = Vec::new();
+    for v in &visits {
+        let d = usize::from(v.depth);
+        if per_level.len() <= d {
+            per_level.resize(d + 1, 0);
+        }
+        per_level[d] += 1;
+    }
+    let mut keep = per_level.len();
+    let mut total = 0;
+    for (d, k) in per_level.iter().enumerate() {
+        total += k;
+        if total > cap && d >= 2 {
+            keep = d;
+            break;
+        }
+    }
+    let mut nodes = Vec::new();
+    let mut todo: Vec<usize> = at.get(&root).copied().into_iter().collect();
+    while let Some(i) = todo.pop() {
+        let v = &visits[i];
+        if usize::from(v.depth) < keep {
+            todo.extend(v.kids.iter().rev().filter_map(|k| at.get(k)));
+            nodes.push(v.clone());
+        }
+    }
+    let levels = (keep < per_level.len()).then(|| u8::try_from(keep).unwrap_or(u8::MAX));
+    Searched { nodes, visited, levels }
 }
 
 fn mark_pruned<A, P>(node: &crate::tree::Node<'_, A, P>) {
@@ -261,6 +354,8 @@ struct Search<'s, G: Game> {
     best: Vec<u16>,
     count: Tally,
     drawn: Option<Drawn>,
+    /// An iteration's visits in a tree too large for [`Drawn`].
+    visited: Option<Vec<Visited>>,
     /// The windows, in the iteration that writes the tree.
     windows: Option<Vec<Option<Window>>>,
 }
@@ -289,6 +384,7 @@ impl<G: Game> Search<'_, G> {
             self.count.leaves += 1;
             let v = if node.is_leaf() { node.value() } else { game.cost(&node.position(game), true) };
             self.finish(node, (alpha, beta), (v, Bound::Exact), Mark::None, write);
+            self.record(node, Vec::new(), 0, (v, Bound::Exact), Mark::None);
             return (v, Bound::Exact);
         }
         let pos = if plain { None } else { Some(node.position(game)) };
@@ -303,6 +399,8 @@ impl<G: Game> Search<'_, G> {
                 self.count.table += 1;
                 self.best[id] = e.best;
                 self.finish(node, (alpha, beta), (e.value, e.bound), Mark::Table, write);
+                let all = node.children().len() as u16;
+                self.record(node, Vec::new(), all, (e.value, e.bound), Mark::Table);
                 return (e.value, e.bound);
             }
         }
@@ -326,7 +424,9 @@ impl<G: Game> Search<'_, G> {
         // (place, value, exact) of the best child so far.
         let mut best: Option<(u16, i32, bool)> = None;
         let mut cut = false;
+        let mut taken = 0;
         for (k, &i) in order.iter().enumerate() {
+            taken = k + 1;
             let child = &children[usize::from(i)];
             let wider = !plain && best.is_some_and(|(bi, _, _)| i < bi);
             let (ca, cb) = match (wider, maximising) {
@@ -362,11 +462,39 @@ impl<G: Game> Search<'_, G> {
         if let (Some(table), Some(pos)) = (self.table.as_mut(), pos) {
             table.insert(pos, Entry { draft, value, bound, best: place });
         }
+        let mark = if cut { Mark::Cutoff } else { Mark::None };
+        if self.visited.is_some() {
+            let kids = order[..taken].iter().map(|&i| children[usize::from(i)].id()).collect();
+            self.record(node, kids, (order.len() - taken) as u16, (value, bound), mark);
+        }
         if let Some(d) = self.drawn.as_mut() {
             d.visits.children[id] = order;
         }
-        self.finish(node, (alpha, beta), (value, bound), if cut { Mark::Cutoff } else { Mark::None }, write);
+        self.finish(node, (alpha, beta), (value, bound), mark, write);
         (value, bound)
+    }
+
+    /// Notes a visited node in a large tree's [`Searched`].
+    fn record(
+        &mut self,
+        node: &GameNode<'_, G>,
+        kids: Vec<u32>,
+        unsearched: u16,
+        (value, bound): (i32, Bound),
+        mark: Mark,
+    ) {
+        if let Some(v) = self.visited.as_mut() {
+            v.push(Visited {
+                id: node.id(),
+                depth: node.depth,
+                kids,
+                unsearched,
+                below: 0,
+                value,
+                bound,
+                mark,
+            });
+        }
     }
 
     /// Records a visited node's result, and writes it into the tree when asked.
