@@ -7,9 +7,11 @@ use serde_json::{Value, json};
 use super::addon::Addon;
 use super::small_tree::{searched, shape};
 use crate::game::Game;
-use crate::search::deepening::{Deepened, Iteration, Mark};
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use crate::search::deepening::{Deepened, Iteration, Mark, Searched, Visited};
 use crate::search::orders::DRAWN_LIMIT;
-use crate::tree::Tree;
+use crate::tree::{Bound, Tree};
 
 /// The view's script, run after the explorer's.
 pub const SCRIPT: &str = include_str!("explorer/deepening.js");
@@ -31,6 +33,113 @@ pub fn json(d: &Deepened) -> Value {
             "minimal_tree": c.minimal,
             "minimal_tree_b": c.b,
         },
+    })
+}
+
+fn mark(m: Mark) -> char {
+    match m {
+        Mark::None => '-',
+        Mark::Cutoff => 'a',
+        Mark::Table => 't',
+    }
+}
+
+/// Each kept node's move and whether MAX moves there, by id: one pass over
+/// the tree, however large.
+fn names<G: Game>(game: &G, tree: &Tree<'_, G>, parts: &[&Searched]) -> HashMap<u32, (String, bool)> {
+    let wanted: HashSet<u32> = parts.iter().flat_map(|p| p.nodes.iter().map(|v| v.id)).collect();
+    let mut named = HashMap::new();
+    tree.root.for_each(&mut |n| {
+        if wanted.contains(&n.id()) {
+            named.insert(
+                n.id(),
+                (n.action.map(|a| game.format_action(a)).unwrap_or_default(), n.maximising()),
+            );
+        }
+    });
+    named
+}
+
+/// One iteration's searched part of a large tree as a small tree of its own,
+/// in the columns of [`shape`] and [`searched`] plus `cut` and `note`: the
+/// nodes it visited, and under each, one grey node standing for all the
+/// children it never searched (`+k not searched`) or, below the levels kept,
+/// for what it searched there (`+k searched, not drawn`). A grey node per
+/// skipped child would be most of the drawing. Ids run level by level, so
+/// that each node's children are consecutive.
+fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
+    enum Item<'a> {
+        Node(&'a Visited),
+        Note(String),
+    }
+    let kept: HashMap<u32, &Visited> = p.nodes.iter().map(|v| (v.id, v)).collect();
+    let mut items: Vec<Item<'_>> = Vec::new();
+    let mut first = Vec::new();
+    let mut count = Vec::new();
+    let mut queue: VecDeque<Item<'_>> = p.nodes.first().map(Item::Node).into_iter().collect();
+    let mut next = 1u32;
+    while let Some(item) = queue.pop_front() {
+        let mut under = Vec::new();
+        if let Item::Node(v) = &item {
+            let shown: Vec<Item<'_>> =
+                v.kids.iter().filter_map(|k| kept.get(k)).map(|v| Item::Node(v)).collect();
+            if shown.is_empty() && !v.kids.is_empty() {
+                under.push(Item::Note(format!("+{} searched, not drawn", v.below)));
+            }
+            under.extend(shown);
+            if v.unsearched > 0 {
+                under.push(Item::Note(format!("+{} not searched", v.unsearched)));
+            }
+        }
+        first.push(if under.is_empty() { 0 } else { next });
+        count.push(under.len());
+        next += under.len() as u32;
+        queue.extend(under);
+        items.push(item);
+    }
+    let mut action = Vec::new();
+    let mut max = String::new();
+    let mut value = Vec::new();
+    let mut bound = String::new();
+    let mut cut = String::new();
+    let mut note = Vec::new();
+    for item in &items {
+        match item {
+            Item::Node(v) => {
+                let (a, m) = named.get(&v.id).cloned().unwrap_or_default();
+                action.push(a);
+                max.push(if m { '1' } else { '0' });
+                value.push(Some(v.value));
+                bound.push(match v.bound {
+                    Bound::Exact => '=',
+                    Bound::Lower => '>',
+                    Bound::Upper => '<',
+                });
+                cut.push(mark(v.mark));
+                note.push(String::new());
+            }
+            Item::Note(s) => {
+                action.push(String::new());
+                max.push('0');
+                value.push(None);
+                bound.push('.');
+                cut.push('-');
+                note.push(s.clone());
+            }
+        }
+    }
+    let children: Vec<usize> = count.iter().flat_map(|&k| 0..k).collect();
+    let leaf: Vec<Option<i32>> = vec![None; items.len()];
+    json!({
+        "tree": {"root": 0, "first": first, "count": count, "action": action, "max": max, "leaf": leaf},
+        "children": children,
+        "value": value,
+        "bound": bound,
+        "cut": cut,
+        "note": note,
+        "visited": p.visited,
+        "drawn": p.nodes.len(),
+        "levels": p.levels,
     })
 }
 
@@ -65,21 +174,19 @@ pub fn view<G: Game>(game: &G, tree: &Tree<'_, G>, d: &Deepened) -> Addon {
         .filter_map(|i| i.drawn.as_ref())
         .map(|dr| {
             let mut v = searched(&dr.visits);
-            v["cut"] = Value::from(
-                dr.marks
-                    .iter()
-                    .map(|m| match m {
-                        Mark::None => '-',
-                        Mark::Cutoff => 'a',
-                        Mark::Table => 't',
-                    })
-                    .collect::<String>(),
-            );
+            v["cut"] = Value::from(dr.marks.iter().map(|&m| mark(m)).collect::<String>());
             v
         })
         .collect();
     let complete = drawn.len() == d.iterations.len();
     data["tree"] = if complete { shape(game, tree) } else { Value::Null };
     data["searches"] = if complete { Value::from(drawn) } else { Value::Null };
+    let parts: Vec<&Searched> = d.iterations.iter().filter_map(|i| i.searched.as_ref()).collect();
+    data["searched"] = if !complete && parts.len() == d.iterations.len() {
+        let named = names(game, tree, &parts);
+        Value::from(parts.iter().map(|p| part(p, &named)).collect::<Vec<_>>())
+    } else {
+        Value::Null
+    };
     Addon { name: "deepening", data, script: SCRIPT }
 }

@@ -236,3 +236,93 @@ fn every_iteration_reads_from_the_back_of_the_room_at_1366x768() {
     assert_eq!(root_in_sight, true, "{said}: the root out of sight");
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
+
+/// The course's game at depth 5 is a tree of 29,269 nodes, over the limit for
+/// drawing it whole; at 1366x768 each iteration still draws what it searched
+/// (its visited nodes, each one's unsearched children as one grey "+k not
+/// searched" box), readable as the small trees are: 16 px or more, no text
+/// over another, not cut off on the left, the root in sight. An iteration
+/// that searched more than the page keeps is drawn to its top levels and says
+/// so. (It was a note and an empty area in every iteration.)
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_game_over_the_limit_draws_what_each_iteration_searched_at_1366x768() {
+    let dir = support::Scratch::new("deepening-big");
+    let html = dir.join("checkers5.html");
+    let (doc, _) = support::written::deepened(
+        &dir,
+        &["checkers", "--position", CHECKERS, "--depth", "5"],
+        &["--html", html.to_str().unwrap()],
+    );
+    let its = doc["deepening"]["iterations"].as_array().unwrap().clone();
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(&format!("file://{}", html.display()));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+    let shots = std::env::var_os("GAMETREE_SHOTS");
+    let mut trimmed = 0;
+    for (k, it) in its.iter().enumerate() {
+        let depth = k + 1;
+        b.click(&format!("#iteration-{depth}"));
+        assert_eq!(b.count("#view-deepening .drawing svg"), 1, "depth {depth}: no tree drawn");
+        let part = b.run(&format!(
+            "const p = window.gametree.data('deepening').searched[{k}]; return [p.visited, p.drawn, p.levels]"
+        ));
+        let said = format!("checkers depth 5, iteration {depth}: {part}");
+        // What the page says it drew is what the iteration searched.
+        assert_eq!(part[0].as_u64(), it["nodes"].as_u64(), "{said}");
+        let drawn = part[1].as_u64().unwrap();
+        assert_eq!(b.count("#view-deepening .node.seen") as u64, drawn, "{said}");
+        assert!(drawn <= 400, "{said}: more than the cap drawn");
+        let note = b.text("#view-deepening .drawing .part");
+        if part[2].is_null() {
+            assert_eq!(drawn, part[0].as_u64().unwrap(), "{said}");
+            assert_eq!(
+                b.count("#view-deepening .node.table") as u64,
+                it["table_cutoffs"].as_u64().unwrap(),
+                "{said}"
+            );
+            assert_eq!(
+                b.count("#view-deepening .node.cutoff") as u64,
+                it["cutoffs"].as_u64().unwrap(),
+                "{said}"
+            );
+            assert!(note.contains(&format!("all {drawn} nodes it visited")), "{said}: {note}");
+        } else {
+            trimmed += 1;
+            assert!(note.contains(&format!("{drawn} of the {} nodes it visited", part[0])), "{said}: {note}");
+        }
+        // Each grey box stands for several children and says how many.
+        let greys = b.run(
+            "return [...document.querySelectorAll('#view-deepening .node.unseen text')].map(t => t.textContent)",
+        );
+        for g in greys.as_array().unwrap() {
+            let g = g.as_str().unwrap();
+            assert!(
+                g.starts_with('+') && (g.ends_with(" not searched") || g.ends_with(" searched, not drawn")),
+                "{said}: {g}"
+            );
+        }
+        if it["cutoffs"].as_u64().unwrap() > 0 {
+            assert!(!greys.as_array().unwrap().is_empty(), "{said}: cut-offs and no grey box");
+        }
+        let seen = look(&b, "#view-deepening");
+        if let Some(dir) = &shots {
+            b.screenshot(&std::path::Path::new(dir).join(format!("checkers5-iteration-{depth}.png")));
+        }
+        let said = format!("{said}: {seen}");
+        eprintln!("{said}");
+        assert!(seen["font"].as_f64().unwrap() >= 16.0, "{said}: text under 16 px");
+        assert_eq!(seen["overlaps"], serde_json::json!([]), "{said}: texts over each other");
+        assert_eq!(seen["clipped"], serde_json::json!(0), "{said}: the tree cut off on the left");
+        let root_in_sight = b.run(
+            "const d = document.querySelector('#view-deepening .drawing'), a = d.getBoundingClientRect(); \
+             const r = d.querySelector('.node[data-id=\"0\"]').getBoundingClientRect(); \
+             return r.left >= a.left && r.right <= a.left + d.clientWidth && r.top >= a.top && r.bottom <= a.top + d.clientHeight",
+        );
+        assert_eq!(root_in_sight, true, "{said}: the root out of sight");
+    }
+    // The last iteration searched 593 nodes: more than the page keeps.
+    assert!(trimmed > 0, "no iteration over the cap");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}

@@ -45,6 +45,7 @@
 #view-deepening tbody tr { cursor: pointer; }
 #view-deepening .said { font-size: 17px; margin: 0 0 6px; }
 #view-deepening .note { color: #444; }
+#view-deepening .part { font-size: 17px; margin: 0 0 6px; position: sticky; left: 0; }
 #view-deepening .chart svg { width: 100%; height: auto; }
 #view-deepening svg text { font-family: system-ui, sans-serif; }
 @media print {
@@ -107,45 +108,64 @@
 
   // ---- One iteration's tree: the nodes to its depth, leaves in slots left to
   // right, each inner node centred over its first and last child.
+  // A tree over the limit sends, per iteration, only what it searched, as a
+  // small tree of its own (src/export/deepening.rs): its offsets are its own.
+  const parts = (D.searched || []).map((P) => {
+    const at = new Int32Array(P.tree.count.length + 1);
+    for (let n = 0; n < P.tree.count.length; n++) at[n + 1] = at[n] + P.tree.count[n];
+    return at;
+  });
+
   function drawing(k) {
     const it = ITS[k];
-    if (!T || !D.searches) {
+    const P = !D.searches && D.searched ? D.searched[k] : null;
+    if (!P && (!T || !D.searches)) {
       return `<p class="note">This tree has ${D.node_count} nodes; each iteration's tree is drawn for trees of at most ${D.limit}. ` +
         'The figures beside hold for the whole tree.</p>';
     }
-    const S = D.searches[k];
+    const tree = P ? P.tree : T, S = P || D.searches[k], at = P ? parts[k] : offset;
     const seen = (n) => S.bound[n] !== '.';
     const kids = (n) => {
       const out = [];
-      for (let j = offset[n]; j < offset[n + 1]; j++) out.push(T.first[n] + S.children[j]);
+      for (let j = at[n]; j < at[n + 1]; j++) out.push(tree.first[n] + S.children[j]);
       return out;
     };
+    // Said above the drawing, so that no one takes it for the whole tree.
+    const told = !P ? '' : `<p class="note part">This tree has ${D.node_count} nodes; drawn here is what depth ${it.depth} searched` +
+      (P.levels === null ? `: all ${P.visited} nodes it visited. ` : `, its top ${P.levels} levels: ${P.drawn} of the ${P.visited} nodes it visited. `) +
+      'A grey box stands for the children a node never searched, or searched below the levels drawn.</p>';
     const value = (n) => {
       const v = S.value[n], b = S.bound[n];
       return b === '>' ? `≥${v}` : b === '<' ? `≤${v}` : String(v);
     };
     // Marks in the tree's type (the layout's, 16 px or more), their reach
     // told so that the layout keeps them clear of the neighbours'.
+    // The word's baseline a type size and 2 px under the node: a ▲'s exact
+    // value sits low in it, and a word nearer touched it.
     const mark = (n, at) => {
-      const f = at.font, below = at.under + f * 0.9;
+      const f = at.font, below = at.under + f + 2;
       if (S.cut[n] === 't') {
         // A boxed T left of the node, and the word below it.
         const side = f + 4, bx = at.x - at.half - 4 - side, by = at.y - side / 2;
         const word = at.wide('table', f, true) / 2;
-        return { cls: 'table', down: f, left: Math.max(at.half + 4 + side, word), right: word,
+        return { cls: 'table', down: f + 6, left: Math.max(at.half + 4 + side, word), right: word,
           svg: `<g class="mark" data-kind="table"><rect x="${bx}" y="${by}" width="${side}" height="${side}" class="t-box"/>` +
           `<text x="${bx + side / 2}" y="${at.y}" text-anchor="middle" dominant-baseline="central" font-size="${f}" class="t-letter">T</text>` +
           `<text x="${at.x}" y="${below}" text-anchor="middle" font-size="${f}" class="word">table</text></g>` };
       }
       if (S.cut[n] === 'a') {
         const word = at.wide('cut', f, true) / 2;
-        return { cls: 'cutoff', down: f, left: word, right: word,
+        return { cls: 'cutoff', down: f + 6, left: word, right: word,
           svg: `<g class="mark" data-kind="cutoff"><text x="${at.x}" y="${below}" text-anchor="middle" font-size="${f}" class="word cut-word">cut</text></g>` };
       }
       return null;
     };
-    return g.smallTree({
-      tree: T, kids, seen, value, mark, depth: it.depth,
+    const box = view.querySelector('.drawing');
+    box.innerHTML = told;
+    const above = told ? box.firstChild.offsetHeight + 6 : 0;
+    return told + g.smallTree({
+      tree, kids, seen, value, mark, depth: it.depth, above,
+      note: P ? (n) => P.note[n] : undefined,
       cut: (n) => S.cut[n] === 'a',
       box: view.querySelector('.drawing'),
       label: `The tree of iteration ${it.depth}`,

@@ -17,12 +17,16 @@
 //   spec.fold        optional: an unvisited node is drawn small and bare, what
 //                    lies under it left out (where what was skipped is most of
 //                    the tree, and would crowd out what was searched)
+//   spec.note(n)     optional: what an unvisited node says in place of a
+//                    value (one grey box for several skipped children), drawn
+//                    at full size
 //   spec.mark(n, g)  optional: { cls, svg, left, right, down } drawn with n
 //                    (g: x, y, r, half the shape's width, under: the first free
 //                    y below the node and its value, font, and wide(text, px,
 //                    bold) a text's width), reaching left and right of x and
 //                    down from under by that much
 //   spec.box         the element it is drawn into; spec.label its aria-label
+//   spec.above       optional: px of the box taken above the drawing (a note)
 //   spec.left, spec.below  room beside and under the tree for marks
 //   spec.style       more CSS for the marks
 function smallTree(spec) {
@@ -41,7 +45,7 @@ function smallTree(spec) {
   const box = spec.box;
   // The room inside the box's padding (8 px a side in the views' CSS).
   const across = Math.max(300, (box ? box.clientWidth : 900) - 16);
-  const high = Math.max(200, (box ? box.clientHeight : 500) - 16);
+  const high = Math.max(200, (box ? box.clientHeight : 500) - 16 - (spec.above || 0));
   const left = spec.left || 4, right = 4, below = spec.below || 8;
   // Text widths as the page's type sets them, so that strips are just wide enough.
   const ctx = document.createElement('canvas').getContext('2d');
@@ -59,6 +63,7 @@ function smallTree(spec) {
     return w;
   };
   const text = (n) => spec.seen(n) ? spec.value(n)
+    : spec.note && spec.note(n) ? spec.note(n)
     // An unvisited leaf still shows the value it was given, so that a class can see what was skipped.
     : !spec.fold && bottom(n) && T.leaf[n] !== null && T.leaf[n] !== undefined ? String(T.leaf[n]) : '';
   const texts = new Array(N);
@@ -75,7 +80,7 @@ function smallTree(spec) {
     const half = new Float64Array(N), under = new Uint8Array(N), named = new Uint8Array(N);
     for (const n of pre) {
       const on = spec.seen(n), leaf = bottom(n), s = texts[n], tw = wide(s, font);
-      rad[n] = on || !spec.fold ? r : small;
+      rad[n] = on || !spec.fold || (spec.note && spec.note(n)) ? r : small;
       // A leaf's box widens to hold its value; an inner node's value goes
       // under it when the shape is too small for it (beside, it would make
       // the row half as wide again).
