@@ -61,7 +61,8 @@ fn names<G: Game>(game: &G, tree: &Tree<'_, G>, parts: &[&Searched]) -> HashMap<
 }
 
 /// One iteration's searched part of a large tree as a small tree of its own,
-/// in the columns of [`shape`] and [`searched`] plus `cut` and `note`: the
+/// in the columns of [`shape`] and [`searched`] plus `cut` (`d` too: a grey
+/// box for searched nodes below the levels kept) and `note`: the
 /// nodes it visited, and under each, one grey node standing for all the
 /// children it never searched (`+k not searched`) or, below the levels kept,
 /// for what it searched there (`+k searched, not drawn`). A grey node per
@@ -70,7 +71,8 @@ fn names<G: Game>(game: &G, tree: &Tree<'_, G>, parts: &[&Searched]) -> HashMap<
 fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
     enum Item<'a> {
         Node(&'a Visited),
-        Note(String),
+        /// A grey box: its words, and whether it stands for searched nodes.
+        Note(String, bool),
     }
     let kept: HashMap<u32, &Visited> = p.nodes.iter().map(|v| (v.id, v)).collect();
     let mut items: Vec<Item<'_>> = Vec::new();
@@ -84,11 +86,11 @@ fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
             let shown: Vec<Item<'_>> =
                 v.kids.iter().filter_map(|k| kept.get(k)).map(|v| Item::Node(v)).collect();
             if shown.is_empty() && !v.kids.is_empty() {
-                under.push(Item::Note(format!("+{} searched, not drawn", v.below)));
+                under.push(Item::Note(format!("+{} searched, not drawn", v.below), true));
             }
             under.extend(shown);
             if v.unsearched > 0 {
-                under.push(Item::Note(format!("+{} not searched", v.unsearched)));
+                under.push(Item::Note(format!("+{} not searched", v.unsearched), false));
             }
         }
         first.push(if under.is_empty() { 0 } else { next });
@@ -118,12 +120,12 @@ fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
                 cut.push(mark(v.mark));
                 note.push(String::new());
             }
-            Item::Note(s) => {
+            Item::Note(s, below) => {
                 action.push(String::new());
                 max.push('0');
                 value.push(None);
                 bound.push('.');
-                cut.push('-');
+                cut.push(if *below { 'd' } else { '-' });
                 note.push(s.clone());
             }
         }

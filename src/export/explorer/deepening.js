@@ -166,6 +166,9 @@
     return told + g.smallTree({
       tree, kids, seen, value, mark, depth: it.depth, above,
       note: P ? (n) => P.note[n] : undefined,
+      // The strokes cross the edge to what a cut-off skipped, not to what
+      // was searched below the levels drawn.
+      skipped: P ? (m) => P.cut[m] !== 'd' : undefined,
       cut: (n) => S.cut[n] === 'a',
       box: view.querySelector('.drawing'),
       label: `The tree of iteration ${it.depth}`,

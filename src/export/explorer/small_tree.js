@@ -14,6 +14,8 @@
 //   spec.seen(n)     whether the search visited n
 //   spec.value(n)    a visited node's value as written (a bound as ≥ v, ≤ v)
 //   spec.cut(n)      whether n's first unvisited child edge gets the strokes
+//   spec.skipped(m)  optional: whether an unvisited m is one the search
+//                    skipped (the strokes' edge); by default every unvisited
 //   spec.fold        optional: an unvisited node is drawn small and bare, what
 //                    lies under it left out (where what was skipped is most of
 //                    the tree, and would crowd out what was searched)
@@ -189,7 +191,7 @@ function smallTree(spec) {
       const on = spec.seen(m);
       const y1 = y(n) + foot[n], y2 = y(m) - rad[m] - (named[m] ? name : 0);
       edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${on ? 'e-seen' : 'e-unseen'}"/>`);
-      if (!on && !struck && spec.cut(n)) {
+      if (!on && !struck && spec.cut(n) && (!spec.skipped || spec.skipped(m))) {
         struck = true;
         const mx = x[n] + (x[m] - x[n]) * 0.5, my = y1 + (y2 - y1) * 0.5;
         const dx = x[m] - x[n], dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
