@@ -287,10 +287,16 @@ fn a_game_over_the_limit_draws_what_each_iteration_searched_at_1366x768() {
                 it["cutoffs"].as_u64().unwrap(),
                 "{said}"
             );
-            assert!(note.contains(&format!("all {drawn} nodes it visited")), "{said}: {note}");
+            assert!(note.contains(&format!("visited {drawn}, all drawn")), "{said}: {note}");
         } else {
             trimmed += 1;
-            assert!(note.contains(&format!("{drawn} of the {} nodes it visited", part[0])), "{said}: {note}");
+            assert!(
+                note.contains(&format!(
+                    "visited {}: drawn are its top {} levels, {drawn} nodes",
+                    part[0], part[2]
+                )),
+                "{said}: {note}"
+            );
         }
         // Each grey box stands for several children and says how many.
         let greys = b.run(

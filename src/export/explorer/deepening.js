@@ -104,7 +104,9 @@
     'Children are drawn in the order this iteration took them: the previous iteration\'s line first, then the table\'s best move, then the game\'s order. ' +
     'Grey and dashed: not searched (what lies under it is left out). <b>Alpha-beta cut-off</b>: two red strokes across the first skipped edge and the word <b>cut</b>. ' +
     '<b>Table cut-off</b>: a boxed <b>T</b> and the word <b>table</b>: the transposition table held this position\'s value at this depth, so none of its children were searched. ' +
-    '≥ v and ≤ v: a bound, not the exact value.</p>';
+    '≥ v and ≤ v: a bound, not the exact value.' +
+    (D.searched ? ' In this large tree a grey box <b>+k not searched</b> stands for the k children a node never searched, and ' +
+      '<b>+k searched, not drawn</b> for the k nodes searched under it below the levels drawn.' : '') + '</p>';
 
   // ---- One iteration's tree: the nodes to its depth, leaves in slots left to
   // right, each inner node centred over its first and last child.
@@ -131,9 +133,10 @@
       return out;
     };
     // Said above the drawing, so that no one takes it for the whole tree.
-    const told = !P ? '' : `<p class="note part">This tree has ${D.node_count} nodes; drawn here is what depth ${it.depth} searched` +
-      (P.levels === null ? `: all ${P.visited} nodes it visited. ` : `, its top ${P.levels} levels: ${P.drawn} of the ${P.visited} nodes it visited. `) +
-      'A grey box stands for the children a node never searched, or searched below the levels drawn.</p>';
+    // One line, so that the tree keeps the height: the grey boxes are told
+    // in the legend.
+    const told = !P ? '' : `<p class="note part">Of this tree's ${D.node_count} nodes, depth ${it.depth} visited ${P.visited}` +
+      (P.levels === null ? ', all drawn.</p>' : `: drawn are its top ${P.levels} levels, ${P.drawn} nodes.</p>`);
     const value = (n) => {
       const v = S.value[n], b = S.bound[n];
       return b === '>' ? `≥${v}` : b === '<' ? `≤${v}` : String(v);

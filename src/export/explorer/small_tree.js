@@ -137,14 +137,18 @@ function smallTree(spec) {
   const rows = (G) => {
     const line = Math.round(G.font * 1.2), marks = new Array(N), foot = new Float64Array(N);
     const name = G.moves === 'none' ? 0 : G.act + 6;
-    let most = 0;
+    let most = 0, last = 0;
     for (const n of pre) {
       const at = G.rad[n] + (G.under[n] ? line : 0) + 2;
       marks[n] = spec.mark ? spec.mark(n, { x: G.x[n], y: 0, r: G.rad[n], half: G.half[n], under: at, font: G.font, wide }) : null;
       foot[n] = at + (marks[n] && marks[n].down || 0);
       most = Math.max(most, foot[n]);
+      if (depth[n] === levels - 1) last = Math.max(last, foot[n]);
     }
-    const top = G.r + 8 + name, end = Math.max(most, below) + 4;
+    // Under the last row, only its own nodes' feet: the rows above keep
+    // theirs within the gap, and room for them here pushed a six-row
+    // iteration's last row out of sight.
+    const top = G.r + 8 + name, end = Math.max(last, below) + 4;
     const gap = Math.max(G.r + most + name + 12, Math.min(170, (high - top - end) / Math.max(1, levels - 1)));
     return { line, name, foot, marks, top, gap, height: Math.ceil(top + (levels - 1) * gap + end) };
   };
