@@ -327,6 +327,15 @@ fn a_game_over_the_limit_draws_what_each_iteration_searched_at_1366x768() {
              return r.left >= a.left && r.right <= a.left + d.clientWidth && r.top >= a.top && r.bottom <= a.top + d.clientHeight",
         );
         assert_eq!(root_in_sight, true, "{said}: the root out of sight");
+        // Every row in sight without scrolling down: the last one, the grey
+        // boxes, too (1.5 px: the half of a box's outline that is drawn
+        // outside it).
+        let rows_in_sight = b.run(
+            "const d = document.querySelector('#view-deepening .drawing'), a = d.getBoundingClientRect(); \
+             const low = Math.max(...[...d.querySelectorAll('.node')].map(n => n.getBoundingClientRect().bottom)); \
+             return low <= a.top + d.clientHeight + 1.5",
+        );
+        assert_eq!(rows_in_sight, true, "{said}: the last row out of sight");
     }
     // The last iteration searched 593 nodes: more than the page keeps.
     assert!(trimmed > 0, "no iteration over the cap");
