@@ -275,6 +275,11 @@ fn a_game_over_the_limit_draws_what_each_iteration_searched_at_1366x768() {
         assert_eq!(b.count("#view-deepening .node.seen") as u64, drawn, "{said}");
         assert!(drawn <= 400, "{said}: more than the cap drawn");
         let note = b.text("#view-deepening .drawing .part");
+        // The tree's size grouped as the rest of the page writes it (29,269).
+        let size = doc["node_count"].as_u64().unwrap().to_string();
+        let grouped: Vec<String> =
+            size.as_bytes().rchunks(3).rev().map(|c| String::from_utf8_lossy(c).into()).collect();
+        assert!(note.starts_with(&format!("Of this tree's {} nodes", grouped.join(","))), "{said}: {note}");
         if part[2].is_null() {
             assert_eq!(drawn, part[0].as_u64().unwrap(), "{said}");
             assert_eq!(

@@ -135,8 +135,9 @@
     // Said above the drawing, so that no one takes it for the whole tree.
     // One line, so that the tree keeps the height: the grey boxes are told
     // in the legend.
-    const told = !P ? '' : `<p class="note part">Of this tree's ${D.node_count} nodes, depth ${it.depth} visited ${P.visited}` +
-      (P.levels === null ? ', all drawn.</p>' : `: drawn are its top ${P.levels} levels, ${P.drawn} nodes.</p>`);
+    const big = (n) => Number(n).toLocaleString('en');
+    const told = !P ? '' : `<p class="note part">Of this tree's ${big(D.node_count)} nodes, depth ${it.depth} visited ${big(P.visited)}` +
+      (P.levels === null ? ', all drawn.</p>' : `: drawn are its top ${P.levels} levels, ${big(P.drawn)} nodes.</p>`);
     const value = (n) => {
       const v = S.value[n], b = S.bound[n];
       return b === '>' ? `≥${v}` : b === '<' ? `≤${v}` : String(v);
