@@ -107,12 +107,7 @@ fn textbook_tree(depth: u32) -> impl Strategy<Value = String> {
 
 #[test]
 fn the_last_iteration_searches_fewer_nodes_than_alphabeta_on_test4_after_ten() {
-    let game = Checkers;
-    let pos = game.parse_position(TEST4_AFTER_TEN).unwrap();
-    let game = &game.for_machine(game.to_move(&pos));
-    let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, game, pos, 5, &Limits::default()).unwrap();
-    let (d, _) = deepening::run(game, &tree, Pruning::OnTies);
+    let (d, _) = test4_after_ten_deepened_to_5();
     let last = d.last().unwrap();
     let plain = d.counts.alphabeta[4];
     eprintln!("test4 after ten, depth 5: deepening {} nodes, alpha-beta {plain}", last.nodes);
@@ -172,19 +167,14 @@ fn on_test4_at_depth_7_deepening_searches_fewer_nodes_than_alphabeta() {
 /// per-node record.
 #[test]
 fn over_the_drawing_limit_each_iteration_keeps_what_it_searched() {
-    let game = Checkers;
-    let pos = game.parse_position(TEST4_AFTER_TEN).unwrap();
-    let game = &game.for_machine(game.to_move(&pos));
-    let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, game, pos, 5, &Limits::default()).unwrap();
-    assert!(tree.len > gametree::search::orders::DRAWN_LIMIT);
-    let (d, _) = deepening::run(game, &tree, Pruning::OnTies);
+    let (d, nodes) = test4_after_ten_deepened_to_5();
+    assert!(nodes > gametree::search::orders::DRAWN_LIMIT);
     for it in &d.iterations {
         assert!(it.drawn.is_none(), "depth {}", it.depth);
         let s = it.searched.as_ref().unwrap_or_else(|| panic!("depth {}: nothing kept", it.depth));
         assert_eq!(s.visited as u64, it.nodes, "depth {}", it.depth);
         assert!(s.nodes.len() <= deepening::SEARCHED_CAP, "depth {}", it.depth);
-        assert_eq!(s.nodes[0].id, tree.root.id());
+        assert_eq!(s.nodes[0].id, 0, "the root first");
         // The root's subtree counts every other visit.
         assert_eq!(s.nodes[0].below + 1, s.visited, "depth {}", it.depth);
         match s.levels {
@@ -213,4 +203,16 @@ fn over_the_drawing_limit_each_iteration_keeps_what_it_searched() {
     }
     // The last iteration visits 593 nodes: over the cap, drawn to its top levels.
     assert!(d.last().unwrap().searched.as_ref().unwrap().levels.is_some());
+}
+
+/// Deepening to depth 5 from test4's position after its ten input actions
+/// (29,269 nodes, over the drawing limit), the machine to move; and the
+/// tree's size.
+fn test4_after_ten_deepened_to_5() -> (deepening::Deepened, usize) {
+    let game = Checkers;
+    let pos = game.parse_position(TEST4_AFTER_TEN).unwrap();
+    let game = &game.for_machine(game.to_move(&pos));
+    let mut arena = TreeArena::new();
+    let tree = Tree::build(&mut arena, game, pos, 5, &Limits::default()).unwrap();
+    (deepening::run(game, &tree, Pruning::OnTies).0, tree.len)
 }

@@ -164,16 +164,10 @@ pub(crate) fn look(b: &Browser, view: &str) -> serde_json::Value {
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn every_iteration_reads_from_the_back_of_the_room_at_1366x768() {
     let dir = support::Scratch::new("deepening-projector");
-    let html = dir.join("tree.html");
-    let (doc, _) = support::written::deepened(
-        &dir,
-        &["tictactoe", "--position", TICTACTOE, "--depth", "5"],
-        &["--html", html.to_str().unwrap()],
-    );
+    let (doc, page) =
+        deepened_page(&dir, "tree.html", &["tictactoe", "--position", TICTACTOE, "--depth", "5"]);
     let its = doc["deepening"]["iterations"].as_array().unwrap().len();
-    let b = Browser::start();
-    b.set_viewport(1366, 768);
-    b.open(&format!("file://{}", html.display()));
+    let b = on_a_projector(&page);
     let shots = std::env::var_os("GAMETREE_SHOTS");
     for k in 1..=its {
         b.click(&format!("#iteration-{k}"));
@@ -196,13 +190,9 @@ fn every_iteration_reads_from_the_back_of_the_room_at_1366x768() {
     // across, still at 16 px and with no text over another, and opens at
     // its left with the root in sight (each node over its first child, the
     // line searched first).
-    let html = dir.join("checkers.html");
-    support::written::deepened(
-        &dir,
-        &["checkers", "--position", CHECKERS, "--depth", "4"],
-        &["--html", html.to_str().unwrap()],
-    );
-    b.open(&format!("file://{}", html.display()));
+    let (_, page) =
+        deepened_page(&dir, "checkers.html", &["checkers", "--position", CHECKERS, "--depth", "4"]);
+    b.open(&page);
     let seen = look(&b, "#view-deepening");
     if let Some(dir) = &shots {
         b.screenshot(&std::path::Path::new(dir).join("iteration-checkers-4.png"));
@@ -248,16 +238,10 @@ fn every_iteration_reads_from_the_back_of_the_room_at_1366x768() {
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn a_game_over_the_limit_draws_what_each_iteration_searched_at_1366x768() {
     let dir = support::Scratch::new("deepening-big");
-    let html = dir.join("checkers5.html");
-    let (doc, _) = support::written::deepened(
-        &dir,
-        &["checkers", "--position", CHECKERS, "--depth", "5"],
-        &["--html", html.to_str().unwrap()],
-    );
+    let (doc, page) =
+        deepened_page(&dir, "checkers5.html", &["checkers", "--position", CHECKERS, "--depth", "5"]);
     let its = doc["deepening"]["iterations"].as_array().unwrap().clone();
-    let b = Browser::start();
-    b.set_viewport(1366, 768);
-    b.open(&format!("file://{}", html.display()));
+    let b = on_a_projector(&page);
     assert_eq!(b.console_errors(), Vec::<String>::new());
     let shots = std::env::var_os("GAMETREE_SHOTS");
     let mut trimmed = 0;
@@ -345,4 +329,20 @@ fn a_game_over_the_limit_draws_what_each_iteration_searched_at_1366x768() {
     // The last iteration searched 593 nodes: more than the page keeps.
     assert!(trimmed > 0, "no iteration over the cap");
     assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// `analyse ARGS --search deepening` with its page written to `file` in
+/// `dir`: the JSON, and the page's address.
+fn deepened_page(dir: &support::Scratch, file: &str, args: &[&str]) -> (serde_json::Value, String) {
+    let html = dir.join(file);
+    let (doc, _) = support::written::deepened(dir, args, &["--html", html.to_str().unwrap()]);
+    (doc, format!("file://{}", html.display()))
+}
+
+/// Chromium at 1366x768, as a classroom projector shows a page, opened on `page`.
+fn on_a_projector(page: &str) -> Browser {
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    b.open(page);
+    b
 }
