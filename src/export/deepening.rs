@@ -2,13 +2,13 @@
 //! explorer's Deepening view (`explorer/deepening.js`), which steps from
 //! iteration to iteration over the tree and shows the chart.
 
+use std::collections::{HashMap, HashSet, VecDeque};
+
 use serde_json::{Value, json};
 
 use super::addon::Addon;
 use super::small_tree::{searched, shape};
 use crate::game::Game;
-use std::collections::{HashMap, HashSet, VecDeque};
-
 use crate::search::deepening::{Deepened, Iteration, Mark, Searched, Visited};
 use crate::search::orders::DRAWN_LIMIT;
 use crate::tree::{Bound, Tree};
