@@ -498,6 +498,13 @@ pub fn stdout() -> Stdout {
 }
 
 fn stdout_error(e: io::Error) -> io::Error {
+    // A signal (Ctrl-C during play: the handlers are installed without
+    // SA_RESTART) can interrupt a write that waits for the terminal to take
+    // it; `write_all` writes again, and nothing failed. Remembered, it made
+    // a game ended by Ctrl-C exit as an output error (4) instead of 130.
+    if e.kind() == io::ErrorKind::Interrupted {
+        return e;
+    }
     if e.kind() == io::ErrorKind::BrokenPipe {
         crate::runtime::signals::die_of_closed_pipe();
     }
@@ -626,6 +633,20 @@ fn census_table(c: &crate::tree::census::Census) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A write interrupted by a signal is written again, not a failure; a
+    /// real error is remembered. (No other unit test fails stdout, so the
+    /// flag starts clear.)
+    #[test]
+    fn an_interrupted_write_to_stdout_is_not_a_failure() {
+        assert!(!STDOUT_FAILED.load(Ordering::Relaxed));
+        let e = stdout_error(io::Error::from(io::ErrorKind::Interrupted));
+        assert_eq!(e.kind(), io::ErrorKind::Interrupted, "passed on, for write_all to write again");
+        assert!(!STDOUT_FAILED.load(Ordering::Relaxed), "an interrupted write marked stdout failed");
+        stdout_error(io::Error::from(io::ErrorKind::StorageFull));
+        assert!(STDOUT_FAILED.load(Ordering::Relaxed));
+        STDOUT_FAILED.store(false, Ordering::Relaxed);
+    }
 
     fn scratch(tag: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("gametree-output-{tag}-{}", std::process::id()));
