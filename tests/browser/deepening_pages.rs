@@ -301,6 +301,18 @@ fn a_game_over_the_limit_draws_what_each_iteration_searched_at_1366x768() {
         if it["cutoffs"].as_u64().unwrap() > 0 {
             assert!(!greys.as_array().unwrap().is_empty(), "{said}: cut-offs and no grey box");
         }
+        // What was searched below the levels drawn is not drawn as what was
+        // never searched: its box solid, the edge to it solid, as searched ones.
+        let below = b.run(
+            "const d = document.querySelector('#view-deepening .drawing');              const boxes = [...d.querySelectorAll('.node.unseen')].filter(n => n.textContent.endsWith(' searched, not drawn'));              const lines = [...d.querySelectorAll('line')];              return boxes.map(n => { const r = n.querySelector('rect'), b = r.getBBox();                const x = b.x + b.width / 2, into = lines.find(l => Math.abs(+l.getAttribute('x2') - x) < 0.5 && +l.getAttribute('y2') <= b.y + 0.5 && +l.getAttribute('y2') > b.y - 40);                return [getComputedStyle(r).strokeDasharray, into ? into.getAttribute('class') : null]; })",
+        );
+        for (dash, edge) in below.as_array().unwrap().iter().map(|v| (&v[0], &v[1])) {
+            assert_eq!(dash, "none", "{said}: a dashed box for nodes that were searched");
+            assert_eq!(edge, "e-seen", "{said}: a dashed edge to nodes that were searched");
+        }
+        if part[2].is_number() {
+            assert!(!below.as_array().unwrap().is_empty(), "{said}: levels left out and no box says so");
+        }
         let seen = look(&b, "#view-deepening");
         if let Some(dir) = &shots {
             b.screenshot(&std::path::Path::new(dir).join(format!("checkers5-iteration-{depth}.png")));

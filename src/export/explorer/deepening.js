@@ -105,8 +105,8 @@
     'Grey and dashed: not searched (what lies under it is left out). <b>Alpha-beta cut-off</b>: two red strokes across the first skipped edge and the word <b>cut</b>. ' +
     '<b>Table cut-off</b>: a boxed <b>T</b> and the word <b>table</b>: the transposition table held this position\'s value at this depth, so none of its children were searched. ' +
     '≥ v and ≤ v: a bound, not the exact value.' +
-    (D.searched ? ' In this large tree a grey box <b>+k not searched</b> stands for the k children a node never searched, and ' +
-      '<b>+k searched, not drawn</b> for the k nodes searched under it below the levels drawn.' : '') + '</p>';
+    (D.searched ? ' In this large tree a grey dashed box <b>+k not searched</b> stands for the k children a node never searched, and ' +
+      'a solid box <b>+k searched, not drawn</b> for the k nodes searched under it below the levels drawn.' : '') + '</p>';
 
   // ---- One iteration's tree: the nodes to its depth, leaves in slots left to
   // right, each inner node centred over its first and last child.
@@ -148,6 +148,8 @@
     // value sits low in it, and a word nearer touched it.
     const mark = (n, at) => {
       const f = at.font, below = at.under + f + 2;
+      // Searched, only not drawn: solid, not the dashed grey of what was never searched.
+      if (P && P.cut[n] === 'd') return { cls: 'drawn-below' };
       if (S.cut[n] === 't') {
         // A boxed T left of the node, and the word below it.
         const side = f + 4, bx = at.x - at.half - 4 - side, by = at.y - side / 2;
@@ -180,7 +182,8 @@
       fold: true,
       // (`.node` in each text's rule: the drawing's own `.node text` would win.)
       style: '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.node .t-letter{font-weight:700;fill:#5b2a86}' +
-        '.node .word{font-weight:600;fill:#5b2a86}.node .cut-word{fill:#c00}',
+        '.node .word{font-weight:600;fill:#5b2a86}.node .cut-word{fill:#c00}' +
+        '.node.drawn-below rect{stroke:#555;stroke-dasharray:none;fill:#eee}.node.drawn-below text{fill:#222}',
     });
   }
 

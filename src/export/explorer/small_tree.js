@@ -194,7 +194,9 @@ function smallTree(spec) {
     for (const m of c) {
       const on = spec.seen(m);
       const y1 = y(n) + foot[n], y2 = y(m) - rad[m] - (named[m] ? name : 0);
-      edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${on ? 'e-seen' : 'e-unseen'}"/>`);
+      // An edge to what was searched but not drawn is solid, as searched edges are.
+      const solid = on || (spec.skipped && !spec.skipped(m));
+      edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${solid ? 'e-seen' : 'e-unseen'}"/>`);
       if (!on && !struck && spec.cut(n) && (!spec.skipped || spec.skipped(m))) {
         struck = true;
         const mx = x[n] + (x[m] - x[n]) * 0.5, my = y1 + (y2 - y1) * 0.5;
