@@ -389,36 +389,18 @@ impl<G: Game> Search<'_, G> {
         }
         let pos = if plain { None } else { Some(node.position(game)) };
         let entry = pos.as_ref().and_then(|p| self.table.as_ref()?.get(p).copied());
-        if let Some(e) = entry.filter(|e| e.draft == draft && node.depth > 0) {
-            let answers = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => cuts_off(self.rule, i64::from(e.value), beta),
-                Bound::Upper => cuts_off(self.rule, alpha, i64::from(e.value)),
-            };
-            if answers {
-                self.count.table += 1;
-                self.best[id] = e.best;
-                self.finish(node, (alpha, beta), (e.value, e.bound), Mark::Table, write);
-                let all = node.children().len() as u16;
-                self.record(node, Vec::new(), all, (e.value, e.bound), Mark::Table);
-                return (e.value, e.bound);
-            }
+        if let Some(e) = entry.filter(|e| e.draft == draft && node.depth > 0)
+            && self.answers(e, alpha, beta)
+        {
+            self.count.table += 1;
+            self.best[id] = e.best;
+            self.finish(node, (alpha, beta), (e.value, e.bound), Mark::Table, write);
+            let all = node.children().len() as u16;
+            self.record(node, Vec::new(), all, (e.value, e.bound), Mark::Table);
+            return (e.value, e.bound);
         }
         let children = node.children();
-        let mut order: Vec<u16> = (0..children.len() as u16).collect();
-        let mut to_front = |i: u16| {
-            if let Some(k) = order.iter().position(|&j| j == i) {
-                order[..=k].rotate_right(1);
-            }
-        };
-        if !plain {
-            if let Some(e) = entry {
-                to_front(e.best);
-            }
-            if on_pv && let Some(&i) = self.pv.get(usize::from(node.depth)) {
-                to_front(i);
-            }
-        }
+        let order = self.order(node, entry, on_pv);
         let maximising = node.maximising();
         let (mut a, mut b) = (alpha, beta);
         // (place, value, exact) of the best child so far.
@@ -472,6 +454,36 @@ impl<G: Game> Search<'_, G> {
         }
         self.finish(node, (alpha, beta), (value, bound), mark, write);
         (value, bound)
+    }
+
+    /// Whether the table's entry `e` settles the node within `[alpha, beta]`.
+    fn answers(&self, e: Entry, alpha: i64, beta: i64) -> bool {
+        match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => cuts_off(self.rule, i64::from(e.value), beta),
+            Bound::Upper => cuts_off(self.rule, alpha, i64::from(e.value)),
+        }
+    }
+
+    /// The order `node`'s children are taken in: the previous principal
+    /// variation's first, then the table's best move, then the game's order
+    /// (plain alpha-beta keeps the game's order).
+    fn order(&self, node: &GameNode<'_, G>, entry: Option<Entry>, on_pv: bool) -> Vec<u16> {
+        let mut order: Vec<u16> = (0..node.children().len() as u16).collect();
+        let mut to_front = |i: u16| {
+            if let Some(k) = order.iter().position(|&j| j == i) {
+                order[..=k].rotate_right(1);
+            }
+        };
+        if self.table.is_some() {
+            if let Some(e) = entry {
+                to_front(e.best);
+            }
+            if on_pv && let Some(&i) = self.pv.get(usize::from(node.depth)) {
+                to_front(i);
+            }
+        }
+        order
     }
 
     /// Notes a visited node in a large tree's [`Searched`].
