@@ -108,8 +108,8 @@
     (D.searched ? ' In this large tree a grey dashed box <b>+k not searched</b> stands for the k children a node never searched, and ' +
       'a solid box <b>+k searched, not drawn</b> for the k nodes searched under it below the levels drawn.' : '') + '</p>';
 
-  // ---- One iteration's tree: the nodes to its depth, leaves in slots left to
-  // right, each inner node centred over its first and last child.
+  // ---- One iteration's tree: the nodes to its depth, drawn by the explorer's
+  // small tree (src/export/explorer/small_tree.js).
   // A tree over the limit sends, per iteration, only what it searched, as a
   // small tree of its own (src/export/deepening.rs): its offsets are its own.
   const parts = (D.searched || []).map((P) => {
@@ -176,7 +176,7 @@
       // was searched below the levels drawn.
       skipped: P ? (m) => P.cut[m] !== 'd' : undefined,
       cut: (n) => S.cut[n] === 'a',
-      box: view.querySelector('.drawing'),
+      box,
       label: `The tree of iteration ${it.depth}`,
       // What this iteration never reached would crowd out what it searched.
       fold: true,
