@@ -28,7 +28,9 @@ pub fn position_text<G: Game + Oracle>(game: &G, text: &str) -> Result<(), Strin
 /// each action's notation reads back as that action; applying one gives a position
 /// that prints and reads back; `has_actions` and `count_actions` agree with the
 /// list; the copy a tree
-/// node keeps unpacks to the same position; each action's spots are points of
+/// node keeps unpacks to the same position, and two copies are equal exactly
+/// when their positions are (checked between each child, the one before it
+/// and the position itself); each action's spots are points of
 /// the picture, and the point it starts from, named as a person types it
 /// ([`Drawing::point_name`](crate::game::Drawing::point_name)), has it among
 /// its `targets` ([`Notation::actions_from`](crate::game::Notation::actions_from)).
@@ -60,6 +62,7 @@ pub fn position<G: Game + Oracle>(game: &G, pos: &G::Position) -> Result<(), Str
         return Err(format!("at {at}: has_actions disagrees with {} actions", actions.len()));
     }
     let points = game.picture().points.len();
+    let mut before = None;
     for (i, &a) in actions.iter().enumerate() {
         let name = game.format_action(a);
         if actions[..i].contains(&a) {
@@ -72,6 +75,13 @@ pub fn position<G: Game + Oracle>(game: &G, pos: &G::Position) -> Result<(), Str
             Err(e) => return Err(format!("at {at}: {name} does not read back: {e}")),
         }
         let child = game.apply(pos, a);
+        // The census counts positions by these copies.
+        let copy = |p: &G::Position| (game.pack(p), game.to_move(p));
+        for other in [Some(pos), before.as_ref()].into_iter().flatten() {
+            if (copy(other) == copy(&child)) != (*other == child) {
+                return Err(format!("at {at}, {name}: packed copies and positions disagree on equality"));
+            }
+        }
         let printed = game.format_position(&child);
         let again = game
             .parse_position(&printed)
@@ -79,6 +89,7 @@ pub fn position<G: Game + Oracle>(game: &G, pos: &G::Position) -> Result<(), Str
         if game.format_position(&again) != printed {
             return Err(format!("at {at}, {name} gives {printed:?}, which does not print back"));
         }
+        before = Some(child);
     }
     if actions.is_empty() {
         // A finished game has an outcome and a cost; neither may panic.

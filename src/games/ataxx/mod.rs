@@ -108,7 +108,7 @@ impl Position {
 /// the blocked ones, o's cells and the blocked ones (the blocked cells are those
 /// in both), each as two 32-bit halves so that the node needs no 8-byte
 /// alignment, and the two clocks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Packed {
     x_or_blocked: [u32; 2],
     o_or_blocked: [u32; 2],

@@ -51,7 +51,7 @@ pub struct Position {
 /// What a tree node keeps of a position, 60 bytes instead of 228: a bit per cell
 /// for each colour, row by row (bits 0-14), the winner in the spare top bit of
 /// the first row of its colour; the stone count follows from the bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Packed {
     x: [u16; SIZE],
     o: [u16; SIZE],

@@ -121,6 +121,21 @@ impl fmt::Debug for Edge {
 #[derive(Clone, Copy)]
 pub struct Packed(&'static Shape);
 
+// Equal as the positions are: the same subtree, wherever it was read.
+impl PartialEq for Packed {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.same_as(other.0)
+    }
+}
+
+impl Eq for Packed {}
+
+impl Hash for Packed {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.digest);
+    }
+}
+
 impl fmt::Debug for Packed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Packed({})", self.0.action_name())
