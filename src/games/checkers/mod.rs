@@ -108,8 +108,8 @@ impl Rules for Checkers {
 
     fn symmetry_class_into(&self, pos: &Position, out: &mut Vec<u8>) -> bool {
         // The lesser image as numbers, not as bytes: comparing byte arrays
-        // stalled on loading what had just been stored (a fifth of the
-        // census's walk).
+        // stalled on loading what had just been stored (a fifth of what was
+        // then the census's walk over the tree).
         let same = (pos.black, pos.white, pos.towers, pos.turn == Color::Black);
         let swapped = (
             pos.white.reverse_bits(),

@@ -4,8 +4,9 @@
 //! position once per path to it; these counts say how much.
 
 mod depths;
+mod hashed;
+mod levels;
 mod parts;
-mod walk;
 
 use serde::{Deserialize, Serialize};
 
@@ -50,27 +51,24 @@ pub struct Census {
 
 /// Counts `tree`.
 ///
-/// The walk (`walk`) counts nodes and finished games per depth, going down
-/// only where a position is new at its depth, and writes down the positions
-/// it meets; those are counted part by part (`parts`), on every core, and
-/// then their symmetry classes likewise. Whether the game is over is asked
-/// at each leaf visited, and a position's symmetry class worked out once.
-/// Memory grows with the leaves visited, which for most trees are a small
-/// share of the nodes.
+/// The tree is gone down a depth at a time (`levels`), one node per distinct
+/// position at each depth standing for all that hold it; the positions met
+/// are counted part by part, on every core, and then their symmetry classes
+/// likewise (`parts`). Whether the game is over is asked once per distinct
+/// leaf, and a position's symmetry class worked out once. Memory grows with
+/// the distinct positions and the children of one depth's distinct ones.
 pub fn census<G: Game>(game: &G, tree: &Tree<'_, G>) -> Census {
-    let threads = if tree.len < WALKED_ALONE { 1 } else { crate::limits::default_threads() };
-    // Parts guessed from the nodes: a tree's walk meets about a fifth of its
-    // nodes (checkers) or far fewer (tic-tac-toe, whose positions repeat).
-    let parts = parts::parts_for(tree.len / 4);
+    let threads = crate::limits::default_threads();
+    // Parts guessed from the nodes: a tree's distinct positions are about a
+    // tenth of its nodes (checkers) or far fewer (tic-tac-toe, whose
+    // positions repeat).
+    let parts = parts::parts_for(tree.len / 8);
     counted(game, tree, Shape { threads, parts, alone_below: parts::PARALLEL_FROM })
 }
 
-/// Trees of fewer nodes are walked on the calling thread alone.
-const WALKED_ALONE: usize = 1 << 17;
-
 /// How a census is shared out: the threads it may use, the parts it counts
-/// positions in (a power of two), and the fewest records counted on more
-/// than one thread.
+/// positions in (a power of two), and the fewest records (children written,
+/// positions or classes counted) a step shares out among threads.
 #[derive(Clone, Copy)]
 struct Shape {
     threads: usize,
@@ -87,33 +85,26 @@ fn counted<G: Game>(game: &G, tree: &Tree<'_, G>, shape: Shape) -> Census {
 }
 
 fn census_with<G: Game, D: DepthSet>(game: &G, tree: &Tree<'_, G>, shape: Shape) -> Census {
-    // Room for the records the walk writes: a quarter of the nodes, above
-    // what checkers writes (a fifth), held to 64 MiB of address space.
-    let records = (tree.len / 4).min((64 << 20) / std::mem::size_of::<parts::Met<G::Position>>());
-    let (counts, met) = walk::walk::<G, D>(game, tree, shape.parts, records, shape.threads);
-    let records: usize = met.iter().map(parts::Parts::len).sum();
-    let threads = if records < shape.alone_below { 1 } else { shape.threads };
-    let depths = counts.len();
     let symmetric = game.symmetry_class(&tree.root_position).is_some();
-    let (positions, classes) = parts::count_positions::<G, D>(game, &met, depths, symmetric, threads);
-    drop(met);
-    let classes = symmetric.then(|| parts::count_classes(classes, depths, threads));
-    let reached = counts.iter().rposition(|c| c[0] > 0).map_or(0, |d| d + 1);
-    let counts_of = |[nodes, finished]: [u64; 2],
-                     [distinct, distinct_finished]: [u64; 2],
-                     class: Option<[u64; 2]>| Counts {
-        nodes,
-        finished,
-        distinct,
-        distinct_finished,
-        distinct_up_to_symmetry: class.map(|c| c[0]),
-        finished_up_to_symmetry: class.map(|c| c[1]),
-    };
-    let by_depth = (0..reached)
-        .map(|d| counts_of(counts[d], positions.by_depth[d], classes.as_ref().map(|c| c.by_depth[d])))
+    let counted = levels::count::<G, D>(game, tree, shape.parts, shape.threads, shape.alone_below, symmetric);
+    let depths = counted.by_depth.len();
+    let threads = if counted.total[0] < shape.alone_below as u64 { 1 } else { shape.threads };
+    let classes = counted.classes.map(|c| parts::count_classes(c, depths, threads));
+    let counts_of =
+        |[nodes, finished, distinct, distinct_finished]: [u64; 4], class: Option<[u64; 2]>| Counts {
+            nodes,
+            finished,
+            distinct,
+            distinct_finished,
+            distinct_up_to_symmetry: class.map(|c| c[0]),
+            finished_up_to_symmetry: class.map(|c| c[1]),
+        };
+    let by_depth = (0..depths)
+        .map(|d| counts_of(counted.by_depth[d], classes.as_ref().map(|c| c.by_depth[d])))
         .collect();
-    let all = counts.iter().fold([0, 0], |a, c| [a[0] + c[0], a[1] + c[1]]);
-    let total = counts_of(all, positions.total, classes.as_ref().map(|c| c.total));
+    let all = counted.by_depth.iter().fold([0, 0], |a, c| [a[0] + c[0], a[1] + c[1]]);
+    let [distinct, distinct_finished] = counted.total;
+    let total = counts_of([all[0], all[1], distinct, distinct_finished], classes.as_ref().map(|c| c.total));
     Census { by_depth, total }
 }
 

@@ -11,13 +11,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use super::depths::DepthSet;
-use crate::game::Game;
 use crate::runtime::team::Team;
 use crate::tree::positions::{FastHasher, FastMap};
-
-/// A position as the walk met it: at a leaf, or (once the walk is done) at
-/// the inner nodes of one depth; its depth, and whether the game is over there.
-pub(super) type Met<P> = (P, u8, bool);
 
 /// Records in parts by their key's hash.
 pub(super) struct Parts<T> {
@@ -29,17 +24,17 @@ pub(super) struct Parts<T> {
 const PER_PART: usize = 1 << 12;
 
 /// As many parts as `records` records need (a power of two, at most 32: the
-/// walk writes to every part at once, and more streams than that missed the
+/// census writes to every part at once, and more streams than that missed the
 /// TLB; checkers at depth 7 took 24-29 ms in up to 128 parts, 18-20 in 32).
 pub(super) fn parts_for(records: usize) -> usize {
     (records / PER_PART).next_power_of_two().clamp(1, 32)
 }
 
-/// Which of `parts` parts `key` goes to. The table a part is counted in takes
-/// its buckets from the hash's low bits and its tags from the top ones, so
-/// the part is picked with bits from the middle.
-fn part_of<K: Hash>(key: &K, parts: usize) -> usize {
-    (BuildHasherDefault::<FastHasher>::default().hash_one(key) >> 32) as usize & (parts - 1)
+/// Which of `parts` parts a key whose hash is `hash` goes to. The table a
+/// part is counted in takes its buckets from the hash's low bits and its tags
+/// from the top ones, so the part is picked with bits from the middle.
+fn part_of(hash: u64, parts: usize) -> usize {
+    (hash >> 32) as usize & (parts - 1)
 }
 
 /// A record whose first part is the key it is counted by.
@@ -55,7 +50,7 @@ impl<K: Hash + Eq + Clone, A, B> Keyed for (K, A, B) {
     }
 }
 
-impl<T: Keyed> Parts<T> {
+impl<T> Parts<T> {
     /// `parts` parts, with room for `records` records in all: room costs
     /// only address space until it is written, and a list grown by doubling
     /// would copy what it holds and touch twice the memory.
@@ -64,20 +59,40 @@ impl<T: Keyed> Parts<T> {
         Parts { lists: (0..parts).map(|_| Vec::with_capacity(records / parts)).collect() }
     }
 
+    /// Writes `record`, whose key hashes to `hash`, to the part the hash picks.
     #[inline]
-    pub(super) fn push(&mut self, record: T) {
-        let k = part_of(record.key(), self.lists.len());
+    pub(super) fn push_at(&mut self, hash: u64, record: T) {
+        let k = part_of(hash, self.lists.len());
         self.lists[k].push(record);
     }
 
     pub(super) fn len(&self) -> usize {
         self.lists.iter().map(Vec::len).sum()
     }
+
+    /// Room for `records` more records in all, shared evenly among the parts.
+    pub(super) fn reserve(&mut self, records: usize) {
+        let each = records / self.lists.len();
+        self.lists.iter_mut().for_each(|l| l.reserve(each));
+    }
+
+    /// Empties every part, keeping the room it had.
+    pub(super) fn clear(&mut self) {
+        self.lists.iter_mut().for_each(Vec::clear);
+    }
 }
 
-/// Below this many records a census is counted on the calling thread alone:
-/// waking the helpers costs more than they would save.
-pub(super) const PARALLEL_FROM: usize = 1 << 15;
+impl<T: Keyed> Parts<T> {
+    #[inline]
+    pub(super) fn push(&mut self, record: T) {
+        let hash = BuildHasherDefault::<FastHasher>::default().hash_one(record.key());
+        self.push_at(hash, record);
+    }
+}
+
+/// Below this many records a step of the census is taken on the calling
+/// thread alone: waking the helpers costs more than they would save.
+pub(super) const PARALLEL_FROM: usize = 1 << 13;
 
 /// Runs `work` on `threads` threads (the caller and helpers), each with a
 /// state of its own made by `new`; returns the states. `work` must share
@@ -106,11 +121,11 @@ pub(super) fn on_threads<S: Send>(
 /// (one `Parts` each, as many parts in each), shared out among the helper
 /// team, each thread with a state of its own (made by `new`); returns the
 /// states. Part `k` is counted from every thread's list `k` at once.
-fn share_out<T: Keyed + Sync, S: Send>(
+pub(super) fn share_out<T: Sync, S: Send>(
     written: &[Parts<T>],
     threads: usize,
     new: impl Fn() -> S + Sync,
-    count: impl Fn(&mut S, &[&[T]]) + Sync,
+    count: impl Fn(&mut S, usize, &[&[T]]) + Sync,
 ) -> Vec<S> {
     let parts = written.first().map_or(0, |p| p.lists.len());
     let threads = threads.min(parts).max(1);
@@ -124,7 +139,7 @@ fn share_out<T: Keyed + Sync, S: Send>(
             }
             lists.clear();
             lists.extend(written.iter().map(|w| w.lists[k].as_slice()));
-            count(state, &lists);
+            count(state, k, &lists);
         }
     })
 }
@@ -179,66 +194,24 @@ pub(super) struct Classes<D> {
     long: Parts<LongClass<D>>,
 }
 
-/// A thread's state while counting positions.
-struct PositionsCounted<P, D> {
-    table: FastMap<P, (D, bool)>,
-    distinct: Distinct,
-    classes: Option<Classes<D>>,
-    key: Vec<u8>,
-}
-
-/// Counts the distinct positions among `met` (reached at `depths` depths), and
-/// for a game with symmetries writes down the class of each, in as many
-/// parts as `met` has.
-pub(super) fn count_positions<G: Game, D: DepthSet>(
-    game: &G,
-    met: &[Parts<Met<G::Position>>],
-    depths: usize,
-    symmetric: bool,
-    threads: usize,
-) -> (Distinct, Vec<Classes<D>>) {
-    let parts = met.first().map_or(1, |p| p.lists.len());
-    // Room for a thread's share of the classes: lists grown by doubling
-    // copied what they held, a sixteenth of the census.
-    let room = met.iter().map(Parts::len).sum::<usize>() / threads.max(1);
-    let new = || PositionsCounted::<G::Position, D> {
-        table: FastMap::default(),
-        distinct: Distinct::new(depths),
-        classes: symmetric.then(|| Classes { short: Parts::new(parts, room), long: Parts::new(parts, 0) }),
-        key: Vec::new(),
-    };
-    let states = share_out(met, threads, new, |s, lists| {
-        s.table.clear();
-        s.table.reserve(lists.iter().map(|l| l.len()).sum());
-        for (pos, d, over) in lists.iter().flat_map(|l| l.iter()) {
-            let (depths, _) = s.table.entry(pos.clone()).or_insert((D::default(), *over));
-            depths.add(usize::from(*d));
-        }
-        for (pos, &(depths, over)) in &s.table {
-            s.distinct.add(depths, over);
-            if let Some(classes) = &mut s.classes {
-                let has = game.symmetry_class_into(pos, &mut s.key);
-                assert!(has, "a symmetric game's positions have classes");
-                let key = &s.key;
-                if key.len() < 16 {
-                    // Byte by byte: a copy of a length known only now is a
-                    // call to memcpy, a twentieth of the census.
-                    let short = (key.iter().enumerate())
-                        .fold((key.len() as u128) << 120, |k, (i, &b)| k | u128::from(b) << (8 * i));
-                    classes.short.push((short, depths, over));
-                } else {
-                    classes.long.push((key.clone(), depths, over));
-                }
-            }
-        }
-    });
-    let mut classes = Vec::new();
-    let mut distinct = Vec::new();
-    for s in states {
-        distinct.push(s.distinct);
-        classes.extend(s.classes);
+impl<D> Classes<D> {
+    /// Classes in `parts` parts, with room for `room` short keys.
+    pub(super) fn new(parts: usize, room: usize) -> Self {
+        Classes { short: Parts::new(parts, room), long: Parts::new(parts, 0) }
     }
-    (Distinct::join(distinct, depths), classes)
+
+    /// The class `key` of one distinct position, met at `depths`.
+    pub(super) fn add(&mut self, key: &[u8], depths: D, over: bool) {
+        if key.len() < 16 {
+            // Byte by byte: a copy of a length known only now is a call to
+            // memcpy, a twentieth of the census.
+            let short = (key.iter().enumerate())
+                .fold((key.len() as u128) << 120, |k, (i, &b)| k | u128::from(b) << (8 * i));
+            self.short.push((short, depths, over));
+        } else {
+            self.long.push((key.to_vec(), depths, over));
+        }
+    }
 }
 
 /// Counts the distinct classes among what the positions showed.
@@ -257,7 +230,7 @@ fn count_keys<K: Hash + Eq + Clone + Sync + Send, D: DepthSet>(
     threads: usize,
 ) -> Distinct {
     let new = || (FastMap::<K, (D, bool)>::default(), Distinct::new(depths));
-    let states = share_out(written, threads, new, |(table, distinct), lists| {
+    let states = share_out(written, threads, new, |(table, distinct), _, lists| {
         table.clear();
         table.reserve(lists.iter().map(|l| l.len()).sum());
         for (key, d, over) in lists.iter().flat_map(|l| l.iter()) {
