@@ -162,9 +162,10 @@ fn on_test4_at_depth_7_deepening_searches_fewer_nodes_than_alphabeta() {
 
 /// Over a tree too large to draw whole (test4 after ten at depth 5: 29,269
 /// nodes), each iteration keeps what it searched, for the page to draw: every
-/// node it visited while that is at most the cap, else its top levels, each
-/// kept node's unsearched children counted, and nothing of the whole tree's
-/// per-node record.
+/// node it visited while that is at most the cap, else its top levels and,
+/// below them, its line of best play to its end with each line node's
+/// visited children; each kept node's unsearched children counted, and
+/// nothing of the whole tree's per-node record.
 #[test]
 fn over_the_drawing_limit_each_iteration_keeps_what_it_searched() {
     let (d, nodes) = test4_after_ten_deepened_to_5();
@@ -173,7 +174,8 @@ fn over_the_drawing_limit_each_iteration_keeps_what_it_searched() {
         assert!(it.drawn.is_none(), "depth {}", it.depth);
         let s = it.searched.as_ref().unwrap_or_else(|| panic!("depth {}: nothing kept", it.depth));
         assert_eq!(s.visited as u64, it.nodes, "depth {}", it.depth);
-        assert!(s.nodes.len() <= deepening::SEARCHED_CAP, "depth {}", it.depth);
+        let top = s.nodes.iter().filter(|v| s.levels.is_none_or(|k| v.depth < k)).count();
+        assert!(top <= deepening::SEARCHED_CAP, "depth {}", it.depth);
         assert_eq!(s.nodes[0].id, 0, "the root first");
         // The root's subtree counts every other visit.
         assert_eq!(s.nodes[0].below + 1, s.visited, "depth {}", it.depth);
@@ -196,8 +198,21 @@ fn over_the_drawing_limit_each_iteration_keeps_what_it_searched() {
             }
             Some(k) => {
                 assert!(s.nodes.len() < s.visited, "depth {}", it.depth);
-                assert!(s.nodes.iter().all(|v| v.depth < k), "depth {}", it.depth);
                 assert!(k >= 2);
+                // Below the levels kept, one node a depth has its children
+                // kept, and its move is the line's, down to the line's end.
+                let ids: std::collections::HashSet<u32> = s.nodes.iter().map(|v| v.id).collect();
+                for depth in k - 1..it.depth {
+                    let open: Vec<_> = s
+                        .nodes
+                        .iter()
+                        .filter(|v| v.depth == depth && v.kids.iter().any(|c| ids.contains(c)))
+                        .collect();
+                    assert_eq!(open.len(), 1, "depth {}, at depth {depth}: {open:?}", it.depth);
+                    let kept = s.nodes.iter().filter(|v| v.depth == depth + 1).count();
+                    assert_eq!(kept, open[0].kids.len(), "depth {}, at depth {depth}", it.depth);
+                }
+                assert!(s.nodes.iter().any(|v| v.depth == it.depth), "depth {}: the line cut short", it.depth);
             }
         }
     }

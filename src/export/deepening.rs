@@ -62,7 +62,8 @@ fn names<G: Game>(game: &G, tree: &Tree<'_, G>, parts: &[&Searched]) -> HashMap<
 
 /// One iteration's searched part of a large tree as a small tree of its own,
 /// in the columns of [`shape`] and [`searched`] plus `cut` (`d` too: a grey
-/// box for searched nodes below the levels kept) and `note`: the
+/// box for searched nodes below the levels kept), `note` and `below` (the
+/// nodes each visited node searched under it): the
 /// nodes it visited, and under each, one grey node standing for all the
 /// children it never searched (`+k not searched`) or, below the levels kept,
 /// for what it searched there (`+k searched, not drawn`). A grey node per
@@ -105,6 +106,7 @@ fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
     let mut bound = String::new();
     let mut cut = String::new();
     let mut note = Vec::new();
+    let mut below = Vec::new();
     for item in &items {
         match item {
             Item::Node(v) => {
@@ -119,14 +121,16 @@ fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
                 });
                 cut.push(mark(v.mark));
                 note.push(String::new());
+                below.push(v.below);
             }
-            Item::Note(s, below) => {
+            Item::Note(s, searched) => {
                 action.push(String::new());
                 max.push('0');
                 value.push(None);
                 bound.push('.');
-                cut.push(if *below { 'd' } else { '-' });
+                cut.push(if *searched { 'd' } else { '-' });
                 note.push(s.clone());
+                below.push(0);
             }
         }
     }
@@ -139,6 +143,7 @@ fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
         "bound": bound,
         "cut": cut,
         "note": note,
+        "below": below,
         "visited": p.visited,
         "drawn": p.nodes.len(),
         "levels": p.levels,

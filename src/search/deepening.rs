@@ -53,7 +53,8 @@ pub struct Iteration {
     /// What it did at each node, by id, when the tree is small enough to draw.
     pub drawn: Option<Drawn>,
     /// In a tree too large for [`Drawn`], the nodes it visited, its top
-    /// levels kept to at most [`SEARCHED_CAP`]: what it searched is a small
+    /// levels kept to at most [`SEARCHED_CAP`] and its line of best play to
+    /// its end: what it searched is a small
     /// part of such a tree, and drawing only that part is what lets a class
     /// see each iteration of a real game's tree.
     pub searched: Option<Searched>,
@@ -67,8 +68,9 @@ pub struct Searched {
     pub nodes: Vec<Visited>,
     /// How many nodes the iteration visited.
     pub visited: usize,
-    /// `Some(k)` when only the top `k` levels were kept (the root's level 1):
-    /// the whole search was over [`SEARCHED_CAP`] nodes.
+    /// `Some(k)` when only the top `k` levels were kept (the root's level 1),
+    /// and below them the line of best play with its nodes' children: the
+    /// whole search was over [`SEARCHED_CAP`] nodes.
     pub levels: Option<u8>,
 }
 
@@ -222,7 +224,13 @@ pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, V
             line: line_ids.iter().map(name).collect(),
             branching: s.count.nodes as f64 / previous as f64,
             drawn: s.drawn.take(),
-            searched: s.visited.take().map(|v| trim(v, tree.root.id(), SEARCHED_CAP)),
+            searched: s.visited.take().map(|v| {
+                let line: Vec<u32> = std::iter::once(tree.root)
+                    .chain(line_ids.iter().map(|&(_, n)| n))
+                    .map(|n| n.id())
+                    .collect();
+                trim(v, &line, SEARCHED_CAP)
+            }),
         });
         s.pv = line_ids.iter().map(|&(i, _)| i).collect();
         if tree.depth == 0 {
@@ -283,8 +291,10 @@ fn blank<G: Game>(tree: &Tree<'_, G>) -> Drawn {
 
 /// An iteration's visits (in the order they returned) as [`Searched`]: each
 /// node's visited descendants counted, and the top levels kept while they
-/// come to at most `cap` nodes (the root and its children always).
-fn trim(mut visits: Vec<Visited>, root: u32, cap: usize) -> Searched {
+/// come to at most `cap` nodes (the root and its children always), and below
+/// them the iteration's `line` (node ids from the root) with each of its
+/// nodes' visited children, so that the line can be drawn to its end.
+fn trim(mut visits: Vec<Visited>, line: &[u32], cap: usize) -> Searched {
     let visited = visits.len();
     let at: HashMap<u32, usize> = visits.iter().enumerate().map(|(i, v)| (v.id, i)).collect();
     // Children return before their parent.
@@ -311,13 +321,13 @@ fn trim(mut visits: Vec<Visited>, root: u32, cap: usize) -> Searched {
         }
     }
     let mut nodes = Vec::new();
-    let mut todo: Vec<usize> = at.get(&root).copied().into_iter().collect();
+    let mut todo: Vec<usize> = line.first().and_then(|root| at.get(root)).copied().into_iter().collect();
     while let Some(i) = todo.pop() {
         let v = &visits[i];
-        if usize::from(v.depth) < keep {
+        if usize::from(v.depth) + 1 < keep || line.contains(&v.id) {
             todo.extend(v.kids.iter().rev().filter_map(|k| at.get(k)));
-            nodes.push(v.clone());
         }
+        nodes.push(v.clone());
     }
     let levels = (keep < per_level.len()).then(|| u8::try_from(keep).unwrap_or(u8::MAX));
     Searched { nodes, visited, levels }

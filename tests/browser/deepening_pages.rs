@@ -228,15 +228,17 @@ fn every_iteration_reads_from_the_back_of_the_room_at_1366x768() {
 }
 
 /// The course's game at depth 5 is a tree of 29,269 nodes, over the limit for
-/// drawing it whole; at 1366x768 each iteration still draws what it searched
-/// (its visited nodes, each one's unsearched children as one grey "+k not
-/// searched" box), readable as the small trees are: 16 px or more, no text
-/// over another, not cut off on the left, the root in sight. An iteration
-/// that searched more than the page keeps is drawn to its top levels and says
-/// so. (It was a note and an empty area in every iteration.)
+/// drawing it whole; at 1366x768 each iteration still draws what it searched,
+/// open along its line of best play: the nodes on the line show every child
+/// (unsearched ones as one grey "+k not searched" box), the others say under
+/// them how many nodes they searched ("+k"), and clicking one opens the line
+/// to it. Readable as the small trees are: 16 px or more, every move named,
+/// no text over another, nothing out of sight either way. (Drawn whole, the
+/// fifth iteration was 45,000 px wide without a move named; before that, a
+/// note and an empty area.)
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
-fn a_game_over_the_limit_draws_what_each_iteration_searched_at_1366x768() {
+fn a_game_over_the_limit_draws_each_iteration_open_along_its_line_at_1366x768() {
     let dir = support::Scratch::new("deepening-big");
     let (doc, page) =
         deepened_page(&dir, "checkers5.html", &["checkers", "--position", CHECKERS, "--depth", "5"]);
@@ -244,6 +246,10 @@ fn a_game_over_the_limit_draws_what_each_iteration_searched_at_1366x768() {
     let b = on_a_projector(&page);
     assert_eq!(b.console_errors(), Vec::<String>::new());
     let shots = std::env::var_os("GAMETREE_SHOTS");
+    // The tree's size grouped as the rest of the page writes it (29,269).
+    let size = doc["node_count"].as_u64().unwrap().to_string();
+    let grouped: Vec<String> =
+        size.as_bytes().rchunks(3).rev().map(|c| String::from_utf8_lossy(c).into()).collect();
     let mut trimmed = 0;
     for (k, it) in its.iter().enumerate() {
         let depth = k + 1;
@@ -255,92 +261,107 @@ fn a_game_over_the_limit_draws_what_each_iteration_searched_at_1366x768() {
         let said = format!("checkers depth 5, iteration {depth}: {part}");
         // What the page says it drew is what the iteration searched.
         assert_eq!(part[0].as_u64(), it["nodes"].as_u64(), "{said}");
-        let drawn = part[1].as_u64().unwrap();
-        assert_eq!(b.count("#view-deepening .node.seen") as u64, drawn, "{said}");
-        assert!(drawn <= 400, "{said}: more than the cap drawn");
-        let note = b.text("#view-deepening .drawing .part");
-        // The tree's size grouped as the rest of the page writes it (29,269).
-        let size = doc["node_count"].as_u64().unwrap().to_string();
-        let grouped: Vec<String> =
-            size.as_bytes().rchunks(3).rev().map(|c| String::from_utf8_lossy(c).into()).collect();
-        assert!(note.starts_with(&format!("Of this tree's {} nodes", grouped.join(","))), "{said}: {note}");
-        if part[2].is_null() {
-            assert_eq!(drawn, part[0].as_u64().unwrap(), "{said}");
-            assert_eq!(
-                b.count("#view-deepening .node.table") as u64,
-                it["table_cutoffs"].as_u64().unwrap(),
-                "{said}"
-            );
-            assert_eq!(
-                b.count("#view-deepening .node.cutoff") as u64,
-                it["cutoffs"].as_u64().unwrap(),
-                "{said}"
-            );
-            assert!(note.contains(&format!("visited {drawn}, all drawn")), "{said}: {note}");
-        } else {
-            trimmed += 1;
-            assert!(
-                note.contains(&format!(
-                    "visited {}: drawn are its top {} levels, {drawn} nodes",
-                    part[0], part[2]
-                )),
-                "{said}: {note}"
-            );
-        }
-        // Each grey box stands for several children and says how many.
-        let greys = b.run(
-            "return [...document.querySelectorAll('#view-deepening .node.unseen text')].map(t => t.textContent)",
+        assert!(part[1].as_u64().unwrap() <= 400, "{said}: more than the cap kept");
+        trimmed += usize::from(part[2].is_number());
+        let told = b.text("#view-deepening aside .said");
+        assert!(
+            told.contains(&format!("{} nodes searched of the tree's {}", it["nodes"], grouped.join(","))),
+            "{said}: {told}"
         );
-        for g in greys.as_array().unwrap() {
-            let g = g.as_str().unwrap();
-            assert!(
-                g.starts_with('+') && (g.ends_with(" not searched") || g.ends_with(" searched, not drawn")),
-                "{said}: {g}"
-            );
-        }
-        if it["cutoffs"].as_u64().unwrap() > 0 {
-            assert!(!greys.as_array().unwrap().is_empty(), "{said}: cut-offs and no grey box");
-        }
-        // What was searched below the levels drawn is not drawn as what was
-        // never searched: its box solid, the edge to it solid, as searched ones.
-        let below = b.run(
-            "const d = document.querySelector('#view-deepening .drawing');              const boxes = [...d.querySelectorAll('.node.unseen')].filter(n => n.textContent.endsWith(' searched, not drawn'));              const lines = [...d.querySelectorAll('line')];              return boxes.map(n => { const r = n.querySelector('rect'), b = r.getBBox();                const x = b.x + b.width / 2, into = lines.find(l => Math.abs(+l.getAttribute('x2') - x) < 0.5 && +l.getAttribute('y2') <= b.y + 0.5 && +l.getAttribute('y2') > b.y - 40);                return [getComputedStyle(r).strokeDasharray, into ? into.getAttribute('class') : null]; })",
-        );
-        for (dash, edge) in below.as_array().unwrap().iter().map(|v| (&v[0], &v[1])) {
-            assert_eq!(dash, "none", "{said}: a dashed box for nodes that were searched");
-            assert_eq!(edge, "e-seen", "{said}: a dashed edge to nodes that were searched");
-        }
-        if part[2].is_number() {
-            assert!(!below.as_array().unwrap().is_empty(), "{said}: levels left out and no box says so");
-        }
+        assert!(told.contains("click a node"), "{said}: {told}");
+        // The line drawn open is the iteration's line of best play, to its
+        // end (below the levels kept too): every move of it named on the
+        // drawing, each open node's children drawn, the rest closed.
+        let line: Vec<String> = it["principal_variation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        let open = opened(&b);
+        assert_eq!(open[1..], line[..], "{said}: the line drawn open");
+        closed_nodes_say_what_they_searched(&b, k, &said);
         let seen = look(&b, "#view-deepening");
         if let Some(dir) = &shots {
             b.screenshot(&std::path::Path::new(dir).join(format!("checkers5-iteration-{depth}.png")));
         }
         let said = format!("{said}: {seen}");
         eprintln!("{said}");
-        assert!(seen["font"].as_f64().unwrap() >= 16.0, "{said}: text under 16 px");
-        assert_eq!(seen["overlaps"], serde_json::json!([]), "{said}: texts over each other");
-        assert_eq!(seen["clipped"], serde_json::json!(0), "{said}: the tree cut off on the left");
-        let root_in_sight = b.run(
-            "const d = document.querySelector('#view-deepening .drawing'), a = d.getBoundingClientRect(); \
-             const r = d.querySelector('.node[data-id=\"0\"]').getBoundingClientRect(); \
-             return r.left >= a.left && r.right <= a.left + d.clientWidth && r.top >= a.top && r.bottom <= a.top + d.clientHeight",
-        );
-        assert_eq!(root_in_sight, true, "{said}: the root out of sight");
-        // Every row in sight without scrolling down: the last one, the grey
-        // boxes, too (1.5 px: the half of a box's outline that is drawn
-        // outside it).
-        let rows_in_sight = b.run(
-            "const d = document.querySelector('#view-deepening .drawing'), a = d.getBoundingClientRect(); \
-             const low = Math.max(...[...d.querySelectorAll('.node')].map(n => n.getBoundingClientRect().bottom)); \
-             return low <= a.top + d.clientHeight + 1.5",
-        );
-        assert_eq!(rows_in_sight, true, "{said}: the last row out of sight");
+        reads_whole(&b, &seen, &said);
     }
     // The last iteration searched 593 nodes: more than the page keeps.
     assert!(trimmed > 0, "no iteration over the cap");
+    // A click on a closed node of the last iteration opens the line to it:
+    // its children drawn, the line it was beside closed.
+    let other = b.run(
+        "const n = [...document.querySelectorAll('#view-deepening .node.closed')].find(n => n.dataset.action && n.dataset.id !== '0'); \
+         return [n.dataset.id, n.dataset.action]",
+    );
+    let (id, action) = (other[0].as_str().unwrap().to_string(), other[1].as_str().unwrap().to_string());
+    let before = opened(&b);
+    b.click(&format!("#view-deepening .node[data-id=\"{id}\"]"));
+    let after = opened(&b);
+    assert_eq!(after.last(), Some(&action), "the line opened to {action}: {after:?}");
+    assert_ne!(after, before);
+    let children = b.run(&format!(
+        "const p = window.gametree.data('deepening').searched[{}]; return p.tree.count[{id}]",
+        its.len() - 1
+    ));
+    assert!(children.as_u64().unwrap() > 0);
+    assert!(
+        b.count(&format!("#view-deepening .node[data-id=\"{id}\"].closed")) == 0,
+        "{action} still closed after a click"
+    );
+    closed_nodes_say_what_they_searched(&b, its.len() - 1, &format!("after opening {action}"));
+    let seen = look(&b, "#view-deepening");
+    reads_whole(&b, &seen, &format!("after opening {action}: {seen}"));
     assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// The moves along the line drawn open, from the root (whose move is
+/// empty), in order of depth.
+fn opened(b: &Browser) -> Vec<String> {
+    let v = b.run(
+        "return [...document.querySelectorAll('#view-deepening .drawing .node.open')] \
+           .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top) \
+           .map(n => n.dataset.action || '')",
+    );
+    v.as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
+}
+
+/// Every closed node that searched below it says how many nodes, as its
+/// iteration's figures have them; every grey box is "+k not searched".
+fn closed_nodes_say_what_they_searched(b: &Browser, k: usize, said: &str) {
+    let closed = b.run(&format!(
+        "const p = window.gametree.data('deepening').searched[{k}]; \
+         return [...document.querySelectorAll('#view-deepening .node.closed')].map(n => \
+           [n.querySelector('.searched-below').textContent.trim(), '+' + p.below[+n.dataset.id].toLocaleString('en')])"
+    ));
+    for pair in closed.as_array().unwrap() {
+        assert_eq!(pair[0], pair[1], "{said}: a closed node's count");
+    }
+    let greys = b.run(
+        "return [...document.querySelectorAll('#view-deepening .node.unseen text')].map(t => t.textContent)",
+    );
+    for g in greys.as_array().unwrap() {
+        let g = g.as_str().unwrap();
+        assert!(g.starts_with('+') && g.ends_with(" not searched"), "{said}: {g}");
+    }
+}
+
+/// The drawing as [`look`] saw it reads from the back of the room: 16 px or
+/// more, every move named, no text over another, nothing cut off, no scroll
+/// either way.
+fn reads_whole(b: &Browser, seen: &serde_json::Value, said: &str) {
+    assert!(seen["font"].as_f64().unwrap() >= 16.0, "{said}: text under 16 px");
+    assert_eq!(seen["overlaps"], serde_json::json!([]), "{said}: texts over each other");
+    assert_eq!(seen["clipped"], serde_json::json!(0), "{said}: the tree cut off on the left");
+    assert_eq!(seen["scrolls"], serde_json::json!([false, false]), "{said}: the tree scrolls");
+    assert_eq!(
+        b.run("return document.querySelector('#view-deepening .drawing svg').dataset.moves"),
+        "all",
+        "{said}"
+    );
 }
 
 /// `analyse ARGS --search deepening` with its page written to `file` in

@@ -25,8 +25,8 @@
   const style = document.createElement('style');
   style.textContent = `
 #view-deepening:not([hidden]) { display: flex; flex-direction: column; overflow: hidden; }
-#view-deepening header { padding: 6px 12px; border-bottom: 1px solid #ccc; display: flex; gap: 8px 16px; align-items: center; flex-wrap: wrap; }
-#view-deepening h2 { font-size: 19px; margin: 0; }
+#view-deepening h2 { font-size: 19px; margin: 0 0 6px; }
+#view-deepening #deepening-close { margin-left: auto; font-size: 16px; padding: 3px 10px; }
 #view-deepening .steps { display: flex; gap: 6px; padding: 6px 12px; border-bottom: 1px solid #ddd; flex-wrap: wrap; align-items: center; }
 #view-deepening .steps button { font-size: 16px; padding: 3px 10px; }
 #view-deepening [role=tab] { display: flex; flex-direction: column; align-items: flex-start; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; }
@@ -45,13 +45,13 @@
 #view-deepening tbody tr { cursor: pointer; }
 #view-deepening .said { font-size: 17px; margin: 0 0 6px; }
 #view-deepening .note { color: #444; }
-#view-deepening .part { font-size: 17px; margin: 0 0 6px; position: sticky; left: 0; }
 #view-deepening .chart svg { width: 100%; height: auto; }
 #view-deepening svg text { font-family: system-ui, sans-serif; }
+body[data-mode=deepening] #legend { display: none; }
 @media print {
   #view-deepening:not([hidden]) { display: block; overflow: visible; }
   #view-deepening .drawing { overflow: visible; }
-  #view-deepening header button, #view-deepening .steps { display: none; }
+  #view-deepening .steps { display: none; }
 }`;
   document.head.appendChild(style);
 
@@ -95,9 +95,12 @@
   }
 
   function said(it) {
-    return `<p class="said"><b>Depth ${it.depth}</b>: ${it.nodes} nodes searched, ` +
+    const open = D.searched && !D.searches ?
+      ` Drawn open along its line of best play: <b>click a node</b> to open the line to it instead.` : '';
+    return `<p class="said"><b>Depth ${it.depth}</b>: ${it.nodes} nodes searched` +
+      (D.searched && !D.searches ? ` of the tree's ${Number(D.node_count).toLocaleString('en')}` : '') + ', ' +
       `${plural(it.table_cutoffs, 'table cut-off', 'table cut-offs')}, ${plural(it.cutoffs, 'alpha-beta cut-off', 'alpha-beta cut-offs')}; ` +
-      `decision ${esc(it.decision || 'none')}, value ${it.value}.</p>`;
+      `decision ${esc(it.decision || 'none')}, value ${it.value}.${open}</p>`;
   }
 
   const legend = '<p class="note">▲ MAX to move, ▼ MIN to move, a box is a leaf (at the end of the game or at this iteration\'s depth). ' +
@@ -106,7 +109,7 @@
     '<b>Table cut-off</b>: a boxed <b>T</b> and the word <b>table</b>: the transposition table held this position\'s value at this depth, so none of its children were searched. ' +
     '≥ v and ≤ v: a bound, not the exact value.' +
     (D.searched ? ' In this large tree a grey dashed box <b>+k not searched</b> stands for the k children a node never searched, and ' +
-      'a solid box <b>+k searched, not drawn</b> for the k nodes searched under it below the levels drawn.' : '') + '</p>';
+      '<b>+k</b> under a node for the k nodes it searched below it, not drawn.' : '') + '</p>';
 
   // ---- One iteration's tree: the nodes to its depth, drawn by the explorer's
   // small tree (src/export/explorer/small_tree.js).
@@ -118,6 +121,42 @@
     return at;
   });
 
+  // ---- A large tree's iteration is drawn open along one line, from the
+  // root to the node last chosen (at first the iteration's principal
+  // variation): the nodes on it show every child, the others are closed,
+  // "+k" under one telling how many nodes it searched below. Drawn whole,
+  // test4's fifth iteration (223 nodes) was 45,000 px wide, without a move
+  // named; open along one line it is a few nodes a row, every move named.
+  // Clicking a node opens the line to it.
+  const opened = [];
+  const parent = parts.map((at, k) => {
+    const P = D.searched[k], up = new Int32Array(P.tree.count.length).fill(-1);
+    P.tree.count.forEach((c, n) => { for (let j = 0; j < c; j++) up[P.tree.first[n] + j] = n; });
+    return up;
+  });
+  function lineTo(k, n) {
+    const open = new Set();
+    for (let m = n; m >= 0; m = parent[k][m]) open.add(m);
+    return open;
+  }
+  // The iteration's principal variation, followed by its moves' names as
+  // far as the nodes kept go.
+  function principal(k) {
+    const P = D.searched[k], t = P.tree;
+    let n = t.root;
+    for (const move of ITS[k].principal_variation) {
+      let next = -1;
+      for (let j = 0; j < t.count[n]; j++) {
+        const c = t.first[n] + j;
+        if (t.action[c] === move && P.bound[c] !== '.') next = c;
+      }
+      if (next < 0) break;
+      n = next;
+    }
+    return lineTo(k, n);
+  }
+  const big = (n) => Number(n).toLocaleString('en');
+
   function drawing(k) {
     const it = ITS[k];
     const P = !D.searches && D.searched ? D.searched[k] : null;
@@ -125,19 +164,21 @@
       return `<p class="note">This tree has ${D.node_count} nodes; each iteration's tree is drawn for trees of at most ${D.limit}. ` +
         'The figures beside hold for the whole tree.</p>';
     }
+    const open = P ? (opened[k] = opened[k] || principal(k)) : null;
     const tree = P ? P.tree : T, S = P || D.searches[k], at = P ? parts[k] : offset;
     const seen = (n) => S.bound[n] !== '.';
+    // Searched below the levels kept: said under the node, as a closed
+    // node's "+k" (a box for it took a row of the drawing's height).
+    const kept = (m) => !P || P.cut[m] !== 'd';
+    const cutShort = (n) => P && P.tree.count[n] > 0 && !kept(P.tree.first[n]);
+    // What a closed node searched below it, said under it.
+    const more = (n) => P && seen(n) && P.below[n] > 0 && (!open.has(n) || cutShort(n)) ? `+${big(P.below[n])}` : '';
     const kids = (n) => {
+      if (P && !open.has(n)) return [];
       const out = [];
       for (let j = at[n]; j < at[n + 1]; j++) out.push(tree.first[n] + S.children[j]);
-      return out;
+      return out.filter(kept);
     };
-    // Said above the drawing, so that no one takes it for the whole tree.
-    // One line, so that the tree keeps the height: the grey boxes are told
-    // in the legend.
-    const big = (n) => Number(n).toLocaleString('en');
-    const told = !P ? '' : `<p class="note part">Of this tree's ${big(D.node_count)} nodes, depth ${it.depth} visited ${big(P.visited)}` +
-      (P.levels === null ? ', all drawn.</p>' : `: drawn are its top ${P.levels} levels, ${big(P.drawn)} nodes.</p>`);
     const value = (n) => {
       const v = S.value[n], b = S.bound[n];
       return b === '>' ? `≥${v}` : b === '<' ? `≤${v}` : String(v);
@@ -146,31 +187,46 @@
     // told so that the layout keeps them clear of the neighbours'.
     // The word's baseline a type size and 2 px under the node: a ▲'s exact
     // value sits low in it, and a word nearer touched it.
+    // A closed node's "+k" goes on the line of its word ("cut +14"), or
+    // alone under it: a line of its own under "cut" left no room for the
+    // moves' names.
     const mark = (n, at) => {
-      const f = at.font, below = at.under + f + 2;
+      const m = marked(n, at);
+      // The nodes on the open line say so, for a test or a style to find.
+      return P && open.has(n) ? { ...(m || {}), cls: `${m && m.cls ? m.cls + ' ' : ''}open` } : m;
+    };
+    const marked = (n, at) => {
+      const f = at.font, below = at.under + f + 2, plus = more(n);
+      const extra = plus ? `<tspan class="searched-below"> ${plus}</tspan>` : '';
+      const half = (word) => at.wide(word + (plus ? ' ' + plus : ''), f, true) / 2;
+      const closed = plus && !open.has(n) ? ' closed' : '';
       // Searched, only not drawn: solid, not the dashed grey of what was never searched.
       if (P && P.cut[n] === 'd') return { cls: 'drawn-below' };
       if (S.cut[n] === 't') {
         // A boxed T left of the node, and the word below it.
         const side = f + 4, bx = at.x - at.half - 4 - side, by = at.y - side / 2;
-        const word = at.wide('table', f, true) / 2;
-        return { cls: 'table', down: f + 6, left: Math.max(at.half + 4 + side, word), right: word,
+        const word = half('table');
+        return { cls: 'table' + closed, down: f + 6, left: Math.max(at.half + 4 + side, word), right: word,
           svg: `<g class="mark" data-kind="table"><rect x="${bx}" y="${by}" width="${side}" height="${side}" class="t-box"/>` +
           `<text x="${bx + side / 2}" y="${at.y}" text-anchor="middle" dominant-baseline="central" font-size="${f}" class="t-letter">T</text>` +
-          `<text x="${at.x}" y="${below}" text-anchor="middle" font-size="${f}" class="word">table</text></g>` };
+          `<text x="${at.x}" y="${below}" text-anchor="middle" font-size="${f}" class="word">table${extra}</text></g>` };
       }
       if (S.cut[n] === 'a') {
-        const word = at.wide('cut', f, true) / 2;
-        return { cls: 'cutoff', down: f + 6, left: word, right: word,
-          svg: `<g class="mark" data-kind="cutoff"><text x="${at.x}" y="${below}" text-anchor="middle" font-size="${f}" class="word cut-word">cut</text></g>` };
+        const word = half('cut');
+        return { cls: 'cutoff' + closed, down: f + 6, left: word, right: word,
+          svg: `<g class="mark" data-kind="cutoff"><text x="${at.x}" y="${below}" text-anchor="middle" font-size="${f}" class="word cut-word">cut${extra}</text></g>` };
       }
-      return null;
+      if (!plus) return null;
+      const word = at.wide(plus, f, true) / 2;
+      return { cls: closed.trim(), down: f + 6, left: word, right: word,
+        svg: `<text x="${at.x}" y="${below}" text-anchor="middle" font-size="${f}" class="word searched-below">${plus}</text>` };
     };
     const box = view.querySelector('.drawing');
-    box.innerHTML = told;
-    const above = told ? box.firstChild.offsetHeight + 6 : 0;
-    return told + g.smallTree({
-      tree, kids, seen, value, mark, depth: it.depth, above,
+    // A tree open along one line needs every row of the box to name its
+    // moves: how much of the tree it is, and how to open another line, are
+    // said beside it.
+    return g.smallTree({
+      tree, kids, seen, value, mark, depth: it.depth,
       note: P ? (n) => P.note[n] : undefined,
       // The strokes cross the edge to what a cut-off skipped, not to what
       // was searched below the levels drawn.
@@ -180,22 +236,28 @@
       label: `The tree of iteration ${it.depth}`,
       // What this iteration never reached would crowd out what it searched.
       fold: true,
+      // Open along one line, which goes straight down the left.
+      first: !!P,
       // (`.node` in each text's rule: the drawing's own `.node text` would win.)
       style: '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.node .t-letter{font-weight:700;fill:#5b2a86}' +
         '.node .word{font-weight:600;fill:#5b2a86}.node .cut-word{fill:#c00}' +
-        '.node.drawn-below rect{stroke:#555;stroke-dasharray:none;fill:#eee}.node.drawn-below text{fill:#222}',
+        '.node.drawn-below rect{stroke:#555;stroke-dasharray:none;fill:#eee}.node.drawn-below text{fill:#222}' +
+        '.node .searched-below{font-weight:600;fill:#333}.node.closed{cursor:pointer}',
     });
   }
 
   function render() {
     const it = ITS[chosen];
+    // The view's title heads the figures beside the tree, and the way back
+    // ends the row of iterations: a row of its own for them took the room
+    // a sixth row of the tree needs to name its moves.
     view.innerHTML =
-      '<header><h2>Iterative deepening: alpha-beta to each depth in turn, with a transposition table</h2>' +
-      '<button id="deepening-close" title="Back to the explorer (Esc)">Back to the explorer</button></header>' +
       '<div class="steps"><button id="iteration-prev" title="The previous iteration (←)">◀ shallower</button>' +
       `<span role="tablist" aria-label="Iteration" style="display:flex;gap:6px;flex-wrap:wrap">${tabs()}</span>` +
-      '<button id="iteration-next" title="The next iteration (→)">deeper ▶</button></div>' +
-      `<div class="body"><div class="drawing" tabindex="0" role="region" aria-label="The tree"></div><aside tabindex="0" aria-label="Figures">${said(it)}${legend}${table()}` +
+      '<button id="iteration-next" title="The next iteration (→)">deeper ▶</button>' +
+      '<button id="deepening-close" title="Back to the explorer (Esc)">Back to the explorer</button></div>' +
+      `<div class="body"><div class="drawing" tabindex="0" role="region" aria-label="The tree"></div><aside tabindex="0" aria-label="Figures">` +
+      `<h2>Iterative deepening: alpha-beta to each depth in turn, with a transposition table</h2>${said(it)}${legend}${table()}` +
       `<div class="chart">${D.chart}</div><p class="note">← and → step between iterations; Esc goes back.</p></aside></div>`;
     const box = view.querySelector('.drawing');
     // A tree too wide to read whole opens at its left, on its root and the
@@ -214,6 +276,12 @@
   view.addEventListener('click', (ev) => {
     const t = ev.target.closest('[data-iteration]');
     if (t) { choose(Number(t.dataset.iteration)); return; }
+    const node = ev.target.closest('.drawing .node.seen[data-id]');
+    if (node && D.searched && !D.searches) {
+      opened[chosen] = lineTo(chosen, Number(node.dataset.id));
+      render();
+      return;
+    }
     if (ev.target.id === 'iteration-prev') choose(chosen - 1);
     else if (ev.target.id === 'iteration-next') choose(chosen + 1);
     else if (ev.target.id === 'deepening-close') back();

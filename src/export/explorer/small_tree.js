@@ -27,6 +27,9 @@
 //                    y below the node and its value, font, and wide(text, px,
 //                    bold) a text's width), reaching left and right of x and
 //                    down from under by that much
+//   spec.first       optional: every node over its first child, not the
+//                    middle of its children (a tree open along one line:
+//                    the line goes straight down, the rest to its right)
 //   spec.box         the element it is drawn into; spec.label its aria-label
 //   spec.above       optional: px of the box taken above the drawing (a note)
 //   spec.left, spec.below  room beside and under the tree for marks
@@ -148,7 +151,8 @@ function smallTree(spec) {
     // Under the last row, only its own nodes' feet: the rows above keep
     // theirs within the gap, and room for them here pushed a six-row
     // iteration's last row out of sight.
-    const top = G.r + 8 + name, end = Math.max(last, below) + 4;
+    // (No move is written over the root.)
+    const top = G.r + 8 + (G.named[T.root] ? name : 0), end = Math.max(last, below) + 4;
     const gap = Math.max(G.r + most + name + 12, Math.min(170, (high - top - end) / Math.max(1, levels - 1)));
     return { line, name, foot, marks, top, gap, height: Math.ceil(top + (levels - 1) * gap + end) };
   };
@@ -164,7 +168,7 @@ function smallTree(spec) {
         // Nodes 4 px apart still read apart: tried before scrolling, not
         // before a smaller type (which also leaves the rows more room).
         for (const pad of font > 16 ? [Math.round(font * 0.5)] : [8, 4]) {
-          const t = layout(font, moves, pad);
+          const t = layout(font, moves, pad, spec.first ? 'first' : 'middle');
           if (t.width > room) continue;
           const v = rows(t);
           if (tall || v.height <= high) { G = t; V = v; break search; }
@@ -180,7 +184,7 @@ function smallTree(spec) {
   // drawing on the board would.
   if (G.font === 22) {
     for (const pad of [96, 64, 40, 24]) {
-      const t = layout(22, G.moves, pad);
+      const t = layout(22, G.moves, pad, spec.first ? 'first' : 'middle');
       if (t.width <= across - left - right - (V.height > high ? 16 : 0)) { G = t; break; }
     }
   }
@@ -191,14 +195,28 @@ function smallTree(spec) {
   for (const n of pre) {
     const c = list[n];
     let struck = false;
-    for (const m of c) {
+    // Over its first child, a node's edges to the others would run low across
+    // its neighbours' values and words: they go down to a line just over the
+    // children's moves, along it, and down to each.
+    const top = (m) => y(m) - rad[m] - (named[m] ? name : 0);
+    const bus = c.length ? Math.min(...c.map(top)) - 6 : 0;
+    const elbow = [];
+    c.forEach((m, k) => {
       const on = spec.seen(m);
-      const y1 = y(n) + foot[n], y2 = y(m) - rad[m] - (named[m] ? name : 0);
+      const y1 = y(n) + foot[n], y2 = top(m);
       // An edge to what was searched but not drawn is solid, as searched edges are.
       const solid = on || (spec.skipped && !spec.skipped(m));
-      edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${solid ? 'e-seen' : 'e-unseen'}"/>`);
+      const cls = solid ? 'e-seen' : 'e-unseen';
+      if (spec.first) elbow[solid ? 'push' : 'unshift'](`<polyline points="${x[n]},${y1} ${x[n]},${bus} ${x[m]},${bus} ${x[m]},${y2}" class="${cls}"/>`);
+      else edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${cls}"/>`);
       if (!on && !struck && spec.cut(n) && (!spec.skipped || spec.skipped(m))) {
         struck = true;
+        if (spec.first) {
+          // Across the line along, just before the first skipped child.
+          const mx = x[m] - Math.min(14, (x[m] - x[c[k - 1]]) / 2);
+          for (const s of [-3, 3]) edges.push(`<line class="cut" x1="${mx + s - 4}" y1="${bus + 9}" x2="${mx + s + 4}" y2="${bus - 9}"/>`);
+          return;
+        }
         const mx = x[n] + (x[m] - x[n]) * 0.5, my = y1 + (y2 - y1) * 0.5;
         const dx = x[m] - x[n], dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
         const px = -dy / len * 9, py = dx / len * 9, sx = dx / len * 3, sy = dy / len * 3;
@@ -206,7 +224,10 @@ function smallTree(spec) {
           edges.push(`<line class="cut" x1="${mx + px + s * sx}" y1="${my + py + s * sy}" x2="${mx - px + s * sx}" y2="${my - py + s * sy}"/>`);
         }
       }
-    }
+    });
+    // Unsearched edges first, under the searched ones they share a line with.
+    edges.unshift(...elbow.filter((e) => e.includes('e-unseen')));
+    edges.push(...elbow.filter((e) => !e.includes('e-unseen')));
     const on = spec.seen(n), leaf = bottom(n), r = rad[n], yn = y(n);
     // Asked again where the node now stands.
     const mark = marks[n] ? spec.mark(n, { x: x[n], y: yn, r, half: half[n], under: yn + rad[n] + (under[n] ? line : 0) + 2, font, wide }) : null;
@@ -232,7 +253,7 @@ function smallTree(spec) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="-${left} 0 ${width} ${height}" role="img" ` +
     'style="display:block;margin:0 auto" ' +
     `aria-label="${esc(spec.label)}" data-font="${font}" data-moves="${G.moves}">` +
-    '<style>.e-seen{stroke:#555;stroke-width:1.6}.e-unseen{stroke:#bbb;stroke-width:1.3;stroke-dasharray:4 4}' +
+    '<style>polyline{fill:none}.e-seen{stroke:#555;stroke-width:1.6}.e-unseen{stroke:#bbb;stroke-width:1.3;stroke-dasharray:4 4}' +
     '.cut{stroke:#c00;stroke-width:2.4}.act{fill:#444}' +
         '.node polygon,.node rect{fill:#fff;stroke-width:2}.max.seen polygon{stroke:#b34700}.min.seen polygon{stroke:#0b5cad}' +
     '.leaf.seen rect{stroke:#444;fill:#eee}.node text{fill:#111}' + (spec.style || '') +
