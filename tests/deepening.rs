@@ -212,7 +212,11 @@ fn over_the_drawing_limit_each_iteration_keeps_what_it_searched() {
                     let kept = s.nodes.iter().filter(|v| v.depth == depth + 1).count();
                     assert_eq!(kept, open[0].kids.len(), "depth {}, at depth {depth}", it.depth);
                 }
-                assert!(s.nodes.iter().any(|v| v.depth == it.depth), "depth {}: the line cut short", it.depth);
+                assert!(
+                    s.nodes.iter().any(|v| v.depth == it.depth),
+                    "depth {}: the line cut short",
+                    it.depth
+                );
             }
         }
     }
