@@ -268,7 +268,7 @@ fn a_game_over_the_limit_draws_each_iteration_open_along_its_line_at_1366x768() 
             told.contains(&format!("{} nodes searched of the tree's {}", it["nodes"], grouped.join(","))),
             "{said}: {told}"
         );
-        assert!(told.contains("click a node"), "{said}: {told}");
+        assert!(told.contains("Click a node"), "{said}: {told}");
         // The line drawn open is the iteration's line of best play, to its
         // end (below the levels kept too): every move of it named on the
         // drawing, each open node's children drawn, the rest closed.
@@ -315,6 +315,15 @@ fn a_game_over_the_limit_draws_each_iteration_open_along_its_line_at_1366x768() 
     closed_nodes_say_what_they_searched(&b, its.len() - 1, &format!("after opening {action}"));
     let seen = look(&b, "#view-deepening");
     reads_whole(&b, &seen, &format!("after opening {action}: {seen}"));
+    // The way back to the line of best play is said where the figures are,
+    // and takes one click; the chosen iteration's tab does the same.
+    assert!(b.text("#view-deepening aside .said").contains("back to the line of best play"));
+    b.click("#best-line");
+    assert_eq!(opened(&b), before, "the line of best play again");
+    assert!(!b.text("#view-deepening aside .said").contains("back to the line of best play"));
+    b.click(&format!("#view-deepening .node[data-id=\"{id}\"]"));
+    b.click(&format!("#iteration-{}", its.len()));
+    assert_eq!(opened(&b), before, "the chosen tab opens the line of best play again");
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 

@@ -26,7 +26,8 @@
   style.textContent = `
 #view-deepening:not([hidden]) { display: flex; flex-direction: column; overflow: hidden; }
 #view-deepening h2 { font-size: 19px; margin: 0 0 6px; }
-#view-deepening #deepening-close { margin-left: auto; font-size: 16px; padding: 3px 10px; }
+#view-deepening #deepening-close { float: right; margin: 0 0 6px 8px; font-size: 16px; padding: 3px 10px; }
+#view-deepening #best-line { font-size: 16px; padding: 2px 8px; }
 #view-deepening .steps { display: flex; gap: 6px; padding: 6px 12px; border-bottom: 1px solid #ddd; flex-wrap: wrap; align-items: center; }
 #view-deepening .steps button { font-size: 16px; padding: 3px 10px; }
 #view-deepening [role=tab] { display: flex; flex-direction: column; align-items: flex-start; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; }
@@ -95,8 +96,10 @@ body[data-mode=deepening] #legend { display: none; }
   }
 
   function said(it) {
-    const open = D.searched && !D.searches ?
-      ` Drawn open along its line of best play: <b>click a node</b> to open the line to it instead.` : '';
+    const k = ITS.indexOf(it), best = !opened[k] || opened[k].best;
+    const open = !D.searched || D.searches ? '' : (best ? ' Drawn open along its line of best play.' :
+      ' Drawn open along the line clicked: <button id="best-line" title="Open the line of best play again">back to the line of best play</button>') +
+      ' Under every other node, <b>+k</b>: the k nodes it searched below, not drawn. <b>Click a node</b> to open the line to it.';
     return `<p class="said"><b>Depth ${it.depth}</b>: ${it.nodes} nodes searched` +
       (D.searched && !D.searches ? ` of the tree's ${Number(D.node_count).toLocaleString('en')}` : '') + ', ' +
       `${plural(it.table_cutoffs, 'table cut-off', 'table cut-offs')}, ${plural(it.cutoffs, 'alpha-beta cut-off', 'alpha-beta cut-offs')}; ` +
@@ -142,6 +145,11 @@ body[data-mode=deepening] #legend { display: none; }
   // The iteration's principal variation, followed by its moves' names as
   // far as the nodes kept go.
   function principal(k) {
+    const open = principalNodes(k);
+    open.best = true;
+    return open;
+  }
+  function principalNodes(k) {
     const P = D.searched[k], t = P.tree;
     let n = t.root;
     for (const move of ITS[k].principal_variation) {
@@ -242,21 +250,23 @@ body[data-mode=deepening] #legend { display: none; }
       style: '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.node .t-letter{font-weight:700;fill:#5b2a86}' +
         '.node .word{font-weight:600;fill:#5b2a86}.node .cut-word{fill:#c00}' +
         '.node.drawn-below rect{stroke:#555;stroke-dasharray:none;fill:#eee}.node.drawn-below text{fill:#222}' +
-        '.node .searched-below{font-weight:600;fill:#333}.node.closed{cursor:pointer}',
+        '.node .searched-below{font-weight:600;fill:#333}.node.closed{cursor:pointer}' +
+        // The line drawn open, heavier, as the explorer draws best play.
+        '.node.open polygon,.node.open rect{stroke-width:3.5}.node.open .act{font-weight:700;fill:#111}',
     });
   }
 
   function render() {
     const it = ITS[chosen];
-    // The view's title heads the figures beside the tree, and the way back
-    // ends the row of iterations: a row of its own for them took the room
-    // a sixth row of the tree needs to name its moves.
+    // The view's title and the way back head the figures beside the tree: a
+    // row of their own took the room a sixth row of the tree needs to name
+    // its moves, and the way back at the end of the tabs wrapped at six.
     view.innerHTML =
       '<div class="steps"><button id="iteration-prev" title="The previous iteration (←)">◀ shallower</button>' +
       `<span role="tablist" aria-label="Iteration" style="display:flex;gap:6px;flex-wrap:wrap">${tabs()}</span>` +
-      '<button id="iteration-next" title="The next iteration (→)">deeper ▶</button>' +
-      '<button id="deepening-close" title="Back to the explorer (Esc)">Back to the explorer</button></div>' +
+      '<button id="iteration-next" title="The next iteration (→)">deeper ▶</button></div>' +
       `<div class="body"><div class="drawing" tabindex="0" role="region" aria-label="The tree"></div><aside tabindex="0" aria-label="Figures">` +
+      '<button id="deepening-close" title="Back to the explorer (Esc)">Back to the explorer</button>' +
       `<h2>Iterative deepening: alpha-beta to each depth in turn, with a transposition table</h2>${said(it)}${legend}${table()}` +
       `<div class="chart">${D.chart}</div><p class="note">← and → step between iterations; Esc goes back.</p></aside></div>`;
     const box = view.querySelector('.drawing');
@@ -275,7 +285,11 @@ body[data-mode=deepening] #legend { display: none; }
 
   view.addEventListener('click', (ev) => {
     const t = ev.target.closest('[data-iteration]');
+    // The chosen iteration's tab again, or the button, opens its line of
+    // best play again.
+    if (t && Number(t.dataset.iteration) === chosen || ev.target.id === 'best-line') opened[chosen] = null;
     if (t) { choose(Number(t.dataset.iteration)); return; }
+    if (ev.target.id === 'best-line') { render(); return; }
     const node = ev.target.closest('.drawing .node.seen[data-id]');
     if (node && D.searched && !D.searches) {
       opened[chosen] = lineTo(chosen, Number(node.dataset.id));

@@ -160,10 +160,15 @@ function smallTree(spec) {
   // else the searched ones', else none. A tree that fits in no way scrolls:
   // down first (and a scroll bar takes from the width), sideways if need be,
   // at 16 px.
+  // A tree open along one line (spec.first) is read by its moves: they are
+  // kept at the cost of scrolling down.
   let G = null, V = null;
-  search: for (const tall of [false, true]) {
+  const tries = [];
+  for (const tall of [false, true]) for (const moves of ['all', 'seen', 'none']) tries.push([tall, moves]);
+  if (spec.first) tries.sort((a, b) => (a[1] !== 'all') - (b[1] !== 'all'));
+  search: for (const [tall, moves] of tries) {
     const room = across - left - right - (tall ? 16 : 0);
-    for (const moves of ['all', 'seen', 'none']) {
+    {
       for (const font of [22, 20, 18, 16]) {
         // Nodes 4 px apart still read apart: tried before scrolling, not
         // before a smaller type (which also leaves the rows more room).
