@@ -3,8 +3,8 @@
 //! back), and each part's distinct keys are then counted in a table of their
 //! own, small enough for the cache up to a few hundred thousand records, and
 //! the helper threads share the parts out: a key is in one part only, so the
-//! parts' counts add up. The census's pass counts positions so, a depth at a
-//! time (`super::levels`), and this file their symmetry classes.
+//! parts' counts add up. The census's pass over the tree (levels.rs) counts
+//! positions so, a depth at a time, and this file their symmetry classes.
 
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 use std::sync::Mutex;
