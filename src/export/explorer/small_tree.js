@@ -168,16 +168,14 @@ function smallTree(spec) {
   if (spec.first) tries.sort((a, b) => (a[1] !== 'all') - (b[1] !== 'all'));
   search: for (const [tall, moves] of tries) {
     const room = across - left - right - (tall ? 16 : 0);
-    {
-      for (const font of [22, 20, 18, 16]) {
-        // Nodes 4 px apart still read apart: tried before scrolling, not
-        // before a smaller type (which also leaves the rows more room).
-        for (const pad of font > 16 ? [Math.round(font * 0.5)] : [8, 4]) {
-          const t = layout(font, moves, pad, spec.first ? 'first' : 'middle');
-          if (t.width > room) continue;
-          const v = rows(t);
-          if (tall || v.height <= high) { G = t; V = v; break search; }
-        }
+    for (const font of [22, 20, 18, 16]) {
+      // Nodes 4 px apart still read apart: tried before scrolling, not
+      // before a smaller type (which also leaves the rows more room).
+      for (const pad of font > 16 ? [Math.round(font * 0.5)] : [8, 4]) {
+        const t = layout(font, moves, pad, spec.first ? 'first' : 'middle');
+        if (t.width > room) continue;
+        const v = rows(t);
+        if (tall || v.height <= high) { G = t; V = v; break search; }
       }
     }
   }
