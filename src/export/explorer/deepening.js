@@ -145,11 +145,6 @@ body[data-mode=deepening] #legend { display: none; }
   // The iteration's principal variation, followed by its moves' names as
   // far as the nodes kept go.
   function principal(k) {
-    const open = principalNodes(k);
-    open.best = true;
-    return open;
-  }
-  function principalNodes(k) {
     const P = D.searched[k], t = P.tree;
     let n = t.root;
     for (const move of ITS[k].principal_variation) {
@@ -161,7 +156,9 @@ body[data-mode=deepening] #legend { display: none; }
       if (next < 0) break;
       n = next;
     }
-    return lineTo(k, n);
+    const open = lineTo(k, n);
+    open.best = true;
+    return open;
   }
   const big = (n) => Number(n).toLocaleString('en');
 
@@ -208,8 +205,6 @@ body[data-mode=deepening] #legend { display: none; }
       const extra = plus ? `<tspan class="searched-below"> ${plus}</tspan>` : '';
       const half = (word) => at.wide(word + (plus ? ' ' + plus : ''), f, true) / 2;
       const closed = plus && !open.has(n) ? ' closed' : '';
-      // Searched, only not drawn: solid, not the dashed grey of what was never searched.
-      if (P && P.cut[n] === 'd') return { cls: 'drawn-below' };
       if (S.cut[n] === 't') {
         // A boxed T left of the node, and the word below it.
         const side = f + 4, bx = at.x - at.half - 4 - side, by = at.y - side / 2;
@@ -236,9 +231,6 @@ body[data-mode=deepening] #legend { display: none; }
     return g.smallTree({
       tree, kids, seen, value, mark, depth: it.depth,
       note: P ? (n) => P.note[n] : undefined,
-      // The strokes cross the edge to what a cut-off skipped, not to what
-      // was searched below the levels drawn.
-      skipped: P ? (m) => P.cut[m] !== 'd' : undefined,
       cut: (n) => S.cut[n] === 'a',
       box,
       label: `The tree of iteration ${it.depth}`,
@@ -249,7 +241,6 @@ body[data-mode=deepening] #legend { display: none; }
       // (`.node` in each text's rule: the drawing's own `.node text` would win.)
       style: '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.node .t-letter{font-weight:700;fill:#5b2a86}' +
         '.node .word{font-weight:600;fill:#5b2a86}.node .cut-word{fill:#c00}' +
-        '.node.drawn-below rect{stroke:#555;stroke-dasharray:none;fill:#eee}.node.drawn-below text{fill:#222}' +
         '.node .searched-below{font-weight:600;fill:#333}.node.closed{cursor:pointer}' +
         // The line drawn open, heavier, as the explorer draws best play.
         '.node.open polygon,.node.open rect{stroke-width:3.5}.node.open .act{font-weight:700;fill:#111}',

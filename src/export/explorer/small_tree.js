@@ -14,8 +14,6 @@
 //   spec.seen(n)     whether the search visited n
 //   spec.value(n)    a visited node's value as written (a bound as ≥ v, ≤ v)
 //   spec.cut(n)      whether n's first unvisited child edge gets the strokes
-//   spec.skipped(m)  optional: whether an unvisited m is one the search
-//                    skipped (the strokes' edge); by default every unvisited
 //   spec.fold        optional: an unvisited node is drawn small and bare, what
 //                    lies under it left out (where what was skipped is most of
 //                    the tree, and would crowd out what was searched)
@@ -207,12 +205,10 @@ function smallTree(spec) {
     c.forEach((m, k) => {
       const on = spec.seen(m);
       const y1 = y(n) + foot[n], y2 = top(m);
-      // An edge to what was searched but not drawn is solid, as searched edges are.
-      const solid = on || (spec.skipped && !spec.skipped(m));
-      const cls = solid ? 'e-seen' : 'e-unseen';
-      if (spec.first) elbow[solid ? 'push' : 'unshift'](`<polyline points="${x[n]},${y1} ${x[n]},${bus} ${x[m]},${bus} ${x[m]},${y2}" class="${cls}"/>`);
+      const cls = on ? 'e-seen' : 'e-unseen';
+      if (spec.first) elbow.push(`<polyline points="${x[n]},${y1} ${x[n]},${bus} ${x[m]},${bus} ${x[m]},${y2}" class="${cls}"/>`);
       else edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${cls}"/>`);
-      if (!on && !struck && spec.cut(n) && (!spec.skipped || spec.skipped(m))) {
+      if (!on && !struck && spec.cut(n)) {
         struck = true;
         if (spec.first) {
           // Across the line along, just before the first skipped child.
