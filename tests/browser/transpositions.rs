@@ -222,6 +222,16 @@ fn merge_transpositions_opens_the_explorer_on_the_graph_of_positions_the_dot_dra
         b.run("return document.getElementById('mode-merged').getAttribute('aria-pressed')"),
         Value::from("true")
     );
+    // The graph has a panel of its own: the toolbar keeps the panel's
+    // button, and only it, beside the modes.
+    let shown = "return [...document.querySelectorAll('#toolbar button, #toolbar input')] \
+        .filter(e => e.offsetParent !== null && !e.classList.contains('mode')).map(e => e.id)";
+    assert_eq!(b.run(shown), Value::from(vec!["panel-toggle"]));
+    let shut = "return document.body.classList.contains('panel-shut')";
+    let before = b.run(shut);
+    b.click("#panel-toggle");
+    assert_ne!(b.run(shut), before, "the panel's button does nothing over the graph");
+    b.click("#panel-toggle");
     let (boxes, edges) = drawn(&b);
     if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
         b.screenshot(&Path::new(&dir).join("positions-graph-open.png"));

@@ -10,9 +10,12 @@
 //   gametree.smallTree(spec)  a small searched tree drawn whole, as SVG text
 //                             (small_tree.js says what spec holds)
 //   gametree.data(name)       the JSON an addon wrote for itself, or null
-//   gametree.addView({ id, label, title, show(el), hide() })
+//   gametree.addView({ id, label, title, show(el), hide(), panel })
 //                             a mode button of its own; while it is pressed the
-//                             view has the tree's area, the element `el`
+//                             view has the tree's area, the element `el`, and
+//                             the toolbar only the modes (and the panel's
+//                             button if `panel`: the view has a panel that
+//                             hides with the tree's)
 //   gametree.setMode(id)      'explore', 'step', 'practice' or a view's id
 //   gametree.select(i)        selects node i in the explorer's tree
 //   gametree.selected()       the selected node's index (-1: none)
@@ -33,7 +36,8 @@ function addHook(list, f) {
 }
 const mainArea = document.querySelector('main');
 // The toolbar's controls of the tree: while a view has the tree's area they
-// would act on a tree nobody sees, so they are greyed out and do nothing.
+// would act on a tree nobody sees, so they are switched off (and hidden with
+// their groups, below).
 const treeControls = ['expand-all', 'collapse-all', 'compact', 'zoom-out', 'zoom-fit', 'zoom-in', 'find'];
 // Leaves a view's area for the tree's, or the tree's for view `m`'s; says
 // whether `m` is a view.
@@ -46,6 +50,12 @@ function switchView(from, m) {
     const c = document.getElementById(id);
     if (c) c.disabled = !!v;
   }
+  // Out of sight too: a view has none of the tree's zoom or search, and
+  // greyed buttons over it only asked a class what they were for. The
+  // panel's button stays for a view with a panel of its own (`spec.panel`):
+  // over any other it did nothing.
+  for (const group of document.querySelectorAll('#toolbar .tree-only')) group.hidden = !!v;
+  document.getElementById('panel-toggle').hidden = !!v && !v.spec.panel;
   if (v) { v.area.hidden = false; v.spec.show(v.area); }
   return !!v;
 }

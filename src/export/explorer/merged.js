@@ -313,6 +313,8 @@
     id: 'merged',
     label: 'Positions graph',
     title: 'The tree as the graph of its distinct positions: each once, with how many paths reach it, every edge kept',
+    // Its panel, beside the graph, is shown and hidden as the tree's is.
+    panel: true,
     hide() { button().hidden = !d.open; },
     show(el) {
       button().hidden = false;
