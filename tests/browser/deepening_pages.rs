@@ -288,6 +288,11 @@ fn a_game_over_the_limit_draws_each_iteration_open_along_its_line_at_1366x768() 
             .collect();
         let open = opened(&b);
         assert_eq!(open[1..], line[..], "{said}: the line drawn open");
+        // The banner over the page is this iteration's: its decision and
+        // its line, not the whole tree's.
+        assert_eq!(b.text("#banner #line"), line.join(" "), "{said}: the banner's line");
+        assert_eq!(b.text("#banner #decision"), it["decision"].as_str().unwrap(), "{said}");
+        assert!(b.text("#banner").starts_with(&format!("depth {depth}:")), "{said}: {}", b.text("#banner"));
         closed_nodes_say_what_they_searched(&b, k, &said);
         let seen = look(&b, "#view-deepening");
         if let Some(dir) = &shots {
@@ -332,6 +337,31 @@ fn a_game_over_the_limit_draws_each_iteration_open_along_its_line_at_1366x768() 
     b.click(&format!("#view-deepening .node[data-id=\"{id}\"]"));
     b.click(&format!("#iteration-{}", its.len()));
     assert_eq!(opened(&b), before, "the chosen tab opens the line of best play again");
+    // The keyboard opens a line too: a closed node is a button named by its
+    // moves from the root, Tab reaches it, Enter opens the line to it, and
+    // the focus stays on it.
+    let node = format!("#view-deepening .node[data-id=\"{id}\"]");
+    assert_eq!(b.run(&format!("return document.querySelector('{node}').getAttribute('role')")), "button");
+    let label = b.run(&format!("return document.querySelector('{node}').getAttribute('aria-label')"));
+    assert!(label.as_str().unwrap().contains(&format!("{action}: open the line to it")), "{label}");
+    b.run(&format!(
+        "const all = [...document.querySelectorAll('#view-deepening [tabindex]')]; \
+         all[all.indexOf(document.querySelector('{node}')) - 1].focus()"
+    ));
+    b.press("\u{E004}");
+    assert_eq!(b.run("return document.activeElement.dataset.id"), id.as_str(), "Tab to the node");
+    b.press("\u{E007}");
+    assert_eq!(opened(&b).last(), Some(&action), "Enter opened the line to {action}");
+    assert_eq!(b.run("return document.activeElement.dataset.id"), id.as_str(), "the focus kept");
+    if let Some(dir) = &shots {
+        b.screenshot(&std::path::Path::new(dir).join("checkers5-opened-by-keyboard.png"));
+    }
+    // Back in the explorer, the banner is the whole tree's again.
+    b.click("#deepening-close");
+    let tree_line: Vec<&str> =
+        doc["principal_variation"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert_eq!(b.text("#banner #line"), tree_line.join(" "));
+    assert!(!b.text("#banner").starts_with("depth"), "{}", b.text("#banner"));
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 

@@ -99,7 +99,7 @@ body[data-mode=deepening] #legend { display: none; }
     const k = ITS.indexOf(it), best = !opened[k] || opened[k].best;
     const open = !D.searched || D.searches ? '' : (best ? ' Drawn open along its line of best play.' :
       ' Drawn open along the line clicked: <button id="best-line" title="Open the line of best play again">back to the line of best play</button>') +
-      ' Under every other node, <b>+k</b>: the k nodes it searched below, not drawn. <b>Click a node</b> to open the line to it.';
+      ' Under every other node, <b>+k</b>: the k nodes it searched below, not drawn. <b>Click a node</b> (or Tab to it and press Enter) to open the line to it.';
     return `<p class="said"><b>Depth ${it.depth}</b>: ${it.nodes} nodes searched` +
       (D.searched && !D.searches ? ` of the tree's ${Number(D.node_count).toLocaleString('en')}` : '') + ', ' +
       `${plural(it.table_cutoffs, 'table cut-off', 'table cut-offs')}, ${plural(it.cutoffs, 'alpha-beta cut-off', 'alpha-beta cut-offs')}; ` +
@@ -110,7 +110,9 @@ body[data-mode=deepening] #legend { display: none; }
     'Children are drawn in the order this iteration took them: the previous iteration\'s line first, then the table\'s best move, then the game\'s order. ' +
     'Grey and dashed: not searched (what lies under it is left out). <b>Alpha-beta cut-off</b>: two red strokes across the first skipped edge and the word <b>cut</b>. ' +
     '<b>Table cut-off</b>: a boxed <b>T</b> and the word <b>table</b>: the transposition table held this position\'s value at this depth, so none of its children were searched. ' +
-    '≥ v and ≤ v: a bound, not the exact value.' +
+    '≥ v and ≤ v: a bound, not the exact value. <b>Ties</b> go to the move first in the game\'s order: a move before the best so far in that order ' +
+    'is searched with a window one wider, so that a tie with the best comes back exact, and it takes the line. So a move can be searched, and chosen, ' +
+    'after a sibling of the same value, where ties would otherwise be cut.' +
     (D.searched ? ' In this large tree a grey dashed box <b>+k not searched</b> stands for the k children a node never searched, and ' +
       '<b>+k</b> under a node for the k nodes it searched below it, not drawn.' : '') + '</p>';
 
@@ -137,6 +139,12 @@ body[data-mode=deepening] #legend { display: none; }
     P.tree.count.forEach((c, n) => { for (let j = 0; j < c; j++) up[P.tree.first[n] + j] = n; });
     return up;
   });
+  // The moves from the root to node n of iteration k's tree.
+  function pathTo(k, n) {
+    const moves = [];
+    for (let m = n; parent[k][m] >= 0; m = parent[k][m]) moves.unshift(D.searched[k].tree.action[m]);
+    return moves.join(' ');
+  }
   function lineTo(k, n) {
     const open = new Set();
     for (let m = n; m >= 0; m = parent[k][m]) open.add(m);
@@ -238,6 +246,8 @@ body[data-mode=deepening] #legend { display: none; }
       fold: true,
       // Open along one line, which goes straight down the left.
       first: !!P,
+      // Any node searched opens the line to it, by keyboard too.
+      press: P ? (n) => seen(n) && n !== tree.root && `${pathTo(k, n)}: open the line to it` : undefined,
       // (`.node` in each text's rule: the drawing's own `.node text` would win.)
       style: '.table polygon{stroke-width:4}.t-box{fill:#fff;stroke:#5b2a86;stroke-width:2}.node .t-letter{font-weight:700;fill:#5b2a86}' +
         '.node .word{font-weight:600;fill:#5b2a86}.node .cut-word{fill:#c00}' +
@@ -265,6 +275,21 @@ body[data-mode=deepening] #legend { display: none; }
     // previous line, searched first (small_tree.js).
     box.innerHTML = drawing(chosen);
     view.dataset.shown = String(it.depth);
+    banner(it);
+  }
+
+  // The banner over the page says what the iteration shown decided, and
+  // its line: the whole tree's line (the last iteration's) over depth 4's
+  // tree named moves that tree did not play. Leaving the view gives the
+  // banner back to the tree (the explorer writes it on every change of mode).
+  function banner(it) {
+    const el = document.getElementById('banner');
+    if (!el) return;
+    el.hidden = false;
+    el.innerHTML = `<span class="line-label">depth ${it.depth}:</span> ` + (it.decision
+      ? `Decision <b id="decision">${esc(it.decision)}</b>, value <b id="decision-value">${it.value}</b> ` +
+        `<span class="line-label">line of best play</span> <span id="line">${esc(it.principal_variation.join(' '))}</span>`
+      : `No decision. Value <b id="decision-value">${it.value}</b>`);
   }
 
   function choose(k) {
@@ -282,19 +307,24 @@ body[data-mode=deepening] #legend { display: none; }
     if (t) { choose(Number(t.dataset.iteration)); return; }
     if (ev.target.id === 'best-line') { render(); return; }
     const node = ev.target.closest('.drawing .node.seen[data-id]');
-    if (node && D.searched && !D.searches) {
-      opened[chosen] = lineTo(chosen, Number(node.dataset.id));
-      render();
-      return;
-    }
+    if (node && D.searched && !D.searches) { openTo(Number(node.dataset.id)); return; }
     if (ev.target.id === 'iteration-prev') choose(chosen - 1);
     else if (ev.target.id === 'iteration-next') choose(chosen + 1);
     else if (ev.target.id === 'deepening-close') back();
   });
+  // Opens the line to node n, and keeps the keyboard on it.
+  function openTo(n) {
+    opened[chosen] = lineTo(chosen, n);
+    render();
+    const again = view.querySelector(`.drawing .node[data-id="${n}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
   window.addEventListener('keydown', (ev) => {
     if (view.hidden) return;
     ev.stopPropagation();
-    if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
+    const node = document.activeElement && document.activeElement.closest && document.activeElement.closest('.drawing .node[tabindex]');
+    if (node && (ev.key === 'Enter' || ev.key === ' ')) { ev.preventDefault(); openTo(Number(node.dataset.id)); }
+    else if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
     else if (ev.key === 'ArrowLeft') { ev.preventDefault(); choose(chosen - 1); }
     else if (ev.key === 'Escape') back();
   }, true);

@@ -28,6 +28,9 @@
 //   spec.first       optional: every node over its first child, not the
 //                    middle of its children (a tree open along one line:
 //                    the line goes straight down, the rest to its right)
+//   spec.press(n)    optional: what pressing a node does, said (an aria-label),
+//                    or nothing: a node with it can be reached with Tab and
+//                    pressed with Enter, not only clicked
 //   spec.box         the element it is drawn into; spec.label its aria-label
 //   spec.above       optional: px of the box taken above the drawing (a note)
 //   spec.left, spec.below  room beside and under the tree for marks
@@ -245,11 +248,14 @@ function smallTree(spec) {
     const s = texts[n];
     const ty = leaf ? yn : under[n] ? yn + r + 2 + line / 2 : (T.max[n] === '1' ? yn + r * 0.55 : yn - r * 0.2);
     const value = s ? `<text x="${x[n]}" y="${ty}" text-anchor="middle" dominant-baseline="middle" font-size="${font}">${esc(s)}</text>` : '';
-    nodes.push(`<g class="node ${cls}" data-id="${n}"${action}>${shape}${move}${value}${mark && mark.svg ? mark.svg : ''}</g>`);
+    const said = spec.press && spec.press(n);
+    const press = said ? ` tabindex="0" role="button" aria-label="${esc(said)}"` : '';
+    nodes.push(`<g class="node ${cls}" data-id="${n}"${action}${press}>${shape}${move}${value}${mark && mark.svg ? mark.svg : ''}</g>`);
   }
   const width = Math.ceil(G.width) + left + right;
   // A block, so that no line's descent under it makes the box scroll; centred while it is narrower than the box.
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="-${left} 0 ${width} ${height}" role="img" ` +
+  // A picture, unless its nodes can be pressed: then a group of buttons.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="-${left} 0 ${width} ${height}" role="${spec.press ? 'group' : 'img'}" ` +
     'style="display:block;margin:0 auto" ' +
     `aria-label="${esc(spec.label)}" data-font="${font}" data-moves="${G.moves}">` +
     '<style>polyline{fill:none}.e-seen{stroke:#555;stroke-width:1.6}.e-unseen{stroke:#bbb;stroke-width:1.3;stroke-dasharray:4 4}' +
