@@ -62,8 +62,9 @@ fn names<G: Game>(game: &G, tree: &Tree<'_, G>, parts: &[&Searched]) -> HashMap<
 
 /// One iteration's searched part of a large tree as a small tree of its own,
 /// in the columns of [`shape`] and [`searched`] plus `cut` (`d` too: a grey
-/// box for searched nodes below the levels kept), `note` and `below` (the
-/// nodes each visited node searched under it): the
+/// box for searched nodes below the levels kept), `note`, `below` (the
+/// nodes each visited node searched under it) and `id` (each visited node's
+/// id in the whole tree, whose order among siblings is the game's): the
 /// nodes it visited, and under each, one grey node standing for all the
 /// children it never searched (`+k not searched`) or, below the levels kept,
 /// for what it searched there (`+k searched, not drawn`). A grey node per
@@ -107,9 +108,11 @@ fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
     let mut cut = String::new();
     let mut note = Vec::new();
     let mut below = Vec::new();
+    let mut ids = Vec::new();
     for item in &items {
         match item {
             Item::Node(v) => {
+                ids.push(Some(v.id));
                 let (a, m) = named.get(&v.id).cloned().unwrap_or_default();
                 action.push(a);
                 max.push(if m { '1' } else { '0' });
@@ -124,6 +127,7 @@ fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
                 below.push(v.below);
             }
             Item::Note(s, searched) => {
+                ids.push(None);
                 action.push(String::new());
                 max.push('0');
                 value.push(None);
@@ -144,6 +148,7 @@ fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
         "cut": cut,
         "note": note,
         "below": below,
+        "id": ids,
         "visited": p.visited,
         "drawn": p.nodes.len(),
         "levels": p.levels,

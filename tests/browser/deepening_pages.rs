@@ -304,6 +304,29 @@ fn a_game_over_the_limit_draws_each_iteration_open_along_its_line_at_1366x768() 
     }
     // The last iteration searched 593 nodes: more than the page keeps.
     assert!(trimmed > 0, "no iteration over the cap");
+    // Its line goes to B5-C4 after B5-A4 came back with the same value: the
+    // page says why wherever the line does so, and each time it is so.
+    let ties = b.run(&format!(
+        r#"const P = window.gametree.data('deepening').searched[{}], t = P.tree, wrong = [];
+        const said = [...document.querySelectorAll('#view-deepening .tie b')];
+        const node = (a) => [...document.querySelectorAll(`#view-deepening .node.seen[data-action="${{a}}"]`)]
+          .map(e => Number(e.dataset.id));
+        const siblings = (x, y) => t.first.some((f, p) => t.count[p] > 0 && x >= f && x < f + t.count[p] && y >= f && y < f + t.count[p]);
+        for (const b of said) {{
+          const text = b.parentNode.textContent;
+          const m = text.slice(text.indexOf(b.textContent)).match(/^(\S+) takes the line from (\S+), searched before it with the same value/);
+          if (!m) {{ wrong.push('unreadable: ' + b.textContent); continue; }}
+          // Siblings, the one taking the line drawn after the other, first in
+          // the game's order, with the same exact value.
+          const ok = node(m[1]).some(x => node(m[2]).some(y => siblings(x, y) && y < x && P.id[x] < P.id[y]
+            && P.value[x] === P.value[y] && P.bound[x] === '=' && P.bound[y] === '='));
+          if (!ok) wrong.push(m[0]);
+        }}
+        return [said.length, wrong]"#,
+        its.len() - 1
+    ));
+    assert!(ties[0].as_u64().unwrap() > 0, "no tie said at depth 5: {ties}");
+    assert_eq!(ties[1], serde_json::Value::from(Vec::<String>::new()), "ties said wrongly");
     // A click on a closed node of the last iteration opens the line to it:
     // its children drawn, the line it was beside closed.
     let other = b.run(

@@ -77,6 +77,11 @@ body[data-mode=deepening] #legend { display: none; }
   // wraps between moves, never inside one: a ninth column at 16 px left the
   // table wider than the figures' side, and checkers' A6-B5 broke at its
   // hyphen.
+  // From the counts, as the command line writes it: the JSON's factor is
+  // rounded to three places, and rounded again to two it said 6.46 where
+  // the command line says 6.45 (142 / 22).
+  const ebf = (k) => (ITS[k].nodes / (k ? ITS[k - 1].nodes : 1)).toFixed(2);
+
   function table() {
     let s = '<table><thead><tr><th>depth</th><th>nodes</th><th>table cut-offs</th><th>alpha-beta cut-offs</th>' +
       '<th>time ms</th><th>EBF</th><th>decision</th><th>value</th></tr></thead><tbody>';
@@ -84,7 +89,7 @@ body[data-mode=deepening] #legend { display: none; }
       const row = `<tr data-iteration="${k}"${k === chosen ? ' class="chosen"' : ''}>`;
       const line = it.principal_variation.map((m) => `<span>${esc(m)}</span>`).join(' ');
       s += `${row}<td>${it.depth}</td><td>${it.nodes}</td>` +
-        `<td>${it.table_cutoffs}</td><td>${it.cutoffs}</td><td>${it.time_ms.toFixed(3)}</td><td>${it.branching_factor.toFixed(2)}</td>` +
+        `<td>${it.table_cutoffs}</td><td>${it.cutoffs}</td><td>${it.time_ms.toFixed(3)}</td><td>${ebf(k)}</td>` +
         `<td>${esc(it.decision || 'none')}</td><td>${it.value}</td></tr>${row}<td colspan="8" class="line">line: ${line}</td></tr>`;
     });
     const ab = D.nodes_per_depth.alphabeta;
@@ -100,10 +105,37 @@ body[data-mode=deepening] #legend { display: none; }
     const open = !D.searched || D.searches ? '' : (best ? ' Drawn open along its line of best play.' :
       ' Drawn open along the line clicked: <button id="best-line" title="Open the line of best play again">back to the line of best play</button>') +
       ' Under every other node, <b>+k</b>: the k nodes it searched below, not drawn. <b>Click a node</b> (or Tab to it and press Enter) to open the line to it.';
+    const tie = P0(k) ? ties(k) : '';
     return `<p class="said"><b>Depth ${it.depth}</b>: ${it.nodes} nodes searched` +
       (D.searched && !D.searches ? ` of the tree's ${Number(D.node_count).toLocaleString('en')}` : '') + ', ' +
       `${plural(it.table_cutoffs, 'table cut-off', 'table cut-offs')}, ${plural(it.cutoffs, 'alpha-beta cut-off', 'alpha-beta cut-offs')}; ` +
-      `decision ${esc(it.decision || 'none')}, value ${it.value}.${open}</p>`;
+      `decision ${esc(it.decision || 'none')}, value ${it.value}.${open}</p>${tie}`;
+  }
+
+  // Where the line drawn open goes to a child after a sibling drawn before
+  // it came back with the same exact value, the page says why: a class
+  // that reads "ties prune" expects the later one cut.
+  const P0 = (k) => D.searched && !D.searches && D.searched[k];
+  function ties(k) {
+    const P = D.searched[k], t = P.tree, open = opened[k] || principal(k), at = parts[k];
+    const said = [];
+    // From the root down (a line is kept from its end up).
+    for (const n of [...open].reverse()) {
+      const next = [...open].find((c) => parent[k][c] === n);
+      if (next === undefined) continue;
+      const order = [];
+      for (let j = at[n]; j < at[n + 1]; j++) order.push(t.first[n] + P.children[j]);
+      // (`order` is the search's; the whole tree's ids among siblings, the game's.)
+      const before = order.slice(0, order.indexOf(next))
+        .find((c) => P.id[c] > P.id[next] && P.bound[c] === '=' && P.bound[next] === '=' && P.value[c] === P.value[next]);
+      if (before === undefined) continue;
+      const [a, b] = [esc(t.action[next]), esc(t.action[before])];
+      const taken = `<b>${a}</b> takes the line from ${b}, searched before it with the same value ${P.value[next]}`;
+      // Said in full once; a second tie on the line only named.
+      said.push(said.length ? `${taken}, for the same reason.` : `${taken}: ties go to the move first in the game's order, ` +
+        `and ${a} comes before ${b} there (${b} was searched first as the previous iteration's line or the table's best move).`);
+    }
+    return said.length ? `<p class="said tie">${said.join(' ')}</p>` : '';
   }
 
   const legend = '<p class="note">▲ MAX to move, ▼ MIN to move, a box is a leaf (at the end of the game or at this iteration\'s depth). ' +
@@ -263,9 +295,9 @@ body[data-mode=deepening] #legend { display: none; }
     // row of their own took the room a sixth row of the tree needs to name
     // its moves, and the way back at the end of the tabs wrapped at six.
     view.innerHTML =
-      '<div class="steps"><button id="iteration-prev" title="The previous iteration (←)">◀ shallower</button>' +
+      `<div class="steps"><button id="iteration-prev" title="The previous iteration (←)"${chosen === 0 ? ' disabled' : ''}>◀ shallower</button>` +
       `<span role="tablist" aria-label="Iteration" style="display:flex;gap:6px;flex-wrap:wrap">${tabs()}</span>` +
-      '<button id="iteration-next" title="The next iteration (→)">deeper ▶</button></div>' +
+      `<button id="iteration-next" title="The next iteration (→)"${chosen === ITS.length - 1 ? ' disabled' : ''}>deeper ▶</button></div>` +
       `<div class="body"><div class="drawing" tabindex="0" role="region" aria-label="The tree"></div><aside tabindex="0" aria-label="Figures">` +
       '<button id="deepening-close" title="Back to the explorer (Esc)">Back to the explorer</button>' +
       `<h2>Iterative deepening: alpha-beta to each depth in turn, with a transposition table</h2>${said(it)}${legend}${table()}` +
@@ -305,7 +337,13 @@ body[data-mode=deepening] #legend { display: none; }
     // best play again.
     if (t && Number(t.dataset.iteration) === chosen || ev.target.id === 'best-line') opened[chosen] = null;
     if (t) { choose(Number(t.dataset.iteration)); return; }
-    if (ev.target.id === 'best-line') { render(); return; }
+    if (ev.target.id === 'best-line') {
+      // The button goes with the line it undid: the keyboard goes to the
+      // drawing, not back to the top of the page.
+      render();
+      view.querySelector('.drawing').focus({ preventScroll: true });
+      return;
+    }
     const node = ev.target.closest('.drawing .node.seen[data-id]');
     if (node && D.searched && !D.searches) { openTo(Number(node.dataset.id)); return; }
     if (ev.target.id === 'iteration-prev') choose(chosen - 1);
