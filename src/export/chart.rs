@@ -140,7 +140,7 @@ fn y_axis(s: &mut String, scale: &Scale) {
         let _ = writeln!(
             s,
             "<line x1=\"{LEFT}\" y1=\"{at:.2}\" x2=\"{RIGHT}\" y2=\"{at:.2}\" stroke=\"#d0d0d0\" stroke-width=\"1\"/>\
-             <text class=\"tick\" data-value=\"{v}\" x=\"{}\" y=\"{:.2}\" font-size=\"15\" text-anchor=\"end\">{}</text>",
+             <text class=\"tick\" data-value=\"{v}\" x=\"{}\" y=\"{:.2}\" font-size=\"16\" text-anchor=\"end\">{}</text>",
             LEFT - 8.0,
             at + 5.0,
             power_of_ten(e)
@@ -165,7 +165,7 @@ fn x_axis(s: &mut String, scale: &Scale, depths: &[u8]) {
     for (k, d) in depths.iter().enumerate() {
         let _ = writeln!(
             s,
-            "<text class=\"tick\" data-depth=\"{d}\" x=\"{:.2}\" y=\"{}\" font-size=\"15\" text-anchor=\"middle\">{d}</text>",
+            "<text class=\"tick\" data-depth=\"{d}\" x=\"{:.2}\" y=\"{}\" font-size=\"16\" text-anchor=\"middle\">{d}</text>",
             scale.x(k),
             BOTTOM + 22.0
         );
@@ -220,7 +220,7 @@ fn legend(s: &mut String, b: f64) {
             s,
             "<line x1=\"{LEFT}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{}\" stroke-width=\"2.5\"{}/>\
              <path d=\"{}\" fill=\"{}\"/>\
-             <text class=\"legend-item\" data-series=\"{}\" x=\"{}\" y=\"{}\" font-size=\"15\">{}</text>",
+             <text class=\"legend-item\" data-series=\"{}\" x=\"{}\" y=\"{}\" font-size=\"16\">{}</text>",
             LEFT + 44.0,
             series.colour,
             dash(series),
@@ -234,7 +234,7 @@ fn legend(s: &mut String, b: f64) {
     }
     let _ = writeln!(
         s,
-        "<text x=\"{LEFT}\" y=\"{}\" font-size=\"14\" fill=\"#333\">The minimal tree is drawn with b = {:.2}, the tree's mean branching factor.</text>",
+        "<text x=\"{LEFT}\" y=\"{}\" font-size=\"16\" fill=\"#333\">The minimal tree is drawn with b = {:.2}, the tree's mean branching factor.</text>",
         BOTTOM + 80.0 + 4.0 * 26.0 + 8.0,
         b
     );

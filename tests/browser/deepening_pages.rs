@@ -325,6 +325,25 @@ fn a_game_over_the_limit_draws_each_iteration_open_along_its_line_at_1366x768() 
         return [said.length, wrong]"#,
         its.len() - 1
     ));
+    // The chart, a third smaller beside the figures, takes the drawing's room
+    // at a click: every word of it 16 px or more, all of it in sight.
+    b.click("#chart-large");
+    let chart = b.run(
+        "const svg = document.querySelector('#view-deepening .drawing .chart-large svg'); \
+         const scale = svg.getScreenCTM().a; \
+         const px = [...svg.querySelectorAll('text')].map(t => Number(t.getAttribute('font-size')) * scale); \
+         const r = svg.getBoundingClientRect(), box = svg.closest('.drawing'); \
+         return [Math.min(...px), r.bottom <= innerHeight && r.right <= innerWidth && box.scrollHeight <= box.clientHeight, \
+           document.querySelectorAll('#view-deepening .drawing .node').length]",
+    );
+    if let Some(dir) = &shots {
+        b.screenshot(&std::path::Path::new(dir).join("checkers5-chart.png"));
+    }
+    assert!(chart[0].as_f64().unwrap() >= 16.0, "the chart's smallest words: {chart}");
+    assert_eq!(chart[1], true, "the chart out of sight: {chart}");
+    assert_eq!(chart[2], 0, "the tree drawn with the chart: {chart}");
+    b.press("c");
+    assert!(b.count("#view-deepening .drawing .node") > 0, "c did not bring the tree back");
     assert!(ties[0].as_u64().unwrap() > 0, "no tie said at depth 5: {ties}");
     assert_eq!(ties[1], serde_json::Value::from(Vec::<String>::new()), "ties said wrongly");
     // A click on a closed node of the last iteration opens the line to it:

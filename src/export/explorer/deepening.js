@@ -46,7 +46,11 @@
 #view-deepening tbody tr { cursor: pointer; }
 #view-deepening .said { font-size: 17px; margin: 0 0 6px; }
 #view-deepening .note { color: #444; }
-#view-deepening .chart svg { width: 100%; height: auto; }
+#view-deepening .chart { display: block; width: 100%; padding: 2px; background: #fff; border: 1px solid #bbb; cursor: zoom-in; }
+#view-deepening .chart svg { width: 100%; height: auto; display: block; }
+#view-deepening .chart-large { height: 100%; }
+#view-deepening .chart-large svg { display: block; width: 100%; height: 100%; }
+#view-deepening .said .mv { white-space: nowrap; }
 #view-deepening svg text { font-family: system-ui, sans-serif; }
 body[data-mode=deepening] #legend { display: none; }
 @media print {
@@ -67,6 +71,9 @@ body[data-mode=deepening] #legend { display: none; }
   const back = () => { g.setMode('explore'); document.getElementById('mode-deepening').focus(); };
 
   let chosen = ITS.length - 1;
+  // Whether the chart has the drawing's room: beside the figures it is a
+  // third smaller than written, its words 10 px, too small for a class.
+  let large = false;
 
   function tabs() {
     return ITS.map((it, k) => `<button role="tab" id="iteration-${it.depth}" data-iteration="${k}" aria-selected="${k === chosen}">` +
@@ -129,7 +136,8 @@ body[data-mode=deepening] #legend { display: none; }
       const before = order.slice(0, order.indexOf(next))
         .find((c) => P.id[c] > P.id[next] && P.bound[c] === '=' && P.bound[next] === '=' && P.value[c] === P.value[next]);
       if (before === undefined) continue;
-      const [a, b] = [esc(t.action[next]), esc(t.action[before])];
+      // (Moves kept whole: B5-A4 broke at its hyphen.)
+      const [a, b] = [t.action[next], t.action[before]].map((m) => `<span class="mv">${esc(m)}</span>`);
       const taken = `<b>${a}</b> takes the line from ${b}, searched before it with the same value ${P.value[next]}`;
       // Said in full once; a second tie on the line only named.
       said.push(said.length ? `${taken}, for the same reason.` : `${taken}: ties go to the move first in the game's order, ` +
@@ -297,15 +305,17 @@ body[data-mode=deepening] #legend { display: none; }
     view.innerHTML =
       `<div class="steps"><button id="iteration-prev" title="The previous iteration (←)"${chosen === 0 ? ' disabled' : ''}>◀ shallower</button>` +
       `<span role="tablist" aria-label="Iteration" style="display:flex;gap:6px;flex-wrap:wrap">${tabs()}</span>` +
-      `<button id="iteration-next" title="The next iteration (→)"${chosen === ITS.length - 1 ? ' disabled' : ''}>deeper ▶</button></div>` +
+      `<button id="iteration-next" title="The next iteration (→)"${chosen === ITS.length - 1 ? ' disabled' : ''}>deeper ▶</button>` +
+      `<button id="chart-large" aria-pressed="${large}" title="The chart of nodes per depth in the drawing's place (c); a depth's tab draws its tree again">Chart</button></div>` +
       `<div class="body"><div class="drawing" tabindex="0" role="region" aria-label="The tree"></div><aside tabindex="0" aria-label="Figures">` +
       '<button id="deepening-close" title="Back to the explorer (Esc)">Back to the explorer</button>' +
       `<h2>Iterative deepening: alpha-beta to each depth in turn, with a transposition table</h2>${said(it)}${legend}${table()}` +
-      `<div class="chart">${D.chart}</div><p class="note">← and → step between iterations; Esc goes back.</p></aside></div>`;
+      (large ? '' : `<button class="chart" title="Show the chart large, in the drawing's place">${D.chart}</button>`) +
+      '<p class="note">← and → step between iterations; c shows the chart large; Esc goes back.</p></aside></div>';
     const box = view.querySelector('.drawing');
     // A tree too wide to read whole opens at its left, on its root and the
     // previous line, searched first (small_tree.js).
-    box.innerHTML = drawing(chosen);
+    box.innerHTML = large ? `<div class="chart-large">${D.chart}</div>` : drawing(chosen);
     view.dataset.shown = String(it.depth);
     banner(it);
   }
@@ -326,6 +336,7 @@ body[data-mode=deepening] #legend { display: none; }
 
   function choose(k) {
     chosen = Math.max(0, Math.min(ITS.length - 1, k));
+    large = false;
     render();
     const tab = view.querySelector('[role=tab][aria-selected=true]');
     if (tab) tab.focus();
@@ -337,6 +348,7 @@ body[data-mode=deepening] #legend { display: none; }
     // best play again.
     if (t && Number(t.dataset.iteration) === chosen || ev.target.id === 'best-line') opened[chosen] = null;
     if (t) { choose(Number(t.dataset.iteration)); return; }
+    if (ev.target.closest('#chart-large, .chart')) { showChart(!large); return; }
     if (ev.target.id === 'best-line') {
       // The button goes with the line it undid: the keyboard goes to the
       // drawing, not back to the top of the page.
@@ -350,6 +362,11 @@ body[data-mode=deepening] #legend { display: none; }
     else if (ev.target.id === 'iteration-next') choose(chosen + 1);
     else if (ev.target.id === 'deepening-close') back();
   });
+  function showChart(on) {
+    large = on;
+    render();
+    document.getElementById('chart-large').focus({ preventScroll: true });
+  }
   // Opens the line to node n, and keeps the keyboard on it.
   function openTo(n) {
     opened[chosen] = lineTo(chosen, n);
@@ -364,6 +381,7 @@ body[data-mode=deepening] #legend { display: none; }
     if (node && (ev.key === 'Enter' || ev.key === ' ')) { ev.preventDefault(); openTo(Number(node.dataset.id)); }
     else if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
     else if (ev.key === 'ArrowLeft') { ev.preventDefault(); choose(chosen - 1); }
+    else if (ev.key === 'c' && !ev.ctrlKey && !ev.metaKey && !ev.altKey) showChart(!large);
     else if (ev.key === 'Escape') back();
   }, true);
   window.addEventListener('resize', () => { if (!view.hidden) render(); });
