@@ -288,6 +288,15 @@ fn a_game_over_the_limit_draws_each_iteration_open_along_its_line_at_1366x768() 
             .collect();
         let open = opened(&b);
         assert_eq!(open[1..], line[..], "{said}: the line drawn open");
+        // Its moves are red, as the banner's line.
+        let red = "return [...document.querySelectorAll('#view-deepening .drawing .node.open .act')] \
+            .map(t => getComputedStyle(t).fill)";
+        let fills = b.run(red);
+        assert!(
+            !fills.as_array().unwrap().is_empty()
+                && fills.as_array().unwrap().iter().all(|f| f == "rgb(204, 0, 0)"),
+            "{said}: the line of best play's moves {fills}"
+        );
         // The banner over the page is this iteration's: its decision and
         // its line, not the whole tree's.
         assert_eq!(b.text("#banner #line"), line.join(" "), "{said}: the banner's line");
@@ -357,6 +366,8 @@ fn a_game_over_the_limit_draws_each_iteration_open_along_its_line_at_1366x768() 
     b.click(&format!("#view-deepening .node[data-id=\"{id}\"]"));
     let after = opened(&b);
     assert_eq!(after.last(), Some(&action), "the line opened to {action}: {after:?}");
+    // A line clicked open is not the line of best play: not red.
+    assert_eq!(b.count("#view-deepening .drawing .node.open.best"), 0);
     assert_ne!(after, before);
     let children = b.run(&format!(
         "const p = window.gametree.data('deepening').searched[{}]; return p.tree.count[{id}]",

@@ -246,7 +246,9 @@ body[data-mode=deepening] #legend { display: none; }
     const mark = (n, at) => {
       const m = marked(n, at);
       // The nodes on the open line say so, for a test or a style to find.
-      return P && open.has(n) ? { ...(m || {}), cls: `${m && m.cls ? m.cls + ' ' : ''}open` } : m;
+      // The line of best play's moves red, as the banner writes them (and
+      // the explorer draws best play): a line clicked open is not best play.
+      return P && open.has(n) ? { ...(m || {}), cls: `${m && m.cls ? m.cls + ' ' : ''}open${open.best ? ' best' : ''}` } : m;
     };
     const marked = (n, at) => {
       const f = at.font, below = at.under + f + 2, plus = more(n);
@@ -293,7 +295,7 @@ body[data-mode=deepening] #legend { display: none; }
         '.node .word{font-weight:600;fill:#5b2a86}.node .cut-word{fill:#c00}' +
         '.node .searched-below{font-weight:600;fill:#333}.node.closed{cursor:pointer}' +
         // The line drawn open, heavier, as the explorer draws best play.
-        '.node.open polygon,.node.open rect{stroke-width:3.5}.node.open .act{font-weight:700;fill:#111}',
+        '.node.open polygon,.node.open rect{stroke-width:3.5}.node.open .act{font-weight:700;fill:#111}.node.open.best .act{fill:#c00}',
     });
   }
 
