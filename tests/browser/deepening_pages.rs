@@ -409,6 +409,9 @@ fn a_game_over_the_limit_draws_each_iteration_open_along_its_line_at_1366x768() 
     if let Some(dir) = &shots {
         b.screenshot(&std::path::Path::new(dir).join("checkers5-opened-by-keyboard.png"));
     }
+    // And b goes back to the line of best play without a Tab.
+    b.press("b");
+    assert_eq!(opened(&b), before, "b opened the line of best play again");
     // Back in the explorer, the banner is the whole tree's again.
     b.click("#deepening-close");
     let tree_line: Vec<&str> =

@@ -80,15 +80,15 @@ body[data-mode=deepening] #legend { display: none; }
       `<b>depth ${it.depth}</b><span>${it.nodes} nodes · ${it.table_cutoffs} table</span></button>`).join('');
   }
 
+  // The effective branching factor from the counts, as the command line
+  // writes it: the JSON's is rounded to three places, and rounded again to
+  // two it said 6.46 where the command line says 6.45 (142 / 22).
+  const ebf = (k) => (ITS[k].nodes / (k ? ITS[k - 1].nodes : 1)).toFixed(2);
+
   // Each iteration's line goes on a row of its own under its figures, and
   // wraps between moves, never inside one: a ninth column at 16 px left the
   // table wider than the figures' side, and checkers' A6-B5 broke at its
   // hyphen.
-  // From the counts, as the command line writes it: the JSON's factor is
-  // rounded to three places, and rounded again to two it said 6.46 where
-  // the command line says 6.45 (142 / 22).
-  const ebf = (k) => (ITS[k].nodes / (k ? ITS[k - 1].nodes : 1)).toFixed(2);
-
   function table() {
     let s = '<table><thead><tr><th>depth</th><th>nodes</th><th>table cut-offs</th><th>alpha-beta cut-offs</th>' +
       '<th>time ms</th><th>EBF</th><th>decision</th><th>value</th></tr></thead><tbody>';
@@ -110,7 +110,7 @@ body[data-mode=deepening] #legend { display: none; }
   function said(it) {
     const k = ITS.indexOf(it), best = !opened[k] || opened[k].best;
     const open = !D.searched || D.searches ? '' : (best ? ' Drawn open along its line of best play.' :
-      ' Drawn open along the line clicked: <button id="best-line" title="Open the line of best play again">back to the line of best play</button>') +
+      ' Drawn open along the line clicked: <button id="best-line" title="Open the line of best play again (b)">back to the line of best play</button>') +
       ' Under every other node, <b>+k</b>: the k nodes it searched below, not drawn. <b>Click a node</b> (or Tab to it and press Enter) to open the line to it.';
     const tie = P0(k) ? ties(k) : '';
     return `<p class="said"><b>Depth ${it.depth}</b>: ${it.nodes} nodes searched` +
@@ -154,7 +154,8 @@ body[data-mode=deepening] #legend { display: none; }
     'is searched with a window one wider, so that a tie with the best comes back exact, and it takes the line. So a move can be searched, and chosen, ' +
     'after a sibling of the same value, where ties would otherwise be cut.' +
     (D.searched ? ' In this large tree a grey dashed box <b>+k not searched</b> stands for the k children a node never searched, and ' +
-      '<b>+k</b> under a node for the k nodes it searched below it, not drawn.' : '') + '</p>';
+      '<b>+k</b> under a node for the k nodes it searched below it, not drawn. A closed node shows what stopped it in words alone ' +
+      '(<b>cut +14</b>, <b>table</b>): its strokes and its grey children are drawn once its line is opened.' : '') + '</p>';
 
   // ---- One iteration's tree: the nodes to its depth, drawn by the explorer's
   // small tree (src/export/explorer/small_tree.js).
@@ -313,7 +314,7 @@ body[data-mode=deepening] #legend { display: none; }
       '<button id="deepening-close" title="Back to the explorer (Esc)">Back to the explorer</button>' +
       `<h2>Iterative deepening: alpha-beta to each depth in turn, with a transposition table</h2>${said(it)}${legend}${table()}` +
       (large ? '' : `<button class="chart" title="Show the chart large, in the drawing's place">${D.chart}</button>`) +
-      '<p class="note">← and → step between iterations; c shows the chart large; Esc goes back.</p></aside></div>';
+      '<p class="note">← and → step between iterations; c shows the chart large; b goes back to the line of best play; Esc goes back to the explorer.</p></aside></div>';
     const box = view.querySelector('.drawing');
     // A tree too wide to read whole opens at its left, on its root and the
     // previous line, searched first (small_tree.js).
@@ -384,6 +385,12 @@ body[data-mode=deepening] #legend { display: none; }
     else if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
     else if (ev.key === 'ArrowLeft') { ev.preventDefault(); choose(chosen - 1); }
     else if (ev.key === 'c' && !ev.ctrlKey && !ev.metaKey && !ev.altKey) showChart(!large);
+    else if (ev.key === 'b' && !ev.ctrlKey && !ev.metaKey && !ev.altKey && opened[chosen] && !opened[chosen].best) {
+      // The way back without Tabbing past every node to its button.
+      opened[chosen] = null;
+      render();
+      view.querySelector('.drawing').focus({ preventScroll: true });
+    }
     else if (ev.key === 'Escape') back();
   }, true);
   window.addEventListener('resize', () => { if (!view.hidden) render(); });
