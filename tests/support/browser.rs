@@ -332,6 +332,15 @@ impl Browser {
         self.command("POST", "/actions", Some(actions));
     }
 
+    /// The ids of the toolbar's buttons and fields in sight, its modes left
+    /// out.
+    pub fn toolbar_shown(&self) -> Value {
+        self.run(
+            "return [...document.querySelectorAll('#toolbar button, #toolbar input')] \
+             .filter(e => e.offsetParent !== null && !e.classList.contains('mode')).map(e => e.id)",
+        )
+    }
+
     pub fn text(&self, css: &str) -> String {
         let e = self.element(css);
         self.command("GET", &format!("/element/{e}/text"), None).as_str().unwrap_or_default().to_string()

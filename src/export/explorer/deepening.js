@@ -112,7 +112,7 @@ body[data-mode=deepening] #legend { display: none; }
     const open = !D.searched || D.searches ? '' : (best ? ' Drawn open along its line of best play.' :
       ' Drawn open along the line clicked: <button id="best-line" title="Open the line of best play again (b)">back to the line of best play</button>') +
       ' Under every other node, <b>+k</b>: the k nodes it searched below, not drawn. <b>Click a node</b> (or Tab to it and press Enter) to open the line to it.';
-    const tie = P0(k) ? ties(k) : '';
+    const tie = D.searched && !D.searches ? ties(k) : '';
     return `<p class="said"><b>Depth ${it.depth}</b>: ${it.nodes} nodes searched` +
       (D.searched && !D.searches ? ` of the tree's ${Number(D.node_count).toLocaleString('en')}` : '') + ', ' +
       `${plural(it.table_cutoffs, 'table cut-off', 'table cut-offs')}, ${plural(it.cutoffs, 'alpha-beta cut-off', 'alpha-beta cut-offs')}; ` +
@@ -122,7 +122,6 @@ body[data-mode=deepening] #legend { display: none; }
   // Where the line drawn open goes to a child after a sibling drawn before
   // it came back with the same exact value, the page says why: a class
   // that reads "ties prune" expects the later one cut.
-  const P0 = (k) => D.searched && !D.searches && D.searched[k];
   function ties(k) {
     const P = D.searched[k], t = P.tree, open = opened[k] || principal(k), at = parts[k];
     const said = [];
@@ -349,16 +348,10 @@ body[data-mode=deepening] #legend { display: none; }
     const t = ev.target.closest('[data-iteration]');
     // The chosen iteration's tab again, or the button, opens its line of
     // best play again.
-    if (t && Number(t.dataset.iteration) === chosen || ev.target.id === 'best-line') opened[chosen] = null;
+    if (t && Number(t.dataset.iteration) === chosen) opened[chosen] = null;
     if (t) { choose(Number(t.dataset.iteration)); return; }
     if (ev.target.closest('#chart-large, .chart')) { showChart(!large); return; }
-    if (ev.target.id === 'best-line') {
-      // The button goes with the line it undid: the keyboard goes to the
-      // drawing, not back to the top of the page.
-      render();
-      view.querySelector('.drawing').focus({ preventScroll: true });
-      return;
-    }
+    if (ev.target.id === 'best-line') { bestLine(); return; }
     const node = ev.target.closest('.drawing .node.seen[data-id]');
     if (node && D.searched && !D.searches) { openTo(Number(node.dataset.id)); return; }
     if (ev.target.id === 'iteration-prev') choose(chosen - 1);
@@ -369,6 +362,14 @@ body[data-mode=deepening] #legend { display: none; }
     large = on;
     render();
     document.getElementById('chart-large').focus({ preventScroll: true });
+  }
+  // Opens the line of best play again (its button, or b). The button goes
+  // with the line it undid: the keyboard goes to the drawing, not back to
+  // the top of the page.
+  function bestLine() {
+    opened[chosen] = null;
+    render();
+    view.querySelector('.drawing').focus({ preventScroll: true });
   }
   // Opens the line to node n, and keeps the keyboard on it.
   function openTo(n) {
@@ -385,12 +386,8 @@ body[data-mode=deepening] #legend { display: none; }
     else if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
     else if (ev.key === 'ArrowLeft') { ev.preventDefault(); choose(chosen - 1); }
     else if (ev.key === 'c' && !ev.ctrlKey && !ev.metaKey && !ev.altKey) showChart(!large);
-    else if (ev.key === 'b' && !ev.ctrlKey && !ev.metaKey && !ev.altKey && opened[chosen] && !opened[chosen].best) {
-      // The way back without Tabbing past every node to its button.
-      opened[chosen] = null;
-      render();
-      view.querySelector('.drawing').focus({ preventScroll: true });
-    }
+    // (b: the way back without Tabbing past every node to its button.)
+    else if (ev.key === 'b' && !ev.ctrlKey && !ev.metaKey && !ev.altKey && opened[chosen] && !opened[chosen].best) bestLine();
     else if (ev.key === 'Escape') back();
   }, true);
   window.addEventListener('resize', () => { if (!view.hidden) render(); });
