@@ -34,6 +34,7 @@ pub mod games;
 pub mod invariants;
 pub mod limits;
 pub mod protocol;
+pub mod request;
 pub mod rng;
 #[allow(unsafe_code)]
 pub mod runtime;

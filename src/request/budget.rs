@@ -1,0 +1,95 @@
+//! The budgets a request runs within, with one table of defaults for every
+//! door (docs/budgets.md prints it, and a test holds the two together). A
+//! door may raise a budget through its option, never lower the table's
+//! safeguards silently: what a request reads and builds belongs to it and is
+//! freed with its result.
+
+use std::time::Duration;
+
+use super::option::Opt;
+use crate::limits::{DEFAULT_MAX_NODES, MAX_TREE_NODES};
+
+/// The bytes any one output (an export, a page, a chart, a quiz) may take
+/// unless raised: an output past it is refused before it is written.
+pub const DEFAULT_MAX_BYTES: u64 = 64 << 20;
+
+/// The most names a class list may hold: one exercise or quiz question each.
+pub const MAX_CLASS: u64 = 1000;
+
+/// The most trees one grading runs a student's search on.
+pub const MAX_TREES: u64 = 10_000;
+
+/// The budgets of one request.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budgets {
+    /// Nodes a tree may have (a search may examine).
+    pub nodes: u64,
+    /// Bytes each output may take.
+    pub bytes: u64,
+    /// Time a search may take (none: no limit).
+    pub time: Option<Duration>,
+    /// Memory the solver's tables may take (none: what the machine has).
+    pub memory: Option<u64>,
+    /// MCTS's iterations.
+    pub iterations: u32,
+}
+
+impl Default for Budgets {
+    fn default() -> Budgets {
+        Budgets {
+            nodes: DEFAULT_MAX_NODES,
+            bytes: DEFAULT_MAX_BYTES,
+            time: None,
+            memory: None,
+            iterations: crate::search::mcts::DEFAULT_ITERATIONS,
+        }
+    }
+}
+
+/// One row of the table of budgets: the option that sets it, its default and
+/// its most, in words.
+#[derive(Clone, Copy, Debug)]
+pub struct Row {
+    /// The option.
+    pub opt: Opt,
+    /// What it bounds.
+    pub what: &'static str,
+    /// Its default, in words.
+    pub default: &'static str,
+    /// The most it may be raised to, in words.
+    pub most: &'static str,
+}
+
+/// The table of budgets, the same in every door.
+pub const TABLE: &[Row] = &[
+    Row {
+        opt: Opt::MaxNodes,
+        what: "nodes a tree may have, positions a search may examine",
+        default: "50,000,000",
+        most: "4,294,967,294 for a tree",
+    },
+    Row {
+        opt: Opt::MaxBytes,
+        what: "bytes of each output: an export, a page, a chart, a quiz",
+        default: "64 MiB",
+        most: "no limit",
+    },
+    Row {
+        opt: Opt::MaxTime,
+        what: "seconds a search or count may take",
+        default: "no limit",
+        most: "no limit",
+    },
+    Row {
+        opt: Opt::MaxMemory,
+        what: "bytes the solver's tables may take",
+        default: "what the machine has",
+        most: "what the process may use",
+    },
+    Row { opt: Opt::Iterations, what: "MCTS's iterations", default: "10,000", most: "2,147,483,647" },
+    Row { opt: Opt::Class, what: "names in a class list", default: "1,000", most: "1,000" },
+    Row { opt: Opt::Trees, what: "trees one grading runs", default: "40", most: "10,000" },
+];
+
+/// The most nodes a tree may be given as its budget.
+pub const MAX_NODES: u64 = MAX_TREE_NODES;

@@ -1,0 +1,22 @@
+//! One request layer for every front door: the command line (`src/cli`), the
+//! page's engine (`src/web`) and the Python module (`python/`) each translate
+//! their arguments into a request here, and its refusals back into their own
+//! spelling. Nothing a door checks is checked in the door: a new option, rule
+//! or budget is added here once and every door follows.
+//!
+//! - [`option`]: every option a request takes, named once, and how each door
+//!   spells it ([`Door`]).
+//! - [`refusal`]: why a request is refused, naming the option at fault.
+//! - [`budget`]: the budgets (nodes, bytes of every output, time, memory,
+//!   iterations, class size) with their one table of defaults.
+//! - [`search`]: the one enum of searches a door can ask for.
+
+pub mod budget;
+pub mod option;
+pub mod refusal;
+pub mod search;
+
+pub use budget::Budgets;
+pub use option::{Door, Opt};
+pub use refusal::{Refusal, Why, Word};
+pub use search::Search;

@@ -1,0 +1,190 @@
+//! Every option a request takes, named once, and how each front door spells it:
+//! a refusal names `Opt::Depth`, and the command line says `--depth`, Python
+//! `depth=` and the page its `depth` field.
+
+/// An option of a request, by its one name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Opt {
+    /// The game.
+    Game,
+    /// The position, in the game's notation.
+    Position,
+    /// Plies in the tree.
+    Depth,
+    /// Which search.
+    Search,
+    /// Alpha-beta cuts off only past the bound (CS188), not on reaching it (AIMA).
+    NoPruneOnTies,
+    /// Alpha-beta under each move order beside it.
+    CompareOrders,
+    /// MCTS's iterations.
+    Iterations,
+    /// MCTS's seed.
+    Seed,
+    /// MCTS's exploration constant.
+    UctC,
+    /// MCTS's playout policy.
+    Rollout,
+    /// MCTS's exact-win solver.
+    Solver,
+    /// Alpha-beta beside MCTS.
+    Compare,
+    /// Draw the tree to this depth only.
+    ShowDepth,
+    /// Draw the line of best play only.
+    ShowLine,
+    /// The node budget.
+    MaxNodes,
+    /// The byte budget of each output.
+    MaxBytes,
+    /// The time budget.
+    MaxTime,
+    /// The memory budget.
+    MaxMemory,
+    /// Threads to build and search on.
+    Threads,
+    /// perft: each first move's count.
+    Divide,
+    /// perft: another program to compare counts with.
+    Against,
+    /// The JSON export.
+    Json,
+    /// The Graphviz export.
+    Dot,
+    /// The explorer page.
+    Html,
+    /// The Gambit export.
+    Efg,
+    /// The search's events.
+    Trace,
+    /// Iterative deepening's chart.
+    Chart,
+    /// A quiz's class list.
+    Class,
+    /// A quiz as Moodle XML.
+    Moodle,
+    /// A quiz as GIFT.
+    Gift,
+    /// The trees a grader runs.
+    Trees,
+    /// A game's own option (`max-plies`, `radius`, ...), by its name.
+    GameOption(&'static str),
+}
+
+impl Opt {
+    /// The option's one name, in the command line's words without the dashes
+    /// (the page's key).
+    pub fn name(self) -> &'static str {
+        match self {
+            Opt::Game => "game",
+            Opt::Position => "position",
+            Opt::Depth => "depth",
+            Opt::Search => "search",
+            Opt::NoPruneOnTies => "no-prune-on-ties",
+            Opt::CompareOrders => "compare-orders",
+            Opt::Iterations => "iterations",
+            Opt::Seed => "seed",
+            Opt::UctC => "uct-c",
+            Opt::Rollout => "rollout",
+            Opt::Solver => "solver",
+            Opt::Compare => "compare",
+            Opt::ShowDepth => "show-depth",
+            Opt::ShowLine => "show-line",
+            Opt::MaxNodes => "max-nodes",
+            Opt::MaxBytes => "max-bytes",
+            Opt::MaxTime => "max-time",
+            Opt::MaxMemory => "max-memory",
+            Opt::Threads => "threads",
+            Opt::Divide => "divide",
+            Opt::Against => "against",
+            Opt::Json => "json",
+            Opt::Dot => "dot",
+            Opt::Html => "html",
+            Opt::Efg => "efg",
+            Opt::Trace => "trace",
+            Opt::Chart => "chart",
+            Opt::Class => "class",
+            Opt::Moodle => "moodle",
+            Opt::Gift => "gift",
+            Opt::Trees => "trees",
+            Opt::GameOption(name) => name,
+        }
+    }
+
+    /// Whether it is a switch (given or not) rather than an option with a value.
+    pub fn is_switch(self) -> bool {
+        matches!(
+            self,
+            Opt::NoPruneOnTies
+                | Opt::CompareOrders
+                | Opt::Solver
+                | Opt::Compare
+                | Opt::ShowLine
+                | Opt::Divide
+        )
+    }
+}
+
+/// A front door: where a request came from, and so how its refusals spell options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Door {
+    /// The command line: `--depth 3`.
+    Cli,
+    /// The Python module: `depth=3`.
+    Python,
+    /// The page: its `depth` field (and key).
+    Page,
+}
+
+impl Door {
+    /// The option as this door's user writes it, a switch as it is turned on:
+    /// `--no-prune-on-ties`, `prune_on_ties=False`, `no-prune-on-ties`.
+    pub fn spell(self, opt: Opt) -> String {
+        match self {
+            Door::Cli => format!("--{}", opt.name()),
+            Door::Page => opt.name().to_string(),
+            Door::Python => match opt {
+                // Python's one switch that reads the other way round.
+                Opt::NoPruneOnTies => "prune_on_ties=False".to_string(),
+                o if o.is_switch() => format!("{}=True", python_name(o)),
+                o => format!("{}=", python_name(o)),
+            },
+        }
+    }
+
+    /// The option given `value`: `--search alphabeta`, `search="alphabeta"`, `search alphabeta`.
+    pub fn spell_set(self, opt: Opt, value: &str) -> String {
+        let numeric = value.parse::<f64>().is_ok();
+        match self {
+            Door::Cli => format!("--{} {value}", opt.name()),
+            Door::Page => format!("{} {value}", opt.name()),
+            Door::Python if numeric => format!("{}={value}", python_name(opt)),
+            Door::Python => format!("{}={value:?}", python_name(opt)),
+        }
+    }
+}
+
+/// The keyword Python takes for `opt`.
+fn python_name(opt: Opt) -> String {
+    match opt {
+        Opt::NoPruneOnTies => "prune_on_ties".to_string(),
+        o => o.name().replace('-', "_"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_door_spells_an_option_its_own_way() {
+        assert_eq!(Door::Cli.spell(Opt::MaxNodes), "--max-nodes");
+        assert_eq!(Door::Python.spell(Opt::MaxNodes), "max_nodes=");
+        assert_eq!(Door::Page.spell(Opt::MaxNodes), "max-nodes");
+        assert_eq!(Door::Python.spell(Opt::NoPruneOnTies), "prune_on_ties=False");
+        assert_eq!(Door::Python.spell(Opt::CompareOrders), "compare_orders=True");
+        assert_eq!(Door::Cli.spell_set(Opt::Search, "alphabeta"), "--search alphabeta");
+        assert_eq!(Door::Python.spell_set(Opt::Search, "alphabeta"), "search=\"alphabeta\"");
+        assert_eq!(Door::Python.spell_set(Opt::Depth, "99"), "depth=99");
+    }
+}
