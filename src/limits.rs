@@ -55,28 +55,38 @@ impl TooManyNodes {
     }
 }
 
-impl fmt::Display for TooManyNodes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl TooManyNodes {
+    /// What would have been passed, without the advice (which names options,
+    /// and so is said by the request layer in each door's words).
+    pub fn what(&self) -> String {
         if self.stopped {
-            return f.write_str("the build was stopped before the tree was complete");
+            return "the build was stopped before the tree was complete".to_string();
         }
         if let Some(bytes) = self.memory {
-            return write!(
-                f,
-                "the tree would exceed {} nodes, all that fit in the {:.1} MiB this process may use ({MEMORY_LIMITS}); use a smaller --depth or give the process more memory",
+            return format!(
+                "the tree would exceed {} nodes, all that fit in the {:.1} MiB this process may use ({MEMORY_LIMITS})",
                 self.limit,
                 bytes as f64 / f64::from(1 << 20)
             );
         }
         match self.predicted {
-            None => write!(f, "the tree would exceed the budget of {} nodes", self.limit)?,
-            Some(p) => write!(
-                f,
+            None => format!("the tree would exceed the budget of {} nodes", self.limit),
+            Some(p) => format!(
                 "the search would examine over {p} positions (extrapolated from shallower searches), more than the budget of {}",
                 self.limit
-            )?,
+            ),
         }
-        f.write_str("; use a smaller --depth or raise --max-nodes")
+    }
+}
+
+impl fmt::Display for TooManyNodes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what())?;
+        match (self.stopped, self.memory) {
+            (true, _) => Ok(()),
+            (false, Some(_)) => f.write_str("; use a smaller --depth or give the process more memory"),
+            (false, None) => f.write_str("; use a smaller --depth or raise --max-nodes"),
+        }
     }
 }
 

@@ -11,12 +11,13 @@ use super::failure::{Failure, Outcome};
 use super::mcts::{AnySearch, MctsOptions};
 use super::options::game::GameOptions;
 use super::options::position::GamePosition;
-use super::options::search::SearchKind;
 use super::options::tree::TreeOptions;
 use super::output::{print_census, print_stats};
 use crate::export::summary::Summary;
 use crate::game::prelude::*;
 use crate::protocol;
+use crate::request::analyse::{Analyse, AnalyseArgs, Outputs};
+use crate::request::check;
 use crate::search::alphabeta::Pruning;
 use crate::search::orders::{Comparison, Count};
 use crate::search::run::{Asked, search_tree};
@@ -50,16 +51,11 @@ pub struct Args {
 
 impl Args {
     pub fn run(self) -> Outcome {
-        self.game_options.check(self.at.game)?;
-        self.mcts.check(self.search)?;
-        self.chart.check(self.search)?;
-        if self.search == AnySearch::Deepening && self.exports.trace.is_some() {
-            return Err(Failure::usage(
-                "--trace records one search's events; --search deepening keeps each iteration in --json and --html instead",
-            ));
-        }
+        check::settings(self.at.game, &self.game_options.settings())?;
+        let checked = self.checked()?;
         if self.search == AnySearch::Mcts {
-            return crate::with_game!(self.at.game, &self.game_options.settings(), |g| self.mcts_search(g));
+            return crate::with_game!(self.at.game, &self.game_options.settings(), |g| self
+                .mcts_search(g, &checked));
         }
         crate::with_game!(self.at.game, &self.game_options.settings(), |g| {
             // Helper threads start while the position is still being read.
@@ -67,26 +63,45 @@ impl Args {
             run(g, &self)
         })
     }
-}
 
-impl Args {
+    /// The request, checked by the request layer as every door's is.
+    fn checked(&self) -> Result<Analyse, Failure> {
+        let e = &self.exports;
+        let args = AnalyseArgs {
+            search: self.search,
+            depth: self.tree.depth.map(i64::from),
+            max_nodes: Some(i64::try_from(self.tree.max_nodes).unwrap_or(i64::MAX)),
+            max_bytes: e.max_bytes,
+            threads: self.tree.threads.map(i64::from),
+            no_prune_on_ties: self.lessons.no_prune_on_ties,
+            compare_orders: self.lessons.compare_orders,
+            mcts: self.mcts.args(),
+            show_depth: e.show_depth.map(i64::from),
+            show_line: e.show_line,
+            outputs: Outputs {
+                json: e.json.is_some(),
+                dot: e.dot.is_some(),
+                html: e.html.is_some(),
+                efg: e.efg.is_some(),
+                trace: e.trace.is_some(),
+                chart: self.chart.chart.is_some(),
+                merge_transpositions: e.merge_transpositions,
+            },
+        };
+        Ok(args.check()?)
+    }
+
     /// `--search mcts`, from the position given.
-    fn mcts_search<G: Game>(&self, game: &G) -> Outcome {
+    fn mcts_search<G: Game>(&self, game: &G, checked: &Analyse) -> Outcome {
         let pos = match &self.moves {
             Some(path) => replayed(game, path)?,
             None => self.at.of(game)?,
         };
-        let lessons = [
-            (self.lessons.no_prune_on_ties, "--no-prune-on-ties"),
-            (self.lessons.compare_orders, "--compare-orders"),
-        ];
-        let lessons: Vec<&'static str> = lessons.iter().filter(|l| l.0).map(|l| l.1).collect();
         let request = super::mcts::Request {
             moves: self.moves.as_deref(),
             tree: &self.tree,
-            lessons: &lessons,
             exports: &self.exports,
-            options: &self.mcts,
+            checked,
         };
         super::mcts::analyse(game, pos, &request)
     }
@@ -128,19 +143,10 @@ fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, Failure> {
 }
 
 fn run<G: Game>(game: &G, req: &Args) -> Outcome {
-    req.tree.check_tree_capacity()?;
     // A position read from a file (`@FILE`, the tree game's) is an input too.
     let from_file = req.at.position.as_deref().and_then(|p| p.strip_prefix('@')).map(Path::new);
     let inputs: Vec<&Path> = req.moves.as_deref().into_iter().chain(from_file).collect();
     req.exports.check(&inputs)?;
-    if req.lessons.pruning() != Pruning::default()
-        && req.search.of_tree() != SearchKind::Alphabeta
-        && !req.lessons.compare_orders
-    {
-        return Err(Failure::usage(
-            "--no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders",
-        ));
-    }
     let pos = match &req.moves {
         Some(path) => replayed(game, path)?,
         None => req.at.of(game)?,

@@ -10,6 +10,8 @@ use super::options::search::SearchKind;
 use super::options::tree::TreeOptions;
 use super::output::print_stats;
 use crate::game::Game;
+use crate::request::best::BestArgs;
+use crate::request::check;
 use crate::search::alphabeta::{self, Search};
 use crate::search::back_propagate_parallel;
 use crate::tree::{Tree, TreeArena};
@@ -33,11 +35,21 @@ pub struct Args {
 
 impl Args {
     pub fn run(self) -> Outcome {
-        self.game_options.check(self.at.game)?;
-        self.mcts.check(self.search)?;
+        check::settings(self.at.game, &self.game_options.settings())?;
+        let args = BestArgs {
+            search: self.search,
+            depth: self.tree.depth.map(i64::from),
+            max_nodes: Some(i64::try_from(self.tree.max_nodes).unwrap_or(i64::MAX)),
+            threads: self.tree.threads.map(i64::from),
+            mcts: self.mcts.args(),
+        };
+        let checked = args.check()?;
         if self.search == AnySearch::Mcts {
             return crate::with_game!(self.at.game, &self.game_options.settings(), |g| super::mcts::best(
-                g, &self.at, &self.tree, &self.mcts
+                g,
+                &self.at,
+                &self.tree,
+                &checked.mcts
             ));
         }
         crate::with_game!(self.at.game, &self.game_options.settings(), |g| best(g, &self))
@@ -46,16 +58,12 @@ impl Args {
 
 fn best<G: Game>(game: &G, args: &Args) -> Outcome {
     let opts = &args.tree;
-    if args.search.of_tree() == SearchKind::Minimax {
-        opts.check_tree_capacity()?;
-    }
     let pos = args.at.of(game)?;
     let game = &game.for_machine(game.to_move(&pos));
     let depth = opts.depth.unwrap_or_else(|| game.default_depth());
     let (action, value) = match args.search.of_tree() {
         SearchKind::Alphabeta if args.search == AnySearch::Deepening => {
             // Deepening replays its iterations over the explicit tree.
-            opts.check_tree_capacity()?;
             let mut arena = TreeArena::new();
             let tree =
                 Tree::build(&mut arena, game, pos, depth, &opts.build_options()).map_err(Failure::budget)?;

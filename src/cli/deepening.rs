@@ -5,7 +5,6 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::failure::{Failure, Outcome};
-use super::mcts::AnySearch;
 use crate::search::deepening::Deepened;
 
 /// `analyse`'s chart of nodes per depth.
@@ -19,13 +18,6 @@ pub struct ChartOptions {
 }
 
 impl ChartOptions {
-    /// The chart is deepening's: refused with any other search.
-    pub fn check(&self, search: AnySearch) -> Outcome {
-        if self.chart.is_some() && search != AnySearch::Deepening {
-            return Err(Failure::usage("--chart draws the iterations of --search deepening; add it"));
-        }
-        Ok(())
-    }
 
     /// Writes the chart, when asked for.
     pub fn write(&self, d: &Deepened) -> Outcome {

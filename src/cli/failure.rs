@@ -79,6 +79,17 @@ impl Failure {
     }
 }
 
+impl From<crate::request::Refusal> for Failure {
+    /// A request refused, said in the command line's words (`--depth`).
+    fn from(r: crate::request::Refusal) -> Failure {
+        let kind = match r.why {
+            crate::request::Why::Usage => Kind::Usage,
+            crate::request::Why::Budget => Kind::Budget,
+        };
+        Failure::new(kind, r.in_door(crate::request::Door::Cli))
+    }
+}
+
 /// A command's result: nothing on success, its failure otherwise.
 pub type Outcome = Result<(), Failure>;
 

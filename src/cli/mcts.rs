@@ -3,55 +3,21 @@
 
 use std::io::{self, Write};
 use std::path::Path;
-use std::time::Duration;
 
 use super::exports::{ExportOptions, Writer, within_budget, write_jobs};
 use super::failure::{Failure, Outcome};
 use super::options::position::GamePosition;
-use super::options::search::SearchKind;
 use super::options::tree::TreeOptions;
 use super::stderr::say;
 use crate::export::analysis::Grown;
 use crate::export::mcts::{Compared, Header, dot, json, trace};
 use crate::game::prelude::*;
-use crate::search::mcts::{self, Budget, End, Rollout, Searched, Settings, Terms};
-use crate::search::run::TreeSearch;
+use crate::search::mcts::{self, End, Rollout, Searched, Settings, Terms};
+use crate::request::analyse::{Analyse, MctsArgs};
 
-pub use crate::export::analysis::TRACE_MAX_ITERATIONS;
 
-/// `--search` of `analyse` and `best`: a search of the explicit minimax
-/// tree, or MCTS, which grows a tree of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum AnySearch {
-    /// Plain minimax over the whole explicit tree.
-    Minimax,
-    /// Alpha-beta: same value and decision, fewer nodes visited.
-    Alphabeta,
-    /// Alpha-beta deepened one ply at a time to the depth, with a
-    /// transposition table and the previous line searched first: each
-    /// iteration's nodes, time, decision, value and line.
-    Deepening,
-    /// Monte Carlo tree search (UCT): a tree grown one node per iteration,
-    /// each scored by a playout.
-    Mcts,
-}
-
-impl AnySearch {
-    /// The search of a minimax tree (MCTS is dispatched before this is asked).
-    pub fn of_tree(self) -> SearchKind {
-        self.tree_search().kind()
-    }
-
-    /// The library's search of a built tree that this names (MCTS is
-    /// dispatched before this is asked).
-    pub fn tree_search(self) -> TreeSearch {
-        match self {
-            AnySearch::Minimax => TreeSearch::Minimax,
-            AnySearch::Deepening => TreeSearch::Deepening,
-            AnySearch::Alphabeta | AnySearch::Mcts => TreeSearch::Alphabeta,
-        }
-    }
-}
+/// `--search` of `analyse` and `best`: the request layer's one enum of searches.
+pub use crate::request::Search as AnySearch;
 
 /// The playout policy, as the command line names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -101,48 +67,19 @@ fn exploration(text: &str) -> Result<f64, String> {
 }
 
 impl MctsOptions {
-    /// The first MCTS option given, by its flag.
-    fn given(&self) -> Option<&'static str> {
-        [
-            (self.iterations.is_some(), "--iterations"),
-            (self.think.is_some(), "--think"),
-            (self.seed.is_some(), "--seed"),
-            (self.uct_c.is_some(), "--uct-c"),
-            (self.rollout.is_some(), "--rollout"),
-            (self.solver, "--solver"),
-            (self.compare, "--compare"),
-        ]
-        .into_iter()
-        .find_map(|(given, flag)| given.then_some(flag))
-    }
-
-    /// MCTS's options with another search are a mistake: refuse them.
-    pub fn check(&self, search: AnySearch) -> Outcome {
-        match self.given() {
-            Some(flag) if search != AnySearch::Mcts => {
-                Err(Failure::usage(format!("{flag} is an option of --search mcts")))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// The search's settings, within `max_nodes` nodes.
-    pub fn settings(&self, max_nodes: u64) -> Settings {
-        let budget = match (self.iterations, self.think) {
-            (_, Some(ms)) => Budget::Time(Duration::from_millis(ms)),
-            (Some(n), None) => Budget::Iterations(n),
-            (None, None) => Budget::Iterations(mcts::DEFAULT_ITERATIONS),
-        };
-        Settings {
-            budget,
-            seed: self.seed.unwrap_or(mcts::DEFAULT_SEED),
-            c: self.uct_c.unwrap_or(mcts::DEFAULT_C),
-            rollout: match self.rollout {
-                Some(RolloutKind::Heuristic) => Rollout::Heuristic,
-                _ => Rollout::Random,
-            },
+    /// The options as the request layer takes them, which checks them.
+    pub fn args(&self) -> MctsArgs {
+        MctsArgs {
+            iterations: self.iterations.map(i64::from),
+            think: self.think,
+            seed: self.seed,
+            uct_c: self.uct_c,
+            rollout: self.rollout.map(|r| match r {
+                RolloutKind::Heuristic => Rollout::Heuristic,
+                RolloutKind::Random => Rollout::Random,
+            }),
             solver: self.solver,
-            max_nodes,
+            compare: self.compare,
         }
     }
 }
@@ -151,72 +88,19 @@ impl MctsOptions {
 pub struct Request<'a> {
     pub moves: Option<&'a Path>,
     pub tree: &'a TreeOptions,
-    /// The alpha-beta lessons asked for (`--no-prune-on-ties`, `--compare-orders`).
-    pub lessons: &'a [&'static str],
     pub exports: &'a ExportOptions,
-    pub options: &'a MctsOptions,
-}
-
-/// The options a refusal names, only those the user gave: "--a is" or "--a and
-/// --b are".
-fn given(flags: &[&str]) -> String {
-    match flags {
-        [one] => format!("{one} is"),
-        [first @ .., last] => format!("{} and {last} are", first.join(", ")),
-        [] => String::new(),
-    }
-}
-
-/// What `analyse --search mcts` cannot do, refused before searching.
-fn refusal(req: &Request<'_>) -> Option<String> {
-    let options = req.options;
-    let e = req.exports;
-    if e.efg.is_some() {
-        return Some(
-            "--search mcts: --efg writes a game whose payoffs are minimax values; an MCTS tree has only playout averages (docs/mcts.md), and is written by --json, --dot, --trace and --html"
-                .into(),
-        );
-    }
-    if e.merge_transpositions {
-        return Some(
-            "--merge-transpositions draws the explicit tree of minimax, alpha-beta or deepening; --search mcts grows a tree of its own, which it does not merge"
-                .into(),
-        );
-    }
-    if !req.lessons.is_empty() {
-        return Some(format!("{} alpha-beta's, not --search mcts's", given(req.lessons)));
-    }
-    if req.tree.depth.is_some() && !options.compare {
-        return Some("--search mcts grows its tree by iterations, not to a --depth (with --compare, --depth is alpha-beta's)".into());
-    }
-    let long = match options.settings(req.tree.max_nodes).budget {
-        Budget::Iterations(n) => n > TRACE_MAX_ITERATIONS,
-        Budget::Time(_) => true,
-    };
-    if long
-        && let Some(flag) =
-            [(e.trace.is_some(), "--trace"), (e.html.is_some(), "--html")].iter().find(|f| f.0)
-    {
-        return Some(format!(
-            "{} records every phase of every iteration: give --iterations {TRACE_MAX_ITERATIONS} or fewer",
-            flag.1
-        ));
-    }
-    None
+    /// The request, checked.
+    pub checked: &'a Analyse,
 }
 
 /// `analyse GAME --search mcts`, from `pos`.
 pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcome {
-    req.tree.check_tree_capacity()?;
     req.exports.check(req.moves.as_slice())?;
-    if let Some(why) = refusal(req) {
-        return Err(Failure::usage(why));
-    }
     let game = &game.for_machine(game.to_move(&pos));
-    let settings = req.options.settings(req.tree.max_nodes);
-    fits_in_memory::<G>(&settings)?;
+    let settings = req.checked.mcts;
+    req.checked.fits_in_memory::<G>()?;
     let trace = req.exports.trace.is_some() || req.exports.html.is_some();
-    let compare_depth = req.options.compare.then(|| req.tree.depth.unwrap_or_else(|| game.default_depth()));
+    let compare_depth = req.checked.compare.then(|| req.tree.depth.unwrap_or_else(|| game.default_depth()));
     let grown = Grown::search(game, &pos, &settings, trace, compare_depth);
     let searched = &grown.searched;
     if req.tree.stats {
@@ -233,22 +117,6 @@ pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcom
         }
     }
     write_exports(game, &grown, req).map_err(super::exports::write_failure)
-}
-
-/// Refuses, before searching, iterations whose tree could pass the memory
-/// this process may use (each iteration adds at most one node). A search for
-/// a time instead stops growing its tree there, as at `--max-nodes`.
-fn fits_in_memory<G: Game>(settings: &Settings) -> Outcome {
-    let (nodes, memory) = mcts::node_budget::<G>(settings.max_nodes);
-    match (settings.budget, memory) {
-        (Budget::Iterations(n), Some(bytes)) if u64::from(n) >= nodes => Err(Failure::budget(format!(
-            "--iterations {n} may grow a tree of {} nodes; {nodes} fit in the {} this process may use ({}); give fewer --iterations or more memory",
-            u64::from(n) + 1,
-            crate::search::solve::Bytes(bytes),
-            crate::limits::MEMORY_LIMITS
-        ))),
-        _ => Ok(()),
-    }
 }
 
 fn write_exports<G: Game>(game: &G, grown: &Grown<G>, req: &Request<'_>) -> io::Result<()> {
@@ -385,18 +253,10 @@ fn write_compare(out: &mut impl Write, c: &Compared, to_move: &str) -> io::Resul
 }
 
 /// `best GAME --search mcts`: the decision and the root's Q for the side to move.
-pub fn best<G: Game>(game: &G, at: &GamePosition, tree: &TreeOptions, options: &MctsOptions) -> Outcome {
-    let flags = [(options.compare, "--compare"), (tree.depth.is_some(), "--depth")];
-    let named: Vec<&str> = flags.iter().filter(|f| f.0).map(|f| f.1).collect();
-    if !named.is_empty() {
-        return Err(Failure::usage(format!(
-            "{} analyse's; best --search mcts prints the decision and its Q",
-            given(&named)
-        )));
-    }
+pub fn best<G: Game>(game: &G, at: &GamePosition, tree: &TreeOptions, settings: &Settings) -> Outcome {
     let pos = at.of(game)?;
     let game = &game.for_machine(game.to_move(&pos));
-    let searched = mcts::search(game, &pos, &options.settings(tree.max_nodes), &mut ());
+    let searched = mcts::search(game, &pos, settings, &mut ());
     if tree.stats {
         print_stats(&searched);
     }

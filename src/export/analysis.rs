@@ -1,21 +1,18 @@
-//! `analyse` as every front door runs it: the command line (`src/cli`) and the
-//! browser (`src/web`) both search a tree here and write what `analyse` writes
-//! with these functions, so that one door's JSON, DOT, .efg and explorer page
-//! are the other's, byte for byte (a test holds the browser's JSON to the
-//! command line's).
+//! What `analyse` writes, as every front door writes it: the command line
+//! (`src/cli`), the browser (`src/web`, through `request::analyse::texts`) and
+//! Python write their JSON, DOT, .efg and explorer page with these functions,
+//! so that one door's bytes are the other's (a test holds the browser's JSON
+//! to the command line's).
 
 use std::io::{self, Write};
 
 use crate::export::mcts::{Compared, Exact};
 use crate::export::{self, scope::Scope};
 use crate::game::Game;
-use crate::limits::{Limits, TooManyNodes};
-use crate::search::alphabeta::Pruning;
 use crate::search::mcts;
-use crate::tree::{Tree, TreeArena};
+use crate::tree::Tree;
 
-/// The most iterations an MCTS trace or page records (each is four events).
-pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
+pub use crate::request::analyse::TRACE_MAX_ITERATIONS;
 
 // The search itself is the library's (search::run), which the Python module
 // calls too; here for the doors that name it through this module.
@@ -105,154 +102,5 @@ impl<G: Game> Grown<G> {
         let compared = self.compared.as_ref();
         let exact = compared.and_then(|c| c.exact.clone()).or_else(|| Exact::of(game, &self.searched));
         export::mcts::html::write_page(out, game, &self.searched, &self.events, compared, exact.as_ref())
-    }
-}
-
-/// What a front door without files asks of `analyse`: one position, one
-/// search, and which of the command line's exports to write.
-#[derive(Clone, Debug)]
-pub struct Request {
-    /// Plies in the tree (the game's default when `None`); MCTS's only with `compare`.
-    pub depth: Option<u8>,
-    /// The node budget and threads.
-    pub limits: Limits,
-    /// The search.
-    pub search: Search,
-    /// What the DOT and the page draw.
-    pub scope: Scope,
-}
-
-/// `--search` with the options that go with it.
-#[derive(Clone, Copy, Debug)]
-pub enum Search {
-    /// Minimax or alpha-beta over the explicit tree.
-    Tree {
-        /// Which.
-        kind: SearchKind,
-        /// Alpha-beta's cut-off rule (`--no-prune-on-ties`).
-        rule: Pruning,
-        /// `--compare-orders`.
-        compare_orders: bool,
-    },
-    /// Iterative deepening over the explicit tree (`--search deepening`):
-    /// alpha-beta to each depth in turn with a transposition table, every
-    /// iteration kept for the exports.
-    Deepening {
-        /// Alpha-beta's cut-off rule (`--no-prune-on-ties`).
-        rule: Pruning,
-        /// `--compare-orders`.
-        compare_orders: bool,
-    },
-    /// MCTS, which grows a tree of its own.
-    Mcts {
-        /// Its settings (`max_nodes` among them).
-        settings: mcts::Settings,
-        /// `--compare`: alpha-beta beside it.
-        compare: bool,
-    },
-}
-
-/// Which exports to write.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Wanted {
-    /// `--json`.
-    pub json: bool,
-    /// `--dot`.
-    pub dot: bool,
-    /// `--html`.
-    pub html: bool,
-    /// `--efg` (a minimax tree's only).
-    pub efg: bool,
-}
-
-/// The exports written, as text.
-#[derive(Clone, Debug, Default)]
-pub struct Written {
-    /// The JSON document.
-    pub json: Option<String>,
-    /// The Graphviz drawing.
-    pub dot: Option<String>,
-    /// The explorer page.
-    pub html: Option<String>,
-    /// The Gambit game.
-    pub efg: Option<String>,
-    /// The tree's node count.
-    pub nodes: u64,
-}
-
-/// Why an analysis was not written.
-#[derive(Debug)]
-pub enum Refused {
-    /// The tree would pass its node budget.
-    TooManyNodes(TooManyNodes),
-    /// The request cannot be met as asked; the words say why.
-    Asked(String),
-}
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refused::TooManyNodes(e) => e.fmt(f),
-            Refused::Asked(why) => f.write_str(why),
-        }
-    }
-}
-
-/// Builds and searches `pos`'s tree as `analyse` does (the game evaluating for
-/// the side to move) and writes the exports `wanted`.
-pub fn analyse<G: Game>(
-    game: &G,
-    pos: G::Position,
-    req: &Request,
-    wanted: Wanted,
-) -> Result<Written, Refused> {
-    let game = &game.for_machine(game.to_move(&pos));
-    let text = |write: &dyn Fn(&mut dyn Write) -> io::Result<()>| -> Result<String, Refused> {
-        let mut out = Vec::new();
-        write(&mut out).map_err(|e| Refused::Asked(e.to_string()))?;
-        String::from_utf8(out).map_err(|e| Refused::Asked(e.to_string()))
-    };
-    let pick =
-        |on: bool, write: &dyn Fn(&mut dyn Write) -> io::Result<()>| on.then(|| text(write)).transpose();
-    match req.search {
-        Search::Tree { rule, compare_orders, .. } | Search::Deepening { rule, compare_orders } => {
-            let depth = req.depth.unwrap_or_else(|| game.default_depth());
-            let mut arena = TreeArena::new();
-            let tree =
-                Tree::build(&mut arena, game, pos, depth, &req.limits).map_err(Refused::TooManyNodes)?;
-            let search = match req.search {
-                Search::Tree { kind, .. } => kind.into(),
-                _ => TreeSearch::Deepening,
-            };
-            let trace = wanted.html && tree.len <= export::html::TRACE_LIMIT;
-            let threads = req.limits.threads;
-            let searched = search_tree(game, &tree, &Asked { search, rule, compare_orders, threads, trace });
-            let (s, windows) = (&searched, searched.windows.as_deref());
-            Ok(Written {
-                json: pick(wanted.json, &|w| write_json(w, game, &tree, s))?,
-                dot: pick(wanted.dot, &|w| export::dot::write_tree(w, game, &tree, windows, req.scope))?,
-                html: pick(wanted.html, &|w| write_page(w, game, &tree, s, req.scope))?,
-                efg: pick(wanted.efg, &|w| export::efg::write_tree(w, game, &tree))?,
-                nodes: tree.len as u64,
-            })
-        }
-        Search::Mcts { settings, compare } => {
-            let trace = wanted.html;
-            if trace && !matches!(settings.budget, mcts::Budget::Iterations(n) if n <= TRACE_MAX_ITERATIONS) {
-                return Err(Refused::Asked(format!(
-                    "the page records every phase of every iteration: give {TRACE_MAX_ITERATIONS} iterations or fewer"
-                )));
-            }
-            let compare_depth = compare.then(|| req.depth.unwrap_or_else(|| game.default_depth()));
-            let grown = Grown::search(game, &pos, &settings, trace, compare_depth);
-            let g = &grown;
-            Ok(Written {
-                json: pick(wanted.json, &|w| g.write_json(w, game))?,
-                dot: pick(wanted.dot, &|w| export::mcts::dot::write_tree(w, game, &g.searched, req.scope))?,
-                html: pick(wanted.html, &|w| g.write_page(w, game))?,
-                efg: None,
-                nodes: g.searched.tree.len() as u64,
-            })
-        }
     }
 }

@@ -91,5 +91,14 @@ pub const TABLE: &[Row] = &[
     Row { opt: Opt::Trees, what: "trees one grading runs", default: "40", most: "10,000" },
 ];
 
+/// The nodes a tree in the page may have unless `max-nodes` says otherwise:
+/// the page's one row of its own in the table, sized for a phone's tab (the
+/// JSON and the explorer of 200,000 nodes are some 60 MB of text).
+pub const PAGE_MAX_NODES: u64 = 200_000;
+
+/// The most `max-nodes` may raise it to in the page: wasm32's memory is 4 GB
+/// at most, and a tab's far less.
+pub const PAGE_HARD_MAX_NODES: u64 = 5_000_000;
+
 /// The most nodes a tree may be given as its budget.
 pub const MAX_NODES: u64 = MAX_TREE_NODES;

@@ -10,8 +10,15 @@
 //! - [`budget`]: the budgets (nodes, bytes of every output, time, memory,
 //!   iterations, class size) with their one table of defaults.
 //! - [`search`]: the one enum of searches a door can ask for.
+//! - [`check`]: the checks several requests share, each option's range.
+//! - [`analyse`]: `analyse` and its exports, checked once; [`best`]: `best`;
+//!   [`exercise`]: the rules of exercises and quizzes.
 
+pub mod analyse;
+pub mod best;
 pub mod budget;
+pub mod check;
+pub mod exercise;
 pub mod option;
 pub mod refusal;
 pub mod search;

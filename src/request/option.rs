@@ -19,6 +19,8 @@ pub enum Opt {
     CompareOrders,
     /// MCTS's iterations.
     Iterations,
+    /// MCTS's time to iterate for instead, in milliseconds.
+    Think,
     /// MCTS's seed.
     Seed,
     /// MCTS's exploration constant.
@@ -55,6 +57,8 @@ pub enum Opt {
     Html,
     /// The Gambit export.
     Efg,
+    /// The drawing and page as the graph of distinct positions.
+    MergeTranspositions,
     /// The search's events.
     Trace,
     /// Iterative deepening's chart.
@@ -67,11 +71,84 @@ pub enum Opt {
     Gift,
     /// The trees a grader runs.
     Trees,
+    /// An action, in the game's notation.
+    Action,
+    /// A board's cells, set up point by point.
+    Cells,
+    /// The side to move of a board set up.
+    ToMove,
+    /// The machine's level of play.
+    Level,
+    /// An exercise tree's children per node.
+    Branching,
+    /// An exercise tree's leaf values.
+    Leaves,
+    /// An exercise's cut-offs.
+    Cutoffs,
+    /// An exercise with a cut-off above the leaves.
+    CutAboveLeaves,
+    /// An exercise's paper size.
+    Paper,
     /// A game's own option (`max-plies`, `radius`, ...), by its name.
     GameOption(&'static str),
 }
 
 impl Opt {
+    /// Every option but the games' own.
+    pub const ALL: &[Opt] = &[
+        Opt::Game,
+        Opt::Position,
+        Opt::Depth,
+        Opt::Search,
+        Opt::NoPruneOnTies,
+        Opt::CompareOrders,
+        Opt::Iterations,
+        Opt::Think,
+        Opt::Seed,
+        Opt::UctC,
+        Opt::Rollout,
+        Opt::Solver,
+        Opt::Compare,
+        Opt::ShowDepth,
+        Opt::ShowLine,
+        Opt::MaxNodes,
+        Opt::MaxBytes,
+        Opt::MaxTime,
+        Opt::MaxMemory,
+        Opt::Threads,
+        Opt::Divide,
+        Opt::Against,
+        Opt::Json,
+        Opt::Dot,
+        Opt::Html,
+        Opt::Efg,
+        Opt::MergeTranspositions,
+        Opt::Trace,
+        Opt::Chart,
+        Opt::Class,
+        Opt::Moodle,
+        Opt::Gift,
+        Opt::Trees,
+        Opt::Action,
+        Opt::Cells,
+        Opt::ToMove,
+        Opt::Level,
+        Opt::Branching,
+        Opt::Leaves,
+        Opt::Cutoffs,
+        Opt::CutAboveLeaves,
+        Opt::Paper,
+    ];
+
+    /// The option named `name` (a game's own among them).
+    pub fn named(name: &str) -> Option<Opt> {
+        Opt::ALL
+            .iter()
+            .copied()
+            .find(|o| o.name() == name)
+            .or_else(|| crate::games::options().find(|o| o.name == name).map(|o| Opt::GameOption(o.name)))
+    }
+
     /// The option's one name, in the command line's words without the dashes
     /// (the page's key).
     pub fn name(self) -> &'static str {
@@ -83,6 +160,7 @@ impl Opt {
             Opt::NoPruneOnTies => "no-prune-on-ties",
             Opt::CompareOrders => "compare-orders",
             Opt::Iterations => "iterations",
+            Opt::Think => "think",
             Opt::Seed => "seed",
             Opt::UctC => "uct-c",
             Opt::Rollout => "rollout",
@@ -101,12 +179,22 @@ impl Opt {
             Opt::Dot => "dot",
             Opt::Html => "html",
             Opt::Efg => "efg",
+            Opt::MergeTranspositions => "merge-transpositions",
             Opt::Trace => "trace",
             Opt::Chart => "chart",
             Opt::Class => "class",
             Opt::Moodle => "moodle",
             Opt::Gift => "gift",
             Opt::Trees => "trees",
+            Opt::Action => "action",
+            Opt::Cells => "cells",
+            Opt::ToMove => "to-move",
+            Opt::Level => "level",
+            Opt::Branching => "branching",
+            Opt::Leaves => "leaves",
+            Opt::Cutoffs => "cutoffs",
+            Opt::CutAboveLeaves => "cut-above-leaves",
+            Opt::Paper => "paper",
             Opt::GameOption(name) => name,
         }
     }
@@ -154,11 +242,12 @@ impl Door {
 
     /// The option given `value`: `--search alphabeta`, `search="alphabeta"`, `search alphabeta`.
     pub fn spell_set(self, opt: Opt, value: &str) -> String {
-        let numeric = value.parse::<f64>().is_ok();
+        // Python writes a text in quotes; a number, or a text already quoted, as it is.
+        let bare = value.parse::<f64>().is_ok() || value.starts_with('"');
         match self {
             Door::Cli => format!("--{} {value}", opt.name()),
             Door::Page => format!("{} {value}", opt.name()),
-            Door::Python if numeric => format!("{}={value}", python_name(opt)),
+            Door::Python if bare => format!("{}={value}", python_name(opt)),
             Door::Python => format!("{}={value:?}", python_name(opt)),
         }
     }
@@ -186,5 +275,14 @@ mod tests {
         assert_eq!(Door::Cli.spell_set(Opt::Search, "alphabeta"), "--search alphabeta");
         assert_eq!(Door::Python.spell_set(Opt::Search, "alphabeta"), "search=\"alphabeta\"");
         assert_eq!(Door::Python.spell_set(Opt::Depth, "99"), "depth=99");
+    }
+
+    #[test]
+    fn every_option_is_found_by_its_one_name() {
+        for &o in Opt::ALL {
+            assert_eq!(Opt::named(o.name()), Some(o), "{o:?}");
+        }
+        assert_eq!(Opt::named("radius"), Some(Opt::GameOption("radius")));
+        assert_eq!(Opt::named("depht"), None);
     }
 }

@@ -1,5 +1,7 @@
 //! The one enum of searches a door can ask for.
 
+use crate::search::run::{SearchKind, TreeSearch};
+
 /// Which search sets a tree's values, or grows one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
@@ -45,5 +47,20 @@ impl Search {
     /// Whether alpha-beta's cut-offs are in it (its rule and windows apply).
     pub fn prunes(self) -> bool {
         matches!(self, Search::Alphabeta | Search::Deepening)
+    }
+
+    /// The search of a built tree this names (MCTS, which grows its own, is
+    /// dispatched before this is asked: alpha-beta's).
+    pub fn tree_search(self) -> TreeSearch {
+        match self {
+            Search::Minimax => TreeSearch::Minimax,
+            Search::Deepening => TreeSearch::Deepening,
+            Search::Alphabeta | Search::Mcts => TreeSearch::Alphabeta,
+        }
+    }
+
+    /// Whose windows and events a built tree's search leaves.
+    pub fn of_tree(self) -> SearchKind {
+        self.tree_search().kind()
     }
 }

@@ -13,8 +13,9 @@ use gametree::search::levels::{self, DEFAULT_THINK, Level};
 use gametree::search::machine::Machine;
 use gametree::search::mcts;
 
-use crate::commands::position;
-use crate::options::{Options, Refusal};
+use gametree::request::{Opt, Refusal, Why};
+
+use crate::options::{Options, position};
 
 /// `board`: the position's picture (the explorer's description of the
 /// board), its cells, who is to move, and each legal action with the points
@@ -62,8 +63,10 @@ pub fn setup<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
     };
     o.finish()?;
     match game.setup(&cells, mover) {
-        None => Err(Refusal::of("game", format!("{} has no board to set up", game.name()))),
-        Some(Err(why)) => Err(Refusal::of("position", format!("this board is no position: {why}"))),
+        None => Err(Refusal::said(Opt::Game, Why::Usage, format!("{} has no board to set up", game.name()))),
+        Some(Err(why)) => {
+            Err(Refusal::said(Opt::Position, Why::Usage, format!("this board is no position: {why}")))
+        }
         Some(Ok(pos)) => Ok(json!({"ok": true, "position": game.format_position(&pos)})),
     }
 }
@@ -85,7 +88,11 @@ pub fn machine<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
     let mut legal = Vec::new();
     game.actions(&pos, &mut legal);
     if legal.is_empty() {
-        return Err(Refusal::of("position", format!("the game is over: {}", game.why_over(&pos))));
+        return Err(Refusal::said(
+            Opt::Position,
+            Why::Usage,
+            format!("the game is over: {}", game.why_over(&pos)),
+        ));
     }
     // What the machine searched, for the page to show its tree: nothing at
     // random; MCTS's iterations and seed; alpha-beta's depth.
@@ -119,7 +126,8 @@ pub fn machine<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
                 max_nodes: DEFAULT_MAX_NODES,
                 think,
             };
-            let played = machine.play(game, &pos).map_err(|e| Refusal::general(e.to_string()))?;
+            let played =
+                machine.play(game, &pos).map_err(|e| Refusal::said(None, Why::Usage, e.to_string()))?;
             let c = played.choice;
             let plies = if played.depth == 1 { "ply" } else { "plies" };
             let note = format!(
@@ -145,6 +153,6 @@ pub fn apply<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
     let pos = position(game, &mut o)?;
     let text = o.text("action")?.unwrap_or_default();
     o.finish()?;
-    let action = game.parse_action(&pos, &text).map_err(|e| Refusal::of("action", e))?;
+    let action = game.parse_action(&pos, &text).map_err(|e| Refusal::said(Opt::Action, Why::Usage, e))?;
     Ok(json!({"ok": true, "position": game.format_position(&game.apply(&pos, action))}))
 }

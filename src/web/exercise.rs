@@ -6,48 +6,34 @@
 use serde_json::{Map, Value, json};
 
 use gametree::exercise::files::{self, Asked};
-use gametree::exercise::generate::{Constraints, generate, parse_counts, parse_range};
+use gametree::exercise::generate::{Constraints, generate};
 use gametree::exercise::page::Paper;
 use gametree::export::analysis::SearchKind;
 use gametree::game::Notation;
+use gametree::games::Settings;
 use gametree::games::tree::TextbookTree;
-use gametree::games::{GameName, Settings};
-use gametree::search::alphabeta::Pruning;
 
-use crate::commands::position;
-use crate::options::{Options, Refusal};
+use gametree::request::exercise as request;
+use gametree::request::{Opt, Refusal, Search, Why, check};
+
+use crate::options::{Options, position};
 
 pub fn exercise(mut o: Options) -> Result<Value, Refusal> {
     let seed = o.integer("seed", 0, i64::MAX)?.map_or(1, |s| s as u64);
-    let depth = o.integer("depth", 1, 8)?.map_or(3, |d| d as u8);
-    let range = |o: &mut Options, key: &str, default: (i32, i32)| -> Result<(i32, i32), Refusal> {
-        match o.text(key)? {
-            None => Ok(default),
-            Some(t) => parse_range(&t).map_err(|e| Refusal::of(key, format!("--{key} {t:?}: {e}"))),
-        }
-    };
-    let branching = match o.text("branching")? {
-        None => (2, 3),
-        Some(t) => {
-            parse_counts(&t).map_err(|e| Refusal::of("branching", format!("--branching {t:?}: {e}")))?
-        }
-    };
-    let leaves = range(&mut o, "leaves", (0, 20))?;
+    let depth = request::levels(o.whole("depth")?)?.unwrap_or(3);
+    let branching = request::branching(o.text("branching")?.as_deref(), (2, 3))?;
+    let leaves = request::range(Opt::Leaves, o.text("leaves")?.as_deref(), (0, 20))?;
     let cutoffs = o.integer("cutoffs", 0, i64::from(u32::MAX))?.map(|c| c as u32);
     let cut_above_leaves = o.flag("cut-above-leaves")?;
-    let rule = if o.flag("no-prune-on-ties")? { Pruning::PastBound } else { Pruning::OnTies };
+    let no_prune_on_ties = o.flag("no-prune-on-ties")?;
     let search = match o.choice("search", &["minimax", "alphabeta"])? {
-        Some("minimax") => SearchKind::Minimax,
-        _ => SearchKind::Alphabeta,
+        Some("minimax") => Search::Minimax,
+        _ => Search::Alphabeta,
     };
     let paper =
         if o.choice("paper", &["a4", "letter"])? == Some("letter") { Paper::Letter } else { Paper::A4 };
-    if search == SearchKind::Minimax && rule != Pruning::default() {
-        return Err(Refusal::of(
-            "no-prune-on-ties",
-            "--no-prune-on-ties is about alpha-beta; drop it or use --search alphabeta",
-        ));
-    }
+    let rule = request::rule(search, no_prune_on_ties)?;
+    let search = if search == Search::Minimax { SearchKind::Minimax } else { SearchKind::Alphabeta };
     let game_name = o.text("game")?;
     // As the command line: a game's position must have a cut-off to show,
     // a random tree the two it is drawn with, unless told otherwise.
@@ -55,26 +41,26 @@ pub fn exercise(mut o: Options) -> Result<Value, Refusal> {
     let from_position = game_name.is_some();
     let asked = Asked { search, rule, paper, cutoffs, cut_above_leaves, from_position };
     let made = if let Some(name) = game_name {
-        let Some(g) = GameName::named(&name) else {
-            return Err(Refusal::of("game", format!("no game {name:?}")));
-        };
+        let g = check::game(&name)?;
         gametree::with_game!(g, &Settings::default(), |game| {
             let pos = position(game, &mut o)?;
             o.finish()?;
             let game = &game.for_machine(game.to_move(&pos));
             let title = format!("Exercise: {} to move", game.player_name(game.to_move(&pos)));
-            files::files(game, pos, depth, title, asked, &[]).map_err(|e| Refusal::general(e.to_string()))?
+            files::files(game, pos, depth, title, asked, &[])
+                .map_err(|e| Refusal::said(None, Why::Usage, e))?
         })
     } else {
         let constraints =
             Constraints { depth, branching, leaves, cutoffs, cut_above_leaves, rule, ..Default::default() };
         o.finish()?;
-        let text = generate(seed, &constraints, search == SearchKind::Alphabeta).map_err(Refusal::general)?;
+        let text = generate(seed, &constraints, search == SearchKind::Alphabeta)
+            .map_err(|e| Refusal::said(None, Why::Usage, e))?;
         let game = TextbookTree::default();
         let pos = game.parse_position(&text).expect("generated trees are well formed");
         let nav = [files::navigation(1, 1, seed)];
         files::files(&game, pos, depth, "Exercise 1".to_string(), asked, &nav)
-            .map_err(|e| Refusal::general(e.to_string()))?
+            .map_err(|e| Refusal::said(None, Why::Usage, e))?
     };
     let mut out = Map::new();
     for (name, bytes) in made {

@@ -1,0 +1,95 @@
+//! The checks several requests share: each option's range, said once.
+
+use super::option::Opt;
+use super::refusal::{Refusal, Word};
+use crate::export::scope::Scope;
+use crate::game::{Game, quoted_start};
+use crate::games::{self, GameName, Settings};
+use crate::limits::{DEFAULT_MAX_NODES, default_threads};
+use crate::words;
+
+/// The deepest tree or search any request accepts.
+pub const MAX_DEPTH: u8 = 64;
+
+/// The most threads a request may ask for.
+pub const MAX_THREADS: i64 = 256;
+
+/// `value`, when given, within `min..=max`.
+pub fn within(opt: Opt, value: Option<i64>, min: i64, max: i64) -> Result<Option<i64>, Refusal> {
+    match value {
+        Some(v) if !(min..=max).contains(&v) => {
+            Err(Refusal::usage(opt, words![Word::set(opt, v), format!(": expected {min} to {max}")]))
+        }
+        v => Ok(v),
+    }
+}
+
+/// Plies in a tree or search.
+pub fn depth(depth: Option<i64>) -> Result<Option<u8>, Refusal> {
+    Ok(within(Opt::Depth, depth, 1, i64::from(MAX_DEPTH))?.map(|d| d as u8))
+}
+
+/// The node budget (the table's unless given).
+pub fn max_nodes(max_nodes: Option<i64>) -> Result<u64, Refusal> {
+    Ok(within(Opt::MaxNodes, max_nodes, 1, i64::MAX)?.map_or(DEFAULT_MAX_NODES, |n| n as u64))
+}
+
+/// Threads (every core unless given).
+pub fn threads(threads: Option<i64>) -> Result<usize, Refusal> {
+    Ok(within(Opt::Threads, threads, 1, MAX_THREADS)?.map_or_else(default_threads, |t| t as usize))
+}
+
+/// What a drawing draws: the whole tree, to a depth, or the line of best play.
+pub fn scope(show_depth: Option<i64>, show_line: bool) -> Result<Scope, Refusal> {
+    match (within(Opt::ShowDepth, show_depth, 0, 255)?, show_line) {
+        (Some(_), true) => Err(Refusal::usage(
+            Opt::ShowLine,
+            words![Opt::ShowDepth, " and ", Opt::ShowLine, " exclude each other"],
+        )),
+        (Some(k), false) => Ok(Scope::Depth(k as u8)),
+        (None, true) => Ok(Scope::Line),
+        (None, false) => Ok(Scope::All),
+    }
+}
+
+/// The game named `name`.
+pub fn game(name: &str) -> Result<GameName, Refusal> {
+    let names: Vec<&str> = games::ALL.iter().map(|g| g.as_str()).collect();
+    GameName::named(name).ok_or_else(|| {
+        Refusal::usage(Opt::Game, words![format!("no game {name:?}; the games are {}", names.join(", "))])
+    })
+}
+
+/// The games' own options given, checked against `game`.
+pub fn settings(game: GameName, settings: &Settings) -> Result<(), Refusal> {
+    games::check(game, settings).map_err(|m| {
+        let opt = settings.iter().map(|(n, _)| n).find(|n| m.contains(&format!("--{n} ")));
+        match opt.and_then(|n| games::options().find(|o| o.name == n)) {
+            Some(o) => Refusal::said(Opt::GameOption(o.name), super::Why::Usage, m),
+            None => Refusal::said(None, super::Why::Usage, m),
+        }
+    })
+}
+
+/// The position given in the game's notation, or the game's start.
+pub fn position<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, Refusal> {
+    match text {
+        None => Ok(game.start()),
+        Some(t) => game.parse_position(t).map_err(|e| {
+            Refusal::usage(Opt::Position, words![Word::set(Opt::Position, quoted_start(t)), format!(": {e}")])
+        }),
+    }
+}
+
+/// The options given, as a sentence's subject: "--a is", "--a and --b are".
+pub fn listed(opts: &[Opt]) -> Vec<Word> {
+    let mut w = Vec::new();
+    for (i, &o) in opts.iter().enumerate() {
+        if i > 0 {
+            w.push(Word::from(if i + 1 == opts.len() { " and " } else { ", " }));
+        }
+        w.push(Word::from(o));
+    }
+    w.push(Word::from(if opts.len() > 1 { " are" } else { " is" }));
+    w
+}
