@@ -15,7 +15,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-pub use run::TRACE_MAX_ITERATIONS;
+pub use gametree::request::analyse::TRACE_MAX_ITERATIONS;
 
 create_exception!(
     gametree,
@@ -35,6 +35,17 @@ impl From<Failure> for PyErr {
         match f {
             Failure::Usage(m) => PyValueError::new_err(m),
             Failure::Budget(m) => BudgetError::new_err(m),
+        }
+    }
+}
+
+impl From<gametree::request::Refusal> for Failure {
+    /// A request refused, in Python's words (`depth=`).
+    fn from(r: gametree::request::Refusal) -> Failure {
+        let said = r.in_door(gametree::request::Door::Python);
+        match r.why {
+            gametree::request::Why::Usage => Failure::Usage(said),
+            gametree::request::Why::Budget => Failure::Budget(said),
         }
     }
 }

@@ -9,10 +9,12 @@ use std::time::Duration;
 use gametree::export::html::TRACE_LIMIT;
 use gametree::game::prelude::*;
 use gametree::games::{self as registry, GameName, Settings};
-use gametree::limits::{DEFAULT_MAX_NODES, Limits, MAX_TREE_NODES, default_threads};
-use gametree::search::alphabeta::{self, Pruning, Search};
-use gametree::search::mcts::{self, Budget, Rollout};
-use gametree::search::run::{Asked, TreeSearch, search_tree};
+use gametree::request::analyse::{Analyse, AnalyseArgs, MctsArgs, TRACE_MAX_ITERATIONS, too_many};
+use gametree::request::best::{BestArgs, Valued, best as best_of};
+use gametree::request::{Search as RequestSearch, check};
+use gametree::search::alphabeta::Pruning;
+use gametree::search::mcts::{self};
+use gametree::search::run::search_tree;
 use gametree::search::solve::{self as solver, TooBig};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -22,13 +24,6 @@ use crate::Failure;
 use crate::analysis::{Analysed, MctsTree, MinimaxTree};
 use crate::owned::OwnedTree;
 use crate::pytree::Tree;
-
-/// The most iterations whose every phase is kept for the explorer page (each
-/// is four events): the command line's `--html` limit for `--search mcts`.
-pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
-
-/// The deepest tree any command accepts (the command line's `--depth` range).
-const MAX_DEPTH: u8 = 64;
 
 /// Runs `job` without the GIL on a thread of its own, so that a long build
 /// lets other Python threads run and Ctrl-C is heard: the calling thread
@@ -87,10 +82,7 @@ pub(crate) fn released<T: Send>(
 
 /// The game named `name`.
 pub(crate) fn game_named(name: &str) -> Result<GameName, Failure> {
-    GameName::named(name).ok_or_else(|| {
-        let names: Vec<&str> = registry::ALL.iter().map(|g| g.as_str()).collect();
-        Failure::Usage(format!("unknown game {name:?}; the games are {}", names.join(", ")))
-    })
+    Ok(check::game(name)?)
 }
 
 /// A position argument: the game's notation, or for the textbook trees a
@@ -135,48 +127,15 @@ pub(crate) fn position_text(position: Option<&Bound<'_, PyAny>>) -> PyResult<Opt
 
 /// The position given, or the game's start (the command line's `--position`).
 pub(crate) fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, Failure> {
-    match text {
-        None => Ok(game.start()),
-        Some(t) => game
-            .parse_position(t)
-            .map_err(|e| Failure::Usage(format!("--position {}: {e}", gametree::game::quoted_start(t)))),
-    }
+    Ok(check::position(game, text)?)
 }
 
 fn check_depth(depth: Option<i64>) -> Result<Option<u8>, Failure> {
-    match depth {
-        None => Ok(None),
-        Some(d) if (1..=i64::from(MAX_DEPTH)).contains(&d) => Ok(Some(d as u8)),
-        Some(d) => Err(Failure::Usage(format!("--depth {d}: a depth is 1 to {MAX_DEPTH}"))),
-    }
-}
-
-fn check_max_nodes(max_nodes: Option<i64>) -> Result<u64, Failure> {
-    match max_nodes {
-        None => Ok(DEFAULT_MAX_NODES),
-        Some(n) if n >= 1 => Ok(n as u64),
-        Some(n) => Err(Failure::Usage(format!("--max-nodes {n}: give 1 or more"))),
-    }
+    Ok(check::depth(depth)?)
 }
 
 fn check_threads(threads: Option<i64>) -> Result<usize, Failure> {
-    match threads {
-        None => Ok(default_threads()),
-        Some(t) if (1..=256).contains(&t) => Ok(t as usize),
-        Some(t) => Err(Failure::Usage(format!("--threads {t}: threads are 1 to 256"))),
-    }
-}
-
-/// What `analyse` was asked for.
-struct Request {
-    position: Option<String>,
-    depth: Option<u8>,
-    search: &'static str,
-    pruning: Pruning,
-    iterations: Option<u32>,
-    seed: Option<u64>,
-    max_nodes: u64,
-    threads: usize,
+    Ok(check::threads(threads)?)
 }
 
 /// Builds the whole tree of a position and searches it, as `gametree analyse`
@@ -204,7 +163,7 @@ struct Request {
 /// >>> tree.decision, tree.value, len(tree)
 /// ('B', 3, 13)
 #[pyfunction]
-#[pyo3(signature = (game, position=None, depth=None, search="minimax", prune_on_ties=true, iterations=None, seed=None, max_nodes=None, threads=None))]
+#[pyo3(signature = (game, position=None, depth=None, search="minimax", prune_on_ties=true, compare_orders=false, iterations=None, seed=None, max_nodes=None, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse(
     py: Python<'_>,
@@ -213,121 +172,60 @@ pub fn analyse(
     depth: Option<i64>,
     search: &str,
     prune_on_ties: bool,
+    compare_orders: bool,
     iterations: Option<i64>,
     seed: Option<u64>,
     max_nodes: Option<i64>,
     threads: Option<i64>,
 ) -> PyResult<Tree> {
-    let name = game_named(game)?;
-    let search = match search {
-        "minimax" => "minimax",
-        "alphabeta" => "alphabeta",
-        "deepening" => "deepening",
-        "mcts" => "mcts",
-        other => {
-            return Err(Failure::Usage(format!(
-                "--search {other:?}: the searches are \"minimax\", \"alphabeta\", \"deepening\" and \"mcts\""
-            ))
-            .into());
-        }
+    let name = check::game(game).map_err(Failure::from)?;
+    let args = AnalyseArgs {
+        search: check::search(search, &RequestSearch::ALL).map_err(Failure::from)?,
+        depth,
+        max_nodes,
+        threads,
+        no_prune_on_ties: !prune_on_ties,
+        compare_orders,
+        mcts: MctsArgs { iterations, seed, ..MctsArgs::default() },
+        ..AnalyseArgs::default()
     };
-    let iterations = match iterations {
-        None => None,
-        Some(n) if (1..=i64::from(mcts::MAX_ITERATIONS)).contains(&n) => Some(n as u32),
-        Some(n) => {
-            return Err(Failure::Usage(format!(
-                "--iterations {n}: iterations are 1 to {}",
-                mcts::MAX_ITERATIONS
-            ))
-            .into());
-        }
-    };
-    let request = Request {
-        position: position_text(position)?,
-        depth: check_depth(depth)?,
-        search,
-        pruning: if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound },
-        iterations,
-        seed,
-        max_nodes: check_max_nodes(max_nodes)?,
-        threads: check_threads(threads)?,
-    };
-    let inner =
-        released(py, move |_| gametree::with_game!(name, &Settings::default(), |g| analysed(g, &request)))?;
+    let request = args.check().map_err(Failure::from)?;
+    let position = position_text(position)?;
+    let inner = released(py, move |_| {
+        gametree::with_game!(name, &Settings::default(), |g| analysed(g, position.as_deref(), &request))
+    })?;
     Ok(Tree::new(inner))
 }
 
-fn analysed<G: Game + Send + 'static>(game: &G, req: &Request) -> Result<Box<dyn Analysed>, Failure>
+fn analysed<G: Game + Send + 'static>(
+    game: &G,
+    position: Option<&str>,
+    req: &Analyse,
+) -> Result<Box<dyn Analysed>, Failure>
 where
     G::Action: Send + Sync,
 {
-    if req.max_nodes > MAX_TREE_NODES {
-        return Err(Failure::Usage(format!(
-            "--max-nodes {}: a tree holds at most {MAX_TREE_NODES} nodes",
-            req.max_nodes
-        )));
-    }
-    if req.search != "mcts" {
-        if let Some(flag) = [(req.iterations.is_some(), "--iterations"), (req.seed.is_some(), "--seed")]
-            .into_iter()
-            .find_map(|(given, flag)| given.then_some(flag))
-        {
-            return Err(Failure::Usage(format!("{flag} is an option of --search mcts")));
-        }
-        if req.pruning != Pruning::default() && req.search == "minimax" {
-            return Err(Failure::Usage(
-                "--no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders".into(),
-            ));
-        }
-    } else {
-        if req.pruning != Pruning::default() {
-            return Err(Failure::Usage(
-                // Named as given: the module has no --compare-orders.
-                "prune_on_ties=False is alpha-beta's, not search=\"mcts\"'s".into(),
-            ));
-        }
-        if req.depth.is_some() {
-            return Err(Failure::Usage(
-                "--search mcts grows its tree by iterations, not to a --depth (with --compare, --depth is alpha-beta's)"
-                    .into(),
-            ));
-        }
-    }
-    let pos = position_or_start(game, req.position.as_deref())?;
+    req.fits_in_memory::<G>()?;
+    let pos = check::position(game, position)?;
     let game = game.for_machine(game.to_move(&pos));
-    if req.search == "mcts" {
-        let settings = mcts::Settings {
-            budget: Budget::Iterations(req.iterations.unwrap_or(mcts::DEFAULT_ITERATIONS)),
-            seed: req.seed.unwrap_or(mcts::DEFAULT_SEED),
-            c: mcts::DEFAULT_C,
-            rollout: Rollout::Random,
-            solver: false,
-            max_nodes: req.max_nodes,
-        };
+    if req.search == RequestSearch::Mcts {
         // Every phase is kept for the explorer page when the command line's
         // `--html` would keep them.
-        let keep = req.iterations.unwrap_or(mcts::DEFAULT_ITERATIONS) <= TRACE_MAX_ITERATIONS;
+        let keep = matches!(req.mcts.budget, mcts::Budget::Iterations(n) if n <= TRACE_MAX_ITERATIONS);
         let (searched, events) = if keep {
             let mut events = Vec::new();
-            let searched = mcts::search(&game, &pos, &settings, &mut events);
+            let searched = mcts::search(&game, &pos, &req.mcts, &mut events);
             (searched, Some(events))
         } else {
-            (mcts::search(&game, &pos, &settings, &mut ()), None)
+            (mcts::search(&game, &pos, &req.mcts, &mut ()), None)
         };
         return Ok(Box::new(MctsTree { game, searched, events }));
     }
     let depth = req.depth.unwrap_or_else(|| game.default_depth());
-    let limits = Limits { max_nodes: req.max_nodes, threads: req.threads, deadline: None };
-    let tree = OwnedTree::build(&game, pos, depth, &limits).map_err(|e| Failure::Budget(e.to_string()))?;
-    let search = match req.search {
-        "minimax" => TreeSearch::Minimax,
-        "deepening" => TreeSearch::Deepening,
-        _ => TreeSearch::Alphabeta,
-    };
+    let tree = OwnedTree::build(&game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;
     // The events the explorer page steps through, kept as `analyse --html` keeps them.
     let trace = tree.tree().len <= TRACE_LIMIT;
-    let asked = Asked { search, rule: req.pruning, compare_orders: false, threads: req.threads, trace };
-    let searched = search_tree(&game, tree.tree(), &asked);
+    let searched = search_tree(&game, tree.tree(), &req.asked(req.limits.threads, trace));
     Ok(Box::new(MinimaxTree { game, tree, searched, index: Default::default() }))
 }
 
@@ -380,39 +278,29 @@ pub fn best(
     seed: Option<u64>,
     max_nodes: Option<i64>,
 ) -> PyResult<(Option<String>, PyObject)> {
-    if search == "mcts" || search == "minimax" {
-        let tree = analyse(py, game, position, depth, search, true, iterations, seed, max_nodes, None)?;
-        let facts = tree.facts();
-        return Ok((facts.decision, crate::pytree::value_object(py, facts.value)));
-    }
-    if search != "alphabeta" {
-        return Err(Failure::Usage(format!(
-            "--search {search:?}: the searches are \"minimax\", \"alphabeta\" and \"mcts\""
-        ))
-        .into());
-    }
-    if let Some(flag) = [(iterations.is_some(), "--iterations"), (seed.is_some(), "--seed")]
-        .into_iter()
-        .find_map(|(given, flag)| given.then_some(flag))
-    {
-        return Err(Failure::Usage(format!("{flag} is an option of --search mcts")).into());
-    }
-    let name = game_named(game)?;
-    let depth = check_depth(depth)?;
-    let max_nodes = check_max_nodes(max_nodes)?;
+    let name = check::game(game).map_err(Failure::from)?;
+    let allowed =
+        [RequestSearch::Minimax, RequestSearch::Alphabeta, RequestSearch::Deepening, RequestSearch::Mcts];
+    let args = BestArgs {
+        search: check::search(search, &allowed).map_err(Failure::from)?,
+        depth,
+        max_nodes,
+        threads: None,
+        mcts: MctsArgs { iterations, seed, ..MctsArgs::default() },
+    };
+    let request = args.check().map_err(Failure::from)?;
     let position = position_text(position)?;
-    let (action, value) = released(py, move |_| {
+    let found = released(py, move |_| {
         gametree::with_game!(name, &Settings::default(), |g| {
-            let pos = position_or_start(g, position.as_deref())?;
-            let game = &g.for_machine(g.to_move(&pos));
-            let depth = depth.unwrap_or_else(|| game.default_depth());
-            let choice = alphabeta::search(game, &pos, &Search::to(depth).within(max_nodes))
-                .map_err(|e| Failure::Budget(e.to_string()))?
-                .choice;
-            Ok((choice.action.map(|a| game.format_action(a)), choice.value))
+            let pos = check::position(g, position.as_deref())?;
+            Ok(best_of(g, pos, &request)?)
         })
     })?;
-    Ok((action, value.into_pyobject(py)?.into_any().unbind()))
+    let value = match found.value {
+        Valued::Exact(v) => v.into_pyobject(py)?.into_any().unbind(),
+        Valued::Mean(q) => q.into_pyobject(py)?.into_any().unbind(),
+    };
+    Ok((found.action, value))
 }
 
 /// The game's exact result for the side to move by retrograde analysis, as

@@ -18,7 +18,6 @@ pub struct ChartOptions {
 }
 
 impl ChartOptions {
-
     /// Writes the chart, when asked for.
     pub fn write(&self, d: &Deepened) -> Outcome {
         let Some(path) = &self.chart else { return Ok(()) };

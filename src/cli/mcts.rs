@@ -12,9 +12,8 @@ use super::stderr::say;
 use crate::export::analysis::Grown;
 use crate::export::mcts::{Compared, Header, dot, json, trace};
 use crate::game::prelude::*;
-use crate::search::mcts::{self, End, Rollout, Searched, Settings, Terms};
 use crate::request::analyse::{Analyse, MctsArgs};
-
+use crate::search::mcts::{self, End, Rollout, Searched, Settings, Terms};
 
 /// `--search` of `analyse` and `best`: the request layer's one enum of searches.
 pub use crate::request::Search as AnySearch;

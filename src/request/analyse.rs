@@ -419,7 +419,13 @@ impl Analyse {
 
     /// What the search of the built tree is asked (not for MCTS).
     pub fn asked(&self, threads: usize, trace: bool) -> Asked {
-        Asked { search: self.search.tree_search(), rule: self.rule, compare_orders: self.compare_orders, threads, trace }
+        Asked {
+            search: self.search.tree_search(),
+            rule: self.rule,
+            compare_orders: self.compare_orders,
+            threads,
+            trace,
+        }
     }
 }
 

@@ -93,3 +93,17 @@ pub fn listed(opts: &[Opt]) -> Vec<Word> {
     w.push(Word::from(if opts.len() > 1 { " are" } else { " is" }));
     w
 }
+
+/// The search named `name`, one of `allowed`.
+pub fn search(name: &str, allowed: &[super::Search]) -> Result<super::Search, Refusal> {
+    super::Search::named(name).filter(|s| allowed.contains(s)).ok_or_else(|| {
+        let names: Vec<&str> = allowed.iter().map(|s| s.name()).collect();
+        Refusal::usage(
+            Opt::Search,
+            words![
+                Word::set(Opt::Search, format!("{name:?}")),
+                format!(": the searches are {}", names.join(", "))
+            ],
+        )
+    })
+}
