@@ -18,6 +18,7 @@ mod cli;
 mod conformance;
 mod deepening;
 mod deepening_pages;
+mod doors;
 mod engine;
 mod example_connect_four;
 mod example_nim;

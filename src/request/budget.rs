@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::option::Opt;
+use super::option::{Door, Opt};
 use crate::limits::{DEFAULT_MAX_NODES, MAX_TREE_NODES};
 
 /// The bytes any one output (an export, a page, a chart, a quiz) may take
@@ -58,37 +58,64 @@ pub struct Row {
     pub default: &'static str,
     /// The most it may be raised to, in words.
     pub most: &'static str,
+    /// The doors that take the option (the others hold the default).
+    pub doors: &'static [Door],
 }
+
+const ALL: &[Door] = &[Door::Cli, Door::Python, Door::Page];
+const CLI_PYTHON: &[Door] = &[Door::Cli, Door::Python];
 
 /// The table of budgets, the same in every door.
 pub const TABLE: &[Row] = &[
     Row {
         opt: Opt::MaxNodes,
         what: "nodes a tree may have, positions a search may examine",
-        default: "50,000,000",
-        most: "4,294,967,294 for a tree",
+        default: "50,000,000 (the page: 200,000, a phone's tab)",
+        most: "4,294,967,294 for a tree (the page: 5,000,000)",
+        doors: ALL,
     },
     Row {
         opt: Opt::MaxBytes,
         what: "bytes of each output: an export, a page, a chart, a quiz",
         default: "64 MiB",
         most: "no limit",
+        doors: CLI_PYTHON,
     },
     Row {
         opt: Opt::MaxTime,
-        what: "seconds a search or count may take",
+        what: "seconds a count may take",
         default: "no limit",
         most: "no limit",
+        doors: CLI_PYTHON,
     },
     Row {
         opt: Opt::MaxMemory,
         what: "bytes the solver's tables may take",
         default: "what the machine has",
-        most: "what the process may use",
+        most: "half the address space `ulimit -v` leaves",
+        doors: CLI_PYTHON,
     },
-    Row { opt: Opt::Iterations, what: "MCTS's iterations", default: "10,000", most: "2,147,483,647" },
-    Row { opt: Opt::Class, what: "names in a class list", default: "1,000", most: "1,000" },
-    Row { opt: Opt::Trees, what: "trees one grading runs", default: "40", most: "10,000" },
+    Row {
+        opt: Opt::Iterations,
+        what: "MCTS's iterations (never past the node budget)",
+        default: "10,000",
+        most: "2,147,483,647",
+        doors: ALL,
+    },
+    Row {
+        opt: Opt::Class,
+        what: "names in a class list",
+        default: "1,000",
+        most: "1,000",
+        doors: CLI_PYTHON,
+    },
+    Row {
+        opt: Opt::Trees,
+        what: "trees one grading runs",
+        default: "40",
+        most: "10,000",
+        doors: &[Door::Python],
+    },
 ];
 
 /// The nodes a tree in the page may have unless `max-nodes` says otherwise:
@@ -102,3 +129,29 @@ pub const PAGE_HARD_MAX_NODES: u64 = 5_000_000;
 
 /// The most nodes a tree may be given as its budget.
 pub const MAX_NODES: u64 = MAX_TREE_NODES;
+
+/// The table as docs/budgets.md prints it: each budget in each door's words.
+pub fn markdown() -> String {
+    let mut out = String::from(
+        "| what it bounds | command line | Python | page | default | most |\n| --- | --- | --- | --- | --- | --- |\n",
+    );
+    for row in TABLE {
+        let spelt = |door: Door| {
+            if row.doors.contains(&door) {
+                format!("`{}`", door.spell(row.opt).trim_end_matches('='))
+            } else {
+                "(the default)".to_string()
+            }
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            row.what,
+            spelt(Door::Cli),
+            spelt(Door::Python),
+            spelt(Door::Page),
+            row.default,
+            row.most
+        ));
+    }
+    out
+}
