@@ -118,3 +118,15 @@ fn the_reader_finds_literals_and_skips_comments() {
     assert!(is_sentence("one two three four five six"));
     assert!(!is_sentence("short one"));
 }
+
+#[test]
+fn docs_budgets_prints_the_table_the_code_holds() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let docs = fs::read_to_string(root.join("docs/budgets.md")).unwrap();
+    let table = gametree::request::budget::markdown();
+    let block = format!("<!-- budgets -->\n{table}<!-- /budgets -->");
+    assert!(
+        docs.contains(&block),
+        "docs/budgets.md's table differs from src/request/budget.rs's; it should read:\n{block}"
+    );
+}

@@ -42,6 +42,7 @@ mod pty;
 mod readme;
 mod references;
 mod refusals;
+mod requests;
 mod sweep;
 mod textbook_alphabeta;
 mod textbook_trees;

@@ -102,6 +102,7 @@ def analyse(
     depth: Optional[int] = None,
     search: Search = "minimax",
     prune_on_ties: bool = True,
+    compare_orders: bool = False,
     iterations: Optional[int] = None,
     seed: Optional[int] = None,
     max_nodes: Optional[int] = None,

@@ -152,12 +152,15 @@ fn check_threads(threads: Option<i64>) -> Result<usize, Failure> {
 ///     own, one node per iteration).
 /// prune_on_ties: alpha-beta cuts off when a value reaches the bound (AIMA);
 ///     False cuts only when it passes it (Berkeley CS188).
+/// compare_orders: also run alpha-beta with the children taken in natural,
+///     best-first, worst-first and the engine's order (in `to_json()`).
 /// iterations, seed: MCTS's iterations (default 10000) and the seed of its
 ///     playouts (default 1: the same seed gives the same tree).
 /// max_nodes: refuse a tree of more nodes (default 50 million); BudgetError.
 /// threads: threads to build deep trees on (default: every core).
 ///
-/// Bad arguments raise ValueError with the command line's one-line message.
+/// Bad arguments raise ValueError with a one-line message naming the keyword
+/// at fault (the command line's refusal, in Python's words).
 ///
 /// >>> tree = gametree.analyse("tree", search="alphabeta")
 /// >>> tree.decision, tree.value, len(tree)

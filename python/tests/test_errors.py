@@ -1,30 +1,60 @@
 """Bad input is a Python exception carrying the command line's one-line
-message, never a Rust panic."""
+refusal in Python's words (`depth=`, never `--depth`), never a Rust panic."""
+
+import re
 
 import pytest
 
 import gametree
 
-# (keyword arguments, the command line's arguments after `analyse`)
+
+# (keyword arguments, the command line's arguments after `analyse`, how
+# Python names the option at fault)
 SAME_AS_THE_CLI = [
-    (dict(game="tictactoe", position="xx"), ["tictactoe", "--position", "xx"]),
-    (dict(game="checkers", position="b"), ["checkers", "--position", "b"]),
-    (dict(game="tree", position="((1 2)"), ["tree", "--position", "((1 2)"]),
-    (dict(game="tree", prune_on_ties=False), ["tree", "--no-prune-on-ties"]),
-    (dict(game="tree", search="mcts", depth=2), ["tree", "--search", "mcts", "--depth", "2"]),
-    (dict(game="tree", iterations=5), ["tree", "--iterations", "5"]),
+    (dict(game="tictactoe", position="xx"), ["tictactoe", "--position", "xx"], "position="),
+    (dict(game="checkers", position="b"), ["checkers", "--position", "b"], "position="),
+    (dict(game="tree", position="((1 2)"), ["tree", "--position", "((1 2)"], "position="),
+    (dict(game="tree", prune_on_ties=False), ["tree", "--no-prune-on-ties"], "prune_on_ties=False"),
+    (dict(game="tree", search="mcts", depth=2), ["tree", "--search", "mcts", "--depth", "2"], 'search="mcts"'),
+    (dict(game="tree", iterations=5), ["tree", "--iterations", "5"], "iterations="),
 ]
 
 
-@pytest.mark.parametrize("kwargs,args", SAME_AS_THE_CLI, ids=[" ".join(a) for _, a in SAME_AS_THE_CLI])
-def test_a_bad_argument_is_a_value_error_with_the_clis_message(cli, kwargs, args):
+
+def plain_words(message):
+    """A refusal's words without its options' spellings (`--depth 2`, `depth=2`)."""
+    message = re.sub(r'--[a-z-]+|[a-z_]+=("[^"]*"|[^\s,;:()]*)', " ", message)
+    return set(re.findall(r"[a-z']{4,}", message)) - {"gametree", "mcts", "alphabeta", "minimax", "deepening"}
+
+
+@pytest.mark.parametrize("kwargs,args,keyword", SAME_AS_THE_CLI, ids=[" ".join(a) for _, a, _ in SAME_AS_THE_CLI])
+def test_a_bad_argument_is_a_value_error_with_the_clis_message(cli, kwargs, args, keyword):
     done = cli("analyse", *args, check=False)
     assert done.returncode == 2
     message = done.stderr.decode().strip()
     assert message.startswith("gametree: ") and "\n" not in message
     with pytest.raises(ValueError) as caught:
         gametree.analyse(**kwargs)
-    assert str(caught.value) == message[len("gametree: ") :]
+    said = str(caught.value)
+    assert "--" not in said, "Python names its keywords, not the command line's flags"
+    assert keyword in said, said
+    # One sentence, written once in the request layer, each door spelling its options.
+    assert plain_words(said) == plain_words(message), (said, message)
+
+
+def test_the_advice_of_a_refusal_can_be_followed_in_python():
+    """A refusal names keywords analyse() takes, and doing what it says works."""
+    import inspect
+
+    with pytest.raises(ValueError) as caught:
+        gametree.analyse("tree", prune_on_ties=False)
+    said = str(caught.value)
+    assert 'search="alphabeta"' in said and "compare_orders=True" in said, said
+    takes = set(inspect.signature(gametree.analyse).parameters)
+    named = set(re.findall(r"([a-z_]+)=", said))
+    assert named and named <= takes, f"{named - takes} in {said!r}"
+    assert gametree.analyse("tree", prune_on_ties=False, search="alphabeta").value == 3
+    assert gametree.analyse("tree", prune_on_ties=False, compare_orders=True).value == 3
 
 
 def test_a_tree_over_its_budget_is_a_budget_error_with_the_clis_message(cli):
@@ -32,7 +62,9 @@ def test_a_tree_over_its_budget_is_a_budget_error_with_the_clis_message(cli):
     assert done.returncode == 3
     with pytest.raises(gametree.BudgetError) as caught:
         gametree.analyse("checkers", depth=9, max_nodes=1000)
-    assert "gametree: " + str(caught.value) == done.stderr.decode().strip()
+    said, message = str(caught.value), done.stderr.decode().strip()
+    assert said.split(";")[0] == message[len("gametree: ") :].split(";")[0]
+    assert "max_nodes=" in said and "--" not in said, said
     assert isinstance(caught.value, RuntimeError)
 
 

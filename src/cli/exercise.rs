@@ -13,6 +13,7 @@ use crate::exercise::quiz;
 use crate::export::html;
 use crate::game::prelude::*;
 use crate::games::GameName;
+use crate::request::Search;
 use crate::search::alphabeta::Pruning;
 
 /// `gametree exercise`'s options.
@@ -337,12 +338,9 @@ pub fn run_game<G: Game>(game: &G, req: &Request<'_>) -> Outcome {
     write_set(req, |set| write_exercise(game, pos, req.depth, title, req, &folder(set, req, 1), &[]))
 }
 
-/// Whether `rule` and `search` go together.
+/// Whether `rule` and `search` go together (the request layer's rule).
 pub fn check(search: SearchKind, rule: Pruning) -> Outcome {
-    if search == SearchKind::Minimax && rule != Pruning::default() {
-        return Err(Failure::usage(
-            "--no-prune-on-ties is about alpha-beta; drop it or use --search alphabeta",
-        ));
-    }
+    let search = if search == SearchKind::Minimax { Search::Minimax } else { Search::Alphabeta };
+    crate::request::exercise::rule(search, rule != Pruning::default())?;
     Ok(())
 }

@@ -289,25 +289,6 @@ impl AnalyseArgs {
                 ],
             ));
         }
-        if let Budget::Iterations(n) = settings.budget
-            && u64::from(n) > settings.max_nodes
-        {
-            // Past its node budget the tree stops growing and the iterations
-            // go on: a search that only spends time.
-            return Err(Refusal::budget(
-                Opt::Iterations,
-                words![
-                    Word::set(Opt::Iterations, n),
-                    format!(
-                        " would grow a tree past its budget of {} nodes; give fewer ",
-                        settings.max_nodes
-                    ),
-                    Opt::Iterations,
-                    " or raise ",
-                    Opt::MaxNodes
-                ],
-            ));
-        }
         let long = match settings.budget {
             Budget::Iterations(n) => n > TRACE_MAX_ITERATIONS,
             Budget::Time(_) => true,

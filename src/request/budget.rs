@@ -97,7 +97,7 @@ pub const TABLE: &[Row] = &[
     },
     Row {
         opt: Opt::Iterations,
-        what: "MCTS's iterations (never past the node budget)",
+        what: "MCTS's iterations (its tree stops growing at the node budget)",
         default: "10,000",
         most: "2,147,483,647",
         doors: ALL,

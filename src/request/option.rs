@@ -234,6 +234,8 @@ impl Door {
             Door::Python => match opt {
                 // Python's one switch that reads the other way round.
                 Opt::NoPruneOnTies => "prune_on_ties=False".to_string(),
+                // Python's exports are the searched tree's methods.
+                Opt::Json | Opt::Dot | Opt::Html | Opt::Efg => format!("Tree.to_{}()", opt.name()),
                 o if o.is_switch() => format!("{}=True", python_name(o)),
                 o => format!("{}=", python_name(o)),
             },
@@ -257,6 +259,8 @@ impl Door {
 fn python_name(opt: Opt) -> String {
     match opt {
         Opt::NoPruneOnTies => "prune_on_ties".to_string(),
+        // `class` is a word of Python's own; `quiz()` takes its `students`.
+        Opt::Class => "students".to_string(),
         o => o.name().replace('-', "_"),
     }
 }
