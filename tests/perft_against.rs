@@ -3,7 +3,6 @@
 //! which forgets that three in a row ends the game) and with programs that
 //! misbehave.
 
-use std::path::PathBuf;
 use std::process::Command;
 
 use gametree::game::prelude::*;
@@ -11,12 +10,23 @@ use gametree::games::tictactoe::TicTacToe;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 
-/// The example, which `cargo test` builds beside the test binary's folder.
-fn broken_perft() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let path = exe.parent().unwrap().parent().unwrap().join("examples/broken_perft");
-    assert!(path.is_file(), "{} was not built (cargo test builds the examples)", path.display());
-    path
+/// The example, compiled from its source into `dir` with the rustc on PATH
+/// (or `$RUSTC`): `cargo test --test suite` and `cargo test --tests` build no
+/// examples, and a test that leant on `cargo test` having built it failed in a
+/// fresh clone. It is one file without dependencies, a fraction of a second to
+/// compile, and compiled here it is always this checkout's version.
+fn broken_perft(dir: &std::path::Path) -> String {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/broken_perft.rs");
+    let exe = dir.join("broken_perft");
+    let out = Command::new(&rustc)
+        .args(["--edition", "2024", "--crate-name", "broken_perft", "-o"])
+        .arg(&exe)
+        .arg(source)
+        .output()
+        .unwrap_or_else(|e| panic!("{} cannot be started to compile {source}: {e}", rustc.display()));
+    assert!(out.status.success(), "{source} did not compile:\n{}", String::from_utf8_lossy(&out.stderr));
+    exe.to_str().unwrap().to_string()
 }
 
 fn perft_against(args: &[&str], cmd: &str) -> (Option<i32>, String, String) {
@@ -38,7 +48,8 @@ fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
 
 #[test]
 fn the_broken_generator_is_followed_to_a_won_position_where_it_lists_moves() {
-    let (code, out, err) = perft_against(&["6"], broken_perft().to_str().unwrap());
+    let dir = crate::support::Scratch::new("perft-broken");
+    let (code, out, err) = perft_against(&["6"], &broken_perft(&dir));
     assert_eq!(code, Some(1), "{out}{err}");
     let line = |key: &str| out.lines().find_map(|l| l.strip_prefix(key)).unwrap_or_else(|| panic!("{out}"));
     // The path it names, replayed from the start, leads to the position it names...
@@ -87,7 +98,7 @@ fn a_generator_that_agrees_is_told_the_total() {
         .to_string();
     assert_eq!(out, format!("agree: {total} positions at depth 5, every root action the same\n"));
     // The broken generator agrees too where no game can end yet.
-    let (code, out, _) = perft_against(&["4"], broken_perft().to_str().unwrap());
+    let (code, out, _) = perft_against(&["4"], &broken_perft(&dir));
     assert_eq!((code, out.starts_with("agree: 3024 ")), (Some(0), true), "{out}");
 }
 
