@@ -142,3 +142,41 @@ fn a_program_that_hangs_floods_or_talks_nonsense_is_stopped_and_told() {
     assert!(err.starts_with("gametree: /nonexistent/generator cannot be started"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// Counts that add up past what 64 bits hold are the other program's wrong
+/// output, told as such in one line, never a wrapped sum; a count too big to
+/// read is named, not a panic.
+#[test]
+fn counts_that_sum_past_the_largest_count_are_its_wrong_output() {
+    let dir = crate::support::Scratch::new("perft-overflow");
+    // At the start: a1 far too many below it, the rest right; after a1, two
+    // counts of 2^64 - 1 (which wrapped to a sum of 4).
+    let huge = script(
+        &dir,
+        "huge.sh",
+        "case \"$1\" in\n\
+         '......... x') echo a1 18446744073709551615; for a in b1 c1 a2 b2 c2 a3 b3 c3; do echo $a 8; done;;\n\
+         *) echo b1 18446744073709551615; echo c1 18446744073709551615; for a in a2 b2 c2 a3 b3 c3; do echo $a 1; done;;\n\
+         esac",
+    );
+    let (code, out, err) = perft_against(&["2"], &huge);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.starts_with(&format!("stopped: {huge} printed counts that sum past 18446744073709551615")),
+        "{out}"
+    );
+    assert!(!out.contains("sums to"), "{out}");
+
+    let twice = script(&dir, "twice.sh", "echo a1 18446744073709551615\necho b1 18446744073709551615");
+    let (code, out, err) = perft_against(&["2"], &twice);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.starts_with(&format!("stopped: {twice} printed counts that sum past")), "{out}");
+    assert!(out.contains("(given \"......... x\" 2)"), "{out}");
+
+    let unreadable = script(&dir, "unreadable.sh", "echo a1 184467440737095516150");
+    let (code, out, err) = perft_against(&["2"], &unreadable);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("line 1: 184467440737095516150 is more than 18446744073709551615"), "{out}");
+}

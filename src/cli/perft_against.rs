@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::child::run_capped;
 use super::failure::{Failure, Kind, Outcome};
 use crate::game::Game;
-use crate::search::perft_diff::{Comparison, Difference, compare, parse_divide};
+use crate::search::perft_diff::{Comparison, Difference, Stopped, compare, parse_divide};
 
 /// The most a divide may print: a line for each legal action, and no game has
 /// ten thousand of them.
@@ -45,9 +45,13 @@ pub fn against<G: Game>(
             return Ok(());
         }
         Ok(Comparison::Differ(d)) => describe(&d, calls),
+        // Its output wrong in itself: its fault, told after its name.
+        Err(Stopped::Wrong(what)) => format!("stopped: {shown} {what}\n"),
         // Started once and failed: the program's fault, told as a failure of it.
-        Err(why) if calls > 1 || !why.contains("cannot be started") => format!("stopped: {why}\n"),
-        Err(why) => return Err(Failure::usage(why)),
+        Err(Stopped::Theirs(why)) if calls > 1 || !why.contains("cannot be started") => {
+            format!("stopped: {why}\n")
+        }
+        Err(Stopped::Theirs(why)) => return Err(Failure::usage(why)),
     };
     super::output::print(&report)?;
     Err(Failure::quiet(Kind::Refused))

@@ -16,6 +16,17 @@ pub type DivideLine = (String, u64);
 /// depth, or why it could not give one.
 pub type TheirDivide<'a> = dyn FnMut(&str, u8) -> Result<Vec<DivideLine>, String> + 'a;
 
+/// Why a comparison ended without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The other program gave no divide: why, as the caller of it said.
+    Theirs(String),
+    /// Its divide is wrong in itself (an action twice, counts that sum past
+    /// what a count can be): what it did, in words to follow its name, with
+    /// the position and depth it was given.
+    Wrong(String),
+}
+
 /// What the comparison found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Comparison {
@@ -64,7 +75,7 @@ pub fn compare<G: Game>(
     depth: u8,
     threads: usize,
     theirs: &mut TheirDivide,
-) -> Result<Comparison, String> {
+) -> Result<Comparison, Stopped> {
     let (mut pos, mut depth) = (root.clone(), depth);
     let mut path: Vec<String> = Vec::new();
     let mut their_count_here: Option<u64> = None;
@@ -77,8 +88,10 @@ pub fn compare<G: Game>(
         } else {
             actions.iter().copied().zip(perft(game, &pos, depth, threads, &|_| {}).divide).collect()
         };
-        let listed = theirs(&text, depth)?;
-        let (matched, extra) = match_actions(game, &pos, &actions, &listed)?;
+        let listed = theirs(&text, depth).map_err(Stopped::Theirs)?;
+        let given = format!("(given {text:?} {depth})");
+        let (matched, extra) = match_actions(game, &pos, &actions, &listed)
+            .map_err(|twice| Stopped::Wrong(format!("lists {twice} twice {given}")))?;
         let missing: Vec<String> = actions
             .iter()
             .filter(|a| !matched.contains_key(&game.format_action(**a)))
@@ -92,7 +105,12 @@ pub fn compare<G: Game>(
                 (theirs != n).then_some((name, n, theirs))
             })
             .collect();
-        let sum: u64 = listed.iter().map(|(_, n)| n).sum();
+        // Their counts are theirs: a sum past u64::MAX is their mistake, told
+        // as one, never a wrapped figure.
+        let sum = listed
+            .iter()
+            .try_fold(0u64, |sum, (_, n)| sum.checked_add(*n))
+            .ok_or_else(|| Stopped::Wrong(format!("printed counts that sum past {} {given}", u64::MAX)))?;
         let inconsistent = their_count_here.filter(|&above| above != sum).map(|above| (above, sum));
         let here = |counts| Difference {
             path: path.clone(),
@@ -129,7 +147,8 @@ pub fn compare<G: Game>(
 }
 
 /// Their lines matched to our legal actions (by our notation, however they
-/// wrote them), and the ones that are not legal here, as written.
+/// wrote them), and the ones that are not legal here, as written; or the
+/// action they list twice.
 fn match_actions<G: Game>(
     game: &G,
     pos: &G::Position,
@@ -144,7 +163,7 @@ fn match_actions<G: Game>(
         match ours {
             Some(name) => {
                 if matched.insert(name.clone(), *n).is_some() {
-                    return Err(format!("it lists {name} twice in position {}", game.format_position(pos)));
+                    return Err(name);
                 }
             }
             None => extra.push(text.clone()),
@@ -154,7 +173,8 @@ fn match_actions<G: Game>(
 }
 
 /// Reads a divide: `ACTION COUNT` a line (or `ACTION: COUNT`, as `perft
-/// --divide` writes it); blank lines are skipped.
+/// --divide` writes it); blank lines are skipped. A count past `u64::MAX` is
+/// named as such.
 pub fn parse_divide(text: &str) -> Result<Vec<DivideLine>, String> {
     let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -162,22 +182,35 @@ pub fn parse_divide(text: &str) -> Result<Vec<DivideLine>, String> {
         if line.is_empty() {
             continue;
         }
-        let parsed = line.rsplit_once(char::is_whitespace).and_then(|(action, count)| {
-            let action = action.trim().trim_end_matches(':').trim();
-            Some((action.to_string(), count.parse::<u64>().ok()?)).filter(|_| !action.is_empty())
-        });
-        match parsed {
-            Some(l) => lines.push(l),
-            None => {
+        let split = line
+            .rsplit_once(char::is_whitespace)
+            .map(|(action, count)| (action.trim().trim_end_matches(':').trim(), count))
+            .filter(|(action, _)| !action.is_empty());
+        let not_a_line =
+            || format!("line {} is not ACTION COUNT: {}", i + 1, crate::game::quoted_start(line));
+        let Some((action, count)) = split else { return Err(not_a_line()) };
+        match count.parse::<u64>() {
+            Ok(n) => lines.push((action.to_string(), n)),
+            Err(_) if all_digits(count) => {
+                let shown = match count.get(..40) {
+                    Some(start) if count.len() > 40 => format!("{start}... ({} digits)", count.len()),
+                    _ => count.to_string(),
+                };
                 return Err(format!(
-                    "line {} is not ACTION COUNT: {}",
+                    "line {}: {shown} is more than {}, the most a count can be",
                     i + 1,
-                    crate::game::quoted_start(line)
+                    u64::MAX
                 ));
             }
+            Err(_) => return Err(not_a_line()),
         }
     }
     Ok(lines)
+}
+
+/// Whether `s` is digits only (and some).
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
 #[cfg(test)]
@@ -269,5 +302,13 @@ mod tests {
         assert_eq!(parse_divide("a1 3\n\nb2: 4\n").unwrap(), [("a1".into(), 3), ("b2".into(), 4)]);
         assert!(parse_divide("a1 3\nhello\n").unwrap_err().starts_with("line 2 is not ACTION COUNT"));
         assert!(parse_divide("a1 -3").is_err());
+        assert_eq!(parse_divide("a1 18446744073709551615").unwrap(), [("a1".into(), u64::MAX)]);
+        assert_eq!(
+            parse_divide("a1 2\nb1 18446744073709551616").unwrap_err(),
+            "line 2: 18446744073709551616 is more than 18446744073709551615, the most a count can be"
+        );
+        let long = "9".repeat(100_000);
+        assert!(parse_divide(&format!("a1 {long}")).unwrap_err().contains("9999... (100000 digits) is more"));
+        assert!(parse_divide("123").unwrap_err().starts_with("line 1 is not ACTION COUNT"));
     }
 }
