@@ -180,3 +180,90 @@ fn counts_that_sum_past_the_largest_count_are_its_wrong_output() {
     assert!(err.is_empty(), "{err}");
     assert!(out.contains("line 1: 184467440737095516150 is more than 18446744073709551615"), "{out}");
 }
+
+/// `perft --against` with `args` and `cmd`, killed (and failed) if it is still
+/// running after `limit`: what it printed and how long it took.
+fn perft_against_within(
+    game: &str,
+    args: &[&str],
+    cmd: &str,
+    limit: std::time::Duration,
+) -> (Option<i32>, String, String, std::time::Duration) {
+    use std::process::Stdio;
+    let started = std::time::Instant::now();
+    let mut child = Command::new(BIN)
+        .args(["perft", game])
+        .args(args)
+        .args(["--against", cmd])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "perft {game} {args:?} --against {cmd} still running after {limit:?}: {}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let took = started.elapsed();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+        took,
+    )
+}
+
+/// --max-time and --max-nodes hold for the whole comparison, as they hold for
+/// plain perft: our own counting, and the time spent waiting for the other
+/// program (stopped then, with what it started). Status 3, one line naming
+/// the budget.
+#[test]
+fn the_budgets_hold_for_our_counts_and_for_the_wait_on_theirs() {
+    use std::time::Duration;
+    let dir = crate::support::Scratch::new("perft-budgets");
+    let marker = dir.join("child.pid");
+    let sleeps = script(
+        &dir,
+        "sleeps.sh",
+        &format!("sh -c 'echo $$ > {}; exec sleep 60' &\nsleep 60", marker.display()),
+    );
+
+    // Our own count of checkers to depth 14 takes hours: stopped at 2 s.
+    let (code, out, err, took) =
+        perft_against_within("checkers", &["14", "--max-time", "2"], &sleeps, Duration::from_secs(30));
+    assert_eq!(code, Some(3), "{out}{err}");
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("gametree: depth "), "{err}");
+    assert!(err.contains("of gametree's own count was not finished within --max-time 2; stopped"), "{err}");
+
+    // A depth predicted over --max-nodes is not started.
+    let (code, out, err, _) =
+        perft_against_within("checkers", &["14", "--max-nodes", "100000"], &sleeps, Duration::from_secs(30));
+    assert_eq!(code, Some(3), "{out}{err}");
+    assert!(err.starts_with("gametree: depth 6 of gametree's own count would count about 1.9"), "{err}");
+    assert!(err.contains("more than --max-nodes 100000; stopped"), "{err}");
+
+    // Ours is quick; theirs sleeps, well within its --timeout of 60 s, but
+    // not within --max-time: stopped at it, with the process it started.
+    let (code, out, err, took) =
+        perft_against_within("tictactoe", &["3", "--max-time", "1"], &sleeps, Duration::from_secs(30));
+    assert_eq!(code, Some(3), "{out}{err}");
+    assert!(took < Duration::from_secs(8), "took {took:?}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(
+        err,
+        "gametree: the other program's divide (given \"......... x\" 3) was not finished within --max-time 1; stopped\n"
+    );
+    let pid = std::fs::read_to_string(&marker).unwrap();
+    assert!(!std::path::Path::new(&format!("/proc/{}", pid.trim())).exists(), "its child outlived the run");
+}

@@ -5,20 +5,36 @@
 //! turns "the count at depth 5 is wrong" into "in this position, this move".
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use crate::game::Game;
-use crate::search::perft::perft;
+use crate::request::Refusal;
+use crate::search::perft::{PerftBudget, perft_by_depth};
 
 /// One line of a divide: an action as the other program wrote it, and its count.
 pub type DivideLine = (String, u64);
 
 /// The other generator: its divide of a position (in our notation) at a
-/// depth, or why it could not give one.
-pub type TheirDivide<'a> = dyn FnMut(&str, u8) -> Result<Vec<DivideLine>, String> + 'a;
+/// depth, given at most the time it is called with, or why it gave none.
+pub type TheirDivide<'a> = dyn FnMut(&str, u8, Duration) -> Result<Vec<DivideLine>, NoDivide> + 'a;
+
+/// Why the other generator gave no divide, in the caller's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoDivide {
+    /// It was still running when the time it was given ran out, and was
+    /// stopped: what to say when that time was its own limit (the request's
+    /// time budget, when that was less, is said by [`compare`]).
+    TimedOut(String),
+    /// It failed otherwise: could not be started, flooded, exited with a
+    /// status, printed what is not a divide.
+    Failed(String),
+}
 
 /// Why a comparison ended without an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stopped {
+    /// A budget of the request ran out, counting ours or waiting for theirs.
+    Budget(Refusal),
     /// The other program gave no divide: why, as the caller of it said.
     Theirs(String),
     /// Its divide is wrong in itself (an action twice, counts that sum past
@@ -66,14 +82,22 @@ pub struct Difference {
     pub inconsistent: Option<(u64, u64)>,
 }
 
-/// Compares `theirs` (called with a position in our notation and a depth,
-/// returning that divide, or why it could not) with our own perft from
-/// `root` to `depth`, descending as far as the counts lead.
+/// Compares `theirs` (called with a position in our notation, a depth and
+/// the time it may take, returning that divide, or why it could not) with
+/// our own perft from `root` to `depth`, descending as far as the counts lead.
+///
+/// `budget` holds for the whole comparison: each of our counts is made within
+/// it as `gametree perft` makes them (a depth predicted over its nodes is not
+/// started), and each run of theirs is given the time the budget has left
+/// when that is less than `timeout`, its own limit. Either budget running out
+/// stops the comparison with its refusal.
 pub fn compare<G: Game>(
     game: &G,
     root: &G::Position,
     depth: u8,
     threads: usize,
+    budget: &PerftBudget,
+    timeout: Duration,
     theirs: &mut TheirDivide,
 ) -> Result<Comparison, Stopped> {
     let (mut pos, mut depth) = (root.clone(), depth);
@@ -86,10 +110,29 @@ pub fn compare<G: Game>(
         let ours: Vec<(G::Action, u64)> = if actions.is_empty() {
             Vec::new()
         } else {
-            actions.iter().copied().zip(perft(game, &pos, depth, threads, &|_| {}).divide).collect()
+            let place = match path.len() {
+                0 => " of gametree's own count".to_string(),
+                _ => format!(" of gametree's own count after {}", path.join(" ")),
+            };
+            let mut divide = Vec::new();
+            for counts in perft_by_depth(game, &pos, depth, threads, budget, &place, &|_, _| {}) {
+                divide = counts.map_err(Stopped::Budget)?.divide;
+            }
+            actions.iter().copied().zip(divide).collect()
         };
-        let listed = theirs(&text, depth).map_err(Stopped::Theirs)?;
         let given = format!("(given {text:?} {depth})");
+        let waiting = || format!("the other program's divide {given}");
+        if budget.over_time() {
+            return Err(Stopped::Budget(budget.out_of_time(waiting())));
+        }
+        let left = budget.time_left().filter(|&left| left < timeout);
+        let listed = match theirs(&text, depth, left.unwrap_or(timeout)) {
+            Ok(listed) => listed,
+            Err(NoDivide::TimedOut(_)) if left.is_some() => {
+                return Err(Stopped::Budget(budget.out_of_time(waiting())));
+            }
+            Err(NoDivide::TimedOut(why) | NoDivide::Failed(why)) => return Err(Stopped::Theirs(why)),
+        };
         let (matched, extra) = match_actions(game, &pos, &actions, &listed)
             .map_err(|twice| Stopped::Wrong(format!("lists {twice} twice {given}")))?;
         let missing: Vec<String> = actions
@@ -218,6 +261,15 @@ mod tests {
     use super::*;
     use crate::game::prelude::*;
     use crate::games::tictactoe::TicTacToe;
+    use crate::request::Opt;
+    use crate::search::perft::perft;
+
+    const MINUTE: Duration = Duration::from_secs(60);
+
+    /// No budget to speak of.
+    fn ample() -> PerftBudget {
+        PerftBudget::new(u64::MAX, None)
+    }
 
     /// Our own divide, as another program would print it.
     fn divide(pos: &str, depth: u8) -> Vec<DivideLine> {
@@ -235,7 +287,7 @@ mod tests {
     #[test]
     fn a_generator_that_agrees_is_told_so() {
         let g = TicTacToe;
-        let found = compare(&g, &g.start(), 4, 1, &mut |p, d| Ok(divide(p, d))).unwrap();
+        let found = compare(&g, &g.start(), 4, 1, &ample(), MINUTE, &mut |p, d, _| Ok(divide(p, d))).unwrap();
         assert_eq!(found, Comparison::Agree { depth: 4, total: 3024 });
     }
 
@@ -262,14 +314,15 @@ mod tests {
     #[test]
     fn a_missing_action_deep_down_is_found_where_it_is_missing() {
         let g = TicTacToe;
-        let mut broken = |p: &str, d: u8| {
+        let mut broken = |p: &str, d: u8, _| {
             let p = g.parse_position(p).unwrap();
             Ok(forgetful_actions(&g, &p)
                 .iter()
                 .map(|&a| (g.format_action(a), forgetful_count(&g, &g.apply(&p, a), d - 1)))
                 .collect())
         };
-        let Comparison::Differ(found) = compare(&g, &g.start(), 3, 1, &mut broken).unwrap() else {
+        let Comparison::Differ(found) = compare(&g, &g.start(), 3, 1, &ample(), MINUTE, &mut broken).unwrap()
+        else {
             panic!("no difference found")
         };
         // a1 is the first root action, and x on a1 is where b2 goes missing.
@@ -283,18 +336,52 @@ mod tests {
     fn counts_that_contradict_themselves_are_told_as_such() {
         let g = TicTacToe;
         // Right below the root, but one more than it says at the root.
-        let mut liar = |p: &str, d: u8| {
+        let mut liar = |p: &str, d: u8, _| {
             let mut lines = divide(p, d);
             if p == g.format_position(&g.start()) {
                 lines[0].1 += 1;
             }
             Ok(lines)
         };
-        let Comparison::Differ(found) = compare(&g, &g.start(), 3, 1, &mut liar).unwrap() else {
+        let Comparison::Differ(found) = compare(&g, &g.start(), 3, 1, &ample(), MINUTE, &mut liar).unwrap()
+        else {
             panic!("no difference found")
         };
         assert_eq!(found.path, ["a1"]);
         assert_eq!(found.inconsistent, Some((8 * 7 + 1, 8 * 7)));
+    }
+
+    #[test]
+    fn the_other_program_is_given_the_time_the_budget_has_left_and_stopped_by_it() {
+        let g = TicTacToe;
+        let given = std::cell::RefCell::new(Vec::new());
+        let mut slow = |_: &str, _: u8, wait: Duration| -> Result<Vec<DivideLine>, NoDivide> {
+            given.borrow_mut().push(wait);
+            Err(NoDivide::TimedOut(format!("did not finish within {} s (--timeout)", wait.as_secs())))
+        };
+        // Its own timeout is the less: its fault, in the caller's words.
+        let found = compare(&g, &g.start(), 3, 1, &ample(), MINUTE, &mut slow);
+        assert_eq!(found, Err(Stopped::Theirs("did not finish within 60 s (--timeout)".into())));
+        // The budget's time left is the less: the budget stopped it, named.
+        let budget = PerftBudget::new(u64::MAX, Some(Duration::from_secs(2)));
+        let Err(Stopped::Budget(refusal)) = compare(&g, &g.start(), 3, 1, &budget, MINUTE, &mut slow) else {
+            panic!("not stopped by the budget")
+        };
+        assert_eq!(refusal.option, Some(Opt::MaxTime));
+        assert_eq!(
+            refusal.in_door(crate::request::Door::Cli),
+            "the other program's divide (given \"......... x\" 3) was not finished within --max-time 2; stopped"
+        );
+        assert_eq!(given.borrow()[0], MINUTE);
+        let wait = given.borrow()[1];
+        assert!(wait <= Duration::from_secs(2) && wait > Duration::from_secs(1), "{wait:?}");
+        // Our own count is held to the node budget as plain perft's is.
+        let few = PerftBudget::new(100, None);
+        let Err(Stopped::Budget(refusal)) = compare(&g, &g.start(), 5, 1, &few, MINUTE, &mut slow) else {
+            panic!("not stopped by the budget")
+        };
+        assert_eq!(refusal.option, Some(Opt::MaxNodes));
+        assert_eq!(given.borrow().len(), 2, "not run once our count was refused");
     }
 
     #[test]
