@@ -116,35 +116,47 @@ pub fn watch<T: Send + 'static>(
 /// What a program printed, once it has exited with status 0.
 pub struct Printed(pub Vec<u8>);
 
+/// Why a capped run printed nothing to use.
+pub enum Unprinted {
+    /// It was still running after the timeout, and was stopped.
+    TimedOut,
+    /// Anything else, in a few words.
+    Failed(String),
+}
+
 /// Runs `program` (a program and its arguments) with `args` after them and
 /// nothing on stdin; its stdout if it exits with status 0 within `timeout`
-/// having printed at most `cap` bytes, else why not, in a few words.
-pub fn run_capped(program: &[String], args: &[&str], cap: u64, timeout: Duration) -> Result<Printed, String> {
+/// having printed at most `cap` bytes, else why not.
+pub fn run_capped(
+    program: &[String],
+    args: &[&str],
+    cap: u64,
+    timeout: Duration,
+) -> Result<Printed, Unprinted> {
     let mut command = Command::new(&program[0]);
     command.args(&program[1..]).args(args).stdin(Stdio::null());
     let watched = watch(&mut command, cap, timeout, |stdout| {
         let mut bytes = Vec::new();
         stdout.read_to_end(&mut bytes).map(|_| bytes)
     })
-    .map_err(|e| format!("cannot be started: {e}"))?;
+    .map_err(|e| Unprinted::Failed(format!("cannot be started: {e}")))?;
+    let failed = |why: String| Err(Unprinted::Failed(why));
     let status = match watched.ended {
         Ended::Exited(status) => status,
-        Ended::OverCap => return Err(format!("printed more than {cap} bytes")),
-        Ended::TimedOut(_) => {
-            return Err(format!("did not finish within {} s (--timeout)", timeout.as_secs()));
-        }
+        Ended::OverCap => return failed(format!("printed more than {cap} bytes")),
+        Ended::TimedOut(_) => return Err(Unprinted::TimedOut),
     };
     let bytes = match watched.read {
         Some(Ok(bytes)) => bytes,
-        Some(Err(e)) => return Err(format!("its output could not be read: {e}")),
-        None => return Err("a process it started still holds its output".into()),
+        Some(Err(e)) => return failed(format!("its output could not be read: {e}")),
+        None => return failed("a process it started still holds its output".into()),
     };
     if watched.over_cap {
-        return Err(format!("printed more than {cap} bytes"));
+        return failed(format!("printed more than {cap} bytes"));
     }
     match status.code() {
         Some(0) => Ok(Printed(bytes)),
-        Some(code) => Err(format!("exited with status {code}")),
-        None => Err("was killed by a signal".into()),
+        Some(code) => failed(format!("exited with status {code}")),
+        None => failed("was killed by a signal".into()),
     }
 }

@@ -1,7 +1,7 @@
 //! `gametree perft`: the positions exactly d actions deep, d = 1..DEPTH.
 
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::failure::{Failure, Outcome};
 use super::options::game::GameOptions;
@@ -10,7 +10,8 @@ use super::options::tree::MAX_DEPTH;
 use super::progress::progress;
 use crate::game::Game;
 use crate::limits::default_threads;
-use crate::search::perft::perft_while;
+use crate::request::{Door, Refusal};
+use crate::search::perft::{PerftBudget, perft_by_depth};
 
 /// `perft`'s default budget: positions counted at one depth, a minute or two of
 /// bulk counting.
@@ -32,11 +33,13 @@ pub struct Args {
     #[arg(long)]
     divide: bool,
     /// Stop with status 3 rather than count more positions than this at one
-    /// depth (a depth predicted over it is not started).
+    /// depth (a depth predicted over it is not started); with --against, in
+    /// each of gametree's own counts.
     #[arg(long, default_value_t = DEFAULT_MAX_COUNT, value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: u64,
     /// Stop with status 3 after this many seconds (default: no limit; each
-    /// finished depth is printed as it ends, so Ctrl-C keeps them too).
+    /// finished depth is printed as it ends, so Ctrl-C keeps them too). With
+    /// --against, for the whole comparison, the wait for CMD included.
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
     max_time: Option<u64>,
     /// Compare with another program's divide: CMD (a program and its
@@ -57,76 +60,62 @@ pub struct Args {
 impl Args {
     pub fn run(self) -> Outcome {
         self.game_options.check(self.at.game)?;
-        let request = PerftRequest {
-            depth: self.depth,
-            threads: self.threads.map_or_else(default_threads, usize::from),
-            divide: self.divide,
-            max_count: self.max_nodes,
-            max_time: self.max_time.map(Duration::from_secs),
-        };
+        // Both budgets hold from here, for the whole request: every count,
+        // and with --against the time spent waiting for the other program.
+        let budget = PerftBudget::new(self.max_nodes, self.max_time.map(Duration::from_secs));
+        let threads = self.threads.map_or_else(default_threads, usize::from);
         if let Some(cmd) = &self.against {
             let timeout = Duration::from_secs(self.timeout);
             return crate::with_game!(self.at.game, &self.game_options.settings(), |g| {
-                super::perft_against::against(g, &self.at.of(g)?, self.depth, request.threads, cmd, timeout)
+                let pos = self.at.of(g)?;
+                super::perft_against::against(g, &pos, self.depth, threads, &budget, cmd, timeout)
             });
         }
-        crate::with_game!(self.at.game, &self.game_options.settings(), |g| perft(g, &self.at, &request))
+        crate::with_game!(self.at.game, &self.game_options.settings(), |g| {
+            perft(g, &self.at, self.depth, threads, &budget, self.divide)
+        })
     }
 }
 
-struct PerftRequest {
-    depth: u8,
-    threads: usize,
-    divide: bool,
-    /// Positions one depth may count.
-    max_count: u64,
-    max_time: Option<Duration>,
+/// A budget that stopped a count, as the command line says it (status 3).
+pub fn refused(refusal: &Refusal) -> Failure {
+    Failure::budget(refusal.in_door(Door::Cli))
 }
 
 /// Counts one depth after another, printing each as it ends (so an interrupted
 /// run keeps what it finished), within the budgets.
-fn perft<G: Game>(game: &G, at: &GamePosition, request: &PerftRequest) -> Outcome {
+fn perft<G: Game>(
+    game: &G,
+    at: &GamePosition,
+    depth: u8,
+    threads: usize,
+    budget: &PerftBudget,
+    divide: bool,
+) -> Outcome {
     let pos = at.of(game)?;
-    let started = Instant::now();
-    let mut totals: Vec<u64> = Vec::new();
-    let mut divide = Vec::new();
-    for depth in 1..=request.depth {
-        // Growth ratio of the last ply, with a spare factor for its variance.
-        if let [.., before, last] = totals[..] {
-            let predicted = last as f64 * (last as f64 / before.max(1) as f64);
-            if predicted > request.max_count as f64 {
-                return Err(Failure::budget(format!(
-                    "depth {depth} would count about {predicted:.3e} positions, more than --max-nodes {}; stopped",
-                    request.max_count
-                )));
-            }
+    let bar = progress("positions counted");
+    let shown = |d: u8, n: u64| {
+        bar.set_prefix(format!("depth {d}"));
+        bar.set_position(n);
+    };
+    let counted = || {
+        let mut last = None;
+        for counts in perft_by_depth(game, &pos, depth, threads, budget, "", &shown) {
+            let counts = counts.map_err(|r| refused(&r))?;
+            let d = counts.by_depth.len();
+            bar.suspend(|| print_flushed(&format!("{d} {}\n", counts.by_depth[d - 1])))?;
+            last = Some(counts);
         }
-        let bar = progress("positions counted");
-        bar.set_prefix(format!("depth {depth}"));
-        let over_time = || request.max_time.is_some_and(|t| started.elapsed() > t);
-        let go_on = |n: u64| {
-            bar.set_position(n);
-            n <= request.max_count && !over_time()
-        };
-        let counts = perft_while(game, &pos, depth, request.threads, &go_on);
-        bar.finish_and_clear();
-        let Some(counts) = counts.filter(|_| !over_time()) else {
-            let why = match request.max_time {
-                Some(t) if over_time() => format!("--max-time {}", t.as_secs()),
-                _ => format!("--max-nodes {}", request.max_count),
-            };
-            return Err(Failure::budget(format!("depth {depth} was not finished within {why}; stopped")));
-        };
-        let n = counts.by_depth[usize::from(depth) - 1];
-        totals.push(n);
-        divide = counts.divide;
-        print_flushed(&format!("{depth} {n}\n"))?;
-    }
-    if request.divide {
+        Ok(last)
+    };
+    let counted = counted();
+    bar.finish_and_clear();
+    let last = counted?;
+    if let Some(counts) = last.filter(|_| divide) {
         let mut actions = Vec::new();
         game.actions(&pos, &mut actions);
         let mut out = String::from("\n");
-        for (&a, n) in actions.iter().zip(&divide) {
+        for (&a, n) in actions.iter().zip(&counts.divide) {
             out.push_str(&format!("{}: {n}\n", game.format_action(a)));
         }
         print_flushed(&out)?;

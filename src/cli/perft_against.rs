@@ -3,22 +3,25 @@
 
 use std::time::Duration;
 
-use super::child::run_capped;
+use super::child::{Unprinted, run_capped};
 use super::failure::{Failure, Kind, Outcome};
 use crate::game::Game;
-use crate::search::perft_diff::{Comparison, Difference, compare, parse_divide};
+use crate::search::perft::PerftBudget;
+use crate::search::perft_diff::{Comparison, Difference, NoDivide, Stopped, compare, parse_divide};
 
 /// The most a divide may print: a line for each legal action, and no game has
 /// ten thousand of them.
 const MAX_DIVIDE_BYTES: u64 = 1 << 20;
 
-/// Runs the comparison from `pos` and prints what it found; status 1 when the
-/// two differ or the other program misbehaves.
+/// Runs the comparison from `pos` within `budget` (each run of CMD within
+/// `timeout` too) and prints what it found; status 1 when the two differ or
+/// the other program misbehaves, 3 when a budget ran out.
 pub fn against<G: Game>(
     game: &G,
     pos: &G::Position,
     depth: u8,
     threads: usize,
+    budget: &PerftBudget,
     cmd: &str,
     timeout: Duration,
 ) -> Outcome {
@@ -28,15 +31,22 @@ pub fn against<G: Game>(
     }
     let shown = crate::game::printable(cmd).into_owned();
     let mut calls = 0;
-    let mut theirs = |position: &str, depth: u8| {
+    let mut theirs = |position: &str, depth: u8, wait: Duration| {
         calls += 1;
         let depth_arg = depth.to_string();
-        let printed = run_capped(&program, &[position, &depth_arg], MAX_DIVIDE_BYTES, timeout)
-            .map_err(|why| format!("{shown} {why} (given {position:?} {depth})"))?;
+        let given = format!("(given {position:?} {depth})");
+        let printed =
+            run_capped(&program, &[position, &depth_arg], MAX_DIVIDE_BYTES, wait).map_err(|e| match e {
+                Unprinted::TimedOut => NoDivide::TimedOut(format!(
+                    "{shown} did not finish within {} s (--timeout) {given}",
+                    timeout.as_secs()
+                )),
+                Unprinted::Failed(why) => NoDivide::Failed(format!("{shown} {why} {given}")),
+            })?;
         let text = String::from_utf8_lossy(&printed.0);
-        parse_divide(&text).map_err(|why| format!("{shown} (given {position:?} {depth}): {why}"))
+        parse_divide(&text).map_err(|why| NoDivide::Failed(format!("{shown} {given}: {why}")))
     };
-    let found = compare(game, pos, depth, threads, &mut theirs);
+    let found = compare(game, pos, depth, threads, budget, timeout, &mut theirs);
     let report = match found {
         Ok(Comparison::Agree { depth, total }) => {
             super::output::print(&format!(
@@ -45,9 +55,14 @@ pub fn against<G: Game>(
             return Ok(());
         }
         Ok(Comparison::Differ(d)) => describe(&d, calls),
+        Err(Stopped::Budget(refusal)) => return Err(super::perft::refused(&refusal)),
+        // Its output wrong in itself: its fault, told after its name.
+        Err(Stopped::Wrong(what)) => format!("stopped: {shown} {what}\n"),
         // Started once and failed: the program's fault, told as a failure of it.
-        Err(why) if calls > 1 || !why.contains("cannot be started") => format!("stopped: {why}\n"),
-        Err(why) => return Err(Failure::usage(why)),
+        Err(Stopped::Theirs(why)) if calls > 1 || !why.contains("cannot be started") => {
+            format!("stopped: {why}\n")
+        }
+        Err(Stopped::Theirs(why)) => return Err(Failure::usage(why)),
     };
     super::output::print(&report)?;
     Err(Failure::quiet(Kind::Refused))

@@ -8,9 +8,12 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
 
 use crate::game::Game;
+use crate::request::{Opt, Refusal, Word};
 use crate::runtime::share;
+use crate::words;
 
 /// What a perft run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,6 +130,119 @@ pub fn perft_while<G: Game>(
     by_depth[split..].copy_from_slice(&below);
     divide.iter_mut().zip(&d).for_each(|(a, b)| *a += b);
     Some(Counts { by_depth, divide })
+}
+
+/// The budgets of one perft request, from its start: the positions one count
+/// may reach ([`Opt::MaxNodes`]) and the time the whole request may take
+/// ([`Opt::MaxTime`]), however many counts it makes and whatever else it waits
+/// for (another program's divide, for `perft --against`).
+#[derive(Clone, Copy, Debug)]
+pub struct PerftBudget {
+    max_count: u64,
+    max_time: Option<Duration>,
+    started: Instant,
+}
+
+impl PerftBudget {
+    /// Budgets that start now.
+    pub fn new(max_count: u64, max_time: Option<Duration>) -> PerftBudget {
+        PerftBudget { max_count, max_time, started: Instant::now() }
+    }
+
+    /// Whether the time budget has run out.
+    pub fn over_time(&self) -> bool {
+        self.max_time.is_some_and(|t| self.started.elapsed() > t)
+    }
+
+    /// The time left (none: no limit).
+    pub fn time_left(&self) -> Option<Duration> {
+        self.max_time.map(|t| t.saturating_sub(self.started.elapsed()))
+    }
+
+    /// `what` was not finished within the time budget.
+    pub fn out_of_time(&self, what: impl Into<String>) -> Refusal {
+        let secs = self.max_time.map_or(0, |t| t.as_secs());
+        Refusal::budget(
+            Opt::MaxTime,
+            words![what.into(), " was not finished within ", Word::set(Opt::MaxTime, secs), "; stopped"],
+        )
+    }
+}
+
+/// Counts below `root` one depth after another, 1 to `depth`, within `budget`,
+/// as `gametree perft` prints them: each item is one depth's counts (its
+/// divide with them), as it ends, or the refusal naming the budget that
+/// stopped it (the last item). A depth predicted (by the last depth's growth)
+/// to count more than the node budget is not started; a count that passes
+/// either budget is stopped within about a million positions. `progress` is
+/// told the depth being counted and its positions so far; `place` follows
+/// "depth N" in a refusal (" of gametree's own count").
+pub fn perft_by_depth<'a, G: Game>(
+    game: &'a G,
+    root: &'a G::Position,
+    depth: u8,
+    threads: usize,
+    budget: &'a PerftBudget,
+    place: &'a str,
+    progress: &'a (dyn Fn(u8, u64) + Sync),
+) -> impl Iterator<Item = Result<Counts, Refusal>> + 'a {
+    let mut totals: Vec<u64> = Vec::new();
+    let mut stopped = false;
+    (1..=depth).map_while(move |d| {
+        if stopped {
+            return None;
+        }
+        let counted = count_within(game, root, d, threads, budget, place, &totals, progress);
+        match &counted {
+            Ok(counts) => totals.push(counts.by_depth[usize::from(d) - 1]),
+            Err(_) => stopped = true,
+        }
+        Some(counted)
+    })
+}
+
+/// One depth of [`perft_by_depth`], after the depths that counted `totals`.
+#[allow(clippy::too_many_arguments)]
+fn count_within<G: Game>(
+    game: &G,
+    root: &G::Position,
+    depth: u8,
+    threads: usize,
+    budget: &PerftBudget,
+    place: &str,
+    totals: &[u64],
+    progress: &(dyn Fn(u8, u64) + Sync),
+) -> Result<Counts, Refusal> {
+    // Growth ratio of the last ply, with a spare factor for its variance.
+    if let [.., before, last] = totals[..] {
+        let predicted = last as f64 * (last as f64 / before.max(1) as f64);
+        if predicted > budget.max_count as f64 {
+            return Err(Refusal::budget(
+                Opt::MaxNodes,
+                words![
+                    format!("depth {depth}{place} would count about {predicted:.3e} positions, more than "),
+                    Word::set(Opt::MaxNodes, budget.max_count),
+                    "; stopped"
+                ],
+            ));
+        }
+    }
+    let go_on = |n: u64| {
+        progress(depth, n);
+        n <= budget.max_count && !budget.over_time()
+    };
+    match perft_while(game, root, depth, threads, &go_on).filter(|_| !budget.over_time()) {
+        Some(counts) => Ok(counts),
+        None if budget.over_time() => Err(budget.out_of_time(format!("depth {depth}{place}"))),
+        None => Err(Refusal::budget(
+            Opt::MaxNodes,
+            words![
+                format!("depth {depth}{place} was not finished within "),
+                Word::set(Opt::MaxNodes, budget.max_count),
+                "; stopped"
+            ],
+        )),
+    }
 }
 
 struct Walker<'a, G: Game> {

@@ -5,16 +5,43 @@
 //! turns "the count at depth 5 is wrong" into "in this position, this move".
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use crate::game::Game;
-use crate::search::perft::perft;
+use crate::request::Refusal;
+use crate::search::perft::{PerftBudget, perft_by_depth};
 
 /// One line of a divide: an action as the other program wrote it, and its count.
 pub type DivideLine = (String, u64);
 
 /// The other generator: its divide of a position (in our notation) at a
-/// depth, or why it could not give one.
-pub type TheirDivide<'a> = dyn FnMut(&str, u8) -> Result<Vec<DivideLine>, String> + 'a;
+/// depth, given at most the time it is called with, or why it gave none.
+pub type TheirDivide<'a> = dyn FnMut(&str, u8, Duration) -> Result<Vec<DivideLine>, NoDivide> + 'a;
+
+/// Why the other generator gave no divide, in the caller's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoDivide {
+    /// It was still running when the time it was given ran out, and was
+    /// stopped: what to say when that time was its own limit (the request's
+    /// time budget, when that was less, is said by [`compare`]).
+    TimedOut(String),
+    /// It failed otherwise: could not be started, flooded, exited with a
+    /// status, printed what is not a divide.
+    Failed(String),
+}
+
+/// Why a comparison ended without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// A budget of the request ran out, counting ours or waiting for theirs.
+    Budget(Refusal),
+    /// The other program gave no divide: why, as the caller of it said.
+    Theirs(String),
+    /// Its divide is wrong in itself (an action twice, counts that sum past
+    /// what a count can be): what it did, in words to follow its name, with
+    /// the position and depth it was given.
+    Wrong(String),
+}
 
 /// What the comparison found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,16 +82,24 @@ pub struct Difference {
     pub inconsistent: Option<(u64, u64)>,
 }
 
-/// Compares `theirs` (called with a position in our notation and a depth,
-/// returning that divide, or why it could not) with our own perft from
-/// `root` to `depth`, descending as far as the counts lead.
+/// Compares `theirs` (called with a position in our notation, a depth and
+/// the time it may take, returning that divide, or why it could not) with
+/// our own perft from `root` to `depth`, descending as far as the counts lead.
+///
+/// `budget` holds for the whole comparison: each of our counts is made within
+/// it as `gametree perft` makes them (a depth predicted over its nodes is not
+/// started), and each run of theirs is given the time the budget has left
+/// when that is less than `timeout`, its own limit. Either budget running out
+/// stops the comparison with its refusal.
 pub fn compare<G: Game>(
     game: &G,
     root: &G::Position,
     depth: u8,
     threads: usize,
+    budget: &PerftBudget,
+    timeout: Duration,
     theirs: &mut TheirDivide,
-) -> Result<Comparison, String> {
+) -> Result<Comparison, Stopped> {
     let (mut pos, mut depth) = (root.clone(), depth);
     let mut path: Vec<String> = Vec::new();
     let mut their_count_here: Option<u64> = None;
@@ -75,10 +110,31 @@ pub fn compare<G: Game>(
         let ours: Vec<(G::Action, u64)> = if actions.is_empty() {
             Vec::new()
         } else {
-            actions.iter().copied().zip(perft(game, &pos, depth, threads, &|_| {}).divide).collect()
+            let place = match path.len() {
+                0 => " of gametree's own count".to_string(),
+                _ => format!(" of gametree's own count after {}", path.join(" ")),
+            };
+            let mut divide = Vec::new();
+            for counts in perft_by_depth(game, &pos, depth, threads, budget, &place, &|_, _| {}) {
+                divide = counts.map_err(Stopped::Budget)?.divide;
+            }
+            actions.iter().copied().zip(divide).collect()
         };
-        let listed = theirs(&text, depth)?;
-        let (matched, extra) = match_actions(game, &pos, &actions, &listed)?;
+        let given = format!("(given {text:?} {depth})");
+        let waiting = || format!("the other program's divide {given}");
+        if budget.over_time() {
+            return Err(Stopped::Budget(budget.out_of_time(waiting())));
+        }
+        let left = budget.time_left().filter(|&left| left < timeout);
+        let listed = match theirs(&text, depth, left.unwrap_or(timeout)) {
+            Ok(listed) => listed,
+            Err(NoDivide::TimedOut(_)) if left.is_some() => {
+                return Err(Stopped::Budget(budget.out_of_time(waiting())));
+            }
+            Err(NoDivide::TimedOut(why) | NoDivide::Failed(why)) => return Err(Stopped::Theirs(why)),
+        };
+        let (matched, extra) = match_actions(game, &pos, &actions, &listed)
+            .map_err(|twice| Stopped::Wrong(format!("lists {twice} twice {given}")))?;
         let missing: Vec<String> = actions
             .iter()
             .filter(|a| !matched.contains_key(&game.format_action(**a)))
@@ -92,7 +148,12 @@ pub fn compare<G: Game>(
                 (theirs != n).then_some((name, n, theirs))
             })
             .collect();
-        let sum: u64 = listed.iter().map(|(_, n)| n).sum();
+        // Their counts are theirs: a sum past u64::MAX is their mistake, told
+        // as one, never a wrapped figure.
+        let sum = listed
+            .iter()
+            .try_fold(0u64, |sum, (_, n)| sum.checked_add(*n))
+            .ok_or_else(|| Stopped::Wrong(format!("printed counts that sum past {} {given}", u64::MAX)))?;
         let inconsistent = their_count_here.filter(|&above| above != sum).map(|above| (above, sum));
         let here = |counts| Difference {
             path: path.clone(),
@@ -129,7 +190,8 @@ pub fn compare<G: Game>(
 }
 
 /// Their lines matched to our legal actions (by our notation, however they
-/// wrote them), and the ones that are not legal here, as written.
+/// wrote them), and the ones that are not legal here, as written; or the
+/// action they list twice.
 fn match_actions<G: Game>(
     game: &G,
     pos: &G::Position,
@@ -144,7 +206,7 @@ fn match_actions<G: Game>(
         match ours {
             Some(name) => {
                 if matched.insert(name.clone(), *n).is_some() {
-                    return Err(format!("it lists {name} twice in position {}", game.format_position(pos)));
+                    return Err(name);
                 }
             }
             None => extra.push(text.clone()),
@@ -154,7 +216,8 @@ fn match_actions<G: Game>(
 }
 
 /// Reads a divide: `ACTION COUNT` a line (or `ACTION: COUNT`, as `perft
-/// --divide` writes it); blank lines are skipped.
+/// --divide` writes it); blank lines are skipped. A count past `u64::MAX` is
+/// named as such.
 pub fn parse_divide(text: &str) -> Result<Vec<DivideLine>, String> {
     let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -162,22 +225,35 @@ pub fn parse_divide(text: &str) -> Result<Vec<DivideLine>, String> {
         if line.is_empty() {
             continue;
         }
-        let parsed = line.rsplit_once(char::is_whitespace).and_then(|(action, count)| {
-            let action = action.trim().trim_end_matches(':').trim();
-            Some((action.to_string(), count.parse::<u64>().ok()?)).filter(|_| !action.is_empty())
-        });
-        match parsed {
-            Some(l) => lines.push(l),
-            None => {
+        let split = line
+            .rsplit_once(char::is_whitespace)
+            .map(|(action, count)| (action.trim().trim_end_matches(':').trim(), count))
+            .filter(|(action, _)| !action.is_empty());
+        let not_a_line =
+            || format!("line {} is not ACTION COUNT: {}", i + 1, crate::game::quoted_start(line));
+        let Some((action, count)) = split else { return Err(not_a_line()) };
+        match count.parse::<u64>() {
+            Ok(n) => lines.push((action.to_string(), n)),
+            Err(_) if all_digits(count) => {
+                let shown = match count.get(..40) {
+                    Some(start) if count.len() > 40 => format!("{start}... ({} digits)", count.len()),
+                    _ => count.to_string(),
+                };
                 return Err(format!(
-                    "line {} is not ACTION COUNT: {}",
+                    "line {}: {shown} is more than {}, the most a count can be",
                     i + 1,
-                    crate::game::quoted_start(line)
+                    u64::MAX
                 ));
             }
+            Err(_) => return Err(not_a_line()),
         }
     }
     Ok(lines)
+}
+
+/// Whether `s` is digits only (and some).
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
 #[cfg(test)]
@@ -185,6 +261,15 @@ mod tests {
     use super::*;
     use crate::game::prelude::*;
     use crate::games::tictactoe::TicTacToe;
+    use crate::request::Opt;
+    use crate::search::perft::perft;
+
+    const MINUTE: Duration = Duration::from_secs(60);
+
+    /// No budget to speak of.
+    fn ample() -> PerftBudget {
+        PerftBudget::new(u64::MAX, None)
+    }
 
     /// Our own divide, as another program would print it.
     fn divide(pos: &str, depth: u8) -> Vec<DivideLine> {
@@ -202,7 +287,7 @@ mod tests {
     #[test]
     fn a_generator_that_agrees_is_told_so() {
         let g = TicTacToe;
-        let found = compare(&g, &g.start(), 4, 1, &mut |p, d| Ok(divide(p, d))).unwrap();
+        let found = compare(&g, &g.start(), 4, 1, &ample(), MINUTE, &mut |p, d, _| Ok(divide(p, d))).unwrap();
         assert_eq!(found, Comparison::Agree { depth: 4, total: 3024 });
     }
 
@@ -229,14 +314,15 @@ mod tests {
     #[test]
     fn a_missing_action_deep_down_is_found_where_it_is_missing() {
         let g = TicTacToe;
-        let mut broken = |p: &str, d: u8| {
+        let mut broken = |p: &str, d: u8, _| {
             let p = g.parse_position(p).unwrap();
             Ok(forgetful_actions(&g, &p)
                 .iter()
                 .map(|&a| (g.format_action(a), forgetful_count(&g, &g.apply(&p, a), d - 1)))
                 .collect())
         };
-        let Comparison::Differ(found) = compare(&g, &g.start(), 3, 1, &mut broken).unwrap() else {
+        let Comparison::Differ(found) = compare(&g, &g.start(), 3, 1, &ample(), MINUTE, &mut broken).unwrap()
+        else {
             panic!("no difference found")
         };
         // a1 is the first root action, and x on a1 is where b2 goes missing.
@@ -250,14 +336,15 @@ mod tests {
     fn counts_that_contradict_themselves_are_told_as_such() {
         let g = TicTacToe;
         // Right below the root, but one more than it says at the root.
-        let mut liar = |p: &str, d: u8| {
+        let mut liar = |p: &str, d: u8, _| {
             let mut lines = divide(p, d);
             if p == g.format_position(&g.start()) {
                 lines[0].1 += 1;
             }
             Ok(lines)
         };
-        let Comparison::Differ(found) = compare(&g, &g.start(), 3, 1, &mut liar).unwrap() else {
+        let Comparison::Differ(found) = compare(&g, &g.start(), 3, 1, &ample(), MINUTE, &mut liar).unwrap()
+        else {
             panic!("no difference found")
         };
         assert_eq!(found.path, ["a1"]);
@@ -265,9 +352,50 @@ mod tests {
     }
 
     #[test]
+    fn the_other_program_is_given_the_time_the_budget_has_left_and_stopped_by_it() {
+        let g = TicTacToe;
+        let given = std::cell::RefCell::new(Vec::new());
+        let mut slow = |_: &str, _: u8, wait: Duration| -> Result<Vec<DivideLine>, NoDivide> {
+            given.borrow_mut().push(wait);
+            Err(NoDivide::TimedOut(format!("did not finish within {} s (--timeout)", wait.as_secs())))
+        };
+        // Its own timeout is the less: its fault, in the caller's words.
+        let found = compare(&g, &g.start(), 3, 1, &ample(), MINUTE, &mut slow);
+        assert_eq!(found, Err(Stopped::Theirs("did not finish within 60 s (--timeout)".into())));
+        // The budget's time left is the less: the budget stopped it, named.
+        let budget = PerftBudget::new(u64::MAX, Some(Duration::from_secs(2)));
+        let Err(Stopped::Budget(refusal)) = compare(&g, &g.start(), 3, 1, &budget, MINUTE, &mut slow) else {
+            panic!("not stopped by the budget")
+        };
+        assert_eq!(refusal.option, Some(Opt::MaxTime));
+        assert_eq!(
+            refusal.in_door(crate::request::Door::Cli),
+            "the other program's divide (given \"......... x\" 3) was not finished within --max-time 2; stopped"
+        );
+        assert_eq!(given.borrow()[0], MINUTE);
+        let wait = given.borrow()[1];
+        assert!(wait <= Duration::from_secs(2) && wait > Duration::from_secs(1), "{wait:?}");
+        // Our own count is held to the node budget as plain perft's is.
+        let few = PerftBudget::new(100, None);
+        let Err(Stopped::Budget(refusal)) = compare(&g, &g.start(), 5, 1, &few, MINUTE, &mut slow) else {
+            panic!("not stopped by the budget")
+        };
+        assert_eq!(refusal.option, Some(Opt::MaxNodes));
+        assert_eq!(given.borrow().len(), 2, "not run once our count was refused");
+    }
+
+    #[test]
     fn divides_are_read_with_or_without_a_colon_and_nonsense_is_named() {
         assert_eq!(parse_divide("a1 3\n\nb2: 4\n").unwrap(), [("a1".into(), 3), ("b2".into(), 4)]);
         assert!(parse_divide("a1 3\nhello\n").unwrap_err().starts_with("line 2 is not ACTION COUNT"));
         assert!(parse_divide("a1 -3").is_err());
+        assert_eq!(parse_divide("a1 18446744073709551615").unwrap(), [("a1".into(), u64::MAX)]);
+        assert_eq!(
+            parse_divide("a1 2\nb1 18446744073709551616").unwrap_err(),
+            "line 2: 18446744073709551616 is more than 18446744073709551615, the most a count can be"
+        );
+        let long = "9".repeat(100_000);
+        assert!(parse_divide(&format!("a1 {long}")).unwrap_err().contains("9999... (100000 digits) is more"));
+        assert!(parse_divide("123").unwrap_err().starts_with("line 1 is not ACTION COUNT"));
     }
 }
