@@ -10,7 +10,6 @@ use super::options::tree::MAX_DEPTH;
 use super::progress::progress;
 use crate::game::Game;
 use crate::limits::default_threads;
-use crate::request::{Door, Refusal};
 use crate::search::perft::{PerftBudget, perft_by_depth};
 
 /// `perft`'s default budget: positions counted at one depth, a minute or two of
@@ -77,11 +76,6 @@ impl Args {
     }
 }
 
-/// A budget that stopped a count, as the command line says it (status 3).
-pub fn refused(refusal: &Refusal) -> Failure {
-    Failure::budget(refusal.in_door(Door::Cli))
-}
-
 /// Counts one depth after another, printing each as it ends (so an interrupted
 /// run keeps what it finished), within the budgets.
 fn perft<G: Game>(
@@ -98,10 +92,10 @@ fn perft<G: Game>(
         bar.set_prefix(format!("depth {d}"));
         bar.set_position(n);
     };
-    let counted = || {
+    let counted = || -> Result<Option<_>, Failure> {
         let mut last = None;
         for counts in perft_by_depth(game, &pos, depth, threads, budget, "", &shown) {
-            let counts = counts.map_err(|r| refused(&r))?;
+            let counts = counts.map_err(Failure::from)?;
             let d = counts.by_depth.len();
             bar.suspend(|| print_flushed(&format!("{d} {}\n", counts.by_depth[d - 1])))?;
             last = Some(counts);

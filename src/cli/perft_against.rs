@@ -55,7 +55,7 @@ pub fn against<G: Game>(
             return Ok(());
         }
         Ok(Comparison::Differ(d)) => describe(&d, calls),
-        Err(Stopped::Budget(refusal)) => return Err(super::perft::refused(&refusal)),
+        Err(Stopped::Budget(refusal)) => return Err(refusal.into()),
         // Its output wrong in itself: its fault, told after its name.
         Err(Stopped::Wrong(what)) => format!("stopped: {shown} {what}\n"),
         // Started once and failed: the program's fault, told as a failure of it.
