@@ -11,11 +11,11 @@ use super::play::MAX_ACTIONS;
 use super::play::draws::drawn_by_rule;
 use super::play::ending::winner;
 use super::play::levels::Level;
-use super::play::opponent::{Opponent, Strength};
 use super::play::settings::value_name;
 use crate::game::{Game, Player};
 use crate::games::GameName;
 use crate::limits::TooManyNodes;
+use crate::request::machine::{Opponent, Strength};
 
 /// One contestant's tally.
 #[derive(Default)]

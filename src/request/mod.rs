@@ -12,13 +12,15 @@
 //! - [`search`]: the one enum of searches a door can ask for.
 //! - [`check`]: the checks several requests share, each option's range.
 //! - [`analyse`]: `analyse` and its exports, checked once; [`best`]: `best`;
-//!   [`exercise`]: the rules of exercises and quizzes.
+//!   [`exercise`]: the rules of exercises and quizzes; [`machine`]: the
+//!   machine's move at a level, and its words for a person.
 
 pub mod analyse;
 pub mod best;
 pub mod budget;
 pub mod check;
 pub mod exercise;
+pub mod machine;
 pub mod option;
 pub mod refusal;
 pub mod search;

@@ -2,18 +2,12 @@
 //! a board set up point by point (`setup`), and the machine's move at a level
 //! of play (`machine`), as `gametree play --level LEVEL` chooses it.
 
-use std::time::Duration;
-
 use serde_json::{Value, json};
 
 use gametree::game::{Game, Player};
-use gametree::limits::DEFAULT_MAX_NODES;
-use gametree::rng::Rng;
-use gametree::search::levels::{self, DEFAULT_THINK, Level};
-use gametree::search::machine::Machine;
-use gametree::search::mcts;
-
+use gametree::request::machine::{MachineArgs, Searched, machine_move};
 use gametree::request::{Opt, Refusal, Why};
+use gametree::search::levels::Level;
 
 use crate::options::{Options, position};
 
@@ -73,76 +67,38 @@ pub fn setup<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
 
 /// `machine`: the move the machine plays at `level` from `position`, as
 /// `gametree play --level LEVEL --seed SEED --think MS` plays its first move
-/// (the levels are the library's, `search::levels`), and the position after it.
+/// (the library's machine player), and the position after it.
 pub fn machine<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
     let pos = position(game, &mut o)?;
     let names: Vec<&str> = Level::ALL.iter().map(|(_, n)| *n).collect();
     let level = match o.choice("level", &names)? {
-        Some(n) => Level::ALL.iter().find(|(_, m)| *m == n).map(|(l, _)| *l).expect("a level named"),
+        Some(n) => Level::ALL.iter().find(|(_, m)| *m == n).map_or(Level::Strong, |(l, _)| *l),
         None => Level::Strong,
     };
-    let seed = o.integer("seed", 0, i64::MAX)?.map(|s| s as u64);
-    let think = Duration::from_millis(o.integer("think", 1, 600_000)?.map_or(DEFAULT_THINK, |t| t as u64));
-    let depth = o.integer("depth", 1, 64)?.map(|d| d as u8);
+    let args = MachineArgs {
+        level,
+        depth: o.whole("depth")?,
+        seed: o.integer("seed", 0, i64::MAX)?.map(|s| s as u64),
+        think: o.whole("think")?,
+        max_nodes: None,
+    };
     o.finish()?;
-    let mut legal = Vec::new();
-    game.actions(&pos, &mut legal);
-    if legal.is_empty() {
-        return Err(Refusal::said(
-            Opt::Position,
-            Why::Usage,
-            format!("the game is over: {}", game.why_over(&pos)),
-        ));
-    }
-    // What the machine searched, for the page to show its tree: nothing at
-    // random; MCTS's iterations and seed; alpha-beta's depth.
-    let (action, note, searched) = match level {
-        Level::Random => {
-            let mut rng = Rng::new(seed.unwrap_or(1));
-            (legal[rng.below(legal.len())], "at random".to_string(), Value::Null)
+    let played = machine_move(game, &pos, &args.check()?)?;
+    // What the machine searched, for the page to show its tree.
+    let searched = match played.searched {
+        Searched::Random => Value::Null,
+        Searched::Mcts { iterations, seed } => {
+            json!({"search": "mcts", "iterations": iterations, "seed": seed})
         }
-        Level::Mcts => {
-            let settings = levels::mcts_for_play(think, seed, DEFAULT_MAX_NODES);
-            let g = &game.for_machine(game.to_move(&pos));
-            let searched = mcts::search(g, &pos, &settings, &mut ());
-            let (id, _) = searched.decision().expect("a side with actions gets one");
-            let node = searched.tree.node(id);
-            let side = game.player_name(game.to_move(&pos));
-            let note = format!(
-                "MCTS, {} iterations: {side} scores {:.0}% in the playouts after this move",
-                searched.iterations,
-                node.mean() * 100.0
-            );
-            let searched =
-                json!({"search": "mcts", "iterations": searched.iterations, "seed": settings.seed});
-            (node.action.expect("below the root"), note, searched)
-        }
-        _ => {
-            let depth_searched = depth.unwrap_or_else(|| levels::level_depth(game, level));
-            let think = (level == Level::Strong && depth.is_none()).then_some(think);
-            let mut machine = Machine {
-                depth: depth_searched,
-                rng: seed.map(Rng::new),
-                max_nodes: DEFAULT_MAX_NODES,
-                think,
-            };
-            let played =
-                machine.play(game, &pos).map_err(|e| Refusal::said(None, Why::Usage, e.to_string()))?;
-            let c = played.choice;
-            let plies = if played.depth == 1 { "ply" } else { "plies" };
-            let note = format!(
-                "value {}; searched {} {plies}, {} positions examined",
-                c.value, played.depth, c.nodes
-            );
-            let searched = json!({"search": "alphabeta", "depth": played.depth, "nodes": c.nodes});
-            (c.action.expect("a side with actions gets one"), note, searched)
+        Searched::Alphabeta { depth, nodes } => {
+            json!({"search": "alphabeta", "depth": depth, "nodes": nodes})
         }
     };
-    let after = game.apply(&pos, action);
+    let after = game.apply(&pos, played.action);
     Ok(json!({
         "ok": true,
-        "action": game.format_action(action),
-        "note": note,
+        "action": game.format_action(played.action),
+        "note": format!("{}; {}", played.note, played.detail),
         "searched": searched,
         "position": game.format_position(&after),
     }))

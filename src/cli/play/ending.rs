@@ -2,7 +2,8 @@
 //! ends the players choose (a resignation, an agreed draw) as a save keeps them.
 
 use super::levels::Who;
-use crate::game::{Game, Lead, Outcome, Player};
+
+use crate::game::{Game, Outcome, Player};
 
 /// An end the players chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,48 +117,6 @@ pub fn resigned<G: Game>(game: &G, side: Player, sides: [Who; 2]) -> String {
     format!("game over: {resigns}: {winner} {}", verb(&winner))
 }
 
-/// A search value from the first player's point of view, told from `mover`'s
-/// in words a player uses: a forced result with its distance when the search
-/// knows it (`ends_in` plies, the mover's move included), otherwise who is
-/// ahead by the game's own measure ([`crate::game::Evaluation::lead`]).
-/// Moves are counted as in chess problems, the winner's: "x wins in 3 moves"
-/// is x's 3rd move from now, "x loses in 2 moves" the opponent's 2nd.
-pub fn value_for<G: Game>(game: &G, value: i32, mover: Player, ends_in: Option<u8>) -> String {
-    let name = game.player_name(mover);
-    if !game.is_decided(value) {
-        let (side, well) = match game.lead(value) {
-            Lead::Level => return "the game is level".to_string(),
-            Lead::Ahead(side) => (side, ""),
-            Lead::WellAhead(side) => (side, "well "),
-        };
-        let place = if side == mover { "ahead" } else { "behind" };
-        return format!("{name} is {well}{place}");
-    }
-    let wins = (value > 0) == mover.maximises();
-    let (verb, fallback) =
-        if wins { ("wins", "wins by force") } else { ("loses", "loses against best play") };
-    let Some(plies) = ends_in else {
-        return format!("{name} {fallback}");
-    };
-    let moves = if wins { plies.div_ceil(2) } else { plies / 2 };
-    match (plies, moves) {
-        (1, _) => format!("{name} {verb} with this move"),
-        (_, 1) => format!("{name} {verb} in 1 move"),
-        _ => format!("{name} {verb} in {moves} moves"),
-    }
-}
-
-/// The number behind [`value_for`], for the verbose mode: the value from
-/// `mover`'s side ("+120 for x"), and where a forced result falls.
-pub fn raw_value<G: Game>(game: &G, value: i32, mover: Player, ends_in: Option<u8>) -> String {
-    let v = if mover.maximises() { i64::from(value) } else { -i64::from(value) };
-    let at = match ends_in {
-        Some(plies) if game.is_decided(value) => format!(", the end at ply {plies}"),
-        _ => String::new(),
-    };
-    format!("value {v:+} for {}{at}", game.player_name(mover))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +124,7 @@ mod tests {
     use crate::games::ataxx::Ataxx;
     use crate::games::checkers::Checkers;
     use crate::games::tictactoe::TicTacToe;
+    use crate::request::machine::{raw_value, value_for};
 
     #[test]
     fn results_and_values_read_as_words() {

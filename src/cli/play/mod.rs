@@ -14,7 +14,6 @@ mod input;
 pub mod levels;
 mod locale;
 pub mod menu;
-pub mod opponent;
 mod record;
 mod replay;
 mod session;

@@ -12,7 +12,6 @@ use super::ending::Ended;
 use super::ending::how_ended;
 use super::input::Input;
 use super::levels::Who;
-use super::opponent::{Move, Opponent, Strength};
 use super::record::Record;
 use super::replay::Story;
 use super::wrap::{fit, width, wrap};
@@ -22,6 +21,7 @@ use crate::cli::failure::{Failure, Kind, Outcome};
 use crate::cli::lines::quoted_start;
 use crate::cli::output::write_output;
 use crate::game::{Game, Marks, Player};
+use crate::request::machine::{Move, Opponent, Strength};
 use crate::search::stop;
 
 /// What an autosave holds of the game: its moves, and the end its players
