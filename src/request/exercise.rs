@@ -2,11 +2,17 @@
 //! follow, said once.
 
 use super::check;
-use super::option::Opt;
-use super::refusal::{Refusal, Word};
+use super::option::{Door, Opt};
+use super::refusal::{Refusal, Why, Word};
 use super::search::Search;
-use crate::exercise::generate::{parse_counts, parse_range};
+use crate::exercise::files::{self, Asked, Unfit};
+use crate::exercise::generate::{Constraints, generate, parse_counts, parse_range};
+use crate::exercise::page::Paper;
+use crate::export::html::Addon;
+use crate::games::tree::TextbookTree;
+use crate::games::{GameName, Settings};
 use crate::search::alphabeta::Pruning;
+use crate::search::run::SearchKind;
 use crate::words;
 
 /// The most levels an exercise's tree has.
@@ -53,4 +59,175 @@ pub fn branching(text: Option<&str>, default: (u64, u64)) -> Result<(u64, u64), 
             )
         }),
     }
+}
+
+/// An exercise as a door gives it: a random textbook tree from a seed, or a
+/// game's position.
+#[derive(Clone, Debug, Default)]
+pub struct ExerciseArgs {
+    /// The first tree's seed (a random tree's).
+    pub seed: Option<u64>,
+    /// Levels of a random tree, or plies below a game's position.
+    pub depth: Option<i64>,
+    /// Children per inner node of a random tree.
+    pub branching: Option<(u64, u64)>,
+    /// Leaf values of a random tree.
+    pub leaves: Option<(i32, i32)>,
+    /// The fewest cut-offs.
+    pub cutoffs: Option<i64>,
+    /// One cut-off must skip an inner node.
+    pub cut_above_leaves: bool,
+    /// The search the students run by hand (minimax or alpha-beta).
+    pub search: Search,
+    /// The CS188 rule.
+    pub no_prune_on_ties: bool,
+    /// The PDFs' paper.
+    pub paper: Paper,
+    /// A game's position instead of a random tree.
+    pub game: Option<GameName>,
+    /// That position (the game's start unless given).
+    pub position: Option<String>,
+}
+
+/// An exercise checked.
+#[derive(Clone, Debug)]
+pub struct Exercise {
+    /// The first tree's seed.
+    pub seed: u64,
+    /// Levels, or plies.
+    pub depth: u8,
+    /// What a random tree must be.
+    pub constraints: Constraints,
+    /// What the sheets ask.
+    pub asked: Asked,
+    /// A game's position instead.
+    pub game: Option<GameName>,
+    /// That position.
+    pub position: Option<String>,
+}
+
+impl ExerciseArgs {
+    /// The exercise checked, or the first thing wrong with it.
+    pub fn check(&self) -> Result<Exercise, Refusal> {
+        let depth = levels(self.depth)?.unwrap_or(3);
+        if !matches!(self.search, Search::Minimax | Search::Alphabeta) {
+            return Err(Refusal::usage(
+                Opt::Search,
+                words![
+                    Word::set(Opt::Search, self.search.name()),
+                    ": an exercise is searched by minimax or alphabeta"
+                ],
+            ));
+        }
+        let rule = rule(self.search, self.no_prune_on_ties)?;
+        if self.game.is_none() && self.position.is_some() {
+            return Err(Refusal::usage(
+                Opt::Position,
+                words![Opt::Position, " is a game's: give ", Opt::Game, " too (tree for a tree of your own)"],
+            ));
+        }
+        if self.game.is_some()
+            && let Some(opt) = [
+                (self.seed.is_some(), Opt::Seed),
+                (self.branching.is_some(), Opt::Branching),
+                (self.leaves.is_some(), Opt::Leaves),
+            ]
+            .into_iter()
+            .find_map(|(given, opt)| given.then_some(opt))
+        {
+            return Err(Refusal::usage(
+                opt,
+                words![
+                    opt,
+                    " shapes a random tree; a game's position is drawn as it is (drop ",
+                    opt,
+                    " or ",
+                    Opt::Game,
+                    ")"
+                ],
+            ));
+        }
+        // A game's position must have a cut-off to show, a random tree the
+        // two it is drawn with, unless told otherwise.
+        let cutoffs = check::within(Opt::Cutoffs, self.cutoffs, 0, i64::from(u32::MAX))?
+            .map_or(if self.game.is_some() { 1 } else { 2 }, |c| c as u32);
+        let constraints = Constraints {
+            depth,
+            branching: self.branching.unwrap_or((2, 3)),
+            leaves: self.leaves.unwrap_or((0, 20)),
+            cutoffs,
+            cut_above_leaves: self.cut_above_leaves,
+            rule,
+            ..Constraints::default()
+        };
+        constraints.check().map_err(|e| Refusal::said(None, Why::Usage, e))?;
+        let search = if self.search == Search::Minimax { SearchKind::Minimax } else { SearchKind::Alphabeta };
+        let asked = Asked {
+            search,
+            rule,
+            paper: self.paper,
+            cutoffs,
+            cut_above_leaves: self.cut_above_leaves,
+            from_position: self.game.is_some(),
+        };
+        Ok(Exercise {
+            seed: self.seed.unwrap_or(1),
+            depth,
+            constraints,
+            asked,
+            game: self.game,
+            position: self.position.clone(),
+        })
+    }
+}
+
+impl Exercise {
+    /// The files of exercise `number` of `count` (a random tree from seed
+    /// `seed + number - 1`), by the names `gametree exercise` gives them; the
+    /// page's "more" says how to make more in `door`'s words.
+    pub fn files(
+        &self,
+        number: u32,
+        count: u32,
+        door: Door,
+    ) -> Result<Vec<(&'static str, Vec<u8>)>, Refusal> {
+        let unfit = |e: Unfit| match e {
+            Unfit::TooBig(why) => Refusal::said(Opt::Depth, Why::Budget, why),
+            Unfit::Unsuitable(why) => Refusal::said(None, Why::Usage, why),
+        };
+        if let Some(name) = self.game {
+            return crate::with_game!(name, &Settings::default(), |g| {
+                let pos = check::position(g, self.position.as_deref())?;
+                let g = &g.for_machine(g.to_move(&pos));
+                let title = format!("Exercise: {} to move", g.player_name(g.to_move(&pos)));
+                files::files(g, pos, self.depth, title, self.asked, &[]).map_err(unfit)
+            });
+        }
+        let seed = self.seed.wrapping_add(u64::from(number - 1));
+        let game = TextbookTree::default();
+        let text = generate(seed, &self.constraints, self.asked.search == SearchKind::Alphabeta)
+            .map_err(|e| Refusal::said(None, Why::Usage, e))?;
+        let pos =
+            crate::game::Notation::parse_position(&game, &text).expect("generated trees are well formed");
+        let nav = [navigation(number, count, self.seed, door)];
+        files::files(&game, pos, self.depth, format!("Exercise {number}"), self.asked, &nav).map_err(unfit)
+    }
+}
+
+/// The page's way through a batch, and past its last how to make more, in
+/// `door`'s words.
+pub fn navigation(number: u32, count: u32, first_seed: u64, door: Door) -> Addon {
+    let mut nav = files::navigation(number, count, first_seed);
+    let next = first_seed.wrapping_add(u64::from(count));
+    // The sheet reads "For more, run " before it. The page's downloads are
+    // the command line's files byte for byte, and say its command.
+    let more = match door {
+        Door::Python => words!["the same gametree.exercise call with ", Word::set(Opt::Seed, next), "."],
+        Door::Cli | Door::Page => {
+            words!["the same gametree exercise command with ", Word::set(Opt::Seed, next), "."]
+        }
+    };
+    let door = if door == Door::Python { door } else { Door::Cli };
+    nav.data["more"] = super::refusal::say(&more, door).into();
+    nav
 }

@@ -89,16 +89,21 @@ impl Refusal {
 
     /// The sentence as `door` says it.
     pub fn in_door(&self, door: Door) -> String {
-        let mut out = String::new();
-        for w in &self.words {
-            match w {
-                Word::Text(t) => out.push_str(t),
-                Word::Opt(o) => out.push_str(&door.spell(*o)),
-                Word::Set(o, v) => out.push_str(&door.spell_set(*o, v)),
-            }
-        }
-        out
+        say(&self.words, door)
     }
+}
+
+/// A sentence that names options, as `door` says it.
+pub fn say(words: &[Word], door: Door) -> String {
+    let mut out = String::new();
+    for w in words {
+        match w {
+            Word::Text(t) => out.push_str(t),
+            Word::Opt(o) => out.push_str(&door.spell(*o)),
+            Word::Set(o, v) => out.push_str(&door.spell_set(*o, v)),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
