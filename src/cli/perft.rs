@@ -12,9 +12,7 @@ use crate::game::Game;
 use crate::limits::default_threads;
 use crate::search::perft::{PerftBudget, perft_by_depth};
 
-/// `perft`'s default budget: positions counted at one depth, a minute or two of
-/// bulk counting.
-pub const DEFAULT_MAX_COUNT: u64 = 100_000_000_000;
+pub use crate::request::perft::DEFAULT_MAX_COUNT;
 
 /// `gametree perft`'s arguments.
 #[derive(clap::Args, Debug)]

@@ -75,6 +75,13 @@ pub const TABLE: &[Row] = &[
         doors: ALL,
     },
     Row {
+        opt: Opt::MaxNodes,
+        what: "positions perft counts at one depth",
+        default: "100,000,000,000",
+        most: "no limit",
+        doors: ALL,
+    },
+    Row {
         opt: Opt::MaxBytes,
         what: "bytes of each output: an export, a page, a chart, a quiz",
         default: "64 MiB",
@@ -83,7 +90,7 @@ pub const TABLE: &[Row] = &[
     },
     Row {
         opt: Opt::MaxTime,
-        what: "seconds a count may take",
+        what: "seconds perft may take",
         default: "no limit",
         most: "no limit",
         doors: CLI_PYTHON,

@@ -13,7 +13,8 @@
 //! - [`check`]: the checks several requests share, each option's range.
 //! - [`analyse`]: `analyse` and its exports, checked once; [`best`]: `best`;
 //!   [`exercise`]: the rules of exercises and quizzes; [`machine`]: the
-//!   machine's move at a level, and its words for a person.
+//!   machine's move at a level, and its words for a person; [`perft`]: counts
+//!   within their budgets.
 
 pub mod analyse;
 pub mod best;
@@ -22,6 +23,7 @@ pub mod check;
 pub mod exercise;
 pub mod machine;
 pub mod option;
+pub mod perft;
 pub mod refusal;
 pub mod search;
 

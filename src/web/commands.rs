@@ -11,9 +11,9 @@ use serde_json::{Value, json};
 use gametree::game::Game;
 use gametree::request::analyse::{self, AnalyseArgs, MctsArgs, Outputs};
 use gametree::request::best::{self, BestArgs};
-use gametree::request::{Door, Opt, Refusal, Search, check};
+use gametree::request::perft::{self, PerftArgs};
+use gametree::request::{Door, Opt, Refusal, Search};
 use gametree::search::mcts::Rollout;
-use gametree::search::perft::perft_while;
 use gametree::words;
 
 use crate::options::{Options, PAGE_HARD_MAX_NODES, PAGE_MAX_NODES, position};
@@ -169,31 +169,21 @@ fn mcts_args(o: &mut Options) -> Result<MctsArgs, Refusal> {
 
 /// `perft`: the lines `gametree perft GAME DEPTH` prints, `--divide`'s too.
 /// `perft-depth` (the worker's, to report each depth as it ends, as the
-/// command line prints it) counts at `depth` alone: its line, and the divide
-/// lines when asked.
+/// command line prints it) gives the line of `depth` alone, and its divide
+/// when asked.
 fn perft<G: Game>(game: &G, mut o: Options, only: bool) -> Result<Value, Refusal> {
     let pos = position(game, &mut o)?;
-    let Some(depth) = check::depth(o.whole("depth")?)? else {
-        return Err(Refusal::usage(Opt::Depth, words!["give the depth to count to"]));
+    let args = PerftArgs {
+        depth: o.whole("depth")?,
+        divide: o.flag("divide")?,
+        max_nodes: o.whole("max-nodes")?,
+        max_time: None,
+        threads: Some(1),
     };
-    let divide = o.flag("divide")?;
     o.finish()?;
-    let mut lines = String::new();
-    let mut last = Vec::new();
-    for d in if only { depth..=depth } else { 1..=depth } {
-        let counts = perft_while(game, &pos, d, 1, &|_| true).expect("no budget to stop at");
-        lines.push_str(&format!("{d} {}\n", counts.by_depth[usize::from(d) - 1]));
-        last = counts.divide;
-    }
-    let mut divided = String::new();
-    if divide {
-        let mut actions = Vec::new();
-        game.actions(&pos, &mut actions);
-        divided.push('\n');
-        for (&a, n) in actions.iter().zip(&last) {
-            divided.push_str(&format!("{}: {n}\n", game.format_action(a)));
-        }
-    }
+    let request = args.check()?;
+    let counted = perft::count(game, &pos, &request)?;
+    let (lines, divided) = counted.lines(if only { request.depth } else { 1 }, request.divide);
     Ok(json!({"ok": true, "text": format!("{lines}{divided}"), "line": lines, "divide": divided}))
 }
 
