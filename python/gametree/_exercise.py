@@ -109,8 +109,9 @@ def exercise(
     indices crossed out). The same document as ``quiz``'s key gives each
     student under "answers", and JSON as it is (no float infinities).
 
-    Bad options raise ValueError with the command line's one-line message; a
-    tree too big for a page, BudgetError.
+    Bad options raise ValueError with the command line's one-line refusal in
+    Python's words (``depth=9: expected 1 to 8``); a tree too big for a page,
+    BudgetError.
 
     >>> ex = gametree.exercise(seed=7)
     >>> ex.value == gametree.analyse("tree", ex.tree, search="alphabeta").value
