@@ -32,6 +32,7 @@ mod illegal_moves;
 mod invariants;
 mod mcts;
 mod move_orders;
+mod owned_tree;
 mod perft;
 mod perft_against;
 mod play_and_analyse;

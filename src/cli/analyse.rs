@@ -20,6 +20,7 @@ use crate::protocol;
 use crate::search::alphabeta::Pruning;
 use crate::search::orders::{Comparison, Count};
 use crate::search::run::{Asked, search_tree};
+use crate::tree::census::census;
 use crate::tree::{Tree, TreeArena, prepare_build};
 
 /// `gametree analyse`'s arguments.
@@ -161,9 +162,11 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
         trace: exports::wants_trace(&req.exports, tree.len),
     };
     let searched = search_tree(game, &tree, &asked);
+    // Counted once, for `--stats` and the exports that show it.
+    let census = (req.tree.stats || exports::wants_census(&req.exports)).then(|| census(game, &tree));
     if req.tree.stats {
         print_stats("", &tree, built);
-        print_census(game, &tree);
+        print_census(census.as_ref().expect("counted for --stats"));
     }
     // Nothing but the export that goes to stdout goes there.
     let quiet = req.exports.to_stdout() || req.chart.chart.as_deref() == Some(Path::new("-"));
@@ -181,7 +184,7 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
         }
         req.chart.write(d)?;
     }
-    exports::write_all(game, &tree, &searched, &req.exports)
+    exports::write_all(game, &tree, &searched, census.as_ref(), &req.exports)
 }
 
 fn write_summary<G: Game>(

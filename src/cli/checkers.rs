@@ -103,7 +103,7 @@ fn run(
                     search_tree(&Checkers, t, &asked)
                 }
             };
-            exports::write_files(&Checkers, t, &searched, &exports)?;
+            exports::write_files(&Checkers, t, &searched, None, &exports)?;
         }
         Ok(())
     };

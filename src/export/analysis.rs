@@ -12,6 +12,7 @@ use crate::game::Game;
 use crate::limits::{Limits, TooManyNodes};
 use crate::search::alphabeta::Pruning;
 use crate::search::mcts;
+use crate::tree::census::{Census, census};
 use crate::tree::{Tree, TreeArena};
 
 /// The most iterations an MCTS trace or page records (each is four events).
@@ -21,27 +22,32 @@ pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
 // calls too; here for the doors that name it through this module.
 pub use crate::search::run::{Asked, SearchKind, Searched, TreeSearch, minimax_events, search, search_tree};
 
-/// `analyse --json`: the searched tree, with the move orders when compared.
+/// `analyse --json`: the searched tree, with the move orders when compared,
+/// and `census`, the tree's ([`census`], counted once by the caller for
+/// every export that shows it).
 pub fn write_json<G: Game>(
     out: &mut dyn Write,
     game: &G,
     tree: &Tree<'_, G>,
     s: &Searched,
+    census: &Census,
 ) -> io::Result<()> {
     let (windows, deepening) = (s.windows.as_deref(), s.deepening.as_ref());
-    export::json::write_tree_deepened(out, game, tree, windows, s.orders.as_ref(), deepening)
+    export::json::write_tree_deepened(out, game, tree, windows, s.orders.as_ref(), deepening, census)
 }
 
 /// `analyse --html`: the explorer, stepping through the search when its
-/// events were recorded, with the move orders' view when compared.
+/// events were recorded, with the move orders' view when compared; `census`
+/// as for [`write_json`].
 pub fn write_page<G: Game>(
     out: &mut dyn Write,
     game: &G,
     tree: &Tree<'_, G>,
     s: &Searched,
+    census: &Census,
     scope: Scope,
 ) -> io::Result<()> {
-    write_page_merged(out, game, tree, s, scope, false)
+    write_page_merged(out, game, tree, s, census, scope, false)
 }
 
 /// [`write_page`]; `merged`: opening on the Positions graph, the tree drawn
@@ -51,12 +57,13 @@ pub fn write_page_merged<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     s: &Searched,
+    census: &Census,
     scope: Scope,
     merged: bool,
 ) -> io::Result<()> {
     let mut addons: Vec<_> = s.orders.iter().map(|c| export::orders::view(game, tree, c)).collect();
     addons.extend(s.deepening.iter().map(|d| export::deepening::view(game, tree, d)));
-    addons.extend(export::positions::addons(game, tree, scope, merged));
+    addons.extend(export::positions::addons(game, tree, census, scope, merged));
     let opening = export::html::Opening::Explore;
     let (windows, events) = (s.windows.as_deref(), s.events.as_deref());
     export::html::write_page_with(out, game, tree, windows, events, scope, opening, &addons)
@@ -228,10 +235,13 @@ pub fn analyse<G: Game>(
             let threads = req.limits.threads;
             let searched = search_tree(game, &tree, &Asked { search, rule, compare_orders, threads, trace });
             let (s, windows) = (&searched, searched.windows.as_deref());
+            // Counted once, for the JSON and the page.
+            let counted = (wanted.json || wanted.html).then(|| census(game, &tree));
+            let census = || counted.as_ref().expect("counted for the JSON and the page");
             Ok(Written {
-                json: pick(wanted.json, &|w| write_json(w, game, &tree, s))?,
+                json: pick(wanted.json, &|w| write_json(w, game, &tree, s, census()))?,
                 dot: pick(wanted.dot, &|w| export::dot::write_tree(w, game, &tree, windows, req.scope))?,
-                html: pick(wanted.html, &|w| write_page(w, game, &tree, s, req.scope))?,
+                html: pick(wanted.html, &|w| write_page(w, game, &tree, s, census(), req.scope))?,
                 efg: pick(wanted.efg, &|w| export::efg::write_tree(w, game, &tree))?,
                 nodes: tree.len as u64,
             })

@@ -210,7 +210,7 @@ pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, V
         let (value, _) = s.visit(tree.root, MINUS_INFINITY, PLUS_INFINITY, true, last);
         let millis = started.elapsed().as_secs_f64() * 1e3;
         let line_ids = s.line(tree.root);
-        let name = |(_, n): &(u16, &GameNode<'_, G>)| game.format_action(n.action.expect("below the root"));
+        let name = |(_, n): &(u16, &GameNode<G>)| game.format_action(n.action.expect("below the root"));
         let previous = iterations.last().map_or(1, |i| i.nodes);
         iterations.push(Iteration {
             depth: d,
@@ -333,7 +333,7 @@ fn trim(mut visits: Vec<Visited>, line: &[u32], cap: usize) -> Searched {
     Searched { nodes, visited, levels }
 }
 
-fn mark_pruned<A, P>(node: &crate::tree::Node<'_, A, P>) {
+fn mark_pruned<A, P>(node: &crate::tree::Node<A, P>) {
     node.set_pruned(true);
     for c in node.children() {
         mark_pruned(c);
@@ -374,14 +374,7 @@ impl<G: Game> Search<'_, G> {
     /// Fail-soft alpha-beta over `node` within `[alpha, beta]`: its value and
     /// bound. `on_pv`: the node lies on the previous principal variation.
     /// `write`: set the node's value, bound and flags in the tree.
-    fn visit(
-        &mut self,
-        node: &GameNode<'_, G>,
-        alpha: i64,
-        beta: i64,
-        on_pv: bool,
-        write: bool,
-    ) -> (i32, Bound) {
+    fn visit(&mut self, node: &GameNode<G>, alpha: i64, beta: i64, on_pv: bool, write: bool) -> (i32, Bound) {
         self.count.nodes += 1;
         let id = node.id() as usize;
         let game = self.game;
@@ -478,7 +471,7 @@ impl<G: Game> Search<'_, G> {
     /// The order `node`'s children are taken in: the previous principal
     /// variation's first, then the table's best move, then the game's order
     /// (plain alpha-beta keeps the game's order).
-    fn order(&self, node: &GameNode<'_, G>, entry: Option<Entry>, on_pv: bool) -> Vec<u16> {
+    fn order(&self, node: &GameNode<G>, entry: Option<Entry>, on_pv: bool) -> Vec<u16> {
         let mut order: Vec<u16> = (0..node.children().len() as u16).collect();
         let mut to_front = |i: u16| {
             if let Some(k) = order.iter().position(|&j| j == i) {
@@ -499,7 +492,7 @@ impl<G: Game> Search<'_, G> {
     /// Notes a visited node in a large tree's [`Searched`].
     fn record(
         &mut self,
-        node: &GameNode<'_, G>,
+        node: &GameNode<G>,
         kids: Vec<u32>,
         unsearched: u16,
         (value, bound): (i32, Bound),
@@ -522,7 +515,7 @@ impl<G: Game> Search<'_, G> {
     /// Records a visited node's result, and writes it into the tree when asked.
     fn finish(
         &mut self,
-        node: &GameNode<'_, G>,
+        node: &GameNode<G>,
         (alpha, beta): (i64, i64),
         (value, bound): (i32, Bound),
         mark: Mark,
@@ -554,7 +547,7 @@ impl<G: Game> Search<'_, G> {
 
     /// The principal variation from `root`: each visited node's best child,
     /// with its place among its siblings.
-    fn line<'a>(&self, root: &'a GameNode<'a, G>) -> Vec<(u16, &'a GameNode<'a, G>)> {
+    fn line<'a>(&self, root: &'a GameNode<G>) -> Vec<(u16, &'a GameNode<G>)> {
         let mut line = Vec::new();
         let mut node = root;
         while node.depth < self.horizon {

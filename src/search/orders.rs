@@ -122,7 +122,7 @@ pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Comparis
 }
 
 /// Each node's exact minimax value, by id (recursion as deep as the tree).
-fn minimax_values<A, P>(node: &Node<'_, A, P>, out: &mut [i32]) -> i32 {
+fn minimax_values<A, P>(node: &Node<A, P>, out: &mut [i32]) -> i32 {
     let v = if node.is_leaf() {
         node.value()
     } else {
@@ -165,7 +165,7 @@ impl<G: Game> Counting<'_, G> {
     /// Fail-soft alpha-beta, as the explicit search runs it, over `node`'s
     /// children in this order: the value, and whether it is exact (see
     /// [`Self::search`]).
-    fn visit(&mut self, node: &GameNode<'_, G>, alpha: i64, beta: i64) -> (i32, bool) {
+    fn visit(&mut self, node: &GameNode<G>, alpha: i64, beta: i64) -> (i32, bool) {
         let (value, every_child_exact) = self.search(node, alpha, beta);
         let exact = node.is_leaf() || every_child_exact;
         let bound = if exact { Bound::Exact } else { bound_of(value, alpha, beta, self.rule) };
@@ -178,7 +178,7 @@ impl<G: Game> Counting<'_, G> {
     /// [`Self::visit`]'s search, with no record of its result: the value, and
     /// whether the search saw every child and the one that gave the value
     /// gave it exactly (then the value is exact, whatever the window).
-    fn search(&mut self, node: &GameNode<'_, G>, mut alpha: i64, mut beta: i64) -> (i32, bool) {
+    fn search(&mut self, node: &GameNode<G>, mut alpha: i64, mut beta: i64) -> (i32, bool) {
         self.count.nodes += 1;
         if node.is_leaf() {
             self.count.leaves += 1;
@@ -212,7 +212,7 @@ impl<G: Game> Counting<'_, G> {
     }
 
     /// The indices of `node`'s children in this order.
-    fn ordered(&self, node: &GameNode<'_, G>) -> Vec<usize> {
+    fn ordered(&self, node: &GameNode<G>) -> Vec<usize> {
         let children = node.children();
         let mut idx: Vec<usize> = (0..children.len()).collect();
         let value = |i: usize| self.exact[children[i].id() as usize];
