@@ -29,6 +29,7 @@ mod generated;
 mod honest;
 mod hostile;
 mod illegal_moves;
+mod imports;
 mod invariants;
 mod mcts;
 mod move_orders;
