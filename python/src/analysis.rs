@@ -218,7 +218,10 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
     }
 
     fn deepening(&self) -> Option<serde_json::Value> {
-        self.searched.deepening.as_ref().map(gametree::export::deepening::json)
+        self.searched
+            .deepening
+            .as_ref()
+            .map(|d| gametree::export::deepening::json(&self.game, &self.tree.tree(), d))
     }
 }
 

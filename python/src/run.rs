@@ -326,7 +326,8 @@ where
     };
     // The events the explorer page steps through, kept as `analyse --html` keeps them.
     let trace = tree.tree().len <= TRACE_LIMIT;
-    let asked = Asked { search, rule: req.pruning, compare_orders: false, threads: req.threads, trace };
+    let keep = gametree::export::deepening::keep(tree.tree().len);
+    let asked = Asked { search, rule: req.pruning, compare_orders: false, threads: req.threads, trace, keep };
     let searched = search_tree(&game, &tree.tree(), &asked);
     Ok(Box::new(MinimaxTree { game, tree, searched, index: Default::default(), census: Default::default() }))
 }

@@ -160,6 +160,7 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
         compare_orders: req.lessons.compare_orders,
         threads: req.tree.build_options().threads,
         trace: exports::wants_trace(&req.exports, tree.len),
+        keep: exports::keep(&req.exports, tree.len),
     };
     let searched = search_tree(game, &tree, &asked);
     // Counted once, for `--stats` and the exports that show it.
@@ -180,7 +181,7 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     }
     if let Some(d) = &searched.deepening {
         if !quiet {
-            write_iterations(&mut super::output::stdout(), d).map_err(Failure::output)?;
+            write_iterations(&mut super::output::stdout(), game, &tree, d).map_err(Failure::output)?;
         }
         req.chart.write(d)?;
     }

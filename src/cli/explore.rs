@@ -89,6 +89,7 @@ fn open<G: Game>(game: &G, saved: &Saved, name: &str, opts: &ExportOptions) -> O
         compare_orders: saved.move_orders.is_some(),
         threads: limits.threads,
         trace: exports::wants_trace(opts, tree.len),
+        keep: exports::keep(opts, tree.len),
     };
     let searched = search_tree(game, &tree, &asked);
     saved.check(game, &tree).map_err(bad)?;

@@ -351,6 +351,13 @@ pub fn wants_trace(opts: &ExportOptions, len: usize) -> bool {
     opts.trace.is_some() || (opts.html.is_some() && len <= export::html::TRACE_LIMIT)
 }
 
+/// What deepening's iterations and the move orders' searches keep for
+/// drawing: what the page draws of a tree of `len` nodes when one is asked
+/// for, nothing otherwise.
+pub fn keep(opts: &ExportOptions, len: usize) -> crate::search::deepening::Keep {
+    if opts.html.is_some() { export::deepening::keep(len) } else { Default::default() }
+}
+
 /// One export, ready to write to whatever it is given.
 pub type Writer<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
 

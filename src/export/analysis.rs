@@ -233,7 +233,9 @@ pub fn analyse<G: Game>(
             };
             let trace = wanted.html && tree.len <= export::html::TRACE_LIMIT;
             let threads = req.limits.threads;
-            let searched = search_tree(game, &tree, &Asked { search, rule, compare_orders, threads, trace });
+            let keep = if wanted.html { export::deepening::keep(tree.len) } else { Default::default() };
+            let asked = Asked { search, rule, compare_orders, threads, trace, keep };
+            let searched = search_tree(game, &tree, &asked);
             let (s, windows) = (&searched, searched.windows.as_deref());
             // Counted once, for the JSON and the page.
             let counted = (wanted.json || wanted.html).then(|| census(game, &tree));

@@ -124,7 +124,7 @@ pub fn write_tree_deepened<G: Game>(
     field(out, "principal_variation", &summary.line)?;
     field(out, "node_count", &summary.node_count)?;
     field(out, "move_orders", &orders.map(orders_json))?;
-    field(out, "deepening", &deepening.map(super::deepening::json))?;
+    field(out, "deepening", &deepening.map(|d| super::deepening::json(game, tree, d)))?;
     field(out, "census", census)?;
     // MCTS's settings (`export::mcts::json`); a minimax tree has none.
     field(out, "mcts", &None::<()>)?;

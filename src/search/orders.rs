@@ -69,15 +69,10 @@ pub struct Comparison {
     /// The cut-off rule every order was searched with.
     pub rule: Pruning,
     /// What each order's search did at each node, in [`Order::ALL`]'s order,
-    /// for drawing each order's tree; empty for trees of more than
-    /// [`DRAWN_LIMIT`] nodes.
+    /// for drawing each order's tree, when [`compare`] was asked to keep it;
+    /// empty otherwise.
     pub visits: Vec<Visits>,
 }
-
-/// Trees of at most this many nodes keep, under each order, what alpha-beta did
-/// at every node ([`Visits`]): enough for any tree drawn for a class, and a
-/// page that still opens at once.
-pub const DRAWN_LIMIT: usize = 5_000;
 
 /// What alpha-beta did at each node under one order, indexed by node id.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -91,9 +86,11 @@ pub struct Visits {
     pub result: Vec<Option<(i32, Bound)>>,
 }
 
-/// Runs alpha-beta (cutting off by `rule`) over `tree` under each [`Order`].
-/// The tree's values and flags are left as they are.
-pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Comparison {
+/// Runs alpha-beta (cutting off by `rule`) over `tree` under each [`Order`],
+/// keeping what each did at every node when `every_node` (the caller's
+/// choice: the exports say which trees a page draws). The tree's values and
+/// flags are left as they are.
+pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning, every_node: bool) -> Comparison {
     let mut exact = vec![0; tree.len];
     minimax_values(tree.root, &mut exact);
     let mut minimax = Count::default();
@@ -101,7 +98,7 @@ pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Comparis
         minimax.nodes += 1;
         minimax.leaves += u64::from(n.is_leaf());
     });
-    let drawn = tree.len <= DRAWN_LIMIT;
+    let drawn = every_node;
     let mut orders = Vec::new();
     let mut visits = Vec::new();
     for order in Order::ALL {
