@@ -327,26 +327,26 @@ fn no_folder_of_src_has_an_import_circle_between_its_files() {
 fn the_reader_finds_a_circle_through_use_groups_and_paths_in_place() {
     let dir = std::env::temp_dir().join(format!("gametree-imports-{}", std::process::id()));
     let src = dir.join("src");
-    fs::create_dir_all(src.join("shop")).unwrap();
-    fs::write(src.join("lib.rs"), "pub mod shop;\n").unwrap();
-    fs::write(src.join("shop/mod.rs"), "mod a;\nmod b;\nmod c;\npub use c::Till;\n").unwrap();
-    // a -> b through a group, b -> c through a path in place, c -> a through
-    // the module's re-export... and back to a through `super`.
-    fs::write(src.join("shop/a.rs"), "use crate::shop::{self, b::{Shelf, Aisle}};\n").unwrap();
-    fs::write(src.join("shop/b.rs"), "fn f() { super::super::shop::Till::open(); }\n").unwrap();
+    fs::create_dir_all(src.join("SHOP")).unwrap();
+    fs::write(src.join("lib.rs"), "pub mod SHOP;\n").unwrap();
+    fs::write(src.join("SHOP/mod.rs"), "mod a;\nmod b;\nmod c;\npub use c::Till;\n").unwrap();
+    // a -> b through a use group, b -> c through a path in place that names
+    // the folder's re-export of c's Till, c -> a through `use super::a`.
+    fs::write(src.join("SHOP/a.rs"), "use crate::SHOP::{self, b::{Shelf, Aisle}};\n").unwrap();
+    fs::write(src.join("SHOP/b.rs"), "fn f() { super::super::SHOP::Till::open(); }\n").unwrap();
     fs::write(
-        src.join("shop/c.rs"),
+        src.join("SHOP/c.rs"),
         "// use super::b; (a comment)\npub struct Till;\nuse super::a::Stock;\nmod tests {\n    use super::b;\n}\n",
     )
     .unwrap();
     let g = graph(&dir);
-    let one = |f: &str| BTreeSet::from([format!("src/shop/{f}")]);
-    assert_eq!(g["src/shop/a.rs"], one("b.rs"));
-    assert_eq!(g["src/shop/b.rs"], one("c.rs"), "Till is c's, re-exported");
-    assert_eq!(g["src/shop/c.rs"], one("a.rs"), "not the comment's, nor the test module's");
+    let one = |f: &str| BTreeSet::from([format!("src/SHOP/{f}")]);
+    assert_eq!(g["src/SHOP/a.rs"], one("b.rs"));
+    assert_eq!(g["src/SHOP/b.rs"], one("c.rs"), "Till is c's, re-exported");
+    assert_eq!(g["src/SHOP/c.rs"], one("a.rs"), "not the comment's, nor the test module's");
     let found = circles(&g);
     assert_eq!(found.len(), 1);
-    assert_eq!(found[0].0, ["src/shop/a.rs", "src/shop/b.rs", "src/shop/c.rs"]);
-    assert_eq!(found[0].1, "src/shop/a.rs -> src/shop/b.rs -> src/shop/c.rs -> src/shop/a.rs");
+    assert_eq!(found[0].0, ["src/SHOP/a.rs", "src/SHOP/b.rs", "src/SHOP/c.rs"]);
+    assert_eq!(found[0].1, "src/SHOP/a.rs -> src/SHOP/b.rs -> src/SHOP/c.rs -> src/SHOP/a.rs");
     fs::remove_dir_all(&dir).unwrap();
 }
