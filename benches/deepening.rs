@@ -32,7 +32,10 @@ fn bench(c: &mut Criterion) {
     let game = game.for_machine(game.to_move(&pos));
     let mut arena = TreeArena::new();
     let tree = Tree::build(&mut arena, &game, pos, 7, &Limits::default()).unwrap();
-    let (d, _) = deepening::run(&game, &tree, Pruning::OnTies);
+    // What `analyse --html` keeps of each iteration, as the search did before
+    // the exports chose it.
+    let keep = gametree::export::deepening::keep(tree.len);
+    let (d, _) = deepening::run(&game, &tree, Pruning::OnTies, keep);
     let plain = deepening::alphabeta_nodes(&game, &tree, 7, Pruning::OnTies);
     let all: u64 = d.iterations.iter().map(|i| i.nodes).sum();
     eprintln!(
@@ -47,7 +50,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(alphabeta::run_with_rule(&tree, Pruning::OnTies, &mut ())))
     });
     g.bench_function("iterative deepening with the table, depths 1-7", |b| {
-        b.iter(|| black_box(deepening::run(&game, &tree, Pruning::OnTies)))
+        b.iter(|| black_box(deepening::run(&game, &tree, Pruning::OnTies, keep)))
     });
     g.finish();
 }

@@ -388,7 +388,7 @@ fn options_configure_their_game_only() {
 /// A node is its 24 bytes of tree data and the game's packed copy of its
 /// position, nothing more (src/tree/sequential.rs's tests give each game's size).
 pub(crate) fn node_is_tree_data_and_its_packed_position<G: Game>(_: &G) {
-    let (node, packed) = (size_of::<GameNode<'_, G>>(), size_of::<G::Packed>());
+    let (node, packed) = (size_of::<GameNode<G>>(), size_of::<G::Packed>());
     assert_eq!(node, 24 + packed.next_multiple_of(4), "{}", G::NAME);
 }
 

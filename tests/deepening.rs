@@ -45,17 +45,22 @@ fn deepening_decides_as_alphabeta<G: Game>(
 
     let mut arena = TreeArena::new();
     let tree = Tree::build(&mut arena, game, pos.clone(), depth, &Limits::default()).unwrap();
-    let (d, windows) = deepening::run(game, &tree, rule);
+    let (d, windows) = deepening::run(game, &tree, rule, Default::default());
     let last = d.last().unwrap();
     let name = decision.map(|a| game.format_action(a));
     prop_assert_eq!(last.value, minimax, "deepening's value, {}", game.format_position(pos));
-    prop_assert_eq!(&last.action, &name, "deepening's decision, {}", game.format_position(pos));
+    // The search reports node ids; the exports name the moves.
+    let line = gametree::export::deepening::moves(game, &tree, &last.line);
+    prop_assert_eq!(line.first(), name.as_ref(), "deepening's decision, {}", game.format_position(pos));
+    prop_assert_eq!(last.decision(), tree.decision().map(|n| n.id()));
+    // Nothing kept for drawing unless asked.
+    prop_assert!(d.iterations.iter().all(|i| i.drawn.is_none() && i.searched.is_none()));
     // The tree it leaves is searched as the exports read it.
     prop_assert!(tree.is_searched());
     prop_assert_eq!(tree.root.value(), minimax);
     prop_assert_eq!(tree.decision().and_then(|n| n.action), decision);
     prop_assert!(windows[0].is_some());
-    prop_assert_eq!(last.line.first(), name.as_ref());
+    prop_assert_eq!(line.len(), last.line.len(), "a move for each node of the line");
     // Each iteration's value is minimax's at its depth.
     for it in &d.iterations {
         let mut arena = TreeArena::new();
@@ -169,13 +174,13 @@ fn on_test4_at_depth_7_deepening_searches_fewer_nodes_than_alphabeta() {
 #[test]
 fn over_the_drawing_limit_each_iteration_keeps_what_it_searched() {
     let (d, nodes) = test4_after_ten_deepened_to_5();
-    assert!(nodes > gametree::search::orders::DRAWN_LIMIT);
+    assert!(nodes > gametree::export::small_tree::DRAWN_LIMIT);
     for it in &d.iterations {
         assert!(it.drawn.is_none(), "depth {}", it.depth);
         let s = it.searched.as_ref().unwrap_or_else(|| panic!("depth {}: nothing kept", it.depth));
         assert_eq!(s.visited as u64, it.nodes, "depth {}", it.depth);
         let top = s.nodes.iter().filter(|v| s.levels.is_none_or(|k| v.depth < k)).count();
-        assert!(top <= deepening::SEARCHED_CAP, "depth {}", it.depth);
+        assert!(top <= gametree::export::deepening::SEARCHED_CAP, "depth {}", it.depth);
         assert_eq!(s.nodes[0].id, 0, "the root first");
         // The root's subtree counts every other visit.
         assert_eq!(s.nodes[0].below + 1, s.visited, "depth {}", it.depth);
@@ -233,5 +238,7 @@ fn test4_after_ten_deepened_to_5() -> (deepening::Deepened, usize) {
     let game = &game.for_machine(game.to_move(&pos));
     let mut arena = TreeArena::new();
     let tree = Tree::build(&mut arena, game, pos, 5, &Limits::default()).unwrap();
-    (deepening::run(game, &tree, Pruning::OnTies).0, tree.len)
+    // What the page keeps of a tree this size.
+    let keep = gametree::export::deepening::keep(tree.len);
+    (deepening::run(game, &tree, Pruning::OnTies, keep).0, tree.len)
 }

@@ -85,7 +85,7 @@ fn alphabeta_on_the_worked_example() {
     assert_eq!(tree.root.value(), 1);
     assert_eq!(game.format_action(tree.decision().unwrap().action.unwrap()), "A6-B5");
     // Every cut-off leaves the rest of its node's children unvisited, and only those.
-    fn check(node: &GameNode<'_, Checkers>, windows: &[Option<alphabeta::Window>], cuts: &mut usize) {
+    fn check(node: &GameNode<Checkers>, windows: &[Option<alphabeta::Window>], cuts: &mut usize) {
         let w = windows[node.id() as usize];
         assert_eq!(w.is_none(), node.pruned());
         if node.pruned() {

@@ -19,7 +19,7 @@ fn counts(text: &str, rule: Pruning) -> gametree::search::orders::Comparison {
     let mut arena = TreeArena::new();
     let depth = game.default_depth();
     let tree = Tree::build(&mut arena, &game, pos, depth, &Limits::default()).unwrap();
-    compare(&game, &tree, rule)
+    compare(&game, &tree, rule, gametree::export::orders::keep(tree.len))
 }
 
 fn of(c: &gametree::search::orders::Comparison, order: Order) -> Count {

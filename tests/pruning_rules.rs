@@ -115,7 +115,7 @@ fn skipped(t: &T, out: &mut Vec<Option<i32>>) {
     }
 }
 
-fn preorder<A, P>(n: &gametree::tree::Node<'_, A, P>, out: &mut Vec<Option<i32>>) {
+fn preorder<A, P>(n: &gametree::tree::Node<A, P>, out: &mut Vec<Option<i32>>) {
     out.push((!n.pruned()).then(|| n.value()));
     for c in n.children() {
         preorder(c, out);
@@ -151,7 +151,7 @@ fn both_rules_match_the_books_alpha_beta_on_trees_with_ties() {
         for (rule, ties) in [(Pruning::OnTies, true), (Pruning::PastBound, false)] {
             alphabeta::run_with_rule(&tree, rule, &mut ());
             let (mut ours, mut books) = (Vec::new(), Vec::new());
-            preorder::<_, _>(tree.root as &GameNode<'_, TextbookTree>, &mut ours);
+            preorder::<_, _>(tree.root as &GameNode<TextbookTree>, &mut ours);
             alpha_beta(&t, i32::MIN, i32::MAX, !min_root, ties, &mut books);
             assert_eq!(ours, books, "{written} under {rule:?}");
             pruned_counts.push(ours.iter().filter(|v| v.is_none()).count());

@@ -58,7 +58,7 @@ fn textbook(
 }
 
 /// The nodes our search visited (not pruned), by path, with their values.
-fn ours(node: &GameNode<'_, Checkers>, path: &mut Vec<usize>, visits: &mut Visits) {
+fn ours(node: &GameNode<Checkers>, path: &mut Vec<usize>, visits: &mut Visits) {
     if node.pruned() {
         return;
     }

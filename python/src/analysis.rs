@@ -15,6 +15,7 @@ use gametree::search::mcts::{Event, Searched as MctsSearched};
 use gametree::search::run::Searched;
 use gametree::search::trace::WindowEnd;
 use gametree::tree::GameNode;
+use gametree::tree::census::{Census, census};
 
 use crate::owned::OwnedTree;
 
@@ -89,6 +90,9 @@ pub struct MinimaxTree<G: Game> {
     pub searched: Searched,
     /// Each node by id, and its parent's id: made the first time a node is asked for.
     pub index: std::sync::OnceLock<Index>,
+    /// The tree's census, which the JSON and the page show: counted the first
+    /// time one is asked for, and kept.
+    pub census: std::sync::OnceLock<Census>,
 }
 
 /// How to reach a node by its id: six bytes a node, since a tree that owns its
@@ -103,6 +107,10 @@ pub struct Index {
 impl<G: Game> MinimaxTree<G> {
     fn windows(&self) -> Option<&[Option<Window>]> {
         self.searched.windows.as_deref()
+    }
+
+    fn census(&self) -> &Census {
+        self.census.get_or_init(|| census(&self.game, &self.tree.tree()))
     }
 
     fn index(&self) -> &Index {
@@ -125,7 +133,7 @@ impl<G: Game> MinimaxTree<G> {
     }
 
     /// The node `id`, reached from the root by its path of places.
-    fn find(&self, id: u32) -> &GameNode<'_, G> {
+    fn find(&self, id: u32) -> &GameNode<G> {
         let index = self.index();
         let mut path = Vec::new();
         let mut at = id;
@@ -147,7 +155,7 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
     }
 
     fn facts(&self) -> Facts {
-        let mut s = Summary::of(&self.game, self.tree.tree(), self.windows());
+        let mut s = Summary::of(&self.game, &self.tree.tree(), self.windows());
         // The JSON names deepening by its last iteration, an alpha-beta
         // search; Python names it as it was asked for.
         if self.searched.deepening.is_some() {
@@ -192,23 +200,28 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
     // The command line's own writers (export::analysis), so that the census,
     // the transpositions' marks and any view a search adds reach Python too.
     fn json(&self) -> io::Result<Vec<u8>> {
-        written(|w| analysis::write_json(w, &self.game, self.tree.tree(), &self.searched))
+        written(|w| analysis::write_json(w, &self.game, &self.tree.tree(), &self.searched, self.census()))
     }
 
     fn dot(&self, scope: Scope) -> io::Result<Vec<u8>> {
-        written(|w| dot::write_tree(w, &self.game, self.tree.tree(), self.windows(), scope))
+        written(|w| dot::write_tree(w, &self.game, &self.tree.tree(), self.windows(), scope))
     }
 
     fn efg(&self) -> Result<Vec<u8>, String> {
-        written(|w| efg::write_tree(w, &self.game, self.tree.tree())).map_err(|e| e.to_string())
+        written(|w| efg::write_tree(w, &self.game, &self.tree.tree())).map_err(|e| e.to_string())
     }
 
     fn html(&self, scope: Scope) -> io::Result<Vec<u8>> {
-        written(|w| analysis::write_page(w, &self.game, self.tree.tree(), &self.searched, scope))
+        written(|w| {
+            analysis::write_page(w, &self.game, &self.tree.tree(), &self.searched, self.census(), scope)
+        })
     }
 
     fn deepening(&self) -> Option<serde_json::Value> {
-        self.searched.deepening.as_ref().map(gametree::export::deepening::json)
+        self.searched
+            .deepening
+            .as_ref()
+            .map(|d| gametree::export::deepening::json(&self.game, &self.tree.tree(), d))
     }
 }
 

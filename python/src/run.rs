@@ -228,8 +228,9 @@ where
     let tree = OwnedTree::build(&game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;
     // The events the explorer page steps through, kept as `analyse --html` keeps them.
     let trace = tree.tree().len <= TRACE_LIMIT;
-    let searched = search_tree(&game, tree.tree(), &req.asked(req.limits.threads, trace));
-    Ok(Box::new(MinimaxTree { game, tree, searched, index: Default::default() }))
+    let keep = gametree::export::deepening::keep(tree.tree().len);
+    let searched = search_tree(&game, &tree.tree(), &req.asked(req.limits.threads, trace, keep));
+    Ok(Box::new(MinimaxTree { game, tree, searched, index: Default::default(), census: Default::default() }))
 }
 
 /// Counts the positions exactly d actions deep for d = 1 to `depth`, as

@@ -21,6 +21,7 @@ use crate::request::check;
 use crate::search::alphabeta::Pruning;
 use crate::search::orders::{Comparison, Count};
 use crate::search::run::{Asked, search_tree};
+use crate::tree::census::census;
 use crate::tree::{Tree, TreeArena, prepare_build};
 
 /// `gametree analyse`'s arguments.
@@ -165,11 +166,14 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
         compare_orders: req.lessons.compare_orders,
         threads: req.tree.build_options().threads,
         trace: exports::wants_trace(&req.exports, tree.len),
+        keep: exports::keep(&req.exports, tree.len),
     };
     let searched = search_tree(game, &tree, &asked);
+    // Counted once, for `--stats` and the exports that show it.
+    let census = (req.tree.stats || exports::wants_census(&req.exports)).then(|| census(game, &tree));
     if req.tree.stats {
         print_stats("", &tree, built);
-        print_census(game, &tree);
+        print_census(census.as_ref().expect("counted for --stats"));
     }
     // Nothing but the export that goes to stdout goes there.
     let quiet = req.exports.to_stdout() || req.chart.chart.as_deref() == Some(Path::new("-"));
@@ -183,11 +187,11 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     }
     if let Some(d) = &searched.deepening {
         if !quiet {
-            write_iterations(&mut super::output::stdout(), d).map_err(Failure::output)?;
+            write_iterations(&mut super::output::stdout(), game, &tree, d).map_err(Failure::output)?;
         }
         req.chart.write(d)?;
     }
-    exports::write_all(game, &tree, &searched, &req.exports)
+    exports::write_all(game, &tree, &searched, census.as_ref(), &req.exports)
 }
 
 fn write_summary<G: Game>(

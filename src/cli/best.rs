@@ -67,10 +67,10 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
             let mut arena = TreeArena::new();
             let tree =
                 Tree::build(&mut arena, game, pos, depth, &opts.build_options()).map_err(Failure::budget)?;
-            let (d, _) = crate::search::deepening::run(game, &tree, Default::default());
+            let (d, _) = crate::search::deepening::run(game, &tree, Default::default(), Default::default());
             if opts.stats {
                 let mut text = Vec::new();
-                super::deepening::write_iterations(&mut text, &d).map_err(Failure::output)?;
+                super::deepening::write_iterations(&mut text, game, &tree, &d).map_err(Failure::output)?;
                 super::stderr::to_stderr(&String::from_utf8_lossy(&text));
             }
             (tree.decision().and_then(|n| n.action), tree.root.value())

@@ -98,12 +98,18 @@ fn run(
                 },
                 SearchKind::Alphabeta => {
                     let search = TreeSearch::Alphabeta;
-                    let asked =
-                        Asked { search, rule: Pruning::default(), compare_orders: false, threads: 1, trace };
+                    let asked = Asked {
+                        search,
+                        rule: Pruning::default(),
+                        compare_orders: false,
+                        threads: 1,
+                        trace,
+                        keep: Default::default(),
+                    };
                     search_tree(&Checkers, t, &asked)
                 }
             };
-            exports::write_files(&Checkers, t, &searched, &exports)?;
+            exports::write_files(&Checkers, t, &searched, None, &exports)?;
         }
         Ok(())
     };

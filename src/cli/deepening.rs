@@ -5,7 +5,10 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::failure::{Failure, Outcome};
+use crate::export::deepening::moves;
+use crate::game::Game;
 use crate::search::deepening::Deepened;
+use crate::tree::Tree;
 
 /// `analyse`'s chart of nodes per depth.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -32,7 +35,12 @@ impl ChartOptions {
 }
 
 /// The iterations as a table, then the last one beside plain alpha-beta.
-pub fn write_iterations(out: &mut impl Write, d: &Deepened) -> io::Result<()> {
+pub fn write_iterations<G: Game>(
+    out: &mut impl Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    d: &Deepened,
+) -> io::Result<()> {
     writeln!(
         out,
         "\niterative deepening (alpha-beta, a transposition table, the previous line first; {}):",
@@ -44,6 +52,7 @@ pub fn write_iterations(out: &mut impl Write, d: &Deepened) -> io::Result<()> {
         "depth", "nodes", "table cuts", "cut-offs", "time ms", "EBF", "decision", "value"
     )?;
     for i in &d.iterations {
+        let line = moves(game, tree, &i.line);
         writeln!(
             out,
             "{:>5} {:>10} {:>10} {:>8} {:>10.3} {:>6.2} {:>10} {:>8}  {}",
@@ -53,9 +62,9 @@ pub fn write_iterations(out: &mut impl Write, d: &Deepened) -> io::Result<()> {
             i.cutoffs,
             i.millis,
             i.branching,
-            i.action.as_deref().unwrap_or("none"),
+            line.first().map_or("none", String::as_str),
             i.value,
-            i.line.join(" ")
+            line.join(" ")
         )?;
     }
     if let (Some(last), Some(&plain)) = (d.last(), d.counts.alphabeta.last()) {

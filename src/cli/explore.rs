@@ -14,6 +14,7 @@ use crate::game::prelude::*;
 use crate::games::ALL;
 use crate::limits::Limits;
 use crate::search::run::{Asked, search_tree};
+use crate::tree::census::census;
 use crate::tree::{Tree, TreeArena};
 
 /// The most bytes a saved analysis may take: four times the JSON that
@@ -88,8 +89,14 @@ fn open<G: Game>(game: &G, saved: &Saved, name: &str, opts: &ExportOptions) -> O
         compare_orders: saved.move_orders.is_some(),
         threads: limits.threads,
         trace: exports::wants_trace(opts, tree.len),
+        keep: exports::keep(opts, tree.len),
     };
     let searched = search_tree(game, &tree, &asked);
     saved.check(game, &tree).map_err(bad)?;
-    exports::write_all(game, &tree, &searched, opts)
+    // Counted once, for the file's census and the exports that show it.
+    let census = (saved.census.is_some() || exports::wants_census(opts)).then(|| census(game, &tree));
+    if let Some(c) = &census {
+        saved.check_census(c).map_err(bad)?;
+    }
+    exports::write_all(game, &tree, &searched, census.as_ref(), opts)
 }

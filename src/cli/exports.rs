@@ -10,6 +10,10 @@ use crate::game::Game;
 use crate::search::alphabeta::{self, Pruning};
 use crate::search::solve::Bytes;
 use crate::tree::Tree;
+use crate::tree::census::{self, Census};
+
+/// The census is counted whenever the JSON or the page is asked for.
+const COUNTED: &str = "the census, counted for the JSON and the page";
 
 /// A DOT drawing of more nodes than this is unreadable; suggest a scope.
 pub const DOT_WARN_NODES: usize = 2000;
@@ -347,17 +351,31 @@ pub fn wants_trace(opts: &ExportOptions, len: usize) -> bool {
     opts.trace.is_some() || (opts.html.is_some() && len <= export::html::TRACE_LIMIT)
 }
 
+/// What deepening's iterations and the move orders' searches keep for
+/// drawing: what the page draws of a tree of `len` nodes when one is asked
+/// for, nothing otherwise.
+pub fn keep(opts: &ExportOptions, len: usize) -> crate::search::deepening::Keep {
+    if opts.html.is_some() { export::deepening::keep(len) } else { Default::default() }
+}
+
 /// One export, ready to write to whatever it is given.
 pub type Writer<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
 
 /// Writes every export asked for; a failure is reported on stderr.
+/// `census`: the tree's, when the caller has counted it already (`--stats`).
 pub fn write_all<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     searched: &Searched,
+    census: Option<&Census>,
     opts: &ExportOptions,
 ) -> Result<(), Failure> {
-    write_files(game, tree, searched, opts).map_err(write_failure)
+    write_files(game, tree, searched, census, opts).map_err(write_failure)
+}
+
+/// Whether the exports asked for show the tree's census (the JSON and the page).
+pub fn wants_census(opts: &ExportOptions) -> bool {
+    opts.json.is_some() || opts.html.is_some()
 }
 
 /// The failure of a batch of exports: over `--max-bytes` is a budget
@@ -366,13 +384,18 @@ pub fn write_failure(e: std::io::Error) -> Failure {
     if is_over_budget(&e) { Failure::budget(e) } else { Failure::output(format!("cannot write {e}")) }
 }
 
-/// Writes every export asked for; an error names the file it concerns.
+/// Writes every export asked for; an error names the file it concerns. The
+/// JSON and the page show the tree's census: `census` when the caller counted
+/// it, otherwise counted here, once for both.
 pub fn write_files<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     searched: &Searched,
+    census: Option<&Census>,
     opts: &ExportOptions,
 ) -> std::io::Result<()> {
+    let counted = census.is_none().then(|| wants_census(opts).then(|| census::census(game, tree))).flatten();
+    let census = census.or(counted.as_ref());
     let windows = searched.windows.as_deref();
     let events = searched.events.as_deref();
     let scope = opts.scope();
@@ -385,7 +408,8 @@ pub fn write_files<G: Game>(
     let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
     let limit = opts.byte_budget();
     if let Some(p) = &opts.json {
-        let json: Writer<'_> = Box::new(move |w| analysis::write_json(w, game, tree, searched));
+        let json: Writer<'_> =
+            Box::new(move |w| analysis::write_json(w, game, tree, searched, census.expect(COUNTED)));
         jobs.push((p, within_budget("--json", p, limit, json)));
     }
     if let Some(p) = &opts.dot {
@@ -401,8 +425,9 @@ pub fn write_files<G: Game>(
     }
     if let Some(p) = &opts.html {
         let merged = opts.merge_transpositions;
-        let page: Writer<'_> =
-            Box::new(move |w| analysis::write_page_merged(w, game, tree, searched, scope, merged));
+        let page: Writer<'_> = Box::new(move |w| {
+            analysis::write_page_merged(w, game, tree, searched, census.expect(COUNTED), scope, merged)
+        });
         jobs.push((p, within_budget("--html", p, limit, page)));
     }
     if let Some(p) = &opts.efg {

@@ -601,8 +601,8 @@ pub fn print_stats<G: Game>(label: &str, tree: &Tree<'_, G>, build_time: Duratio
 
 /// The tree's census on stderr (`--stats`): per depth and in total, its nodes,
 /// finished games, and distinct positions, also up to the board's symmetries.
-pub fn print_census<G: Game>(game: &G, tree: &Tree<'_, G>) {
-    super::stderr::to_stderr(&census_table(tree.census(game)));
+pub fn print_census(census: &crate::tree::census::Census) {
+    super::stderr::to_stderr(&census_table(census));
 }
 
 fn census_table(c: &crate::tree::census::Census) -> String {

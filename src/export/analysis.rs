@@ -11,6 +11,7 @@ use crate::export::{self, scope::Scope};
 use crate::game::Game;
 use crate::search::mcts;
 use crate::tree::Tree;
+use crate::tree::census::Census;
 
 pub use crate::request::analyse::TRACE_MAX_ITERATIONS;
 
@@ -18,27 +19,32 @@ pub use crate::request::analyse::TRACE_MAX_ITERATIONS;
 // calls too; here for the doors that name it through this module.
 pub use crate::search::run::{Asked, SearchKind, Searched, TreeSearch, minimax_events, search, search_tree};
 
-/// `analyse --json`: the searched tree, with the move orders when compared.
+/// `analyse --json`: the searched tree, with the move orders when compared,
+/// and `census`, the tree's ([`census`], counted once by the caller for
+/// every export that shows it).
 pub fn write_json<G: Game>(
     out: &mut dyn Write,
     game: &G,
     tree: &Tree<'_, G>,
     s: &Searched,
+    census: &Census,
 ) -> io::Result<()> {
     let (windows, deepening) = (s.windows.as_deref(), s.deepening.as_ref());
-    export::json::write_tree_deepened(out, game, tree, windows, s.orders.as_ref(), deepening)
+    export::json::write_tree_deepened(out, game, tree, windows, s.orders.as_ref(), deepening, census)
 }
 
 /// `analyse --html`: the explorer, stepping through the search when its
-/// events were recorded, with the move orders' view when compared.
+/// events were recorded, with the move orders' view when compared; `census`
+/// as for [`write_json`].
 pub fn write_page<G: Game>(
     out: &mut dyn Write,
     game: &G,
     tree: &Tree<'_, G>,
     s: &Searched,
+    census: &Census,
     scope: Scope,
 ) -> io::Result<()> {
-    write_page_merged(out, game, tree, s, scope, false)
+    write_page_merged(out, game, tree, s, census, scope, false)
 }
 
 /// [`write_page`]; `merged`: opening on the Positions graph, the tree drawn
@@ -48,12 +54,13 @@ pub fn write_page_merged<G: Game>(
     game: &G,
     tree: &Tree<'_, G>,
     s: &Searched,
+    census: &Census,
     scope: Scope,
     merged: bool,
 ) -> io::Result<()> {
     let mut addons: Vec<_> = s.orders.iter().map(|c| export::orders::view(game, tree, c)).collect();
     addons.extend(s.deepening.iter().map(|d| export::deepening::view(game, tree, d)));
-    addons.extend(export::positions::addons(game, tree, scope, merged));
+    addons.extend(export::positions::addons(game, tree, census, scope, merged));
     let opening = export::html::Opening::Explore;
     let (windows, events) = (s.windows.as_deref(), s.events.as_deref());
     export::html::write_page_with(out, game, tree, windows, events, scope, opening, &addons)

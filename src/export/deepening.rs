@@ -7,24 +7,54 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use serde_json::{Value, json};
 
 use super::addon::Addon;
-use super::small_tree::{searched, shape};
+use super::small_tree::{DRAWN_LIMIT, searched, shape};
 use crate::game::Game;
-use crate::search::deepening::{Deepened, Iteration, Mark, Searched, Visited};
-use crate::search::orders::DRAWN_LIMIT;
-use crate::tree::{Bound, Tree};
+use crate::search::deepening::{Deepened, Iteration, Keep, Mark, Searched, Visited};
+use crate::tree::{Bound, GameNode, Tree};
 
 /// The view's script, run after the explorer's.
 pub const SCRIPT: &str = include_str!("explorer/deepening.js");
 
+/// The most nodes of one iteration's search kept for drawing in a tree too
+/// large to draw whole: a few hundred read at 16 px with some scrolling, and
+/// a huge search never makes a huge page.
+pub const SEARCHED_CAP: usize = 400;
+
+/// What deepening's iterations over a tree of `len` nodes keep for the page:
+/// every node's visit in a tree of at most [`DRAWN_LIMIT`] nodes, drawn
+/// whole; otherwise the nodes each visited, [`SEARCHED_CAP`] of its top
+/// levels and its line below them: what it searched is a small part of such
+/// a tree, and drawing only that part is what lets a class see each
+/// iteration of a real game's tree.
+pub fn keep(len: usize) -> Keep {
+    if len <= DRAWN_LIMIT {
+        Keep { every_node: true, visited: None }
+    } else {
+        Keep { every_node: false, visited: Some(SEARCHED_CAP) }
+    }
+}
+
+/// The moves of an iteration's `line` (node ids from below the root down,
+/// as [`Iteration::line`]), in the game's notation.
+pub fn moves<G: Game>(game: &G, tree: &Tree<'_, G>, line: &[u32]) -> Vec<String> {
+    let mut node: &GameNode<G> = tree.root;
+    line.iter()
+        .map(|&id| {
+            node = node.children().iter().find(|c| c.id() == id).expect("a line goes down from the root");
+            game.format_action(node.action.expect("below the root"))
+        })
+        .collect()
+}
+
 /// The JSON's `deepening` object: the rule, the table's size, each iteration
 /// (depth, nodes, leaves, cut-offs, table cut-offs, time, decision, value,
 /// line, effective branching factor) and the chart's counts per depth.
-pub fn json(d: &Deepened) -> Value {
+pub fn json<G: Game>(game: &G, tree: &Tree<'_, G>, d: &Deepened) -> Value {
     let c = &d.counts;
     json!({
         "pruning": d.rule.name(),
         "table_positions": d.table_size,
-        "iterations": d.iterations.iter().map(iteration).collect::<Vec<_>>(),
+        "iterations": d.iterations.iter().map(|i| iteration(i, &moves(game, tree, &i.line))).collect::<Vec<_>>(),
         "nodes_per_depth": {
             "depths": c.depths,
             "minimax": c.minimax,
@@ -155,7 +185,7 @@ fn part(p: &Searched, named: &HashMap<u32, (String, bool)>) -> Value {
     })
 }
 
-fn iteration(i: &Iteration) -> Value {
+fn iteration(i: &Iteration, line: &[String]) -> Value {
     json!({
         "depth": i.depth,
         "nodes": i.nodes,
@@ -163,9 +193,9 @@ fn iteration(i: &Iteration) -> Value {
         "cutoffs": i.cutoffs,
         "table_cutoffs": i.table_cutoffs,
         "time_ms": (i.millis * 1000.0).round() / 1000.0,
-        "decision": i.action,
+        "decision": line.first(),
         "value": i.value,
-        "principal_variation": i.line,
+        "principal_variation": line,
         "branching_factor": (i.branching * 1000.0).round() / 1000.0,
     })
 }
@@ -176,7 +206,7 @@ fn iteration(i: &Iteration) -> Value {
 /// character a node, `a` an alpha-beta cut-off, `t` answered by the table,
 /// `-` neither).
 pub fn view<G: Game>(game: &G, tree: &Tree<'_, G>, d: &Deepened) -> Addon {
-    let mut data = json(d);
+    let mut data = json(game, tree, d);
     data["chart"] = Value::from(super::chart::svg(&d.counts));
     data["node_count"] = Value::from(tree.len);
     data["limit"] = Value::from(DRAWN_LIMIT);

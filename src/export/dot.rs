@@ -80,7 +80,7 @@ fn role(maximising: bool) -> &'static str {
 fn describe<G: Game>(
     game: &G,
     picture: &Picture,
-    node: &GameNode<'_, G>,
+    node: &GameNode<G>,
     window: Option<Window>,
     hidden: u64,
     path: &str,
@@ -175,7 +175,7 @@ pub(crate) fn board_label<G: Game>(game: &G, picture: &Picture, pos: &G::Positio
 }
 
 /// Nodes below a drawn node that the drawing leaves out.
-fn hidden_below<A, P>(shown: &Shown, node: &crate::tree::Node<'_, A, P>) -> u64 {
+fn hidden_below<A, P>(shown: &Shown, node: &crate::tree::Node<A, P>) -> u64 {
     if shown.opens(node) { 0 } else { super::scope::subtree_size(node) - 1 }
 }
 

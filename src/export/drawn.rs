@@ -19,7 +19,7 @@ use crate::tree::{GameNode, Tree};
 
 /// The nodes of `tree` that `shown` draws, as a directed graph.
 pub(crate) struct DrawnTree<'t, 'a, G: Game> {
-    root: &'a GameNode<'a, G>,
+    root: &'a GameNode<G>,
     shown: &'t Shown,
 }
 
@@ -37,7 +37,7 @@ impl<'t, 'a, G: Game> DrawnTree<'t, 'a, G> {
     /// each child's subtree in turn), so the subtree holding an id is the last
     /// child's whose first child's id is not above it. A walk up would need a
     /// parent link in every node; this costs a few steps a level.
-    pub(crate) fn line_to(&self, node: &GameNode<'a, G>) -> Vec<&'a GameNode<'a, G>> {
+    pub(crate) fn line_to(&self, node: &GameNode<G>) -> Vec<&'a GameNode<G>> {
         let id = node.id();
         let mut line = Vec::new();
         let mut at = self.root;
@@ -61,8 +61,8 @@ impl<'t, 'a, G: Game> DrawnTree<'t, 'a, G> {
 /// A drawn node and its parent (`None` at the root): the weight of a node,
 /// and of the edge from its parent.
 pub(crate) struct Drawn<'a, G: Game> {
-    pub(crate) node: &'a GameNode<'a, G>,
-    pub(crate) parent: Option<&'a GameNode<'a, G>>,
+    pub(crate) node: &'a GameNode<G>,
+    pub(crate) parent: Option<&'a GameNode<G>>,
 }
 
 impl<G: Game> Clone for Drawn<'_, G> {
@@ -201,7 +201,7 @@ pub(crate) struct Step<'a, G: Game> {
 /// A node whose children the walk gives out or goes down into: its drawn
 /// index, its first child's, and how many of its children it has done.
 struct Frame<'a, G: Game> {
-    node: &'a GameNode<'a, G>,
+    node: &'a GameNode<G>,
     index: u32,
     first: u32,
     done: usize,
@@ -213,7 +213,7 @@ struct Frame<'a, G: Game> {
 pub(crate) struct Walk<'t, 'a, G: Game> {
     shown: &'t Shown,
     /// The root, until it is given.
-    root: Option<&'a GameNode<'a, G>>,
+    root: Option<&'a GameNode<G>>,
     /// The node whose children are being given (`done`: how many so far).
     giving: Option<Frame<'a, G>>,
     /// The path being walked: nodes whose children have all been given
@@ -224,7 +224,7 @@ pub(crate) struct Walk<'t, 'a, G: Game> {
 }
 
 impl<'a, G: Game> Walk<'_, 'a, G> {
-    fn open(&mut self, node: &'a GameNode<'a, G>, index: u32) {
+    fn open(&mut self, node: &'a GameNode<G>, index: u32) {
         if self.shown.opens(node) {
             self.giving = Some(Frame { node, index, first: self.next, done: 0 });
         }

@@ -84,7 +84,7 @@ struct Writer<'w, G: Game> {
 
 impl<G: Game> Writer<'_, G> {
     /// Writes `node` and everything below it, in preorder as the format wants.
-    fn node(&mut self, node: &GameNode<'_, G>) -> io::Result<()> {
+    fn node(&mut self, node: &GameNode<G>) -> io::Result<()> {
         let name = quoted(&format!("#{}", node.id()));
         if node.is_leaf() {
             self.outcomes += 1;

@@ -406,7 +406,7 @@ impl Columns {
     fn push<G: Game>(
         &mut self,
         game: &G,
-        node: &GameNode<'_, G>,
+        node: &GameNode<G>,
         pos: &G::Position,
         opens: bool,
         action: u16,

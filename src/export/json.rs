@@ -13,6 +13,7 @@ use crate::search::alphabeta::{Window, WindowEnd};
 use crate::search::deepening::Deepened;
 use crate::search::orders::{Comparison, Count};
 use crate::tree::Tree;
+use crate::tree::census::{Census, census};
 
 /// Bumped only when a key changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -88,11 +89,15 @@ pub fn write_tree_compared<G: Game>(
     windows: Option<&[Option<Window>]>,
     orders: Option<&Comparison>,
 ) -> io::Result<()> {
-    write_tree_deepened(out, game, tree, windows, orders, None)
+    tree.check_searched().map_err(io::Error::other)?;
+    write_tree_deepened(out, game, tree, windows, orders, None, &census(game, tree))
 }
 
 /// [`write_tree_compared`], with each iteration of `--search deepening` (the
-/// `deepening` key, null when `deepening` is `None`).
+/// `deepening` key, null when `deepening` is `None`), and the tree's census
+/// as the caller counted it ([`census`]: as costly as the build, so counted
+/// once for every export and `--stats` that show it).
+#[allow(clippy::too_many_arguments)]
 pub fn write_tree_deepened<G: Game>(
     out: &mut dyn Write,
     game: &G,
@@ -100,6 +105,7 @@ pub fn write_tree_deepened<G: Game>(
     windows: Option<&[Option<Window>]>,
     orders: Option<&Comparison>,
     deepening: Option<&Deepened>,
+    census: &Census,
 ) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
@@ -118,8 +124,8 @@ pub fn write_tree_deepened<G: Game>(
     field(out, "principal_variation", &summary.line)?;
     field(out, "node_count", &summary.node_count)?;
     field(out, "move_orders", &orders.map(orders_json))?;
-    field(out, "deepening", &deepening.map(super::deepening::json))?;
-    field(out, "census", tree.census(game))?;
+    field(out, "deepening", &deepening.map(|d| super::deepening::json(game, tree, d)))?;
+    field(out, "census", census)?;
     // MCTS's settings (`export::mcts::json`); a minimax tree has none.
     field(out, "mcts", &None::<()>)?;
     writeln!(out, "  \"nodes\": [")?;

@@ -72,7 +72,7 @@ pub(crate) fn merge<'a, G: Game, L>(
     game: &G,
     tree: &Tree<'a, G>,
     distinct: &Distinct,
-    mut label: impl FnMut(&'a GameNode<'a, G>) -> L,
+    mut label: impl FnMut(&'a GameNode<G>) -> L,
 ) -> Positions<L> {
     let line: HashSet<u32> =
         std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();

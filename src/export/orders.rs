@@ -5,13 +5,21 @@
 use serde_json::{Value, json};
 
 use super::addon::Addon;
+use super::small_tree::DRAWN_LIMIT;
 use super::small_tree::{searched, shape};
 use crate::game::Game;
-use crate::search::orders::{Comparison, Count, DRAWN_LIMIT};
+use crate::search::orders::{Comparison, Count};
 use crate::tree::Tree;
 
 /// The view's script, run after the explorer's.
 pub const SCRIPT: &str = include_str!("explorer/orders.js");
+
+/// Whether the move orders' searches of a tree of `len` nodes keep what they
+/// did at every node for the page ([`crate::search::orders::compare`]'s
+/// `every_node`): a tree of at most [`DRAWN_LIMIT`] nodes is drawn.
+pub fn keep(len: usize) -> bool {
+    len <= DRAWN_LIMIT
+}
 
 /// The orders view of `comparison`, made over `tree`.
 pub fn view<G: Game>(game: &G, tree: &Tree<'_, G>, comparison: &Comparison) -> Addon {
@@ -67,7 +75,7 @@ mod tests {
             game.parse_position("A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))").unwrap();
         let mut arena = TreeArena::new();
         let tree = Tree::build(&mut arena, &game, pos, game.default_depth(), &Limits::default()).unwrap();
-        let c = crate::search::orders::compare(&game, &tree, Pruning::OnTies);
+        let c = crate::search::orders::compare(&game, &tree, Pruning::OnTies, keep(tree.len));
         let d = data(&game, &tree, &c);
         let shape = &d["tree"];
         let natural = &d["orders"][0];

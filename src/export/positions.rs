@@ -10,18 +10,26 @@ use super::addon::Addon;
 use super::scope::{Scope, Shown};
 use crate::game::Game;
 use crate::tree::Tree;
+use crate::tree::census::Census;
 use crate::tree::positions::Distinct;
 
 /// The addon's script, run after the explorer's.
 pub const SCRIPT: &str = include_str!("explorer/positions.js");
 
-/// The page's addons for `tree`'s positions, which tell its positions apart
+/// The page's addons for `tree`'s positions (`census`: the tree's, as the
+/// caller counted it), which tell its positions apart
 /// once: this one, and the Positions graph (`merged`: the page was asked for
 /// it, and opens on it; otherwise it is there when it helps, see
 /// [`super::merged_view::view`]).
-pub fn addons<G: Game>(game: &G, tree: &Tree<'_, G>, scope: Scope, merged: bool) -> Vec<Addon> {
+pub fn addons<G: Game>(
+    game: &G,
+    tree: &Tree<'_, G>,
+    census: &Census,
+    scope: Scope,
+    merged: bool,
+) -> Vec<Addon> {
     let distinct = Distinct::of(game, tree);
-    let mut addons = vec![addon(game, tree, &distinct, scope)];
+    let mut addons = vec![addon(tree, census, &distinct, scope)];
     addons.extend(super::merged_view::view(game, tree, &distinct, scope, merged));
     addons
 }
@@ -31,7 +39,7 @@ pub fn addons<G: Game>(game: &G, tree: &Tree<'_, G>, scope: Scope, merged: bool)
 /// the tree holds, numbered from 1 in the order of its first node, how many
 /// do; `paths[0]` is unused) and `group` (for each node of the page, in page
 /// order, its position's number there, or 0).
-fn addon<G: Game>(game: &G, tree: &Tree<'_, G>, distinct: &Distinct, scope: Scope) -> Addon {
+fn addon<G: Game>(tree: &Tree<'_, G>, census: &Census, distinct: &Distinct, scope: Scope) -> Addon {
     let mut number = vec![0u32; distinct.len()];
     let mut paths = vec![0u32];
     for (k, &p) in distinct.paths.iter().enumerate() {
@@ -47,6 +55,6 @@ fn addon<G: Game>(game: &G, tree: &Tree<'_, G>, distinct: &Distinct, scope: Scop
     Addon {
         name: "positions",
         script: SCRIPT,
-        data: json!({ "census": tree.census(game), "paths": paths, "group": group }),
+        data: json!({ "census": census, "paths": paths, "group": group }),
     }
 }

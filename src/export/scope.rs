@@ -43,7 +43,7 @@ impl Shown {
     }
 
     /// Whether `node`'s children are drawn.
-    pub fn opens<A, P>(&self, node: &crate::tree::Node<'_, A, P>) -> bool {
+    pub fn opens<A, P>(&self, node: &crate::tree::Node<A, P>) -> bool {
         self.open[node.id() as usize] && !node.is_leaf()
     }
 
@@ -52,7 +52,7 @@ impl Shown {
     pub fn walk<'a, G: Game>(
         &self,
         tree: &Tree<'a, G>,
-        mut f: impl FnMut(&'a GameNode<'a, G>, Option<u32>, u64),
+        mut f: impl FnMut(&'a GameNode<G>, Option<u32>, u64),
     ) {
         // Ids are construction order: a node is drawn when its parent opens.
         let mut drawn = vec![false; tree.len];
@@ -75,6 +75,6 @@ impl Shown {
 }
 
 /// Nodes in the subtree of `node`, itself included.
-pub fn subtree_size<A, P>(node: &crate::tree::Node<'_, A, P>) -> u64 {
+pub fn subtree_size<A, P>(node: &crate::tree::Node<A, P>) -> u64 {
     1 + node.children().iter().map(|c| subtree_size(c)).sum::<u64>()
 }

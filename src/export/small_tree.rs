@@ -9,6 +9,11 @@ use crate::game::Game;
 use crate::search::orders::Visits;
 use crate::tree::{Bound, Tree};
 
+/// The most nodes of a tree drawn whole with each search of it (the move
+/// orders' view, deepening's Iterations view): enough for any tree drawn for
+/// a class, and a page that still opens at once.
+pub const DRAWN_LIMIT: usize = 5_000;
+
 /// The tree's shape by node id: each node's first child and child count
 /// (children have consecutive ids), its action's name, who moves there (a
 /// string of `1` for MAX and `0` for MIN) and, for a leaf, its value.

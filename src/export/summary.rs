@@ -57,7 +57,7 @@ impl Summary {
         if pruning {
             tree.root.for_each(&mut |n| pruned += usize::from(n.pruned()));
         }
-        let name = |n: &crate::tree::GameNode<'_, G>| game.format_action(n.action.expect("below the root"));
+        let name = |n: &crate::tree::GameNode<G>| game.format_action(n.action.expect("below the root"));
         Summary {
             game: game.name(),
             position: game.format_position(&tree.root_position),

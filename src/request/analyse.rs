@@ -14,8 +14,10 @@ use crate::export::{self, scope::Scope};
 use crate::game::Game;
 use crate::limits::{Limits, MAX_TREE_NODES, TooManyNodes};
 use crate::search::alphabeta::Pruning;
+use crate::search::deepening::Keep;
 use crate::search::mcts::{self, Budget, Rollout};
 use crate::search::run::{Asked, search_tree};
+use crate::tree::census::census;
 use crate::tree::{Tree, TreeArena};
 use crate::words;
 
@@ -360,12 +362,16 @@ pub fn texts<G: Game>(game: &G, pos: G::Position, req: &Analyse) -> Result<Writt
     let mut arena = TreeArena::new();
     let tree = Tree::build(&mut arena, game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;
     let trace = wanted.html && tree.len <= export::html::TRACE_LIMIT;
-    let searched = search_tree(game, &tree, &req.asked(req.limits.threads, trace));
+    let keep = if wanted.html { export::deepening::keep(tree.len) } else { Keep::default() };
+    let searched = search_tree(game, &tree, &req.asked(req.limits.threads, trace, keep));
     let (s, windows) = (&searched, searched.windows.as_deref());
+    // Counted once, for the JSON and the page.
+    let counted = (wanted.json || wanted.html).then(|| census(game, &tree));
+    let census = || counted.as_ref().expect("counted for the JSON and the page");
     Ok(Written {
-        json: pick(wanted.json, &|w| analysis::write_json(w, game, &tree, s))?,
+        json: pick(wanted.json, &|w| analysis::write_json(w, game, &tree, s, census()))?,
         dot: pick(wanted.dot, &|w| export::dot::write_tree(w, game, &tree, windows, req.scope))?,
-        html: pick(wanted.html, &|w| analysis::write_page(w, game, &tree, s, req.scope))?,
+        html: pick(wanted.html, &|w| analysis::write_page(w, game, &tree, s, census(), req.scope))?,
         efg: pick(wanted.efg, &|w| export::efg::write_tree(w, game, &tree))?,
         nodes: tree.len as u64,
     })
@@ -398,14 +404,16 @@ impl Analyse {
         }
     }
 
-    /// What the search of the built tree is asked (not for MCTS).
-    pub fn asked(&self, threads: usize, trace: bool) -> Asked {
+    /// What the search of the built tree is asked (not for MCTS): `keep`,
+    /// what deepening and the move orders keep for a page to draw.
+    pub fn asked(&self, threads: usize, trace: bool, keep: Keep) -> Asked {
         Asked {
             search: self.search.tree_search(),
             rule: self.rule,
             compare_orders: self.compare_orders,
             threads,
             trace,
+            keep,
         }
     }
 }

@@ -133,7 +133,7 @@ pub fn best<G: Game>(game: &G, pos: G::Position, req: &Best) -> Result<Found, Re
             let mut arena = TreeArena::new();
             let tree = Tree::build(&mut arena, game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;
             let value = if req.search == Search::Deepening {
-                crate::search::deepening::run(game, &tree, Default::default());
+                crate::search::deepening::run(game, &tree, Default::default(), Default::default());
                 tree.root.value()
             } else {
                 crate::search::back_propagate_parallel(tree.root, tree.len, req.limits.threads)

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering::SeqCst};
 
-use crate::search::stop;
+use crate::limits::stop;
 
 /// Ends the process as a closed pipe ends command-line tools: by SIGPIPE, in
 /// silence (a shell reports status 141). For stdout's reader having gone;

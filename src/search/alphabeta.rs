@@ -453,7 +453,7 @@ pub fn run_with_rule<G: Game>(
     windows.into_iter().map(Cell::into_inner).collect()
 }
 
-fn mark_pruned<A, P>(node: &Node<'_, A, P>) {
+fn mark_pruned<A, P>(node: &Node<A, P>) {
     node.set_pruned(true);
     for c in node.children() {
         mark_pruned(c);
@@ -461,7 +461,7 @@ fn mark_pruned<A, P>(node: &Node<'_, A, P>) {
 }
 
 fn visit_node<A, P>(
-    node: &Node<'_, A, P>,
+    node: &Node<A, P>,
     (alpha, beta): (i64, i64),
     rule: Pruning,
     windows: &[Cell<Option<Window>>],

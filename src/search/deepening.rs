@@ -21,7 +21,7 @@
 use std::collections::HashMap;
 
 use super::alphabeta::{Cutoff, Pruning, Window, WindowEnd, bound_of, cuts_off};
-use super::orders::{DRAWN_LIMIT, Visits};
+use super::orders::Visits;
 use crate::game::Game;
 use crate::runtime::clock::Instant;
 use crate::tree::{Bound, GameNode, Tree};
@@ -41,23 +41,40 @@ pub struct Iteration {
     pub table_cutoffs: u64,
     /// The search's time, in milliseconds (the tree was built before).
     pub millis: f64,
-    /// The chosen action, in the game's notation; `None` when the root has none.
-    pub action: Option<String>,
     /// The root's value.
     pub value: i32,
-    /// The principal variation, in the game's notation.
-    pub line: Vec<String>,
+    /// The principal variation: the ids of its nodes below the root, the
+    /// node of the chosen action first (empty when the root has no child).
+    pub line: Vec<u32>,
     /// Effective branching factor: this iteration's nodes over the previous
     /// one's (over 1, the root alone, for the first).
     pub branching: f64,
-    /// What it did at each node, by id, when the tree is small enough to draw.
+    /// What it did at each node, by id, when [`Keep::every_node`] asked.
     pub drawn: Option<Drawn>,
-    /// In a tree too large for [`Drawn`], the nodes it visited, its top
-    /// levels kept to at most [`SEARCHED_CAP`] and its line of best play to
-    /// its end: what it searched is a small
-    /// part of such a tree, and drawing only that part is what lets a class
-    /// see each iteration of a real game's tree.
+    /// The nodes it visited, when [`Keep::visited`] asked: its top levels
+    /// within the number of nodes given there, and its line of best play to
+    /// its end.
     pub searched: Option<Searched>,
+}
+
+impl Iteration {
+    /// The id of the node of the chosen action; `None` when the root has no child.
+    pub fn decision(&self) -> Option<u32> {
+        self.line.first().copied()
+    }
+}
+
+/// What each iteration keeps of its search beside its counts, value and
+/// line: the caller's choice (what a page draws is the exports' to say:
+/// `export::deepening::keep`). By default, nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Keep {
+    /// What it did at every node, by id ([`Iteration::drawn`]).
+    pub every_node: bool,
+    /// The nodes it visited ([`Iteration::searched`]): the top levels while
+    /// they come to at most this many nodes (the root and its children
+    /// always), and the line of best play below them.
+    pub visited: Option<usize>,
 }
 
 /// What one iteration visited of a tree too large to draw whole: the nodes
@@ -70,7 +87,7 @@ pub struct Searched {
     pub visited: usize,
     /// `Some(k)` when only the top `k` levels were kept (the root's level 1),
     /// and below them the line of best play with its nodes' children: the
-    /// whole search was over [`SEARCHED_CAP`] nodes.
+    /// whole search was over the nodes [`Keep::visited`] allowed.
     pub levels: Option<u8>,
 }
 
@@ -97,11 +114,6 @@ pub struct Visited {
     /// How it ended.
     pub mark: Mark,
 }
-
-/// The most nodes of one iteration's search kept for drawing: a few hundred
-/// read at 16 px with some scrolling, and a huge search never makes a huge
-/// page.
-pub const SEARCHED_CAP: usize = 400;
 
 /// One iteration's search at every node, by id, for drawing it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -178,10 +190,15 @@ struct Entry {
 const NO_CHILD: u16 = u16::MAX;
 
 /// Runs iterative deepening over `tree`, depth 1 to its depth, cutting off by
-/// `rule`. The last iteration sets the tree's values, bounds and pruned flags;
-/// returns the iterations, with the windows of the last one by id.
-pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, Vec<Option<Window>>) {
-    let drawn = tree.len <= DRAWN_LIMIT;
+/// `rule`, each iteration keeping what `keep` asks. The last iteration sets
+/// the tree's values, bounds and pruned flags; returns the iterations, with
+/// the windows of the last one by id.
+pub fn run<G: Game>(
+    game: &G,
+    tree: &Tree<'_, G>,
+    rule: Pruning,
+    keep: Keep,
+) -> (Deepened, Vec<Option<Window>>) {
     let mut s = Search {
         visited: None,
         game,
@@ -200,8 +217,8 @@ pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, V
         s.horizon = d;
         s.count = Tally::default();
         s.best.fill(NO_CHILD);
-        s.drawn = drawn.then(|| blank(tree));
-        s.visited = (!drawn).then(Vec::new);
+        s.drawn = keep.every_node.then(|| blank(tree));
+        s.visited = keep.visited.map(|_| Vec::new());
         if last {
             s.windows = Some(vec![None; tree.len]);
             mark_pruned(tree.root);
@@ -210,7 +227,6 @@ pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, V
         let (value, _) = s.visit(tree.root, MINUS_INFINITY, PLUS_INFINITY, true, last);
         let millis = started.elapsed().as_secs_f64() * 1e3;
         let line_ids = s.line(tree.root);
-        let name = |(_, n): &(u16, &GameNode<'_, G>)| game.format_action(n.action.expect("below the root"));
         let previous = iterations.last().map_or(1, |i| i.nodes);
         iterations.push(Iteration {
             depth: d,
@@ -219,9 +235,8 @@ pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, V
             cutoffs: s.count.cutoffs,
             table_cutoffs: s.count.table,
             millis,
-            action: line_ids.first().map(&name),
             value,
-            line: line_ids.iter().map(name).collect(),
+            line: line_ids.iter().map(|&(_, n)| n.id()).collect(),
             branching: s.count.nodes as f64 / previous as f64,
             drawn: s.drawn.take(),
             searched: s.visited.take().map(|v| {
@@ -229,7 +244,7 @@ pub fn run<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> (Deepened, V
                     .chain(line_ids.iter().map(|&(_, n)| n))
                     .map(|n| n.id())
                     .collect();
-                trim(v, &line, SEARCHED_CAP)
+                trim(v, &line, keep.visited.unwrap_or(usize::MAX))
             }),
         });
         s.pv = line_ids.iter().map(|&(i, _)| i).collect();
@@ -333,7 +348,7 @@ fn trim(mut visits: Vec<Visited>, line: &[u32], cap: usize) -> Searched {
     Searched { nodes, visited, levels }
 }
 
-fn mark_pruned<A, P>(node: &crate::tree::Node<'_, A, P>) {
+fn mark_pruned<A, P>(node: &crate::tree::Node<A, P>) {
     node.set_pruned(true);
     for c in node.children() {
         mark_pruned(c);
@@ -374,14 +389,7 @@ impl<G: Game> Search<'_, G> {
     /// Fail-soft alpha-beta over `node` within `[alpha, beta]`: its value and
     /// bound. `on_pv`: the node lies on the previous principal variation.
     /// `write`: set the node's value, bound and flags in the tree.
-    fn visit(
-        &mut self,
-        node: &GameNode<'_, G>,
-        alpha: i64,
-        beta: i64,
-        on_pv: bool,
-        write: bool,
-    ) -> (i32, Bound) {
+    fn visit(&mut self, node: &GameNode<G>, alpha: i64, beta: i64, on_pv: bool, write: bool) -> (i32, Bound) {
         self.count.nodes += 1;
         let id = node.id() as usize;
         let game = self.game;
@@ -478,7 +486,7 @@ impl<G: Game> Search<'_, G> {
     /// The order `node`'s children are taken in: the previous principal
     /// variation's first, then the table's best move, then the game's order
     /// (plain alpha-beta keeps the game's order).
-    fn order(&self, node: &GameNode<'_, G>, entry: Option<Entry>, on_pv: bool) -> Vec<u16> {
+    fn order(&self, node: &GameNode<G>, entry: Option<Entry>, on_pv: bool) -> Vec<u16> {
         let mut order: Vec<u16> = (0..node.children().len() as u16).collect();
         let mut to_front = |i: u16| {
             if let Some(k) = order.iter().position(|&j| j == i) {
@@ -499,7 +507,7 @@ impl<G: Game> Search<'_, G> {
     /// Notes a visited node in a large tree's [`Searched`].
     fn record(
         &mut self,
-        node: &GameNode<'_, G>,
+        node: &GameNode<G>,
         kids: Vec<u32>,
         unsearched: u16,
         (value, bound): (i32, Bound),
@@ -522,7 +530,7 @@ impl<G: Game> Search<'_, G> {
     /// Records a visited node's result, and writes it into the tree when asked.
     fn finish(
         &mut self,
-        node: &GameNode<'_, G>,
+        node: &GameNode<G>,
         (alpha, beta): (i64, i64),
         (value, bound): (i32, Bound),
         mark: Mark,
@@ -554,7 +562,7 @@ impl<G: Game> Search<'_, G> {
 
     /// The principal variation from `root`: each visited node's best child,
     /// with its place among its siblings.
-    fn line<'a>(&self, root: &'a GameNode<'a, G>) -> Vec<(u16, &'a GameNode<'a, G>)> {
+    fn line<'a>(&self, root: &'a GameNode<G>) -> Vec<(u16, &'a GameNode<G>)> {
         let mut line = Vec::new();
         let mut node = root;
         while node.depth < self.horizon {

@@ -36,7 +36,7 @@ const PARALLEL_FROM: usize = 1 << 16;
 /// assert_eq!(value, game.terminal_cost(&game.apply(&pos, best.action.unwrap())));
 /// assert!(best.is_leaf(), "the game ends there");
 /// ```
-pub fn back_propagate<A, P>(node: &Node<'_, A, P>) -> i32 {
+pub fn back_propagate<A, P>(node: &Node<A, P>) -> i32 {
     let value = propagate_above(node, u8::MAX, &mut ());
     node.set_searched();
     value
@@ -45,7 +45,7 @@ pub fn back_propagate<A, P>(node: &Node<'_, A, P>) -> i32 {
 /// [`back_propagate`], telling `observer` each step in the order it is taken:
 /// a node is entered, its children are entered and return in turn, then it
 /// returns its value.
-pub fn back_propagate_observed<A, P>(node: &Node<'_, A, P>, observer: &mut impl Observer) -> i32 {
+pub fn back_propagate_observed<A, P>(node: &Node<A, P>, observer: &mut impl Observer) -> i32 {
     let value = propagate_above(node, u8::MAX, observer);
     node.set_searched();
     value
@@ -54,7 +54,7 @@ pub fn back_propagate_observed<A, P>(node: &Node<'_, A, P>, observer: &mut impl 
 /// [`back_propagate`] over a tree of `len` nodes, on up to `threads` threads: the
 /// subtrees below a split depth are shared out, then the levels above them are
 /// finished on the calling thread. Same values as the sequential pass.
-pub fn back_propagate_parallel<A: Sync, P: Sync>(root: &Node<'_, A, P>, len: usize, threads: usize) -> i32 {
+pub fn back_propagate_parallel<A: Sync, P: Sync>(root: &Node<A, P>, len: usize, threads: usize) -> i32 {
     if threads < 2 || len < PARALLEL_FROM {
         return back_propagate(root);
     }
@@ -75,7 +75,7 @@ pub fn back_propagate_parallel<A: Sync, P: Sync>(root: &Node<'_, A, P>, len: usi
 
 /// Propagates values down to `split` depth, taking the values of nodes at that
 /// depth as they are.
-fn propagate_above<A, P>(node: &Node<'_, A, P>, split: u8, observer: &mut impl Observer) -> i32 {
+fn propagate_above<A, P>(node: &Node<A, P>, split: u8, observer: &mut impl Observer) -> i32 {
     node.set_pruned(false);
     let id = node.id();
     observer.event(Event::Enter { node: id, window: None });

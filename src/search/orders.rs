@@ -69,15 +69,10 @@ pub struct Comparison {
     /// The cut-off rule every order was searched with.
     pub rule: Pruning,
     /// What each order's search did at each node, in [`Order::ALL`]'s order,
-    /// for drawing each order's tree; empty for trees of more than
-    /// [`DRAWN_LIMIT`] nodes.
+    /// for drawing each order's tree, when [`compare`] was asked to keep it;
+    /// empty otherwise.
     pub visits: Vec<Visits>,
 }
-
-/// Trees of at most this many nodes keep, under each order, what alpha-beta did
-/// at every node ([`Visits`]): enough for any tree drawn for a class, and a
-/// page that still opens at once.
-pub const DRAWN_LIMIT: usize = 5_000;
 
 /// What alpha-beta did at each node under one order, indexed by node id.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -91,9 +86,11 @@ pub struct Visits {
     pub result: Vec<Option<(i32, Bound)>>,
 }
 
-/// Runs alpha-beta (cutting off by `rule`) over `tree` under each [`Order`].
-/// The tree's values and flags are left as they are.
-pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Comparison {
+/// Runs alpha-beta (cutting off by `rule`) over `tree` under each [`Order`],
+/// keeping what each did at every node when `every_node` (the caller's
+/// choice: the exports say which trees a page draws). The tree's values and
+/// flags are left as they are.
+pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning, every_node: bool) -> Comparison {
     let mut exact = vec![0; tree.len];
     minimax_values(tree.root, &mut exact);
     let mut minimax = Count::default();
@@ -101,7 +98,7 @@ pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Comparis
         minimax.nodes += 1;
         minimax.leaves += u64::from(n.is_leaf());
     });
-    let drawn = tree.len <= DRAWN_LIMIT;
+    let drawn = every_node;
     let mut orders = Vec::new();
     let mut visits = Vec::new();
     for order in Order::ALL {
@@ -122,7 +119,7 @@ pub fn compare<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Comparis
 }
 
 /// Each node's exact minimax value, by id (recursion as deep as the tree).
-fn minimax_values<A, P>(node: &Node<'_, A, P>, out: &mut [i32]) -> i32 {
+fn minimax_values<A, P>(node: &Node<A, P>, out: &mut [i32]) -> i32 {
     let v = if node.is_leaf() {
         node.value()
     } else {
@@ -165,7 +162,7 @@ impl<G: Game> Counting<'_, G> {
     /// Fail-soft alpha-beta, as the explicit search runs it, over `node`'s
     /// children in this order: the value, and whether it is exact (see
     /// [`Self::search`]).
-    fn visit(&mut self, node: &GameNode<'_, G>, alpha: i64, beta: i64) -> (i32, bool) {
+    fn visit(&mut self, node: &GameNode<G>, alpha: i64, beta: i64) -> (i32, bool) {
         let (value, every_child_exact) = self.search(node, alpha, beta);
         let exact = node.is_leaf() || every_child_exact;
         let bound = if exact { Bound::Exact } else { bound_of(value, alpha, beta, self.rule) };
@@ -178,7 +175,7 @@ impl<G: Game> Counting<'_, G> {
     /// [`Self::visit`]'s search, with no record of its result: the value, and
     /// whether the search saw every child and the one that gave the value
     /// gave it exactly (then the value is exact, whatever the window).
-    fn search(&mut self, node: &GameNode<'_, G>, mut alpha: i64, mut beta: i64) -> (i32, bool) {
+    fn search(&mut self, node: &GameNode<G>, mut alpha: i64, mut beta: i64) -> (i32, bool) {
         self.count.nodes += 1;
         if node.is_leaf() {
             self.count.leaves += 1;
@@ -212,7 +209,7 @@ impl<G: Game> Counting<'_, G> {
     }
 
     /// The indices of `node`'s children in this order.
-    fn ordered(&self, node: &GameNode<'_, G>) -> Vec<usize> {
+    fn ordered(&self, node: &GameNode<G>) -> Vec<usize> {
         let children = node.children();
         let mut idx: Vec<usize> = (0..children.len()).collect();
         let value = |i: usize| self.exact[children[i].id() as usize];

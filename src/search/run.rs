@@ -67,17 +67,21 @@ pub struct Asked {
     /// Record the search's events (for a page or a trace; deepening keeps
     /// its iterations instead and records none).
     pub trace: bool,
+    /// What deepening's iterations and the move orders' searches keep for
+    /// drawing (`every_node` for the orders too); the exports say what a
+    /// page draws (`export::deepening::keep`). Nothing by default.
+    pub keep: deepening::Keep,
 }
 
 /// Sets `tree`'s values as `asked`, and keeps what the exports need: the
 /// one door every front door searches a built tree through.
 pub fn search_tree<G: Game>(game: &G, tree: &Tree<'_, G>, asked: &Asked) -> Searched {
     let mut searched = match asked.search {
-        TreeSearch::Deepening => deepen(game, tree, asked.rule),
+        TreeSearch::Deepening => deepen(game, tree, asked.rule, asked.keep),
         other => search(tree, other.kind(), asked.rule, asked.threads, asked.trace),
     };
     if asked.compare_orders {
-        searched.orders = Some(orders::compare(game, tree, asked.rule));
+        searched.orders = Some(orders::compare(game, tree, asked.rule, asked.keep.every_node));
     }
     searched
 }
@@ -137,9 +141,10 @@ pub fn minimax_events<G: Game>(tree: &Tree<'_, G>) -> Vec<Event> {
 
 /// Sets the tree's values by iterative deepening (alpha-beta to each depth in
 /// turn with a transposition table, [`deepening::run`]), keeping every
-/// iteration for the exports. Its windows are the last iteration's; it records
-/// no events (each iteration is in [`Searched::deepening`] instead).
-pub fn deepen<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning) -> Searched {
-    let (deepened, windows) = deepening::run(game, tree, rule);
+/// iteration for the exports, with what `keep` asks. Its windows are the last
+/// iteration's; it records no events (each iteration is in
+/// [`Searched::deepening`] instead).
+pub fn deepen<G: Game>(game: &G, tree: &Tree<'_, G>, rule: Pruning, keep: deepening::Keep) -> Searched {
+    let (deepened, windows) = deepening::run(game, tree, rule, keep);
     Searched { windows: Some(windows), events: None, orders: None, deepening: Some(deepened) }
 }

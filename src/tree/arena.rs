@@ -8,9 +8,9 @@ use super::node::Node;
 
 /// Where a tree's nodes live: one `typed_arena::Arena` for the calling thread and
 /// one for each helper thread of a parallel build.
-pub struct TreeArena<'a, A, P> {
-    pub(crate) main: Arena<Node<'a, A, P>>,
-    pub(crate) helpers: Vec<OwnLine<Arena<Node<'a, A, P>>>>,
+pub struct TreeArena<A, P> {
+    pub(crate) main: Arena<Node<A, P>>,
+    pub(crate) helpers: Vec<OwnLine<Arena<Node<A, P>>>>,
 }
 
 /// Keeps a value on cache lines of its own. An arena's bookkeeping changes with
@@ -19,7 +19,7 @@ pub struct TreeArena<'a, A, P> {
 #[repr(align(128))]
 pub(crate) struct OwnLine<T>(pub T);
 
-impl<A, P> TreeArena<'_, A, P> {
+impl<A, P> TreeArena<A, P> {
     /// An empty arena. It must outlive every tree built into it, and frees all
     /// their nodes at once when dropped.
     pub fn new() -> Self {
@@ -27,7 +27,7 @@ impl<A, P> TreeArena<'_, A, P> {
     }
 }
 
-impl<A, P> Default for TreeArena<'_, A, P> {
+impl<A, P> Default for TreeArena<A, P> {
     fn default() -> Self {
         Self::new()
     }
@@ -37,12 +37,13 @@ impl<A, P> Default for TreeArena<'_, A, P> {
 /// place. `Arena::alloc_extend` checks for room and bumps a length for every
 /// element, which is a fifth of the work of making a checkers leaf.
 #[inline]
-pub(crate) fn alloc_nodes<'a, A, P>(
-    arena: &'a Arena<Node<'a, A, P>>,
-    nodes: impl ExactSizeIterator<Item = Node<'a, A, P>>,
-) -> &'a mut [Node<'a, A, P>] {
+#[allow(clippy::mut_from_ref)] // as `Arena::alloc`: the slots are new, no one else's
+pub(crate) fn alloc_nodes<A, P>(
+    arena: &Arena<Node<A, P>>,
+    nodes: impl ExactSizeIterator<Item = Node<A, P>>,
+) -> &mut [Node<A, P>] {
     // What makes an unwritten slot harmless below: the arena drops nothing.
-    const { assert!(!std::mem::needs_drop::<Node<'a, A, P>>()) };
+    const { assert!(!std::mem::needs_drop::<Node<A, P>>()) };
     let n = nodes.len();
     // SAFETY: the arena counts the slots as nodes from here on, so each must be
     // written before it is read; it never drops them (no drop glue). They are read
@@ -56,7 +57,7 @@ pub(crate) fn alloc_nodes<'a, A, P>(
     }
     assert_eq!(written, n, "an ExactSizeIterator yields its length");
     // SAFETY: all `n` slots are written nodes; `MaybeUninit<T>` has `T`'s layout.
-    unsafe { &mut *(std::ptr::from_mut(slots) as *mut [Node<'a, A, P>]) }
+    unsafe { &mut *(std::ptr::from_mut(slots) as *mut [Node<A, P>]) }
 }
 
 /// Where an arena's next node was to go, taken before a run of allocations.
@@ -81,12 +82,12 @@ pub(crate) fn mark<T>(arena: &Arena<T>) -> Mark<T> {
 /// starts inside it, no other chunk can have been used (a later chunk with a
 /// node in it there would overlap the live one), so the nodes lie in order from
 /// the mark to there.
-pub(crate) fn allocated_since<'a, A, P>(
-    arena: &'a Arena<Node<'a, A, P>>,
-    since: Mark<Node<'a, A, P>>,
-) -> Option<&'a [Node<'a, A, P>]> {
+pub(crate) fn allocated_since<A, P>(
+    arena: &Arena<Node<A, P>>,
+    since: Mark<Node<A, P>>,
+) -> Option<&[Node<A, P>]> {
     let end = mark(arena).start;
-    let count = (end as usize).checked_sub(since.start as usize)? / size_of::<Node<'a, A, P>>();
+    let count = (end as usize).checked_sub(since.start as usize)? / size_of::<Node<A, P>>();
     if count > since.room || since.start.wrapping_add(count) != end {
         return None;
     }

@@ -14,7 +14,7 @@ impl<'a, G: Game> Tree<'a, G> {
     /// order. Leaves hold their static costs as values; inner values are set by a
     /// later pass (the searches' minimax or alpha-beta).
     pub fn build(
-        arena: &'a mut TreeArena<'a, G::Action, G::Packed>,
+        arena: &'a mut TreeArena<G::Action, G::Packed>,
         game: &G,
         root: G::Position,
         depth: u8,
@@ -22,7 +22,7 @@ impl<'a, G: Game> Tree<'a, G> {
     ) -> Result<Tree<'a, G>, TooManyNodes> {
         // Never more nodes than the address space leaves room for: a build
         // that ran out would end the process instead of being refused.
-        let node_bytes = std::mem::size_of::<Node<'a, G::Action, G::Packed>>() as u64;
+        let node_bytes = std::mem::size_of::<Node<G::Action, G::Packed>>() as u64;
         let (max_nodes, memory) = crate::limits::nodes_within_memory(
             options.max_nodes.min(crate::limits::MAX_TREE_NODES),
             node_bytes,
@@ -31,7 +31,7 @@ impl<'a, G: Game> Tree<'a, G> {
     }
 
     fn build_within(
-        arena: &'a mut TreeArena<'a, G::Action, G::Packed>,
+        arena: &'a mut TreeArena<G::Action, G::Packed>,
         game: &G,
         root: G::Position,
         depth: u8,
@@ -59,13 +59,7 @@ impl<'a, G: Game> Tree<'a, G> {
         let root_node = main.alloc(Node::new(0, None, 0, value, game.to_move(&root), game.pack(&root)));
         let mut buffers = action_buffers::<G>(depth);
         b.expand(main, root_node, &root, &mut buffers)?;
-        Ok(Tree {
-            root: root_node,
-            root_position: root,
-            depth,
-            len: b.next_id as usize,
-            census: Default::default(),
-        })
+        Ok(Tree { root: root_node, root_position: root, depth, len: b.next_id as usize })
     }
 }
 

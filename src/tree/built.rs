@@ -1,8 +1,5 @@
 //! A built tree: its root, and the ways to walk it.
 
-use std::sync::OnceLock;
-
-use super::census::Census;
 use super::node::{GameNode, Node};
 use crate::game::Game;
 
@@ -32,25 +29,16 @@ use crate::game::Game;
 /// ```
 pub struct Tree<'a, G: Game> {
     /// The root node (id 0); every other node is reached from it.
-    pub root: &'a GameNode<'a, G>,
+    pub root: &'a GameNode<G>,
     /// The position the tree was built from (the root keeps a packed copy).
     pub root_position: G::Position,
     /// The depth the tree was asked for (leaves may be shallower where a game ends).
     pub depth: u8,
     /// Number of nodes, root included.
     pub len: usize,
-    /// The census, counted when first asked for ([`Tree::census`]): `--stats`,
-    /// the JSON and the page all show it, and counting costs about as much as
-    /// building.
-    pub(super) census: OnceLock<Census>,
 }
 
 impl<'a, G: Game> Tree<'a, G> {
-    /// The tree's census ([`super::census::census`]), counted once.
-    pub fn census(&self, game: &G) -> &Census {
-        self.census.get_or_init(|| super::census::census(game, self))
-    }
-
     /// Whether the tree's values are a search's: a built tree holds only its
     /// leaves' costs until minimax or alpha-beta sets the rest. (A tree that
     /// is only its root is its own value.)
@@ -66,12 +54,12 @@ impl<'a, G: Game> Tree<'a, G> {
     }
 
     /// The action chosen at the root (its best child), if the root has children.
-    pub fn decision(&self) -> Option<&'a GameNode<'a, G>> {
+    pub fn decision(&self) -> Option<&'a GameNode<G>> {
         self.root.best_child()
     }
 
     /// The line of best play from the root: each node's best child in turn.
-    pub fn principal_variation(&self) -> Vec<&'a GameNode<'a, G>> {
+    pub fn principal_variation(&self) -> Vec<&'a GameNode<G>> {
         let mut line = Vec::new();
         let mut node = self.root;
         while let Some(next) = node.best_child() {
@@ -82,18 +70,18 @@ impl<'a, G: Game> Tree<'a, G> {
     }
 
     /// Visits every node in id order with its parent's id (`None` at the root).
-    pub fn walk(&self, mut f: impl FnMut(&'a GameNode<'a, G>, Option<u32>)) {
+    pub fn walk(&self, mut f: impl FnMut(&'a GameNode<G>, Option<u32>)) {
         f(self.root, None);
         walk_children(self.root, &mut f);
     }
 
     /// Bytes of arena memory the nodes take.
     pub fn node_bytes(&self) -> usize {
-        self.len * std::mem::size_of::<GameNode<'a, G>>()
+        self.len * std::mem::size_of::<GameNode<G>>()
     }
 }
 
-fn walk_children<'a, A, P>(node: &'a Node<'a, A, P>, f: &mut impl FnMut(&'a Node<'a, A, P>, Option<u32>)) {
+fn walk_children<'a, A, P>(node: &'a Node<A, P>, f: &mut impl FnMut(&'a Node<A, P>, Option<u32>)) {
     for c in node.children() {
         f(c, Some(node.id()));
     }

@@ -25,6 +25,7 @@ pub mod census;
 pub mod mcts;
 #[allow(unsafe_code)]
 mod node;
+mod owned;
 mod parallel;
 pub mod positions;
 mod sequential;
@@ -34,4 +35,5 @@ pub use arena::TreeArena;
 pub use build::prepare_build;
 pub use built::{NotSearched, Tree};
 pub use node::{Bound, GameNode, Node};
+pub use owned::OwnedTree;
 pub use sequential::QUOTA_BLOCK;

@@ -4,7 +4,6 @@
 //! One of the two files of the tree allowed `unsafe` (the other is `arena.rs`):
 //! a node keeps its children's address in two 32-bit halves to stay small.
 
-use std::marker::PhantomData;
 use std::sync::atomic::{AtomicI32, AtomicU8, AtomicU32, Ordering::Relaxed};
 
 use crate::game::{Game, Player, Rules, Storage};
@@ -50,10 +49,10 @@ impl Bound {
 const SEARCHED: u8 = 16;
 
 /// A tree node of game `G`.
-pub type GameNode<'a, G> = Node<'a, <G as Rules>::Action, <G as Storage>::Packed>;
+pub type GameNode<G> = Node<<G as Rules>::Action, <G as Storage>::Packed>;
 
 /// A node whose action type is `A` and whose copy of its position is a `P`.
-pub struct Node<'a, A, P> {
+pub struct Node<A, P> {
     /// The children, in legal-action order, with consecutive ids: a slice kept as
     /// the address of the first and a 16-bit length, which saves a node 8 bytes
     /// of the 32 a `&[Node]` would make it (no game comes near 65,536 actions).
@@ -76,11 +75,9 @@ pub struct Node<'a, A, P> {
     flags: AtomicU8,
     /// This node's own copy of its position.
     packed: P,
-    /// A node holds its children as `&'a [Node]` would.
-    _children: PhantomData<&'a [Node<'a, A, P>]>,
 }
 
-impl<'a, A, P> Node<'a, A, P> {
+impl<A, P> Node<A, P> {
     pub(crate) fn new(id: u32, action: Option<A>, depth: u8, value: i32, player: Player, packed: P) -> Self {
         Node {
             children: [0; 2],
@@ -91,7 +88,6 @@ impl<'a, A, P> Node<'a, A, P> {
             depth,
             flags: AtomicU8::new(if player.maximises() { MAXIMISING } else { 0 }),
             packed,
-            _children: PhantomData,
         }
     }
 
@@ -113,20 +109,29 @@ impl<'a, A, P> Node<'a, A, P> {
     /// The children in legal-action order (empty at a leaf); their ids are
     /// consecutive.
     #[inline]
-    pub fn children(&self) -> &'a [Node<'a, A, P>] {
+    pub fn children(&self) -> &[Node<A, P>] {
         if self.child_count == 0 {
             return &[];
         }
         let [low, high] = self.children;
-        let first = std::ptr::with_exposed_provenance::<Node<'a, A, P>>(
+        let first = std::ptr::with_exposed_provenance::<Node<A, P>>(
             (u64::from(high) << 32 | u64::from(low)) as usize,
         );
-        // SAFETY: `children` and `child_count` are only ever set together, from a
-        // slice that lives for 'a, whose address was exposed when it was stored.
+        // SAFETY: `children` and `child_count` are only ever set together, by
+        // `set_children`, from a slice whose address was exposed when it was
+        // stored. The builders set them only on a node that lives in one of a
+        // `TreeArena`'s arenas, to a slice of that same `TreeArena` (see
+        // `set_children`), and never move a node out of it; nothing outside
+        // this module gets a node by value or by `&mut`. So a borrow of this
+        // node is a borrow of memory the `TreeArena` owns, which frees all its
+        // chunks together, and the children live at least as long.
         unsafe { std::slice::from_raw_parts(first, usize::from(self.child_count)) }
     }
 
-    pub(crate) fn set_children(&mut self, children: &'a [Node<'a, A, P>]) {
+    /// Hangs `children` below this node. The caller (a builder) keeps the rule
+    /// that makes [`Node::children`] sound: this node lives in a `TreeArena`,
+    /// and `children` in the same `TreeArena` (its main arena or a helper's).
+    pub(crate) fn set_children(&mut self, children: &[Node<A, P>]) {
         self.child_count = u16::try_from(children.len()).expect("fewer than 65,536 actions in a position");
         let address = children.as_ptr().expose_provenance() as u64;
         self.children = [address as u32, (address >> 32) as u32];
@@ -217,13 +222,8 @@ impl<'a, A, P> Node<'a, A, P> {
 
     /// The child whose value the node took: the left-most one among equals, never a
     /// pruned one. `None` at a leaf.
-    pub fn best_child(&self) -> Option<&'a Self>
-    where
-        A: 'a,
-        P: 'a,
-    {
-        let children: &'a [Self] = self.children();
-        children.iter().find(|c| !c.pruned() && c.value() == self.value())
+    pub fn best_child(&self) -> Option<&Self> {
+        self.children().iter().find(|c| !c.pruned() && c.value() == self.value())
     }
 
     /// Calls `f` on this node and every node below it, parents before children.

@@ -40,17 +40,17 @@ pub(crate) fn worth_it(depth: u8, threads: usize) -> bool {
 }
 
 /// A thread's arena, waiting for the thread to take it.
-type Handoff<'a, A, P> = Mutex<Option<&'a mut Arena<Node<'a, A, P>>>>;
+type Handoff<'a, A, P> = Mutex<Option<&'a mut Arena<Node<A, P>>>>;
 /// A built subtree.
 struct Subtree<'a, A, P> {
     /// The nodes just below the depth-S node.
-    top: &'a [Node<'a, A, P>],
+    top: &'a [Node<A, P>],
     /// How many nodes it has in all.
     count: u32,
     /// All its nodes in the order they were made, if they lie in one piece of
     /// memory (they do unless the arena started a new chunk meanwhile), so that
     /// renumbering is a sweep rather than a walk.
-    all: Option<&'a [Node<'a, A, P>]>,
+    all: Option<&'a [Node<A, P>]>,
 }
 /// A built subtree and its index among the depth-S nodes.
 type Built<'a, A, P> = (usize, Subtree<'a, A, P>);
@@ -60,7 +60,7 @@ type BuiltByThread<'a, A, P> = Vec<Mutex<Vec<Built<'a, A, P>>>>;
 type BuiltLists<'a, A, P> = Vec<Vec<Built<'a, A, P>>>;
 
 pub(crate) fn build<'a, G: Game>(
-    arena: &'a mut TreeArena<'a, G::Action, G::Packed>,
+    arena: &'a mut TreeArena<G::Action, G::Packed>,
     game: &G,
     root: &G::Position,
     depth: u8,
@@ -72,7 +72,7 @@ pub(crate) fn build<'a, G: Game>(
     let threads = team.threads();
     let (split, frontier, estimate) = frontier(game, root, depth, threads);
     let TreeArena { main, helpers } = arena;
-    let main: &'a Arena<GameNode<'a, G>> = main;
+    let main: &'a Arena<GameNode<G>> = main;
     // One block per thread, sized for its share of the estimated tree: reserving
     // costs only address space until it is written (see the runtime's prefault), and a
     // single large block is faulted in as huge pages instead of chunk after
@@ -104,7 +104,7 @@ struct Plan<'p, G: Game> {
 /// each kept by the thread that built it.
 fn build_subtrees<'a, G: Game>(
     team: &Team,
-    helpers: &'a mut [OwnLine<Arena<GameNode<'a, G>>>],
+    helpers: &'a mut [OwnLine<Arena<GameNode<G>>>],
     plan: &Plan<'_, G>,
 ) -> Result<BuiltLists<'a, G::Action, G::Packed>, TooManyNodes> {
     let Plan { game, frontier, split, below, max_nodes, shared } = *plan;
@@ -120,7 +120,7 @@ fn build_subtrees<'a, G: Game>(
         (0..team.threads()).map(|_| Mutex::default()).collect();
     team.run(&|thread| {
         let arena = arenas[thread].lock().ok().and_then(|mut a| a.take()).expect("one arena per thread");
-        let arena: &'a Arena<GameNode<'a, G>> = arena;
+        let arena: &'a Arena<GameNode<G>> = arena;
         let mut buffers = action_buffers::<G>(below);
         // One builder per thread, so that its unused quota carries over.
         // Unshared, each subtree is held to the whole budget on its own, which
@@ -193,7 +193,7 @@ fn renumber<G: Game>(
 /// (in frontier order) hung in place. The budget check there counts the
 /// nodes really built, not the blocks reserved.
 fn hang_subtrees<'a, G: Game>(
-    main: &'a Arena<GameNode<'a, G>>,
+    main: &'a Arena<GameNode<G>>,
     game: &G,
     root: &G::Position,
     depth: u8,
@@ -211,13 +211,7 @@ fn hang_subtrees<'a, G: Game>(
     let mut buffers = action_buffers::<G>(plan.split);
     top.expand(main, root_node, root, &mut buffers)?;
     debug_assert!(top.hang.is_some_and(|mut s| s.next().is_none()), "every subtree is hung");
-    Ok(Tree {
-        root: root_node,
-        root_position: root.clone(),
-        depth,
-        len: top.next_id as usize,
-        census: Default::default(),
-    })
+    Ok(Tree { root: root_node, root_position: root.clone(), depth, len: top.next_id as usize })
 }
 
 /// Chooses the split depth and lists the positions whose subtrees the threads
@@ -248,7 +242,7 @@ fn frontier<G: Game>(game: &G, root: &G::Position, depth: u8, threads: usize) ->
 /// Builds the subtree below one depth-`split` node, ids from 0.
 fn subtree<'a, G: Game>(
     b: &mut Builder<'_, 'a, G>,
-    arena: &'a Arena<GameNode<'a, G>>,
+    arena: &'a Arena<GameNode<G>>,
     pos: &G::Position,
     split: u8,
     buffers: &mut [Vec<G::Action>],
@@ -291,7 +285,7 @@ fn subtree_offsets<G: Game>(
 }
 
 /// Adds `offset` to the id of every node in `nodes` and below.
-fn shift_ids<A, P>(nodes: &[Node<'_, A, P>], offset: u32) {
+fn shift_ids<A, P>(nodes: &[Node<A, P>], offset: u32) {
     for n in nodes {
         n.shift_id(offset);
     }

@@ -19,7 +19,7 @@ pub(crate) fn action_buffers<G: Game>(depth: u8) -> Vec<Vec<G::Action>> {
 
 /// Built subtrees waiting to be hung in place, in construction order, each the
 /// nodes just below its root and how many nodes it has in all.
-pub(crate) type Subtrees<'a, G> = std::vec::IntoIter<(&'a [GameNode<'a, G>], u32)>;
+pub(crate) type Subtrees<'a, G> = std::vec::IntoIter<(&'a [GameNode<G>], u32)>;
 
 /// The sequential builder; the parallel one runs one of these per thread.
 pub(crate) struct Builder<'g, 'a, G: Game> {
@@ -87,8 +87,8 @@ impl<'g, 'a, G: Game> Builder<'g, 'a, G> {
     /// child's subtree in turn. `buffers` holds one action list per remaining ply.
     pub fn expand(
         &mut self,
-        arena: &'a Arena<GameNode<'a, G>>,
-        node: &mut GameNode<'a, G>,
+        arena: &'a Arena<GameNode<G>>,
+        node: &mut GameNode<G>,
         pos: &G::Position,
         buffers: &mut [Vec<G::Action>],
     ) -> Result<(), TooManyNodes> {
@@ -124,12 +124,12 @@ impl<'g, 'a, G: Game> Builder<'g, 'a, G> {
     /// and their subtrees, and returns them.
     pub fn children(
         &mut self,
-        arena: &'a Arena<GameNode<'a, G>>,
+        arena: &'a Arena<GameNode<G>>,
         depth: u8,
         pos: &G::Position,
         actions: &[G::Action],
         deeper: &mut [Vec<G::Action>],
-    ) -> Result<&'a mut [GameNode<'a, G>], TooManyNodes> {
+    ) -> Result<&'a mut [GameNode<G>], TooManyNodes> {
         let game = self.game;
         let n = actions.len() as u64;
         // A stop asked for ends the build within 4,096 nodes of it.
@@ -208,11 +208,11 @@ mod tests {
         use crate::games::{ataxx::Ataxx, gomoku::Gomoku, niujiao::Niujiao, tictactoe::TicTacToe};
         // children (8 + 2) + id, value (8) + action (at most 4) + depth, flags (2)
         // = 24, plus the game's packed position, rounded up to 4 bytes.
-        assert_eq!(std::mem::size_of::<GameNode<'_, Checkers>>(), 24 + 12);
-        assert_eq!(std::mem::size_of::<GameNode<'_, TicTacToe>>(), 24 + 4);
-        assert_eq!(std::mem::size_of::<GameNode<'_, Niujiao>>(), 24 + 4);
-        assert_eq!(std::mem::size_of::<GameNode<'_, Ataxx>>(), 24 + 20);
-        assert_eq!(std::mem::size_of::<GameNode<'_, Gomoku>>(), 24 + 60);
+        assert_eq!(std::mem::size_of::<GameNode<Checkers>>(), 24 + 12);
+        assert_eq!(std::mem::size_of::<GameNode<TicTacToe>>(), 24 + 4);
+        assert_eq!(std::mem::size_of::<GameNode<Niujiao>>(), 24 + 4);
+        assert_eq!(std::mem::size_of::<GameNode<Ataxx>>(), 24 + 20);
+        assert_eq!(std::mem::size_of::<GameNode<Gomoku>>(), 24 + 60);
     }
 
     #[test]

@@ -50,7 +50,7 @@ pub(super) struct Counted<D> {
 /// above.
 struct Child<'t, G: Game> {
     pos: Key<G>,
-    inner: Option<&'t GameNode<'t, G>>,
+    inner: Option<&'t GameNode<G>>,
     paths: u32,
     hash: u32,
 }
@@ -58,7 +58,7 @@ struct Child<'t, G: Game> {
 impl<'t, G: Game> Child<'t, G> {
     /// `node`, reached by `paths` paths through the node kept above it, and
     /// its position's whole hash.
-    fn of(node: &'t GameNode<'t, G>, paths: u32) -> (u64, Self) {
+    fn of(node: &'t GameNode<G>, paths: u32) -> (u64, Self) {
         let pos = (*node.packed(), node.maximising());
         let hash = BuildHasherDefault::<FastHasher>::default().hash_one(pos);
         // The low half: the high half picks the part.
@@ -92,7 +92,7 @@ struct Part<'t, G: Game, D> {
 
 /// Nodes kept at a depth, one per distinct position, each with the number
 /// of paths that reach it.
-type Kept<'t, G> = Vec<(&'t GameNode<'t, G>, u32)>;
+type Kept<'t, G> = Vec<(&'t GameNode<G>, u32)>;
 
 /// A thread's state while counting the tree's last depth: a table of that
 /// depth's positions in one part (emptied for the next part, its room
