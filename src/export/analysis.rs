@@ -13,7 +13,8 @@ use crate::search::mcts;
 use crate::tree::Tree;
 use crate::tree::census::Census;
 
-pub use crate::request::analyse::TRACE_MAX_ITERATIONS;
+/// The most iterations an MCTS trace or page records (each is four events).
+pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
 
 // The search itself is the library's (search::run), which the Python module
 // calls too; here for the doors that name it through this module.

@@ -21,8 +21,7 @@ use crate::tree::census::census;
 use crate::tree::{Tree, TreeArena};
 use crate::words;
 
-/// The most iterations an MCTS trace or page records (each is four events).
-pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
+pub use crate::export::analysis::TRACE_MAX_ITERATIONS;
 
 /// MCTS's options, as given.
 #[derive(Clone, Copy, Debug, Default)]
