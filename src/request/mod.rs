@@ -10,9 +10,13 @@
 //! - [`budget`]: the budgets (nodes, bytes of every output, time, memory,
 //!   iterations, class size) with their one table of defaults.
 //! - [`search`]: the one enum of searches a door can ask for.
+//! - [`plan`]: writing outputs whole or not at all (unix only: the page's
+//!   engine reads and writes no files).
 
 pub mod budget;
 pub mod option;
+#[cfg(unix)]
+pub mod plan;
 pub mod refusal;
 pub mod search;
 
