@@ -32,6 +32,7 @@ mod illegal_moves;
 mod invariants;
 mod mcts;
 mod move_orders;
+mod output_plan;
 mod perft;
 mod perft_against;
 mod play_and_analyse;

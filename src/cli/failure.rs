@@ -86,3 +86,15 @@ pub type Outcome = Result<(), Failure>;
 pub fn report(message: impl Display) {
     super::stderr::say(message);
 }
+
+/// A request the library refused, in the command line's words: a usage
+/// error (status 2) or a budget (status 3).
+impl From<crate::request::Refusal> for Failure {
+    fn from(r: crate::request::Refusal) -> Failure {
+        let kind = match r.why {
+            crate::request::Why::Usage => Kind::Usage,
+            crate::request::Why::Budget => Kind::Budget,
+        };
+        Failure::new(kind, r.in_door(crate::request::Door::Cli))
+    }
+}

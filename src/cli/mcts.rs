@@ -2,7 +2,6 @@
 //! root children's N, Q and UCB terms, its exports, and `--compare`.
 
 use std::io::{self, Write};
-use std::path::Path;
 use std::time::Duration;
 
 use super::exports::{ExportOptions, Writer, within_budget, write_jobs};
@@ -14,6 +13,8 @@ use super::stderr::say;
 use crate::export::analysis::Grown;
 use crate::export::mcts::{Compared, Header, dot, json, trace};
 use crate::game::prelude::*;
+use crate::request::Opt;
+use crate::request::plan::OutputPlan;
 use crate::search::mcts::{self, Budget, End, Rollout, Searched, Settings, Terms};
 use crate::search::run::TreeSearch;
 
@@ -149,7 +150,8 @@ impl MctsOptions {
 
 /// What `analyse --search mcts` is asked for.
 pub struct Request<'a> {
-    pub moves: Option<&'a Path>,
+    /// The files the request reads and writes, checked already.
+    pub plan: &'a OutputPlan,
     pub tree: &'a TreeOptions,
     /// The alpha-beta lessons asked for (`--no-prune-on-ties`, `--compare-orders`).
     pub lessons: &'a [&'static str],
@@ -208,7 +210,6 @@ fn refusal(req: &Request<'_>) -> Option<String> {
 /// `analyse GAME --search mcts`, from `pos`.
 pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcome {
     req.tree.check_tree_capacity()?;
-    req.exports.check(req.moves.as_slice())?;
     if let Some(why) = refusal(req) {
         return Err(Failure::usage(why));
     }
@@ -225,7 +226,7 @@ pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcom
     if searched.end == End::Budget {
         say(format!("warning: {}", searched.end_words()));
     }
-    if !req.exports.to_stdout() {
+    if !req.plan.to_stdout() {
         let mut out = super::output::stdout();
         write_summary(&mut out, game, searched).map_err(Failure::output)?;
         if let Some(c) = &grown.compared {
@@ -254,27 +255,27 @@ fn fits_in_memory<G: Game>(settings: &Settings) -> Outcome {
 fn write_exports<G: Game>(game: &G, grown: &Grown<G>, req: &Request<'_>) -> io::Result<()> {
     let opts = req.exports;
     let scope = opts.scope();
-    let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
+    let mut jobs: Vec<(Opt, Writer<'_>)> = Vec::new();
     // Every export is held to --max-bytes, as the minimax tree's are.
     let limit = opts.byte_budget();
     if let Some(p) = &opts.json {
         let tree: Writer<'_> = Box::new(move |w| grown.write_json(w, game));
-        jobs.push((p, within_budget("--json", p, limit, tree)));
+        jobs.push((Opt::Json, within_budget(Opt::Json, p, limit, tree)));
     }
     if let Some(p) = &opts.dot {
         let drawing: Writer<'_> = Box::new(move |w| dot::write_tree(w, game, &grown.searched, scope));
-        jobs.push((p, within_budget("--dot", p, limit, drawing)));
+        jobs.push((Opt::Dot, within_budget(Opt::Dot, p, limit, drawing)));
     }
     if let Some(p) = &opts.trace {
         let header = Header::of(game, &grown.searched);
         let trace: Writer<'_> = Box::new(move |w| trace::write_trace(w, game, &header, &grown.events));
-        jobs.push((p, within_budget("--trace", p, limit, trace)));
+        jobs.push((Opt::Trace, within_budget(Opt::Trace, p, limit, trace)));
     }
     if let Some(p) = &opts.html {
         let page: Writer<'_> = Box::new(move |w| grown.write_page(w, game));
-        jobs.push((p, within_budget("--html", p, limit, page)));
+        jobs.push((Opt::Html, within_budget(Opt::Html, p, limit, page)));
     }
-    write_jobs(jobs)
+    write_jobs(req.plan, jobs)
 }
 
 fn print_stats<G: Game>(searched: &Searched<G>) {

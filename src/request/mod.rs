@@ -10,8 +10,9 @@
 //! - [`budget`]: the budgets (nodes, bytes of every output, time, memory,
 //!   iterations, class size) with their one table of defaults.
 //! - [`search`]: the one enum of searches a door can ask for.
-//! - [`plan`]: writing outputs whole or not at all (unix only: the page's
-//!   engine reads and writes no files).
+//! - [`plan`]: every file a request reads and writes, checked together
+//!   before anything is built, and written all or none (unix only: the
+//!   page's engine reads and writes no files).
 
 pub mod budget;
 pub mod option;
@@ -22,5 +23,7 @@ pub mod search;
 
 pub use budget::Budgets;
 pub use option::{Door, Opt};
+#[cfg(unix)]
+pub use plan::OutputPlan;
 pub use refusal::{Refusal, Why, Word};
 pub use search::Search;

@@ -9,6 +9,8 @@ pub enum Opt {
     Game,
     /// The position, in the game's notation.
     Position,
+    /// Checkers: a protocol input replayed to the position.
+    Moves,
     /// Plies in the tree.
     Depth,
     /// Which search.
@@ -61,6 +63,10 @@ pub enum Opt {
     Chart,
     /// A quiz's class list.
     Class,
+    /// The folder an exercise set is written into.
+    Out,
+    /// A quiz's answer key, a file.
+    Key,
     /// A quiz as Moodle XML.
     Moodle,
     /// A quiz as GIFT.
@@ -78,6 +84,7 @@ impl Opt {
         match self {
             Opt::Game => "game",
             Opt::Position => "position",
+            Opt::Moves => "moves",
             Opt::Depth => "depth",
             Opt::Search => "search",
             Opt::NoPruneOnTies => "no-prune-on-ties",
@@ -104,6 +111,8 @@ impl Opt {
             Opt::Trace => "trace",
             Opt::Chart => "chart",
             Opt::Class => "class",
+            Opt::Out => "out",
+            Opt::Key => "key",
             Opt::Moodle => "moodle",
             Opt::Gift => "gift",
             Opt::Trees => "trees",
@@ -168,6 +177,8 @@ impl Door {
 fn python_name(opt: Opt) -> String {
     match opt {
         Opt::NoPruneOnTies => "prune_on_ties".to_string(),
+        // `class` is a reserved word in Python: its quiz takes `students=`.
+        Opt::Class => "students".to_string(),
         o => o.name().replace('-', "_"),
     }
 }
@@ -186,5 +197,6 @@ mod tests {
         assert_eq!(Door::Cli.spell_set(Opt::Search, "alphabeta"), "--search alphabeta");
         assert_eq!(Door::Python.spell_set(Opt::Search, "alphabeta"), "search=\"alphabeta\"");
         assert_eq!(Door::Python.spell_set(Opt::Depth, "99"), "depth=99");
+        assert_eq!(Door::Python.spell(Opt::Class), "students=");
     }
 }
