@@ -104,3 +104,22 @@ fn the_chart_and_the_exports_are_written_all_or_none() {
     assert!(fs::read_to_string(dir.join("ok.svg")).unwrap().contains("<svg"));
     assert!(fs::read_to_string(dir.join("x.json")).unwrap().contains("\"nodes\""));
 }
+
+#[test]
+fn a_quiz_over_standard_input_is_refused_before_the_set_is_made() {
+    let dir = Scratch::new("plan-quiz-stdin");
+    let file = dir.join("kept.txt");
+    fs::write(&file, "kept\n").unwrap();
+    for (flag, also) in [("--moodle", "--gift"), ("--gift", "--moodle")] {
+        let args = ["exercise", "--out", "set", flag, "/dev/stdin", also, "other.txt"];
+        let out = run_in(&dir, &args, Some(&file));
+        ended(
+            &out,
+            2,
+            &format!("{flag} /dev/stdin would write over standard input, which is open only for reading"),
+        );
+        assert_eq!(fs::read_to_string(&file).unwrap(), "kept\n");
+        assert!(!dir.join("set").exists(), "{flag}: the set was made before the refusal");
+        assert!(!dir.join("other.txt").exists(), "{flag}: the other quiz was written");
+    }
+}

@@ -12,7 +12,7 @@ use crate::tree::Tree;
 
 use crate::request::plan::file::{CLOSED_AT_START, closed_at_start};
 pub use crate::request::plan::file::{
-    Durability, Place, folder_of, sync_folder, write_output, write_output_with, write_staged,
+    Durability, sync_folder, write_output, write_output_with, write_staged,
 };
 pub use crate::request::plan::folder::{lies_inside, write_folder};
 

@@ -170,7 +170,15 @@ impl OutputPlan {
     /// error names the file (`PATH: why`); an error a job gives for a reason
     /// of its own (a budget passed) is passed on as it is. An output with no
     /// job is an error, before anything is written.
-    pub fn write(&self, mut jobs: Vec<(Opt, Writer<'_>)>) -> io::Result<()> {
+    pub fn write(&self, jobs: Vec<(Opt, Writer<'_>)>) -> io::Result<()> {
+        self.stage(jobs)?.finish()
+    }
+
+    /// [`OutputPlan::write`] but for the renames: every file is left whole
+    /// under its temporary name (the streams are written), for the door to
+    /// put in place with [`Staged::finish`] once what goes with them is
+    /// (an exercise set's folder); dropped instead, it removes them.
+    pub fn stage(&self, mut jobs: Vec<(Opt, Writer<'_>)>) -> io::Result<Staged> {
         let mut planned = Vec::with_capacity(self.outputs.len());
         for out in &self.outputs {
             let Some(at) = jobs.iter().position(|(opt, _)| *opt == out.opt) else {
@@ -180,8 +188,7 @@ impl OutputPlan {
         }
         // The files first, under their temporary names; the streams last.
         planned.sort_by_key(|(path, _)| is_stream(path));
-        let mut staged = Vec::new();
-        let mut written = Vec::new();
+        let mut staged = Staged::default();
         for (path, job) in planned {
             let done = write_staged(path, |w| job(w)).map_err(|e| {
                 if is_over_budget(&e) {
@@ -195,15 +202,30 @@ impl OutputPlan {
                 };
                 io::Error::new(kind, format!("{}: {e}", path.display()))
             })?;
-            staged.extend(done);
-            written.push(path);
+            staged.files.extend(done);
+            staged.written.push(path.to_path_buf());
         }
-        for file in staged {
+        Ok(staged)
+    }
+}
+
+/// A plan's outputs written whole, the files still under their temporary
+/// names: [`Staged::finish`] puts them in place; dropped, it removes them.
+#[derive(Default)]
+pub struct Staged {
+    files: Vec<file::Staged>,
+    written: Vec<PathBuf>,
+}
+
+impl Staged {
+    /// Renames every file into place and puts them on disk.
+    pub fn finish(self) -> io::Result<()> {
+        for file in self.files {
             let target = file.target().to_path_buf();
             file.put_in_place()
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", target.display())))?;
         }
-        sync_written(&written)
+        sync_written(&self.written)
     }
 }
 
@@ -267,7 +289,7 @@ fn shown(path: &Path) -> String {
 
 /// Puts the regular files among `paths` on disk: one sync of each file system
 /// that holds some of them (streams, pipes and devices need none).
-fn sync_written(paths: &[&Path]) -> io::Result<()> {
+fn sync_written(paths: &[PathBuf]) -> io::Result<()> {
     use std::os::unix::fs::MetadataExt;
     let mut synced = Vec::new();
     for path in paths {
