@@ -131,19 +131,20 @@ impl OutputPlan {
                     || place.is_some() && Place::of_input(&i.path) == *place
             };
             if let Some(input) = self.inputs.iter().find(is_input) {
-                let mut words =
-                    crate::words![out.opt, format!(" {} would overwrite the input ", shown(&out.path))];
-                if reads_stdin(&input.path) {
-                    words.push(Word::from("<stdin>"));
-                    if let Some(opt) = input.opt {
-                        words.extend(crate::words![", read for ", opt]);
+                let mut words = crate::words![given(out.opt, &out.path), " would overwrite the input "];
+                match input.opt {
+                    _ if reads_stdin(&input.path) => {
+                        words.push(Word::from("<stdin>"));
+                        if let Some(opt) = input.opt {
+                            words.extend(crate::words![", read for ", opt]);
+                        }
                     }
-                } else {
-                    if let Some(opt) = input.opt {
-                        words.extend(crate::words![opt, " "]);
+                    Some(Opt::Position) => {
+                        let at = format!("@{}", printable(&input.path));
+                        words.push(Word::set(Opt::Position, at));
                     }
-                    let at = if input.opt == Some(Opt::Position) { "@" } else { "" };
-                    words.push(Word::from(format!("{at}{}", shown(&input.path))));
+                    Some(opt) => words.push(given(opt, &input.path)),
+                    None => words.push(Word::from(printable(&input.path))),
                 }
                 words.push(Word::from("; give the export another file"));
                 return Err(Refusal::usage(out.opt, words));
@@ -152,10 +153,9 @@ impl OutputPlan {
                 return Err(Refusal::usage(
                     out.opt,
                     crate::words![
-                        out.opt,
+                        given(out.opt, &out.path),
                         format!(
-                            " {} would write over {held}, which is open only for reading; give the export another file",
-                            shown(&out.path)
+                            " would write over {held}, which is open only for reading; give the export another file"
                         )
                     ],
                 ));
@@ -280,11 +280,17 @@ fn reads_stdin(path: &Path) -> bool {
 
 /// A path as a message shows it: `stdout` for `-`, control characters escaped.
 fn shown(path: &Path) -> String {
-    if path == Path::new("-") {
-        "stdout".to_string()
-    } else {
-        crate::game::printable(&path.to_string_lossy()).into_owned()
-    }
+    if path == Path::new("-") { "stdout".to_string() } else { printable(path) }
+}
+
+/// A path with its control characters escaped, for a one-line message.
+fn printable(path: &Path) -> String {
+    crate::game::printable(&path.to_string_lossy()).into_owned()
+}
+
+/// `opt` given `path`, as the door writes it: `--chart x.svg`, `moodle="x.xml"`.
+fn given(opt: Opt, path: &Path) -> Word {
+    Word::set(opt, printable(path))
 }
 
 /// Puts the regular files among `paths` on disk: one sync of each file system
@@ -371,8 +377,13 @@ mod tests {
         fs::write(&c, "ann\n").unwrap();
         let r = check_files(&[(Opt::Class, &c)], &[(Opt::Moodle, &c)]).unwrap_err();
         let said = r.in_door(Door::Python);
-        assert!(said.starts_with("moodle= "), "{said}");
-        assert!(said.contains("would overwrite the input students= "), "{said}");
+        let shown = c.display();
+        assert_eq!(
+            said,
+            format!(
+                "moodle=\"{shown}\" would overwrite the input students=\"{shown}\"; give the export another file"
+            )
+        );
         let q = dir.join("q.txt");
         let r = check_files(&[], &[(Opt::Moodle, &q), (Opt::Gift, &q)]).unwrap_err();
         assert_eq!(r.option, Some(Opt::Gift));
