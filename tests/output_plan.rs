@@ -123,3 +123,24 @@ fn a_quiz_over_standard_input_is_refused_before_the_set_is_made() {
         assert!(!dir.join("other.txt").exists(), "{flag}: the other quiz was written");
     }
 }
+
+#[test]
+fn the_exported_trees_never_replace_the_protocol_input() {
+    let dir = Scratch::new("plan-export-trees");
+    fs::create_dir(dir.join("trees")).unwrap();
+    let input = dir.join("trees/action-1.json");
+    fs::write(&input, "A\n").unwrap();
+    let out = run_in(&dir, &["checkers", "trees/action-1.json", "--export-trees", "trees"], None);
+    ended(&out, 2, "--export-trees trees would replace the input trees/action-1.json");
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    let out = run_in(&dir, &["checkers", "--export-trees", "./trees"], Some(&input));
+    ended(&out, 2, "--export-trees ./trees would replace the input <stdin>");
+    assert_eq!(fs::read_to_string(&input).unwrap(), "A\n");
+    assert_eq!(fs::read_dir(dir.join("trees")).unwrap().count(), 1, "something was written");
+    // An input in the folder under another name is left alone, and read.
+    fs::rename(&input, dir.join("trees/moves.txt")).unwrap();
+    let out = run_in(&dir, &["checkers", "trees/moves.txt", "--export-trees", "trees"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(dir.join("trees/action-1.json").is_file());
+    assert_eq!(fs::read_to_string(dir.join("trees/moves.txt")).unwrap(), "A\n");
+}

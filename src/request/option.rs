@@ -59,6 +59,8 @@ pub enum Opt {
     Efg,
     /// The search's events.
     Trace,
+    /// Checkers: the folder each computed action's exports go into.
+    ExportTrees,
     /// Iterative deepening's chart.
     Chart,
     /// A quiz's class list.
@@ -109,6 +111,7 @@ impl Opt {
             Opt::Html => "html",
             Opt::Efg => "efg",
             Opt::Trace => "trace",
+            Opt::ExportTrees => "export-trees",
             Opt::Chart => "chart",
             Opt::Class => "class",
             Opt::Out => "out",

@@ -164,6 +164,32 @@ impl OutputPlan {
         Ok(())
     }
 
+    /// Refuses a set of files written into the folder `dir` (the value of
+    /// `opt`) when one of the plan's inputs lies inside it, by any of its
+    /// names (stdin's file too), under a name `writes` says the set may
+    /// write: the set would replace it while it is read.
+    pub fn check_folder(&self, opt: Opt, dir: &Path, writes: impl Fn(&str) -> bool) -> Result<(), Refusal> {
+        for input in &self.inputs {
+            let path = if input.path == Path::new("-") { Path::new("/dev/stdin") } else { &input.path };
+            let Ok(real) = std::fs::canonicalize(path) else { continue };
+            let named = real.file_name().and_then(|n| n.to_str()).is_some_and(&writes);
+            if named && folder::lies_inside(&real, dir) {
+                let shown =
+                    if reads_stdin(&input.path) { "<stdin>".to_string() } else { printable(&input.path) };
+                return Err(Refusal::usage(
+                    opt,
+                    crate::words![
+                        given(opt, dir),
+                        format!(
+                            " would replace the input {shown}, a file of the set it writes; give it another folder"
+                        )
+                    ],
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Writes every output of the plan, each with the job of its option, all
     /// or none (see the module's notes); the files are put on disk by one
     /// sync of each file system that holds them, not one sync a file. An
