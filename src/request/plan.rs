@@ -15,7 +15,7 @@
 //! - two outputs to one file, and two outputs to stdout, where they would mix.
 //!
 //! [`OutputPlan::write`] then writes every output, all or none: each file
-//! under a temporary name beside it ([`file`]), then the streams (stdout, a
+//! under a temporary name beside it ([`mod@file`]), then the streams (stdout, a
 //! FIFO, a device: what they are given cannot be taken back, so they come
 //! only once every file is whole), and only then are the files renamed into
 //! place. A failure anywhere removes every temporary and leaves every target
