@@ -6,7 +6,8 @@ use crate::support;
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gametree");
 const WORKED: &str = "......../......../......../......../......../B.w...../.w....../..b..... b";
@@ -190,4 +191,78 @@ fn a_bad_file_is_refused_in_one_line_that_names_it() {
         .success()
     );
     refused(&dir, &mcts, "MCTS", &[]);
+}
+
+/// A saved analysis of the tree `(1 2)`, its position replaced by `position`.
+fn saved_with_position(dir: &Path, position: &str) -> std::path::PathBuf {
+    let json = dir.join("saved.json");
+    let out = Command::new(BIN)
+        .current_dir(dir)
+        .args(["analyse", "tree", "--position", "(1 2)", "--json", json.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut doc: serde_json::Value = serde_json::from_slice(&fs::read(&json).unwrap()).unwrap();
+    doc["position"] = serde_json::Value::String(position.to_string());
+    fs::write(&json, serde_json::to_vec(&doc).unwrap()).unwrap();
+    json
+}
+
+/// Status 2, and one line on stderr naming the saved file and its position.
+fn refused_position(out: &Output, file: &Path) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("{}: position", file.display())), "{err}");
+    assert!(err.contains("is text, never a file to read"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// `explore FILE --html PAGE` in `dir`, killed if it has not ended in 20 s
+/// (a FIFO it opened would hold it forever).
+fn explore(dir: &Path, file: &Path) -> Output {
+    let mut child = Command::new(BIN)
+        .current_dir(dir)
+        .args(["explore", file.to_str().unwrap(), "--html", "page.html"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("explore {} hung", file.display());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_position_inside_a_saved_analysis_is_text_never_a_file() {
+    let dir = support::Scratch::new("explore-saved-at");
+    // A tree file that gives exactly the saved tree: followed, it opened.
+    fs::write(dir.join("t.txt"), "(1 2)").unwrap();
+    // A private file: never opened, its bytes never echoed.
+    fs::write(dir.join("secret"), "TOPSECRET first line\n").unwrap();
+    for at in ["@t.txt", "@secret", " @t.txt"] {
+        let saved = saved_with_position(&dir, at);
+        let out = explore(&dir, &saved);
+        refused_position(&out, &saved);
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("TOPSECRET"), "{at}");
+        assert!(!dir.join("page.html").exists(), "{at}: a page was written");
+    }
+    // A FIFO (or stdin) would hold explore forever.
+    let fifo = dir.join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let saved = saved_with_position(&dir, "@fifo");
+    refused_position(&explore(&dir, &saved), &saved);
+    let saved = saved_with_position(&dir, "@-");
+    refused_position(&explore(&dir, &saved), &saved);
+    // The saved text itself still opens.
+    let saved = saved_with_position(&dir, "(1 2)");
+    let out = explore(&dir, &saved);
+    assert_eq!(out.status.code(), Some(0), "{}", support::text(&out.stderr));
 }

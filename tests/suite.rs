@@ -34,6 +34,7 @@ mod imports;
 mod invariants;
 mod mcts;
 mod move_orders;
+mod output_plan;
 mod owned_tree;
 mod perft;
 mod perft_against;

@@ -16,8 +16,10 @@ use super::output::{print_census, print_stats};
 use crate::export::summary::Summary;
 use crate::game::prelude::*;
 use crate::protocol;
+use crate::request::Opt;
 use crate::request::analyse::{Analyse, AnalyseArgs, Outputs};
 use crate::request::check;
+use crate::request::plan::OutputPlan;
 use crate::search::alphabeta::Pruning;
 use crate::search::orders::{Comparison, Count};
 use crate::search::run::{Asked, search_tree};
@@ -92,18 +94,31 @@ impl Args {
         Ok(args.check()?)
     }
 
+    /// The request's output plan: the files it reads (a replayed game, a
+    /// tree read from `@FILE`) and writes (the exports, the chart).
+    fn plan(&self) -> OutputPlan {
+        let mut plan = OutputPlan::new();
+        if let Some(moves) = &self.moves {
+            plan.input(Opt::Moves, moves);
+        }
+        if let Some(file) = self.at.position.as_deref().and_then(|p| p.strip_prefix('@')) {
+            plan.input(Opt::Position, file);
+        }
+        self.exports.plan(&mut plan);
+        self.chart.plan(&mut plan);
+        plan
+    }
+
     /// `--search mcts`, from the position given.
     fn mcts_search<G: Game>(&self, game: &G, checked: &Analyse) -> Outcome {
+        self.exports.check()?;
+        let plan = self.plan();
+        exports::check_plan(&plan)?;
         let pos = match &self.moves {
             Some(path) => replayed(game, path)?,
             None => self.at.of(game)?,
         };
-        let request = super::mcts::Request {
-            moves: self.moves.as_deref(),
-            tree: &self.tree,
-            exports: &self.exports,
-            checked,
-        };
+        let request = super::mcts::Request { plan: &plan, tree: &self.tree, exports: &self.exports, checked };
         super::mcts::analyse(game, pos, &request)
     }
 }
@@ -144,10 +159,13 @@ fn replayed<G: Game>(game: &G, path: &Path) -> Result<G::Position, Failure> {
 }
 
 fn run<G: Game>(game: &G, req: &Args) -> Outcome {
-    // A position read from a file (`@FILE`, the tree game's) is an input too.
-    let from_file = req.at.position.as_deref().and_then(|p| p.strip_prefix('@')).map(Path::new);
-    let inputs: Vec<&Path> = req.moves.as_deref().into_iter().chain(from_file).collect();
-    req.exports.check(&inputs)?;
+    // Every file the request reads and writes, checked together before
+    // anything is built: a position read from a file (`@FILE`, the tree
+    // game's) and a replayed game are inputs; the exports and the chart are
+    // written all or none.
+    req.exports.check()?;
+    let plan = req.plan();
+    exports::check_plan(&plan)?;
     let pos = match &req.moves {
         Some(path) => replayed(game, path)?,
         None => req.at.of(game)?,
@@ -176,7 +194,7 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
         print_census(census.as_ref().expect("counted for --stats"));
     }
     // Nothing but the export that goes to stdout goes there.
-    let quiet = req.exports.to_stdout() || req.chart.chart.as_deref() == Some(Path::new("-"));
+    let quiet = plan.to_stdout();
     if !quiet {
         let visitor = if searched.deepening.is_some() { "the last iteration" } else { "alpha-beta" };
         write_summary(&mut super::output::stdout(), game, &tree, searched.windows.as_deref(), visitor)
@@ -185,13 +203,14 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     if let Some(c) = searched.orders.as_ref().filter(|_| !quiet) {
         write_orders(&mut super::output::stdout(), c).map_err(Failure::output)?;
     }
-    if let Some(d) = &searched.deepening {
-        if !quiet {
-            write_iterations(&mut super::output::stdout(), game, &tree, d).map_err(Failure::output)?;
-        }
-        req.chart.write(d)?;
+    if let Some(d) = searched.deepening.as_ref().filter(|_| !quiet) {
+        write_iterations(&mut super::output::stdout(), game, &tree, d).map_err(Failure::output)?;
     }
-    exports::write_all(game, &tree, &searched, census.as_ref(), &req.exports)
+    let mut jobs = exports::jobs(game, &tree, &searched, census.as_ref(), &req.exports);
+    if let Some(d) = &searched.deepening {
+        jobs.extend(req.chart.job(d, req.exports.byte_budget()));
+    }
+    exports::write_jobs(&plan, jobs).map_err(exports::write_failure)
 }
 
 fn write_summary<G: Game>(

@@ -14,6 +14,8 @@ use crate::export::scope::Scope;
 use crate::game::Evaluation;
 use crate::games::checkers::Checkers;
 use crate::protocol::{self, Ending, Options};
+use crate::request::Opt;
+use crate::request::plan::OutputPlan;
 use crate::search::alphabeta::Pruning;
 use crate::search::run::{Asked, TreeSearch, search_tree};
 use crate::tree::prepare_build;
@@ -70,6 +72,13 @@ fn run(
     search: SearchKind,
 ) -> Outcome {
     tree.check_tree_capacity()?;
+    // An input among the files the exports write would be replaced while
+    // it is read.
+    if let Some(dir) = export_dir {
+        let mut plan = OutputPlan::new();
+        plan.input(None, input.unwrap_or(Path::new(STDIO)));
+        plan.check_folder(Opt::ExportTrees, dir, is_action_export).map_err(Failure::from)?;
+    }
     let (reader, name) = open_input(input)?;
     if let Some(dir) = export_dir
         && let Err(e) = fs::create_dir_all(dir)
@@ -140,4 +149,12 @@ fn run(
 /// The protocol's depth when none is given: checkers' own.
 fn default_depth() -> u8 {
     Checkers.default_depth()
+}
+
+/// Whether `name` is one of the files `--export-trees` writes: `action-N.json`,
+/// `.dot` or `.html`.
+fn is_action_export(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("action-") else { return false };
+    let Some((number, ext)) = rest.split_once('.') else { return false };
+    !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) && matches!(ext, "json" | "dot" | "html")
 }

@@ -4,9 +4,11 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use super::failure::{Failure, Outcome};
+use super::exports::Writer;
 use crate::export::deepening::moves;
 use crate::game::Game;
+use crate::request::Opt;
+use crate::request::plan::OutputPlan;
 use crate::search::deepening::Deepened;
 use crate::tree::Tree;
 
@@ -21,16 +23,19 @@ pub struct ChartOptions {
 }
 
 impl ChartOptions {
-    /// Writes the chart, when asked for.
-    pub fn write(&self, d: &Deepened) -> Outcome {
-        let Some(path) = &self.chart else { return Ok(()) };
-        let svg = crate::export::chart::svg(&d.counts);
-        if path.as_os_str() == "-" {
-            return super::output::print(&svg);
+    /// Adds the chart, when asked for, to the request's output plan.
+    pub fn plan(&self, plan: &mut OutputPlan) {
+        if let Some(path) = &self.chart {
+            plan.output(Opt::Chart, path);
         }
-        std::fs::write(path, svg).map_err(|e| {
-            Failure::output(io::Error::new(e.kind(), format!("--chart {}: {e}", path.display())))
-        })
+    }
+
+    /// The chart's job for the plan, when asked for (it is written with the
+    /// exports, all or none).
+    pub fn job<'a>(&'a self, d: &'a Deepened, limit: u64) -> Option<(Opt, Writer<'a>)> {
+        let path = self.chart.as_deref()?;
+        let svg: Writer<'a> = Box::new(move |w| w.write_all(crate::export::chart::svg(&d.counts).as_bytes()));
+        Some((Opt::Chart, super::exports::within_budget(Opt::Chart, path, limit, svg)))
     }
 }
 

@@ -13,7 +13,9 @@ use crate::exercise::quiz;
 use crate::export::html;
 use crate::game::prelude::*;
 use crate::games::GameName;
+use crate::request::Opt;
 use crate::request::Search;
+use crate::request::plan::{OutputPlan, Writer};
 use crate::search::alphabeta::Pruning;
 
 /// `gametree exercise`'s options.
@@ -116,7 +118,9 @@ fn start(args: &Args) -> Outcome {
             args.out.display()
         )));
     }
-    check_quiz_files(args)?;
+    // The class list, the quiz files: checked together before anything is made.
+    let plan = plan(args);
+    super::exports::check_plan(&plan)?;
     if let Some(game) = args.game {
         return crate::with_game!(game, &crate::games::Settings::default(), |g| run_game(g, &request));
     }
@@ -138,7 +142,7 @@ fn start(args: &Args) -> Outcome {
     };
     let request = Request { count: names.as_ref().map_or(args.count, |n| n.len() as u32), ..request };
     let quiz = if args.moodle.is_some() || args.gift.is_some() || names.is_some() {
-        quiz_files(args, &request, names)?
+        quiz_files(args, &request, names, plan)?
     } else {
         Quiz::default()
     };
@@ -167,48 +171,45 @@ fn class_list(path: &Path) -> Result<String, Failure> {
 }
 
 /// The quiz made from a batch, written with its set: the class's key in the
-/// set's folder, `--moodle` and `--gift` renamed into place only once the set
-/// is (a full disk left a new set beside the old seed's quiz and key).
+/// set's folder, `--moodle` and `--gift` through the request's output plan,
+/// renamed into place only once the set is (a full disk left a new set
+/// beside the old seed's quiz and key).
 #[derive(Default)]
 struct Quiz {
     key: Option<String>,
-    files: Vec<(PathBuf, String)>,
+    files: Vec<(Opt, String)>,
+    plan: OutputPlan,
 }
 
-/// `--moodle` and `--gift` over the class list (`--class c.txt --moodle
-/// c.txt` replaced it) or over each other: refused before anything is made,
-/// as `analyse` refuses its exports' (device and inode compared). They do not
-/// go with `--position`, the other input.
-fn check_quiz_files(args: &Args) -> Outcome {
-    use super::output::Place;
-    let inputs = [("--class", args.class.as_deref())];
-    let outputs = [("--moodle", args.moodle.as_deref()), ("--gift", args.gift.as_deref())];
-    let outputs: Vec<(&str, &Path, Option<Place>)> =
-        outputs.iter().filter_map(|&(flag, p)| p.map(|p| (flag, p, Place::of(p)))).collect();
-    for (i, (flag, path, place)) in outputs.iter().enumerate() {
-        let same = |p: &Path, q: Option<Place>| p == *path || (q.is_some() && q == *place);
-        if let Some((other, _, _)) = outputs[..i].iter().find(|(_, p, q)| same(p, q.clone())) {
-            return Err(Failure::usage(format!(
-                "{other} and {flag} both write {}; give each its own file",
-                path.display()
-            )));
-        }
-        if let Some((input, p)) =
-            inputs.iter().find_map(|&(f, p)| p.filter(|p| same(p, Place::of_input(p))).map(|p| (f, p)))
-        {
-            return Err(Failure::usage(format!(
-                "{flag} {} would overwrite the input {input} {}; give it another file",
-                path.display(),
-                p.display()
-            )));
-        }
+/// The request's output plan: `--class` and a `--position @FILE` read,
+/// `--moodle` and `--gift` written (one over the class list, `--class c.txt
+/// --moodle c.txt`, replaced it). The set's folder, `--out`, is checked
+/// apart: a folder holds the files it is given.
+fn plan(args: &Args) -> OutputPlan {
+    let mut plan = OutputPlan::new();
+    if let Some(class) = &args.class {
+        plan.input(Opt::Class, class);
     }
-    Ok(())
+    if let Some(file) = args.position.as_deref().and_then(|p| p.strip_prefix('@')) {
+        plan.input(Opt::Position, file);
+    }
+    if let Some(moodle) = &args.moodle {
+        plan.output(Opt::Moodle, moodle);
+    }
+    if let Some(gift) = &args.gift {
+        plan.output(Opt::Gift, gift);
+    }
+    plan
 }
 
 /// `--moodle`, `--gift` and `--class`: the batch's trees as a quiz, and the
 /// class's key.
-fn quiz_files(args: &Args, req: &Request<'_>, names: Option<Vec<String>>) -> Result<Quiz, Failure> {
+fn quiz_files(
+    args: &Args,
+    req: &Request<'_>,
+    names: Option<Vec<String>>,
+    plan: OutputPlan,
+) -> Result<Quiz, Failure> {
     let alphabeta = req.search == SearchKind::Alphabeta;
     let class = names.is_some();
     let names = names.unwrap_or_else(|| (1..=req.count).map(|n| format!("Exercise {n}")).collect());
@@ -224,15 +225,15 @@ fn quiz_files(args: &Args, req: &Request<'_>, names: Option<Vec<String>>) -> Res
         .zip(&made)
         .map(|(name, m)| quiz::Question { name, sheet: &m.sheet, svg: &m.svg })
         .collect();
-    let mut files: Vec<(PathBuf, String)> = Vec::new();
-    if let Some(p) = &args.moodle {
-        files.push((p.clone(), quiz::moodle_xml(&questions)));
+    let mut files: Vec<(Opt, String)> = Vec::new();
+    if args.moodle.is_some() {
+        files.push((Opt::Moodle, quiz::moodle_xml(&questions)));
     }
-    if let Some(p) = &args.gift {
-        files.push((p.clone(), quiz::gift(&questions)));
+    if args.gift.is_some() {
+        files.push((Opt::Gift, quiz::gift(&questions)));
     }
     let key = if class { Some(quiz::key(&names, &seeds, &made).map_err(Failure::output)?) } else { None };
-    Ok(Quiz { key, files })
+    Ok(Quiz { key, files, plan })
 }
 
 pub struct Request<'a> {
@@ -297,7 +298,7 @@ fn write_set(req: &Request<'_>, fill: impl FnOnce(&Path) -> Outcome) -> Outcome 
 fn run_random(req: &Request<'_>, quiz: Quiz) -> Outcome {
     let game = crate::games::tree::TextbookTree::default();
     let alphabeta = req.search == SearchKind::Alphabeta;
-    let mut staged = Vec::new();
+    let mut staged = None;
     write_set(req, |set| {
         for number in 1..=req.count {
             let seed = req.seed.wrapping_add(u64::from(number - 1));
@@ -315,19 +316,17 @@ fn run_random(req: &Request<'_>, quiz: Quiz) -> Outcome {
         }
         // Left under their temporary names (a stream is written now) until
         // the set is in place.
-        for (path, text) in &quiz.files {
-            let written = super::output::write_staged(path, |w| w.write_all(text.as_bytes()));
-            staged.extend(written.map_err(|e| cannot(path, e))?);
-        }
+        let jobs: Vec<(Opt, Writer<'_>)> = quiz
+            .files
+            .iter()
+            .map(|(opt, text)| {
+                (*opt, Box::new(move |w: &mut dyn std::io::Write| w.write_all(text.as_bytes())) as Writer<'_>)
+            })
+            .collect();
+        staged = Some(quiz.plan.stage(jobs).map_err(super::exports::write_failure)?);
         Ok(())
     })?;
-    for file in staged {
-        let path = file.target().to_path_buf();
-        file.put_in_place()
-            .and_then(|()| super::output::sync_folder(super::output::folder_of(&path)))
-            .map_err(|e| Failure::output(format!("cannot write {}: {e}", path.display())))?;
-    }
-    Ok(())
+    staged.map_or(Ok(()), |s| s.finish().map_err(super::exports::write_failure))
 }
 
 /// A real game's position, to `req.depth`.

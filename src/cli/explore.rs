@@ -60,7 +60,10 @@ impl Args {
         self.game_options.check(game)?;
         let opts =
             ExportOptions { html: Some(self.html.clone()), max_bytes: self.max_bytes, ..Default::default() };
-        opts.check(&[self.file.as_path()])?;
+        // The saved analysis is the one input; the page, the one output.
+        let mut plan = opts.planned();
+        plan.input(None, &self.file);
+        exports::check_plan(&plan)?;
         crate::with_game!(game, &self.game_options.settings(), |g| open(g, &saved, &name, &opts))
     }
 }

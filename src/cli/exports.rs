@@ -4,9 +4,11 @@ use std::path::{Path, PathBuf};
 
 use super::failure::Failure;
 use super::options::search::SearchKind;
-use super::output::Place;
 use crate::export::{self, analysis, scope::Scope, summary::Summary};
 use crate::game::Game;
+pub use crate::request::plan::is_over_budget;
+use crate::request::plan::{OutputPlan, OverBudget};
+use crate::request::{Door, Opt};
 use crate::search::alphabeta::{self, Pruning};
 use crate::search::solve::Bytes;
 use crate::tree::Tree;
@@ -102,30 +104,36 @@ impl ExportOptions {
         }
     }
 
-    fn files(&self) -> impl Iterator<Item = (&'static str, &Path)> {
+    fn files(&self) -> impl Iterator<Item = (Opt, &Path)> {
         [
-            ("--json", &self.json),
-            ("--dot", &self.dot),
-            ("--html", &self.html),
-            ("--efg", &self.efg),
-            ("--trace", &self.trace),
+            (Opt::Json, &self.json),
+            (Opt::Dot, &self.dot),
+            (Opt::Html, &self.html),
+            (Opt::Efg, &self.efg),
+            (Opt::Trace, &self.trace),
         ]
         .into_iter()
-        .filter_map(|(flag, p)| p.as_deref().map(|p| (flag, p)))
+        .filter_map(|(opt, p)| p.as_deref().map(|p| (opt, p)))
     }
 
-    /// Whether anything goes to stdout, in place of the summary.
-    pub fn to_stdout(&self) -> bool {
-        let stdout = Place::of(Path::new("-"));
-        self.files().any(|(_, p)| p == Path::new("-") || (stdout.is_some() && Place::of(p) == stdout))
+    /// Adds each export asked for to the request's output plan.
+    pub fn plan(&self, plan: &mut OutputPlan) {
+        for (opt, path) in self.files() {
+            plan.output(opt, path);
+        }
     }
 
-    /// Two exports aimed at one file (by any of its names: the device and
-    /// inode are compared, not the strings) would leave only the last, an
-    /// export over one of the `inputs` would destroy it, and a scope with no
-    /// drawing to apply to does nothing: refuse all three before anything is
-    /// built or written.
-    pub fn check(&self, inputs: &[&Path]) -> Result<(), Failure> {
+    /// The output plan of these exports alone.
+    pub fn planned(&self) -> OutputPlan {
+        let mut plan = OutputPlan::new();
+        self.plan(&mut plan);
+        plan
+    }
+
+    /// A scope with no drawing to apply to does nothing: refused before
+    /// anything is built. (Where the exports go is the output plan's to
+    /// check, [`check_plan`], with every other file of the request.)
+    pub fn check(&self) -> Result<(), Failure> {
         if self.scope() != Scope::All && self.dot.is_none() && self.html.is_none() {
             let flag = if self.show_line { "--show-line" } else { "--show-depth" };
             return Err(Failure::usage(format!(
@@ -137,35 +145,14 @@ impl ExportOptions {
                 "--merge-transpositions chooses what --dot and --html draw; give --dot FILE or --html FILE",
             ));
         }
-        let files: Vec<_> = self.files().map(|(flag, p)| (flag, p, Place::of(p))).collect();
-        let shown = |path: &Path| {
-            if path == Path::new("-") { "stdout".to_string() } else { path.display().to_string() }
-        };
-        for (i, (flag, path, place)) in files.iter().enumerate() {
-            let same = |p: &Path, q: &Option<Place>| p == *path || (q.is_some() && q == place);
-            if let Some((other, first, _)) = files[..i].iter().find(|(_, p, q)| same(p, q)) {
-                let (a, b) = (shown(first), shown(path));
-                let what = if a == b { a } else { format!("{a} and {b}, one file") };
-                return Err(Failure::usage(format!(
-                    "{other} and {flag} both write {what}; give each export its own file"
-                )));
-            }
-            if let Some(input) = inputs.iter().find(|p| place.is_some() && Place::of_input(p) == *place) {
-                return Err(Failure::usage(format!(
-                    "{flag} {} would overwrite the input {}; give the export another file",
-                    shown(path),
-                    super::lines::input_name(input)
-                )));
-            }
-            if let Some(input) = super::output::held_for_reading(path) {
-                return Err(Failure::usage(format!(
-                    "{flag} {} would write over {input}, which is open only for reading; give the export another file",
-                    shown(path)
-                )));
-            }
-        }
         Ok(())
     }
+}
+
+/// Refuses a request's output plan (an output over an input or another
+/// output, two on stdout) before anything is built, in the command line's words.
+pub fn check_plan(plan: &OutputPlan) -> Result<(), Failure> {
+    plan.check().map_err(Failure::from)
 }
 
 impl ExportOptions {
@@ -257,24 +244,6 @@ fn over_budget(flag: &str, path: &Path, least: u64, limit: u64, what: &str, inst
     )
 }
 
-/// An export that would pass its byte budget: it is refused with status 3.
-#[derive(Debug)]
-struct OverBudget(String);
-
-impl std::fmt::Display for OverBudget {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for OverBudget {}
-
-/// Whether an export failed because it would pass `--max-bytes` (status 3,
-/// not an output error).
-pub fn is_over_budget(e: &std::io::Error) -> bool {
-    e.get_ref().is_some_and(|r| r.is::<OverBudget>())
-}
-
 /// A writer that passes at most `left` bytes on to `out` (or, without `out`,
 /// only counts them) and fails with [`OverBudget`] at the first byte more.
 struct Budgeted<'w> {
@@ -304,14 +273,16 @@ impl std::io::Write for Budgeted<'_> {
 /// passing the budget on the way leaves nothing; a stream (stdout, a FIFO, a
 /// device) cannot take back what it was given, so there the export is counted
 /// first and only then written.
-pub fn within_budget<'a>(flag: &'static str, path: &'a Path, limit: u64, job: Writer<'a>) -> Writer<'a> {
-    let stream = is_stream(path);
+pub fn within_budget<'a>(opt: Opt, path: &'a Path, limit: u64, job: Writer<'a>) -> Writer<'a> {
+    let stream = crate::request::plan::file::is_stream(path);
+    let flag = Door::Cli.spell(opt);
     Box::new(move |w| {
         let over = |e: std::io::Error| {
             if is_over_budget(&e) {
-                let what = match flag {
-                    "--html" => "the page would",
-                    "--trace" => "the trace would",
+                let what = match opt {
+                    Opt::Html => "the page would",
+                    Opt::Trace => "the trace would",
+                    Opt::Chart => "the chart would",
                     _ => "the export would",
                 };
                 std::io::Error::other(OverBudget(format!(
@@ -330,18 +301,6 @@ pub fn within_budget<'a>(flag: &'static str, path: &'a Path, limit: u64, job: Wr
     })
 }
 
-/// Whether `path` is written in place rather than replaced whole.
-fn is_stream(path: &Path) -> bool {
-    if path == Path::new("-") || path.starts_with("/dev") || path.starts_with("/proc") {
-        return true;
-    }
-    let stdio = [Place::of(Path::new("-")), Place::of(Path::new("/dev/stderr"))];
-    match std::fs::metadata(path) {
-        Ok(meta) => !meta.is_file() || stdio.iter().any(|p| p.is_some() && *p == Place::of(path)),
-        Err(_) => false,
-    }
-}
-
 // Which search sets a tree's values, and what it records: the library's, so
 // that the Python module's and the browser's exports are these byte for byte.
 pub use crate::search::run::{Searched, minimax_events};
@@ -358,8 +317,8 @@ pub fn keep(opts: &ExportOptions, len: usize) -> crate::search::deepening::Keep 
     if opts.html.is_some() { export::deepening::keep(len) } else { Default::default() }
 }
 
-/// One export, ready to write to whatever it is given.
-pub type Writer<'a> = Box<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
+/// One export, ready to write to whatever it is given: the plan's.
+pub use crate::request::plan::Writer;
 
 /// Writes every export asked for; a failure is reported on stderr.
 /// `census`: the tree's, when the caller has counted it already (`--stats`).
@@ -396,6 +355,18 @@ pub fn write_files<G: Game>(
 ) -> std::io::Result<()> {
     let counted = census.is_none().then(|| wants_census(opts).then(|| census::census(game, tree))).flatten();
     let census = census.or(counted.as_ref());
+    write_jobs(&opts.planned(), jobs(game, tree, searched, census, opts))
+}
+
+/// The job of each export asked for, held to `--max-bytes`, for the plan to
+/// write; the JSON and the page show `census`.
+pub fn jobs<'a, G: Game>(
+    game: &'a G,
+    tree: &'a Tree<'_, G>,
+    searched: &'a Searched,
+    census: Option<&'a Census>,
+    opts: &'a ExportOptions,
+) -> Vec<(Opt, Writer<'a>)> {
     let windows = searched.windows.as_deref();
     let events = searched.events.as_deref();
     let scope = opts.scope();
@@ -405,12 +376,12 @@ pub fn write_files<G: Game>(
             tree.len
         ));
     }
-    let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
+    let mut jobs: Vec<(Opt, Writer<'_>)> = Vec::new();
     let limit = opts.byte_budget();
     if let Some(p) = &opts.json {
         let json: Writer<'_> =
             Box::new(move |w| analysis::write_json(w, game, tree, searched, census.expect(COUNTED)));
-        jobs.push((p, within_budget("--json", p, limit, json)));
+        jobs.push((Opt::Json, within_budget(Opt::Json, p, limit, json)));
     }
     if let Some(p) = &opts.dot {
         let merged = opts.merge_transpositions;
@@ -421,76 +392,35 @@ pub fn write_files<G: Game>(
                 export::dot::write_tree(w, game, tree, windows, scope)
             }
         });
-        jobs.push((p, within_budget("--dot", p, limit, dot)));
+        jobs.push((Opt::Dot, within_budget(Opt::Dot, p, limit, dot)));
     }
     if let Some(p) = &opts.html {
         let merged = opts.merge_transpositions;
         let page: Writer<'_> = Box::new(move |w| {
             analysis::write_page_merged(w, game, tree, searched, census.expect(COUNTED), scope, merged)
         });
-        jobs.push((p, within_budget("--html", p, limit, page)));
+        jobs.push((Opt::Html, within_budget(Opt::Html, p, limit, page)));
     }
     if let Some(p) = &opts.efg {
         let efg: Writer<'_> = Box::new(move |w| export::efg::write_tree(w, game, tree));
-        jobs.push((p, within_budget("--efg", p, limit, efg)));
+        jobs.push((Opt::Efg, within_budget(Opt::Efg, p, limit, efg)));
     }
     if let Some(p) = &opts.trace {
         let summary = Summary::of(game, tree, windows);
         let events = events.unwrap_or_default();
         let trace: Writer<'_> = Box::new(move |w| export::trace::write_trace(w, &summary, events));
-        jobs.push((p, within_budget("--trace", p, limit, trace)));
+        jobs.push((Opt::Trace, within_budget(Opt::Trace, p, limit, trace)));
     }
-    write_jobs(jobs)
+    jobs
 }
 
-/// Writes every export, all or none: each file under a temporary name
-/// first, then the streams (stdout, a FIFO, a device: they cannot take back
-/// what they were given, so they come only once every file is whole), and
-/// only then are the files renamed into place. A failure anywhere (a page
-/// over its budget or the format's limits, a full disk) leaves every file as
-/// it was. An error names the file.
-///
-/// The files are not synced one by one: the file systems holding them are
-/// synced once at the end ([`sync_written`]), as the exercise batch does,
-/// since one `fsync` per export cost several times the work of a small
-/// tree's exports.
-pub fn write_jobs(mut jobs: Vec<(&Path, Writer<'_>)>) -> std::io::Result<()> {
-    jobs.sort_by_key(|(path, _)| is_stream(path));
-    let mut staged = Vec::new();
-    let mut written = Vec::new();
-    for (path, job) in jobs {
-        let done = super::output::write_staged(path, |w| job(w)).map_err(|e| {
-            if is_over_budget(&e) {
-                return e;
-            }
-            if super::output::closed_stdout(path, &e) {
-                crate::runtime::signals::die_of_closed_pipe();
-            }
-            std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
-        })?;
-        staged.extend(done);
-        written.push(path);
-    }
-    for file in staged {
-        file.put_in_place()?;
-    }
-    sync_written(&written)
-}
-
-/// Puts the regular files among `paths` on disk: one sync of each file system
-/// that holds some of them (streams, pipes and devices need none).
-fn sync_written(paths: &[&Path]) -> std::io::Result<()> {
-    use std::os::unix::fs::MetadataExt;
-    let mut synced = Vec::new();
-    for path in paths {
-        let Ok(meta) = std::fs::metadata(path) else { continue };
-        if !meta.is_file() || synced.contains(&meta.dev()) {
-            continue;
+/// Writes the jobs of `plan`'s outputs, all or none
+/// ([`OutputPlan::write`]); stdout's reader having gone ends the process
+/// quietly, as it ends other command-line tools.
+pub fn write_jobs(plan: &OutputPlan, jobs: Vec<(Opt, Writer<'_>)>) -> std::io::Result<()> {
+    plan.write(jobs).inspect_err(|e| {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            crate::runtime::signals::die_of_closed_pipe();
         }
-        let file = std::fs::File::open(path).or_else(|_| std::fs::File::open(super::output::folder_of(path)));
-        file.and_then(|f| crate::runtime::system::sync_file_system(&f))
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: cannot sync: {e}", path.display())))?;
-        synced.push(meta.dev());
-    }
-    Ok(())
+    })
 }

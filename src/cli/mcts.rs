@@ -2,7 +2,6 @@
 //! root children's N, Q and UCB terms, its exports, and `--compare`.
 
 use std::io::{self, Write};
-use std::path::Path;
 
 use super::exports::{ExportOptions, Writer, within_budget, write_jobs};
 use super::failure::{Failure, Outcome};
@@ -12,7 +11,9 @@ use super::stderr::say;
 use crate::export::analysis::Grown;
 use crate::export::mcts::{Compared, Header, dot, json, trace};
 use crate::game::prelude::*;
+use crate::request::Opt;
 use crate::request::analyse::{Analyse, MctsArgs};
+use crate::request::plan::OutputPlan;
 use crate::search::mcts::{self, End, Rollout, Searched, Settings, Terms};
 
 /// `--search` of `analyse` and `best`: the request layer's one enum of searches.
@@ -85,7 +86,8 @@ impl MctsOptions {
 
 /// What `analyse --search mcts` is asked for.
 pub struct Request<'a> {
-    pub moves: Option<&'a Path>,
+    /// The files the request reads and writes, checked already.
+    pub plan: &'a OutputPlan,
     pub tree: &'a TreeOptions,
     pub exports: &'a ExportOptions,
     /// The request, checked.
@@ -94,7 +96,6 @@ pub struct Request<'a> {
 
 /// `analyse GAME --search mcts`, from `pos`.
 pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcome {
-    req.exports.check(req.moves.as_slice())?;
     let game = &game.for_machine(game.to_move(&pos));
     let settings = req.checked.mcts;
     req.checked.fits_in_memory::<G>()?;
@@ -108,7 +109,7 @@ pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcom
     if searched.end == End::Budget {
         say(format!("warning: {}", searched.end_words()));
     }
-    if !req.exports.to_stdout() {
+    if !req.plan.to_stdout() {
         let mut out = super::output::stdout();
         write_summary(&mut out, game, searched).map_err(Failure::output)?;
         if let Some(c) = &grown.compared {
@@ -121,27 +122,27 @@ pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcom
 fn write_exports<G: Game>(game: &G, grown: &Grown<G>, req: &Request<'_>) -> io::Result<()> {
     let opts = req.exports;
     let scope = opts.scope();
-    let mut jobs: Vec<(&Path, Writer<'_>)> = Vec::new();
+    let mut jobs: Vec<(Opt, Writer<'_>)> = Vec::new();
     // Every export is held to --max-bytes, as the minimax tree's are.
     let limit = opts.byte_budget();
     if let Some(p) = &opts.json {
         let tree: Writer<'_> = Box::new(move |w| grown.write_json(w, game));
-        jobs.push((p, within_budget("--json", p, limit, tree)));
+        jobs.push((Opt::Json, within_budget(Opt::Json, p, limit, tree)));
     }
     if let Some(p) = &opts.dot {
         let drawing: Writer<'_> = Box::new(move |w| dot::write_tree(w, game, &grown.searched, scope));
-        jobs.push((p, within_budget("--dot", p, limit, drawing)));
+        jobs.push((Opt::Dot, within_budget(Opt::Dot, p, limit, drawing)));
     }
     if let Some(p) = &opts.trace {
         let header = Header::of(game, &grown.searched);
         let trace: Writer<'_> = Box::new(move |w| trace::write_trace(w, game, &header, &grown.events));
-        jobs.push((p, within_budget("--trace", p, limit, trace)));
+        jobs.push((Opt::Trace, within_budget(Opt::Trace, p, limit, trace)));
     }
     if let Some(p) = &opts.html {
         let page: Writer<'_> = Box::new(move |w| grown.write_page(w, game));
-        jobs.push((p, within_budget("--html", p, limit, page)));
+        jobs.push((Opt::Html, within_budget(Opt::Html, p, limit, page)));
     }
-    write_jobs(jobs)
+    write_jobs(req.plan, jobs)
 }
 
 fn print_stats<G: Game>(searched: &Searched<G>) {

@@ -80,6 +80,17 @@ impl Saved {
         if saved.search == "mcts" {
             return Err("an MCTS search; explore opens minimax and alpha-beta trees (open the page analyse --search mcts --html writes)".into());
         }
+        // `@FILE` on the command line reads a tree game's position from
+        // FILE; inside a file it would open whatever the file says (a FIFO
+        // that never ends, a private file whose first bytes the parser's
+        // error shows). The saved position is the text the tree was built
+        // from.
+        if saved.position.trim_start().starts_with('@') {
+            return Err(format!(
+                "position {:?}: names a file, and a position in a saved analysis is text, never a file to read",
+                saved.position
+            ));
+        }
         if saved.nodes.len() != saved.node_count {
             return Err(format!("{} nodes where node_count says {}", saved.nodes.len(), saved.node_count));
         }

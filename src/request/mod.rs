@@ -15,6 +15,9 @@
 //!   [`exercise`]: the rules of exercises and quizzes; [`machine`]: the
 //!   machine's move at a level, and its words for a person; [`perft`]: counts
 //!   within their budgets.
+//! - [`plan`]: every file a request reads and writes, checked together
+//!   before anything is built, and written all or none (unix only: the
+//!   page's engine reads and writes no files).
 
 pub mod analyse;
 pub mod best;
@@ -24,10 +27,14 @@ pub mod exercise;
 pub mod machine;
 pub mod option;
 pub mod perft;
+#[cfg(unix)]
+pub mod plan;
 pub mod refusal;
 pub mod search;
 
 pub use budget::Budgets;
 pub use option::{Door, Opt};
+#[cfg(unix)]
+pub use plan::OutputPlan;
 pub use refusal::{Refusal, Why, Word};
 pub use search::Search;

@@ -9,6 +9,8 @@ pub enum Opt {
     Game,
     /// The position, in the game's notation.
     Position,
+    /// Checkers: a protocol input replayed to the position.
+    Moves,
     /// Plies in the tree.
     Depth,
     /// Which search.
@@ -61,10 +63,16 @@ pub enum Opt {
     MergeTranspositions,
     /// The search's events.
     Trace,
+    /// Checkers: the folder each computed action's exports go into.
+    ExportTrees,
     /// Iterative deepening's chart.
     Chart,
     /// A quiz's class list.
     Class,
+    /// The folder an exercise set is written into.
+    Out,
+    /// A quiz's answer key, a file.
+    Key,
     /// A quiz as Moodle XML.
     Moodle,
     /// A quiz as GIFT.
@@ -155,6 +163,7 @@ impl Opt {
         match self {
             Opt::Game => "game",
             Opt::Position => "position",
+            Opt::Moves => "moves",
             Opt::Depth => "depth",
             Opt::Search => "search",
             Opt::NoPruneOnTies => "no-prune-on-ties",
@@ -181,8 +190,11 @@ impl Opt {
             Opt::Efg => "efg",
             Opt::MergeTranspositions => "merge-transpositions",
             Opt::Trace => "trace",
+            Opt::ExportTrees => "export-trees",
             Opt::Chart => "chart",
             Opt::Class => "class",
+            Opt::Out => "out",
+            Opt::Key => "key",
             Opt::Moodle => "moodle",
             Opt::Gift => "gift",
             Opt::Trees => "trees",
@@ -259,7 +271,7 @@ impl Door {
 fn python_name(opt: Opt) -> String {
     match opt {
         Opt::NoPruneOnTies => "prune_on_ties".to_string(),
-        // `class` is a word of Python's own; `quiz()` takes its `students`.
+        // `class` is a reserved word in Python: its quiz takes `students=`.
         Opt::Class => "students".to_string(),
         o => o.name().replace('-', "_"),
     }
@@ -279,6 +291,7 @@ mod tests {
         assert_eq!(Door::Cli.spell_set(Opt::Search, "alphabeta"), "--search alphabeta");
         assert_eq!(Door::Python.spell_set(Opt::Search, "alphabeta"), "search=\"alphabeta\"");
         assert_eq!(Door::Python.spell_set(Opt::Depth, "99"), "depth=99");
+        assert_eq!(Door::Python.spell(Opt::Class), "students=");
     }
 
     #[test]
