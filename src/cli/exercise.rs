@@ -3,20 +3,15 @@
 use std::path::{Path, PathBuf};
 
 use super::failure::{Failure, Outcome};
-use super::options::position::position_or_start;
 use super::options::search::SearchKind;
 use super::output::{Durability, lies_inside, write_folder, write_output_with};
-use crate::exercise::files::{self, Asked, Unfit};
-use crate::exercise::generate::{Constraints, generate, parse_counts, parse_range};
+use crate::exercise::generate::{Constraints, parse_counts, parse_range};
 use crate::exercise::page::Paper;
 use crate::exercise::quiz;
-use crate::export::html;
-use crate::game::prelude::*;
 use crate::games::GameName;
-use crate::request::Opt;
-use crate::request::Search;
+use crate::request::exercise::{Exercise, ExerciseArgs};
 use crate::request::plan::{OutputPlan, Writer};
-use crate::search::alphabeta::Pruning;
+use crate::request::{Door, Opt, Search};
 
 /// `gametree exercise`'s options.
 #[derive(clap::Args, Debug)]
@@ -88,27 +83,31 @@ impl Args {
 
 /// Checks the options, then writes the exercises asked for.
 fn start(args: &Args) -> Outcome {
-    let rule = if args.no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies };
-    let constraints = Constraints {
-        depth: args.depth,
-        branching: args.branching,
-        leaves: args.leaves,
-        cutoffs: args.cutoffs.unwrap_or(if args.game.is_some() { 1 } else { 2 }),
+    // A random tree's options have defaults here (clap's): a game's position
+    // takes none of them.
+    let random = args.game.is_none();
+    let exercise = ExerciseArgs {
+        seed: random.then_some(args.seed),
+        depth: Some(i64::from(args.depth)),
+        branching: random.then_some(args.branching),
+        leaves: random.then_some(args.leaves),
+        cutoffs: args.cutoffs.map(i64::from),
         cut_above_leaves: args.cut_above_leaves,
-        rule,
-        ..Default::default()
-    };
+        search: if args.search == SearchKind::Minimax { Search::Minimax } else { Search::Alphabeta },
+        no_prune_on_ties: args.no_prune_on_ties,
+        paper: args.paper,
+        game: args.game,
+        position: args.position.clone(),
+    }
+    .check()?;
     let request = Request {
         seed: args.seed,
         out: &args.out,
         count: args.count,
-        constraints,
+        constraints: exercise.constraints,
         search: args.search,
-        paper: args.paper,
-        position: args.position.as_deref(),
-        depth: args.depth,
+        exercise: &exercise,
     };
-    check(args.search, rule)?;
     // A position read from a file in the folder would be replaced by the set.
     if let Some(file) = args.position.as_deref().and_then(|p| p.strip_prefix('@'))
         && lies_inside(Path::new(file), &args.out)
@@ -121,8 +120,8 @@ fn start(args: &Args) -> Outcome {
     // The class list, the quiz files: checked together before anything is made.
     let plan = plan(args);
     super::exports::check_plan(&plan)?;
-    if let Some(game) = args.game {
-        return crate::with_game!(game, &crate::games::Settings::default(), |g| run_game(g, &request));
+    if args.game.is_some() {
+        return write_set(&request, |set| write_exercise(&request, 1, set));
     }
     let names = match &args.class {
         Some(path) => {
@@ -242,36 +241,15 @@ pub struct Request<'a> {
     pub count: u32,
     pub constraints: Constraints,
     pub search: SearchKind,
-    pub paper: Paper,
-    /// A game position instead of a random tree: the position's text and depth.
-    pub position: Option<&'a str>,
-    pub depth: u8,
+    /// The exercise, checked by the request layer.
+    pub exercise: &'a Exercise,
 }
 
-/// Every file of one exercise, written into `dir`; `addons` go on its page.
-fn write_exercise<G: Game>(
-    game: &G,
-    pos: G::Position,
-    depth: u8,
-    title: String,
-    req: &Request<'_>,
-    dir: &Path,
-    addons: &[html::Addon],
-) -> Outcome {
-    let c = &req.constraints;
-    let asked = Asked {
-        search: req.search,
-        rule: c.rule,
-        paper: req.paper,
-        cutoffs: c.cutoffs,
-        cut_above_leaves: c.cut_above_leaves,
-        from_position: req.position.is_some(),
-    };
-    let files = files::files(game, pos, depth, title, asked, addons).map_err(|e| match e {
-        Unfit::TooBig(why) => Failure::budget(why),
-        Unfit::Unsuitable(why) => Failure::usage(why),
-    })?;
-    std::fs::create_dir_all(dir)
+/// Every file of exercise `number` of the set, written into its folder of `set`.
+fn write_exercise(req: &Request<'_>, number: u32, set: &Path) -> Outcome {
+    let files = req.exercise.files(number, req.count, Door::Cli)?;
+    let dir = folder(set, req, number);
+    std::fs::create_dir_all(&dir)
         .map_err(|e| Failure::output(format!("cannot create {}: {e}", dir.display())))?;
     // Into the set's new folder, synced once for the whole set when it is
     // complete (`write_folder`), not once a file.
@@ -296,17 +274,10 @@ fn write_set(req: &Request<'_>, fill: impl FnOnce(&Path) -> Outcome) -> Outcome 
 
 /// Random textbook trees: exercise N from seed SEED + N - 1.
 fn run_random(req: &Request<'_>, quiz: Quiz) -> Outcome {
-    let game = crate::games::tree::TextbookTree::default();
-    let alphabeta = req.search == SearchKind::Alphabeta;
     let mut staged = None;
     write_set(req, |set| {
         for number in 1..=req.count {
-            let seed = req.seed.wrapping_add(u64::from(number - 1));
-            let text = generate(seed, &req.constraints, alphabeta).map_err(Failure::usage)?;
-            let pos = game.parse_position(&text).expect("generated trees are well formed");
-            let title = format!("Exercise {number}");
-            let nav = [files::navigation(number, req.count, req.seed)];
-            write_exercise(&game, pos, req.constraints.depth, title, req, &folder(set, req, number), &nav)?;
+            write_exercise(req, number, set)?;
         }
         let cannot =
             |path: &Path, e: std::io::Error| Failure::output(format!("cannot write {}: {e}", path.display()));
@@ -327,19 +298,4 @@ fn run_random(req: &Request<'_>, quiz: Quiz) -> Outcome {
         Ok(())
     })?;
     staged.map_or(Ok(()), |s| s.finish().map_err(super::exports::write_failure))
-}
-
-/// A real game's position, to `req.depth`.
-pub fn run_game<G: Game>(game: &G, req: &Request<'_>) -> Outcome {
-    let pos = position_or_start(game, req.position)?;
-    let game = &game.for_machine(game.to_move(&pos));
-    let title = format!("Exercise: {} to move", game.player_name(game.to_move(&pos)));
-    write_set(req, |set| write_exercise(game, pos, req.depth, title, req, &folder(set, req, 1), &[]))
-}
-
-/// Whether `rule` and `search` go together (the request layer's rule).
-pub fn check(search: SearchKind, rule: Pruning) -> Outcome {
-    let search = if search == SearchKind::Minimax { Search::Minimax } else { Search::Alphabeta };
-    crate::request::exercise::rule(search, rule != Pruning::default())?;
-    Ok(())
 }
