@@ -8,7 +8,9 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::runtime::clock::Instant;
 
 use crate::game::Game;
 use crate::request::{Opt, Refusal, Word};

@@ -75,7 +75,12 @@ fn args_of(options: &Value) -> Vec<String> {
     args
 }
 
-fn assert_same(b: &Browser, options: Value) {
+fn assert_same(b: &Browser, mut options: Value) {
+    // MCTS's tree in the page is held to the page's node budget, which its
+    // JSON states: the command line is given the same budget.
+    if options["search"] == json!("mcts") && options.get("max-nodes").is_none() {
+        options["max-nodes"] = json!(gametree::request::budget::PAGE_MAX_NODES);
+    }
     let args = args_of(&options);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let cli = cli_json(&args);
