@@ -30,6 +30,17 @@ pub enum Failure {
     Budget(String),
 }
 
+/// A refusal of the request layer, said in Python's words (`depth=`, not `--depth`).
+impl From<gametree::request::Refusal> for Failure {
+    fn from(r: gametree::request::Refusal) -> Failure {
+        let message = r.in_door(gametree::request::Door::Python);
+        match r.why {
+            gametree::request::Why::Usage => Failure::Usage(message),
+            gametree::request::Why::Budget => Failure::Budget(message),
+        }
+    }
+}
+
 impl From<Failure> for PyErr {
     fn from(f: Failure) -> PyErr {
         match f {
@@ -49,6 +60,7 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run::textbook_tree, m)?)?;
     m.add_function(wrap_pyfunction!(run::_quiz, m)?)?;
     m.add_function(wrap_pyfunction!(run::_roster, m)?)?;
+    m.add_function(wrap_pyfunction!(run::_check_trees, m)?)?;
     m.add_function(wrap_pyfunction!(exercise::_exercise, m)?)?;
     m.add_class::<pytree::Tree>()?;
     m.add_class::<pytree::Node>()?;

@@ -510,10 +510,26 @@ pub fn textbook_tree(
 }
 
 /// The names of a class list's text, as `gametree exercise --class` reads
-/// them (`quiz::roster`). `gametree.quiz` reads its file through it.
+/// them (`quiz::roster`), held to the class budget (naming the file `list`).
+/// `gametree.quiz` reads its file through it.
 #[pyfunction]
-pub fn _roster(text: &str) -> PyResult<Vec<String>> {
-    gametree::exercise::quiz::roster(text).map_err(|e| Failure::Usage(e).into())
+#[pyo3(signature = (text, list=None))]
+pub fn _roster(text: &str, list: Option<&str>) -> PyResult<Vec<String>> {
+    let names = gametree::exercise::quiz::roster(text).map_err(Failure::Usage)?;
+    gametree::request::budget::class(names.len(), list).map_err(Failure::from)?;
+    Ok(names)
+}
+
+/// `grade`'s `trees`, held to the table's budget (1 to 10,000) before the
+/// first tree is drawn: any Python int, however large.
+#[pyfunction]
+pub fn _check_trees(trees: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let given = match trees.extract::<i64>() {
+        Ok(n) => i128::from(n),
+        Err(_) if trees.lt(0)? => i128::MIN,
+        Err(_) => i128::MAX,
+    };
+    Ok(gametree::request::budget::trees(given, &trees.str()?.to_string()).map_err(Failure::from)?)
 }
 
 /// The quiz of `names` (one tree each, from seeds `seed`, `seed + 1`, ...):
@@ -548,6 +564,8 @@ pub fn _quiz(
             .into());
         }
     };
+    // Before a tree is drawn: 20,000 names would take gigabytes.
+    gametree::request::budget::class(names.len(), None).map_err(Failure::from)?;
     let rule = if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound };
     let constraints = Constraints { depth, rule, ..Constraints::default() };
     released(py, move |_| {

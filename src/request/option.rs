@@ -168,6 +168,8 @@ impl Door {
 fn python_name(opt: Opt) -> String {
     match opt {
         Opt::NoPruneOnTies => "prune_on_ties".to_string(),
+        // `gametree.quiz(students, ...)`: a list of names or a class list file.
+        Opt::Class => "students".to_string(),
         o => o.name().replace('-', "_"),
     }
 }
@@ -186,5 +188,6 @@ mod tests {
         assert_eq!(Door::Cli.spell_set(Opt::Search, "alphabeta"), "--search alphabeta");
         assert_eq!(Door::Python.spell_set(Opt::Search, "alphabeta"), "search=\"alphabeta\"");
         assert_eq!(Door::Python.spell_set(Opt::Depth, "99"), "depth=99");
+        assert_eq!(Door::Python.spell(Opt::Class), "students=");
     }
 }
