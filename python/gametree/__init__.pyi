@@ -114,8 +114,16 @@ def analyse(
     first; the last iteration sets the tree's values, and `Tree.iterations`
     holds every iteration."""
 
-def perft(game: str, depth: int, position: Position = None, threads: Optional[int] = None) -> list[int]:
-    """The positions exactly d actions deep for d = 1..depth."""
+def perft(
+    game: str,
+    depth: int,
+    position: Position = None,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    max_time: Optional[float] = None,
+) -> list[int]:
+    """The positions exactly d actions deep for d = 1..depth; BudgetError past
+    max_nodes (positions at one depth) or max_time (seconds)."""
 
 def best(
     game: str,
@@ -128,8 +136,14 @@ def best(
 ) -> tuple[Optional[str], Union[int, float]]:
     """The best action and its value, as `gametree best` prints them."""
 
-def solve(game: str, position: Position = None) -> str:
-    """"win in N", "loss in N" or "draw" for the side to move."""
+def solve(
+    game: str,
+    position: Position = None,
+    max_memory: Optional[int] = None,
+    max_positions: Optional[int] = None,
+) -> str:
+    """"win in N", "loss in N" or "draw" for the side to move; BudgetError past
+    max_memory (bytes of the solver's tables) or max_positions."""
 
 def textbook_tree(
     seed: int,

@@ -13,7 +13,7 @@ use gametree::limits::{DEFAULT_MAX_NODES, Limits, MAX_TREE_NODES, default_thread
 use gametree::search::alphabeta::{self, Pruning, Search};
 use gametree::search::mcts::{self, Budget, Rollout};
 use gametree::search::run::{Asked, TreeSearch, search_tree};
-use gametree::search::solve::{self as solver, TooBig};
+use gametree::search::solve as solver;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -334,28 +334,56 @@ where
 /// Counts the positions exactly d actions deep for d = 1 to `depth`, as
 /// `gametree perft` does; returns the counts as a list, depth 1 first.
 ///
+/// max_nodes: positions one depth may count (default 100 billion); a depth
+///     predicted to count more is not started. BudgetError.
+/// max_time: seconds the count may take (default: no limit). BudgetError.
+///
 /// >>> gametree.perft("tictactoe", 3)
 /// [9, 72, 504]
 #[pyfunction]
-#[pyo3(signature = (game, depth, position=None, threads=None))]
+#[pyo3(signature = (game, depth, position=None, threads=None, max_nodes=None, max_time=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn perft(
     py: Python<'_>,
     game: &str,
     depth: i64,
     position: Option<&Bound<'_, PyAny>>,
     threads: Option<i64>,
+    max_nodes: Option<i64>,
+    max_time: Option<f64>,
 ) -> PyResult<Vec<u64>> {
+    use gametree::request::{Opt, Refusal, Word};
+    use gametree::search::perft::{DEFAULT_MAX_COUNT, Within, perft_within};
     let name = game_named(game)?;
     let depth = check_depth(Some(depth))?.expect("given");
     let position = position_text(position)?;
     let threads = check_threads(threads)?;
+    let max_count = match max_nodes {
+        None => DEFAULT_MAX_COUNT,
+        Some(n) if n >= 1 => n as u64,
+        Some(n) => {
+            let words = gametree::words![Word::set(Opt::MaxNodes, n), ": give 1 or more"];
+            return Err(Failure::from(Refusal::usage(Opt::MaxNodes, words)).into());
+        }
+    };
+    let max_time = match max_time {
+        None => None,
+        Some(t) if t > 0.0 && Duration::try_from_secs_f64(t).is_ok() => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            let words = gametree::words![Word::set(Opt::MaxTime, t), ": give seconds, more than 0"];
+            return Err(Failure::from(Refusal::usage(Opt::MaxTime, words)).into());
+        }
+    };
+    let within = Within { max_count, max_time };
     released(py, move |stop| {
         gametree::with_game!(name, &Settings::default(), |g| {
             let pos = position_or_start(g, position.as_deref())?;
             let go_on = |_| !stop.load(Ordering::Relaxed);
-            gametree::search::perft::perft_while(g, &pos, depth, threads, &go_on)
-                .map(|counts| counts.by_depth)
-                .ok_or_else(|| Failure::Usage("perft was stopped".into()))
+            match perft_within(g, &pos, depth, threads, &within, &go_on, &mut |_, _| {}) {
+                Ok(Some(counts)) => Ok(counts.by_depth),
+                Ok(None) => Err(Failure::Usage("perft was stopped".into())),
+                Err(refusal) => Err(refusal.into()),
+            }
         })
     })
 }
@@ -418,28 +446,46 @@ pub fn best(
 /// The game's exact result for the side to move by retrograde analysis, as
 /// `gametree solve` prints it: "win in N", "loss in N" or "draw".
 ///
+/// max_memory: bytes the solver's tables may hold (default: 2 GiB, or half
+///     the physical memory, or half the address space `ulimit -v` leaves,
+///     whichever is least); held to what the process may use. BudgetError.
+/// max_positions: give up when more positions are reachable (default: no
+///     limit but the memory's). BudgetError.
+///
 /// >>> gametree.solve("tictactoe")
 /// 'draw'
 #[pyfunction]
-#[pyo3(signature = (game, position=None))]
-pub fn solve(py: Python<'_>, game: &str, position: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+#[pyo3(signature = (game, position=None, max_memory=None, max_positions=None))]
+pub fn solve(
+    py: Python<'_>,
+    game: &str,
+    position: Option<&Bound<'_, PyAny>>,
+    max_memory: Option<i64>,
+    max_positions: Option<i64>,
+) -> PyResult<String> {
+    use gametree::request::{Opt, Refusal, Word};
     let name = game_named(game)?;
     let position = position_text(position)?;
+    let at_least_one = |opt: Opt, given: Option<i64>| match given {
+        Some(n) if n < 1 => {
+            let words = gametree::words![Word::set(opt, n), ": give 1 or more"];
+            Err(Failure::from(Refusal::usage(opt, words)))
+        }
+        other => Ok(other.map(|n| n as u64)),
+    };
+    let max_memory = at_least_one(Opt::MaxMemory, max_memory)?;
+    let max_positions = at_least_one(Opt::MaxPositions, max_positions)?;
     released(py, move |_| {
         // A solve is of the game itself: no ply limit unless one is asked for.
         let settings = registry::for_solve(name, &Settings::default());
         gametree::with_game!(name, &settings, |g| {
             let pos = position_or_start(g, position.as_deref())?;
-            let budget = solver::Budget { max_positions: u64::MAX, max_bytes: solver::default_max_bytes() };
+            // A budget the address space cannot hold is held to what it leaves.
+            let (max_bytes, held) = solver::memory_budget(max_memory);
+            let budget = solver::Budget { max_positions: max_positions.unwrap_or(u64::MAX), max_bytes };
             match solver::solve(g, &pos, &budget, &mut |_| {}) {
                 Ok(solved) => Ok(solved.get(&pos).expect("the root is solved").to_string()),
-                Err(e) => {
-                    let raise = match e {
-                        TooBig::Positions { .. } => "raise --max-positions",
-                        _ => "raise --max-memory",
-                    };
-                    Err(Failure::Budget(format!("{e}; {raise} to try anyway")))
-                }
+                Err(e) => Err(solver::refusal(&e, held).into()),
             }
         })
     })

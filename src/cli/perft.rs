@@ -12,9 +12,8 @@ use crate::game::Game;
 use crate::limits::default_threads;
 use crate::search::perft::perft_while;
 
-/// `perft`'s default budget: positions counted at one depth, a minute or two of
-/// bulk counting.
-pub const DEFAULT_MAX_COUNT: u64 = 100_000_000_000;
+/// `perft`'s default budget, the library's (every door's).
+pub use crate::search::perft::DEFAULT_MAX_COUNT;
 
 /// `gametree perft`'s arguments.
 #[derive(clap::Args, Debug)]

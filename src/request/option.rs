@@ -41,6 +41,8 @@ pub enum Opt {
     MaxTime,
     /// The memory budget.
     MaxMemory,
+    /// The solver's budget of distinct positions.
+    MaxPositions,
     /// Threads to build and search on.
     Threads,
     /// perft: each first move's count.
@@ -94,6 +96,7 @@ impl Opt {
             Opt::MaxBytes => "max-bytes",
             Opt::MaxTime => "max-time",
             Opt::MaxMemory => "max-memory",
+            Opt::MaxPositions => "max-positions",
             Opt::Threads => "threads",
             Opt::Divide => "divide",
             Opt::Against => "against",

@@ -8,9 +8,100 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
 
 use crate::game::Game;
+use crate::request::{Opt, Refusal, Word};
 use crate::runtime::share;
+
+/// `perft`'s default budget: positions counted at one depth, a minute or two of
+/// bulk counting.
+pub const DEFAULT_MAX_COUNT: u64 = 100_000_000_000;
+
+/// What one perft request may count: positions at one depth, and time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Within {
+    /// Positions one depth may count (a depth predicted over it is not started).
+    pub max_count: u64,
+    /// Time the whole count may take.
+    pub max_time: Option<Duration>,
+}
+
+impl Default for Within {
+    fn default() -> Within {
+        Within { max_count: DEFAULT_MAX_COUNT, max_time: None }
+    }
+}
+
+/// [`perft`] one depth after another within `within`, each depth handed to
+/// `each` as it ends (so a caller may print it), and `go_on` asked now and then
+/// as well (a stop request). The refusal says which budget stopped it, as
+/// every door says it (`--max-nodes`, `max_nodes=`); `Ok(None)` is a stop
+/// that `go_on` asked for.
+pub fn perft_within<G: Game>(
+    game: &G,
+    root: &G::Position,
+    depth: u8,
+    threads: usize,
+    within: &Within,
+    go_on: &(dyn Fn(u64) -> bool + Sync),
+    each: &mut dyn FnMut(u8, &Counts),
+) -> Result<Option<Counts>, Refusal> {
+    let started = Instant::now();
+    let over_time = || within.max_time.is_some_and(|t| started.elapsed() > t);
+    let mut totals: Vec<u64> = Vec::new();
+    let mut last = None;
+    for d in 1..=depth {
+        // Growth ratio of the last ply, with a spare factor for its variance.
+        if let [.., before, last] = totals[..] {
+            let predicted = last as f64 * (last as f64 / before.max(1) as f64);
+            if predicted > within.max_count as f64 {
+                return Err(Refusal::budget(
+                    Opt::MaxNodes,
+                    crate::words![
+                        format!("depth {d} would count about {predicted:.3e} positions, more than "),
+                        Word::set(Opt::MaxNodes, within.max_count),
+                        "; stopped"
+                    ],
+                ));
+            }
+        }
+        let asked = std::sync::atomic::AtomicBool::new(false);
+        let counting = |n: u64| {
+            let on = go_on(n);
+            if !on {
+                asked.store(true, Relaxed);
+            }
+            on && n <= within.max_count && !over_time()
+        };
+        let counts = perft_while(game, root, d, threads, &counting);
+        if asked.load(Relaxed) {
+            return Ok(None);
+        }
+        let Some(counts) = counts.filter(|_| !over_time()) else {
+            let why = match within.max_time {
+                Some(t) if over_time() => Word::set(Opt::MaxTime, t.as_secs_f64()),
+                _ => Word::set(Opt::MaxNodes, within.max_count),
+            };
+            return Err(Refusal::budget(
+                why_opt(&why),
+                crate::words![format!("depth {d} was not finished within "), why, "; stopped"],
+            ));
+        };
+        totals.push(counts.by_depth[usize::from(d) - 1]);
+        each(d, &counts);
+        last = Some(counts);
+    }
+    Ok(last)
+}
+
+/// The option a budget's word names.
+fn why_opt(w: &Word) -> Option<Opt> {
+    match w {
+        Word::Set(o, _) | Word::Opt(o) => Some(*o),
+        Word::Text(_) => None,
+    }
+}
 
 /// What a perft run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
