@@ -21,7 +21,7 @@ create_exception!(
     gametree,
     BudgetError,
     PyRuntimeError,
-    "A budget (max_nodes, the solver's memory) would have been passed; the message says which and what to change."
+    "A budget (max_nodes, max_bytes, max_time, the solver's max_memory) would have been passed; the message says which and what to change."
 );
 
 /// A failure to report to Python: bad input (`ValueError`) or a budget.
