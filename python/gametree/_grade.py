@@ -13,6 +13,7 @@ it. Everything returned is plain data (dicts, lists, strings, numbers), for
 nbgrader and otter-grader.
 """
 
+import json
 import string
 import traceback
 from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -266,9 +267,9 @@ def grade(
     1.0
     """
     if search not in ("alphabeta", "minimax"):
-        raise ValueError(f'--search {search!r}: a student\'s search is graded as "minimax" or "alphabeta"')
+        raise ValueError(f'search={json.dumps(search)}: a student\'s search is graded as "minimax" or "alphabeta"')
     if search == "minimax" and not prune_on_ties:
-        raise ValueError("--no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders")
+        raise ValueError('prune_on_ties=False changes alpha-beta\'s cut-offs; add search="alphabeta"')
     if not isinstance(trees, int) or isinstance(trees, bool):
         raise ValueError(f"trees={trees!r}: give a whole number of trees")
     # 1 to 10,000, the command line's table of budgets, refused at once.

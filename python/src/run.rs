@@ -599,13 +599,13 @@ pub fn _quiz(
         "minimax" if prune_on_ties => false,
         "minimax" => {
             return Err(Failure::Usage(
-                "--no-prune-on-ties is about alpha-beta; drop it or use --search alphabeta".into(),
+                "prune_on_ties=False is about alpha-beta; drop it or use search=\"alphabeta\"".into(),
             )
             .into());
         }
         other => {
             return Err(Failure::Usage(format!(
-                "--search {other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
+                "search={other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
             ))
             .into());
         }

@@ -112,3 +112,18 @@ def test_a_scope_given_twice_is_refused_in_pythons_words():
     with pytest.raises(ValueError) as caught:
         gametree.analyse("tree").to_dot(show_depth=1, show_line=True)
     assert str(caught.value) == "show_depth= cannot be used with show_line=True"
+
+
+@pytest.mark.parametrize(
+    "call,said",
+    [
+        (lambda: gametree.grade(lambda t, e: 0, search="mcts"), 'search="mcts": a student\'s search is graded as "minimax" or "alphabeta"'),
+        (lambda: gametree.grade(lambda t, e: 0, search="minimax", prune_on_ties=False), "prune_on_ties=False changes alpha-beta's cut-offs; add search=\"alphabeta\""),
+        (lambda: gametree.quiz(["Ada"], search="minimax", prune_on_ties=False), "prune_on_ties=False is about alpha-beta; drop it or use search=\"alphabeta\""),
+        (lambda: gametree.quiz(["Ada"], search="mcts"), 'search="mcts": an exercise is searched by "minimax" or "alphabeta"'),
+    ],
+)
+def test_grade_and_quiz_refuse_in_pythons_words(call, said):
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert str(caught.value) == said
