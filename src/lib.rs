@@ -12,7 +12,8 @@
 //! [`game`] (the README and `docs/adding-a-game.md` walk through both).
 //!
 //! OS-level `unsafe` lives in [`runtime`] alone; the tree's node and arena
-//! files hold the only other `unsafe`, for compact nodes written in place.
+//! files hold the only other `unsafe`, for compact nodes written in place,
+//! with the textbook trees' reader, whose nodes the game that read them owns.
 
 #![deny(unsafe_code)]
 // Every public item says what it is for; CI's clippy turns this into an error.

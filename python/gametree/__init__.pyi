@@ -13,7 +13,7 @@ Search = Literal["minimax", "alphabeta", "deepening", "mcts"]
 WindowEnd = Union[int, float]
 
 class BudgetError(RuntimeError):
-    """A budget (max_nodes, the solver's memory) would have been passed."""
+    """A budget (max_nodes, max_bytes, max_time, the solver's max_memory) would have been passed."""
 
 class Node:
     """One node of a Tree, as it was when asked for."""
@@ -89,11 +89,16 @@ class Tree:
     def __len__(self) -> int: ...
     def __getitem__(self, i: int) -> Node: ...
     def __iter__(self) -> Iterator[Node]: ...
-    def to_json(self) -> str:
-        """The bytes `gametree analyse ... --json -` writes."""
-    def to_dot(self, show_depth: Optional[int] = None, show_line: bool = False) -> str: ...
-    def to_efg(self) -> str: ...
-    def to_html(self, show_depth: Optional[int] = None, show_line: bool = False) -> str: ...
+    def to_json(self, max_bytes: Optional[int] = None) -> str:
+        """The bytes `gametree analyse ... --json -` writes; BudgetError past
+        max_bytes (default 64 MiB, the command line's --max-bytes)."""
+    def to_dot(
+        self, show_depth: Optional[int] = None, show_line: bool = False, max_bytes: Optional[int] = None
+    ) -> str: ...
+    def to_efg(self, max_bytes: Optional[int] = None) -> str: ...
+    def to_html(
+        self, show_depth: Optional[int] = None, show_line: bool = False, max_bytes: Optional[int] = None
+    ) -> str: ...
     def _repr_html_(self) -> str: ...
 
 def analyse(
@@ -115,8 +120,16 @@ def analyse(
     first; the last iteration sets the tree's values, and `Tree.iterations`
     holds every iteration."""
 
-def perft(game: str, depth: int, position: Position = None, threads: Optional[int] = None) -> list[int]:
-    """The positions exactly d actions deep for d = 1..depth."""
+def perft(
+    game: str,
+    depth: int,
+    position: Position = None,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    max_time: Optional[float] = None,
+) -> list[int]:
+    """The positions exactly d actions deep for d = 1..depth; BudgetError past
+    max_nodes (positions at one depth) or max_time (seconds)."""
 
 def best(
     game: str,
@@ -129,8 +142,14 @@ def best(
 ) -> tuple[Optional[str], Union[int, float]]:
     """The best action and its value, as `gametree best` prints them."""
 
-def solve(game: str, position: Position = None) -> str:
-    """"win in N", "loss in N" or "draw" for the side to move."""
+def solve(
+    game: str,
+    position: Position = None,
+    max_memory: Optional[int] = None,
+    max_positions: Optional[int] = None,
+) -> str:
+    """"win in N", "loss in N" or "draw" for the side to move; BudgetError past
+    max_memory (bytes of the solver's tables) or max_positions."""
 
 def textbook_tree(
     seed: int,

@@ -13,11 +13,12 @@ it. Everything returned is plain data (dicts, lists, strings, numbers), for
 nbgrader and otter-grader.
 """
 
+import json
 import string
 import traceback
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from ._gametree import analyse, textbook_tree
+from ._gametree import _check_trees, analyse, textbook_tree
 
 __all__ = ["grade"]
 
@@ -246,8 +247,9 @@ def grade(
     search: "alphabeta" or "minimax", the search the student wrote.
     prune_on_ties: alpha-beta cuts off when a value reaches the bound (AIMA);
         False: only when it passes it (Berkeley CS188).
-    trees, seed: how many trees, drawn from seeds seed, seed+1, ... (the
-        trees of `gametree exercise --seed N`, depth 3, 2 or 3 children).
+    trees, seed: how many trees (1 to 10,000), drawn from seeds seed,
+        seed+1, ... (the trees of `gametree exercise --seed N`, depth 3, 2
+        or 3 children).
 
     Returns a dict: "score" (the share of trees right, 0 to 1), "passed",
     "trees", "search", "pruning", and "reports", one per tree, each with the
@@ -265,11 +267,13 @@ def grade(
     1.0
     """
     if search not in ("alphabeta", "minimax"):
-        raise ValueError(f'--search {search!r}: a student\'s search is graded as "minimax" or "alphabeta"')
+        raise ValueError(f'search={json.dumps(search)}: a student\'s search is graded as "minimax" or "alphabeta"')
     if search == "minimax" and not prune_on_ties:
-        raise ValueError("--no-prune-on-ties changes alpha-beta's cut-offs; add --search alphabeta or --compare-orders")
-    if not isinstance(trees, int) or trees < 1:
-        raise ValueError(f"trees {trees!r}: give 1 or more")
+        raise ValueError('prune_on_ties=False changes alpha-beta\'s cut-offs; add search="alphabeta"')
+    if not isinstance(trees, int) or isinstance(trees, bool):
+        raise ValueError(f"trees={trees!r}: give a whole number of trees")
+    # 1 to 10,000, the command line's table of budgets, refused at once.
+    trees = _check_trees(trees)
     reports = []
     for k in range(trees):
         notation = textbook_tree(seed + k, search=search, prune_on_ties=prune_on_ties)

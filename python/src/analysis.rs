@@ -5,6 +5,7 @@
 
 use std::io;
 
+use gametree::export::budget::Capped;
 use gametree::export::mcts::{Exact, dot as mcts_dot, html as mcts_html, json as mcts_json};
 use gametree::export::scope::Scope;
 use gametree::export::summary::Summary;
@@ -67,20 +68,29 @@ pub trait Analysed: Send + Sync {
     fn facts(&self) -> Facts;
     /// The node `id`, which is below [`Self::len`].
     fn node(&self, id: u32) -> NodeFacts;
-    fn json(&self) -> io::Result<Vec<u8>>;
-    fn dot(&self, scope: Scope) -> io::Result<Vec<u8>>;
-    fn efg(&self) -> Result<Vec<u8>, String>;
-    fn html(&self, scope: Scope) -> io::Result<Vec<u8>>;
+    /// The nodes every node of which a whole-tree export writes, for the
+    /// byte budget's check before it is built: a minimax tree's (an MCTS
+    /// tree's exports are held to the budget as they are written).
+    fn whole_nodes(&self) -> Option<u64>;
+    // Each export held to `limit` bytes ([`written`]).
+    fn json(&self, limit: u64) -> io::Result<Vec<u8>>;
+    fn dot(&self, scope: Scope, limit: u64) -> io::Result<Vec<u8>>;
+    fn efg(&self, limit: u64) -> io::Result<Vec<u8>>;
+    fn html(&self, scope: Scope, limit: u64) -> io::Result<Vec<u8>>;
     /// `--search deepening`: the JSON's `deepening` object (each iteration's
     /// depth, nodes, time, decision, value, line and effective branching
     /// factor, and the chart's counts), written by the JSON's own writer.
     fn deepening(&self) -> Option<serde_json::Value>;
 }
 
-fn written(job: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> io::Result<Vec<u8>> {
-    let mut out = Vec::new();
+/// An export written into memory, at most `limit` bytes of it, its room
+/// asked for with `try_reserve` (the library's `Capped`): past the budget is
+/// an error (`is_over_budget`), and so is memory the allocator cannot give,
+/// rather than an abort of the interpreter.
+fn written(limit: u64, job: impl FnOnce(&mut Capped) -> io::Result<()>) -> io::Result<Vec<u8>> {
+    let mut out = Capped::new(limit);
     job(&mut out)?;
-    Ok(out)
+    Ok(out.bytes)
 }
 
 /// A minimax tree, searched by minimax or alpha-beta.
@@ -199,20 +209,26 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
 
     // The command line's own writers (export::analysis), so that the census,
     // the transpositions' marks and any view a search adds reach Python too.
-    fn json(&self) -> io::Result<Vec<u8>> {
-        written(|w| analysis::write_json(w, &self.game, &self.tree.tree(), &self.searched, self.census()))
+    fn whole_nodes(&self) -> Option<u64> {
+        Some(self.tree.tree().len as u64)
     }
 
-    fn dot(&self, scope: Scope) -> io::Result<Vec<u8>> {
-        written(|w| dot::write_tree(w, &self.game, &self.tree.tree(), self.windows(), scope))
+    fn json(&self, limit: u64) -> io::Result<Vec<u8>> {
+        written(limit, |w| {
+            analysis::write_json(w, &self.game, &self.tree.tree(), &self.searched, self.census())
+        })
     }
 
-    fn efg(&self) -> Result<Vec<u8>, String> {
-        written(|w| efg::write_tree(w, &self.game, &self.tree.tree())).map_err(|e| e.to_string())
+    fn dot(&self, scope: Scope, limit: u64) -> io::Result<Vec<u8>> {
+        written(limit, |w| dot::write_tree(w, &self.game, &self.tree.tree(), self.windows(), scope))
     }
 
-    fn html(&self, scope: Scope) -> io::Result<Vec<u8>> {
-        written(|w| {
+    fn efg(&self, limit: u64) -> io::Result<Vec<u8>> {
+        written(limit, |w| efg::write_tree(w, &self.game, &self.tree.tree()))
+    }
+
+    fn html(&self, scope: Scope, limit: u64) -> io::Result<Vec<u8>> {
+        written(limit, |w| {
             analysis::write_page(w, &self.game, &self.tree.tree(), &self.searched, self.census(), scope)
         })
     }
@@ -278,19 +294,25 @@ where
         }
     }
 
-    fn json(&self) -> io::Result<Vec<u8>> {
-        written(|w| mcts_json::write_tree(w, &self.game, &self.searched, None))
+    fn whole_nodes(&self) -> Option<u64> {
+        None
     }
 
-    fn dot(&self, scope: Scope) -> io::Result<Vec<u8>> {
-        written(|w| mcts_dot::write_tree(w, &self.game, &self.searched, scope))
+    fn json(&self, limit: u64) -> io::Result<Vec<u8>> {
+        written(limit, |w| mcts_json::write_tree(w, &self.game, &self.searched, None))
     }
 
-    fn efg(&self) -> Result<Vec<u8>, String> {
-        Err("--search mcts: --efg writes a game whose payoffs are minimax values; an MCTS tree has only playout averages (docs/mcts.md), and is written by --json, --dot, --trace and --html".into())
+    fn dot(&self, scope: Scope, limit: u64) -> io::Result<Vec<u8>> {
+        written(limit, |w| mcts_dot::write_tree(w, &self.game, &self.searched, scope))
     }
 
-    fn html(&self, _scope: Scope) -> io::Result<Vec<u8>> {
+    fn efg(&self, _limit: u64) -> io::Result<Vec<u8>> {
+        Err(io::Error::other(
+            "--search mcts: --efg writes a game whose payoffs are minimax values; an MCTS tree has only playout averages (docs/mcts.md), and is written by --json, --dot, --trace and --html",
+        ))
+    }
+
+    fn html(&self, _scope: Scope, limit: u64) -> io::Result<Vec<u8>> {
         let Some(events) = &self.events else {
             return Err(io::Error::other(format!(
                 "--html records every phase of every iteration: give --iterations {} or fewer",
@@ -298,7 +320,7 @@ where
             )));
         };
         let exact = Exact::of(&self.game, &self.searched);
-        written(|w| mcts_html::write_page(w, &self.game, &self.searched, events, None, exact.as_ref()))
+        written(limit, |w| mcts_html::write_page(w, &self.game, &self.searched, events, None, exact.as_ref()))
     }
 
     fn deepening(&self) -> Option<serde_json::Value> {

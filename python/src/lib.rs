@@ -21,7 +21,7 @@ create_exception!(
     gametree,
     BudgetError,
     PyRuntimeError,
-    "A budget (max_nodes, the solver's memory) would have been passed; the message says which and what to change."
+    "A budget (max_nodes, max_bytes, max_time, the solver's max_memory) would have been passed; the message says which and what to change."
 );
 
 /// A failure to report to Python: bad input (`ValueError`) or a budget.
@@ -30,22 +30,22 @@ pub enum Failure {
     Budget(String),
 }
 
+/// A refusal of the request layer, said in Python's words (`depth=`, not `--depth`).
+impl From<gametree::request::Refusal> for Failure {
+    fn from(r: gametree::request::Refusal) -> Failure {
+        let message = r.in_door(gametree::request::Door::Python);
+        match r.why {
+            gametree::request::Why::Usage => Failure::Usage(message),
+            gametree::request::Why::Budget => Failure::Budget(message),
+        }
+    }
+}
+
 impl From<Failure> for PyErr {
     fn from(f: Failure) -> PyErr {
         match f {
             Failure::Usage(m) => PyValueError::new_err(m),
             Failure::Budget(m) => BudgetError::new_err(m),
-        }
-    }
-}
-
-impl From<gametree::request::Refusal> for Failure {
-    /// A request refused, in Python's words (`depth=`).
-    fn from(r: gametree::request::Refusal) -> Failure {
-        let said = r.in_door(gametree::request::Door::Python);
-        match r.why {
-            gametree::request::Why::Usage => Failure::Usage(said),
-            gametree::request::Why::Budget => Failure::Budget(said),
         }
     }
 }
@@ -60,6 +60,7 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run::textbook_tree, m)?)?;
     m.add_function(wrap_pyfunction!(run::_quiz, m)?)?;
     m.add_function(wrap_pyfunction!(run::_roster, m)?)?;
+    m.add_function(wrap_pyfunction!(run::_check_trees, m)?)?;
     m.add_function(wrap_pyfunction!(exercise::_exercise, m)?)?;
     m.add_class::<pytree::Tree>()?;
     m.add_class::<pytree::Node>()?;

@@ -3,11 +3,14 @@
 //! so a tree of 550,000 nodes is not 550,000 Python objects unless a program
 //! walks them all.
 
+use gametree::export::budget::{self, Export};
 use gametree::export::scope::Scope;
+use gametree::request::{Opt, Refusal, Word};
 use gametree::search::trace::WindowEnd;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::Failure;
 use crate::analysis::{Analysed, Facts, NodeFacts, Value};
 
 /// The most nodes the notebook view draws whole; a larger tree is drawn as its
@@ -57,18 +60,60 @@ fn end_object(py: Python<'_>, e: WindowEnd) -> PyObject {
 
 fn scope(show_depth: Option<u8>, show_line: bool) -> PyResult<Scope> {
     match (show_depth, show_line) {
-        (Some(_), true) => {
-            Err(PyValueError::new_err("the argument '--show-depth <K>' cannot be used with '--show-line'"))
-        }
+        (Some(_), true) => Err(Failure::from(Refusal::usage(
+            Opt::ShowLine,
+            gametree::words![Opt::ShowDepth, " cannot be used with ", Opt::ShowLine],
+        ))
+        .into()),
         (Some(k), false) => Ok(Scope::Depth(k)),
         (None, true) => Ok(Scope::Line),
         (None, false) => Ok(Scope::All),
     }
 }
 
-fn text(bytes: std::io::Result<Vec<u8>>) -> PyResult<String> {
-    let bytes = bytes.map_err(|e| PyValueError::new_err(e.to_string()))?;
-    String::from_utf8(bytes).map_err(|e| PyValueError::new_err(e.to_string()))
+/// An export's byte budget: the command line's 64 MiB unless `max_bytes=` says otherwise.
+fn byte_budget(max_bytes: Option<i64>) -> PyResult<u64> {
+    match max_bytes {
+        None => Ok(gametree::request::budget::DEFAULT_MAX_BYTES),
+        Some(n) if n >= 1 => Ok(n as u64),
+        Some(n) => Err(Failure::from(Refusal::usage(
+            Opt::MaxBytes,
+            gametree::words![Word::set(Opt::MaxBytes, n), ": give 1 or more"],
+        ))
+        .into()),
+    }
+}
+
+impl Tree {
+    /// The export `export` of the tree, `named` as Python calls it, within
+    /// `limit` bytes: refused from the node count before anything is built
+    /// when it cannot fit (the command line's check), stopped at the first
+    /// byte past it otherwise; memory the allocator cannot give is a
+    /// MemoryError.
+    fn export(
+        &self,
+        py: Python<'_>,
+        export: Export,
+        named: &str,
+        whole: bool,
+        limit: u64,
+        write: impl FnOnce(&dyn Analysed, u64) -> std::io::Result<Vec<u8>> + Send,
+    ) -> PyResult<String> {
+        if let Some(nodes) = self.inner.whole_nodes().filter(|_| whole) {
+            budget::check(export, named, nodes, limit).map_err(Failure::from)?;
+        }
+        let inner = &*self.inner;
+        let bytes = py.allow_threads(|| write(inner, limit)).map_err(|e| {
+            if budget::is_over_budget(&e) {
+                PyErr::from(Failure::from(budget::passed(named, limit)))
+            } else if e.kind() == std::io::ErrorKind::OutOfMemory {
+                PyMemoryError::new_err(format!("{named}: out of memory ({e})"))
+            } else {
+                PyValueError::new_err(e.to_string())
+            }
+        })?;
+        String::from_utf8(bytes).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
 }
 
 #[pymethods]
@@ -167,32 +212,53 @@ impl Tree {
     }
 
     /// The tree as JSON: the bytes `gametree analyse ... --json -` writes
-    /// (schema: docs/tree-json.md).
-    fn to_json(&self, py: Python<'_>) -> PyResult<String> {
-        text(py.allow_threads(|| self.inner.json()))
+    /// (schema: docs/tree-json.md). max_bytes: its budget (default 64 MiB, the
+    /// command line's `--max-bytes`); a tree sure to pass it is refused with
+    /// BudgetError before anything is written, and one that passes it on the
+    /// way is stopped there.
+    #[pyo3(signature = (max_bytes=None))]
+    fn to_json(&self, py: Python<'_>, max_bytes: Option<i64>) -> PyResult<String> {
+        let limit = byte_budget(max_bytes)?;
+        self.export(py, Export::Json, "to_json()", true, limit, |t, l| t.json(l))
     }
 
     /// The tree as Graphviz DOT, as `--dot` writes it; `show_depth=K` draws
-    /// levels 0 to K, `show_line=True` the line of best play and its alternatives.
-    #[pyo3(signature = (show_depth=None, show_line=false))]
-    fn to_dot(&self, py: Python<'_>, show_depth: Option<u8>, show_line: bool) -> PyResult<String> {
+    /// levels 0 to K, `show_line=True` the line of best play and its
+    /// alternatives (`max_bytes` as for `to_json`).
+    #[pyo3(signature = (show_depth=None, show_line=false, max_bytes=None))]
+    fn to_dot(
+        &self,
+        py: Python<'_>,
+        show_depth: Option<u8>,
+        show_line: bool,
+        max_bytes: Option<i64>,
+    ) -> PyResult<String> {
         let scope = scope(show_depth, show_line)?;
-        text(py.allow_threads(|| self.inner.dot(scope)))
+        let limit = byte_budget(max_bytes)?;
+        self.export(py, Export::Dot, "to_dot()", scope == Scope::All, limit, |t, l| t.dot(scope, l))
     }
 
     /// The tree as a Gambit extensive-form game (.efg), as `--efg` writes it
-    /// (not for MCTS trees: ValueError).
-    fn to_efg(&self, py: Python<'_>) -> PyResult<String> {
-        let bytes = py.allow_threads(|| self.inner.efg()).map_err(PyValueError::new_err)?;
-        String::from_utf8(bytes).map_err(|e| PyValueError::new_err(e.to_string()))
+    /// (not for MCTS trees: ValueError; `max_bytes` as for `to_json`).
+    #[pyo3(signature = (max_bytes=None))]
+    fn to_efg(&self, py: Python<'_>, max_bytes: Option<i64>) -> PyResult<String> {
+        let limit = byte_budget(max_bytes)?;
+        self.export(py, Export::Efg, "to_efg()", true, limit, |t, l| t.efg(l))
     }
 
     /// The tree explorer, one self-contained HTML page, as `--html` writes it
-    /// (`show_depth`, `show_line` as for `to_dot`).
-    #[pyo3(signature = (show_depth=None, show_line=false))]
-    fn to_html(&self, py: Python<'_>, show_depth: Option<u8>, show_line: bool) -> PyResult<String> {
+    /// (`show_depth`, `show_line` as for `to_dot`, `max_bytes` as for `to_json`).
+    #[pyo3(signature = (show_depth=None, show_line=false, max_bytes=None))]
+    fn to_html(
+        &self,
+        py: Python<'_>,
+        show_depth: Option<u8>,
+        show_line: bool,
+        max_bytes: Option<i64>,
+    ) -> PyResult<String> {
         let scope = scope(show_depth, show_line)?;
-        text(py.allow_threads(|| self.inner.html(scope)))
+        let limit = byte_budget(max_bytes)?;
+        self.export(py, Export::Page, "to_html()", scope == Scope::All, limit, |t, l| t.html(scope, l))
     }
 
     /// The explorer inline in a notebook: the page in a sandboxed frame (its
@@ -203,7 +269,10 @@ impl Tree {
     fn _repr_html_(&self, py: Python<'_>) -> Option<String> {
         let whole = self.inner.len() <= INLINE_MAX_NODES || self.inner.facts().search == "mcts";
         let scope = if whole { Scope::All } else { Scope::Line };
-        let page = text(py.allow_threads(|| self.inner.html(scope))).ok()?;
+        let limit = gametree::request::budget::DEFAULT_MAX_BYTES;
+        let page = self
+            .export(py, Export::Page, "to_html()", scope == Scope::All, limit, |t, l| t.html(scope, l))
+            .ok()?;
         let title = gametree::export::html::escape_html(&self.inner.facts().title);
         Some(format!(
             "<iframe sandbox=\"allow-scripts\" title=\"{title}\" style=\"width: 100%; height: 620px; border: 1px solid #ccc\" srcdoc=\"{}\"></iframe>",

@@ -11,11 +11,12 @@ use gametree::game::prelude::*;
 use gametree::games::{self as registry, GameName, Settings};
 use gametree::request::analyse::{Analyse, AnalyseArgs, MctsArgs, TRACE_MAX_ITERATIONS, too_many};
 use gametree::request::best::{BestArgs, Valued, best as best_of};
+use gametree::request::perft::{PerftArgs, count as perft_count};
 use gametree::request::{Search as RequestSearch, check};
 use gametree::search::alphabeta::Pruning;
 use gametree::search::mcts::{self};
 use gametree::search::run::search_tree;
-use gametree::search::solve::{self as solver, TooBig};
+use gametree::search::solve as solver;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -130,14 +131,6 @@ pub(crate) fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result
     Ok(check::position(game, text)?)
 }
 
-fn check_depth(depth: Option<i64>) -> Result<Option<u8>, Failure> {
-    Ok(check::depth(depth)?)
-}
-
-fn check_threads(threads: Option<i64>) -> Result<usize, Failure> {
-    Ok(check::threads(threads)?)
-}
-
 /// Builds the whole tree of a position and searches it, as `gametree analyse`
 /// does; returns the searched `Tree`.
 ///
@@ -236,28 +229,32 @@ where
 /// Counts the positions exactly d actions deep for d = 1 to `depth`, as
 /// `gametree perft` does; returns the counts as a list, depth 1 first.
 ///
+/// max_nodes: positions one depth may count (default 100 billion); a depth
+///     predicted to count more is not started. BudgetError.
+/// max_time: seconds the count may take (default: no limit). BudgetError.
+///
 /// >>> gametree.perft("tictactoe", 3)
 /// [9, 72, 504]
 #[pyfunction]
-#[pyo3(signature = (game, depth, position=None, threads=None))]
+#[pyo3(signature = (game, depth, position=None, threads=None, max_nodes=None, max_time=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn perft(
     py: Python<'_>,
     game: &str,
     depth: i64,
     position: Option<&Bound<'_, PyAny>>,
     threads: Option<i64>,
+    max_nodes: Option<i64>,
+    max_time: Option<f64>,
 ) -> PyResult<Vec<u64>> {
     let name = game_named(game)?;
-    let depth = check_depth(Some(depth))?.expect("given");
     let position = position_text(position)?;
-    let threads = check_threads(threads)?;
-    released(py, move |stop| {
+    let args = PerftArgs { depth: Some(depth), divide: false, max_nodes, max_time, threads };
+    let request = args.check().map_err(Failure::from)?;
+    released(py, move |_| {
         gametree::with_game!(name, &Settings::default(), |g| {
             let pos = position_or_start(g, position.as_deref())?;
-            let go_on = |_| !stop.load(Ordering::Relaxed);
-            gametree::search::perft::perft_while(g, &pos, depth, threads, &go_on)
-                .map(|counts| counts.by_depth)
-                .ok_or_else(|| Failure::Usage("perft was stopped".into()))
+            Ok(perft_count(g, &pos, &request)?.by_depth)
         })
     })
 }
@@ -310,28 +307,46 @@ pub fn best(
 /// The game's exact result for the side to move by retrograde analysis, as
 /// `gametree solve` prints it: "win in N", "loss in N" or "draw".
 ///
+/// max_memory: bytes the solver's tables may hold (default: 2 GiB, or half
+///     the physical memory, or half the address space `ulimit -v` leaves,
+///     whichever is least); held to what the process may use. BudgetError.
+/// max_positions: give up when more positions are reachable (default: no
+///     limit but the memory's). BudgetError.
+///
 /// >>> gametree.solve("tictactoe")
 /// 'draw'
 #[pyfunction]
-#[pyo3(signature = (game, position=None))]
-pub fn solve(py: Python<'_>, game: &str, position: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+#[pyo3(signature = (game, position=None, max_memory=None, max_positions=None))]
+pub fn solve(
+    py: Python<'_>,
+    game: &str,
+    position: Option<&Bound<'_, PyAny>>,
+    max_memory: Option<i64>,
+    max_positions: Option<i64>,
+) -> PyResult<String> {
+    use gametree::request::{Opt, Refusal, Word};
     let name = game_named(game)?;
     let position = position_text(position)?;
+    let at_least_one = |opt: Opt, given: Option<i64>| match given {
+        Some(n) if n < 1 => {
+            let words = gametree::words![Word::set(opt, n), ": give 1 or more"];
+            Err(Failure::from(Refusal::usage(opt, words)))
+        }
+        other => Ok(other.map(|n| n as u64)),
+    };
+    let max_memory = at_least_one(Opt::MaxMemory, max_memory)?;
+    let max_positions = at_least_one(Opt::MaxPositions, max_positions)?;
     released(py, move |_| {
         // A solve is of the game itself: no ply limit unless one is asked for.
         let settings = registry::for_solve(name, &Settings::default());
         gametree::with_game!(name, &settings, |g| {
             let pos = position_or_start(g, position.as_deref())?;
-            let budget = solver::Budget { max_positions: u64::MAX, max_bytes: solver::default_max_bytes() };
+            // A budget the address space cannot hold is held to what it leaves.
+            let (max_bytes, held) = solver::memory_budget(max_memory);
+            let budget = solver::Budget { max_positions: max_positions.unwrap_or(u64::MAX), max_bytes };
             match solver::solve(g, &pos, &budget, &mut |_| {}) {
                 Ok(solved) => Ok(solved.get(&pos).expect("the root is solved").to_string()),
-                Err(e) => {
-                    let raise = match e {
-                        TooBig::Positions { .. } => "raise --max-positions",
-                        _ => "raise --max-memory",
-                    };
-                    Err(Failure::Budget(format!("{e}; {raise} to try anyway")))
-                }
+                Err(e) => Err(solver::refusal(&e, held).into()),
             }
         })
     })
@@ -402,10 +417,26 @@ pub fn textbook_tree(
 }
 
 /// The names of a class list's text, as `gametree exercise --class` reads
-/// them (`quiz::roster`). `gametree.quiz` reads its file through it.
+/// them (`quiz::roster`), held to the class budget (naming the file `list`).
+/// `gametree.quiz` reads its file through it.
 #[pyfunction]
-pub fn _roster(text: &str) -> PyResult<Vec<String>> {
-    gametree::exercise::quiz::roster(text).map_err(|e| Failure::Usage(e).into())
+#[pyo3(signature = (text, list=None))]
+pub fn _roster(text: &str, list: Option<&str>) -> PyResult<Vec<String>> {
+    let names = gametree::exercise::quiz::roster(text).map_err(Failure::Usage)?;
+    gametree::request::budget::class(names.len(), list).map_err(Failure::from)?;
+    Ok(names)
+}
+
+/// `grade`'s `trees`, held to the table's budget (1 to 10,000) before the
+/// first tree is drawn: any Python int, however large.
+#[pyfunction]
+pub fn _check_trees(trees: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let given = match trees.extract::<i64>() {
+        Ok(n) => i128::from(n),
+        Err(_) if trees.lt(0)? => i128::MIN,
+        Err(_) => i128::MAX,
+    };
+    Ok(gametree::request::budget::trees(given, &trees.str()?.to_string()).map_err(Failure::from)?)
 }
 
 /// The quiz of `names` (one tree each, from seeds `seed`, `seed + 1`, ...):
@@ -429,17 +460,19 @@ pub fn _quiz(
         "minimax" if prune_on_ties => false,
         "minimax" => {
             return Err(Failure::Usage(
-                "--no-prune-on-ties is about alpha-beta; drop it or use --search alphabeta".into(),
+                "prune_on_ties=False is about alpha-beta; drop it or use search=\"alphabeta\"".into(),
             )
             .into());
         }
         other => {
             return Err(Failure::Usage(format!(
-                "--search {other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
+                "search={other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
             ))
             .into());
         }
     };
+    // Before a tree is drawn: 20,000 names would take gigabytes.
+    gametree::request::budget::class(names.len(), None).map_err(Failure::from)?;
     let rule = if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound };
     let constraints = Constraints { depth, rule, ..Constraints::default() };
     released(py, move |_| {

@@ -128,3 +128,14 @@ def test_bad_grading_arguments_are_value_errors():
         gametree.grade(minimax, search="mcts")
     with pytest.raises(ValueError):
         gametree.grade(minimax, trees=0)
+
+
+@pytest.mark.parametrize("trees", [0, -1, 10_001, 2**64])
+def test_trees_past_the_budget_is_refused_at_once_naming_trees(trees):
+    import time
+
+    began = time.monotonic()
+    with pytest.raises(ValueError, match=r"trees=") as caught:
+        gametree.grade(alphabeta(True), trees=trees)
+    assert "10000" in str(caught.value)
+    assert time.monotonic() - began < 1

@@ -142,3 +142,51 @@ def test_the_command_line_refuses_a_bad_class_list_in_one_line(cli, tmp_path):
     done = cli("exercise", "--out", str(tmp_path / "o"), "--class", str(roster), check=False)
     assert done.returncode == 2
     assert done.stderr.decode() == f'gametree: --class {roster}: "Ann" is in the class list twice; each student needs a name of their own\n'
+
+
+def test_a_quiz_over_its_own_class_list_is_refused_and_writes_nothing(tmp_path):
+    roster = tmp_path / "c.txt"
+    roster.write_text("Ada\nAlan\n")
+    with pytest.raises(ValueError, match=r"moodle=.*class list"):
+        gametree.quiz(str(roster), moodle=str(roster))
+    # By another name of the same file, too.
+    with pytest.raises(ValueError, match=r"gift=.*class list"):
+        gametree.quiz(roster, gift=tmp_path / "." / "c.txt")
+    assert roster.read_text() == "Ada\nAlan\n"
+
+
+def test_moodle_and_gift_naming_one_file_are_refused_before_anything_is_written(tmp_path):
+    (tmp_path / "sub").mkdir()
+    for moodle, gift in [
+        (tmp_path / "q.txt", tmp_path / "q.txt"),
+        (tmp_path / "q.txt", tmp_path / "sub" / ".." / "q.txt"),
+    ]:
+        with pytest.raises(ValueError, match=r"moodle= and gift= both write"):
+            gametree.quiz(["Ada", "Alan"], moodle=moodle, gift=gift, key=tmp_path / "key.json")
+        assert list(tmp_path.iterdir()) == [tmp_path / "sub"]
+    # A hard link is one file by two names: the same file where it exists.
+    (tmp_path / "a.xml").write_text("old")
+    (tmp_path / "b.gift").hardlink_to(tmp_path / "a.xml")
+    with pytest.raises(ValueError, match=r"moodle= and gift= both write"):
+        gametree.quiz(["Ada"], moodle=tmp_path / "a.xml", gift=tmp_path / "b.gift")
+    assert (tmp_path / "a.xml").read_text() == "old"
+
+
+def test_quiz_files_are_written_all_or_none(tmp_path):
+    (tmp_path / "old.xml").write_text("old")
+    # The key cannot be written (its folder is missing): Moodle's file is left as it was.
+    with pytest.raises(OSError):
+        gametree.quiz(["Ada"], moodle=tmp_path / "old.xml", key=tmp_path / "missing" / "key.json")
+    assert (tmp_path / "old.xml").read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.xml"]
+
+
+def test_a_class_list_over_the_command_lines_budget_is_refused_at_once(tmp_path):
+    names = [f"student {i}" for i in range(1001)]
+    with pytest.raises(ValueError, match=r"class list.*1001 names.*1000"):
+        gametree.quiz(names)
+    roster = tmp_path / "big.txt"
+    roster.write_text("\n".join(f"s{i}" for i in range(20_000)))
+    with pytest.raises(ValueError, match=r"class list.*20000 names.*1000"):
+        gametree.quiz(roster, moodle=tmp_path / "q.xml")
+    assert not (tmp_path / "q.xml").exists()

@@ -25,22 +25,6 @@ pub const DOT_WARN_NODES: usize = 2000;
 /// and writing a page this size needs well under 200 MB.
 pub const DEFAULT_MAX_BYTES: u64 = 64 << 20;
 
-/// Bytes of the page's data that each drawn node takes at the least: a child
-/// count, an action, flags and a cost (9 bytes), in base64.
-const PAGE_BYTES_PER_NODE: u64 = 12;
-
-/// Bytes of a trace that each event takes at the least: the shortest record,
-/// `{"type":"enter","node":0}`, and its separator.
-const TRACE_BYTES_PER_EVENT: u64 = 30;
-
-/// Bytes that each node takes at the least in the JSON (its fixed keys and
-/// punctuation alone, `{"id": , "parent": , "depth": , ...}`, are over 170),
-/// in DOT (a node statement with its label and the edge to it), and in a
-/// Gambit .efg (a node's line with its quoted names).
-const JSON_BYTES_PER_NODE: u64 = 150;
-const DOT_BYTES_PER_NODE: u64 = 100;
-const EFG_BYTES_PER_NODE: u64 = 20;
-
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ExportOptions {
     /// Write the tree as JSON to FILE (`-` for stdout).
@@ -174,42 +158,30 @@ impl ExportOptions {
         kind: SearchKind,
         rule: Pruning,
     ) -> Result<(), Failure> {
+        use crate::export::budget::{Export, check};
         let limit = self.byte_budget();
         let len = tree.len as u64;
+        // The library's check, said in the command line's words.
+        let refuse = |export: Export, path: &Path, items: u64| {
+            check(export, &format!("--{} {}", export.opt().name(), path.display()), items, limit)
+                .map_err(|r| Failure::budget(r.in_door(crate::request::Door::Cli)))
+        };
         // Every node is written to the JSON and the .efg, and to the DOT
         // unless a scope draws part of it.
         let whole = [
-            (&self.json, "--json", JSON_BYTES_PER_NODE, "or export a smaller tree (a lower --depth)"),
+            (&self.json, Export::Json),
+            // The merged drawing has a node per position, not per node.
             (
-                // The merged drawing has a node per position, not per node.
                 if self.scope() == Scope::All && !self.merge_transpositions { &self.dot } else { &None },
-                "--dot",
-                DOT_BYTES_PER_NODE,
-                "or draw part of the tree with --show-depth K or --show-line",
+                Export::Dot,
             ),
-            (&self.efg, "--efg", EFG_BYTES_PER_NODE, "or export a smaller tree (a lower --depth)"),
+            (&self.efg, Export::Efg),
+            (if self.scope() == Scope::All { &self.html } else { &None }, Export::Page),
         ];
-        for (path, flag, per_node, instead) in whole {
-            if let Some(path) = path
-                && len.saturating_mul(per_node) > limit
-            {
-                let least = len.saturating_mul(per_node);
-                let what = format!("{len} nodes");
-                return Err(Failure::budget(over_budget(flag, path, least, limit, &what, instead)));
+        for (path, export) in whole {
+            if let Some(path) = path {
+                refuse(export, path, len)?;
             }
-        }
-        if let Some(path) = &self.html
-            && self.scope() == Scope::All
-            && len.saturating_mul(PAGE_BYTES_PER_NODE) > limit
-        {
-            return Err(Failure::budget(over_budget(
-                "--html",
-                path,
-                len.saturating_mul(PAGE_BYTES_PER_NODE),
-                limit,
-                &format!("{len} nodes"),
-                "or draw part of the tree with --show-depth K or --show-line",
-            )));
         }
         let Some(path) = &self.trace else { return Ok(()) };
         let events = match kind {
@@ -220,28 +192,8 @@ impl ExportOptions {
                 counted.0
             }
         };
-        if events.saturating_mul(TRACE_BYTES_PER_EVENT) > limit {
-            return Err(Failure::budget(over_budget(
-                "--trace",
-                path,
-                events.saturating_mul(TRACE_BYTES_PER_EVENT),
-                limit,
-                &format!("{events} events"),
-                "or trace a smaller tree (a lower --depth)",
-            )));
-        }
-        Ok(())
+        refuse(Export::Trace, path, events)
     }
-}
-
-/// The message for an export over `--max-bytes`.
-fn over_budget(flag: &str, path: &Path, least: u64, limit: u64, what: &str, instead: &str) -> String {
-    format!(
-        "{flag} {}: {what} take at least {}, over --max-bytes {}; raise --max-bytes, {instead}",
-        path.display(),
-        Bytes(least),
-        Bytes(limit)
-    )
 }
 
 /// A writer that passes at most `left` bytes on to `out` (or, without `out`,

@@ -12,7 +12,8 @@ use crate::game::Game;
 use crate::limits::default_threads;
 use crate::search::perft::{PerftBudget, perft_by_depth};
 
-pub use crate::request::perft::DEFAULT_MAX_COUNT;
+/// `perft`'s default budget, the library's (every door's).
+pub use crate::search::perft::DEFAULT_MAX_COUNT;
 
 /// `gametree perft`'s arguments.
 #[derive(clap::Args, Debug)]

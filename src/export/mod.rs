@@ -2,6 +2,7 @@
 
 pub mod addon;
 pub mod analysis;
+pub mod budget;
 pub mod chart;
 pub mod deepening;
 pub mod dot;

@@ -7,6 +7,7 @@
 use std::time::Duration;
 
 use super::option::{Door, Opt};
+use super::refusal::{Refusal, Word};
 use crate::limits::{DEFAULT_MAX_NODES, MAX_TREE_NODES};
 
 /// The bytes any one output (an export, a page, a chart, a quiz) may take
@@ -161,4 +162,57 @@ pub fn markdown() -> String {
         ));
     }
     out
+}
+
+/// The trees one grading runs, `given` as written (`written`): 1 to
+/// [`MAX_TREES`], refused at once otherwise (a grading of 2^64 trees would
+/// run for days before its seeds ran out).
+pub fn trees(given: i128, written: &str) -> Result<u64, Refusal> {
+    match u64::try_from(given) {
+        Ok(n) if (1..=MAX_TREES).contains(&n) => Ok(n),
+        _ => Err(Refusal::usage(
+            Opt::Trees,
+            crate::words![Word::set(Opt::Trees, written), format!(": a grading runs 1 to {MAX_TREES} trees")],
+        )),
+    }
+}
+
+/// A class list of `names` names, read from the file `list` if it was one:
+/// at most [`MAX_CLASS`], each name a tree, so that a class list of 20,000
+/// names is refused before the first tree is drawn.
+pub fn class(names: usize, list: Option<&str>) -> Result<(), Refusal> {
+    if names as u64 <= MAX_CLASS {
+        return Ok(());
+    }
+    let more = format!(" has {names} names, more than the {MAX_CLASS} one request takes; split the class");
+    Err(Refusal::usage(
+        Opt::Class,
+        match list {
+            Some(path) => crate::words!["the class list ", Word::set(Opt::Class, path), more],
+            None => crate::words!["the class list (", Opt::Class, ")", more],
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::Door;
+
+    #[test]
+    fn trees_and_class_lists_are_held_to_the_table() {
+        assert_eq!(trees(40, "40"), Ok(40));
+        let past = trees(1 << 64, "18446744073709551616").unwrap_err();
+        assert_eq!(past.in_door(Door::Python), "trees=18446744073709551616: a grading runs 1 to 10000 trees");
+        assert!(trees(0, "0").is_err() && trees(10_001, "10001").is_err());
+        assert_eq!(class(1000, None), Ok(()));
+        assert_eq!(
+            class(20_000, Some("c.txt")).unwrap_err().in_door(Door::Python),
+            "the class list students=\"c.txt\" has 20000 names, more than the 1000 one request takes; split the class"
+        );
+        assert_eq!(
+            class(1001, None).unwrap_err().in_door(Door::Cli),
+            "the class list (--class) has 1001 names, more than the 1000 one request takes; split the class"
+        );
+    }
 }

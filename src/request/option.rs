@@ -45,6 +45,8 @@ pub enum Opt {
     MaxTime,
     /// The memory budget.
     MaxMemory,
+    /// The solver's budget of distinct positions.
+    MaxPositions,
     /// Threads to build and search on.
     Threads,
     /// perft: each first move's count.
@@ -181,6 +183,7 @@ impl Opt {
             Opt::MaxBytes => "max-bytes",
             Opt::MaxTime => "max-time",
             Opt::MaxMemory => "max-memory",
+            Opt::MaxPositions => "max-positions",
             Opt::Threads => "threads",
             Opt::Divide => "divide",
             Opt::Against => "against",
@@ -271,7 +274,7 @@ impl Door {
 fn python_name(opt: Opt) -> String {
     match opt {
         Opt::NoPruneOnTies => "prune_on_ties".to_string(),
-        // `class` is a reserved word in Python: its quiz takes `students=`.
+        // `gametree.quiz(students, ...)`: a list of names or a class list file.
         Opt::Class => "students".to_string(),
         o => o.name().replace('-', "_"),
     }

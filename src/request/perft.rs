@@ -10,9 +10,7 @@ use crate::game::Game;
 use crate::search::perft::{Counts, PerftBudget, perft_by_depth};
 use crate::words;
 
-/// `perft`'s default node budget: positions counted at one depth, a minute or
-/// two of bulk counting.
-pub const DEFAULT_MAX_COUNT: u64 = 100_000_000_000;
+pub use crate::search::perft::DEFAULT_MAX_COUNT;
 
 /// A `perft` as a door gives it.
 #[derive(Clone, Copy, Debug, Default)]

@@ -17,6 +17,10 @@ use crate::request::{Opt, Refusal, Word};
 use crate::runtime::share;
 use crate::words;
 
+/// `perft`'s default budget: positions counted at one depth, a minute or two of
+/// bulk counting.
+pub const DEFAULT_MAX_COUNT: u64 = 100_000_000_000;
+
 /// What a perft run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counts {
@@ -229,12 +233,16 @@ fn count_within<G: Game>(
             ));
         }
     }
+    // A stop asked from outside (Python's Ctrl-C) ends the count too.
     let go_on = |n: u64| {
         progress(depth, n);
-        n <= budget.max_count && !budget.over_time()
+        n <= budget.max_count && !budget.over_time() && !crate::limits::stop::requested()
     };
     match perft_while(game, root, depth, threads, &go_on).filter(|_| !budget.over_time()) {
         Some(counts) => Ok(counts),
+        None if crate::limits::stop::requested() => {
+            Err(Refusal::said(None, crate::request::Why::Budget, format!("depth {depth}{place} was stopped")))
+        }
         None if budget.over_time() => Err(budget.out_of_time(format!("depth {depth}{place}"))),
         None => Err(Refusal::budget(
             Opt::MaxNodes,

@@ -1,6 +1,8 @@
 //! The labels of every tree read, each given a small number once, so that an
 //! action (a child's place and its label's number) fits in 4 bytes like every
 //! other game's: a search node then holds no more than any game's does.
+//! The table is the process's: each distinct label is kept once (a copy), so
+//! reading one tree again and again adds nothing to it.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, RwLock};
@@ -11,8 +13,9 @@ pub const MAX_LABELS: usize = u16::MAX as usize;
 static NUMBERS: Mutex<Option<HashMap<&'static str, u16>>> = Mutex::new(None);
 static TEXTS: RwLock<Vec<&'static str>> = RwLock::new(Vec::new());
 
-/// The number of `label` (0 for none), giving it one if it has none yet.
-pub fn number(label: &'static str) -> Result<u16, String> {
+/// The number of `label` (0 for none), giving it one if it has none yet: the
+/// table keeps a copy of its own, so the text it was read from may go.
+pub fn number(label: &str) -> Result<u16, String> {
     if label.is_empty() {
         return Ok(0);
     }
@@ -25,6 +28,7 @@ pub fn number(label: &'static str) -> Result<u16, String> {
     if texts.len() == MAX_LABELS {
         return Err(format!("more than {MAX_LABELS} different labels"));
     }
+    let label: &'static str = Box::leak(label.into());
     texts.push(label);
     let n = texts.len() as u16;
     numbers.insert(label, n);

@@ -4,26 +4,31 @@
 //! level, and a leaf's number is its value. The format is in
 //! docs/textbook-trees.md.
 //!
-//! A position is a node of a parsed tree (a `&'static` reference: trees are
-//! read once and kept) and the side to move there; it stands for its subtree,
-//! so positions compare by subtree, not by where they were read.
+//! A position is a node of a parsed tree (a reference, `'static` in its type
+//! but good for as long as the game that read the tree lives: a game owns the
+//! trees it reads, see [`parse::Kept`]) and the side to move there; it stands
+//! for its subtree, so positions compare by subtree, not by where they were
+//! read.
 
 mod labels;
 #[cfg(feature = "oracles")]
 mod oracle;
+// A game owns the nodes it reads and frees them with itself: the reader's
+// three `unsafe` blocks hand them out and give them back.
+#[allow(unsafe_code)]
 mod parse;
 mod shape;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::num::NonZeroU16;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::{Arc, OnceLock};
 
 use super::Registered;
 use crate::game::drawing::Drawing;
 use crate::game::{Evaluation, Notation, Outcome, Play, Player, PositionError, Presentation, Rules, Storage};
-pub use parse::{MAX_CHILDREN, MAX_HEIGHT, MAX_VALUE, Parsed, parse};
+pub use parse::{Kept, MAX_CHILDREN, MAX_HEIGHT, MAX_KEPT_BYTES, MAX_VALUE, Parsed, parse};
 pub use shape::Shape;
 
 /// AIMA (3rd and 4th editions), Figure 5.2: the two-ply game tree.
@@ -41,23 +46,36 @@ const AIMA_5_2_HEIGHT: u8 = 2;
 /// `Registered::configured` sees the command-line options, not the tree the
 /// position names, which is read afterwards by `parse_position`. The tree is
 /// its own game, so the game remembers the last one it read.
+///
+/// The game owns the trees it reads, and its clones share them: they are
+/// freed with the last of them, so a position (and a search tree of them) is
+/// kept beside the game it came from, as every door keeps it.
 #[derive(Debug, Default)]
 pub struct TextbookTree {
     /// The height of the last tree read; 0 until one is.
     height: AtomicU8,
+    /// The nodes of the trees read, shared with clones.
+    kept: Arc<Kept>,
 }
 
 impl Clone for TextbookTree {
     fn clone(&self) -> Self {
-        TextbookTree { height: AtomicU8::new(self.height.load(Relaxed)) }
+        TextbookTree { height: AtomicU8::new(self.height.load(Relaxed)), kept: Arc::clone(&self.kept) }
+    }
+}
+
+impl TextbookTree {
+    /// The bytes the nodes of the trees this game (and its clones) read take.
+    pub fn kept_bytes(&self) -> usize {
+        self.kept.bytes()
     }
 }
 
 /// A node of a textbook tree and the side to move there.
 #[derive(Clone, Copy)]
 pub struct Position {
-    /// The node of the tree as read (leaked for the run, so that positions stay
-    /// small and copyable).
+    /// The node of the tree as read (kept by the game that read it, so that
+    /// positions stay small and copyable: good while that game lives).
     pub node: &'static Shape,
     /// Who moves at `node`: the root's side, alternating with each level.
     pub to_move: Player,
@@ -161,8 +179,8 @@ impl TextbookTree {
     /// Reads a tree written as text, `@FILE` reading it from FILE.
     fn read(&self, text: &str) -> Result<Position, PositionError> {
         let parsed = match text.strip_prefix('@') {
-            Some(path) => parse::parse_owned(read_file(path)?),
-            None => parse(text),
+            Some(path) => parse::parse_into(&read_file(path)?, &self.kept),
+            None => parse::parse_into(text, &self.kept),
         }
         .map_err(PositionError)?;
         // A lone leaf still makes a tree of one ply (depth 0 is no search).

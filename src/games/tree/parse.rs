@@ -7,6 +7,8 @@
 //! parenthesis that goes too deep.
 
 use std::collections::HashSet;
+use std::ptr::NonNull;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use super::shape::Shape;
@@ -21,43 +23,85 @@ pub const MAX_VALUE: i64 = 999_999_999;
 /// The most children one node may have (a search node counts them in 16 bits).
 pub const MAX_CHILDREN: usize = u16::MAX as usize;
 
-/// A tree read is kept for the rest of the process (its positions point into
-/// it), text and nodes, refused or not: at most this many bytes of them in
-/// all, so that a process reading tree after tree (a fuzzer, a long test run)
-/// is told so in words instead of running out of memory. It is what the
-/// largest tree file can need: 64 MiB of text whose every node is one digit
-/// and a space, each kept as a [`Shape`] (64 bytes today: about 2.1 GiB). A
-/// machine's own memory (`ulimit -v`) may allow less: a tree that does not
-/// fit ends the run with status 3 (docs/exit-status.md).
-pub const MAX_KEPT_BYTES: usize =
-    super::MAX_FILE_BYTES as usize + (super::MAX_FILE_BYTES as usize / 2) * size_of::<Shape>();
+/// The nodes of the trees one request reads (one game and its clones, see
+/// [`Kept`]), refused or not, may take at most this many bytes, so that a
+/// request reading tree after tree is told so in words instead of running out
+/// of memory. It is what the largest tree file can need: 64 MiB of text whose
+/// every node is one digit and a space, each kept as a [`Shape`] (64 bytes
+/// today: about 2 GiB). A machine's own memory (`ulimit -v`) may allow less:
+/// a tree that does not fit ends the run with status 3 (docs/exit-status.md).
+pub const MAX_KEPT_BYTES: usize = (super::MAX_FILE_BYTES as usize / 2) * size_of::<Shape>();
 
-static KEPT: AtomicUsize = AtomicUsize::new(0);
-
-/// Counts `bytes` more kept for the process, or refuses them past [`MAX_KEPT_BYTES`].
-pub(super) fn keep(bytes: usize) -> Result<(), String> {
-    let before = KEPT.fetch_add(bytes, Relaxed);
-    if before.saturating_add(bytes) > MAX_KEPT_BYTES {
-        KEPT.fetch_sub(bytes, Relaxed);
-        return Err(format!(
-            "the trees read in this run would take more than {} MiB, their limit ({} bytes a node and the text, kept for the whole run; one tree file of at most {} MiB always fits)",
-            MAX_KEPT_BYTES >> 20,
-            size_of::<Shape>(),
-            super::MAX_FILE_BYTES >> 20
-        ));
-    }
-    Ok(())
+/// The nodes of the trees one request has read: a game owns them (its clones
+/// share them) and they are freed with the last of it, so that a process that
+/// runs request after request (a notebook, an autograder) holds what its live
+/// results hold, not every tree it ever read. Positions point into them, so a
+/// position is good for as long as the game that read it, or a clone of it,
+/// lives: every door keeps the game beside the positions and trees it built
+/// from it (`with_game!`, Python's `Tree`).
+#[derive(Default)]
+pub struct Kept {
+    /// Bytes counted, at most [`MAX_KEPT_BYTES`].
+    bytes: AtomicUsize,
+    /// Each slice of nodes, from `Box::into_raw`, freed in `Drop`.
+    slices: Mutex<Vec<NonNull<[Shape]>>>,
 }
 
-/// Gives back `bytes` counted by [`keep`] and not kept after all.
-fn release(bytes: usize) {
-    KEPT.fetch_sub(bytes, Relaxed);
+// SAFETY: the slices are plain data (references into each other, numbers),
+// shared read-only once read; the list of them is behind a mutex.
+unsafe impl Send for Kept {}
+// SAFETY: as for `Send`.
+unsafe impl Sync for Kept {}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        let slices = self.slices.get_mut().unwrap_or_else(|e| e.into_inner());
+        for s in slices.drain(..) {
+            // SAFETY: from `Box::into_raw` and freed once, here; the game that
+            // owned them, whose positions alone pointed into them, is gone.
+            drop(unsafe { Box::from_raw(s.as_ptr()) });
+        }
+    }
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Kept({} bytes)", self.bytes.load(Relaxed))
+    }
+}
+
+impl Kept {
+    /// Counts `bytes` more, or refuses them past [`MAX_KEPT_BYTES`].
+    pub(super) fn keep(&self, bytes: usize) -> Result<(), String> {
+        let before = self.bytes.fetch_add(bytes, Relaxed);
+        if before.saturating_add(bytes) > MAX_KEPT_BYTES {
+            self.bytes.fetch_sub(bytes, Relaxed);
+            return Err(format!(
+                "the trees read for this request would take more than {} MiB, their limit ({} bytes a node; one tree file of at most {} MiB always fits)",
+                MAX_KEPT_BYTES >> 20,
+                size_of::<Shape>(),
+                super::MAX_FILE_BYTES >> 20
+            ));
+        }
+        Ok(())
+    }
+
+    /// Gives back `bytes` counted by [`Kept::keep`] and not kept after all.
+    fn release(&self, bytes: usize) {
+        self.bytes.fetch_sub(bytes, Relaxed);
+    }
+
+    /// The bytes counted.
+    pub fn bytes(&self) -> usize {
+        self.bytes.load(Relaxed)
+    }
 }
 
 /// A tree as read: its root and who moves there.
 #[derive(Clone, Copy, Debug)]
 pub struct Parsed {
-    /// The root node; the whole tree hangs from it.
+    /// The root node; the whole tree hangs from it. `'static` only as far as
+    /// its [`Kept`] lives (for [`parse`], the process).
     pub root: &'static Shape,
     /// The side to move at the root: the first player, or the second when the
     /// text ends with `min`.
@@ -65,24 +109,42 @@ pub struct Parsed {
 }
 
 /// A parenthesis not yet closed.
-struct Open {
-    label: &'static str,
+struct Open<'t> {
+    label: &'t str,
     at: usize,
     children: Vec<Shape>,
 }
 
-/// Reads a whole tree. An error says where, as `column C` (with `line L, ` for
-/// text of several lines), and what is wrong.
+/// Reads a whole tree, kept for the rest of the process: for trees that are
+/// (the start tree) and tests. A request reads through its game, whose trees
+/// are its own ([`Kept`]). An error says where, as `column C` (with `line L, `
+/// for text of several lines), and what is wrong.
 pub fn parse(text: &str) -> Result<Parsed, String> {
-    parse_owned(text.to_owned())
+    static PROCESS: std::sync::OnceLock<Kept> = std::sync::OnceLock::new();
+    parse_into(text, PROCESS.get_or_init(Kept::default))
 }
 
-/// [`parse`], keeping `text` itself (a file's, read whole) rather than a copy.
-pub(super) fn parse_owned(text: String) -> Result<Parsed, String> {
-    // Labels are slices of the text, which lives as long as the tree.
-    keep(text.len()).map_err(|why| format!("column 1: {why}"))?;
-    let text: &'static str = Box::leak(text.into_boxed_str());
-    Reader { text, at: 0 }.tree().map_err(|(at, why)| format!("{}: {why}", place(text, at)))
+/// [`parse`] into `kept`, whose nodes the tree's are: it lives as long as they.
+pub(super) fn parse_into(text: &str, kept: &Kept) -> Result<Parsed, String> {
+    let mut reader = Reader { text, at: 0, kept, counted: 0, slices: Vec::new() };
+    let read = reader.tree();
+    let Reader { counted, slices, .. } = reader;
+    match read {
+        Ok(parsed) => {
+            kept.slices.lock().unwrap_or_else(|e| e.into_inner()).extend(slices);
+            Ok(parsed)
+        }
+        Err((at, why)) => {
+            // A refused tree is freed whole, and its bytes given back.
+            for s in slices {
+                // SAFETY: from `Box::into_raw` in this reader; the shapes that
+                // pointed into them went with the refused tree.
+                drop(unsafe { Box::from_raw(s.as_ptr()) });
+            }
+            kept.release(counted);
+            Err(format!("{}: {why}", place(text, at)))
+        }
+    }
 }
 
 /// `column C`, or `line L, column C`, of byte offset `at` (counted in characters, from 1).
@@ -99,9 +161,15 @@ fn place(text: &str, at: usize) -> String {
 
 type Failure = (usize, String);
 
-struct Reader {
-    text: &'static str,
+struct Reader<'t> {
+    text: &'t str,
     at: usize,
+    /// Where the tree's nodes go, and their count.
+    kept: &'t Kept,
+    /// Bytes counted for this tree.
+    counted: usize,
+    /// This tree's slices of nodes, handed to `kept` once it is read whole.
+    slices: Vec<NonNull<[Shape]>>,
 }
 
 fn is_word_start(c: char) -> bool {
@@ -112,7 +180,35 @@ fn is_word(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '\''
 }
 
-impl Reader {
+impl<'t> Reader<'t> {
+    /// Counts `bytes` more for this tree.
+    fn keep(&mut self, bytes: usize) -> Result<(), String> {
+        self.kept.keep(bytes)?;
+        self.counted += bytes;
+        Ok(())
+    }
+
+    /// Gives back `bytes` of this tree's count.
+    fn release(&mut self, bytes: usize) {
+        self.kept.release(bytes);
+        self.counted -= bytes;
+    }
+
+    /// `nodes` as a slice kept with the tree: `'static` as far as `kept` lives.
+    fn slice(&mut self, nodes: Vec<Shape>) -> &'static [Shape] {
+        let raw = NonNull::from(Box::leak(nodes.into_boxed_slice()));
+        self.slices.push(raw);
+        // SAFETY: freed only with `kept` (or with this refused tree), after
+        // every reference into it (the positions of the game that owns `kept`).
+        unsafe { raw.as_ref() }
+    }
+
+    /// The label `l` (empty for none), as kept by the labels' table, and its number.
+    fn label(l: &str) -> Result<(&'static str, u16), String> {
+        let n = super::labels::number(l)?;
+        Ok((if n == 0 { "" } else { super::labels::text(n) }, n))
+    }
+
     fn peek(&self) -> Option<char> {
         self.text[self.at..].chars().next()
     }
@@ -130,7 +226,7 @@ impl Reader {
         }
     }
 
-    fn word(&mut self) -> &'static str {
+    fn word(&mut self) -> &'t str {
         let start = self.at;
         while self.peek().is_some_and(is_word) {
             self.at += 1;
@@ -167,17 +263,13 @@ impl Reader {
     }
 
     fn tree(&mut self) -> Result<Parsed, Failure> {
-        let mut open: Vec<Open> = Vec::new();
-        let read = self.tree_within(&mut open);
-        // The children of a refused tree's open nodes are freed, not kept.
-        for o in open {
-            release(o.children.capacity() * size_of::<Shape>());
-        }
-        read
+        let mut open: Vec<Open<'t>> = Vec::new();
+        // A refused tree's count is given back whole by `parse_into`.
+        self.tree_within(&mut open)
     }
 
-    fn tree_within(&mut self, open: &mut Vec<Open>) -> Result<Parsed, Failure> {
-        let mut label: Option<(usize, &'static str)> = None;
+    fn tree_within(&mut self, open: &mut Vec<Open<'t>>) -> Result<Parsed, Failure> {
+        let mut label: Option<(usize, &'t str)> = None;
         let root = loop {
             self.skip_blank();
             let at = self.at;
@@ -223,13 +315,15 @@ impl Reader {
                     }
                     check_names(&o.children).map_err(|why| (o.at, why))?;
                     // Counted as it grew; what is cut off is given back.
-                    release((o.children.capacity() - o.children.len()) * size_of::<Shape>());
-                    let children: &'static [Shape] = Box::leak(o.children.into_boxed_slice());
-                    Some(Shape::new(children, o.label, 0, 1))
+                    self.release((o.children.capacity() - o.children.len()) * size_of::<Shape>());
+                    let (label, id) = Self::label(o.label).map_err(|why| (o.at, why))?;
+                    let children = self.slice(o.children);
+                    Some((Shape::new(children, label, 0, 1), id))
                 }
                 '0'..='9' | '-' | '+' => {
                     let value = self.number()?;
-                    Some(Shape::new(&[], label.take().map_or("", |l| l.1), value, 1))
+                    let (label, id) = Self::label(label.take().map_or("", |l| l.1)).map_err(|why| (at, why))?;
+                    Some((Shape::new(&[], label, value, 1), id))
                 }
                 c if is_word_start(c) => {
                     let word = self.word();
@@ -251,8 +345,8 @@ impl Reader {
                 }
                 c => return Err((at, format!("unexpected {c:?}: expected (, ), a number or a label"))),
             };
-            if let Some(mut node) = done {
-                node.label_id = super::labels::number(node.label).map_err(|why| (at, why))?;
+            if let Some((mut node, label_id)) = done {
+                node.label_id = label_id;
                 match open.last_mut() {
                     Some(o) if o.children.len() == MAX_CHILDREN => {
                         return Err((o.at, format!("this node has more than {MAX_CHILDREN} children")));
@@ -263,18 +357,22 @@ impl Reader {
                         // over the limit is refused at its size, not past it.
                         if o.children.len() == o.children.capacity() {
                             let more = o.children.capacity().max(4);
-                            keep(more * size_of::<Shape>()).map_err(|why| (o.at, why))?;
+                            let at = o.at;
+                            self.keep(more * size_of::<Shape>()).map_err(|why| (at, why))?;
+                            let o = open.last_mut().expect("just seen");
                             o.children.reserve_exact(more);
+                            o.children.push(node);
+                        } else {
+                            o.children.push(node);
                         }
-                        o.children.push(node);
                     }
                     None => break node,
                 }
             }
         };
         let to_move = self.root_side()?;
-        keep(size_of::<Shape>()).map_err(|why| (0, why))?;
-        Ok(Parsed { root: Box::leak(Box::new(root)), to_move })
+        self.keep(size_of::<Shape>()).map_err(|why| (0, why))?;
+        Ok(Parsed { root: &self.slice(vec![root])[0], to_move })
     }
 
     /// After the tree: nothing, or `min` or `max` for the side at the root.

@@ -1,7 +1,8 @@
 //! A parsed textbook tree: each node knows its children, its label and, at a
-//! leaf, its value. Trees are read once and leaked, so that a position can be
-//! a `&'static` reference into one (8 bytes in a search node) and an action the
-//! child it leads to.
+//! leaf, its value. A tree's nodes are kept by the game that read it (parse.rs's
+//! `Kept`) for as long as it lives, so that a position can be a `&'static`
+//! reference into one (8 bytes in a search node) and an action the child it
+//! leads to.
 
 use std::fmt::Write;
 use std::hash::{Hash, Hasher};

@@ -4,8 +4,11 @@ fn game() -> TextbookTree {
     TextbookTree::default()
 }
 
+/// A position read by a game kept for the test run (a position is good as
+/// long as the game that read it).
 fn pos(text: &str) -> Position {
-    game().parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    let g: &'static TextbookTree = Box::leak(Box::new(game()));
+    g.parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn error(text: &str) -> String {
@@ -157,13 +160,35 @@ fn a_tree_file_is_read_with_an_at_sign() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Trees are kept for the process; past the limit a read is refused in words,
-/// and the refused bytes are not counted (the next tree within it still reads).
+/// A game's trees are kept with it; past the limit a read is refused in
+/// words, and the refused bytes are not counted (the next tree within it
+/// still reads).
 #[test]
 fn the_bytes_kept_for_trees_are_bounded() {
-    let past = parse::keep(parse::MAX_KEPT_BYTES + 1).unwrap_err();
+    let g = game();
+    let past = g.kept.keep(parse::MAX_KEPT_BYTES + 1).unwrap_err();
     assert!(past.contains("MiB, their limit") && past.contains("64 MiB always fits"), "{past}");
-    pos("((1 2) (3 4))");
+    g.parse_position("((1 2) (3 4))").unwrap();
+    let one = g.kept_bytes();
+    assert!(one > 0);
+    // A refused tree gives its bytes back.
+    g.parse_position("((1 2) (3 4)").unwrap_err();
+    assert_eq!(g.kept_bytes(), one);
+}
+
+/// What a game reads is its own: another game, or the same tree read by a
+/// new one, starts from nothing, and the nodes go with the game.
+#[test]
+fn a_games_trees_are_its_own_and_its_clones() {
+    let g = game();
+    g.parse_position("((1 2) (3 4))").unwrap();
+    let clone = g.clone();
+    clone.parse_position("((5 6) (7 8))").unwrap();
+    assert_eq!(g.kept_bytes(), clone.kept_bytes());
+    assert_eq!(game().kept_bytes(), 0);
+    let kept = std::sync::Arc::downgrade(&g.kept);
+    drop((g, clone));
+    assert!(kept.upgrade().is_none(), "the trees are freed with the last clone");
 }
 
 #[test]
