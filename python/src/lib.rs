@@ -5,9 +5,7 @@
 //! same library functions, so that `Tree.to_json()` is the bytes `gametree
 //! analyse ... --json -` writes.
 
-mod analysis;
 mod exercise;
-mod owned;
 mod pytree;
 mod run;
 

@@ -11,7 +11,7 @@ use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::Failure;
-use crate::analysis::{Analysed, Facts, NodeFacts, Value};
+use gametree::request::analysed::{Analysed, Facts, NodeFacts, Value};
 
 /// The most nodes the notebook view draws whole; a larger tree is drawn as its
 /// line of best play with the alternatives at each of its nodes (the page of a
@@ -108,6 +108,8 @@ impl Tree {
                 PyErr::from(Failure::from(budget::passed(named, limit)))
             } else if e.kind() == std::io::ErrorKind::OutOfMemory {
                 PyMemoryError::new_err(format!("{named}: out of memory ({e})"))
+            } else if let Some(r) = e.get_ref().and_then(|r| r.downcast_ref::<gametree::request::Refusal>()) {
+                PyErr::from(Failure::from(r.clone()))
             } else {
                 PyValueError::new_err(e.to_string())
             }

@@ -6,24 +6,20 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use gametree::export::html::TRACE_LIMIT;
 use gametree::game::prelude::*;
 use gametree::games::{self as registry, GameName, Settings};
-use gametree::request::analyse::{Analyse, AnalyseArgs, MctsArgs, TRACE_MAX_ITERATIONS, too_many};
+use gametree::request::analyse::{AnalyseArgs, MctsArgs};
+use gametree::request::analysed::analysed;
 use gametree::request::best::{BestArgs, Valued, best as best_of};
 use gametree::request::perft::{PerftArgs, count as perft_count};
 use gametree::request::{Search as RequestSearch, check};
 use gametree::search::alphabeta::Pruning;
-use gametree::search::mcts::{self};
-use gametree::search::run::search_tree;
 use gametree::search::solve as solver;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use crate::Failure;
-use crate::analysis::{Analysed, MctsTree, MinimaxTree};
-use crate::owned::OwnedTree;
 use crate::pytree::Tree;
 
 /// Runs `job` without the GIL on a thread of its own, so that a long build
@@ -188,42 +184,9 @@ pub fn analyse(
     let request = args.check().map_err(Failure::from)?;
     let position = position_text(position)?;
     let inner = released(py, move |_| {
-        gametree::with_game!(name, &Settings::default(), |g| analysed(g, position.as_deref(), &request))
+        gametree::with_game!(name, &Settings::default(), |g| Ok(analysed(g, position.as_deref(), &request)?))
     })?;
     Ok(Tree::new(inner))
-}
-
-fn analysed<G: Game + Send + 'static>(
-    game: &G,
-    position: Option<&str>,
-    req: &Analyse,
-) -> Result<Box<dyn Analysed>, Failure>
-where
-    G::Action: Send + Sync,
-{
-    req.fits_in_memory::<G>()?;
-    let pos = check::position(game, position)?;
-    let game = game.for_machine(game.to_move(&pos));
-    if req.search == RequestSearch::Mcts {
-        // Every phase is kept for the explorer page when the command line's
-        // `--html` would keep them.
-        let keep = matches!(req.mcts.budget, mcts::Budget::Iterations(n) if n <= TRACE_MAX_ITERATIONS);
-        let (searched, events) = if keep {
-            let mut events = Vec::new();
-            let searched = mcts::search(&game, &pos, &req.mcts, &mut events);
-            (searched, Some(events))
-        } else {
-            (mcts::search(&game, &pos, &req.mcts, &mut ()), None)
-        };
-        return Ok(Box::new(MctsTree { game, searched, events }));
-    }
-    let depth = req.depth.unwrap_or_else(|| game.default_depth());
-    let tree = OwnedTree::build(&game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;
-    // The events the explorer page steps through, kept as `analyse --html` keeps them.
-    let trace = tree.tree().len <= TRACE_LIMIT;
-    let keep = gametree::export::deepening::keep(tree.tree().len);
-    let searched = search_tree(&game, &tree.tree(), &req.asked(req.limits.threads, trace, keep));
-    Ok(Box::new(MinimaxTree { game, tree, searched, index: Default::default(), census: Default::default() }))
 }
 
 /// Counts the positions exactly d actions deep for d = 1 to `depth`, as

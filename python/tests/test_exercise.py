@@ -132,21 +132,21 @@ def test_an_exercise_shows_as_its_worksheet():
 @pytest.mark.parametrize(
     "kwargs,error,message",
     [
-        (dict(depth=9), ValueError, "--depth 9: an exercise has 1 to 8 levels"),
-        (dict(search="mcts"), ValueError, '--search "mcts": an exercise is searched by "minimax" or "alphabeta"'),
-        (dict(search="minimax", prune_on_ties=False), ValueError, "--no-prune-on-ties is about alpha-beta"),
-        (dict(paper="a3"), ValueError, '--paper "a3": the papers are "a4" and "letter"'),
+        (dict(depth=9), ValueError, "depth=9: expected 1 to 8"),
+        (dict(search="mcts"), ValueError, 'search="mcts": the searches are minimax, alphabeta'),
+        (dict(search="minimax", prune_on_ties=False), ValueError, 'prune_on_ties=False is about alpha-beta; drop it or use search="alphabeta"'),
+        (dict(paper="a3"), ValueError, 'paper="a3": the papers are a4 and letter'),
         (dict(branching=(3, 2)), ValueError, "branching"),
         (dict(cutoffs=50), ValueError, "no tree of depth 3 with 50 cut-off(s) found"),
-        (dict(game="chess"), ValueError, 'unknown game "chess"'),
-        (dict(game="tictactoe", seed=3), ValueError, "seed shapes a random tree"),
-        (dict(position="((1 2) (3 4))"), ValueError, "position is a game's: give game= too"),
-        (dict(game="tictactoe", position="xx.oo.... q"), ValueError, "--position"),
+        (dict(game="chess"), ValueError, 'no game "chess"'),
+        (dict(game="tictactoe", seed=3), ValueError, "seed= shapes a random tree"),
+        (dict(position="((1 2) (3 4))"), ValueError, "position= is a game's: give game= too"),
+        (dict(game="tictactoe", position="xx.oo.... q"), ValueError, "position="),
         (dict(game="tictactoe", depth=4), gametree.BudgetError, "more than 400 nodes, more than a sheet shows"),
         (dict(game="tree", position=[[1, 2], [3, 4]], depth=2, cutoffs=1), ValueError, "has 0 cut-off(s)"),
     ],
 )
-def test_bad_options_are_the_command_lines_one_line_errors(kwargs, error, message):
+def test_bad_options_are_one_line_errors_in_pythons_words(kwargs, error, message):
     with pytest.raises(error) as raised:
         gametree.exercise(**kwargs)
     text = str(raised.value)

@@ -11,7 +11,8 @@
 //!   iterations, class size) with their one table of defaults.
 //! - [`search`]: the one enum of searches a door can ask for.
 //! - [`check`]: the checks several requests share, each option's range.
-//! - [`analyse`]: `analyse` and its exports, checked once; [`best`]: `best`;
+//! - [`analyse`]: `analyse` and its exports, checked once; [`analysed`]: its
+//!   result as a door keeps it (Python's `Tree`); [`best`]: `best`;
 //!   [`exercise`]: the rules of exercises and quizzes; [`machine`]: the
 //!   machine's move at a level, and its words for a person; [`perft`]: counts
 //!   within their budgets.
@@ -20,6 +21,7 @@
 //!   page's engine reads and writes no files).
 
 pub mod analyse;
+pub mod analysed;
 pub mod best;
 pub mod budget;
 pub mod check;

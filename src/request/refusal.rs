@@ -93,6 +93,15 @@ impl Refusal {
     }
 }
 
+impl std::fmt::Display for Refusal {
+    /// In the command line's words; a door says it in its own with [`Refusal::in_door`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.in_door(Door::Cli))
+    }
+}
+
+impl std::error::Error for Refusal {}
+
 /// A sentence that names options, as `door` says it.
 pub fn say(words: &[Word], door: Door) -> String {
     let mut out = String::new();

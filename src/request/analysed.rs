@@ -1,36 +1,54 @@
-//! A searched tree of any game behind one object-safe trait, so that the
-//! Python `Tree` need not know which game (or which kind of search) it holds:
-//! the minimax tree that minimax or alpha-beta searched, or the tree MCTS grew.
-//! Everything here calls the library; the exports are its writers.
+//! The result of an `analyse` a door keeps: a searched tree of any game
+//! behind one object-safe trait, so that a door (Python's `Tree`) need not
+//! know which game (or which kind of search) it holds: the minimax tree that
+//! minimax, alpha-beta or deepening searched, or the tree MCTS grew. It owns
+//! everything it was built from, and frees it when dropped. Its nodes and
+//! facts are named as the JSON names them; its exports are the command line's
+//! writers, each held to a byte budget.
 
 use std::io;
 
-use gametree::export::budget::Capped;
-use gametree::export::mcts::{Exact, dot as mcts_dot, html as mcts_html, json as mcts_json};
-use gametree::export::scope::Scope;
-use gametree::export::summary::Summary;
-use gametree::export::{analysis, dot, efg};
-use gametree::game::prelude::*;
-use gametree::search::alphabeta::Window;
-use gametree::search::mcts::{Event, Searched as MctsSearched};
-use gametree::search::run::Searched;
-use gametree::search::trace::WindowEnd;
-use gametree::tree::GameNode;
-use gametree::tree::census::{Census, census};
+use crate::export::budget::Capped;
+use crate::export::mcts::{Exact, dot as mcts_dot, html as mcts_html, json as mcts_json};
+use crate::export::scope::Scope;
+use crate::export::summary::Summary;
+use crate::export::{analysis, dot, efg};
+use crate::game::prelude::*;
+use crate::search::alphabeta::Window;
+use crate::search::mcts::{Event, Searched as MctsSearched};
+use crate::search::run::Searched;
+use crate::search::trace::WindowEnd;
+use crate::tree::GameNode;
+use crate::tree::census::{Census, census};
 
-use crate::owned::OwnedTree;
+use super::analyse::{Analyse, TRACE_MAX_ITERATIONS, too_many};
+use super::check;
+use super::option::Opt;
+use super::refusal::Refusal;
+use super::search::Search;
+use crate::export::html::TRACE_LIMIT;
+use crate::search::mcts;
+use crate::search::run::search_tree;
+use crate::tree::OwnedTree;
+use crate::words;
 
 /// What a `Tree` says of itself before its nodes.
 pub struct Facts {
+    /// The game's name.
     pub game: &'static str,
+    /// The root position in the game's notation.
     pub position: String,
+    /// The side to move at the root.
     pub to_move: &'static str,
     /// `minimax`, `alphabeta`, `deepening` or `mcts`.
     pub search: &'static str,
+    /// Plies in the tree.
     pub depth: u32,
+    /// The action chosen at the root.
     pub decision: Option<String>,
     /// The root's value: a game value, or MCTS's mean reward for the side to move.
     pub value: Value,
+    /// The line of best play.
     pub line: Vec<String>,
     /// One line: game, position, search, size and decision.
     pub title: String,
@@ -39,24 +57,37 @@ pub struct Facts {
 /// A node's value: the game's integer, or MCTS's mean reward.
 #[derive(Clone, Copy, Debug)]
 pub enum Value {
+    /// A minimax value.
     Int(i32),
+    /// MCTS's mean reward.
     Mean(f64),
 }
 
-/// One node, as Python reads it.
+/// One node, as a door reads it (the JSON's fields).
 pub struct NodeFacts {
+    /// Its id: construction order.
     pub id: u32,
+    /// Its parent's id (none for the root).
     pub parent: Option<u32>,
+    /// Its children's ids.
     pub children: Vec<u32>,
+    /// Plies below the root.
     pub depth: u32,
+    /// The action that led to it.
     pub action: Option<String>,
+    /// Its position in the game's notation.
     pub position: String,
+    /// The side to move there.
     pub to_move: &'static str,
+    /// Its board, a text row each.
     pub board: Vec<String>,
     /// `None` for a node alpha-beta skipped.
     pub value: Option<Value>,
+    /// The window it was searched with: alpha.
     pub alpha: Option<WindowEnd>,
+    /// And beta.
     pub beta: Option<WindowEnd>,
+    /// Whether alpha-beta skipped it.
     pub pruned: bool,
     /// MCTS: the node's visits (N).
     pub visits: Option<u32>,
@@ -64,7 +95,13 @@ pub struct NodeFacts {
 
 /// A searched tree of some game.
 pub trait Analysed: Send + Sync {
+    /// Its nodes.
     fn len(&self) -> usize;
+    /// Whether it has no node (never: the root is one).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// What it says of itself before its nodes.
     fn facts(&self) -> Facts;
     /// The node `id`, which is below [`Self::len`].
     fn node(&self, id: u32) -> NodeFacts;
@@ -72,10 +109,13 @@ pub trait Analysed: Send + Sync {
     /// byte budget's check before it is built: a minimax tree's (an MCTS
     /// tree's exports are held to the budget as they are written).
     fn whole_nodes(&self) -> Option<u64>;
-    // Each export held to `limit` bytes ([`written`]).
+    /// The JSON, held to `limit` bytes (each export: [`written`]).
     fn json(&self, limit: u64) -> io::Result<Vec<u8>>;
+    /// The Graphviz drawing of `scope`.
     fn dot(&self, scope: Scope, limit: u64) -> io::Result<Vec<u8>>;
+    /// The Gambit game (a minimax tree's only: a [`Refusal`] inside the error otherwise).
     fn efg(&self, limit: u64) -> io::Result<Vec<u8>>;
+    /// The explorer page of `scope`.
     fn html(&self, scope: Scope, limit: u64) -> io::Result<Vec<u8>>;
     /// `--search deepening`: the JSON's `deepening` object (each iteration's
     /// depth, nodes, time, decision, value, line and effective branching
@@ -87,7 +127,7 @@ pub trait Analysed: Send + Sync {
 /// asked for with `try_reserve` (the library's `Capped`): past the budget is
 /// an error (`is_over_budget`), and so is memory the allocator cannot give,
 /// rather than an abort of the interpreter.
-fn written(limit: u64, job: impl FnOnce(&mut Capped) -> io::Result<()>) -> io::Result<Vec<u8>> {
+pub fn written(limit: u64, job: impl FnOnce(&mut Capped) -> io::Result<()>) -> io::Result<Vec<u8>> {
     let mut out = Capped::new(limit);
     job(&mut out)?;
     Ok(out.bytes)
@@ -95,19 +135,19 @@ fn written(limit: u64, job: impl FnOnce(&mut Capped) -> io::Result<()>) -> io::R
 
 /// A minimax tree, searched by minimax or alpha-beta.
 pub struct MinimaxTree<G: Game> {
-    pub game: G,
-    pub tree: OwnedTree<G>,
-    pub searched: Searched,
+    game: G,
+    tree: OwnedTree<G>,
+    searched: Searched,
     /// Each node by id, and its parent's id: made the first time a node is asked for.
-    pub index: std::sync::OnceLock<Index>,
+    index: std::sync::OnceLock<Index>,
     /// The tree's census, which the JSON and the page show: counted the first
     /// time one is asked for, and kept.
-    pub census: std::sync::OnceLock<Census>,
+    census: std::sync::OnceLock<Census>,
 }
 
 /// How to reach a node by its id: six bytes a node, since a tree that owns its
 /// arena cannot also keep references into it.
-pub struct Index {
+struct Index {
     /// Each node's parent (the root's is unused).
     parent: Vec<u32>,
     /// Each node's place among its parent's children.
@@ -237,15 +277,15 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
         self.searched
             .deepening
             .as_ref()
-            .map(|d| gametree::export::deepening::json(&self.game, &self.tree.tree(), d))
+            .map(|d| crate::export::deepening::json(&self.game, &self.tree.tree(), d))
     }
 }
 
 /// A tree MCTS grew, with every phase of every iteration when they were kept.
 pub struct MctsTree<G: Game> {
-    pub game: G,
-    pub searched: MctsSearched<G>,
-    pub events: Option<Vec<Event<G::Action>>>,
+    game: G,
+    searched: MctsSearched<G>,
+    events: Option<Vec<Event<G::Action>>>,
 }
 
 impl<G: Game + Send> Analysed for MctsTree<G>
@@ -257,7 +297,7 @@ where
     }
 
     fn facts(&self) -> Facts {
-        let h = gametree::export::mcts::Header::of(&self.game, &self.searched);
+        let h = crate::export::mcts::Header::of(&self.game, &self.searched);
         let tree = &self.searched.tree;
         Facts {
             game: h.game,
@@ -307,17 +347,28 @@ where
     }
 
     fn efg(&self, _limit: u64) -> io::Result<Vec<u8>> {
-        Err(io::Error::other(
-            "--search mcts: --efg writes a game whose payoffs are minimax values; an MCTS tree has only playout averages (docs/mcts.md), and is written by --json, --dot, --trace and --html",
-        ))
+        let refusal = Refusal::usage(
+            Opt::Efg,
+            words![
+                Opt::Efg,
+                " writes a game whose payoffs are minimax values; an MCTS tree has only playout averages (docs/mcts.md)"
+            ],
+        );
+        Err(io::Error::other(refusal))
     }
 
     fn html(&self, _scope: Scope, limit: u64) -> io::Result<Vec<u8>> {
         let Some(events) = &self.events else {
-            return Err(io::Error::other(format!(
-                "--html records every phase of every iteration: give --iterations {} or fewer",
-                crate::TRACE_MAX_ITERATIONS
-            )));
+            let refusal = Refusal::usage(
+                Opt::Html,
+                words![
+                    Opt::Html,
+                    " records every phase of every iteration: give ",
+                    super::refusal::Word::set(Opt::Iterations, TRACE_MAX_ITERATIONS),
+                    " or fewer"
+                ],
+            );
+            return Err(io::Error::other(refusal));
         };
         let exact = Exact::of(&self.game, &self.searched);
         written(limit, |w| mcts_html::write_page(w, &self.game, &self.searched, events, None, exact.as_ref()))
@@ -326,4 +377,39 @@ where
     fn deepening(&self) -> Option<serde_json::Value> {
         None
     }
+}
+
+/// Builds and searches `position`'s tree (the game's start when `None`) as
+/// `req` asks, and keeps it: what a door that holds a result asks of `analyse`.
+pub fn analysed<G: Game + Send + 'static>(
+    game: &G,
+    position: Option<&str>,
+    req: &Analyse,
+) -> Result<Box<dyn Analysed>, Refusal>
+where
+    G::Action: Send + Sync,
+{
+    req.fits_in_memory::<G>()?;
+    let pos = check::position(game, position)?;
+    let game = game.for_machine(game.to_move(&pos));
+    if req.search == Search::Mcts {
+        // Every phase is kept for the explorer page when the command line's
+        // `--html` would keep them.
+        let keep = matches!(req.mcts.budget, mcts::Budget::Iterations(n) if n <= TRACE_MAX_ITERATIONS);
+        let (searched, events) = if keep {
+            let mut events = Vec::new();
+            let searched = mcts::search(&game, &pos, &req.mcts, &mut events);
+            (searched, Some(events))
+        } else {
+            (mcts::search(&game, &pos, &req.mcts, &mut ()), None)
+        };
+        return Ok(Box::new(MctsTree { game, searched, events }));
+    }
+    let depth = req.depth.unwrap_or_else(|| game.default_depth());
+    let tree = OwnedTree::build(&game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;
+    // The events the explorer page steps through, kept as `analyse --html` keeps them.
+    let trace = tree.tree().len <= TRACE_LIMIT;
+    let keep = crate::export::deepening::keep(tree.tree().len);
+    let searched = search_tree(&game, &tree.tree(), &req.asked(req.limits.threads, trace, keep));
+    Ok(Box::new(MinimaxTree { game, tree, searched, index: Default::default(), census: Default::default() }))
 }
