@@ -8,7 +8,7 @@ use super::checkers::open_input;
 use super::deepening::{ChartOptions, write_iterations};
 use super::exports::{self, ExportOptions};
 use super::failure::{Failure, Outcome};
-use super::mcts::{AnySearch, MctsOptions};
+use super::mcts::MctsOptions;
 use super::options::game::GameOptions;
 use super::options::position::GamePosition;
 use super::options::tree::TreeOptions;
@@ -20,6 +20,7 @@ use crate::request::Opt;
 use crate::request::analyse::{Analyse, AnalyseArgs, Outputs};
 use crate::request::check;
 use crate::request::plan::OutputPlan;
+use crate::search::Search;
 use crate::search::alphabeta::Pruning;
 use crate::search::orders::{Comparison, Count};
 use crate::search::run::{Asked, search_tree};
@@ -40,8 +41,8 @@ pub struct Args {
     game_options: GameOptions,
     /// Which search sets the values; alpha-beta marks the nodes it skips as
     /// pruned; MCTS grows a tree of its own.
-    #[arg(long, value_enum, default_value_t = AnySearch::Minimax)]
-    search: AnySearch,
+    #[arg(long, value_enum, default_value_t = Search::Minimax)]
+    search: Search,
     #[command(flatten)]
     lessons: Lessons,
     #[command(flatten)]
@@ -56,7 +57,7 @@ impl Args {
     pub fn run(self) -> Outcome {
         check::settings(self.at.game, &self.game_options.settings())?;
         let checked = self.checked()?;
-        if self.search == AnySearch::Mcts {
+        if self.search == Search::Mcts {
             return crate::with_game!(self.at.game, &self.game_options.settings(), |g| self
                 .mcts_search(g, &checked));
         }
@@ -179,7 +180,7 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     let built = started.elapsed();
     req.exports.check_byte_budget(&tree, req.search.of_tree(), req.lessons.pruning())?;
     let asked = Asked {
-        search: req.search.tree_search(),
+        search: req.search,
         rule: req.lessons.pruning(),
         compare_orders: req.lessons.compare_orders,
         threads: req.tree.build_options().threads,

@@ -3,16 +3,16 @@
 use std::time::Instant;
 
 use super::failure::{Failure, Outcome};
-use super::mcts::{AnySearch, MctsOptions};
+use super::mcts::MctsOptions;
 use super::options::game::GameOptions;
 use super::options::position::GamePosition;
-use super::options::search::SearchKind;
 use super::options::tree::TreeOptions;
 use super::output::print_stats;
 use crate::game::Game;
 use crate::request::best::BestArgs;
 use crate::request::check;
-use crate::search::alphabeta::{self, Search};
+use crate::search::Search;
+use crate::search::alphabeta;
 use crate::search::back_propagate_parallel;
 use crate::tree::{Tree, TreeArena};
 
@@ -27,8 +27,8 @@ pub struct Args {
     game_options: GameOptions,
     /// Alpha-beta without a tree (fast), minimax or iterative deepening over
     /// the explicit tree, or MCTS.
-    #[arg(long, value_enum, default_value_t = AnySearch::Alphabeta)]
-    search: AnySearch,
+    #[arg(long, value_enum, default_value_t = Search::Alphabeta)]
+    search: Search,
     #[command(flatten)]
     mcts: MctsOptions,
 }
@@ -44,7 +44,7 @@ impl Args {
             mcts: self.mcts.args(),
         };
         let checked = args.check()?;
-        if self.search == AnySearch::Mcts {
+        if self.search == Search::Mcts {
             return crate::with_game!(self.at.game, &self.game_options.settings(), |g| super::mcts::best(
                 g,
                 &self.at,
@@ -62,7 +62,7 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
     let game = &game.for_machine(game.to_move(&pos));
     let depth = opts.depth.unwrap_or_else(|| game.default_depth());
     let (action, value) = match args.search.of_tree() {
-        SearchKind::Alphabeta if args.search == AnySearch::Deepening => {
+        Search::Alphabeta if args.search == Search::Deepening => {
             // Deepening replays its iterations over the explicit tree.
             let mut arena = TreeArena::new();
             let tree =
@@ -75,9 +75,9 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
             }
             (tree.decision().and_then(|n| n.action), tree.root.value())
         }
-        SearchKind::Alphabeta => {
+        Search::Alphabeta | Search::Deepening | Search::Mcts => {
             let started = Instant::now();
-            let choice = alphabeta::search(game, &pos, &Search::to(depth).within(opts.max_nodes))
+            let choice = alphabeta::search(game, &pos, &alphabeta::Search::to(depth).within(opts.max_nodes))
                 .map_err(Failure::budget)?
                 .choice;
             if opts.stats {
@@ -89,7 +89,7 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
             }
             (choice.action, choice.value)
         }
-        SearchKind::Minimax => {
+        Search::Minimax => {
             let mut arena = TreeArena::new();
             let started = Instant::now();
             let tree =

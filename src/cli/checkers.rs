@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use super::exports::{self, ExportOptions, Searched};
 use super::failure::{Failure, Kind, Outcome};
 use super::lines::{STDIO, input_name, is_stdio};
-use super::options::search::SearchKind;
 use super::options::tree::TreeOptions;
 use super::output::print_stats;
 use crate::export::scope::Scope;
@@ -17,7 +16,7 @@ use crate::protocol::{self, Ending, Options};
 use crate::request::Opt;
 use crate::request::plan::OutputPlan;
 use crate::search::alphabeta::Pruning;
-use crate::search::run::{Asked, TreeSearch, search_tree};
+use crate::search::run::{Asked, Search, search_tree};
 use crate::tree::prepare_build;
 
 /// `gametree checkers`'s arguments.
@@ -39,8 +38,8 @@ pub struct Args {
     show_line: bool,
     /// With --export-trees: the search whose values the exports show (the
     /// protocol's own choice is minimax's, which alpha-beta's always equals).
-    #[arg(long, value_enum, default_value_t = SearchKind::Minimax, requires = "export_trees")]
-    search: SearchKind,
+    #[arg(long, value_enum, default_value_t = Search::Minimax, requires = "export_trees")]
+    search: Search,
 }
 
 impl Args {
@@ -69,7 +68,7 @@ fn run(
     tree: &TreeOptions,
     export_dir: Option<&Path>,
     scope: Scope,
-    search: SearchKind,
+    search: Search,
 ) -> Outcome {
     tree.check_tree_capacity()?;
     // An input among the files the exports write would be replaced while
@@ -99,14 +98,14 @@ fn run(
             let exports = ExportOptions::for_action(dir, number, scope);
             let trace = exports::wants_trace(&exports, t.len);
             let searched = match search {
-                SearchKind::Minimax => Searched {
+                Search::Minimax => Searched {
                     windows: None,
                     events: trace.then(|| exports::minimax_events(t)),
                     orders: None,
                     deepening: None,
                 },
-                SearchKind::Alphabeta => {
-                    let search = TreeSearch::Alphabeta;
+                Search::Alphabeta | Search::Deepening | Search::Mcts => {
+                    let search = Search::Alphabeta;
                     let asked = Asked {
                         search,
                         rule: Pruning::default(),

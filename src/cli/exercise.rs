@@ -3,7 +3,6 @@
 use std::path::{Path, PathBuf};
 
 use super::failure::{Failure, Outcome};
-use super::options::search::SearchKind;
 use super::output::{Durability, lies_inside, write_folder, write_output_with};
 use crate::exercise::generate::{Constraints, parse_counts, parse_range};
 use crate::exercise::page::Paper;
@@ -48,8 +47,8 @@ pub struct Args {
     #[arg(long)]
     pub no_prune_on_ties: bool,
     /// The search the students run by hand.
-    #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
-    pub search: SearchKind,
+    #[arg(long, default_value = "alphabeta", value_parser = by_hand())]
+    pub search: Search,
     /// The PDFs' paper.
     #[arg(long, value_enum, default_value_t = Paper::A4)]
     pub paper: Paper,
@@ -75,6 +74,12 @@ pub struct Args {
     pub class: Option<PathBuf>,
 }
 
+/// The searches a student runs by hand: `--search`'s values for `exercise`.
+fn by_hand() -> impl clap::builder::TypedValueParser<Value = Search> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(["minimax", "alphabeta"]).map(|s| Search::named(&s).unwrap_or_default())
+}
+
 impl Args {
     pub fn run(self) -> Outcome {
         start(&self)
@@ -93,7 +98,7 @@ fn start(args: &Args) -> Outcome {
         leaves: random.then_some(args.leaves),
         cutoffs: args.cutoffs.map(i64::from),
         cut_above_leaves: args.cut_above_leaves,
-        search: if args.search == SearchKind::Minimax { Search::Minimax } else { Search::Alphabeta },
+        search: args.search,
         no_prune_on_ties: args.no_prune_on_ties,
         paper: args.paper,
         game: args.game,
@@ -209,7 +214,7 @@ fn quiz_files(
     names: Option<Vec<String>>,
     plan: OutputPlan,
 ) -> Result<Quiz, Failure> {
-    let alphabeta = req.search == SearchKind::Alphabeta;
+    let alphabeta = req.search == Search::Alphabeta;
     let class = names.is_some();
     let names = names.unwrap_or_else(|| (1..=req.count).map(|n| format!("Exercise {n}")).collect());
     let seeds: Vec<u64> = (0..names.len()).map(|i| req.seed.wrapping_add(i as u64)).collect();
@@ -240,7 +245,7 @@ pub struct Request<'a> {
     pub out: &'a Path,
     pub count: u32,
     pub constraints: Constraints,
-    pub search: SearchKind,
+    pub search: Search,
     /// The exercise, checked by the request layer.
     pub exercise: &'a Exercise,
 }

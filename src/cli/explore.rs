@@ -85,7 +85,7 @@ fn open<G: Game>(game: &G, saved: &Saved, name: &str, opts: &ExportOptions) -> O
     let mut arena = TreeArena::new();
     let limits = Limits::default();
     let tree = Tree::build(&mut arena, game, pos, saved.depth, &limits).map_err(Failure::budget)?;
-    opts.check_byte_budget(&tree, search.kind(), rule)?;
+    opts.check_byte_budget(&tree, search.of_tree(), rule)?;
     let asked = Asked {
         search,
         rule,

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::failure::Failure;
-use super::options::search::SearchKind;
+use super::options::search::Search;
 use crate::export::{self, analysis, scope::Scope, summary::Summary};
 use crate::game::Game;
 pub use crate::request::plan::is_over_budget;
@@ -155,7 +155,7 @@ impl ExportOptions {
     pub fn check_byte_budget<G: Game>(
         &self,
         tree: &Tree<'_, G>,
-        kind: SearchKind,
+        kind: Search,
         rule: Pruning,
     ) -> Result<(), Failure> {
         use crate::export::budget::{Export, check};
@@ -184,9 +184,9 @@ impl ExportOptions {
             }
         }
         let Some(path) = &self.trace else { return Ok(()) };
-        let events = match kind {
-            SearchKind::Minimax => len.saturating_mul(2),
-            SearchKind::Alphabeta => {
+        let events = match kind.of_tree() {
+            Search::Minimax => len.saturating_mul(2),
+            _ => {
                 let mut counted = crate::search::trace::Counted::default();
                 alphabeta::run_with_rule(tree, rule, &mut counted);
                 counted.0

@@ -16,9 +16,6 @@ use crate::request::analyse::{Analyse, MctsArgs};
 use crate::request::plan::OutputPlan;
 use crate::search::mcts::{self, End, Rollout, Searched, Settings, Terms};
 
-/// `--search` of `analyse` and `best`: the request layer's one enum of searches.
-pub use crate::request::Search as AnySearch;
-
 /// The playout policy, as the command line names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RolloutKind {

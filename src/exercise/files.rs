@@ -3,7 +3,7 @@
 
 use crate::exercise::page::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
-use crate::export::analysis::SearchKind;
+use crate::export::analysis::Search;
 use crate::export::html;
 use crate::export::scope::Scope;
 use crate::game::Game;
@@ -20,7 +20,7 @@ pub const MAX_SHEET_NODES: u64 = 400;
 #[derive(Clone, Copy, Debug)]
 pub struct Asked {
     /// The search they run.
-    pub search: SearchKind,
+    pub search: Search,
     /// Alpha-beta's cut-off rule.
     pub rule: Pruning,
     /// The PDFs' paper.
@@ -93,11 +93,11 @@ pub fn files<G: Game>(
     })?;
     let mut events: Vec<Event> = Vec::new();
     let windows = match asked.search {
-        SearchKind::Alphabeta => Some(alphabeta::run_with_rule(&tree, asked.rule, &mut events)),
-        SearchKind::Minimax => {
+        Search::Minimax => {
             back_propagate_observed(tree.root, &mut events);
             None
         }
+        _ => Some(alphabeta::run_with_rule(&tree, asked.rule, &mut events)),
     };
     // A game's position is not drawn at random: its tree is what it is, and
     // one with fewer cut-offs than asked (by default, none: nothing to

@@ -18,7 +18,7 @@ pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
 
 // The search itself is the library's (search::run), which the Python module
 // calls too; here for the doors that name it through this module.
-pub use crate::search::run::{Asked, SearchKind, Searched, TreeSearch, minimax_events, search, search_tree};
+pub use crate::search::run::{Asked, Search, Searched, minimax_events, search, search_tree};
 
 /// `analyse --json`: the searched tree, with the move orders when compared,
 /// and `census`, the tree's ([`census`], counted once by the caller for

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use super::json::SCHEMA_VERSION;
 use crate::game::Game;
 use crate::search::alphabeta::Pruning;
-use crate::search::run::TreeSearch;
+use crate::search::run::Search;
 use crate::tree::Tree;
 use crate::tree::census::Census;
 
@@ -100,7 +100,7 @@ impl Saved {
     /// The search that set the values, and its cut-off rule: iterative
     /// deepening where the file holds its iterations (its last iteration is
     /// an alpha-beta search, and the file names it so).
-    pub fn search(&self) -> Result<(TreeSearch, Pruning), String> {
+    pub fn search(&self) -> Result<(Search, Pruning), String> {
         let rule = match self.pruning.as_deref() {
             None => Pruning::default(),
             Some(r) if r == Pruning::OnTies.name() => Pruning::OnTies,
@@ -108,9 +108,9 @@ impl Saved {
             Some(r) => return Err(format!("unknown cut-off rule {r:?}")),
         };
         match self.search.as_str() {
-            "minimax" => Ok((TreeSearch::Minimax, rule)),
-            "alphabeta" if self.deepening.is_some() => Ok((TreeSearch::Deepening, rule)),
-            "alphabeta" => Ok((TreeSearch::Alphabeta, rule)),
+            "minimax" => Ok((Search::Minimax, rule)),
+            "alphabeta" if self.deepening.is_some() => Ok((Search::Deepening, rule)),
+            "alphabeta" => Ok((Search::Alphabeta, rule)),
             other => Err(format!("unknown search {other:?}")),
         }
     }

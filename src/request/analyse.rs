@@ -407,7 +407,7 @@ impl Analyse {
     /// what deepening and the move orders keep for a page to draw.
     pub fn asked(&self, threads: usize, trace: bool, keep: Keep) -> Asked {
         Asked {
-            search: self.search.tree_search(),
+            search: self.search,
             rule: self.rule,
             compare_orders: self.compare_orders,
             threads,

@@ -12,7 +12,6 @@ use crate::export::html::Addon;
 use crate::games::tree::TextbookTree;
 use crate::games::{GameName, Settings};
 use crate::search::alphabeta::Pruning;
-use crate::search::run::SearchKind;
 use crate::words;
 
 /// The most levels an exercise's tree has.
@@ -161,7 +160,7 @@ impl ExerciseArgs {
             ..Constraints::default()
         };
         constraints.check().map_err(|e| Refusal::said(None, Why::Usage, e))?;
-        let search = if self.search == Search::Minimax { SearchKind::Minimax } else { SearchKind::Alphabeta };
+        let search = if self.search == Search::Minimax { Search::Minimax } else { Search::Alphabeta };
         let asked = Asked {
             search,
             rule,
@@ -205,7 +204,7 @@ impl Exercise {
         }
         let seed = self.seed.wrapping_add(u64::from(number - 1));
         let game = TextbookTree::default();
-        let text = generate(seed, &self.constraints, self.asked.search == SearchKind::Alphabeta)
+        let text = generate(seed, &self.constraints, self.asked.search == Search::Alphabeta)
             .map_err(|e| Refusal::said(None, Why::Usage, e))?;
         let pos =
             crate::game::Notation::parse_position(&game, &text).expect("generated trees are well formed");

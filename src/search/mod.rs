@@ -5,6 +5,7 @@
 pub mod alphabeta;
 pub mod budget;
 pub mod deepening;
+pub mod kind;
 pub mod levels;
 pub mod machine;
 pub mod mcts;
@@ -15,6 +16,8 @@ pub mod perft_diff;
 pub mod run;
 pub mod solve;
 pub mod trace;
+
+pub use kind::Search;
 
 // Where the searches have always found it; it lives with the limits, below
 // the tree builders, which heed it too.

@@ -13,51 +13,13 @@ use super::{back_propagate_observed, back_propagate_parallel};
 use crate::game::Game;
 use crate::tree::Tree;
 
-/// The search that sets the values of an explicit tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum SearchKind {
-    /// Plain minimax over the whole explicit tree.
-    Minimax,
-    /// Alpha-beta: same value and decision, fewer nodes visited.
-    Alphabeta,
-}
-
-/// Every search that sets the values of a built tree: `analyse --search`
-/// without MCTS, which grows a tree of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TreeSearch {
-    /// Plain minimax over the whole explicit tree.
-    Minimax,
-    /// Alpha-beta in the game's order.
-    Alphabeta,
-    /// Iterative deepening: alpha-beta to each depth in turn with a
-    /// transposition table, every iteration kept ([`deepen`]).
-    Deepening,
-}
-
-impl TreeSearch {
-    /// The kind whose windows and events it leaves (deepening: alpha-beta's,
-    /// its last iteration's windows).
-    pub fn kind(self) -> SearchKind {
-        if self == TreeSearch::Minimax { SearchKind::Minimax } else { SearchKind::Alphabeta }
-    }
-}
-
-impl From<SearchKind> for TreeSearch {
-    fn from(kind: SearchKind) -> TreeSearch {
-        match kind {
-            SearchKind::Minimax => TreeSearch::Minimax,
-            SearchKind::Alphabeta => TreeSearch::Alphabeta,
-        }
-    }
-}
+pub use super::kind::Search;
 
 /// What a front door asks of the search of a built tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Asked {
     /// Which search.
-    pub search: TreeSearch,
+    pub search: Search,
     /// Alpha-beta's cut-off rule (`--no-prune-on-ties`).
     pub rule: Pruning,
     /// Alpha-beta under each move order beside it (`--compare-orders`).
@@ -77,8 +39,8 @@ pub struct Asked {
 /// one door every front door searches a built tree through.
 pub fn search_tree<G: Game>(game: &G, tree: &Tree<'_, G>, asked: &Asked) -> Searched {
     let mut searched = match asked.search {
-        TreeSearch::Deepening => deepen(game, tree, asked.rule, asked.keep),
-        other => search(tree, other.kind(), asked.rule, asked.threads, asked.trace),
+        Search::Deepening => deepen(game, tree, asked.rule, asked.keep),
+        other => search(tree, other.of_tree(), asked.rule, asked.threads, asked.trace),
     };
     if asked.compare_orders {
         searched.orders = Some(orders::compare(game, tree, asked.rule, asked.keep.every_node));
@@ -104,25 +66,25 @@ pub struct Searched {
 /// runs on every core. Either way the values come from the same code.
 pub fn search<G: Game>(
     tree: &Tree<'_, G>,
-    kind: SearchKind,
+    kind: Search,
     rule: Pruning,
     threads: usize,
     trace: bool,
 ) -> Searched {
     match kind {
-        SearchKind::Minimax if trace => {
+        Search::Minimax if trace => {
             Searched { windows: None, events: Some(minimax_events(tree)), orders: None, deepening: None }
         }
-        SearchKind::Minimax => {
+        Search::Minimax => {
             back_propagate_parallel(tree.root, tree.len, threads);
             Searched { windows: None, events: None, orders: None, deepening: None }
         }
-        SearchKind::Alphabeta if trace => {
+        Search::Alphabeta if trace => {
             let mut events = Vec::new();
             let windows = alphabeta::run_with_rule(tree, rule, &mut events);
             Searched { windows: Some(windows), events: Some(events), orders: None, deepening: None }
         }
-        SearchKind::Alphabeta => Searched {
+        Search::Alphabeta | Search::Deepening | Search::Mcts => Searched {
             windows: Some(alphabeta::run_with_rule(tree, rule, &mut ())),
             events: None,
             orders: None,

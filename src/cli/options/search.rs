@@ -1,4 +1,4 @@
 //! `--search`: which search sets a tree's values (the library's kinds, which
 //! the Python module takes too).
 
-pub use crate::search::run::SearchKind;
+pub use crate::search::run::Search;
