@@ -38,7 +38,7 @@ pub struct Args {
     show_line: bool,
     /// With --export-trees: the search whose values the exports show (the
     /// protocol's own choice is minimax's, which alpha-beta's always equals).
-    #[arg(long, value_enum, default_value_t = Search::Minimax, requires = "export_trees")]
+    #[arg(long, default_value = "minimax", value_parser = super::options::search::by_hand(), requires = "export_trees")]
     search: Search,
 }
 

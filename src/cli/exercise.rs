@@ -47,7 +47,7 @@ pub struct Args {
     #[arg(long)]
     pub no_prune_on_ties: bool,
     /// The search the students run by hand.
-    #[arg(long, default_value = "alphabeta", value_parser = by_hand())]
+    #[arg(long, default_value = "alphabeta", value_parser = super::options::search::by_hand())]
     pub search: Search,
     /// The PDFs' paper.
     #[arg(long, value_enum, default_value_t = Paper::A4)]
@@ -72,12 +72,6 @@ pub struct Args {
     /// class, DIR/class-key.json.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "count"])]
     pub class: Option<PathBuf>,
-}
-
-/// The searches a student runs by hand: `--search`'s values for `exercise`.
-fn by_hand() -> impl clap::builder::TypedValueParser<Value = Search> {
-    use clap::builder::{PossibleValuesParser, TypedValueParser};
-    PossibleValuesParser::new(["minimax", "alphabeta"]).map(|s| Search::named(&s).unwrap_or_default())
 }
 
 impl Args {
