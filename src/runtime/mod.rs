@@ -16,7 +16,5 @@ pub mod share;
 pub mod signals;
 pub mod system;
 pub mod team;
-#[cfg(unix)]
-pub mod terminal;
 
 pub(crate) use prefault::Prefault;

@@ -2,10 +2,14 @@
 //! unknown: a pipe, a file): help and rules refilled, any other long line
 //! broken between words.
 
-/// The terminal's columns, or 80 (also below 20 columns, too narrow to
-/// refill prose for).
+/// The columns of the terminal on standard output, or 80 when it is no
+/// terminal or says nothing (also below 20 columns, too narrow to refill prose
+/// for).
 pub fn width() -> usize {
-    crate::runtime::terminal::stdout_columns().filter(|&c| c >= 20).map_or(80, usize::from)
+    terminal_size::terminal_size()
+        .map(|(terminal_size::Width(w), _)| w)
+        .filter(|&c| c >= 20)
+        .map_or(80, usize::from)
 }
 
 /// `text` with each paragraph (lines up to a blank one) refilled to `width`
