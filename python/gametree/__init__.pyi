@@ -110,6 +110,10 @@ def analyse(
     compare_orders: bool = False,
     iterations: Optional[int] = None,
     seed: Optional[int] = None,
+    uct_c: Optional[float] = None,
+    rollout: Optional[str] = None,
+    solver: bool = False,
+    compare: bool = False,
     max_nodes: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> Tree:

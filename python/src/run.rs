@@ -145,6 +145,9 @@ pub(crate) fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result
 ///     best-first, worst-first and the engine's order (in `to_json()`).
 /// iterations, seed: MCTS's iterations (default 10000) and the seed of its
 ///     playouts (default 1: the same seed gives the same tree).
+/// uct_c, rollout, solver: MCTS's exploration constant (default √2), its
+///     playouts ("random" or "heuristic") and MCTS-Solver.
+/// compare: alpha-beta to `depth` beside MCTS (in `to_json()` and the page).
 /// max_nodes: refuse a tree of more nodes (default 50 million); BudgetError.
 /// threads: threads to build deep trees on (default: every core).
 ///
@@ -155,7 +158,7 @@ pub(crate) fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result
 /// >>> tree.decision, tree.value, len(tree)
 /// ('B', 3, 13)
 #[pyfunction]
-#[pyo3(signature = (game, position=None, depth=None, search="minimax", prune_on_ties=true, compare_orders=false, iterations=None, seed=None, max_nodes=None, threads=None))]
+#[pyo3(signature = (game, position=None, depth=None, search="minimax", prune_on_ties=true, compare_orders=false, iterations=None, seed=None, uct_c=None, rollout=None, solver=false, compare=false, max_nodes=None, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse(
     py: Python<'_>,
@@ -167,6 +170,10 @@ pub fn analyse(
     compare_orders: bool,
     iterations: Option<i64>,
     seed: Option<u64>,
+    uct_c: Option<f64>,
+    rollout: Option<&str>,
+    solver: bool,
+    compare: bool,
     max_nodes: Option<i64>,
     threads: Option<i64>,
 ) -> PyResult<Tree> {
@@ -178,7 +185,15 @@ pub fn analyse(
         threads,
         no_prune_on_ties: !prune_on_ties,
         compare_orders,
-        mcts: MctsArgs { iterations, seed, ..MctsArgs::default() },
+        mcts: MctsArgs {
+            iterations,
+            seed,
+            uct_c,
+            rollout: rollout.map(check::rollout).transpose().map_err(Failure::from)?,
+            solver,
+            compare,
+            think: None,
+        },
         ..AnalyseArgs::default()
     };
     let request = args.check().map_err(Failure::from)?;

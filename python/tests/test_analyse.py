@@ -157,7 +157,8 @@ def test_help_reads_as_documentation():
     text = pydoc.render_doc(gametree.analyse, renderer=pydoc.plaintext)
     signature = (
         "analyse(game, position=None, depth=None, search='minimax', prune_on_ties=True, "
-        "compare_orders=False, iterations=None, seed=None, max_nodes=None, threads=None)"
+        "compare_orders=False, iterations=None, seed=None, uct_c=None, rollout=None, solver=False, "
+        "compare=False, max_nodes=None, threads=None)"
     )
     assert signature in text
     assert text.count("analyse(game") == 1, "the signature once, not repeated in the text"

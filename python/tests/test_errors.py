@@ -55,6 +55,13 @@ def test_the_advice_of_a_refusal_can_be_followed_in_python():
     assert named and named <= takes, f"{named - takes} in {said!r}"
     assert gametree.analyse("tree", prune_on_ties=False, search="alphabeta").value == 3
     assert gametree.analyse("tree", prune_on_ties=False, compare_orders=True).value == 3
+    # MCTS's depth is alpha-beta's beside it: compare=True, as the refusal says.
+    with pytest.raises(ValueError) as caught:
+        gametree.analyse("tictactoe", search="mcts", depth=3)
+    said = str(caught.value)
+    assert "compare=True" in said and set(re.findall(r"([a-z_]+)=", said)) <= takes, said
+    tree = gametree.analyse("tictactoe", search="mcts", depth=3, compare=True, iterations=200)
+    assert '"compare":{"mcts_decision"' in tree.to_json(), "alpha-beta beside MCTS in the JSON"
 
 
 def test_a_tree_over_its_budget_is_a_budget_error_with_the_clis_message(cli):

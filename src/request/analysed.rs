@@ -286,6 +286,8 @@ pub struct MctsTree<G: Game> {
     game: G,
     searched: MctsSearched<G>,
     events: Option<Vec<Event<G::Action>>>,
+    /// Alpha-beta beside MCTS, when `compare` asked.
+    compared: Option<crate::export::mcts::Compared>,
 }
 
 impl<G: Game + Send> Analysed for MctsTree<G>
@@ -339,7 +341,7 @@ where
     }
 
     fn json(&self, limit: u64) -> io::Result<Vec<u8>> {
-        written(limit, |w| mcts_json::write_tree(w, &self.game, &self.searched, None))
+        written(limit, |w| mcts_json::write_tree(w, &self.game, &self.searched, self.compared.as_ref()))
     }
 
     fn dot(&self, scope: Scope, limit: u64) -> io::Result<Vec<u8>> {
@@ -370,8 +372,11 @@ where
             );
             return Err(io::Error::other(refusal));
         };
-        let exact = Exact::of(&self.game, &self.searched);
-        written(limit, |w| mcts_html::write_page(w, &self.game, &self.searched, events, None, exact.as_ref()))
+        let compared = self.compared.as_ref();
+        let exact = compared.and_then(|c| c.exact.clone()).or_else(|| Exact::of(&self.game, &self.searched));
+        written(limit, |w| {
+            mcts_html::write_page(w, &self.game, &self.searched, events, compared, exact.as_ref())
+        })
     }
 
     fn deepening(&self) -> Option<serde_json::Value> {
@@ -396,14 +401,11 @@ where
         // Every phase is kept for the explorer page when the command line's
         // `--html` would keep them.
         let keep = matches!(req.mcts.budget, mcts::Budget::Iterations(n) if n <= TRACE_MAX_ITERATIONS);
-        let (searched, events) = if keep {
-            let mut events = Vec::new();
-            let searched = mcts::search(&game, &pos, &req.mcts, &mut events);
-            (searched, Some(events))
-        } else {
-            (mcts::search(&game, &pos, &req.mcts, &mut ()), None)
-        };
-        return Ok(Box::new(MctsTree { game, searched, events }));
+        let compare_depth = req.compare.then(|| req.depth.unwrap_or_else(|| game.default_depth()));
+        let grown = crate::export::analysis::Grown::search(&game, &pos, &req.mcts, keep, compare_depth);
+        let events = keep.then_some(grown.events);
+        let (searched, compared) = (grown.searched, grown.compared);
+        return Ok(Box::new(MctsTree { game, searched, events, compared }));
     }
     let depth = req.depth.unwrap_or_else(|| game.default_depth());
     let tree = OwnedTree::build(&game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;

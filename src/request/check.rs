@@ -107,3 +107,16 @@ pub fn search(name: &str, allowed: &[super::Search]) -> Result<super::Search, Re
         )
     })
 }
+
+/// MCTS's playout policy named `name`.
+pub fn rollout(name: &str) -> Result<crate::search::mcts::Rollout, Refusal> {
+    use crate::search::mcts::Rollout;
+    match name {
+        "random" => Ok(Rollout::Random),
+        "heuristic" => Ok(Rollout::Heuristic),
+        _ => Err(Refusal::usage(
+            Opt::Rollout,
+            words![Word::set(Opt::Rollout, format!("{name:?}")), ": the playouts are random or heuristic"],
+        )),
+    }
+}
