@@ -21,7 +21,7 @@ pub const TRACE_MAX_ITERATIONS: u32 = 100_000;
 pub use crate::search::run::{Asked, Search, Searched, minimax_events, search, search_tree};
 
 /// `analyse --json`: the searched tree, with the move orders when compared,
-/// and `census`, the tree's ([`census`], counted once by the caller for
+/// and `census`, the tree's ([`census`](crate::tree::census::census), counted once by the caller for
 /// every export that shows it).
 pub fn write_json<G: Game>(
     out: &mut dyn Write,
