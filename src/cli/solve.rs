@@ -1,12 +1,12 @@
 //! `gametree solve`: a small game solved exactly.
 
-use super::failure::{Failure, Outcome};
+use super::failure::Outcome;
 use super::options::game::GameOptions;
 use super::options::position::GamePosition;
 use super::progress::progress;
 use crate::game::Game;
 use crate::games;
-use crate::search::solve::{Budget, Bytes, TooBig, default_max_bytes, solve as solve_game};
+use crate::search::solve::{Budget, Bytes, solve as solve_game};
 
 /// `gametree solve`'s arguments.
 #[derive(clap::Args, Debug)]
@@ -31,26 +31,15 @@ impl Args {
         self.game_options.check(self.at.game)?;
         // A budget the address space cannot hold would end in a failed
         // allocation: it is held to what `ulimit -v` leaves, and says so.
-        let (max_bytes, held) = match self.max_memory {
-            Some(asked) => crate::limits::bytes_within_memory(asked),
-            None => (default_max_bytes(), None),
-        };
+        let (max_bytes, held) = crate::search::solve::memory_budget(self.max_memory);
         let budget = Budget { max_positions: self.max_positions.unwrap_or(u64::MAX), max_bytes };
-        let raise = match held {
-            Some(_) => format!(
-                "--max-memory {} is held to what this process may use ({}); give it more memory",
-                Bytes(self.max_memory.unwrap_or_default()),
-                crate::limits::MEMORY_LIMITS
-            ),
-            None => "raise --max-memory to try anyway".to_string(),
-        };
         // A solve is of the game itself: no ply limit unless one is asked for.
         let settings = games::for_solve(self.at.game, &self.game_options.settings());
-        crate::with_game!(self.at.game, &settings, |g| solve(g, &self.at, &budget, &raise))
+        crate::with_game!(self.at.game, &settings, |g| solve(g, &self.at, &budget, held))
     }
 }
 
-fn solve<G: Game>(game: &G, at: &GamePosition, budget: &Budget, raise_memory: &str) -> Outcome {
+fn solve<G: Game>(game: &G, at: &GamePosition, budget: &Budget, held: Option<(u64, u64)>) -> Outcome {
     let pos = at.of(game)?;
     let bar = progress("positions found");
     let limit = Bytes(budget.max_bytes);
@@ -64,13 +53,7 @@ fn solve<G: Game>(game: &G, at: &GamePosition, budget: &Budget, raise_memory: &s
             let s = solved.get(&pos).expect("the root is solved");
             super::output::print(&format!("{s}\n"))
         }
-        Err(e) => {
-            let raise = match e {
-                TooBig::Positions { .. } => "raise --max-positions to try anyway",
-                _ => raise_memory,
-            };
-            Err(Failure::budget(format!("{e}; {raise}")))
-        }
+        Err(e) => Err(crate::search::solve::refusal(&e, held).into()),
     }
 }
 
