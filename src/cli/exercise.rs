@@ -127,13 +127,7 @@ fn start(args: &Args) -> Outcome {
             let text = class_list(path)?;
             let names = quiz::roster(&text)
                 .map_err(|e| Failure::usage(format!("--class {}: {e}", path.display())))?;
-            if names.len() > 1000 {
-                return Err(Failure::usage(format!(
-                    "--class {}: {} names, more than the 1000 exercises one command writes",
-                    path.display(),
-                    names.len()
-                )));
-            }
+            crate::request::budget::class(names.len(), Some(&path.display().to_string()))?;
             Some(names)
         }
         None => None,
