@@ -36,6 +36,7 @@ fn refused() -> Vec<(AnalyseArgs, Opt)> {
             Opt::Trace,
         ),
         (mcts(MctsArgs { iterations: Some(0), ..MctsArgs::default() }), Opt::Iterations),
+        (AnalyseArgs { max_nodes: Some(1 << 40), ..mcts(MctsArgs::default()) }, Opt::MaxNodes),
         (mcts(MctsArgs { uct_c: Some(f64::NAN), ..MctsArgs::default() }), Opt::UctC),
         (AnalyseArgs { depth: Some(3), ..mcts(MctsArgs::default()) }, Opt::Depth),
         (AnalyseArgs { no_prune_on_ties: true, ..mcts(MctsArgs::default()) }, Opt::NoPruneOnTies),

@@ -167,6 +167,8 @@ impl AnalyseArgs {
         let scope = check::scope(self.show_depth, self.show_line)?;
         let mcts = self.mcts.settings(max_nodes)?;
         if self.search == Search::Mcts {
+            // A grown tree numbers its nodes in 32 bits too.
+            capacity(max_nodes)?;
             self.check_mcts(depth, &mcts)?;
         } else {
             self.check_tree(max_nodes)?;
@@ -193,15 +195,7 @@ impl AnalyseArgs {
                 words![opt, " is an option of ", Word::set(Opt::Search, "mcts")],
             ));
         }
-        if max_nodes > MAX_TREE_NODES {
-            return Err(Refusal::usage(
-                Opt::MaxNodes,
-                words![
-                    Word::set(Opt::MaxNodes, max_nodes),
-                    format!(": a tree holds at most {MAX_TREE_NODES} nodes")
-                ],
-            ));
-        }
+        capacity(max_nodes)?;
         if self.no_prune_on_ties && !self.search.prunes() && !self.compare_orders {
             return Err(Refusal::usage(
                 Opt::NoPruneOnTies,
@@ -315,6 +309,20 @@ impl Default for Analyse {
     fn default() -> Analyse {
         AnalyseArgs::default().check().expect("the defaults are a request")
     }
+}
+
+/// A node budget over what a tree can number is refused, not cut silently.
+pub fn capacity(max_nodes: u64) -> Result<(), Refusal> {
+    if max_nodes > MAX_TREE_NODES {
+        return Err(Refusal::usage(
+            Opt::MaxNodes,
+            words![
+                Word::set(Opt::MaxNodes, max_nodes),
+                format!(": a tree holds at most {MAX_TREE_NODES} nodes")
+            ],
+        ));
+    }
+    Ok(())
 }
 
 /// The texts of the exports a door without files asks for.
