@@ -75,7 +75,6 @@ impl Args {
             search: self.search,
             depth: self.tree.depth.map(i64::from),
             max_nodes: Some(i64::try_from(self.tree.max_nodes).unwrap_or(i64::MAX)),
-            max_bytes: e.max_bytes,
             threads: self.tree.threads.map(i64::from),
             no_prune_on_ties: self.lessons.no_prune_on_ties,
             compare_orders: self.lessons.compare_orders,

@@ -20,10 +20,8 @@ const COUNTED: &str = "the census, counted for the JSON and the page";
 /// A DOT drawing of more nodes than this is unreadable; suggest a scope.
 pub const DOT_WARN_NODES: usize = 2000;
 
-/// The most bytes an explorer page or a trace may take unless `--max-bytes`
-/// says otherwise: the depth-7 page of a checkers middle game (53 MB) fits,
-/// and writing a page this size needs well under 200 MB.
-pub const DEFAULT_MAX_BYTES: u64 = 64 << 20;
+/// The bytes each export may take unless `--max-bytes` raises it: the table's.
+pub use crate::request::budget::DEFAULT_MAX_BYTES;
 
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ExportOptions {

@@ -52,12 +52,12 @@ impl std::fmt::Display for Unfit {
     }
 }
 
-/// The practice page's "New exercise" for exercise `number` of `count` made
-/// from `first_seed`: the next page, or past the last the command for more.
-pub fn navigation(number: u32, count: u32, first_seed: u64) -> html::Addon {
+/// The practice page's "New exercise" for exercise `number` of `count`: the
+/// next page, or past the last `more`, how to make more (in the words of the
+/// door that made it: the request layer's).
+pub fn navigation(number: u32, count: u32, more: String) -> html::Addon {
     let page = |n: u32| format!("../exercise-{n:02}/practice.html");
     let batched = count > 1;
-    let next_seed = first_seed.wrapping_add(u64::from(count));
     html::Addon {
         name: "exercise",
         script: include_str!("../export/explorer/exercise.js"),
@@ -66,7 +66,7 @@ pub fn navigation(number: u32, count: u32, first_seed: u64) -> html::Addon {
             "count": count,
             "previous": (batched && number > 1).then(|| page(number - 1)),
             "next": (batched && number < count).then(|| page(number + 1)),
-            "more": format!("the same gametree exercise command with --seed {next_seed}."),
+            "more": more,
         }),
     }
 }

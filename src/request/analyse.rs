@@ -4,7 +4,6 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
-use super::budget::DEFAULT_MAX_BYTES;
 use super::check;
 use super::option::Opt;
 use super::refusal::{Refusal, Why, Word};
@@ -115,8 +114,6 @@ pub struct AnalyseArgs {
     pub depth: Option<i64>,
     /// The node budget.
     pub max_nodes: Option<i64>,
-    /// The byte budget of each output.
-    pub max_bytes: Option<u64>,
     /// Threads to build and search on.
     pub threads: Option<i64>,
     /// Alpha-beta cuts off past the bound only.
@@ -142,8 +139,6 @@ pub struct Analyse {
     pub depth: Option<u8>,
     /// The node budget and threads.
     pub limits: Limits,
-    /// The byte budget of each output.
-    pub max_bytes: u64,
     /// Alpha-beta's cut-off rule.
     pub rule: Pruning,
     /// Alpha-beta under each move order beside it.
@@ -177,7 +172,6 @@ impl AnalyseArgs {
             search: self.search,
             depth,
             limits: Limits { max_nodes, threads, deadline: None },
-            max_bytes: self.max_bytes.unwrap_or(DEFAULT_MAX_BYTES),
             rule: if self.no_prune_on_ties { Pruning::PastBound } else { Pruning::OnTies },
             compare_orders: self.compare_orders,
             mcts,

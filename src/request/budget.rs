@@ -4,11 +4,8 @@
 //! safeguards silently: what a request reads and builds belongs to it and is
 //! freed with its result.
 
-use std::time::Duration;
-
 use super::option::{Door, Opt};
 use super::refusal::{Refusal, Word};
-use crate::limits::{DEFAULT_MAX_NODES, MAX_TREE_NODES};
 
 /// The bytes any one output (an export, a page, a chart, a quiz) may take
 /// unless raised: an output past it is refused before it is written.
@@ -19,33 +16,6 @@ pub const MAX_CLASS: u64 = 1000;
 
 /// The most trees one grading runs a student's search on.
 pub const MAX_TREES: u64 = 10_000;
-
-/// The budgets of one request.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Budgets {
-    /// Nodes a tree may have (a search may examine).
-    pub nodes: u64,
-    /// Bytes each output may take.
-    pub bytes: u64,
-    /// Time a search may take (none: no limit).
-    pub time: Option<Duration>,
-    /// Memory the solver's tables may take (none: what the machine has).
-    pub memory: Option<u64>,
-    /// MCTS's iterations.
-    pub iterations: u32,
-}
-
-impl Default for Budgets {
-    fn default() -> Budgets {
-        Budgets {
-            nodes: DEFAULT_MAX_NODES,
-            bytes: DEFAULT_MAX_BYTES,
-            time: None,
-            memory: None,
-            iterations: crate::search::mcts::DEFAULT_ITERATIONS,
-        }
-    }
-}
 
 /// One row of the table of budgets: the option that sets it, its default and
 /// its most, in words.
@@ -134,9 +104,6 @@ pub const PAGE_MAX_NODES: u64 = 200_000;
 /// The most `max-nodes` may raise it to in the page: wasm32's memory is 4 GB
 /// at most, and a tab's far less.
 pub const PAGE_HARD_MAX_NODES: u64 = 5_000_000;
-
-/// The most nodes a tree may be given as its budget.
-pub const MAX_NODES: u64 = MAX_TREE_NODES;
 
 /// The table as docs/budgets.md prints it: each budget in each door's words.
 pub fn markdown() -> String {

@@ -216,7 +216,6 @@ impl Exercise {
 /// The page's way through a batch, and past its last how to make more, in
 /// `door`'s words.
 pub fn navigation(number: u32, count: u32, first_seed: u64, door: Door) -> Addon {
-    let mut nav = files::navigation(number, count, first_seed);
     let next = first_seed.wrapping_add(u64::from(count));
     // The sheet reads "For more, run " before it. The page's downloads are
     // the command line's files byte for byte, and say its command.
@@ -227,6 +226,5 @@ pub fn navigation(number: u32, count: u32, first_seed: u64, door: Door) -> Addon
         }
     };
     let door = if door == Door::Python { door } else { Door::Cli };
-    nav.data["more"] = super::refusal::say(&more, door).into();
-    nav
+    files::navigation(number, count, super::refusal::say(&more, door))
 }

@@ -34,7 +34,6 @@ pub mod plan;
 pub mod refusal;
 pub mod search;
 
-pub use budget::Budgets;
 pub use option::{Door, Opt};
 #[cfg(unix)]
 pub use plan::OutputPlan;

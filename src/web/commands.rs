@@ -121,7 +121,6 @@ fn analyse<G: Game>(game: &G, mut o: Options, wanted: Outputs) -> Result<Value, 
         depth: o.whole("depth")?,
         // MCTS's tree is held to the page's budget too, one node an iteration.
         max_nodes: Some(max_nodes as i64),
-        max_bytes: None,
         threads: Some(1),
         no_prune_on_ties: o.flag("no-prune-on-ties")?,
         compare_orders: o.flag("compare-orders")?,

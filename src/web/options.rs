@@ -99,9 +99,13 @@ impl Options {
     /// A whole number in `min..=max`.
     pub fn integer(&mut self, key: &str, min: i64, max: i64) -> Result<Option<i64>, Refusal> {
         let value = self.whole(key)?;
-        match opt(key) {
-            Some(o) => check::within(o, value, min, max),
-            None => Ok(value.filter(|v| (min..=max).contains(v))),
+        match (opt(key), value) {
+            (Some(o), _) => check::within(o, value, min, max),
+            // A key no request names is refused like the rest, never dropped.
+            (None, Some(v)) if !(min..=max).contains(&v) => {
+                Err(Refusal::usage(None, words![format!("{key} {v}: expected {min} to {max}")]))
+            }
+            (None, v) => Ok(v),
         }
     }
 
