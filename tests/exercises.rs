@@ -131,7 +131,10 @@ fn a_thousand_seeds_meet_their_constraints() {
                     assert!(!c.cut_above_leaves || counts.1 > 0, "seed {seed}: {text}");
                     found += 1;
                 }
-                Err(e) => assert!(!e.contains('\n') && e.starts_with("no tree of depth"), "{e}"),
+                Err(e) => assert!(
+                    !e.to_string().contains('\n') && e.to_string().starts_with("no tree of depth"),
+                    "{e}"
+                ),
             }
         }
         assert!(found >= 990, "{found} of 1,000 seeds met {c:?}");

@@ -11,6 +11,7 @@ use gametree::games::{self as registry, GameName, Settings};
 use gametree::request::analyse::{AnalyseArgs, MctsArgs};
 use gametree::request::analysed::analysed;
 use gametree::request::best::{BestArgs, Valued, best as best_of};
+use gametree::request::exercise::ExerciseArgs;
 use gametree::request::perft::{PerftArgs, count as perft_count};
 use gametree::request::{Search as RequestSearch, check};
 use gametree::search::alphabeta::Pruning;
@@ -363,35 +364,29 @@ pub fn games(py: Python<'_>) -> PyResult<Vec<PyObject>> {
 #[pyo3(signature = (seed, depth=3, branching=(2, 3), leaves=(0, 20), cutoffs=2, prune_on_ties=true, search="alphabeta"))]
 pub fn textbook_tree(
     seed: u64,
-    depth: u8,
+    depth: i64,
     branching: (u64, u64),
     leaves: (i32, i32),
-    cutoffs: u32,
+    cutoffs: i64,
     prune_on_ties: bool,
     search: &str,
 ) -> PyResult<String> {
-    use gametree::exercise::generate::{Constraints, generate};
-    let alphabeta = match search {
-        "alphabeta" => true,
-        "minimax" => false,
-        other => {
-            return Err(Failure::Usage(format!(
-                "--search {other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
-            ))
-            .into());
-        }
+    let search =
+        check::search(search, &[RequestSearch::Minimax, RequestSearch::Alphabeta]).map_err(Failure::from)?;
+    let args = ExerciseArgs {
+        seed: Some(seed),
+        depth: Some(depth),
+        branching: Some(branching),
+        leaves: Some(leaves),
+        cutoffs: Some(cutoffs),
+        search,
+        no_prune_on_ties: !prune_on_ties,
+        ..ExerciseArgs::default()
     };
-    let constraints = Constraints {
-        depth,
-        branching,
-        leaves,
-        cutoffs,
-        rule: if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound },
-        ..Constraints::default()
-    };
-    catch_unwind(|| generate(seed, &constraints, alphabeta))
+    let exercise = args.check().map_err(Failure::from)?;
+    catch_unwind(|| exercise.tree_text(1))
         .map_err(|_| PyRuntimeError::new_err("gametree: internal error in the tree generator"))?
-        .map_err(|e| Failure::Usage(e).into())
+        .map_err(|e| Failure::from(e).into())
 }
 
 /// The names of a class list's text, as `gametree exercise --class` reads

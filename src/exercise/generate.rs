@@ -4,9 +4,11 @@
 use crate::game::prelude::*;
 use crate::games::tree::TextbookTree;
 use crate::limits::Limits;
+use crate::request::{Opt, Refusal, Word};
 use crate::rng::Rng;
 use crate::search::alphabeta::{self, Pruning};
 use crate::tree::{Tree, TreeArena};
+use crate::words;
 
 /// What a generated exercise must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,25 +68,41 @@ impl Default for Constraints {
 pub const MAX_LEAVES: u64 = 256;
 
 impl Constraints {
-    /// Why these constraints cannot make a sheet, if they cannot.
-    pub fn check(&self) -> Result<(), String> {
+    /// Why these constraints cannot make a sheet, if they cannot, naming the
+    /// options at fault so that each door says it its own way.
+    pub fn check(&self) -> Result<(), Refusal> {
         let (lo, hi) = self.branching;
         if self.depth == 0 || self.depth > 8 {
-            return Err(format!("--depth {}: an exercise has 1 to 8 levels", self.depth));
+            return Err(Refusal::usage(
+                Opt::Depth,
+                words![Word::set(Opt::Depth, self.depth), ": an exercise has 1 to 8 levels"],
+            ));
         }
+        let branching = || Word::set(Opt::Branching, format!("{lo}..{hi}"));
         if lo == 0 || lo > hi {
-            return Err(format!("--branching {lo}..{hi}: give 1 or more children, the least first"));
+            return Err(Refusal::usage(
+                Opt::Branching,
+                words![branching(), ": give 1 or more children, the least first"],
+            ));
         }
         if hi.saturating_pow(u32::from(self.depth)) > MAX_LEAVES {
-            return Err(format!(
-                "--branching {lo}..{hi} at --depth {} could make more than {MAX_LEAVES} leaves, too many for a page",
-                self.depth
+            return Err(Refusal::usage(
+                Opt::Branching,
+                words![
+                    branching(),
+                    " at ",
+                    Word::set(Opt::Depth, self.depth),
+                    format!(" could make more than {MAX_LEAVES} leaves, too many for a page")
+                ],
             ));
         }
         if self.leaves.0 > self.leaves.1 || self.leaves.0 < -999 || self.leaves.1 > 999 {
-            return Err(format!(
-                "--leaves {}..{}: give the least first, within -999..999",
-                self.leaves.0, self.leaves.1
+            return Err(Refusal::usage(
+                Opt::Leaves,
+                words![
+                    Word::set(Opt::Leaves, format!("{}..{}", self.leaves.0, self.leaves.1)),
+                    ": give the least first, within -999..999"
+                ],
             ));
         }
         Ok(())
@@ -137,7 +155,7 @@ fn random_tree(rng: &mut Rng, c: &Constraints, depth: u8, out: &mut String) {
 
 /// A tree meeting `c` for alpha-beta (`alphabeta`), or any tree of its shape
 /// for minimax; the first found from `seed`, or why none was.
-pub fn generate(seed: u64, c: &Constraints, alphabeta: bool) -> Result<String, String> {
+pub fn generate(seed: u64, c: &Constraints, alphabeta: bool) -> Result<String, Refusal> {
     c.check()?;
     let mut rng = Rng::new(seed);
     for _ in 0..c.tries {
@@ -151,11 +169,19 @@ pub fn generate(seed: u64, c: &Constraints, alphabeta: bool) -> Result<String, S
             return Ok(text);
         }
     }
-    Err(format!(
-        "no tree of depth {} with {} cut-off(s){} found in {} tries from seed {seed}; ask for fewer cut-offs or more branching",
-        c.depth,
-        c.cutoffs,
-        if c.cut_above_leaves { ", one above the leaves," } else { "" },
-        c.tries
+    Err(Refusal::usage(
+        Opt::Cutoffs,
+        words![
+            format!(
+                "no tree of depth {} with {} cut-off(s){} found in {} tries from seed {seed}; ask for fewer ",
+                c.depth,
+                c.cutoffs,
+                if c.cut_above_leaves { ", one above the leaves," } else { "" },
+                c.tries
+            ),
+            Opt::Cutoffs,
+            " or more ",
+            Opt::Branching
+        ],
     ))
 }

@@ -272,7 +272,7 @@ pub fn textbook(
     use crate::tree::{Tree, TreeArena};
 
     let game = TextbookTree::default();
-    let text = super::generate::generate(seed, constraints, alphabeta)?;
+    let text = super::generate::generate(seed, constraints, alphabeta).map_err(|e| e.to_string())?;
     let pos = game.parse_position(&text).map_err(|e| e.to_string())?;
     let mut arena = TreeArena::new();
     let limits = Limits { threads: 1, ..Limits::default() };
