@@ -209,14 +209,12 @@ fn write<G: Game>(
         salt: seal::hex(&salt),
         tags: STANDARD.encode(seal::tags(tree, windows, &salt)),
     });
-    if sealed.is_some() {
-        if let Some(map) = summary_json.as_object_mut() {
-            for key in ANSWERS {
-                map.remove(key);
-            }
-            // (The page's script joins the line: an empty one says nothing.)
-            map.insert("line".into(), serde_json::json!([]));
+    if let (Some(_), Some(map)) = (&sealed, summary_json.as_object_mut()) {
+        for key in ANSWERS {
+            map.remove(key);
         }
+        // (The page's script joins the line: an empty one says nothing.)
+        map.insert("line".into(), serde_json::json!([]));
     }
     let picture = game.picture();
     let shown = Shown::new(tree, scope);

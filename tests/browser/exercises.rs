@@ -212,6 +212,9 @@ fn a_students_worksheet_holds_no_answer_and_still_checks_every_one() {
     );
     assert_eq!(b.count(".node.wrong") + b.count(".node.right") + b.count("#edges g[class*='c-']"), 0);
     assert_eq!(b.run("return document.getElementById('practice-why').hidden"), true);
+    if let Ok(shots) = std::env::var("GAMETREE_SHOTS") {
+        b.screenshot(&std::path::Path::new(&shots).join("worksheet-blank-check.png"));
+    }
     // A wrong value and a wrong α are marked wrong, with no answer in the reason.
     let root_value = doc["decision"]["value"].as_i64().unwrap();
     b.type_into("input[data-guess='0']", &(root_value + 1).to_string());
