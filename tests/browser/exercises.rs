@@ -309,3 +309,96 @@ fn a_students_worksheet_holds_no_answer_and_still_checks_every_one() {
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
+
+/// A game position's worksheet (boards, large values) and a minimax one (no
+/// window, no cut) check as the random tree's does: blank is blank, every
+/// right answer right, a wrong one wrong.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver (.ci/run installs them)")]
+fn a_game_positions_worksheet_and_a_minimax_one_check_every_answer() {
+    let b = support::browser::Browser::start();
+    b.set_size(1366, 768);
+    for (k, (exercise, analyse)) in [
+        (
+            &["--game", "tictactoe", "--position", "x.oxo.... x", "--depth", "2"][..],
+            &["tictactoe", "--position", "x.oxo.... x", "--depth", "2", "--search", "alphabeta"][..],
+        ),
+        (&["--seed", "5", "--search", "minimax"], &[][..]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let dir = support::Scratch::new(&format!("exercise-sealed-{k}"));
+        let out = gametree(&[&["exercise", "--out", dir.to_str().unwrap()], exercise].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let doc = if analyse.is_empty() {
+            let key: Value = serde_json::from_slice(&fs::read(dir.join("answers.json")).unwrap()).unwrap();
+            let tree = key["tree"].as_str().unwrap();
+            support::written::analysed(&dir, &["tree", "--position", tree, "--search", "minimax"]).0
+        } else {
+            support::written::analysed(&dir, analyse).0
+        };
+        let windowed = doc["search"] == "alphabeta";
+        let nodes = doc["nodes"].as_array().unwrap();
+        let inner: Vec<&Value> =
+            nodes.iter().filter(|n| !n["children"].as_array().unwrap().is_empty()).collect();
+        b.open(&format!("file://{}", dir.join("practice.html").display()));
+        assert_eq!(b.run("return document.body.dataset.mode"), "practice", "{exercise:?}");
+        b.click("#check");
+        let score = b.text("#practice-score");
+        let blank = inner.len();
+        assert!(
+            score.starts_with(&format!("0 of {blank} right: values 0 right, 0 wrong, {blank} blank")),
+            "{exercise:?}: {score}"
+        );
+        assert_eq!(b.count(".node.wrong") + b.count(".node.right") + b.count("#edges g[class*='c-']"), 0);
+        let end = |v: &Value| v.as_str().map_or_else(|| v.to_string(), |s| s.replace('∞', "inf"));
+        let mut asked = 0;
+        for n in inner.iter().filter(|n| n["pruned"] == false) {
+            let sign = match n["bound"].as_str().unwrap() {
+                "lower" => ">=",
+                "upper" => "<=",
+                _ => "",
+            };
+            let id = &n["id"];
+            b.type_into(&format!("input[data-guess='{id}']"), &format!("{sign}{}", n["value"]));
+            if windowed {
+                b.type_into(&format!("input[data-alpha='{id}']"), &end(&n["alpha"]));
+                b.type_into(&format!("input[data-beta='{id}']"), &end(&n["beta"]));
+            }
+            asked += 1;
+        }
+        let mut cuts = 0;
+        for n in nodes.iter().filter(|n| {
+            n["pruned"] == true && nodes[n["parent"].as_u64().unwrap() as usize]["pruned"] == false
+        }) {
+            b.type_into("#find", &format!("{}\n", n["id"]));
+            b.press("x");
+            cuts += 1;
+        }
+        assert_eq!(cuts > 0, windowed, "{exercise:?}");
+        b.click("#check");
+        let total = asked + cuts;
+        let score = b.text("#practice-score");
+        assert!(
+            score.starts_with(&format!("{total} of {total} right: values {asked} right, 0 wrong, 0 blank")),
+            "{exercise:?}: {score}"
+        );
+        if let (Ok(shots), 0) = (std::env::var("GAMETREE_SHOTS"), k) {
+            b.screenshot(&std::path::Path::new(&shots).join("worksheet-board-right.png"));
+        }
+        // The root's value one off: wrong.
+        let root = doc["nodes"][0]["value"].as_i64().unwrap();
+        b.type_into("input[data-guess='0']", &(root - 1).to_string());
+        b.click("#check");
+        assert!(
+            b.text("#practice-score").contains(&format!("values {} right, 1 wrong", asked - 1)),
+            "{exercise:?}"
+        );
+        assert_eq!(
+            b.run("return document.querySelector('.node[data-id=\"0\"]').classList.contains('wrong')"),
+            true
+        );
+        assert_eq!(b.console_errors(), Vec::<String>::new());
+    }
+}
