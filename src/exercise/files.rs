@@ -5,7 +5,6 @@ use crate::exercise::page::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
 use crate::export::analysis::Search;
 use crate::export::html;
-use crate::export::scope::Scope;
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::request::{Opt, Refusal, Why, Word};
@@ -144,19 +143,18 @@ pub fn files<G: Game>(
     let tree_text = game.format_position(&tree.root_position);
     let json = answers::write(&sheet, &tree_text, &sheet.index, &events)
         .map_err(|e| Refusal::said(None, Why::Usage, e))?;
+    // The students' page holds no answer, only what checks one (the key is
+    // the other files); its salt is the exercise's own, so the same exercise
+    // writes the same page from every door.
     let mut page = Vec::new();
-    let opening = html::Opening::Practice;
-    html::write_page_with(
-        &mut page,
-        game,
-        &tree,
-        windows.as_deref(),
-        Some(&events),
-        Scope::All,
-        opening,
-        addons,
-    )
-    .map_err(|e| Refusal::said(None, Why::Usage, e))?;
+    let salt = crate::export::seal::salt(&[
+        &sheet.title,
+        &tree_text,
+        &depth.to_string(),
+        &format!("{:?} {:?}", asked.search, asked.rule),
+    ]);
+    html::write_worksheet(&mut page, game, &tree, windows.as_deref(), addons, salt)
+        .map_err(|e| Refusal::said(None, Why::Usage, e))?;
     Ok(vec![
         ("worksheet.pdf", pdf::write(&sheet, false, asked.paper)),
         ("answers.pdf", pdf::write(&sheet, true, asked.paper)),

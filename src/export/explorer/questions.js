@@ -4,8 +4,10 @@ const topPruned = (n) => n > 0 && enginePruned(n) && !enginePruned(parent[n]);
 // The questions a worksheet on the subtree under each node asks: a value for
 // each inner node the engine searched, and under alpha-beta a cut for each
 // edge it never followed. A child's index is greater than its parent's.
+// A student's worksheet (H.sealed) knows no cut, so it counts no questions:
+// it is asked whole, as on paper.
 const questions = new Int32Array(N);
-for (let n = N - 1; n >= 0; n--) {
+for (let n = N - 1; n >= 0 && !H.sealed; n--) {
   if (!isLeaf(n) && !enginePruned(n)) questions[n]++;
   if (n > 0) questions[parent[n]] += windowed && topPruned(n) ? 1 : enginePruned(n) ? 0 : questions[n];
 }
