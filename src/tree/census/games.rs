@@ -21,10 +21,15 @@
 //! they stand for as many games below them. The pass goes down a depth at a
 //! time, keeping one node per class with how many nodes of the reduced tree
 //! it stands for, as `levels` keeps one node per position: each class's
-//! children are looked at once, not once per path to it.
+//! children are looked at once, not once per path to it. A depth's kept
+//! nodes are shared out among the threads in runs, each thread with tables
+//! of its own (a node's children are all looked at by one thread, which
+//! takes its moves into one class once), joined at the end of the depth.
 
 use std::hash::Hash;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
+use super::parts::on_threads;
 use crate::game::Game;
 use crate::tree::positions::FastMap;
 use crate::tree::{GameNode, Tree};
@@ -47,6 +52,10 @@ struct Classes<'t, G: Game> {
 }
 
 impl<'t, G: Game> Classes<'t, G> {
+    fn new() -> Self {
+        Classes { short: FastMap::default(), long: FastMap::default() }
+    }
+
     /// Counts `reduced` more nodes of the reduced tree in the class `key` of
     /// `node`, a child of the kept node `parent`, unless a sibling counted it.
     fn add(&mut self, key: &[u8], node: &'t GameNode<G>, reduced: u64, parent: usize) {
@@ -68,9 +77,26 @@ impl<'t, G: Game> Classes<'t, G> {
         }
     }
 
-    /// The kept nodes of the next depth, the tables emptied for the depth after.
-    fn kept(&mut self) -> Vec<(&'t GameNode<G>, u64)> {
-        let all = self.short.drain().map(|(_, m)| m).chain(self.long.drain().map(|(_, m)| m));
+    /// Takes in another thread's classes of the same depth: a class both met
+    /// stands for the nodes of both (no parent is in both).
+    fn join(&mut self, other: Self) {
+        let both = |m: &mut Met<'t, G>, o: &Met<'t, G>| m.reduced += o.reduced;
+        for (k, o) in other.short {
+            self.short.entry(k).and_modify(|m| both(m, &o)).or_insert(o);
+        }
+        for (k, o) in other.long {
+            match self.long.get_mut(&k) {
+                Some(m) => both(m, &o),
+                None => {
+                    self.long.insert(k, o);
+                }
+            }
+        }
+    }
+
+    /// The kept nodes of the next depth.
+    fn kept(self) -> Vec<(&'t GameNode<G>, u64)> {
+        let all = self.short.into_values().chain(self.long.into_values());
         all.map(|m| (m.node, m.reduced)).collect()
     }
 }
@@ -84,32 +110,55 @@ fn add_to<K: Hash + Eq, V>(
     table.entry(key).and_modify(met).or_insert_with(new);
 }
 
+/// How many kept nodes a thread takes at a time.
+const RUN: usize = 256;
+
 /// Per depth, the finished games of `tree` once the moves of each node into
 /// positions the same up to symmetry are taken once; `None` for a game
 /// without symmetries. A node at the tree's depth whose game goes on is no
-/// finished game, as in the census's `finished`.
-pub(super) fn games_up_to_symmetry<G: Game>(game: &G, tree: &Tree<'_, G>) -> Option<Vec<u64>> {
-    let mut key = Vec::new();
-    if !game.symmetry_class_into(&tree.root_position, &mut key) {
-        return None;
-    }
-    let mut classes = Classes::<G> { short: FastMap::default(), long: FastMap::default() };
+/// finished game, as in the census's `finished`. A depth with fewer than
+/// `alone_below` kept nodes is gone through on the calling thread alone,
+/// others on up to `threads`.
+pub(super) fn games_up_to_symmetry<G: Game>(
+    game: &G,
+    tree: &Tree<'_, G>,
+    threads: usize,
+    alone_below: usize,
+) -> Option<Vec<u64>> {
+    game.symmetry_class(&tree.root_position)?;
     let mut games = Vec::new();
     let mut kept = vec![(tree.root, 1u64)];
     while !kept.is_empty() {
-        let mut finished = 0;
-        for (parent, &(node, reduced)) in kept.iter().enumerate() {
-            if node.is_leaf() {
-                if !game.has_actions(&node.position(game)) {
-                    finished += reduced;
+        let next = AtomicUsize::new(0);
+        let sharing = if kept.len() < alone_below { 1 } else { threads };
+        let states = on_threads(
+            sharing,
+            || (Classes::<G>::new(), 0u64, Vec::new()),
+            |(classes, finished, key)| loop {
+                let from = next.fetch_add(RUN, Relaxed);
+                if from >= kept.len() {
+                    break;
                 }
-                continue;
-            }
-            for child in node.children() {
-                let has = game.symmetry_class_into(&child.position(game), &mut key);
-                assert!(has, "a symmetric game's positions have classes");
-                classes.add(&key, child, reduced, parent);
-            }
+                for (parent, &(node, reduced)) in kept.iter().enumerate().skip(from).take(RUN) {
+                    if node.is_leaf() {
+                        if !game.has_actions(&node.position(game)) {
+                            *finished += reduced;
+                        }
+                        continue;
+                    }
+                    for child in node.children() {
+                        let has = game.symmetry_class_into(&child.position(game), key);
+                        assert!(has, "a symmetric game's positions have classes");
+                        classes.add(key, child, reduced, parent);
+                    }
+                }
+            },
+        );
+        let mut states = states.into_iter();
+        let (mut classes, mut finished, _) = states.next().expect("the calling thread's state");
+        for (other, f, _) in states {
+            classes.join(other);
+            finished += f;
         }
         games.push(finished);
         kept = classes.kept();

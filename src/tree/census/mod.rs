@@ -98,7 +98,7 @@ fn census_with<G: Game, D: DepthSet>(game: &G, tree: &Tree<'_, G>, shape: Shape)
     let depths = counted.by_depth.len();
     let threads = if counted.total[0] < shape.alone_below as u64 { 1 } else { shape.threads };
     let classes = counted.classes.map(|c| parts::count_classes(c, depths, threads));
-    let games = games::games_up_to_symmetry(game, tree);
+    let games = games::games_up_to_symmetry(game, tree, shape.threads, shape.alone_below / 8);
     let counts_of = |[nodes, finished, distinct, distinct_finished]: [u64; 4],
                      class: Option<[u64; 2]>,
                      games: Option<u64>| Counts {
