@@ -194,6 +194,7 @@ def quiz(
     moodle: Optional[Union[str, Path]] = None,
     gift: Optional[Union[str, Path]] = None,
     key: Optional[Union[str, Path]] = None,
+    category: Optional[str] = None,
 ) -> dict[str, Any]:
     """A quiz with a different textbook tree for each student: Moodle XML, GIFT and a key."""
 
