@@ -402,7 +402,12 @@ fn a_node_has_one_name_in_every_view() {
     // The command line's text names the decision and the line as the JSON does.
     let decision = json["decision"]["action"].as_str().unwrap();
     assert!(text.contains(&format!("decision: {decision} value")), "{text}");
-    let chosen = json["nodes"].as_array().unwrap().iter().find(|n| n["depth"] == 1 && n["action"] == decision).unwrap();
+    let chosen = json["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["depth"] == 1 && n["action"] == decision)
+        .unwrap();
     assert_eq!(chosen["name"], decision, "the decision is the chosen node's name");
     let line: Vec<&str> =
         json["principal_variation"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();

@@ -339,7 +339,7 @@ def grade(
     if prune_on_ties is not None and not isinstance(prune_on_ties, bool):
         raise ValueError(f"prune_on_ties={prune_on_ties!r}: give True, False or None (either)")
     if search == "minimax" and prune_on_ties is not None:
-        raise ValueError('prune_on_ties is about alpha-beta\'s cut-offs; add search="alphabeta"')
+        raise ValueError(f'prune_on_ties={prune_on_ties!r} changes alpha-beta\'s cut-offs; add search="alphabeta"')
     if not isinstance(trees, int) or isinstance(trees, bool):
         raise ValueError(f"trees={trees!r}: give a whole number of trees")
     # 1 to 10,000, the command line's table of budgets, refused at once.
