@@ -36,7 +36,7 @@ fn temp_dir(tag: &str) -> crate::support::Scratch {
 }
 
 /// A tree read the test's own way (the generator writes only numbers,
-/// parentheses and spaces).
+/// parentheses, spaces and each node's name before a colon).
 enum T {
     Leaf(i32),
     Inner(Vec<T>),
@@ -45,7 +45,10 @@ enum T {
 fn read(text: &str) -> T {
     let mut stack: Vec<Vec<T>> = vec![Vec::new()];
     for token in text.replace('(', " ( ").replace(')', " ) ").split_whitespace() {
-        match token {
+        if token.ends_with(':') {
+            continue;
+        }
+        match token.rsplit(':').next().unwrap() {
             "(" => stack.push(Vec::new()),
             ")" => {
                 let children = stack.pop().unwrap();

@@ -416,7 +416,7 @@ pub fn _check_trees(trees: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// Moodle XML, GIFT, and the key as JSON (each student's name, tree and
 /// answers as `gametree exercise` writes them). `gametree.quiz` wraps it.
 #[pyfunction]
-#[pyo3(signature = (names, seed=1, search="alphabeta", prune_on_ties=true, depth=3))]
+#[pyo3(signature = (names, seed=1, search="alphabeta", prune_on_ties=true, depth=3, category=None))]
 pub fn _quiz(
     py: Python<'_>,
     names: Vec<String>,
@@ -424,6 +424,7 @@ pub fn _quiz(
     search: &str,
     prune_on_ties: bool,
     depth: u8,
+    category: Option<String>,
 ) -> PyResult<(String, String, String)> {
     use gametree::exercise::generate::Constraints;
     use gametree::exercise::quiz;
@@ -448,20 +449,9 @@ pub fn _quiz(
     gametree::request::budget::class(names.len(), None).map_err(Failure::from)?;
     let rule = if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound };
     let constraints = Constraints { depth, rule, ..Constraints::default() };
+    let category = category.unwrap_or_else(|| quiz::default_category(seed, alphabeta, rule));
     released(py, move |_| {
-        let seeds: Vec<u64> = (0..names.len()).map(|i| seed.wrapping_add(i as u64)).collect();
-        let made = names
-            .iter()
-            .zip(&seeds)
-            .map(|(name, &s)| quiz::textbook(s, &constraints, alphabeta, name.clone()))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(Failure::Usage)?;
-        let questions: Vec<quiz::Question<'_>> = names
-            .iter()
-            .zip(&made)
-            .map(|(name, m)| quiz::Question { name, sheet: &m.sheet, svg: &m.svg })
-            .collect();
-        let key = quiz::key(&names, &seeds, &made).map_err(|e| Failure::Usage(e.to_string()))?;
-        Ok((quiz::moodle_xml(&questions), quiz::gift(&questions), key))
+        let q = quiz::class(&names, seed, &constraints, alphabeta, &category).map_err(Failure::Usage)?;
+        Ok((q.moodle, q.gift, q.key))
     })
 }
