@@ -17,6 +17,7 @@ pub mod orders;
 pub mod positions;
 pub mod saved;
 pub mod scope;
+pub mod sketch;
 pub mod small_tree;
 pub mod summary;
 pub mod trace;

@@ -8,18 +8,21 @@
 
 use std::io;
 
+use crate::exercise::board::Board;
 use crate::export::budget::Capped;
 use crate::export::mcts::{Exact, dot as mcts_dot, html as mcts_html, json as mcts_json};
 use crate::export::scope::Scope;
+use crate::export::sketch::{self, Drawn, Sketchable};
 use crate::export::summary::Summary;
 use crate::export::{analysis, dot, efg};
+use crate::game::Player;
 use crate::game::prelude::*;
 use crate::search::alphabeta::Window;
 use crate::search::mcts::{Event, Searched as MctsSearched};
 use crate::search::run::Searched;
 use crate::search::trace::WindowEnd;
-use crate::tree::GameNode;
 use crate::tree::census::{Census, census};
+use crate::tree::{Bound, GameNode};
 
 use super::analyse::{Analyse, TRACE_MAX_ITERATIONS, too_many};
 use super::check;
@@ -117,6 +120,10 @@ pub trait Analysed: Send + Sync {
     fn efg(&self, limit: u64) -> io::Result<Vec<u8>>;
     /// The explorer page of `scope`.
     fn html(&self, scope: Scope, limit: u64) -> io::Result<Vec<u8>>;
+    /// A still drawing of the tree, its first levels and its line of best
+    /// play, as SVG (`export::sketch`): what a notebook shows where the
+    /// explorer's script cannot run.
+    fn sketch(&self) -> String;
     /// `--search deepening`: the JSON's `deepening` object (each iteration's
     /// depth, nodes, time, decision, value, line and effective branching
     /// factor, and the chart's counts), written by the JSON's own writer.
@@ -273,6 +280,11 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
         })
     }
 
+    fn sketch(&self) -> String {
+        let facts = self.facts();
+        sketch::svg(self, &heading(&facts), board(&self.game, &self.tree.tree().root_position), &facts.line)
+    }
+
     fn deepening(&self) -> Option<serde_json::Value> {
         self.searched
             .deepening
@@ -379,8 +391,89 @@ where
         })
     }
 
+    fn sketch(&self) -> String {
+        let facts = self.facts();
+        let root = self.searched.tree.node(0).position(&self.game);
+        sketch::svg(self, &heading(&facts), board(&self.game, &root), &facts.line)
+    }
+
     fn deepening(&self) -> Option<serde_json::Value> {
         None
+    }
+}
+
+/// A sketch's title: one line short enough for its page (the explorer's
+/// title says the rest).
+fn heading(facts: &Facts) -> String {
+    let value = match facts.value {
+        Value::Int(v) => v.to_string(),
+        Value::Mean(m) => format!("{m:.3}"),
+    };
+    let decision = facts.decision.as_deref().unwrap_or("none");
+    format!("{}, {}: decision {decision}, value {value}", facts.game, facts.search)
+}
+
+/// The root position's board, drawn beside a sketch's title, for a game that
+/// has one (a textbook tree has none).
+fn board<G: Game>(game: &G, pos: &G::Position) -> Option<Board> {
+    let picture = game.picture();
+    (!picture.points.is_empty()).then(|| Board { cells: game.cells(pos).chars().collect(), picture })
+}
+
+impl<G: Game + Send> Sketchable for MinimaxTree<G> {
+    fn children(&self, id: u32) -> Vec<u32> {
+        self.find(id).children().iter().map(|c| c.id()).collect()
+    }
+
+    fn drawn(&self, id: u32) -> Drawn {
+        let node = self.find(id);
+        let leaf = node.is_leaf();
+        Drawn {
+            maximising: node.maximising(),
+            leaf,
+            action: node.action.map_or(String::new(), |a| self.game.format_action(a)),
+            value: (!node.pruned()).then(|| node.value()),
+            bound: match node.bound() {
+                Bound::Lower => Some(true),
+                Bound::Upper => Some(false),
+                Bound::Exact => None,
+            },
+            pruned: node.pruned(),
+        }
+    }
+
+    fn line(&self) -> Vec<u32> {
+        self.tree.tree().principal_variation().iter().map(|n| n.id()).collect()
+    }
+}
+
+impl<G: Game + Send> Sketchable for MctsTree<G>
+where
+    G::Action: Send + Sync,
+{
+    fn children(&self, id: u32) -> Vec<u32> {
+        self.searched.tree.children(id).collect()
+    }
+
+    fn drawn(&self, id: u32) -> Drawn {
+        let tree = &self.searched.tree;
+        let node = tree.node(id);
+        Drawn {
+            maximising: node.player() == Player::First,
+            leaf: tree.children(id).next().is_none(),
+            action: node.action.map_or(String::new(), |a| self.game.format_action(a)),
+            value: i32::try_from(node.visits()).ok(),
+            bound: None,
+            pruned: false,
+        }
+    }
+
+    fn line(&self) -> Vec<u32> {
+        self.searched.line()
+    }
+
+    fn numbers(&self) -> Option<&'static str> {
+        Some("the number in a node is its visits, N (its mean reward is in the explorer)")
     }
 }
 
