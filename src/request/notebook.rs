@@ -24,10 +24,10 @@ use crate::export::scope::Scope;
 /// page of a whole tree takes a dozen bytes a node, which a notebook keeps).
 pub const INLINE_MAX_NODES: usize = 20_000;
 
-/// The sentence under the still drawing while the explorer cannot run.
+/// The sentence over the still drawing while the explorer cannot run.
 pub const UNTRUSTED: &str = "This is a still drawing: the interactive explorer appears here when the notebook is trusted (jupyter trust NOTEBOOK.ipynb, or File ▸ Trust Notebook) or when this cell is run again.";
 
-/// The sentence under the still drawing of a tree that has no inline explorer.
+/// The sentence over the still drawing of a tree that has no inline explorer.
 pub const NO_EXPLORER: &str = "This tree has no explorer page inline; to_html() says why.";
 
 /// The cell's HTML: the still drawing and its sentence, then the explorer in
@@ -45,9 +45,9 @@ pub fn cell(tree: &dyn Analysed) -> String {
     let page = tree.html(scope, DEFAULT_MAX_BYTES).ok().and_then(|p| String::from_utf8(p).ok());
     let still = |sentence: &str| {
         format!(
-            "<div class=\"gametree-still\"><img src=\"data:image/svg+xml;base64,{drawing}\" \
-             alt=\"{title}: its first levels and its line of best play\" style=\"max-width: 100%; height: auto\">\
-             <p><em>{}</em></p></div>",
+            "<div class=\"gametree-still\"><p><em>{}</em></p><img src=\"data:image/svg+xml;base64,{drawing}\" \
+             alt=\"{title}: its first levels and its line of best play\" \
+             style=\"max-width: 100%; max-height: 620px; width: auto; height: auto\"></div>",
             escape_html(sentence)
         )
     };
