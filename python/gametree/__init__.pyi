@@ -99,6 +99,8 @@ class Tree:
     def to_html(
         self, show_depth: Optional[int] = None, show_line: bool = False, max_bytes: Optional[int] = None
     ) -> str: ...
+    def to_networkx(self) -> Any:
+        """A networkx.DiGraph (networkx is optional: ImportError without it)."""
     def _repr_html_(self) -> str: ...
 
 def analyse(

@@ -175,3 +175,90 @@ pub fn svg(tree: &dyn Sketchable, title: &str, board: Option<Board>, line: &[Str
     let escaped = title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
     drawn.replacen(&format!(">{escaped}: answer key<"), &format!(">{escaped}<"), 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A uniform tree of `branching` children a node, `depth` levels deep,
+    /// ids in breadth-first order; its line goes down the last children.
+    struct Uniform {
+        branching: u32,
+        depth: u32,
+    }
+
+    impl Uniform {
+        fn level_of(&self, id: u32) -> u32 {
+            let (mut first, mut size, mut level) = (0, 1, 0);
+            while id >= first + size {
+                first += size;
+                size *= self.branching;
+                level += 1;
+            }
+            level
+        }
+    }
+
+    impl Sketchable for Uniform {
+        fn children(&self, id: u32) -> Vec<u32> {
+            if self.level_of(id) == self.depth {
+                return Vec::new();
+            }
+            let first = id * self.branching + 1;
+            (first..first + self.branching).collect()
+        }
+        fn drawn(&self, id: u32) -> Drawn {
+            Drawn {
+                maximising: self.level_of(id) % 2 == 0,
+                leaf: self.children(id).is_empty(),
+                action: format!("m{id}"),
+                value: Some(id as i32),
+                bound: None,
+                pruned: false,
+            }
+        }
+        fn line(&self) -> Vec<u32> {
+            let mut line = vec![];
+            let mut at = 0;
+            while let Some(&last) = self.children(at).last() {
+                line.push(last);
+                at = last;
+            }
+            line
+        }
+    }
+
+    fn labels(svg: &str) -> Vec<&str> {
+        svg.split("</text>").filter_map(|t| t.rsplit('>').next()).filter(|t| t.starts_with('m')).collect()
+    }
+
+    #[test]
+    fn levels_are_drawn_whole_while_they_are_narrow_and_the_line_goes_on_alone() {
+        let tree = Uniform { branching: 3, depth: 5 };
+        let on_line = tree.line();
+        // 3 and 9 nodes fit; 27 would not.
+        assert_eq!(levels(&tree, &on_line), 2);
+        let svg = svg(&tree, "a uniform tree", None, &["m3".into()]);
+        let drawn = labels(&svg);
+        // 3 + 9 nodes whole, then the line's 3 below them alone.
+        assert_eq!(drawn.len(), 3 + 9 + 3, "{drawn:?}");
+        for id in &on_line {
+            assert!(drawn.contains(&format!("m{id}").as_str()), "m{id} of the line");
+        }
+        assert!(svg.contains("Levels 0 to 2 and the line of best play, m3"), "{svg}");
+        assert!(svg.contains(">a uniform tree<") && !svg.contains("answer key"));
+    }
+
+    #[test]
+    fn a_wide_node_shows_its_first_children_and_the_lines_and_says_how_many_are_left_out() {
+        let tree = Uniform { branching: 12, depth: 1 };
+        let (shown, hidden) = shown_children(&tree, 0, &tree.line());
+        assert_eq!(shown, vec![1, 2, 3, 4, 5, 6, 7, 12]);
+        assert_eq!(hidden, 4);
+        let svg = svg(&tree, "wide", None, &[]);
+        assert!(svg.contains("at most 8 moves drawn at a node (4 left out)"), "{svg}");
+        assert!(!svg.contains("The whole tree"));
+        let small = Uniform { branching: 2, depth: 2 };
+        assert!(super::svg(&small, "small", None, &[]).contains("The whole tree."));
+    }
+}
