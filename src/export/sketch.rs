@@ -209,7 +209,7 @@ mod tests {
         }
         fn drawn(&self, id: u32) -> Drawn {
             Drawn {
-                maximising: self.level_of(id) % 2 == 0,
+                maximising: self.level_of(id).is_multiple_of(2),
                 leaf: self.children(id).is_empty(),
                 action: format!("m{id}"),
                 value: Some(id as i32),
