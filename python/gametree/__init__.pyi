@@ -29,6 +29,9 @@ class Node:
     @property
     def action(self) -> Optional[str]: ...
     @property
+    def name(self) -> str:
+        """The node's name as every view of the tree gives it (the explorer, the JSON's `name`, the grader)."""
+    @property
     def position(self) -> str: ...
     @property
     def to_move(self) -> str: ...
@@ -99,6 +102,8 @@ class Tree:
     def to_html(
         self, show_depth: Optional[int] = None, show_line: bool = False, max_bytes: Optional[int] = None
     ) -> str: ...
+    def to_networkx(self) -> Any:
+        """A networkx.DiGraph (networkx is optional: ImportError without it)."""
     def _repr_html_(self) -> str: ...
 
 def analyse(

@@ -13,11 +13,6 @@ use pyo3::prelude::*;
 use crate::Failure;
 use gametree::request::analysed::{Analysed, Facts, NodeFacts, Value};
 
-/// The most nodes the notebook view draws whole; a larger tree is drawn as its
-/// line of best play with the alternatives at each of its nodes (the page of a
-/// whole tree takes a dozen bytes a node, which a notebook would keep).
-const INLINE_MAX_NODES: usize = 20_000;
-
 /// A searched game tree, made by `gametree.analyse`.
 ///
 /// `len(tree)` nodes, numbered in construction order from the root (0);
@@ -263,23 +258,12 @@ impl Tree {
         self.export(py, Export::Page, "to_html()", scope == Scope::All, limit, |t, l| t.html(scope, l))
     }
 
-    /// The explorer inline in a notebook: the page in a sandboxed frame (its
-    /// own script only, nothing fetched). A tree of more than 20,000 nodes is
-    /// drawn as its line of best play with the alternatives; `to_html()`
-    /// writes the whole. None (the notebook then shows the text) for an MCTS
-    /// tree of more iterations than its page can step through.
-    fn _repr_html_(&self, py: Python<'_>) -> Option<String> {
-        let whole = self.inner.len() <= INLINE_MAX_NODES || self.inner.facts().search == "mcts";
-        let scope = if whole { Scope::All } else { Scope::Line };
-        let limit = gametree::request::budget::DEFAULT_MAX_BYTES;
-        let page = self
-            .export(py, Export::Page, "to_html()", scope == Scope::All, limit, |t, l| t.html(scope, l))
-            .ok()?;
-        let title = gametree::export::html::escape_html(&self.inner.facts().title);
-        Some(format!(
-            "<iframe sandbox=\"allow-scripts\" title=\"{title}\" style=\"width: 100%; height: 620px; border: 1px solid #ccc\" srcdoc=\"{}\"></iframe>",
-            gametree::export::html::escape_html(&page)
-        ))
+    /// The explorer inline in a notebook, after a still drawing of the tree
+    /// that a notebook opened untrusted shows in its place
+    /// (`gametree::request::notebook`).
+    fn _repr_html_(&self, py: Python<'_>) -> String {
+        let inner = &*self.inner;
+        py.allow_threads(|| gametree::request::notebook::cell(inner))
     }
 }
 
@@ -311,6 +295,7 @@ impl Nodes {
 ///
 /// `id` (construction order, the root 0), `parent` (None at the root),
 /// `children` (ids), `depth`, `action` (that led here; None at the root),
+/// `name` (as every view of the tree names it: the explorer, the JSON, the grader),
 /// `position` (the game's notation), `to_move`, `board` (rows as drawn),
 /// `value` (None where alpha-beta pruned the node; MCTS: the mean reward),
 /// `alpha` and `beta` (alpha-beta's window on entering, ints or ±inf; None
@@ -322,6 +307,7 @@ pub struct Node {
     children: Vec<u32>,
     depth: u32,
     action: Option<String>,
+    name: String,
     position: String,
     to_move: &'static str,
     board: Vec<String>,
@@ -340,6 +326,7 @@ impl Node {
             children: n.children,
             depth: n.depth,
             action: n.action,
+            name: n.name,
             position: n.position,
             to_move: n.to_move,
             board: n.board,

@@ -1,8 +1,11 @@
 """The demo notebook in a real front end: JupyterLab served on localhost,
 opened in Debian's headless Chromium, every cell run from its toolbar as a
 user runs them; each tree is the explorer, drawn inline in a sandboxed frame
-that fetches nothing. Needs jupyterlab in the venv (`pip install jupyterlab`)
-and Chromium with chromedriver: skipped, saying which, without them."""
+that fetches nothing. And the notebook executed elsewhere (nbclient) and
+opened untrusted, as a student opens one they were sent: each tree is its
+still drawing, with the sentence saying how to get the explorer. Needs
+jupyterlab in the venv (`pip install jupyterlab`) and Chromium with
+chromedriver: skipped, saying which, without them."""
 
 import os
 import secrets
@@ -13,7 +16,9 @@ import time
 import urllib.request
 from pathlib import Path
 
+import nbformat
 import pytest
+from nbclient import NotebookClient
 
 import webdriver
 
@@ -92,6 +97,8 @@ def test_the_demo_notebook_runs_in_jupyterlab_and_shows_three_explorers_inline(j
             " height: f.getBoundingClientRect().height}))"
         )
         assert [f["title"].split(" ")[0] for f in frames] == ["tree", "tictactoe", "MCTS"], frames
+        # A trusted notebook runs the cell's script, which takes the still drawing away.
+        assert b.run("return document.querySelectorAll('.jp-OutputArea-output .gametree-still').length") == 0
         for f in frames:
             # Scripts only: an opaque origin, no forms, popups or navigation of the notebook.
             assert f["sandbox"] == "allow-scripts"
@@ -121,5 +128,42 @@ def test_the_demo_notebook_runs_in_jupyterlab_and_shows_three_explorers_inline(j
         shots = os.environ.get("GAMETREE_PY_SCREENSHOTS")
         if shots:
             for png in tmp_path.glob("explorer-*.png"):
+                shutil.copy(png, Path(shots) / png.name)
+        b.close()
+
+
+def test_a_notebook_executed_elsewhere_and_opened_untrusted_shows_each_tree_drawn(jupyterlab, tmp_path):
+    base, token = jupyterlab
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    (tmp_path / "run").mkdir()
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path / "run")}}).execute()
+    # Written as nbclient leaves it: unsigned, so JupyterLab does not trust it.
+    nbformat.write(nb, tmp_path / "lab" / "executed.ipynb")
+    b = webdriver.Browser()
+    try:
+        b.go(f"{base}/lab/tree/executed.ipynb?token={token}")
+        b.wait_for("return document.querySelectorAll('.jp-Notebook .jp-CodeCell').length > 5", what="the notebook")
+        stills = b.wait_for(
+            "const s = [...document.querySelectorAll('.jp-OutputArea-output .gametree-still')];"
+            "return s.length === 3 && s.every(e => e.querySelector('img') && e.querySelector('img').complete) && "
+            "s.map(e => { const i = e.querySelector('img'); return {src: i.getAttribute('src').slice(0, 26),"
+            " alt: i.alt, width: i.naturalWidth, shown: i.getBoundingClientRect().width, text: e.textContent}; })",
+            timeout=60, what="three still drawings",
+        )
+        # Untrusted: JupyterLab took the frames and the scripts out, and kept the drawings.
+        assert b.run("return document.querySelectorAll('.jp-OutputArea-output iframe, .jp-OutputArea-output script').length") == 0
+        for s in stills:
+            assert s["src"] == "data:image/svg+xml;base64,", s
+            assert s["width"] > 500 and s["shown"] > 400, s
+            assert "the interactive explorer appears here when the notebook is trusted" in s["text"], s
+            assert "jupyter trust" in s["text"], s
+        assert [s["alt"].split(" ")[0] for s in stills] == ["tree", "tictactoe", "MCTS"], stills
+        first = b.elements(".jp-OutputArea-output .gametree-still")[0]
+        b.run("arguments[0].scrollIntoView({block: 'start'})", {"element-6066-11e4-a52e-4f735466cecf": first})
+        b.screenshot(tmp_path / "untrusted-0.png")
+    finally:
+        shots = os.environ.get("GAMETREE_PY_SCREENSHOTS")
+        if shots:
+            for png in tmp_path.glob("untrusted-*.png"):
                 shutil.copy(png, Path(shots) / png.name)
         b.close()

@@ -19,6 +19,7 @@ pub mod positions;
 pub mod saved;
 pub mod scope;
 pub mod seal;
+pub mod sketch;
 pub mod small_tree;
 pub mod summary;
 pub mod trace;

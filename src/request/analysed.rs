@@ -8,18 +8,22 @@
 
 use std::io;
 
+use crate::exercise::board::Board;
 use crate::export::budget::Capped;
 use crate::export::mcts::{Exact, dot as mcts_dot, html as mcts_html, json as mcts_json};
+use crate::export::names::Names;
 use crate::export::scope::Scope;
+use crate::export::sketch::{self, Drawn, Sketchable};
 use crate::export::summary::Summary;
 use crate::export::{analysis, dot, efg};
+use crate::game::Player;
 use crate::game::prelude::*;
 use crate::search::alphabeta::Window;
 use crate::search::mcts::{Event, Searched as MctsSearched};
 use crate::search::run::Searched;
 use crate::search::trace::WindowEnd;
-use crate::tree::GameNode;
 use crate::tree::census::{Census, census};
+use crate::tree::{Bound, GameNode};
 
 use super::analyse::{Analyse, TRACE_MAX_ITERATIONS, too_many};
 use super::check;
@@ -75,6 +79,8 @@ pub struct NodeFacts {
     pub depth: u32,
     /// The action that led to it.
     pub action: Option<String>,
+    /// Its name, as every view of the tree gives it (`export::names`).
+    pub name: String,
     /// Its position in the game's notation.
     pub position: String,
     /// The side to move there.
@@ -117,6 +123,10 @@ pub trait Analysed: Send + Sync {
     fn efg(&self, limit: u64) -> io::Result<Vec<u8>>;
     /// The explorer page of `scope`.
     fn html(&self, scope: Scope, limit: u64) -> io::Result<Vec<u8>>;
+    /// A still drawing of the tree, its first levels and its line of best
+    /// play, as SVG (`export::sketch`): what a notebook shows where the
+    /// explorer's script cannot run.
+    fn sketch(&self) -> String;
     /// `--search deepening`: the JSON's `deepening` object (each iteration's
     /// depth, nodes, time, decision, value, line and effective branching
     /// factor, and the chart's counts), written by the JSON's own writer.
@@ -143,6 +153,8 @@ pub struct MinimaxTree<G: Game> {
     /// The tree's census, which the JSON and the page show: counted the first
     /// time one is asked for, and kept.
     census: std::sync::OnceLock<Census>,
+    /// How its nodes are named: decided the first time a node is asked for.
+    names: std::sync::OnceLock<Names>,
 }
 
 /// How to reach a node by its id: six bytes a node, since a tree that owns its
@@ -230,12 +242,15 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
         let pos = node.position(game);
         let window = self.windows().and_then(|w| w[id as usize]);
         let parent = self.index().parent[id as usize];
+        let action = node.action.map(|a| game.format_action(a));
+        let names = self.names.get_or_init(|| Names::of(game, &self.tree.tree()));
         NodeFacts {
             id,
             parent: (id != 0).then_some(parent),
             children: node.children().iter().map(|c| c.id()).collect(),
             depth: u32::from(node.depth),
-            action: node.action.map(|a| game.format_action(a)),
+            name: names.name(id, action.as_deref()),
+            action,
             position: game.format_position(&pos),
             to_move: game.player_name(game.to_move(&pos)),
             board: game.picture().rows(&game.cells(&pos)),
@@ -273,6 +288,11 @@ impl<G: Game + Send> Analysed for MinimaxTree<G> {
         })
     }
 
+    fn sketch(&self) -> String {
+        let facts = self.facts();
+        sketch::svg(self, &heading(&facts), board(&self.game, &self.tree.tree().root_position), &facts.line)
+    }
+
     fn deepening(&self) -> Option<serde_json::Value> {
         self.searched
             .deepening
@@ -288,6 +308,8 @@ pub struct MctsTree<G: Game> {
     events: Option<Vec<Event<G::Action>>>,
     /// Alpha-beta beside MCTS, when `compare` asked.
     compared: Option<crate::export::mcts::Compared>,
+    /// How its nodes are named: decided the first time a node is asked for.
+    names: std::sync::OnceLock<Names>,
 }
 
 impl<G: Game + Send> Analysed for MctsTree<G>
@@ -319,12 +341,19 @@ where
         let tree = &self.searched.tree;
         let node = tree.node(id);
         let pos = node.position(game);
+        let action = node.action.map(|a| game.format_action(a));
+        let names = self.names.get_or_init(|| {
+            let moves: Vec<String> =
+                tree.nodes().iter().filter_map(|n| n.action.map(|a| game.format_action(a))).collect();
+            Names::of_moves(moves.iter().map(String::as_str))
+        });
         NodeFacts {
             id,
             parent: tree.parent(id),
             children: tree.children(id).collect(),
             depth: u32::from(node.depth()),
-            action: node.action.map(|a| game.format_action(a)),
+            name: names.name(id, action.as_deref()),
+            action,
             position: game.format_position(&pos),
             to_move: game.player_name(game.to_move(&pos)),
             board: game.picture().rows(&game.cells(&pos)),
@@ -379,8 +408,89 @@ where
         })
     }
 
+    fn sketch(&self) -> String {
+        let facts = self.facts();
+        let root = self.searched.tree.node(0).position(&self.game);
+        sketch::svg(self, &heading(&facts), board(&self.game, &root), &facts.line)
+    }
+
     fn deepening(&self) -> Option<serde_json::Value> {
         None
+    }
+}
+
+/// A sketch's title: one line short enough for its page (the explorer's
+/// title says the rest).
+fn heading(facts: &Facts) -> String {
+    let value = match facts.value {
+        Value::Int(v) => v.to_string(),
+        Value::Mean(m) => format!("{m:.3}"),
+    };
+    let decision = facts.decision.as_deref().unwrap_or("none");
+    format!("{}, {}: decision {decision}, value {value}", facts.game, facts.search)
+}
+
+/// The root position's board, drawn beside a sketch's title, for a game that
+/// has one (a textbook tree has none).
+fn board<G: Game>(game: &G, pos: &G::Position) -> Option<Board> {
+    let picture = game.picture();
+    (!picture.points.is_empty()).then(|| Board { cells: game.cells(pos).chars().collect(), picture })
+}
+
+impl<G: Game + Send> Sketchable for MinimaxTree<G> {
+    fn children(&self, id: u32) -> Vec<u32> {
+        self.find(id).children().iter().map(|c| c.id()).collect()
+    }
+
+    fn drawn(&self, id: u32) -> Drawn {
+        let node = self.find(id);
+        let leaf = node.is_leaf();
+        Drawn {
+            maximising: node.maximising(),
+            leaf,
+            action: node.action.map_or(String::new(), |a| self.game.format_action(a)),
+            value: (!node.pruned()).then(|| node.value()),
+            bound: match node.bound() {
+                Bound::Lower => Some(true),
+                Bound::Upper => Some(false),
+                Bound::Exact => None,
+            },
+            pruned: node.pruned(),
+        }
+    }
+
+    fn line(&self) -> Vec<u32> {
+        self.tree.tree().principal_variation().iter().map(|n| n.id()).collect()
+    }
+}
+
+impl<G: Game + Send> Sketchable for MctsTree<G>
+where
+    G::Action: Send + Sync,
+{
+    fn children(&self, id: u32) -> Vec<u32> {
+        self.searched.tree.children(id).collect()
+    }
+
+    fn drawn(&self, id: u32) -> Drawn {
+        let tree = &self.searched.tree;
+        let node = tree.node(id);
+        Drawn {
+            maximising: node.player() == Player::First,
+            leaf: tree.children(id).next().is_none(),
+            action: node.action.map_or(String::new(), |a| self.game.format_action(a)),
+            value: i32::try_from(node.visits()).ok(),
+            bound: None,
+            pruned: false,
+        }
+    }
+
+    fn line(&self) -> Vec<u32> {
+        self.searched.line()
+    }
+
+    fn numbers(&self) -> Option<&'static str> {
+        Some("the number in a node is its visits, N (its mean reward is in the explorer)")
     }
 }
 
@@ -405,7 +515,7 @@ where
         let grown = crate::export::analysis::Grown::search(&game, &pos, &req.mcts, keep, compare_depth);
         let events = keep.then_some(grown.events);
         let (searched, compared) = (grown.searched, grown.compared);
-        return Ok(Box::new(MctsTree { game, searched, events, compared }));
+        return Ok(Box::new(MctsTree { game, searched, events, compared, names: Default::default() }));
     }
     let depth = req.depth.unwrap_or_else(|| game.default_depth());
     let tree = OwnedTree::build(&game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;
@@ -413,5 +523,12 @@ where
     let trace = tree.tree().len <= TRACE_LIMIT;
     let keep = crate::export::deepening::keep(tree.tree().len);
     let searched = search_tree(&game, &tree.tree(), &req.asked(req.limits.threads, trace, keep));
-    Ok(Box::new(MinimaxTree { game, tree, searched, index: Default::default(), census: Default::default() }))
+    Ok(Box::new(MinimaxTree {
+        game,
+        tree,
+        searched,
+        index: Default::default(),
+        census: Default::default(),
+        names: Default::default(),
+    }))
 }

@@ -27,6 +27,7 @@ pub mod budget;
 pub mod check;
 pub mod exercise;
 pub mod machine;
+pub mod notebook;
 pub mod option;
 pub mod perft;
 #[cfg(unix)]
