@@ -6,6 +6,10 @@ let engine = null;
 let instance = null;
 const imports = { env: { gametree_now_ms: () => performance.now() } };
 function fresh() { instance = new WebAssembly.Instance(engine, imports); }
+// The answer is a line of JSON, then the long texts it names in `raw` (name
+// and length in bytes), as they are: decoded straight into strings, never
+// escaped into JSON and parsed out of it again.
+const decoder = new TextDecoder();
 function call(request) {
   const x = instance.exports;
   const bytes = new TextEncoder().encode(JSON.stringify(request));
@@ -13,7 +17,16 @@ function call(request) {
   new Uint8Array(x.memory.buffer, p, bytes.length).set(bytes);
   x.gametree_run(p, bytes.length);
   const out = new Uint8Array(x.memory.buffer, x.gametree_output_ptr(), x.gametree_output_len());
-  return JSON.parse(new TextDecoder().decode(out));
+  let at = out.indexOf(10);
+  if (at < 0) at = out.length;
+  const answer = JSON.parse(decoder.decode(out.subarray(0, at)));
+  at += 1;
+  for (const [name, length] of answer.raw || []) {
+    answer[name] = decoder.decode(out.subarray(at, at + length));
+    at += length;
+  }
+  delete answer.raw;
+  return answer;
 }
 function panicMessage() {
   try {
