@@ -172,7 +172,7 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     };
     let game = &game.for_machine(game.to_move(&pos));
     let max_nodes = req.tree.build_options().max_nodes;
-    let chosen = crate::request::depth::choose(game, &pos, req.tree.depth, max_nodes);
+    let chosen = crate::request::depth::choose(game, &pos, req.tree.depth, max_nodes, false);
     let depth = chosen.depth;
     let mut arena = TreeArena::new();
     let started = Instant::now();

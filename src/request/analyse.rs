@@ -366,7 +366,9 @@ pub fn texts<G: Game>(game: &G, pos: G::Position, req: &Analyse) -> Result<Writt
             note: None,
         });
     }
-    let chosen = super::depth::choose(game, &pos, req.depth, req.limits.max_nodes);
+    // The page's budget is its own (sized for a phone): a tree without a depth
+    // is fitted to it rather than refused.
+    let chosen = super::depth::choose(game, &pos, req.depth, req.limits.max_nodes, true);
     let mut arena = TreeArena::new();
     let tree = Tree::build(&mut arena, game, pos, chosen.depth, &req.limits).map_err(|e| too_many(&e))?;
     let trace = wanted.html && tree.len <= export::html::TRACE_LIMIT;

@@ -407,7 +407,7 @@ where
         let (searched, compared) = (grown.searched, grown.compared);
         return Ok(Box::new(MctsTree { game, searched, events, compared }));
     }
-    let depth = super::depth::choose(&game, &pos, req.depth, req.limits.max_nodes).depth;
+    let depth = super::depth::choose(&game, &pos, req.depth, req.limits.max_nodes, false).depth;
     let tree = OwnedTree::build(&game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;
     // The events the explorer page steps through, kept as `analyse --html` keeps them.
     let trace = tree.tree().len <= TRACE_LIMIT;

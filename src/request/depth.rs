@@ -3,10 +3,12 @@
 //! page build the same tree from the same request and say the same of it.
 //!
 //! With no depth, a game is searched to its own depth (a typed textbook
-//! tree's own is its height: it is searched whole), or, when that tree is
-//! over the node budget, to the deepest depth below it whose tree fits; a
-//! person who asked for nothing in particular gets a tree rather than a
-//! refusal, and is told which depth it is.
+//! tree's own is its height: it is searched whole). A door whose budget is
+//! its own rather than the person's (the page's, sized for a phone) asks
+//! for the deepest depth below that whose tree fits instead, so that a person
+//! who asked for nothing in particular gets a tree rather than a refusal, and
+//! is told which depth it is; on the command line and in Python the budget is
+//! the person's to raise, and a tree over it is refused as before.
 
 use crate::game::Game;
 use crate::tree::{Tree, size};
@@ -22,12 +24,15 @@ pub struct Depth {
     pub given: bool,
 }
 
-/// The depth `asked` (when given), else `game`'s own from `pos`, or the
-/// deepest below it whose full tree has at most `max_nodes` nodes.
-pub fn choose<G: Game>(game: &G, pos: &G::Position, asked: Option<u8>, max_nodes: u64) -> Depth {
+/// The depth `asked` (when given), else `game`'s own from `pos`, or, with
+/// `fit`, the deepest below it whose full tree has at most `max_nodes` nodes.
+pub fn choose<G: Game>(game: &G, pos: &G::Position, asked: Option<u8>, max_nodes: u64, fit: bool) -> Depth {
     let own = game.default_depth();
     if let Some(depth) = asked {
         return Depth { depth, own, given: true };
+    }
+    if !fit {
+        return Depth { depth: own, own, given: false };
     }
     // A tree estimated far below the budget is not counted (the builder
     // still stops at the budget); the rest are counted, deepest first, each

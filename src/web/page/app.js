@@ -471,7 +471,9 @@
   // Back and Forward: the tree each entry names, without a new entry.
   window.addEventListener('popstate', () => {
     const o = linkOptions();
-    if (o && fillForm(o)) analyse(o, null);
+    if (!o) return;
+    fillForm(o);
+    analyse(o, null);
   });
   $('search').onchange = () => {
     const mcts = $('search').value === 'mcts';
