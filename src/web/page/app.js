@@ -33,7 +33,7 @@
     // own depth or the deepest that fits the page's budget), said beside the
     // answer; for a game the depth it took is then written here.
     $('depth').value = '';
-    $('depth').placeholder = g.name === 'tree' ? 'whole tree' : 'own';
+    $('depth').placeholder = g.name === 'tree' ? 'whole' : 'own';
     const box = $('game-options');
     box.innerHTML = '';
     for (const o of g.options) {
