@@ -9,6 +9,9 @@
 //! ```sh
 //! cargo build --release && cargo bench -p gametree-benches --bench web
 //! ```
+//!
+//! `GAMETREE_WEB_PAGE=FILE` times that page instead of building one (an
+//! older build, to compare).
 
 // The test suite's own WebDriver client; the benchmark uses part of it.
 #[allow(dead_code)]
@@ -24,12 +27,65 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let native = root.join("target/release/gametree");
     assert!(native.exists(), "build target/release/gametree first (cargo build --release)");
-    let built = Command::new(root.join("src/web/build")).output().expect("src/web/build runs");
-    assert!(built.status.success(), "src/web/build failed:\n{}", String::from_utf8_lossy(&built.stderr));
-    let page = root.join("target/web/index.html").canonicalize().unwrap();
+    let page = match std::env::var_os("GAMETREE_WEB_PAGE") {
+        Some(file) => Path::new(&file).canonicalize().unwrap(),
+        None => {
+            let built = Command::new(root.join("src/web/build")).output().expect("src/web/build runs");
+            assert!(
+                built.status.success(),
+                "src/web/build failed:\n{}",
+                String::from_utf8_lossy(&built.stderr)
+            );
+            root.join("target/web/index.html").canonicalize().unwrap()
+        }
+    };
     let b = browser::Browser::start_alone();
     b.open(&format!("file://{}", page.display()));
-    let tasks: [(&str, &str, Value, &[&str]); 3] = [
+    let tasks: [(&str, &str, Value, &[&str]); 5] = [
+        // An answer with its JSON: the tree's text built in the engine and
+        // carried to the page (issue 50: within 1.6x of the native command).
+        (
+            "tic-tac-toe, whole tree, alpha-beta, with its JSON (analyse --depth 9 --json -)",
+            "analyse",
+            json!({"game": "tictactoe", "search": "alphabeta", "depth": 9, "max-nodes": 600000}),
+            &[
+                "analyse",
+                "tictactoe",
+                "--search",
+                "alphabeta",
+                "--depth",
+                "9",
+                "--max-nodes",
+                "600000",
+                "--max-bytes",
+                "300000000",
+                "--json",
+                "-",
+                "--threads",
+                "1",
+            ],
+        ),
+        (
+            "MCTS, 200,000 iterations, with its JSON (analyse tictactoe --search mcts --json -)",
+            "analyse",
+            json!({"game": "tictactoe", "search": "mcts", "iterations": 200000, "max-nodes": 600000}),
+            &[
+                "analyse",
+                "tictactoe",
+                "--search",
+                "mcts",
+                "--iterations",
+                "200000",
+                "--max-nodes",
+                "600000",
+                "--max-bytes",
+                "300000000",
+                "--json",
+                "-",
+                "--threads",
+                "1",
+            ],
+        ),
         (
             "tic-tac-toe, whole tree, alpha-beta (best --depth 9)",
             "best",

@@ -171,7 +171,9 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
         None => req.at.of(game)?,
     };
     let game = &game.for_machine(game.to_move(&pos));
-    let depth = req.tree.depth.unwrap_or_else(|| game.default_depth());
+    let max_nodes = req.tree.build_options().max_nodes;
+    let chosen = crate::request::depth::choose(game, &pos, req.tree.depth, max_nodes, false);
+    let depth = chosen.depth;
     let mut arena = TreeArena::new();
     let started = Instant::now();
     let tree =
@@ -199,6 +201,9 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
         let visitor = if searched.deepening.is_some() { "the last iteration" } else { "alpha-beta" };
         write_summary(&mut super::output::stdout(), game, &tree, searched.windows.as_deref(), visitor)
             .map_err(Failure::output)?;
+        if let Some(note) = chosen.note(game, &tree, max_nodes) {
+            writeln!(super::output::stdout(), "note: {note}").map_err(Failure::output)?;
+        }
     }
     if let Some(c) = searched.orders.as_ref().filter(|_| !quiet) {
         write_orders(&mut super::output::stdout(), c).map_err(Failure::output)?;

@@ -332,6 +332,11 @@ pub struct Written {
     pub efg: Option<String>,
     /// The tree's node count.
     pub nodes: u64,
+    /// The depth the tree was built to (none for MCTS's grown tree).
+    pub depth: Option<u8>,
+    /// What a person reads beside the answer when the tree is not the
+    /// game's own ([`depth::Depth::note`](super::depth::Depth::note)).
+    pub note: Option<String>,
 }
 
 /// Builds and searches `pos`'s tree as `analyse` does (the game evaluating for
@@ -357,11 +362,15 @@ pub fn texts<G: Game>(game: &G, pos: G::Position, req: &Analyse) -> Result<Writt
             html: pick(wanted.html, &|w| g.write_page(w, game))?,
             efg: None,
             nodes: g.searched.tree.len() as u64,
+            depth: None,
+            note: None,
         });
     }
-    let depth = req.depth.unwrap_or_else(|| game.default_depth());
+    // The page's budget is its own (sized for a phone): a tree without a depth
+    // is fitted to it rather than refused.
+    let chosen = super::depth::choose(game, &pos, req.depth, req.limits.max_nodes, true);
     let mut arena = TreeArena::new();
-    let tree = Tree::build(&mut arena, game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;
+    let tree = Tree::build(&mut arena, game, pos, chosen.depth, &req.limits).map_err(|e| too_many(&e))?;
     let trace = wanted.html && tree.len <= export::html::TRACE_LIMIT;
     let keep = if wanted.html { export::deepening::keep(tree.len) } else { Keep::default() };
     let searched = search_tree(game, &tree, &req.asked(req.limits.threads, trace, keep));
@@ -375,6 +384,8 @@ pub fn texts<G: Game>(game: &G, pos: G::Position, req: &Analyse) -> Result<Writt
         html: pick(wanted.html, &|w| analysis::write_page(w, game, &tree, s, census(), req.scope))?,
         efg: pick(wanted.efg, &|w| export::efg::write_tree(w, game, &tree))?,
         nodes: tree.len as u64,
+        depth: Some(chosen.depth),
+        note: chosen.note(game, &tree, req.limits.max_nodes),
     })
 }
 

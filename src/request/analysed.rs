@@ -517,7 +517,7 @@ where
         let (searched, compared) = (grown.searched, grown.compared);
         return Ok(Box::new(MctsTree { game, searched, events, compared, names: Default::default() }));
     }
-    let depth = req.depth.unwrap_or_else(|| game.default_depth());
+    let depth = super::depth::choose(&game, &pos, req.depth, req.limits.max_nodes, false).depth;
     let tree = OwnedTree::build(&game, pos, depth, &req.limits).map_err(|e| too_many(&e))?;
     // The events the explorer page steps through, kept as `analyse --html` keeps them.
     let trace = tree.tree().len <= TRACE_LIMIT;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::check;
 use super::option::Opt;
 use super::refusal::Refusal;
-use crate::game::{Game, Lead, Player};
+use crate::game::{Game, Lead, Outcome, Player};
 use crate::limits::TooManyNodes;
 use crate::rng::Rng;
 use crate::search::levels::{self, DEFAULT_THINK, Level, level_depth};
@@ -293,4 +293,32 @@ pub fn raw_value<G: Game>(game: &G, value: i32, mover: Player, ends_in: Option<u
         _ => String::new(),
     };
     format!("value {v:+} for {}{at}", game.player_name(mover))
+}
+
+/// The winner of a finished game, if any.
+pub fn winner<G: Game>(game: &G, pos: &G::Position) -> Option<Player> {
+    let side = game.to_move(pos);
+    match game.terminal_outcome(pos) {
+        Outcome::Draw => None,
+        Outcome::Loss => Some(side.other()),
+        Outcome::Win => Some(side),
+    }
+}
+
+/// How a finished game ended, in one line every door says alike: "game
+/// over: you win: three in a row", "game over: a draw (the board is full)".
+/// `who` names a side to the person: "you", "the machine", or the side's name.
+pub fn game_over<G: Game>(game: &G, pos: &G::Position, who: impl Fn(Player) -> String) -> String {
+    let (why, score) = (game.why_over(pos), game.score(pos));
+    let Some(p) = winner(game, pos) else {
+        // "a draw: the board is full" read as two verdicts: the reason is an aside.
+        let score = score.map_or(String::new(), |s| format!("; {s}"));
+        return format!("game over: a draw ({why}{score})");
+    };
+    let result = match who(p).as_str() {
+        "you" => "you win".to_string(),
+        w => format!("{w} wins"),
+    };
+    let score = score.map_or(String::new(), |s| format!(" ({s})"));
+    format!("game over: {result}: {why}{score}")
 }

@@ -12,7 +12,9 @@
 //! - [`search`]: the one enum of searches a door can ask for.
 //! - [`check`]: the checks several requests share, each option's range.
 //! - [`analyse`]: `analyse` and its exports, checked once; [`analysed`]: its
-//!   result as a door keeps it (Python's `Tree`); [`best`]: `best`;
+//!   result as a door keeps it (Python's `Tree`); [`depth`]: the depth a
+//!   tree is built to when none is given, and what a given depth leaves out;
+//!   [`best`]: `best`;
 //!   [`exercise`]: the rules of exercises and quizzes; [`machine`]: the
 //!   machine's move at a level, and its words for a person; [`perft`]: counts
 //!   within their budgets.
@@ -25,6 +27,7 @@ pub mod analysed;
 pub mod best;
 pub mod budget;
 pub mod check;
+pub mod depth;
 pub mod exercise;
 pub mod machine;
 pub mod notebook;

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use gametree::game::{Game, Player};
-use gametree::request::machine::{MachineArgs, Searched, machine_move};
+use gametree::request::machine::{MachineArgs, Searched, game_over, machine_move};
 use gametree::request::{Opt, Refusal, Why};
 use gametree::search::levels::Level;
 
@@ -17,6 +17,11 @@ use crate::options::{Options, position};
 /// move by its points.
 pub fn board<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
     let pos = position(game, &mut o)?;
+    // The side the person plays against the machine, if a game is played:
+    // the end is then said as `play` says it to them ("you win").
+    let you = o
+        .choice("you", &["first", "second"])?
+        .map(|s| if s == "first" { Player::First } else { Player::Second });
     o.finish()?;
     let mut legal = Vec::new();
     game.actions(&pos, &mut legal);
@@ -36,7 +41,13 @@ pub fn board<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
         "to_move": side_name(mover),
         "players": [game.player_name(Player::First), game.player_name(Player::Second)],
         "actions": actions,
-        "over": legal.is_empty().then(|| game.why_over(&pos)),
+        "over": legal.is_empty().then(|| {
+            game_over(game, &pos, |p| match you {
+                Some(y) if y == p => "you".to_string(),
+                Some(_) => "the machine".to_string(),
+                None => game.player_name(p).to_string(),
+            })
+        }),
         "tally": game.tally(&pos),
         "names": (0..game.picture().points.len()).map(|i| game.point_name(i)).collect::<Vec<_>>(),
         "editable": game.setup(&game.cells(&pos), mover).is_some(),

@@ -18,15 +18,40 @@ use gametree::words;
 
 use crate::options::{Options, PAGE_HARD_MAX_NODES, PAGE_MAX_NODES, position};
 
-/// The answer to the request `bytes`.
-pub fn answer(bytes: &[u8]) -> String {
-    let answer = match serde_json::from_slice::<Value>(bytes) {
+/// The answer to the request `bytes`: a line of JSON, then its long texts
+/// as they are, each named in the line's `raw` with its length in bytes.
+/// (Escaped into the JSON, a tree's tens of megabytes of JSON or page were
+/// escaped here and parsed again in the worker, which took longer than the
+/// search: docs/performance.md, "In the browser".)
+pub fn answer(bytes: &[u8]) -> Vec<u8> {
+    let mut answer = match serde_json::from_slice::<Value>(bytes) {
         Ok(request) => run(&request).unwrap_or_else(
             |r| json!({"ok": false, "key": r.option.map(Opt::name), "error": r.in_door(Door::Page)}),
         ),
         Err(e) => json!({"ok": false, "key": null, "error": format!("the request is not JSON: {e}")}),
     };
-    answer.to_string()
+    let mut texts = Vec::new();
+    if let Some(map) = answer.as_object_mut() {
+        let long: Vec<String> = map
+            .iter()
+            .filter(|(_, v)| v.as_str().is_some_and(|t| t.len() > 256))
+            .map(|(k, _)| k.clone())
+            .collect();
+        for k in long {
+            if let Some(Value::String(t)) = map.remove(&k) {
+                texts.push((k, t));
+            }
+        }
+        let raw: Vec<Value> = texts.iter().map(|(k, t)| json!([k, t.len()])).collect();
+        map.insert("raw".into(), Value::Array(raw));
+    }
+    let mut out = answer.to_string().into_bytes();
+    out.reserve_exact(1 + texts.iter().map(|(_, t)| t.len()).sum::<usize>());
+    out.push(b'\n');
+    for (_, t) in texts {
+        out.extend_from_slice(t.as_bytes());
+    }
+    out
 }
 
 fn run(request: &Value) -> Result<Value, Refusal> {
@@ -136,6 +161,8 @@ fn analyse<G: Game>(game: &G, mut o: Options, wanted: Outputs) -> Result<Value, 
     Ok(json!({
         "ok": true,
         "nodes": written.nodes,
+        "depth": written.depth,
+        "note": written.note,
         "json": written.json,
         "dot": written.dot,
         "html": written.html,

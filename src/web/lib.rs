@@ -61,7 +61,7 @@ pub unsafe extern "C" fn gametree_run(ptr: *mut u8, len: usize) -> u32 {
     // capacity `len.max(1)`.
     let request = unsafe { Vec::from_raw_parts(ptr, len, len.max(1)) };
     let answer = commands::answer(&request);
-    OUTPUT.with(|o| *o.borrow_mut() = answer.into_bytes());
+    OUTPUT.with(|o| *o.borrow_mut() = answer);
     0
 }
 

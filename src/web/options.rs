@@ -84,7 +84,8 @@ impl Options {
 
     /// A whole number, its range left to the request.
     pub fn whole(&mut self, key: &str) -> Result<Option<i64>, Refusal> {
-        let n = match self.map.remove(key) {
+        let value = self.map.remove(key);
+        let n = match &value {
             None | Some(Value::Null) => return Ok(None),
             Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
             Some(Value::Number(n)) => {
@@ -93,7 +94,10 @@ impl Options {
             Some(Value::String(s)) => s.trim().parse::<i64>().ok(),
             Some(_) => None,
         };
-        n.map(Some).ok_or_else(|| Refusal::usage(opt(key), words![format!("{key}: expected a whole number")]))
+        // The value is named: a link's `depth=abc` is read back to the person.
+        let given = value.map_or(String::new(), |v| format!(" {v}"));
+        n.map(Some)
+            .ok_or_else(|| Refusal::usage(opt(key), words![format!("{key}{given}: expected a whole number")]))
     }
 
     /// A whole number in `min..=max`.

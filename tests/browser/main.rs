@@ -21,3 +21,4 @@ mod mcts_explorer;
 mod move_orders;
 mod transpositions;
 mod web;
+mod web_student;

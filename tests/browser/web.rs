@@ -32,18 +32,28 @@ fn page() -> &'static Path {
     })
 }
 
-fn url() -> String {
+pub(crate) fn url() -> String {
     format!("file://{}", page().display())
 }
 
-fn open() -> Browser {
+pub(crate) fn open() -> Browser {
     let b = Browser::start();
-    b.open(&url());
+    fresh(&b, &url());
     b
 }
 
+/// Opens `address` (with no `#` request) as a person's first visit: the
+/// page reopens the fields kept in the browser's storage, and a pooled
+/// browser's hold an earlier test's, so they are cleared and the page opened
+/// again.
+pub(crate) fn fresh(b: &Browser, address: &str) {
+    b.open(address);
+    b.run("localStorage.clear()");
+    b.open(&format!("{address}{}", if address.contains('?') { "&fresh" } else { "?fresh" }));
+}
+
 /// What the command line writes for `analyse ARGS --json -`.
-fn cli_json(args: &[&str]) -> String {
+pub(crate) fn cli_json(args: &[&str]) -> String {
     let out = Command::new(BIN).arg("analyse").args(args).args(["--json", "-"]).output().unwrap();
     assert!(out.status.success(), "analyse {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
@@ -305,7 +315,7 @@ fn a_textbook_trees_leaf_changed_in_the_explorer_is_searched_again_at_once() {
     );
 }
 
-fn wait_for(b: &Browser, script: &str) {
+pub(crate) fn wait_for(b: &Browser, script: &str) {
     let started = std::time::Instant::now();
     loop {
         let v = b.run(script);
@@ -363,7 +373,7 @@ fn the_pages_exercise_files_are_the_clis_byte_for_byte() {
 }
 
 /// The explorer's summary of the tree the page shows.
-fn shown(b: &Browser) -> Value {
+pub(crate) fn shown(b: &Browser) -> Value {
     wait_for(b, "return document.getElementById('explorer').contentWindow.gametree ? 'yes' : ''");
     b.run("return document.getElementById('explorer').contentWindow.gametree.header.summary")
 }
@@ -477,7 +487,7 @@ fn the_page_is_one_file_under_3_mb_that_works_from_a_static_http_host_as_from_di
 /// does with Cancel. Left running, it held the worker for seconds ahead of
 /// the test's own requests, and its answers (a refusal, the address's
 /// `#game=...`, the depth field) could be read as theirs.
-fn choose_game(b: &Browser, game: &str) {
+pub(crate) fn choose_game(b: &Browser, game: &str) {
     b.run(&format!(
         "document.getElementById('game').value = '{game}'; document.getElementById('game').onchange()"
     ));
@@ -493,7 +503,7 @@ fn choose_game(b: &Browser, game: &str) {
     wait_for(b, "return gametree.busy === 0");
 }
 
-fn click_point(b: &Browser, point: usize) {
+pub(crate) fn click_point(b: &Browser, point: usize) {
     b.click(&format!("#board [data-point='{point}'] .hit"));
 }
 
@@ -628,7 +638,7 @@ fn on_a_projector_and_on_a_phone_nothing_runs_off_the_side_and_the_tree_and_boar
     let b = Browser::start_alone();
     for (w, h) in [(1366, 768), (390, 844)] {
         b.set_viewport(w, h);
-        b.open(&format!("{}?{w}x{h}", url()));
+        fresh(&b, &format!("{}?{w}x{h}", url()));
         shown(&b);
         let fits = |what: &str| {
             let wide = b.run("return document.documentElement.scrollWidth");
@@ -794,6 +804,17 @@ fn a_node_at_the_edge_is_searched_deeper_in_place_twice_and_each_graft_is_the_cl
         "{panel}"
     );
     assert!(b.text("#status").contains("grafted below"), "{}", b.text("#status"));
+    // The form shows what was searched last: the last graft's position, its plies.
+    let line = b.run(&format!("return {frame}.gametree.graft.line({})", roots[1]));
+    let mut position = "x...o.... x".to_string();
+    for action in line.as_array().unwrap() {
+        let out = b.run(&format!(
+            "return gametree.run('apply', {{game: 'tictactoe', position: {position:?}, action: {action}}}).then(a => a.position)"
+        ));
+        position = out.as_str().unwrap().to_string();
+    }
+    assert_eq!(b.run("return document.getElementById('position').value"), json!(position));
+    assert_eq!(b.run("return document.getElementById('depth').value"), json!("2"));
     // The banner keeps the first search's decision and says what the tree now backs up.
     let banner = b.run(&format!("return {frame}.document.getElementById('graft-line').textContent"));
     assert!(banner.as_str().is_some_and(|t| t.contains("with the line searched deeper")), "{banner}");

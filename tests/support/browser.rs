@@ -396,6 +396,29 @@ impl Browser {
         assert_eq!(inner, json!([width, height]), "the viewport could not be made {width}x{height}");
     }
 
+    /// Makes the page a touch screen's, as a phone's: touch events and
+    /// `(pointer: coarse)` (Chromium's DevTools protocol, through the
+    /// driver). Tap with [`Browser::tap`]: the driver's click stays a mouse's.
+    pub fn emulate_touch(&self) {
+        let params = json!({ "enabled": true, "maxTouchPoints": 5 });
+        let cdp = json!({ "cmd": "Emulation.setTouchEmulationEnabled", "params": params });
+        self.command("POST", "/goog/cdp/execute", Some(cdp));
+    }
+
+    /// A finger's tap on the middle of the element `css`: touch events, as a
+    /// phone sends them.
+    pub fn tap(&self, css: &str) {
+        let e = self.element(css);
+        let mut origin = serde_json::Map::new();
+        origin.insert(ELEMENT.to_string(), Value::String(e));
+        let actions = json!({ "actions": [{ "type": "pointer", "id": "finger",
+            "parameters": { "pointerType": "touch" }, "actions": [
+                { "type": "pointerMove", "duration": 0, "origin": origin, "x": 0, "y": 0 },
+                { "type": "pointerDown", "button": 0 }, { "type": "pointerUp", "button": 0 }] }] });
+        self.command("POST", "/actions", Some(actions));
+        self.command("DELETE", "/actions", None);
+    }
+
     /// A PNG of the viewport, written to `path` (to look at as a class would).
     pub fn screenshot(&self, path: &std::path::Path) {
         let png = self.command("GET", "/screenshot", None);

@@ -3,7 +3,7 @@
 
 use super::levels::Who;
 
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Game, Player};
 
 /// An end the players chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,15 +44,7 @@ impl Ended {
     }
 }
 
-/// The winner of a finished game, if any.
-pub fn winner<G: Game>(game: &G, pos: &G::Position) -> Option<Player> {
-    let side = game.to_move(pos);
-    match game.terminal_outcome(pos) {
-        Outcome::Draw => None,
-        Outcome::Loss => Some(side.other()),
-        Outcome::Win => Some(side),
-    }
-}
+pub use crate::request::machine::winner;
 
 /// Who a side is, to the person at the keyboard: "you" when one person plays
 /// the machine, else the side's name (with "(machine)" when machines play).
@@ -67,20 +59,10 @@ fn who_is<G: Game>(game: &G, sides: [Who; 2], p: Player) -> String {
     }
 }
 
-/// "the machine wins: x has no move left (x 30 stones, o 19)".
+/// "the machine wins: x has no move left (x 30 stones, o 19)": the request
+/// layer's words, which the page says too.
 pub fn announce<G: Game>(game: &G, pos: &G::Position, sides: [Who; 2]) -> String {
-    let (why, score) = (game.why_over(pos), game.score(pos));
-    let Some(p) = winner(game, pos) else {
-        // "a draw: the board is full" read as two verdicts: the reason is an aside.
-        let score = score.map_or(String::new(), |s| format!("; {s}"));
-        return format!("game over: a draw ({why}{score})");
-    };
-    let result = match who_is(game, sides, p).as_str() {
-        "you" => "you win".to_string(),
-        w => format!("{w} wins"),
-    };
-    let score = score.map_or(String::new(), |s| format!(" ({s})"));
-    format!("game over: {result}: {why}{score}")
+    crate::request::machine::game_over(game, pos, |p| who_is(game, sides, p))
 }
 
 /// How a game over ended, as its last line says it: the end its players chose

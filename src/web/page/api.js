@@ -25,6 +25,7 @@
     }));
   }
   const progressListeners = new Set();
+  const decoder = new TextDecoder();
   function answered(e) {
     const w = waiting.get(e.data.id);
     if (!w) return;
@@ -32,6 +33,9 @@
     waiting.delete(e.data.id);
     busyChanged();
     const a = e.data.answer;
+    // The long texts come as their bytes (worker.js).
+    for (const name of a.raw || []) a[name] = decoder.decode(a[name]);
+    delete a.raw;
     if (a.ok) w.resolve(a);
     else {
       const err = new Error(a.error);

@@ -6,7 +6,7 @@
   const form = $('ask');
   let games = [];
   let last = null; // { options, json, html, name }
-  const errorFields = { 'compare-orders': 'depth', 'no-prune-on-ties': 'depth', position: 'position', depth: 'depth', iterations: 'mcts', seed: 'mcts', 'uct-c': 'mcts', search: 'depth', 'max-nodes': 'depth' };
+  const errorFields = { game: 'depth', 'compare-orders': 'depth', 'no-prune-on-ties': 'depth', position: 'position', depth: 'depth', iterations: 'mcts', seed: 'mcts', 'uct-c': 'mcts', search: 'depth', 'max-nodes': 'depth' };
 
   function game() { return games.find((g) => g.name === $('game').value); }
   function clearErrors() {
@@ -29,7 +29,11 @@
     $('position-hint').textContent = g.name === 'tree'
       ? '(the tree in parentheses: leaves are numbers, e.g. ((3 12 8) (2 4 6)); labels as A:( ... ); "min" after it for a MIN root)'
       : '(in the game\'s notation; the start is filled in)';
-    $('depth').value = g.depth;
+    // No depth: the request layer's rule (a typed tree whole, a game at its
+    // own depth or the deepest that fits the page's budget), said beside the
+    // answer; for a game the depth it took is then written here.
+    $('depth').value = '';
+    $('depth').placeholder = g.name === 'tree' ? 'whole' : 'own';
     const box = $('game-options');
     box.innerHTML = '';
     for (const o of g.options) {
@@ -92,66 +96,104 @@
     add('DOT', () => gametree.dot(o).then((t) => download(base + '.dot', t, 'text/vnd.graphviz'), showError));
     if (o.search !== 'mcts') add('Gambit .efg', () => gametree.efg(o).then((t) => download(base + '.efg', t, 'text/plain'), showError));
   }
-  function analyse() {
+  // `given`: a link's request, sent as it is so that the engine refuses what
+  // the form could not hold (depth=abc); `history`: 'push' (a new entry, so
+  // that Back returns to the tree before), 'replace', or none (Back itself).
+  function analyse(given, history = 'push') {
     clearErrors();
-    const o = options();
+    const o = given || options();
     $('status').textContent = 'Building and searching the tree…';
     return gametree.run('analyse', o, ['json', 'html']).then((answer) => {
       last = { options: o, json: JSON.parse(answer.json), position: $('position').value, html: answer.html };
+      if (answer.depth && o.game !== 'tree' && !o.depth) { $('depth').value = answer.depth; saveFields(); }
       $('machine-tree').hidden = true;
       $('result').hidden = false;
       $('text').hidden = true;
-      $('status').textContent = `${answer.nodes} nodes.`;
+      $('depth-note').textContent = answer.note || '';
+      $('depth-note').hidden = !answer.note;
+      $('status').textContent = `${answer.nodes} nodes${answer.depth ? ', depth ' + answer.depth : ''}.`;
       downloads(o, answer);
-      remember(o);
+      remember(o, history);
       $('leaf-hint').hidden = o.game !== 'tree' || o.search === 'mcts';
       $('deeper-hint').hidden = o.game === 'tree' || o.search === 'mcts';
       return show(answer.html, hookLeaves).then(() => null);
     }, (err) => { showError(err); return err; });
-  }
-  // A game just chosen is shown at once: its start at the game's own depth,
-  // or the deepest that fits the page's budget (tic-tac-toe's whole tree of
-  // 549,946 nodes does not), unless the depth was changed meanwhile.
-  function firstLook(d) {
-    $('depth').value = d;
-    return analyse().then((err) => {
-      const over = err && err.key === 'depth' && /budget/.test(err.message);
-      if (over && d > 1 && $('depth').value === String(d) && $('search').value !== 'mcts') return firstLook(d - 1);
-      if (!err && d < game().depth) $('status').textContent += ` Depth ${d}: the game's own ${game().depth} is over this page's budget.`;
-      return null;
-    });
   }
   // The explorer in its frame; resolves once it has loaded.
   function show(html, then) {
     const frame = $('explorer');
     frame.hidden = false;
     return new Promise((resolve) => {
-      frame.onload = () => { if (then) then(frame); resolve(); };
+      frame.onload = () => { fitFrame(frame); if (then) then(frame); resolve(); };
       frame.srcdoc = html;
     });
   }
+  // On a phone the page scrolls once, not a frame inside it: the frame is
+  // as tall as the explorer in it, whose tree is given most of the screen's
+  // height (the explorer's own 78vh would be of the frame, which grows).
+  const phone = window.matchMedia('(max-width: 760px)');
+  let fitted = null;
+  function fitFrame(frame) {
+    if (fitted) { fitted.disconnect(); fitted = null; }
+    frame.style.height = '';
+    const doc = frame.contentDocument;
+    if (!phone.matches || !doc || !doc.body) return;
+    const style = doc.createElement('style');
+    style.textContent = `#tree { height: ${Math.round(window.innerHeight * 0.72)}px !important; }`;
+    doc.head.append(style);
+    const fit = () => { frame.style.height = doc.documentElement.scrollHeight + 'px'; };
+    fit();
+    fitted = new ResizeObserver(fit);
+    fitted.observe(doc.body);
+  }
+  phone.addEventListener('change', () => fitFrame($('explorer')));
   // The request in the address (#game=tree&search=alphabeta&position=...),
   // its keys window.gametree's, so that a link opens this very tree.
-  function remember(o) {
+  function remember(o, how) {
     const link = new URLSearchParams();
     for (const [k, v] of Object.entries(o)) link.set(k, v === true ? '' : String(v));
-    try { history.replaceState(null, '', '#' + link.toString()); } catch (e) { /* a sandboxed frame */ }
+    const hash = '#' + link.toString();
+    try {
+      if (how === 'push' && hash !== location.hash) history.pushState(null, '', hash);
+      else if (how) history.replaceState(null, '', hash);
+    } catch (e) { /* a sandboxed frame */ }
+    saveFields();
   }
-  function fromLink() {
+  // The request a link names (#game=...&depth=...), its switches true.
+  function linkOptions() {
     const link = new URLSearchParams(location.hash.replace(/^#/, ''));
-    if (!link.has('game') || !games.some((g) => g.name === link.get('game'))) return false;
-    $('game').value = link.get('game');
+    if (!link.has('game')) return null;
+    const o = {};
+    for (const [k, v] of link) o[k] = v === '' ? true : v;
+    return o;
+  }
+  // The form made to show the request `o` (a link's, or the fields kept);
+  // false when it names no game the page has, left for the engine to refuse.
+  function fillForm(o) {
+    const g = games.find((x) => x.name === o.game);
+    if (!g) return false;
+    $('game').value = g.name;
     setGame();
-    const search = link.get('search') || 'minimax';
-    $('search').value = search === 'alphabeta' && link.has('no-prune-on-ties') ? 'alphabeta-past' : search;
+    const search = typeof o.search === 'string' ? o.search : 'minimax';
+    $('search').value = search === 'alphabeta' && o['no-prune-on-ties'] ? 'alphabeta-past' : search;
     if (!$('search').value) $('search').value = 'minimax';
     $('search').onchange();
-    $('compare-orders').checked = link.has('compare-orders');
-    $('position').value = link.get('position') || '';
-    if (link.get('game') !== 'tree') board.refresh($('position').value.trim() || undefined).catch(showError);
-    for (const k of ['depth', 'iterations', 'uct-c', 'seed']) if (link.has(k)) $(k).value = link.get(k);
-    for (const el of document.querySelectorAll('[data-game-option]')) if (link.has(el.id)) el.value = link.get(el.id);
+    $('compare-orders').checked = !!o['compare-orders'];
+    $('position').value = typeof o.position === 'string' ? o.position : g.start;
+    for (const k of ['depth', 'iterations', 'uct-c', 'seed']) if (o[k] !== undefined) $(k).value = o[k];
+    for (const el of document.querySelectorAll('[data-game-option]')) if (o[el.id] !== undefined) el.value = o[el.id];
+    if (g.name !== 'tree') board.refresh($('position').value.trim() || undefined).catch(showError);
     return true;
+  }
+  // The fields, kept in this browser's storage (this device only) as they
+  // are typed, so that a reload loses nothing; with the address they were
+  // typed under, so that another link opens what it names instead.
+  const STORE = 'gametree-fields';
+  function saveFields() {
+    try { localStorage.setItem(STORE, JSON.stringify({ hash: location.hash, options: options() })); } catch (e) { /* storage off */ }
+  }
+  function keptFields() {
+    try { return JSON.parse(localStorage.getItem(STORE) || 'null'); } catch (e) { return null; }
   }
   // What the page opens on without a link: the textbook's first tree
   // (AIMA figure 5.2, fixtures/textbook/aima-5.2.txt) under alpha-beta.
@@ -193,6 +235,11 @@
         const tree = JSON.parse(text);
         const was = inner.nodes.value[n];
         const added = inner.graft.at(n, tree, plies);
+        // The form shows what was searched last: the grafted line's position.
+        $('position').value = pos;
+        $('depth').value = plies;
+        saveFields();
+        board.refresh(pos).catch(showError);
         $('status').textContent = `${added} nodes grafted below ${said}, ${plies} ${plies === 1 ? 'ply' : 'plies'} deeper: its value ${was} → ${tree.nodes[0].value}.`;
       });
     }).catch(showError);
@@ -345,6 +392,9 @@
     gameOptions, analyse: () => analyse(), clearErrors, showError: (e) => showError(e),
     gameStarted: () => noTree('A game against the machine: after each of its moves, the tree it searched for that move is shown here.'),
     personMoved: (said) => noTree(`${said}. The machine's tree for its reply will be shown here.`),
+    // The last move: the end said in the library's words, no tree promised.
+    gameOver: (said, over) => noTree(`${said}. ${over}`),
+    positionChanged: () => saveFields(),
     machineMoved,
   });
   $('position').addEventListener('change', () => {
@@ -388,7 +438,14 @@
         box.append(a);
       }
       last = null;
-      $('explorer').srcdoc = files['practice.html'];
+      // The form shows the exercise's tree (or position), so that Analyse
+      // searches the tree being practised, whole.
+      if (o.seed) {
+        try { $('position').value = JSON.parse(files['answers.json']).tree; $('depth').value = ''; } catch (e) { /* no key */ }
+      } else if (!$('position').value.trim()) $('position').value = game().start;
+      saveFields();
+      $('depth-note').hidden = true;
+      show(files['practice.html']);
     }, showError);
   }
   let timer = null;
@@ -408,7 +465,16 @@
   $('perft').onclick = () => textCommand('perft');
   $('exercise').onclick = exercise;
   $('cancel').onclick = () => gametree.cancel();
-  $('game').onchange = () => { setGame(); firstLook(game().depth); };
+  $('game').onchange = () => { setGame(); saveFields(); analyse(); };
+  form.addEventListener('input', saveFields);
+  form.addEventListener('change', saveFields);
+  // Back and Forward: the tree each entry names, without a new entry.
+  window.addEventListener('popstate', () => {
+    const o = linkOptions();
+    if (!o) return;
+    fillForm(o);
+    analyse(o, null);
+  });
   $('search').onchange = () => {
     const mcts = $('search').value === 'mcts';
     document.querySelector('.mcts').hidden = !mcts;
@@ -418,16 +484,30 @@
   gametree.games().then((list) => {
     games = list;
     $('game').innerHTML = list.map((g) => `<option value="${g.name}" title="${g.about.replace(/"/g, '&quot;')}">${g.name}</option>`).join('');
-    if (!fromLink()) {
+    const byDefault = () => {
       $('game').value = 'tree';
       setGame();
       $('position').value = FIRST_TREE;
       $('search').value = 'alphabeta';
       $('search').onchange();
+    };
+    // What opens: the fields kept on this device if they were typed under
+    // this address (a reload), else the link's request as it is (refused
+    // beside its field when it cannot be opened), else the textbook's tree.
+    const kept = keptFields();
+    const link = linkOptions();
+    let first;
+    if (kept && (!link || kept.hash === location.hash) && fillForm(kept.options)) first = analyse(undefined, 'replace');
+    else if (link) {
+      if (!fillForm(link)) byDefault();
+      first = analyse(link, 'replace');
+    } else {
+      byDefault();
+      first = analyse(undefined, 'replace');
     }
     // Interactive: the form answers and the first tree is on screen
     // (docs/performance.md times this mark from navigation start).
     const ready = () => { performance.mark('gametree-ready'); document.body.dataset.ready = 'true'; };
-    analyse().then(ready, ready);
+    first.then(ready, ready);
   }, (err) => { showError(err); document.body.dataset.ready = 'true'; });
 })();

@@ -56,7 +56,7 @@ function makeBoard(hooks) {
       if (targets.has(i)) el('circle', { cx: x, cy: y, r: 0.16, class: 'target' }, g);
     });
     const who = shown.players[shown.to_move === 'first' ? 0 : 1];
-    $('board-said').textContent = shown.over ? `Game over: ${shown.over}.` : `${who} to move.` + (shown.tally ? ' ' + shown.tally : '');
+    $('board-said').textContent = shown.over ? sentence(shown.over) : `${who} to move.` + (shown.tally ? ' ' + shown.tally : '');
     $('to-move').innerHTML = shown.players.map((n, i) => `<option value="${i ? 'second' : 'first'}">${n}</option>`).join('');
     $('to-move').value = shown.to_move;
     $('you-play').innerHTML = shown.players.map((n, i) => `<option value="${i ? 'second' : 'first'}">${n}</option>`).join('');
@@ -77,9 +77,14 @@ function makeBoard(hooks) {
       box.append(b);
     }
   }
+  // The engine's line ("game over: you win: three in a row", play's words)
+  // as a sentence.
+  function sentence(line) { return line.charAt(0).toUpperCase() + line.slice(1) + '.'; }
   function humanToMove() { return !playing || shown.to_move === playing.human; }
   function refresh(position) {
     const o = Object.assign(hooks.gameOptions(), { position });
+    // In a game the end is said to the person: "you win", "the machine wins".
+    if (playing) o.you = playing.human;
     return gametree.run('board', o).then((a) => {
       shown = a; picked = null;
       $('board').dataset.game = o.game;
@@ -128,14 +133,22 @@ function makeBoard(hooks) {
     return gametree.run('apply', o).then((a) => {
       const said = `${shown.players[shown.to_move === 'first' ? 0 : 1]} plays ${name}`;
       record(said);
-      if (playing) hooks.personMoved(said);
-      return moved(a.position);
+      return moved(a.position, said);
     }, hooks.showError);
   }
-  function moved(position) {
+  // `said`: the person's move, whose note waits for the board after it: the
+  // machine's tree is promised only when the machine has a reply to make.
+  function moved(position, said) {
     $('position').value = position;
+    hooks.positionChanged();
     if (playing) playing.ply += 1;
-    return refresh(position).then(() => machineTurn());
+    return refresh(position).then(() => {
+      if (playing && said) {
+        if (shown.over) hooks.gameOver(said, sentence(shown.over));
+        else hooks.personMoved(said);
+      }
+      return machineTurn();
+    });
   }
   function machineTurn() {
     if (!playing || !shown || shown.over || humanToMove()) return Promise.resolve();
@@ -159,8 +172,11 @@ function makeBoard(hooks) {
     hooks.clearErrors();
     $('game-record').innerHTML = '';
     playing = { human: $('you-play').value, level: $('level').value, seed: Math.floor(Math.random() * 1e9), ply: 0 };
-    hooks.gameStarted();
-    return refresh($('position').value).then(() => machineTurn(), hooks.showError);
+    return refresh($('position').value).then(() => {
+      if (shown.over) return hooks.gameOver('No game can start from this position', sentence(shown.over));
+      hooks.gameStarted();
+      return machineTurn();
+    }, hooks.showError);
   }
   $('board').addEventListener('click', (e) => {
     const g = e.target.closest('[data-point]');
