@@ -775,3 +775,84 @@ fn no_practice_mark_overlaps_an_edge_label_or_another_nodes_text() {
     assert_eq!(all, Vec::<String>::new());
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
+
+/// Presses the presenter's keys in turn (PageDown, →, space, then ←, PageUp)
+/// and reads `at` after each: three steps forward and two back, in any view.
+fn clicker(b: &Browser, view: &str, at: &str) {
+    let read = || b.run(at).as_i64().unwrap_or_else(|| panic!("{view}: {at} gave no number"));
+    let mut seen = vec![read()];
+    for key in ["\u{E00F}", "\u{E014}", " ", "\u{E012}", "\u{E00E}"] {
+        b.press(key);
+        seen.push(read());
+    }
+    assert!(
+        seen[0] < seen[1] && seen[1] < seen[2] && seen[2] < seen[3],
+        "{view}: PageDown, → and space step forward: {seen:?}"
+    );
+    assert_eq!((seen[4], seen[5]), (seen[2], seen[1]), "{view}: ← and PageUp step back: {seen:?}");
+    assert_eq!(b.console_errors(), Vec::<String>::new(), "{view}");
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_presenters_keys_are_the_same_in_every_view() {
+    let dir = scratch("clicker");
+    let aima = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+    let mcts = page(&dir, "mcts", &["tictactoe", "--search", "mcts", "--iterations", "50"]);
+    let deep = page(
+        &dir,
+        "deep",
+        &["tictactoe", "--position", "xo.ox.... x", "--depth", "5", "--search", "deepening"],
+    );
+    let merged = page(
+        &dir,
+        "merged",
+        &["tictactoe", "--position", "x...o.... x", "--depth", "4", "--merge-transpositions"],
+    );
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    // The explorer's step-through, and p, autoplay's own key.
+    b.open(&url(&aima));
+    b.click("#mode-step");
+    clicker(&b, "step-through", "return Number(document.getElementById('slider').value)");
+    b.press("p");
+    assert_eq!(b.text("#play"), "❚❚", "p plays");
+    b.press("p");
+    assert_eq!(b.text("#play"), "▶", "p pauses");
+    // Explore, where the arrows move about the tree: the clicker's PageDown
+    // and space walk it in the order the search visits it, PageUp back.
+    b.click("#mode-explore");
+    b.click("#collapse-all");
+    b.run("document.getElementById('tree').focus()");
+    let selected = || b.run("return Number(document.querySelector('.node.selected').dataset.id)");
+    let mut walked = vec![selected()];
+    for key in ["\u{E00F}", " ", "\u{E00E}"] {
+        b.press(key);
+        walked.push(selected());
+    }
+    // A, then B, B's first leaf, and back to B.
+    assert_eq!(walked, [0, 1, 4, 1].map(Value::from), "explore");
+    // MCTS: space steps, as a clicker's does; p plays.
+    b.open(&url(&mcts));
+    b.press("\u{E011}"); // Home: the page opens after the last iteration
+    clicker(
+        &b,
+        "MCTS",
+        "return 1000 * Number(document.body.dataset.step || 0) + Number(document.body.dataset.ply || 0)",
+    );
+    b.press("p");
+    assert!(b.text("#play").contains("pause"), "p plays the MCTS page");
+    b.press("p");
+    // The Iterations view, from the first iteration.
+    b.open(&url(&deep));
+    b.click("#iteration-1");
+    clicker(&b, "Iterations", "return Number(document.getElementById('view-deepening').dataset.shown)");
+    // The Positions graph, from no position chosen.
+    b.open(&url(&merged));
+    assert_eq!(b.run("return document.body.dataset.mode"), Value::from("merged"));
+    clicker(
+        &b,
+        "Positions",
+        "const c = document.querySelector('#merged-canvas .mbox.chosen'); return c ? Number(c.dataset.position) : -1",
+    );
+}
