@@ -97,6 +97,9 @@ struct Header<'a> {
     bits: u32,
     /// Every distinct action, by its index in the node data.
     actions: Vec<String>,
+    /// The root's own name, where the game's notation gives it one (a
+    /// textbook tree's `A:(...)`): the page calls the root by it.
+    root_name: Option<String>,
     /// `[index, hidden]` for each node in the page whose subtree the scope cut.
     hidden: Vec<[u64; 2]>,
     /// Why there are no trace events, when there are none.
@@ -180,6 +183,7 @@ pub fn write_page_with<G: Game>(
         symbols: boards.symbols,
         bits: boards.bits,
         actions: nodes.actions,
+        root_name: game.position_name(&tree.root_position),
         hidden: nodes.hidden,
         trace_note,
         opening,

@@ -304,7 +304,7 @@ fn a_step_explains_by_name_and_shows_what_it_explains() {
     assert_eq!(
         texts[cut],
         format!(
-            "step {} of {}: c2 and c3 are never looked at: MIN at C already has 2, and MAX at the root has 3 from B (2 ≤ 3)",
+            "step {} of {}: c2 and c3 are never looked at: MIN at C already has 2, and MAX at A has 3 from B (2 ≤ 3)",
             cut + 1,
             texts.len()
         )
@@ -855,4 +855,114 @@ fn the_presenters_keys_are_the_same_in_every_view() {
         "Positions",
         "const c = document.querySelector('#merged-canvas .mbox.chosen'); return c ? Number(c.dataset.position) : -1",
     );
+}
+
+/// At every step the caption (`css`) is read in type of 20 px or more and
+/// holds all its lines: the least type size and every step whose caption
+/// scrolls, after each click of `next` until `done()` (at most 5000 clicks),
+/// and the captions' texts.
+const CAPTIONS: &str = r#"
+const [css, next] = arguments;
+let least = Infinity; const clipped = [], texts = [];
+for (let k = 0; k <= 5000; k++) {
+  const e = document.querySelector(css);
+  least = Math.min(least, parseFloat(getComputedStyle(e).fontSize));
+  if (e.scrollHeight > e.clientHeight + 1) clipped.push(`${k}: ${e.scrollHeight} > ${e.clientHeight}: ${e.textContent}`);
+  texts.push(e.textContent);
+  if (done()) break;
+  document.querySelector(next).click();
+}
+return { least, clipped, texts };
+"#;
+
+/// A view's steps: its caption's element, the button to the next step, when
+/// the last is reached (a script's expression), and how to go to the first.
+struct Steps<'a> {
+    caption: &'a str,
+    next: &'a str,
+    done: &'a str,
+    first: &'a str,
+}
+
+/// The caption of every step, at each projector's size: never under 20 px,
+/// never clipped. Returns the texts.
+fn captions(b: &Browser, name: &str, s: &Steps) -> Vec<String> {
+    let mut texts = Vec::new();
+    for size in [(1366, 768), (1280, 720)] {
+        b.set_viewport(size.0, size.1);
+        b.run(s.first);
+        let args = format!("[{}, {}]", Value::from(s.caption), Value::from(s.next));
+        let got =
+            b.run(&format!("const done = () => ({});\n{}", s.done, CAPTIONS.replace("arguments", &args)));
+        let least = got["least"].as_f64().unwrap();
+        assert!(least >= 20.0, "{name} at {size:?}: the caption is {least} px");
+        assert_eq!(got["clipped"], Value::Array(vec![]), "{name} at {size:?}: a caption clipped");
+        texts = got["texts"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
+        if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+            b.screenshot(
+                &Path::new(&dir).join(format!("caption-{name}-{}x{}.png", size.0, size.1).replace(' ', "-")),
+            );
+        }
+    }
+    texts
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn every_steps_caption_is_large_whole_and_names_nodes_as_the_lesson_does() {
+    let dir = scratch("captions");
+    let b = Browser::start();
+    for (name, args) in [
+        ("AIMA 5.2", vec!["tree", "--position", AIMA, "--search", "alphabeta"]),
+        ("worked example", vec!["checkers", "--position", WORKED, "--search", "alphabeta"]),
+    ] {
+        let html = page(&dir, "tree", &args);
+        b.open(&url(&html));
+        b.click("#mode-step");
+        let steps = b.run("return Number(document.getElementById('slider').max)").as_u64().unwrap();
+        assert!(steps > 5, "{name}: {steps} steps");
+        let done = format!("Number(document.getElementById('slider').value) === {steps}");
+        let first = "document.getElementById('to-start').click()";
+        let texts =
+            captions(&b, name, &Steps { caption: "#step-text", next: "#step-forward", done: &done, first });
+        assert_eq!(texts.len() as u64, steps + 1, "{name}: every step");
+        for t in &texts {
+            assert!(!t.contains("(root)"), "{name}: {t}");
+            if name == "AIMA 5.2" {
+                // The letters of the book's figure: A, B, C, D; never an id beside them.
+                assert!(!t.contains('#'), "{name}: {t}");
+            }
+        }
+        if name == "AIMA 5.2" {
+            assert!(texts[1].contains("the root A"), "{}", texts[1]);
+            assert!(texts.last().unwrap().contains("The decision: B"), "{}", texts.last().unwrap());
+        }
+    }
+    let mcts = page(&dir, "mcts", &["tictactoe", "--search", "mcts", "--iterations", "30"]);
+    b.open(&url(&mcts));
+    let done = "document.body.dataset.step === '120'";
+    let first = "document.getElementById('to-start').click()";
+    let texts = captions(&b, "MCTS", &Steps { caption: "#step-text", next: "#forward", done, first });
+    assert!(
+        texts.len() > 120,
+        "MCTS: every phase of 30 iterations, and the playouts' moves: {}",
+        texts.len()
+    );
+    for t in &texts {
+        assert!(!t.contains(" from #") && !t.contains(" at #"), "MCTS names nodes by their moves: {t}");
+    }
+    let deep = page(
+        &dir,
+        "deep",
+        &["tictactoe", "--position", "xo.ox.... x", "--depth", "5", "--search", "deepening"],
+    );
+    b.open(&url(&deep));
+    let its = b.count("#view-deepening [role=tab]");
+    assert!(its >= 3, "{its} iterations");
+    let done = format!("document.getElementById('view-deepening').dataset.shown === '{its}'");
+    let first = "document.getElementById('iteration-1').click()";
+    let caption = "#view-deepening .said";
+    let texts = captions(&b, "Iterations", &Steps { caption, next: "#iteration-next", done: &done, first });
+    assert_eq!(texts.len(), its, "Iterations: every iteration");
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }

@@ -99,7 +99,8 @@ export const children = (n) => { const a = []; for (let k = 0; k < tree.count[n]
 export const isLeaf = (n) => (tree.flags[n] & LEAF) !== 0;
 export const isMax = (n) => (tree.flags[n] & MAXIMISING) !== 0;
 export const enginePruned = (n) => (tree.flags[n] & PRUNED) !== 0;
-export const actionName = (n) => (n === 0 ? '(root)' : H.actions[tree.action[n]]);
+// (The root has no action: its own name where the tree gives it one, A in AIMA's figure.)
+export const actionName = (n) => (n === 0 ? H.root_name || '(root)' : H.actions[tree.action[n]]);
 // The child whose value the node took: the left-most one with its value that
 // the search did not skip, as the engine reports it.
 export function bestChild(n) {

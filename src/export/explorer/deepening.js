@@ -44,7 +44,7 @@
 #view-deepening td.line span { white-space: nowrap; }
 #view-deepening tr.chosen td { background: #fff2c6; font-weight: 600; }
 #view-deepening tbody tr { cursor: pointer; }
-#view-deepening .said { font-size: 17px; margin: 0 0 6px; }
+#view-deepening .said { font-size: 20px; margin: 0 0 6px; }
 #view-deepening .note { color: #444; }
 #view-deepening .chart { display: block; width: 100%; padding: 2px; background: #fff; border: 1px solid #bbb; cursor: zoom-in; }
 #view-deepening .chart svg { width: 100%; height: auto; display: block; }

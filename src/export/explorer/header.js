@@ -30,7 +30,7 @@ export function header() {
     '<span><span class="swatch" style="background:#eee"></span>leaf (its static cost)</span>' +
     (practice ? '' : '<span><span class="swatch" style="border-color:#c00"></span>best play</span>' +
       '<span><span class="swatch" style="border-style:dashed"></span>never searched, ✂ cut-off</span><span>≥ 3, ≤ 2: bounds</span>') +
-    '<span class="keys" title="Arrows move, Enter expands, / finds, + and − zoom, f fits; PageDown or space walk the tree in search order, PageUp back; stepping through: → PageDown or space forward, ← PageUp back, p plays">keys: ←↑→↓ Enter / + − f; step → PgDn space, ← PgUp; p plays</span>';
+    '<span class="keys" title="Arrows move, Enter expands, / finds, + and − zoom, f fits; PageDown or space walk the tree in search order, PageUp back; stepping through: → PageDown or space forward, ← PageUp back, p plays">keys: ←↑→↓ Enter / + − f; step → PgDn space, ← PgUp</span>';
   const first2 = [];
   for (let n = 0; tree.count[n] && first2.length < 2; n = tree.first[n]) first2.push(actionName(tree.first[n]));
   findBox.placeholder = `id (12), or actions: ${first2.join(' ')}`;

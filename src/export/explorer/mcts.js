@@ -60,6 +60,9 @@ const provenList = H.proven; // [iteration, node, half points for the first play
 const visits = new Uint32Array(N), score = new Uint32Array(N);
 let done = 0;
 const forMe = (n, first) => (flags[n] & FOR_FIRST ? first : 2 - first);
+// A node as a class names it: the moves from the root to it (its id is the
+// expansion order, which nobody at the back of the room can find on the tree).
+const moves = (n) => (n === 0 ? 'the root' : pathOf(n).slice(1).map(actionName).join(' '));
 function pathOf(n) { const p = []; for (; n !== 0xffffffff; n = parent[n]) p.push(n); return p.reverse(); }
 function apply(k) { // iteration k, from 1
   const r = outcome[k - 1] & 3;
@@ -346,7 +349,7 @@ function stepText() {
     // The question's own step: the path so far, and not a word of the answer.
     currentPath = selPath.slice(0, quiz.j);
     const at = currentPath[currentPath.length - 1];
-    t += `selection has come down to #${at} ${esc(actionName(at))}: which child does UCT take next?`;
+    t += `selection has come down to ${esc(moves(at))}: which child does UCT take next?`;
   } else if (p === 0) {
     const steps = [];
     for (let j = 1; j < selPath.length; j++) {
@@ -355,23 +358,23 @@ function stepText() {
     }
     const last = selPath[selPath.length - 1];
     t += `from the root, UCT's greatest UCB at each fully expanded node: ${steps.length ? steps.join(' → ') : 'the root is not fully expanded'}; ` +
-      `it stops at #${last}: ${flags[last] & TERMINAL ? 'the game is over there' : how === 3 ? 'it is proven' : 'it has an untried action'}.`;
+      `it stops at ${esc(moves(last))}: ${flags[last] & TERMINAL ? 'the game is over there' : how === 3 ? 'it is proven' : 'it has an untried action'}.`;
   } else if (p === 1) {
-    t += expandedHere ? `node #${end} is made for ${esc(actionName(end))}, the next untried action of #${parent[end]} (its id is the expansion order).`
+    t += expandedHere ? `node ${esc(moves(end))} is made (#${end}, the expansion order): ${esc(actionName(end))} is the next untried action of ${esc(moves(parent[end]))}.`
       : 'no node is made: the game is over (or proven) where selection stopped.';
   } else if (p === 2) {
     // The moves around the one the board shows, that one marked.
     const len = plies(s), first = playoutFirst[k - 1];
-    let moves = '';
+    let played = '';
     if (len) {
       const from = Math.max(0, Math.min(ply - 20, len - 40)), to = Math.min(len, from + 40);
       const names = [];
       for (let j = from; j < to; j++) names.push(j + 1 === ply ? `<mark id="ply-now">${esc(moveName(first + j))}</mark>` : esc(moveName(first + j)));
-      moves = `${from ? '… ' : ''}${names.join(' ')}${to < len ? ' …' : ''} (${len} move${len === 1 ? '' : 's'}${ply ? `, the board at move ${ply}` : ', the board before the first'})`;
-    } else if (H.playouts === false && how <= 1) moves = 'its moves are not on this page (too many playouts)';
-    t += `${HOW[how]} from #${end}${moves ? ': ' + moves : ''}; result: <b>${result(r)}</b>.`;
+      played = `${from ? '… ' : ''}${names.join(' ')}${to < len ? ' …' : ''} (${len} move${len === 1 ? '' : 's'}${ply ? `, the board at move ${ply}` : ', the board before the first'})`;
+    } else if (H.playouts === false && how <= 1) played = 'its moves are not on this page (too many playouts)';
+    t += `${HOW[how]} from ${esc(moves(end))}${played ? ': ' + played : ''}; result: <b>${result(r)}</b>.`;
   } else {
-    const proven = provenList.filter(([it]) => it === k).map(([, n, pr]) => `#${n} ${provenWord(n, pr)}`);
+    const proven = provenList.filter(([it]) => it === k).map(([, n, pr]) => `${esc(moves(n))} ${provenWord(n, pr)}`);
     t += `each of the ${path.length} nodes on the path gets N + 1 and W + its player's reward (${esc(H.first)} ${r / 2}, ${esc(H.second)} ${1 - r / 2}); root N = ${visits[0]}, Q = ${f4(q(0))}` +
       (proven.length ? `; proven now: ${proven.join(', ')}` : '') + '.';
   }

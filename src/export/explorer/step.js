@@ -3,7 +3,7 @@
 import { tree, ui } from './state.js';
 import { H, actionName, decisionNode, idOf, indexOf, isMax } from './data.js';
 import { esc } from './boards.js';
-import { num, pathTo, tag, windowText } from './words.js';
+import { num, pathTo, tag, uniqueNames, windowText } from './words.js';
 import { E, apply, cutSteps, events, fresh, returnAt, step } from './trace.js';
 import { reveal } from './view.js';
 import { drawnNodes, treeBox } from './layout.js';
@@ -21,7 +21,7 @@ export function goTo(k) {
   slider.value = String(k);
   let text = E ? `step ${k} of ${E}: ${st.last || 'the start'}` : H.trace_note || '';
   const d = decisionNode();
-  if (E && k === E && d >= 0) text += `. The decision: ${tag(d)} ${actionName(d)}, value ${num(tree.value[0])}`;
+  if (E && k === E && d >= 0) text += `. The decision: ${actionName(d)}, value ${num(tree.value[0])}`;
   stepText.textContent = text;
   showBreadcrumb(st);
   if (ui.mode !== 'step') return;
@@ -53,7 +53,9 @@ function showBreadcrumb(st) {
   if (st.current >= 0) path.unshift(0);
   const crumb = (n) => {
     const w = st.win.get(n), best = st.best.get(n);
-    const parts = [`${isMax(n) ? '▲' : '▼'} ${tag(n)}`, n === 0 ? '' : actionName(n),
+    // (By its label where labels name nodes, A, B...; else by id and action.)
+    const named = uniqueNames || (n === 0 && H.root_name) ? actionName(n) : n === 0 ? tag(n) : `${tag(n)} ${actionName(n)}`;
+    const parts = [`${isMax(n) ? '▲' : '▼'} ${named}`,
       w ? windowText(w[0], w[1]) : '', best !== undefined && !st.val.has(n) ? `${isMax(n) ? '≥' : '≤'} ${num(best)}` : ''];
     return `<span class="crumb${n === st.current ? ' current' : ''}" data-crumb="${idOf(n)}">${esc(parts.filter(Boolean).join(' '))}</span>`;
   };

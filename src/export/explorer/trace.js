@@ -2,7 +2,7 @@
 // apply one event each; going back replays from the start.
 import { tree } from './state.js';
 import { decode } from './columns.js';
-import { indexOf, isLeaf, isMax, windowEnd } from './data.js';
+import { H, indexOf, isLeaf, isMax, windowEnd } from './data.js';
 import { boundOwner, cutReason, cutText, nameOf, num, pastBound, sideOf, valueText, windowText } from './words.js';
 const evText = document.getElementById('tree-events').textContent.trim();
 document.getElementById('tree-events').textContent = '';
@@ -36,7 +36,7 @@ export function apply(st, e) {
   if (t === 0) {
     st.current = n;
     if (c & 16) { st.win.set(n, [a, b]); st.entry.set(n, [a, b]); }
-    st.last = n === 0 ? `start at the root (${sideOf(0)})` : `enter ${nameOf(n)} (${what(n)})`;
+    st.last = n === 0 ? `start at the root${H.root_name ? ' ' + H.root_name : ''} (${sideOf(0)})` : `enter ${nameOf(n)} (${what(n)})`;
     if (c & 16 && !isLeaf(n)) st.last += ` with [α, β] = ${windowText(a, b)}`;
   } else if (t === 1) {
     st.val.set(n, a);
@@ -49,7 +49,7 @@ export function apply(st, e) {
     // The parent's choice so far: the greatest (MAX) or least (MIN) value returned to it.
     let took = false;
     if (p >= 0) { const was = st.best.get(p); if (was === undefined || (isMax(p) ? a > was : a < was)) { st.best.set(p, a); st.from.set(p, n); took = true; } }
-    if (n === 0) st.last = `the root's value is ${valueText(n, a)}`;
+    if (n === 0) st.last = `the root${H.root_name ? ' ' + H.root_name : ''} has the value ${valueText(n, a)}`;
     else {
       st.last = `${nameOf(n)} returns ${valueText(n, a)} to ${nameOf(p)}`;
       st.last += took ? `: ${sideOf(p)} at ${nameOf(p)} now has ${num(a)}` : `: ${sideOf(p)} at ${nameOf(p)} keeps ${num(st.best.get(p))} from ${nameOf(st.from.get(p))}`;

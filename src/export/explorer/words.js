@@ -22,12 +22,12 @@ export function cutText(kind, v, a, b) {
 // textbook tree), a node's name is its action; elsewhere (checkers, or the
 // unlabelled tree whose actions are 1, 2, 3 at every level) the action needs
 // the node's id beside it to say which node it is.
-const uniqueNames = (() => {
+export const uniqueNames = (() => {
   const seen = new Set();
   for (let i = 1; i < tree.N; i++) { const a = H.actions[tree.action[i]]; if (seen.has(a) || /^\d+$/.test(a)) return false; seen.add(a); }
   return tree.N > 1;
 })();
-export const nameOf = (n) => (n === 0 ? 'the root' : uniqueNames ? actionName(n) : `${tag(n)} (${actionName(n)})`);
+export const nameOf = (n) => (n === 0 ? H.root_name || 'the root' : uniqueNames ? actionName(n) : `${tag(n)} (${actionName(n)})`);
 // "c2 and c3", "c2, c3 and c4", or the first few and how many more.
 function nameList(ns) {
   const names = ns.slice(0, 4).map(nameOf);
@@ -50,7 +50,7 @@ export function skippedKids(n) {
 export function cutReason(n, kids, v, bound, from) {
   const beyond = kids.length === 1 ? 'is never looked at' : 'are never looked at';
   const op = isMax(n) ? (pastBound ? '>' : '≥') : (pastBound ? '<' : '≤');
-  const who = from ? `${sideOf(from.at)} at ${from.at === 0 ? 'the root' : nameOf(from.at)} has ${num(bound)}` + (from.child >= 0 ? ` from ${nameOf(from.child)}` : '')
+  const who = from ? `${sideOf(from.at)} at ${nameOf(from.at)} has ${num(bound)}` + (from.child >= 0 ? ` from ${nameOf(from.child)}` : '')
     : `${isMax(n) ? 'β' : 'α'} = ${num(bound)}`;
   return `${nameList(kids)} ${beyond}: ${sideOf(n)} at ${nameOf(n)} already has ${num(v)}, and ${who} (${num(v)} ${op} ${num(bound)})`;
 }
