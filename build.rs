@@ -16,6 +16,11 @@
 //!   the npm registry, installed outside the checkout: `npm install --prefix
 //!   /tmp/gametree-ci-npm axe-core`, as `.ci/run` does); the accessibility test
 //!   runs it in Chromium and finds it through `GAMETREE_AXE_JS`;
+//! - `has_gift_pegjs`: the GIFT parser `gift-pegjs` (its `pegjs-gift.js`) in
+//!   the folder `GAMETREE_GIFT_PEGJS` names, and `node` on PATH to run it
+//!   (from the npm registry, outside the checkout: `npm install --prefix
+//!   /tmp/gametree-ci-npm gift-pegjs`, as `.ci/run` does); the quiz test
+//!   parses the GIFT quizzes with it, found through `GAMETREE_GIFT_PEGJS_DIR`;
 //! - `has_wasm_toolchain`: a Rust standard library for wasm32-unknown-unknown,
 //!   rustup's (`rustup target add wasm32-unknown-unknown`) or Debian's
 //!   (rustc-web, cargo-web, rust-web-src and lld's wasm-ld), which
@@ -37,6 +42,7 @@ fn main() {
     println!(
         "cargo::rustc-check-cfg=cfg(has_dot, has_groff, has_pdftotext, has_pdflatex, has_chromium, has_pygambit, has_axe, has_course_fixtures)"
     );
+    println!("cargo::rustc-check-cfg=cfg(has_gift_pegjs)");
     println!("cargo::rustc-check-cfg=cfg(has_wasm_toolchain)");
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=PATH");
@@ -79,6 +85,19 @@ fn main() {
     let axe_dir: Vec<PathBuf> =
         axe.iter().filter_map(|p| p.parent().map(Path::to_path_buf)).filter(|d| d.is_dir()).collect();
     found("has_axe", axe.as_slice(), axe_found, &axe_dir);
+
+    println!("cargo::rerun-if-env-changed=GAMETREE_GIFT_PEGJS");
+    let gift = env::var_os("GAMETREE_GIFT_PEGJS").map(PathBuf::from);
+    let node = on_path(&path_dirs, "node");
+    let gift_js: Vec<PathBuf> = gift.iter().map(|d| d.join("pegjs-gift.js")).collect();
+    let gift_found = node.is_some() && gift_js.iter().any(|p| p.is_file());
+    if let (true, Some(dir)) = (gift_found, &gift) {
+        println!("cargo::rustc-env=GAMETREE_GIFT_PEGJS_DIR={}", dir.display());
+    }
+    let gift_seen: Vec<PathBuf> = gift_js.iter().cloned().chain(node.clone()).collect();
+    let gift_dirs: Vec<PathBuf> =
+        gift.iter().filter(|d| d.is_dir()).cloned().chain(installable_dirs(&path_dirs)).collect();
+    found("has_gift_pegjs", &gift_seen, gift_found, &gift_dirs);
 
     // As src/web/build looks: rustup's target beside the compiler building
     // this, else Debian's compiler, its std's source and wasm-ld.

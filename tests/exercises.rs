@@ -36,7 +36,7 @@ fn temp_dir(tag: &str) -> crate::support::Scratch {
 }
 
 /// A tree read the test's own way (the generator writes only numbers,
-/// parentheses and spaces).
+/// parentheses, spaces and each node's name before a colon).
 enum T {
     Leaf(i32),
     Inner(Vec<T>),
@@ -45,7 +45,10 @@ enum T {
 fn read(text: &str) -> T {
     let mut stack: Vec<Vec<T>> = vec![Vec::new()];
     for token in text.replace('(', " ( ").replace(')', " ) ").split_whitespace() {
-        match token {
+        if token.ends_with(':') {
+            continue;
+        }
+        match token.rsplit(':').next().unwrap() {
             "(" => stack.push(Vec::new()),
             ")" => {
                 let children = stack.pop().unwrap();
@@ -131,7 +134,10 @@ fn a_thousand_seeds_meet_their_constraints() {
                     assert!(!c.cut_above_leaves || counts.1 > 0, "seed {seed}: {text}");
                     found += 1;
                 }
-                Err(e) => assert!(!e.contains('\n') && e.starts_with("no tree of depth"), "{e}"),
+                Err(e) => assert!(
+                    !e.to_string().contains('\n') && e.to_string().starts_with("no tree of depth"),
+                    "{e}"
+                ),
             }
         }
         assert!(found >= 990, "{found} of 1,000 seeds met {c:?}");
@@ -606,4 +612,73 @@ fn a_real_positions_sheet_shows_its_board() {
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(fs::read_to_string(dir.join("worksheet.svg")).unwrap().matches("<circle").count(), 0);
+}
+
+/// The text of the `<script>` element `id` in a page.
+fn script_text<'a>(html: &'a str, id: &str) -> &'a str {
+    html.split(&format!("id=\"{id}\">")).nth(1).unwrap().split("</script>").next().unwrap()
+}
+
+/// A student's practice page holds no answer (issue 49.4): its summary has
+/// no decision, value, line or pruned count, it carries no step of the search,
+/// and its node data (decoded here as the page decodes it, data.js) gives
+/// inner nodes neither value nor static cost, no node a window, a bound or
+/// the pruned mark. Each question's tag is of the right answer (seal.rs).
+#[test]
+fn a_students_practice_page_holds_no_answer_in_its_source() {
+    use base64::Engine;
+    use gametree::export::seal;
+    for (k, args) in [
+        &["--seed", "3"][..],
+        &["--seed", "4", "--leaves", "100..199", "--no-prune-on-ties"],
+        &["--seed", "5", "--search", "minimax"],
+        &["--game", "tictactoe", "--position", "x.oxo.... x", "--depth", "2", "--cutoffs", "0"],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let dir = temp_dir(&format!("sealed-{k}"));
+        let out = gametree(&[&["exercise", "--out", dir.to_str().unwrap()], *args].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let html = fs::read_to_string(dir.join("practice.html")).unwrap();
+        let key: Value = serde_json::from_slice(&fs::read(dir.join("answers.json")).unwrap()).unwrap();
+        let header: Value = serde_json::from_str(script_text(&html, "tree-header")).unwrap();
+        let summary = header["summary"].as_object().unwrap();
+        for answer in ["decision", "value", "pruned"] {
+            assert!(!summary.contains_key(answer), "{args:?}: the summary gives its {answer}");
+        }
+        assert_eq!(summary["line"], serde_json::json!([]), "{args:?}");
+        assert_eq!(script_text(&html, "tree-events"), "", "{args:?}: the page carries the search's steps");
+        // The node columns, as data.js reads them.
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(script_text(&html, "tree-nodes").trim())
+            .unwrap();
+        let n = header["embedded"].as_u64().unwrap() as usize;
+        let nodes = key["nodes"].as_array().unwrap();
+        assert_eq!(n, nodes.len(), "{args:?}");
+        let i32_at = |at: usize| i32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        let flags = &bytes[4 * n..5 * n];
+        let leaf: Vec<bool> = flags.iter().map(|f| f & 4 != 0).collect();
+        let inner = leaf.iter().filter(|&&l| !l).count();
+        assert_eq!(inner, nodes.iter().filter(|n| n["leaf"] == false).count(), "{args:?}");
+        assert!(flags.iter().all(|f| f & !(1 | 4) == 0), "{args:?}: a pruned, bound or cut-off flag");
+        let cost = |i: usize| i32_at(5 * n + 4 * i);
+        assert!((0..n).filter(|&i| !leaf[i]).all(|i| cost(i) == 0), "{args:?}: an inner node's cost");
+        let values = 9 * n;
+        assert!((0..inner).all(|i| i32_at(values + 4 * i) == 0), "{args:?}: an inner node's value");
+        if header["windows"] == true {
+            let windows = values + 4 * inner;
+            assert!(bytes[windows..windows + 9 * n].iter().all(|&b| b == 0), "{args:?}: a window");
+        }
+        // The root's tag is its value's, under the page's salt.
+        let salt = header["sealed"]["salt"].as_str().unwrap();
+        let tags = base64::engine::general_purpose::STANDARD
+            .decode(header["sealed"]["tags"].as_str().unwrap())
+            .unwrap();
+        assert_eq!(tags.len(), n * 5 * seal::TAG, "{args:?}");
+        let root = key["value"].as_i64().unwrap();
+        let tag = |v: i64| seal::sha256(format!("{salt}|v|0|{v}").as_bytes())[..seal::TAG].to_vec();
+        assert_eq!(tags[..seal::TAG], tag(root)[..], "{args:?}: the root's tag");
+        assert_ne!(tags[..seal::TAG], tag(root + 1)[..], "{args:?}");
+    }
 }

@@ -159,6 +159,31 @@ fn a_bad_file_is_refused_in_one_line_that_names_it() {
     let mut doc: serde_json::Value = serde_json::from_str(&good).unwrap();
     doc["census"]["total"]["positions"] = serde_json::json!(1);
     refused(&dir, &write("census.json", &doc.to_string()), "census", &[]);
+    let mut doc: serde_json::Value = serde_json::from_str(&good).unwrap();
+    doc["census"]["total"]["games_up_to_symmetry"] = serde_json::json!(1);
+    refused(&dir, &write("games.json", &doc.to_string()), "census", &[]);
+    // A file from before games up to symmetry were counted has none of them, and opens.
+    let mut doc: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let census = doc["census"].as_object_mut().unwrap();
+    let mut counts: Vec<&mut serde_json::Value> = vec![];
+    for (k, v) in census.iter_mut() {
+        match k.as_str() {
+            "total" => counts.push(v),
+            _ => counts.extend(v.as_array_mut().unwrap().iter_mut()),
+        }
+    }
+    for c in counts {
+        assert!(c.as_object_mut().unwrap().remove("games_up_to_symmetry").is_some(), "{c}");
+    }
+    let older = write("older.json", &doc.to_string());
+    let out = Command::new(BIN)
+        .arg("explore")
+        .arg(&older)
+        .arg("--html")
+        .arg(dir.join("older.html"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     // Saved with a setting that explore was not given, and one it was given wrongly.
     let gomoku = dir.join("gomoku.json");
     assert!(

@@ -42,6 +42,7 @@ mod play_and_analyse;
 mod protocol_oracle;
 mod pruning_rules;
 mod pty;
+mod quizzes;
 mod readme;
 mod references;
 mod refusals;

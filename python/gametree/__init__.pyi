@@ -179,9 +179,10 @@ StudentSearch = Callable[[StudentTree, Callable[[str], int]], Any]
 def grade(
     student_fn: StudentSearch,
     search: Literal["minimax", "alphabeta"] = "alphabeta",
-    prune_on_ties: bool = True,
+    prune_on_ties: Optional[bool] = None,
     trees: int = 40,
     seed: int = 0,
+    first_best: bool = False,
 ) -> dict[str, Any]:
     """Grades a student's minimax or alpha-beta on seeded textbook trees."""
 
@@ -194,6 +195,7 @@ def quiz(
     moodle: Optional[Union[str, Path]] = None,
     gift: Optional[Union[str, Path]] = None,
     key: Optional[Union[str, Path]] = None,
+    category: Optional[str] = None,
 ) -> dict[str, Any]:
     """A quiz with a different textbook tree for each student: Moodle XML, GIFT and a key."""
 

@@ -7,14 +7,15 @@ leaf's value and records that it was evaluated. MAX moves at the root. The
 function returns the root's value and, if it can, its decision: the index of
 the root child chosen (0 first) or that child's name, as ``(value, decision)``.
 
-Each tree is then searched by gametree's own engine under the same convention,
-and the student's value, decision and leaves evaluated, in order, are held to
-it. Everything returned is plain data (dicts, lists, strings, numbers), for
-nbgrader and otter-grader.
+Each tree is searched by gametree's own engine, and the student's value,
+decision and leaves evaluated, in order, are held to it. Nodes are named as
+every view of the tree names them (the JSON's ``name``: the letters the
+worksheet and the explorer show, "the root" at the top). Everything returned
+is plain data (dicts, lists, strings, numbers), for nbgrader and
+otter-grader.
 """
 
 import json
-import string
 import traceback
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -22,69 +23,14 @@ from ._gametree import _check_trees, analyse, textbook_tree
 
 __all__ = ["grade"]
 
-
-def _parse(text: str) -> Any:
-    """The notation's parentheses as nested lists of ints."""
-    tokens = text.replace("(", " ( ").replace(")", " ) ").split()
-    stack: List[list] = [[]]
-    for t in tokens:
-        if t == "(":
-            stack.append([])
-        elif t == ")":
-            done = stack.pop()
-            stack[-1].append(done)
-        else:
-            stack[-1].append(int(t))
-    return stack[0][0]
-
-
-def _letters():
-    """A, B, ..., Z, AA, AB, ...: names for inner nodes."""
-    n = 0
-    while True:
-        name, k = "", n
-        while True:
-            name = string.ascii_uppercase[k % 26] + name
-            k = k // 26 - 1
-            if k < 0:
-                break
-        yield name
-        n += 1
-
-
-def _labelled(tree: Any) -> Tuple[str, Any]:
-    """Names the nodes as textbooks do (inner nodes A, B, C... level by level;
-    a leaf by its parent's letter in lower case and its place, c2), and
-    returns the tree's notation with the names and the student's view: nested
-    lists of leaf names."""
-    names = _letters()
-    label: Dict[int, str] = {}
-    level = [tree]
-    label[id(tree)] = next(names)
-    while level:
-        below = []
-        for node in level:
-            for i, child in enumerate(node, 1):
-                if isinstance(child, list):
-                    label[id(child)] = next(names)
-                    below.append(child)
-        level = below
-
-    def write(node: Any, name: str) -> Tuple[str, Any]:
-        if not isinstance(node, list):
-            return f"{name}:{node}", name
-        parts, view = [], []
-        for i, child in enumerate(node, 1):
-            child_name = label[id(child)] if isinstance(child, list) else f"{name.lower()}{i}"
-            text, seen = write(child, child_name)
-            parts.append(text)
-            view.append(seen)
-        return f"{name}:(" + " ".join(parts) + ")", view
-
-    return write(tree, label[id(tree)])
+# The two tie conventions: AIMA cuts off when a value reaches the bound,
+# CS188 only when it passes it.
+_RULES = {True: "ties prune, as in AIMA", False: "ties do not prune, as in CS188"}
 
 
 def _shown(v: Any) -> str:
+    if v in ("-∞", "+∞"):
+        return v
     if v == float("inf"):
         return "+∞"
     if v == float("-inf"):
@@ -92,66 +38,155 @@ def _shown(v: Any) -> str:
     return str(v)
 
 
-class _Reference:
-    """gametree's search of one labelled tree, read for grading."""
+def _number(v: Any) -> float:
+    return {"-∞": float("-inf"), "+∞": float("inf")}.get(v, v)
+
+
+class _Search:
+    """The engine's search of one tree, read from its JSON for grading."""
 
     def __init__(self, notation: str, search: str, prune_on_ties: bool):
         self.tree = analyse("tree", notation, search=search, prune_on_ties=prune_on_ties)
-        self.nodes = list(self.tree)
+        self.doc = json.loads(self.tree.to_json())
+        self.nodes: List[Dict[str, Any]] = self.doc["nodes"]
         self.on_ties = prune_on_ties
+        self.alphabeta = search == "alphabeta"
         self.order: List[int] = []  # leaves evaluated, by id, in the search's order
-        self.rank: Dict[int, int] = {}  # every node's place in a left-to-right walk
         stack = [0]
         while stack:
             n = self.nodes[stack.pop()]
-            self.rank[n.id] = len(self.rank)
-            if n.pruned:
+            if n["pruned"]:
                 continue
-            if not n.children:
-                self.order.append(n.id)
-            stack.extend(reversed(n.children))
-        self.by_name = {self.name(n.id): n.id for n in self.nodes}
+            if not n["children"]:
+                self.order.append(n["id"])
+            stack.extend(reversed(n["children"]))
+        self.by_name = {n["name"]: n["id"] for n in self.nodes}
 
     def name(self, id: int) -> str:
-        return self.nodes[id].action or "the root"
+        return self.nodes[id]["name"]
 
     def path(self, id: int) -> List[int]:
         out = [id]
-        while self.nodes[out[-1]].parent is not None:
-            out.append(self.nodes[out[-1]].parent)
+        while self.nodes[out[-1]]["parent"] is not None:
+            out.append(self.nodes[out[-1]]["parent"])
         return out[::-1]
 
+    def so_far(self, at: int, before: int) -> Tuple[str, Optional[float]]:
+        """What `at` has before it looks at its child `before`: its value so
+        far, in words ("9 from g1"), and as a number (None before any child)."""
+        kids = self.nodes[at]["children"]
+        seen = [c for c in kids[: kids.index(before)] if not self.nodes[c]["pruned"]]
+        if not seen:
+            return "nothing yet", None
+        pick = max if self.nodes[at]["to_move"] == "max" else min
+        best = pick(seen, key=lambda c: self.nodes[c]["value"])
+        return f"{self.nodes[best]['value']} from {self.name(best)}", self.nodes[best]["value"]
+
+    def test(self, at: int, v: float) -> str:
+        """The cut-off test at `at` with `v` its value so far, in numbers:
+        where it cuts off, as the rule writes it ("9 ≥ β = 7" where ties
+        prune, "9 > β = 7" where they do not); where it does not, how the
+        value stands to the bound ("6 < β = 7", "7 = β = 7")."""
+        n = self.nodes[at]
+        maximising = n["to_move"] == "max"
+        end = n["beta"] if maximising else n["alpha"]
+        bound = _number(end)
+        name = "β" if maximising else "α"
+        cuts = (v >= bound if self.on_ties else v > bound) if maximising else (v <= bound if self.on_ties else v < bound)
+        if cuts:
+            op = ("≥" if maximising else "≤") if self.on_ties else (">" if maximising else "<")
+        else:
+            op = "=" if v == bound else "<" if v < bound else ">"
+        return f"{_shown(v)} {op} {name} = {_shown(end)}"
+
     def why_cut(self, leaf: int) -> str:
-        """Why the search never evaluates `leaf`: the node that cut it off."""
-        path = self.path(leaf)
-        top = next(i for i in path if self.nodes[i].pruned)
-        at = self.nodes[self.nodes[top].parent]
-        v = at.value
-        if at.to_move == "min":
-            sign = "≤" if self.on_ties else "<"
-            return f"at {self.name(at.id)} you evaluated {self.name(leaf)}: {self.name(at.id)} had {v} {sign} α = {_shown(at.alpha)}"
-        sign = "≥" if self.on_ties else ">"
-        return f"at {self.name(at.id)} you evaluated {self.name(leaf)}: {self.name(at.id)} had {v} {sign} β = {_shown(at.beta)}"
+        """Why the search never evaluates `leaf`: the node that cut it off,
+        its value so far and its bound."""
+        top = next(i for i in self.path(leaf) if self.nodes[i]["pruned"])
+        at = self.nodes[top]["parent"]
+        words, v = self.so_far(at, top)
+        side = self.nodes[at]["to_move"].upper()
+        return (
+            f"at {self.name(at)} you evaluated {self.name(leaf)}, which the search never reaches: "
+            f"{self.name(at)} ({side}) had {words} before {self.name(top)}, and {self.test(at, v)} cuts off "
+            f"({_RULES[self.on_ties]})"
+        )
 
     def why_needed(self, leaf: int, evaluated: List[int]) -> str:
         """Why the search evaluates `leaf`, which the student skipped: the
-        highest node above it that the student never entered, and its parent's
-        window there."""
+        highest node above it the student never entered, and its parent's
+        value so far and bound there."""
         entered = {0} | {i for e in evaluated for i in self.path(e)}
-        path = self.path(leaf)
-        skipped = next(i for i in path if i not in entered)
-        at = self.nodes[self.nodes[skipped].parent]
-        window = ""
-        if at.alpha is not None:
-            window = f" (α = {_shown(at.alpha)}, β = {_shown(at.beta)}: no cut-off there)"
-        return f"at {self.name(at.id)} you skipped {self.name(skipped)}, which the search evaluates{window}"
+        skipped = next(i for i in self.path(leaf) if i not in entered)
+        at = self.nodes[skipped]["parent"]
+        words, v = self.so_far(at, skipped)
+        side = self.nodes[at]["to_move"].upper()
+        said = f"at {self.name(at)} you skipped {self.name(skipped)}, which the search evaluates: "
+        if not self.alphabeta:
+            return said + "minimax looks at every child"
+        if v is None:
+            return said + f"{self.name(at)} ({side}) had nothing yet, and a node looks at its first child"
+        return said + (
+            f"{self.name(at)} ({side}) had {words}, and {self.test(at, v)} does not cut off ({_RULES[self.on_ties]})"
+        )
 
 
-def _one(student_fn: Callable, notation: str, search: str, prune_on_ties: bool) -> Dict[str, Any]:
-    tree = _parse(notation)
-    labelled, view = _labelled(tree)
-    ref = _Reference(labelled, search, prune_on_ties)
-    leaves = {ref.name(n.id): n.value if n.value is not None else _leaf_value(ref, n.id) for n in ref.nodes if not n.children}
+def _mirrored(search: _Search) -> str:
+    """The tree's notation with every node's children the other way round."""
+
+    def write(id: int) -> str:
+        n = search.nodes[id]
+        label = "" if n["parent"] is None else f"{n['name']}:"
+        if not n["children"]:
+            return f"{label}{n['cost']}"
+        return f"{label}(" + " ".join(write(c) for c in reversed(n["children"])) + ")"
+
+    return write(0)
+
+
+def _backwards(ref: _Search, search: str, ids: List[int]) -> bool:
+    """Whether the student's leaves are the search's on the tree mirrored
+    (children taken right to left), under either tie convention. Only for a
+    tree whose nodes are named by their labels (the mirror keeps them)."""
+    if len(ref.nodes) < 2 or ref.nodes[1]["name"] != ref.nodes[1]["action"] or not ids:
+        return False
+    for on_ties in (ref.on_ties, not ref.on_ties):
+        mirror = _Search(_mirrored(ref), search, on_ties)
+        backwards = [mirror.by_name[ref.name(e)] for e in ids]
+        if backwards == mirror.order[: len(backwards)] and mirror.order != ref.order:
+            return True
+    return False
+
+
+def _view(search: _Search, id: int = 0) -> Any:
+    """The student's view of the tree: nested lists of leaf names."""
+    n = search.nodes[id]
+    if not n["children"]:
+        return n["name"]
+    return [_view(search, c) for c in n["children"]]
+
+
+def _common(a: List[int], b: List[int]) -> int:
+    k = 0
+    while k < min(len(a), len(b)) and a[k] == b[k]:
+        k += 1
+    return k
+
+
+def _one(
+    student_fn: Callable,
+    notation: str,
+    search: str,
+    prune_on_ties: Optional[bool],
+    first_best: bool = False,
+) -> Dict[str, Any]:
+    rules = [True, False] if prune_on_ties is None or search == "minimax" else [prune_on_ties]
+    if search == "minimax":
+        rules = [True]
+    refs = [_Search(notation, search, r) for r in rules]
+    ref = refs[0]
+    exact = _Search(notation, "minimax", True)
+    leaves = {n["name"]: n["cost"] for n in ref.nodes if not n["children"]}
     evaluated: List[str] = []
 
     def evaluate(leaf: str) -> int:
@@ -160,79 +195,105 @@ def _one(student_fn: Callable, notation: str, search: str, prune_on_ties: bool) 
         evaluated.append(leaf)
         return leaves[leaf]
 
+    root_children = [ref.name(c) for c in ref.nodes[0]["children"]]
+    worth = {exact.name(c): exact.nodes[c]["value"] for c in exact.nodes[0]["children"]}
+    best = [m for m, v in worth.items() if v == exact.tree.value]
     report: Dict[str, Any] = {
-        "tree": labelled,
+        "tree": ref.tree.position,
         "leaves_expected": [ref.name(i) for i in ref.order],
         "value_expected": ref.tree.value,
         "decision_expected": ref.tree.decision,
+        "decisions_accepted": [ref.tree.decision] if first_best else best,
+        "moves_worth": worth,
     }
     try:
-        answer = student_fn(view, evaluate)
+        answer = student_fn(_view(ref), evaluate)
     except Exception as e:  # the student's bug is the report, not a crash of the grader
         report.update(
             ok=False,
             leaves=evaluated,
             value=None,
             decision=None,
+            pruning=None,
             first_difference=f"your function raised {type(e).__name__}: {e}",
             error="".join(traceback.format_exception_only(type(e), e)).strip(),
         )
         return report
-    value, decision = (answer if isinstance(answer, tuple) and len(answer) == 2 else (answer, None))
-    root_children = [ref.name(c) for c in ref.nodes[0].children]
+    value, decision = answer if isinstance(answer, tuple) and len(answer) == 2 else (answer, None)
     if isinstance(decision, int) and not isinstance(decision, bool) and 0 <= decision < len(root_children):
         decision = root_children[decision]
-    report.update(leaves=evaluated, value=value, decision=decision)
-    report["first_difference"] = _first_difference(ref, evaluated, value, decision)
+    ids = [ref.by_name[e] for e in evaluated]
+    # The convention the student followed: the one whose leaves they match
+    # furthest (AIMA's where both match alike).
+    ref = max(refs, key=lambda r: (_common(ids, r.order) == len(ids) == len(r.order), _common(ids, r.order)))
+    report.update(
+        leaves=evaluated,
+        value=value,
+        decision=decision,
+        leaves_expected=[ref.name(i) for i in ref.order],
+        pruning=(("prune-on-ties" if ref.on_ties else "no-prune-on-ties") if search == "alphabeta" else None),
+    )
+    report["first_difference"] = _first_difference(ref, notation, search, ids, value, decision, report)
     report["ok"] = report["first_difference"] is None
     return report
 
 
-def _leaf_value(ref: _Reference, id: int) -> int:
-    """A pruned leaf's value, which the search never read: from the notation."""
-    text = ref.tree.position
-    name = ref.name(id)
-    after = text.split(f"{name}:", 1)[1]
-    digits = ""
-    for ch in after:
-        if ch in "-0123456789":
-            digits += ch
-        else:
-            break
-    return int(digits)
-
-
-def _first_difference(ref: _Reference, evaluated: List[str], value: Any, decision: Optional[str]) -> Optional[str]:
+def _first_difference(
+    ref: _Search, notation: str, search: str, ids: List[int], value: Any, decision: Optional[str], report: Dict[str, Any]
+) -> Optional[str]:
     expected = ref.order
-    ids = [ref.by_name[e] for e in evaluated]
     for i, got in enumerate(ids):
         if i < len(expected) and got == expected[i]:
             continue
         if got in ids[:i]:
             return f"you evaluated {ref.name(got)} twice"
-        if ref.nodes[got].pruned or any(ref.nodes[p].pruned for p in ref.path(got)):
+        if _backwards(ref, search, ids):
+            return (
+                f"your search takes children right to left: it evaluated {ref.name(ids[0])} first, "
+                f"where the search, taking children left to right as the tree lists them, evaluates {ref.name(expected[0])} first"
+            )
+        if any(ref.nodes[p]["pruned"] for p in ref.path(got)):
             return ref.why_cut(got)
         if i < len(expected) and expected[i] in ids[i + 1 :]:
-            return f"you evaluated {ref.name(got)} before {ref.name(expected[i])}: children are taken left to right"
-        if i < len(expected) and ref.rank[expected[i]] < ref.rank[got]:
+            return (
+                f"you evaluated {ref.name(got)} before {ref.name(expected[i])}: "
+                "children are taken left to right, as the tree lists them"
+            )
+        if i < len(expected):
             return ref.why_needed(expected[i], ids[: i + 1])
-        want = ref.name(expected[i]) if i < len(expected) else "nothing more"
-        return f"you evaluated {ref.name(got)} where the search evaluates {want} next (children are taken left to right)"
+        return f"you evaluated {ref.name(got)} after the search is done"
     if len(ids) < len(expected):
         return ref.why_needed(expected[len(ids)], ids)
+    root = ref.nodes[0]
     if value != ref.tree.value:
-        return f"your value is {value}; the root's value is {ref.tree.value}"
-    if decision is not None and decision != ref.tree.decision:
-        return f"your decision is {decision}; the search chooses {ref.tree.decision}"
+        kids = ", ".join(
+            f"{ref.name(c)} {'≤ ' if ref.nodes[c]['bound'] == 'upper' else '≥ ' if ref.nodes[c]['bound'] == 'lower' else ''}{ref.nodes[c]['value']}"
+            for c in root["children"]
+            if not ref.nodes[c]["pruned"]
+        )
+        return f"your value is {value}; the root's value is {ref.tree.value} = max({kids})"
+    accepted = report["decisions_accepted"]
+    if decision is not None and decision not in accepted:
+        worth = report["moves_worth"].get(decision)
+        if worth == ref.tree.value:
+            return (
+                f"your decision is {decision}, worth the root's {worth} as {accepted[0]} is; "
+                f"the first of the best moves, {accepted[0]}, is asked for"
+            )
+        return (
+            f"your decision is {decision}, worth {worth}, less than the root's {ref.tree.value}; "
+            f"the best {'move is' if len(accepted) == 1 else 'moves are'} {' or '.join(accepted)}"
+        )
     return None
 
 
 def grade(
     student_fn: Callable[[Any, Callable[[str], int]], Any],
     search: str = "alphabeta",
-    prune_on_ties: bool = True,
+    prune_on_ties: Optional[bool] = None,
     trees: int = 40,
     seed: int = 0,
+    first_best: bool = False,
 ) -> Dict[str, Any]:
     """Grades a student's minimax or alpha-beta on `trees` seeded textbook trees.
 
@@ -245,18 +306,25 @@ def grade(
     returned is not checked).
 
     search: "alphabeta" or "minimax", the search the student wrote.
-    prune_on_ties: alpha-beta cuts off when a value reaches the bound (AIMA);
-        False: only when it passes it (Berkeley CS188).
+    prune_on_ties: None (the default): either convention is right, a cut-off
+        when a value reaches the bound (AIMA) or only when it passes it
+        (Berkeley CS188), tree by tree; True or False asks for one.
+    first_best: any root move of the best value is a right decision unless
+        this asks for the first (left-most) of them.
     trees, seed: how many trees (1 to 10,000), drawn from seeds seed,
         seed+1, ... (the trees of `gametree exercise --seed N`, depth 3, 2
         or 3 children).
 
     Returns a dict: "score" (the share of trees right, 0 to 1), "passed",
-    "trees", "search", "pruning", and "reports", one per tree, each with the
-    labelled "tree" (names as in the messages), "ok", the student's "value",
-    "decision" and "leaves" beside the "..._expected" ones, and
-    "first_difference": None, or where the student's search first went
-    differently, e.g. "at C you evaluated c2: C had 2 ≤ α = 3".
+    "trees", "search", "pruning" (as asked: "either", "prune-on-ties" or
+    "no-prune-on-ties"), and "reports", one per tree, each with the labelled
+    "tree" (names as in the messages, the explorer and the worksheet), "ok",
+    the student's "value", "decision" and "leaves" beside the "..._expected"
+    ones, "decisions_accepted", "pruning" (the convention the student's
+    leaves follow), and "first_difference": None, or where the student's
+    search first went differently, with the values that decide it, e.g.
+    "at C you evaluated c2, which the search never reaches: C (MIN) had 2
+    from c1 before c2, and 2 ≤ α = 3 cuts off (ties prune, as in AIMA)".
 
     >>> def minimax(node, evaluate, maximising=True):
     ...     if not isinstance(node, list):
@@ -268,22 +336,34 @@ def grade(
     """
     if search not in ("alphabeta", "minimax"):
         raise ValueError(f'search={json.dumps(search)}: a student\'s search is graded as "minimax" or "alphabeta"')
-    if search == "minimax" and not prune_on_ties:
-        raise ValueError('prune_on_ties=False changes alpha-beta\'s cut-offs; add search="alphabeta"')
+    if prune_on_ties is not None and not isinstance(prune_on_ties, bool):
+        raise ValueError(f"prune_on_ties={prune_on_ties!r}: give True, False or None (either)")
+    if search == "minimax" and prune_on_ties is not None:
+        raise ValueError(f'prune_on_ties={prune_on_ties!r} changes alpha-beta\'s cut-offs; add search="alphabeta"')
     if not isinstance(trees, int) or isinstance(trees, bool):
         raise ValueError(f"trees={trees!r}: give a whole number of trees")
     # 1 to 10,000, the command line's table of budgets, refused at once.
     trees = _check_trees(trees)
     reports = []
     for k in range(trees):
-        notation = textbook_tree(seed + k, search=search, prune_on_ties=prune_on_ties)
-        reports.append(_one(student_fn, notation, search, prune_on_ties))
+        # The trees of `gametree exercise --seed`, drawn under AIMA's rule
+        # unless CS188's is asked for.
+        notation = textbook_tree(seed + k, search=search, prune_on_ties=prune_on_ties is not False)
+        reports.append(_one(student_fn, notation, search, prune_on_ties, first_best))
     passed = sum(r["ok"] for r in reports)
     return {
         "score": passed / trees,
         "passed": passed,
         "trees": trees,
         "search": search,
-        "pruning": ("prune-on-ties" if prune_on_ties else "no-prune-on-ties") if search == "alphabeta" else None,
+        "pruning": (
+            None
+            if search == "minimax"
+            else "either"
+            if prune_on_ties is None
+            else "prune-on-ties"
+            if prune_on_ties
+            else "no-prune-on-ties"
+        ),
         "reports": reports,
     }

@@ -79,6 +79,7 @@ def quiz(
     moodle: Optional[Union[str, Path]] = None,
     gift: Optional[Union[str, Path]] = None,
     key: Optional[Union[str, Path]] = None,
+    category: Optional[str] = None,
 ) -> Dict[str, Any]:
     """A quiz with a different textbook tree for each student.
 
@@ -88,10 +89,16 @@ def quiz(
         one `gametree exercise --seed` draws.
     search, prune_on_ties, depth: the exercise (alpha-beta under AIMA's rule
         by default, 3 levels).
-    moodle, gift, key: files to write: Moodle XML (a cloze question per
-        student: the drawing embedded, each node's value, alpha and beta,
-        the pruned edges to tick), GIFT (the same, a question per answer),
-        and the key (JSON: each student's tree and answers). Two of them
+    moodle, gift, key: files to write: Moodle XML (one cloze question per
+        student that stands alone: the drawing embedded, each node's value,
+        alpha and beta on entry, the pruned edges to tick), GIFT (one
+        matching question per student, the drawing inline), and the key
+        (JSON: each student's tree and answers). Nodes are named as the
+        drawing names them (the letters beside the edges).
+    category: the question bank category both quizzes import into ("/"
+        makes a subcategory; default: the search and the seed), so that a
+        Moodle quiz's "random question from category" gives each student a
+        tree of their own (docs/teaching.md, "A quiz in Moodle"). Two of them
         naming one file, or one naming the class list, is a ValueError
         before anything is written; the files are written all or none.
         A class is at most 1,000 names, as on the command line.
@@ -101,7 +108,7 @@ def quiz(
     asked = [(n, Path(p)) for n, p in (("moodle", moodle), ("gift", gift), ("key", key)) if p is not None]
     _check_files(students, asked)
     names = _roster(students)
-    moodle_xml, gift_text, key_json = _quiz(names, seed, search, prune_on_ties, depth)
+    moodle_xml, gift_text, key_json = _quiz(names, seed, search, prune_on_ties, depth, category)
     texts = {"moodle": moodle_xml, "gift": gift_text, "key": key_json}
     _write_all([(path, texts[name]) for name, path in asked])
     return {"moodle": moodle_xml, "gift": gift_text, "key": json.loads(key_json)}

@@ -11,6 +11,7 @@ use gametree::games::{self as registry, GameName, Settings};
 use gametree::request::analyse::{AnalyseArgs, MctsArgs};
 use gametree::request::analysed::analysed;
 use gametree::request::best::{BestArgs, Valued, best as best_of};
+use gametree::request::exercise::ExerciseArgs;
 use gametree::request::perft::{PerftArgs, count as perft_count};
 use gametree::request::{Search as RequestSearch, check};
 use gametree::search::alphabeta::Pruning;
@@ -363,35 +364,29 @@ pub fn games(py: Python<'_>) -> PyResult<Vec<PyObject>> {
 #[pyo3(signature = (seed, depth=3, branching=(2, 3), leaves=(0, 20), cutoffs=2, prune_on_ties=true, search="alphabeta"))]
 pub fn textbook_tree(
     seed: u64,
-    depth: u8,
+    depth: i64,
     branching: (u64, u64),
     leaves: (i32, i32),
-    cutoffs: u32,
+    cutoffs: i64,
     prune_on_ties: bool,
     search: &str,
 ) -> PyResult<String> {
-    use gametree::exercise::generate::{Constraints, generate};
-    let alphabeta = match search {
-        "alphabeta" => true,
-        "minimax" => false,
-        other => {
-            return Err(Failure::Usage(format!(
-                "--search {other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
-            ))
-            .into());
-        }
+    let search =
+        check::search(search, &[RequestSearch::Minimax, RequestSearch::Alphabeta]).map_err(Failure::from)?;
+    let args = ExerciseArgs {
+        seed: Some(seed),
+        depth: Some(depth),
+        branching: Some(branching),
+        leaves: Some(leaves),
+        cutoffs: Some(cutoffs),
+        search,
+        no_prune_on_ties: !prune_on_ties,
+        ..ExerciseArgs::default()
     };
-    let constraints = Constraints {
-        depth,
-        branching,
-        leaves,
-        cutoffs,
-        rule: if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound },
-        ..Constraints::default()
-    };
-    catch_unwind(|| generate(seed, &constraints, alphabeta))
+    let exercise = args.check().map_err(Failure::from)?;
+    catch_unwind(|| exercise.tree_text(1))
         .map_err(|_| PyRuntimeError::new_err("gametree: internal error in the tree generator"))?
-        .map_err(|e| Failure::Usage(e).into())
+        .map_err(|e| Failure::from(e).into())
 }
 
 /// The names of a class list's text, as `gametree exercise --class` reads
@@ -421,7 +416,7 @@ pub fn _check_trees(trees: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// Moodle XML, GIFT, and the key as JSON (each student's name, tree and
 /// answers as `gametree exercise` writes them). `gametree.quiz` wraps it.
 #[pyfunction]
-#[pyo3(signature = (names, seed=1, search="alphabeta", prune_on_ties=true, depth=3))]
+#[pyo3(signature = (names, seed=1, search="alphabeta", prune_on_ties=true, depth=3, category=None))]
 pub fn _quiz(
     py: Python<'_>,
     names: Vec<String>,
@@ -429,6 +424,7 @@ pub fn _quiz(
     search: &str,
     prune_on_ties: bool,
     depth: u8,
+    category: Option<String>,
 ) -> PyResult<(String, String, String)> {
     use gametree::exercise::generate::Constraints;
     use gametree::exercise::quiz;
@@ -453,20 +449,9 @@ pub fn _quiz(
     gametree::request::budget::class(names.len(), None).map_err(Failure::from)?;
     let rule = if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound };
     let constraints = Constraints { depth, rule, ..Constraints::default() };
+    let category = category.unwrap_or_else(|| quiz::default_category(seed, alphabeta, rule));
     released(py, move |_| {
-        let seeds: Vec<u64> = (0..names.len()).map(|i| seed.wrapping_add(i as u64)).collect();
-        let made = names
-            .iter()
-            .zip(&seeds)
-            .map(|(name, &s)| quiz::textbook(s, &constraints, alphabeta, name.clone()))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(Failure::Usage)?;
-        let questions: Vec<quiz::Question<'_>> = names
-            .iter()
-            .zip(&made)
-            .map(|(name, m)| quiz::Question { name, sheet: &m.sheet, svg: &m.svg })
-            .collect();
-        let key = quiz::key(&names, &seeds, &made).map_err(|e| Failure::Usage(e.to_string()))?;
-        Ok((quiz::moodle_xml(&questions), quiz::gift(&questions), key))
+        let q = quiz::class(&names, seed, &constraints, alphabeta, &category).map_err(Failure::Usage)?;
+        Ok((q.moodle, q.gift, q.key))
     })
 }

@@ -116,3 +116,30 @@ def test_node_indexing_past_the_end_is_an_index_error():
         tree[13]
     with pytest.raises(IndexError):
         tree[-14]
+
+
+# textbook_tree's refusals come from the exercise request the command line's
+# `exercise` checks with: the same sentence, in Python's words.
+TEXTBOOK_TREE_REFUSED = [
+    (dict(depth=8, branching=(5, 6)), ["--depth", "8", "--branching", "5..6"], "branching=(5, 6)"),
+    (dict(leaves=(5, 1)), ["--leaves", "5..1"], "leaves=(5, 1)"),
+    (dict(depth=1, cutoffs=5), ["--depth", "1", "--cutoffs", "5"], "cutoffs="),
+]
+
+
+@pytest.mark.parametrize("kwargs,args,keyword", TEXTBOOK_TREE_REFUSED, ids=[" ".join(a) for _, a, _ in TEXTBOOK_TREE_REFUSED])
+def test_textbook_tree_refuses_as_exercise_does_in_pythons_words(cli, tmp_path, kwargs, args, keyword):
+    done = cli("exercise", "--seed", "1", "--out", str(tmp_path / "x"), *args, check=False)
+    assert done.returncode == 2, done.stderr
+    cli_words = plain_words(done.stderr.decode())
+    with pytest.raises(ValueError) as caught:
+        gametree.textbook_tree(1, **kwargs)
+    said = str(caught.value)
+    assert "--" not in said, said
+    assert keyword in said, said
+    assert plain_words(said) == cli_words, (said, done.stderr)
+
+
+def test_textbook_tree_refuses_a_depth_past_a_page_in_pythons_words():
+    with pytest.raises(ValueError, match=r"^depth=9: .*1 to 8"):
+        gametree.textbook_tree(1, depth=9)

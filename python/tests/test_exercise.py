@@ -126,7 +126,7 @@ def test_an_exercise_shows_as_its_worksheet():
     assert ex._repr_svg_() == ex.worksheet_svg and "<svg" in ex.worksheet_svg
     assert ex.worksheet_pdf.startswith(b"%PDF-") and ex.answers_pdf.startswith(b"%PDF-")
     assert "\\begin{tikzpicture}" in ex.tex
-    assert repr(ex).startswith("<gametree.Exercise 'Exercise 1': alphabeta (prune-on-ties), tree ((")
+    assert repr(ex).startswith("<gametree.Exercise 'Exercise 1': alphabeta (prune-on-ties), tree A:(B:(")
 
 
 @pytest.mark.parametrize(

@@ -40,26 +40,58 @@ def minimax(tree, evaluate, maximising=True):
     return max(values) if maximising else min(values)
 
 
-def test_a_correct_alpha_beta_scores_full_marks_under_each_rule():
+AIMA = "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))"
+
+
+def names_of(tree_text):
+    """Every node's name, as the JSON (and so the explorer) gives it."""
+    import json
+
+    doc = json.loads(gametree.analyse("tree", tree_text, search="alphabeta").to_json())
+    return {n["name"] for n in doc["nodes"]}
+
+
+def first_named(message):
+    """The node a message is about: "at NAME ..." or the root."""
+    import re
+
+    m = re.match(r"at (\S+) you ", message)
+    return m.group(1) if m else ("the root" if "the root" in message else None)
+
+
+def test_a_correct_alpha_beta_scores_full_marks_under_either_rule_by_default():
     for on_ties in (True, False):
-        result = gametree.grade(alphabeta(on_ties), prune_on_ties=on_ties, trees=40, seed=0)
+        result = gametree.grade(alphabeta(on_ties), trees=40, seed=0)
+        assert result["pruning"] == "either"
         assert result["score"] == 1.0 and result["passed"] == 40, [
             r["first_difference"] for r in result["reports"] if not r["ok"]
         ]
-        assert all(r["first_difference"] is None for r in result["reports"])
+        # Each tree's report says which convention the student's leaves follow.
+        follows = {r["pruning"] for r in result["reports"]}
+        assert ("prune-on-ties" if on_ties else "no-prune-on-ties") in follows
+        # Asked for its own rule, it is right too.
+        assert gametree.grade(alphabeta(on_ties), prune_on_ties=on_ties, trees=40)["score"] == 1.0
 
 
-def test_cutting_only_past_the_bound_is_wrong_under_aimas_rule_and_says_where():
+def test_cutting_only_past_the_bound_is_wrong_when_the_teacher_asks_for_aimas_rule_and_shows_the_tie():
     result = gametree.grade(alphabeta(False), prune_on_ties=True, trees=40, seed=0)
     assert 0 < result["score"] < 1
     wrong = [r for r in result["reports"] if not r["ok"]]
     for r in wrong:
-        # Evaluated one leaf too many, where a value reached beta or alpha.
-        assert r["first_difference"].startswith("at "), r["first_difference"]
-        assert " ≥ β = " in r["first_difference"] or " ≤ α = " in r["first_difference"]
+        why = r["first_difference"]
+        # The node's value so far and the bound, equal: the tie is seen.
+        m = __import__("re").search(r"had (-?\d+) from (\S+) before (\S+), and (-?\d+) [≥≤] ([αβ]) = (-?\d+) cuts off", why)
+        assert m, why
+        assert m.group(1) == m.group(4) == m.group(6), why
+        assert first_named(why) in names_of(r["tree"]), why
         assert len(r["leaves"]) > len(r["leaves_expected"])
-        # The value is right all the same: only the leaves tell the rules apart.
         assert r["value"] == r["value_expected"]
+    # And the other way round: AIMA's cut-offs are wrong where CS188's is asked for.
+    result = gametree.grade(alphabeta(True), prune_on_ties=False, trees=40, seed=0)
+    assert result["score"] < 1
+    for r in (r for r in result["reports"] if not r["ok"]):
+        assert " does not cut off (ties do not prune, as in CS188)" in r["first_difference"], r["first_difference"]
+        assert __import__("re").search(r"had (-?\d+) from \S+, and \1 = [αβ] = \1 does not", r["first_difference"]), r["first_difference"]
 
 
 def test_minimax_is_graded_the_same_way():
@@ -70,15 +102,18 @@ def test_minimax_is_graded_the_same_way():
     assert all(" you evaluated " in r["first_difference"] for r in result["reports"])
 
 
-def test_the_aima_tree_names_the_node_and_the_bound():
-    report = _one(minimax, "((3 12 8) (2 4 6) (14 5 2))", "alphabeta", True)
-    assert report["tree"] == "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))"
+def test_the_aima_tree_names_the_node_its_value_so_far_and_the_bound():
+    report = _one(minimax, AIMA, "alphabeta", True)
+    assert report["tree"] == AIMA
     assert report["leaves_expected"] == ["b1", "b2", "b3", "c1", "d1", "d2", "d3"]
-    assert report["first_difference"] == "at C you evaluated c2: C had 2 ≤ α = 3"
+    assert report["first_difference"] == (
+        "at C you evaluated c2, which the search never reaches: C (MIN) had 2 from c1 before c2, "
+        "and 2 ≤ α = 3 cuts off (ties prune, as in AIMA)"
+    )
     assert report["ok"] is False and report["value"] == 3
 
 
-def test_a_search_that_cuts_too_soon_is_told_what_it_skipped():
+def test_a_search_that_cuts_too_soon_is_told_what_it_skipped_with_the_values():
     def greedy(tree, evaluate):
         # Looks only at each node's first child.
         node = tree
@@ -86,32 +121,182 @@ def test_a_search_that_cuts_too_soon_is_told_what_it_skipped():
             node = node[0]
         return evaluate(node), 0
 
-    report = _one(greedy, "((3 12 8) (2 4 6) (14 5 2))", "alphabeta", True)
-    assert report["first_difference"] == "at B you skipped b2, which the search evaluates (α = -∞, β = +∞: no cut-off there)"
+    report = _one(greedy, AIMA, "alphabeta", None)
+    assert report["first_difference"] == (
+        "at B you skipped b2, which the search evaluates: B (MIN) had 3 from b1, "
+        "and 3 > α = -∞ does not cut off (ties prune, as in AIMA)"
+    )
 
 
-def test_right_to_left_a_wrong_decision_and_a_crash_are_each_reported():
-    def right_to_left(tree, evaluate, maximising=True):
-        if not isinstance(tree, list):
-            return evaluate(tree)
-        values = [right_to_left(c, evaluate, not maximising) for c in reversed(tree)]
-        return max(values) if maximising else min(values)
+def right_to_left_alphabeta(tree, evaluate):
+    """A correct alpha-beta that takes children right to left."""
 
-    r = _one(right_to_left, "((3 12 8) (2 4 6) (14 5 2))", "minimax", True)
-    assert r["first_difference"] == "you evaluated d3 before b1: children are taken left to right"
+    def go(node, a, b, maximising):
+        if not isinstance(node, list):
+            return evaluate(node)
+        v = -math.inf if maximising else math.inf
+        for child in reversed(node):
+            cv = go(child, a, b, not maximising)
+            if maximising:
+                v = max(v, cv)
+                if v >= b:
+                    return v
+                a = max(a, v)
+            else:
+                v = min(v, cv)
+                if v <= a:
+                    return v
+                b = min(b, v)
+        return v
 
-    r = _one(lambda t, e: (minimax(t, e), 2), "((3 12 8) (2 4 6) (14 5 2))", "minimax", True)
-    assert r["first_difference"] == "your decision is D; the search chooses B"
-    r = _one(lambda t, e: (minimax(t, e), "B"), "((3 12 8) (2 4 6) (14 5 2))", "minimax", True)
-    assert r["ok"] is True
+    return go(tree, -math.inf, math.inf, True)
 
+
+def test_a_search_right_to_left_is_told_exactly_that():
+    r = _one(right_to_left_alphabeta, AIMA, "alphabeta", None)
+    assert r["first_difference"] == (
+        "your search takes children right to left: it evaluated d3 first, "
+        "where the search, taking children left to right as the tree lists them, evaluates b1 first"
+    )
+    result = gametree.grade(right_to_left_alphabeta, trees=10)
+    assert result["score"] == 0
+    assert all(r["first_difference"].startswith("your search takes children right to left") for r in result["reports"])
+
+
+def test_any_move_of_the_best_value_is_right_unless_the_first_is_asked_for():
+    # B and C are both worth 3 (C's c1 is 4, c2 3); D 2.
+    tied = "A:(B:(b1:3 b2:5) C:(c1:4 c2:3) D:(d1:2 d2:9))"
+
+    def chooses(k):
+        return lambda t, e: (minimax(t, e), k)
+
+    r = _one(chooses(1), tied, "minimax", None)
+    assert r["ok"] is True and r["decisions_accepted"] == ["B", "C"]
+    r = _one(chooses("C"), tied, "minimax", None, first_best=True)
+    assert r["first_difference"] == (
+        "your decision is C, worth the root's 3 as B is; the first of the best moves, B, is asked for"
+    )
+    r = _one(chooses(2), tied, "minimax", None)
+    assert r["first_difference"] == "your decision is D, worth 2, less than the root's 3; the best moves are B or C"
+    # Under alpha-beta too, where C's value is only a bound (≤ 3): its worth is 3.
+    r = _one(lambda t, e: (alphabeta(True)(t, e)[0], "C"), tied, "alphabeta", None)
+    assert r["ok"] is True, r["first_difference"]
+
+
+# Five typical wrong students, each a real search.
+
+
+def no_pruning(tree, evaluate):
+    return minimax(tree, evaluate)
+
+
+def alpha_never_updated(tree, evaluate):
+    def go(node, a, b, maximising):
+        if not isinstance(node, list):
+            return evaluate(node)
+        v = -math.inf if maximising else math.inf
+        for child in node:
+            cv = go(child, a, b, not maximising)
+            if maximising:
+                v = max(v, cv)
+                if v >= b:
+                    return v
+                # (forgets a = max(a, v))
+            else:
+                v = min(v, cv)
+                if v <= a:
+                    return v
+                b = min(b, v)
+        return v
+
+    return go(tree, -math.inf, math.inf, True)
+
+
+def alpha_beta_swapped(tree, evaluate):
+    def go(node, a, b, maximising):
+        if not isinstance(node, list):
+            return evaluate(node)
+        v = -math.inf if maximising else math.inf
+        for child in node:
+            cv = go(child, b, a, not maximising)  # the window handed down the wrong way round
+            if maximising:
+                v = max(v, cv)
+                if v >= b:
+                    return v
+                a = max(a, v)
+            else:
+                v = min(v, cv)
+                if v <= a:
+                    return v
+                b = min(b, v)
+        return v
+
+    return go(tree, -math.inf, math.inf, True)
+
+
+def bound_for_value(tree, evaluate):
+    def go(node, a, b, maximising):
+        if not isinstance(node, list):
+            return evaluate(node)
+        v = -math.inf if maximising else math.inf
+        for child in node:
+            cv = go(child, a, b, not maximising)
+            if maximising:
+                v = max(v, cv)
+                if v >= b:
+                    return b
+                a = max(a, v)
+            else:
+                v = min(v, cv)
+                if v <= a:
+                    return a
+                b = min(b, v)
+        # MIN-VALUE written from MAX-VALUE's fail-hard copy: it hands back
+        # alpha, the bound, where its value is due.
+        return a
+
+    return go(tree, -math.inf, math.inf, True)
+
+
+@pytest.mark.parametrize(
+    "student, asked",
+    [
+        (no_pruning, None),
+        (alphabeta(False), True),  # cuts when α > β, where ties prune
+        (alpha_never_updated, None),
+        (alpha_beta_swapped, None),
+        (bound_for_value, None),
+    ],
+)
+def test_five_typical_wrong_students_lose_marks_told_the_first_wrong_node_by_its_name(student, asked):
+    result = gametree.grade(student, prune_on_ties=asked, trees=40, seed=0)
+    assert result["score"] < 1, student
+    for r in (r for r in result["reports"] if not r["ok"]):
+        why = r["first_difference"]
+        named = first_named(why)
+        assert named in names_of(r["tree"]), why
+        # The values that decide it: a value so far and a bound, or the root's value.
+        assert ("had " in why and (" α = " in why or " β = " in why)) or "the root's value is" in why or "had nothing yet" in why, why
+
+
+def test_a_crash_is_reported():
     def crashes(tree, evaluate):
         evaluate(tree[0][0])
         raise KeyError("oops")
 
-    r = _one(crashes, "((3 12 8) (2 4 6) (14 5 2))", "alphabeta", True)
+    r = _one(crashes, AIMA, "alphabeta", None)
     assert r["ok"] is False and r["first_difference"] == "your function raised KeyError: 'oops'"
     assert r["leaves"] == ["b1"]
+
+
+def test_the_messages_name_nodes_as_the_worksheet_does():
+    # The grader's trees are the exercise's: the same tree, the same names.
+    ex = gametree.exercise(seed=5)
+    r = gametree.grade(minimax, trees=1, seed=5)["reports"][0]
+    assert r["tree"] == ex.tree
+    sheet_names = {n["name"] for n in ex.key["nodes"]}
+    assert sheet_names == names_of(r["tree"])
+    assert first_named(r["first_difference"]) in sheet_names
 
 
 def test_the_result_is_plain_data_and_the_same_for_the_same_seed():
@@ -128,6 +313,8 @@ def test_bad_grading_arguments_are_value_errors():
         gametree.grade(minimax, search="mcts")
     with pytest.raises(ValueError):
         gametree.grade(minimax, trees=0)
+    with pytest.raises(ValueError, match="prune_on_ties"):
+        gametree.grade(minimax, search="minimax", prune_on_ties=True)
 
 
 @pytest.mark.parametrize("trees", [0, -1, 10_001, 2**64])

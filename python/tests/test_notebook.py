@@ -27,15 +27,19 @@ def test_the_demo_notebook_runs_and_shows_three_explorers(tmp_path):
     assert "correct student: 1.0" in text
     assert re.search(r"wrong student: 0\.\d+", text)
     # The class list's header line is no student.
-    students = re.findall(r"^(\S+) \(\(.*\) value -?\d+$", text, re.M)
+    students = re.findall(r"^(\S+) A:\(.*\) value -?\d+$", text, re.M)
     assert students == ["Ann", "Bob", "Chloé"] and "True True" in text
     assert (tmp_path / "quiz.xml").read_text().startswith("<?xml")
     # The worksheet shows as its drawing, and its files are the command line's.
     sheets = [o.data["image/svg+xml"] for o in outputs if o.output_type == "execute_result" and "image/svg+xml" in o.data]
     assert sheets == [gametree.exercise(seed=11).worksheet_svg]
-    assert "<gametree.Exercise 'Exercise 1': alphabeta (prune-on-ties), tree ((" in text
+    assert "<gametree.Exercise 'Exercise 1': alphabeta (prune-on-ties), tree A:(B:(" in text
     assert sorted(p.name for p in (tmp_path / "week-5").iterdir()) == sorted(gametree.exercise(seed=11).files)
-    assert re.search(r"at [A-Z]+ you evaluated [a-z]+\d: [A-Z]+ had -?\d+ [≥≤] [αβ] = -?\d+", text)
+    # The first wrong node by name, with its value so far and the bound.
+    assert re.search(
+        r"at [A-Z]+ you evaluated [a-z]+\d, which the search never reaches: [A-Z]+ \((?:MAX|MIN)\) had -?\d+ from \S+ before \S+, and -?\d+ [≥≤] [αβ] = -?\d+ cuts off",
+        text,
+    )
 
 
 def test_the_inline_explorer_is_the_page_in_a_sandboxed_frame():

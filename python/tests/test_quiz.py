@@ -13,37 +13,37 @@ import gametree
 
 
 def engine(tree_text, search="alphabeta", prune_on_ties=True):
-    """Each node's name (actions from the root joined by dots), value, and
-    whether its edge is crossed out, from gametree.analyse."""
+    """Each searched inner node's value, the edges crossed out and the edges
+    out of searched nodes, by the nodes' names (the JSON's, which every view
+    uses), from gametree.analyse."""
     tree = gametree.analyse("tree", tree_text, search=search, prune_on_ties=prune_on_ties)
-    nodes = list(tree)
-    names = {}
-    for n in nodes:
-        if n.parent is None:
-            names[n.id] = "root"
-        elif nodes[n.parent].parent is None:
-            names[n.id] = n.action
-        else:
-            names[n.id] = names[n.parent] + "." + n.action
-    values = {names[n.id]: n.value for n in nodes if n.children and not n.pruned}
-    crossed = {names[n.id] for n in nodes if n.pruned and not nodes[n.parent].pruned}
-    edges = {names[n.id] for n in nodes if n.parent is not None}
+    nodes = json.loads(tree.to_json())["nodes"]
+    name = {n["id"]: n["name"] for n in nodes}
+    values = {name[n["id"]]: n["value"] for n in nodes if n["children"] and not n["pruned"]}
+    searched = [n for n in nodes if n["parent"] is not None and not nodes[n["parent"]]["pruned"]]
+    crossed = {name[n["id"]] for n in searched if n["pruned"]}
+    edges = {name[n["id"]] for n in searched}
     return values, crossed, edges
 
 
 def read_gift(text):
-    """GIFT questions as (title, text, answer), comments and blank lines skipped."""
-    questions = []
+    """A GIFT file as its category and its questions, (title, text, pairs)
+    with pairs the matching question's (subquestion, answer)."""
+    category, questions = None, []
+    unescape = lambda s: re.sub(r"\\(.)", r"\1", s)
     for block in re.split(r"\n\s*\n", text):
         lines = [l for l in block.splitlines() if not l.startswith("//")]
         if not lines:
             continue
+        if lines[0].startswith("$CATEGORY:"):
+            category = lines[0].split(":", 1)[1].strip()
+            continue
         q = "\n".join(lines)
         m = re.fullmatch(r"::((?:\\.|[^:\\])*)::(.*)\{((?:\\.|[^}\\])*)\}", q, re.S)
         assert m, q
-        unescape = lambda s: re.sub(r"\\(.)", r"\1", s)
-        questions.append((unescape(m.group(1)), unescape(m.group(2)), m.group(3)))
-    return questions
+        pairs = [tuple(unescape(x) for x in p.split(" -> ")) for p in re.findall(r"^\s*=(.*)$", m.group(3), re.M)]
+        questions.append((unescape(m.group(1)), unescape(m.group(2)), pairs))
+    return category, questions
 
 
 def test_a_class_gets_a_tree_each_in_moodle_xml_and_gift(tmp_path):
@@ -59,7 +59,9 @@ def test_a_class_gets_a_tree_each_in_moodle_xml_and_gift(tmp_path):
 
     root = ET.fromstring(q["moodle"])
     assert root.tag == "quiz"
-    questions = root.findall("question")
+    category, *questions = root.findall("question")
+    assert category.get("type") == "category"
+    assert category.find("category/text").text == "$course$/gametree alpha-beta (prune-on-ties), seed 5"
     assert [x.get("type") for x in questions] == ["cloze"] * 3
     assert [x.find("name/text").text for x in questions] == students
     for question, k in zip(questions, q["key"]):
@@ -80,25 +82,39 @@ def test_a_class_gets_a_tree_each_in_moodle_xml_and_gift(tmp_path):
         assert {e for e, w in weights.items() if w > 0} == crossed
         assert abs(sum(w for w in weights.values() if w > 0) - 100) < 0.01
 
-    gift = read_gift(q["gift"])
-    for k in q["key"]:
-        values, crossed, _ = engine(k["tree"])
-        mine = [(t, x, a) for t, x, a in gift if t.startswith(k["student"] + ": ")]
-        asked = {t.split("value of ")[1]: int(a.lstrip("#")) for t, _, a in mine if ": value of " in t}
-        assert asked == values
-        assert "data:image/svg+xml;base64," in mine[0][1]
-        (edges_answer,) = [a for t, _, a in mine if t.endswith(": pruned edges")]
-        ticked = {re.sub(r"^%[\d.]+%the edge into ", "", o.strip()) for o in edges_answer.split("~") if o.strip().startswith("%") and not o.strip().startswith("%-")}
-        assert ticked == crossed
+    category, gift = read_gift(q["gift"])
+    assert category == "$course$/gametree alpha-beta (prune-on-ties), seed 5"
+    assert [t for t, _, _ in gift] == students, "one question per student"
+    for (_, text, pairs), k in zip(gift, q["key"]):
+        values, crossed, edges = engine(k["tree"])
+        answers = dict(pairs)
+        assert {p[len("the value of "):]: int(a) for p, a in answers.items() if p.startswith("the value of ")} == values
+        assert "data:image/svg+xml;base64," in text
+        assert {p[len("the edge into "):] for p, a in answers.items() if a == "pruned"} == crossed
+        assert {p[len("the edge into "):] for p in answers if p.startswith("the edge into ")} == edges
+        # Alpha and beta on entry, as the key gives them.
+        for n in k["answers"]["nodes"]:
+            if n["alpha"] is not None:
+                assert answers["alpha on entry to " + n["name"]] == str(n["alpha"])
+                assert answers["beta on entry to " + n["name"]] == str(n["beta"])
 
 
 def test_a_minimax_quiz_asks_only_values():
     q = gametree.quiz(["Dee"], search="minimax", depth=2)
     values, _, _ = engine(q["key"][0]["tree"], search="minimax")
-    text = ET.fromstring(q["moodle"]).find("question/questiontext/text").text
+    text = ET.fromstring(q["moodle"]).findall("question")[1].find("questiontext/text").text
     assert "MULTIRESPONSE" not in text and "α" not in text
     rows = re.findall(r"<tr><td>([^<]+)</td><td>\{1:NUMERICAL:=(-?\d+):0\}</td>", text)
     assert {name: int(v) for name, v in rows} == values
+    assert "$course$/gametree minimax, seed 1" in q["moodle"] and q["gift"].startswith("$CATEGORY: $course$/gametree minimax, seed 1\n")
+
+
+def test_a_quiz_goes_into_the_category_the_teacher_names():
+    q = gametree.quiz(["Ann", "Bob"], category="Week 5/alpha-beta")
+    assert ET.fromstring(q["moodle"]).find("question/category/text").text == "$course$/Week 5/alpha-beta"
+    assert q["gift"].startswith("$CATEGORY: $course$/Week 5/alpha-beta\n")
+    with pytest.raises(ValueError, match="category"):
+        gametree.quiz(["Ann"], category=" ")
 
 
 def test_a_bad_class_list_is_a_value_error(tmp_path):
@@ -132,8 +148,8 @@ def test_the_command_lines_quiz_is_the_modules_byte_for_byte(cli, tmp_path):
         assert answers["tree"] == k["tree"]
     # Without a class list the questions are the exercises, by number.
     cli("exercise", "--seed", "5", "--count", "2", "--out", str(tmp_path / "two"), "--gift", str(tmp_path / "two.gift"))
-    titles = [t for t, _, _ in read_gift((tmp_path / "two.gift").read_text())]
-    assert titles[0] == "Exercise 1: value of root" and any(t.startswith("Exercise 2: ") for t in titles)
+    titles = [t for t, _, _ in read_gift((tmp_path / "two.gift").read_text())[1]]
+    assert titles == ["Exercise 1", "Exercise 2"]
 
 
 def test_the_command_line_refuses_a_bad_class_list_in_one_line(cli, tmp_path):

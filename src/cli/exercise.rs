@@ -58,14 +58,20 @@ pub struct Args {
     /// With --game: the position (default: the start).
     #[arg(long, requires = "game")]
     pub position: Option<String>,
-    /// Also write the exercises as a Moodle XML quiz to FILE: a cloze question
-    /// each, with the drawing, every node's value, alpha and beta, and the
-    /// pruned edges to tick (random trees only).
+    /// Also write the exercises as a Moodle XML quiz to FILE: one cloze
+    /// question per tree, with its drawing, every node's value, alpha and
+    /// beta on entry, and the pruned edges to tick (random trees only).
     #[arg(long, value_name = "FILE", conflicts_with = "game")]
     pub moodle: Option<PathBuf>,
-    /// Also write the exercises as GIFT questions to FILE (random trees only).
+    /// Also write the exercises as GIFT to FILE: one matching question per
+    /// tree, with its drawing (random trees only).
     #[arg(long, value_name = "FILE", conflicts_with = "game")]
     pub gift: Option<PathBuf>,
+    /// The question bank category the quiz's questions go into (a `/` makes
+    /// a subcategory; default: the search and the seed), so that a Moodle
+    /// quiz's "random question from category" gives each student a tree.
+    #[arg(long, value_name = "NAME", conflicts_with = "game")]
+    pub category: Option<String>,
     /// A class list, a name per line (a CSV's first column, its header line
     /// skipped): an exercise for each student in the list's order from
     /// --seed, the quiz's questions named after them, and one key for the
@@ -205,26 +211,20 @@ fn quiz_files(
     let alphabeta = req.search == Search::Alphabeta;
     let class = names.is_some();
     let names = names.unwrap_or_else(|| (1..=req.count).map(|n| format!("Exercise {n}")).collect());
-    let seeds: Vec<u64> = (0..names.len()).map(|i| req.seed.wrapping_add(i as u64)).collect();
-    let made = names
-        .iter()
-        .zip(&seeds)
-        .map(|(name, &seed)| quiz::textbook(seed, &req.constraints, alphabeta, name.clone()))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::usage)?;
-    let questions: Vec<quiz::Question<'_>> = names
-        .iter()
-        .zip(&made)
-        .map(|(name, m)| quiz::Question { name, sheet: &m.sheet, svg: &m.svg })
-        .collect();
+    let category = args
+        .category
+        .clone()
+        .unwrap_or_else(|| quiz::default_category(req.seed, alphabeta, req.constraints.rule));
+    let made =
+        quiz::class(&names, req.seed, &req.constraints, alphabeta, &category).map_err(Failure::usage)?;
     let mut files: Vec<(Opt, String)> = Vec::new();
     if args.moodle.is_some() {
-        files.push((Opt::Moodle, quiz::moodle_xml(&questions)));
+        files.push((Opt::Moodle, made.moodle));
     }
     if args.gift.is_some() {
-        files.push((Opt::Gift, quiz::gift(&questions)));
+        files.push((Opt::Gift, made.gift));
     }
-    let key = if class { Some(quiz::key(&names, &seeds, &made).map_err(Failure::output)?) } else { None };
+    let key = class.then_some(made.key);
     Ok(Quiz { key, files, plan })
 }
 

@@ -121,7 +121,8 @@ pub fn print_stats<G: Game>(label: &str, tree: &Tree<'_, G>, build_time: Duratio
 }
 
 /// The tree's census on stderr (`--stats`): per depth and in total, its nodes,
-/// finished games, and distinct positions, also up to the board's symmetries.
+/// finished games, and distinct positions, also up to the board's symmetries,
+/// and the games up to symmetry a lesson counts, named under the table.
 pub fn print_census(census: &crate::tree::census::Census) {
     super::stderr::to_stderr(&census_table(census));
 }
@@ -131,23 +132,37 @@ fn census_table(c: &crate::tree::census::Census) -> String {
     let sym = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
     let row = |depth: &str, n: &Counts| {
         format!(
-            "{depth:>6} {:>12} {:>12} {:>12} {:>12} {:>15} {:>15}\n",
+            "{depth:>6} {:>12} {:>12} {:>12} {:>12} {:>15} {:>15} {:>16}\n",
             n.nodes,
             n.finished,
             n.distinct,
             sym(n.distinct_up_to_symmetry),
             n.distinct_finished,
-            sym(n.finished_up_to_symmetry)
+            sym(n.finished_up_to_symmetry),
+            sym(n.games_up_to_symmetry)
         )
     };
     let mut out = format!(
-        "{:>6} {:>12} {:>12} {:>12} {:>12} {:>15} {:>15}\n",
-        "depth", "nodes", "finished", "positions", "up to sym.", "finished pos.", "fin. up to sym."
+        "{:>6} {:>12} {:>12} {:>12} {:>12} {:>15} {:>15} {:>16}\n",
+        "depth",
+        "nodes",
+        "finished",
+        "positions",
+        "up to sym.",
+        "finished pos.",
+        "fin. up to sym.",
+        "games up to sym."
     );
     for (d, n) in c.by_depth.iter().enumerate() {
         out.push_str(&row(&d.to_string(), n));
     }
     out.push_str(&row("total", &c.total));
+    if c.total.games_up_to_symmetry.is_some() {
+        out.push_str(
+            "games up to sym.: the finished games once, at every node, moves to positions \
+             the same up to the board's symmetries are taken once\n",
+        );
+    }
     out
 }
 

@@ -11,10 +11,17 @@ struct Node {
     index: usize,
     parent: Option<usize>,
     action: String,
+    /// Its name in every view (`export::names`).
+    name: String,
     max: bool,
     leaf: bool,
     value: Option<i32>,
     pruned: bool,
+    /// Alpha-beta's α and β at an inner node it searched: the window it was
+    /// entered with (as AIMA's and CS188's pseudocode pass them down);
+    /// null elsewhere and under minimax.
+    alpha: Option<WindowEnd>,
+    beta: Option<WindowEnd>,
 }
 
 #[derive(Serialize)]
@@ -33,6 +40,8 @@ struct Answers<'a> {
     tree: &'a str,
     search: &'static str,
     pruning: Option<&'static str>,
+    /// What α and β at a node mean, and the tie convention, in one line.
+    window_rule: Option<String>,
     value: Option<i32>,
     nodes: Vec<Node>,
     /// The nodes in the order the search entered them, with their windows.
@@ -51,10 +60,13 @@ pub fn write(sheet: &Sheet, tree_text: &str, ids: &[usize], events: &[Event]) ->
             index,
             parent: p.parent,
             action: p.action.clone(),
+            name: p.name.clone(),
             max: p.maximising,
             leaf: p.leaf,
             value: p.value,
             pruned: p.pruned,
+            alpha: p.window.map(|w| w.0),
+            beta: p.window.map(|w| w.1),
         })
         .collect();
     let visits = events
@@ -73,6 +85,7 @@ pub fn write(sheet: &Sheet, tree_text: &str, ids: &[usize], events: &[Event]) ->
         tree: tree_text,
         search: if sheet.rule.is_some() { "alphabeta" } else { "minimax" },
         pruning: sheet.rule.map(|r| r.name()),
+        window_rule: sheet.rule.map(super::sheet::window_rule),
         value: sheet.places.first().and_then(|p| p.value),
         pruned: nodes.iter().filter(|n| n.pruned).map(|n| n.index).collect(),
         nodes,

@@ -5,13 +5,14 @@ use crate::exercise::page::Paper;
 use crate::exercise::{answers, pdf, sheet, svg, tex};
 use crate::export::analysis::Search;
 use crate::export::html;
-use crate::export::scope::Scope;
 use crate::game::Game;
 use crate::limits::Limits;
+use crate::request::{Opt, Refusal, Why, Word};
 use crate::search::alphabeta::{self, Pruning};
 use crate::search::back_propagate_observed;
 use crate::search::trace::Event;
 use crate::tree::{Tree, TreeArena};
+use crate::words;
 
 /// The most nodes a sheet drawn from a game position may have.
 pub const MAX_SHEET_NODES: u64 = 400;
@@ -33,23 +34,6 @@ pub struct Asked {
     /// than a random tree (which can be drawn again): for the advice given
     /// when it does not fit.
     pub from_position: bool,
-}
-
-/// Why an exercise cannot be made of a tree.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Unfit {
-    /// More nodes than a page shows ([`MAX_SHEET_NODES`]).
-    TooBig(String),
-    /// Fewer cut-offs than asked, or labels a student could not read.
-    Unsuitable(String),
-}
-
-impl std::fmt::Display for Unfit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Unfit::TooBig(why) | Unfit::Unsuitable(why) => f.write_str(why),
-        }
-    }
 }
 
 /// The practice page's "New exercise" for exercise `number` of `count`: the
@@ -82,14 +66,20 @@ pub fn files<G: Game>(
     title: String,
     asked: Asked,
     addons: &[html::Addon],
-) -> Result<Vec<(&'static str, Vec<u8>)>, Unfit> {
+) -> Result<Vec<(&'static str, Vec<u8>)>, Refusal> {
     let mut arena = TreeArena::new();
     let opts = Limits { max_nodes: MAX_SHEET_NODES, threads: 1, ..Limits::NONE };
     // exercise has no --max-nodes: the page is the limit, and --depth the way under it.
     let tree = Tree::build(&mut arena, game, pos, depth, &opts).map_err(|_| {
-        Unfit::TooBig(format!(
-            "the tree to --depth {depth} has more than {MAX_SHEET_NODES} nodes, more than a sheet shows; use a smaller --depth"
-        ))
+        Refusal::budget(
+            Opt::Depth,
+            words![
+                "the tree to ",
+                Word::set(Opt::Depth, depth),
+                format!(" has more than {MAX_SHEET_NODES} nodes, more than a sheet shows; use a smaller "),
+                Opt::Depth
+            ],
+        )
     })?;
     let mut events: Vec<Event> = Vec::new();
     let windows = match asked.search {
@@ -106,13 +96,26 @@ pub fn files<G: Game>(
         let (all, above) = crate::exercise::generate::cut_offs(&tree, w);
         if all < asked.cutoffs || (asked.cut_above_leaves && above == 0) {
             let above_leaves = asked.cut_above_leaves;
-            return Err(Unfit::Unsuitable(format!(
-                "this position's tree, {depth} plies deep, has {all} cut-off(s){}; {} asks for {}{}: try another --depth or --position",
+            let mut said = words![format!(
+                "this position's tree, {depth} plies deep, has {all} cut-off(s){}; ",
                 if above_leaves { format!(", {above} above the leaves") } else { String::new() },
-                if above_leaves { "--cutoffs with --cut-above-leaves" } else { "--cutoffs" },
-                asked.cutoffs,
-                if above_leaves { ", one above the leaves" } else { "" },
-            )));
+            )];
+            said.extend(if above_leaves {
+                words![Opt::Cutoffs, " with ", Opt::CutAboveLeaves]
+            } else {
+                words![Opt::Cutoffs]
+            });
+            said.extend(words![
+                format!(
+                    " asks for {}{}: try another ",
+                    asked.cutoffs,
+                    if above_leaves { ", one above the leaves" } else { "" }
+                ),
+                Opt::Depth,
+                " or ",
+                Opt::Position
+            ]);
+            return Err(Refusal::usage(Opt::Cutoffs, said));
         }
     }
     let sheet = sheet::lay_out(game, &tree, windows.as_deref(), &events, title);
@@ -121,34 +124,37 @@ pub fn files<G: Game>(
     let page = crate::exercise::page::Page::fit(&sheet, asked.paper);
     for key in [false, true] {
         if let Some(why) = crate::exercise::marks::illegible(&sheet.marks(&page, key, true)) {
-            return Err(Unfit::Unsuitable(format!(
-                "this tree ({} leaves across, {} levels) does not fit a page legibly: {why}; try a smaller --depth{}",
-                sheet.leaves,
-                sheet.levels,
-                if asked.from_position || asked.cutoffs == 1 {
-                    " or another --position"
-                } else {
-                    " or --branching"
-                }
-            )));
+            let other = if asked.from_position || asked.cutoffs == 1 {
+                words![" or another ", Opt::Position]
+            } else {
+                words![" or ", Opt::Branching]
+            };
+            let mut said = words![
+                format!(
+                    "this tree ({} leaves across, {} levels) does not fit a page legibly: {why}; try a smaller ",
+                    sheet.leaves, sheet.levels
+                ),
+                Opt::Depth
+            ];
+            said.extend(other);
+            return Err(Refusal::usage(Opt::Depth, said));
         }
     }
     let tree_text = game.format_position(&tree.root_position);
     let json = answers::write(&sheet, &tree_text, &sheet.index, &events)
-        .map_err(|e| Unfit::Unsuitable(e.to_string()))?;
+        .map_err(|e| Refusal::said(None, Why::Usage, e))?;
+    // The students' page holds no answer, only what checks one (the key is
+    // the other files); its salt is the exercise's own, so the same exercise
+    // writes the same page from every door.
     let mut page = Vec::new();
-    let opening = html::Opening::Practice;
-    html::write_page_with(
-        &mut page,
-        game,
-        &tree,
-        windows.as_deref(),
-        Some(&events),
-        Scope::All,
-        opening,
-        addons,
-    )
-    .map_err(|e| Unfit::Unsuitable(e.to_string()))?;
+    let salt = crate::export::seal::salt(&[
+        &sheet.title,
+        &tree_text,
+        &depth.to_string(),
+        &format!("{:?} {:?}", asked.search, asked.rule),
+    ]);
+    html::write_worksheet(&mut page, game, &tree, windows.as_deref(), addons, salt)
+        .map_err(|e| Refusal::said(None, Why::Usage, e))?;
     Ok(vec![
         ("worksheet.pdf", pdf::write(&sheet, false, asked.paper)),
         ("answers.pdf", pdf::write(&sheet, true, asked.paper)),

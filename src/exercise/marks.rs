@@ -153,9 +153,9 @@ impl Sheet {
     }
 
     /// On the key, alpha over beta on white just below the `i`th place's
-    /// node, where the search changed them.
+    /// node: the window the search entered it with.
     fn window_below(&self, page: &Page, i: usize, key: bool, ascii: bool) -> Vec<Mark> {
-        let Some((a, b)) = self.places[i].changed.filter(|_| key) else { return Vec::new() };
+        let Some((a, b)) = self.places[i].window.filter(|_| key) else { return Vec::new() };
         let (alpha, beta, inf) = if ascii { ("alpha", "beta", "inf") } else { ("α", "β", "∞") };
         let (r, k, label) = (page.radius(), page.scale, page.type_size(LABEL));
         let (x, y) = self.centre(page, i);

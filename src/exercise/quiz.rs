@@ -1,8 +1,16 @@
-//! Exercises as quizzes for a learning management system: Moodle XML (one
-//! cloze question per tree: the worksheet's drawing as an embedded image, a
-//! number to give for each node's value, alpha and beta, and the pruned edges
-//! to tick) and GIFT (the same asked as one question per answer). Both read
-//! the laid-out sheet, which the worksheet and its key are drawn from.
+//! Exercises as quizzes for a learning management system. Each student's
+//! tree is ONE question that stands alone: the tree's drawing embedded in it,
+//! the nodes named as the drawing names them (`export::names`: the letters
+//! beside the edges, and "the root"), the one line saying what alpha and beta
+//! are (the window a node is entered with) and which tie convention holds,
+//! and every answer asked inside it. All of a quiz's questions go into one
+//! category of the question bank, so that a Moodle quiz of one "random
+//! question from category" slot gives each student a tree of their own.
+//!
+//! Moodle XML: a `cloze` question (a number per value, alpha and beta, and
+//! the pruned edges to tick), the drawing attached as a file. GIFT has no
+//! cloze: a `matching` question (each "value of B", "alpha at B", "the edge
+//! into c3" matched to its answer), the drawing inline as a data URI.
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -22,19 +30,9 @@ pub struct Question<'a> {
     pub svg: &'a str,
 }
 
-/// Each place's name: the actions from the root, joined by dots (`2.1`), or
-/// `root`.
+/// Each place's name, as every view names it.
 pub fn node_names(sheet: &Sheet) -> Vec<String> {
-    let mut names: Vec<String> = Vec::with_capacity(sheet.places.len());
-    for p in &sheet.places {
-        let name = match p.parent {
-            None => "root".to_string(),
-            Some(q) if sheet.places[q].parent.is_none() => p.action.clone(),
-            Some(q) => format!("{}.{}", names[q], p.action),
-        };
-        names.push(name);
-    }
-    names
+    sheet.places.iter().map(|p| p.name.clone()).collect()
 }
 
 /// The edges whose crossing-out the key shows: into a pruned node from one
@@ -43,13 +41,13 @@ fn pruned_edges(sheet: &Sheet) -> Vec<bool> {
     sheet.places.iter().map(|p| p.pruned && p.parent.is_some_and(|q| !sheet.places[q].pruned)).collect()
 }
 
-/// What to ask of one node: its value, and its final alpha and beta where the
-/// search changed them.
+/// What to ask of one node: its value, and (alpha-beta) the window it was
+/// entered with.
 fn asked(p: &Place) -> Option<(i32, Option<(WindowEnd, WindowEnd)>)> {
     if p.leaf || p.pruned {
         return None;
     }
-    p.value.map(|v| (v, p.changed))
+    p.value.map(|v| (v, p.window))
 }
 
 /// A fraction Moodle accepts for `k` equal parts of a mark (100/k, five decimals).
@@ -88,14 +86,15 @@ fn cloze_end(v: WindowEnd) -> String {
     }
 }
 
+/// A window end as a person writes it.
+fn end_text(v: WindowEnd) -> String {
+    super::sheet::bound(v, "∞")
+}
+
 /// The edges a quiz asks to tick, when alpha-beta prunes any: each edge
 /// ("the edge into NAME", escaped by `escape`) with whether it is pruned, and
 /// the share of the marks (a percentage) each right or wrong tick carries.
-fn edge_choices(
-    sheet: &Sheet,
-    names: &[String],
-    escape: fn(&str) -> String,
-) -> Option<(String, Vec<(String, bool)>)> {
+fn edge_choices(sheet: &Sheet, escape: fn(&str) -> String) -> Option<(String, Vec<(String, bool)>)> {
     let cut = pruned_edges(sheet);
     let crossed = cut.iter().filter(|c| **c).count();
     if sheet.rule.is_none() || crossed == 0 {
@@ -104,45 +103,66 @@ fn edge_choices(
     let edges = sheet
         .places
         .iter()
-        .zip(names)
         .zip(cut)
-        .filter(|((p, _), _)| p.parent.is_some())
-        .map(|((_, name), c)| (escape(&format!("the edge into {name}")), c))
+        // Only edges out of nodes the search entered: under a pruned node
+        // nothing is followed or pruned, it is never reached.
+        .filter(|(p, _)| p.parent.is_some_and(|q| !sheet.places[q].pruned))
+        .map(|(p, c)| (escape(&format!("the edge into {}", p.name)), c))
         .collect();
     Some((share(crossed), edges))
 }
 
-/// The quiz as Moodle XML: a `cloze` question per tree.
-pub fn moodle_xml(questions: &[Question<'_>]) -> String {
+/// The question's words before its answers: what to do, what alpha and beta
+/// are with the tie convention, and where the names are on the drawing.
+fn preamble(sheet: &Sheet) -> Vec<String> {
+    vec![
+        sheet.question.clone(),
+        "Each node is named by the letters beside the edge into it on the drawing; the top node is the root."
+            .to_string(),
+    ]
+}
+
+/// The category a quiz's questions are imported into, as Moodle's formats
+/// write its path: under the course, `$course$/NAME` (a `/` in NAME makes a
+/// subcategory).
+pub fn category_path(category: &str) -> String {
+    format!("$course$/{}", category.trim().trim_matches('/'))
+}
+
+/// The quiz as Moodle XML: the category, then a `cloze` question per tree.
+pub fn moodle_xml(questions: &[Question<'_>], category: &str) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
+    out.push_str(&format!(
+        "  <question type=\"category\">\n    <category>\n      <text>{}</text>\n    </category>\n    <info format=\"html\">\n      <text>{}</text>\n    </info>\n  </question>\n",
+        escape_xml(&category_path(category)),
+        escape_xml("A game tree per student, written by gametree: use one \"random question\" from this category.")
+    ));
     for (i, q) in questions.iter().enumerate() {
         let sheet = q.sheet;
-        let names = node_names(sheet);
         let image = format!("tree-{}.svg", i + 1);
-        let mut text = format!(
-            "<p>{}</p>\n<p><img src=\"@@PLUGINFILE@@/{image}\" alt=\"the tree: MAX at the triangles pointing up, MIN at those pointing down, the leaves' values given\"></p>\n",
-            escape_xml(&sheet.question)
-        );
+        let mut text: String =
+            preamble(sheet).iter().map(|l| format!("<p>{}</p>\n", escape_xml(l))).collect();
+        text.push_str(&format!(
+            "<p><img src=\"@@PLUGINFILE@@/{image}\" alt=\"the tree: MAX at the triangles pointing up, MIN at those pointing down, each node's name beside the edge into it, the leaves' values given\"></p>\n"
+        ));
         text.push_str("<table>\n<tr><th>node</th><th>value</th>");
         if sheet.rule.is_some() {
-            text.push_str("<th>α at the end</th><th>β at the end</th>");
+            text.push_str("<th>α on entry</th><th>β on entry</th>");
         }
         text.push_str("</tr>\n");
-        for (p, name) in sheet.places.iter().zip(&names) {
+        for p in &sheet.places {
             let Some((value, window)) = asked(p) else { continue };
-            text.push_str(&format!("<tr><td>{}</td><td>{{1:NUMERICAL:={value}:0}}</td>", escape_xml(name)));
-            if sheet.rule.is_some() {
-                match window {
-                    Some((a, b)) => {
-                        text.push_str(&format!("<td>{}</td><td>{}</td>", cloze_end(a), cloze_end(b)))
-                    }
-                    None => text.push_str("<td>unchanged</td><td>unchanged</td>"),
-                }
+            text.push_str(&format!(
+                "<tr><td>{}</td><td>{{1:NUMERICAL:={value}:0}}</td>",
+                escape_xml(&p.name)
+            ));
+            if let (Some(_), Some((a, b))) = (sheet.rule, window) {
+                text.push_str(&format!("<td>{}</td><td>{}</td>", cloze_end(a), cloze_end(b)));
             }
             text.push_str("</tr>\n");
         }
         text.push_str("</table>\n");
-        if let Some((w, edges)) = edge_choices(sheet, &names, cloze_text) {
+        if let Some((w, edges)) = edge_choices(sheet, cloze_text) {
             let choices: Vec<String> = edges
                 .into_iter()
                 .map(|(edge, c)| if c { format!("%{w}%{edge}") } else { format!("%-{w}%{edge}") })
@@ -153,14 +173,14 @@ pub fn moodle_xml(questions: &[Question<'_>]) -> String {
             ));
         }
         out.push_str("  <question type=\"cloze\">\n");
-        out.push_str(&format!("    <name><text>{}</text></name>\n", escape_xml(q.name)));
+        out.push_str(&format!("    <name>\n      <text>{}</text>\n    </name>\n", escape_xml(q.name)));
         out.push_str(&format!("    <questiontext format=\"html\">\n      <text><![CDATA[{text}]]></text>\n"));
         out.push_str(&format!(
             "      <file name=\"{image}\" path=\"/\" encoding=\"base64\">{}</file>\n",
             STANDARD.encode(q.svg)
         ));
         out.push_str("    </questiontext>\n");
-        out.push_str("    <generalfeedback format=\"html\"><text></text></generalfeedback>\n");
+        out.push_str("    <generalfeedback format=\"html\">\n      <text></text>\n    </generalfeedback>\n");
         out.push_str("    <penalty>0.3333333</penalty>\n    <hidden>0</hidden>\n  </question>\n");
     }
     out.push_str("</quiz>\n");
@@ -172,75 +192,92 @@ fn gift_text(text: &str) -> String {
     backslashed(text, &['~', '=', '#', '{', '}', ':', '\\'])
 }
 
-/// A window end as a GIFT answer: a number, or the infinities as short answers.
-fn gift_end(v: WindowEnd) -> String {
-    match v {
-        WindowEnd::Value(v) => format!("{{#{v}}}"),
-        WindowEnd::MinusInfinity => "{=-∞ =-inf =-infinity}".to_string(),
-        WindowEnd::PlusInfinity => "{=+∞ =+inf =+infinity =∞ =inf =infinity}".to_string(),
-    }
-}
-
-/// The quiz as GIFT: for each tree, a question per value, alpha and beta to
-/// give, and one for the pruned edges; the first carries the drawing.
-pub fn gift(questions: &[Question<'_>]) -> String {
-    let mut out = String::new();
+/// The quiz as GIFT: the category, then for each tree one `matching`
+/// question: every value, alpha and beta to give and every edge to call
+/// pruned or followed, matched to its answer.
+pub fn gift(questions: &[Question<'_>], category: &str) -> String {
+    let mut out = format!("$CATEGORY: {}\n\n", category_path(category).replace('\n', " "));
     for q in questions {
         let sheet = q.sheet;
-        let names = node_names(sheet);
-        let image = gift_text(&format!(
-            "<p><img src=\"data:image/svg+xml;base64,{}\" alt=\"the tree\"></p>",
+        let mut text: String = preamble(sheet).iter().map(|l| format!("<p>{}</p>", gift_text(l))).collect();
+        text.push_str(&gift_text(&format!(
+            "<p><img src=\"data:image/svg+xml;base64,{}\" alt=\"the tree: each node's name beside the edge into it\"></p>",
             STANDARD.encode(q.svg)
-        ));
-        let mut first = true;
-        let mut ask = |out: &mut String, title: String, text: String, answer: String| {
-            let shown =
-                if first { format!("{image}<p>{}</p>", gift_text(&sheet.question)) } else { String::new() };
-            first = false;
-            out.push_str(&format!(
-                "::{}::[html]{shown}<p>{}</p>{answer}\n\n",
-                gift_text(&title),
-                gift_text(&text)
-            ));
-        };
-        out.push_str(&format!("// {}\n", q.name.replace('\n', " ")));
-        for (p, name) in sheet.places.iter().zip(&names) {
+        )));
+        text.push_str("<p>Match each question about the tree to its answer.</p>");
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for p in &sheet.places {
             let Some((value, window)) = asked(p) else { continue };
-            ask(
-                &mut out,
-                format!("{}: value of {name}", q.name),
-                format!("The value of {name}?"),
-                format!("{{#{value}}}"),
-            );
+            pairs.push((format!("the value of {}", p.name), value.to_string()));
             if let (Some(_), Some((a, b))) = (sheet.rule, window) {
-                ask(
-                    &mut out,
-                    format!("{}: alpha at {name}", q.name),
-                    format!("Alpha at {name} when the search leaves it?"),
-                    gift_end(a),
-                );
-                ask(
-                    &mut out,
-                    format!("{}: beta at {name}", q.name),
-                    format!("Beta at {name} when the search leaves it?"),
-                    gift_end(b),
-                );
+                pairs.push((format!("alpha on entry to {}", p.name), end_text(a)));
+                pairs.push((format!("beta on entry to {}", p.name), end_text(b)));
             }
         }
-        if let Some((w, edges)) = edge_choices(sheet, &names, gift_text) {
-            let choices: Vec<String> = edges
-                .into_iter()
-                .map(|(edge, c)| if c { format!("~%{w}%{edge}") } else { format!("~%-{w}%{edge}") })
-                .collect();
-            ask(
-                &mut out,
-                format!("{}: pruned edges", q.name),
-                "Which edges does alpha-beta prune (never follow from a node it searched)?".to_string(),
-                format!("{{{}}}", choices.join(" ")),
-            );
+        if let Some((_, edges)) = edge_choices(sheet, |t| t.to_string()) {
+            for (edge, cut) in edges {
+                pairs.push((edge, if cut { "pruned" } else { "followed" }.to_string()));
+            }
         }
+        out.push_str(&format!("// {}\n", q.name.replace(['\n', '\r'], " ")));
+        out.push_str(&format!("::{}::[html]{text}{{\n", gift_text(q.name)));
+        for (ask, answer) in pairs {
+            out.push_str(&format!("  ={} -> {}\n", gift_text(&ask), gift_text(&answer)));
+        }
+        out.push_str("}\n\n");
     }
     out
+}
+
+/// A class's quiz: a tree for each of `names` from seeds `seed`, `seed + 1`,
+/// ... (as `exercise --seed` draws them), as Moodle XML, GIFT and the key
+/// (JSON), the questions in `category`. What the command line's
+/// `exercise --class/--moodle/--gift` and Python's `quiz` write.
+pub struct ClassQuiz {
+    /// Moodle XML.
+    pub moodle: String,
+    /// GIFT.
+    pub gift: String,
+    /// The teacher's key, JSON: each student's name, seed, tree and answers.
+    pub key: String,
+}
+
+/// The class quiz of `names` (see [`ClassQuiz`]).
+pub fn class(
+    names: &[String],
+    seed: u64,
+    constraints: &super::generate::Constraints,
+    alphabeta: bool,
+    category: &str,
+) -> Result<ClassQuiz, String> {
+    if category.trim().trim_matches('/').is_empty() || category.chars().any(char::is_control) {
+        return Err(format!(
+            "the category {category:?} is no name: give the question bank category a name on one line"
+        ));
+    }
+    let seeds: Vec<u64> = (0..names.len()).map(|i| seed.wrapping_add(i as u64)).collect();
+    let made = names
+        .iter()
+        .zip(&seeds)
+        .map(|(name, &s)| textbook(s, constraints, alphabeta, name.clone()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let questions: Vec<Question<'_>> =
+        names.iter().zip(&made).map(|(name, m)| Question { name, sheet: &m.sheet, svg: &m.svg }).collect();
+    Ok(ClassQuiz {
+        moodle: moodle_xml(&questions, category),
+        gift: gift(&questions, category),
+        key: key(names, &seeds, &made).map_err(|e| e.to_string())?,
+    })
+}
+
+/// The category a quiz goes into unless the teacher names one: the search,
+/// its tie convention and the first seed, so two quizzes never share one.
+pub fn default_category(seed: u64, alphabeta: bool, rule: crate::search::alphabeta::Pruning) -> String {
+    if alphabeta {
+        format!("gametree alpha-beta ({}), seed {seed}", rule.name())
+    } else {
+        format!("gametree minimax, seed {seed}")
+    }
 }
 
 /// A random textbook tree made into an exercise for a quiz: the tree, its
@@ -272,7 +309,7 @@ pub fn textbook(
     use crate::tree::{Tree, TreeArena};
 
     let game = TextbookTree::default();
-    let text = super::generate::generate(seed, constraints, alphabeta)?;
+    let text = super::generate::generate(seed, constraints, alphabeta).map_err(|e| e.to_string())?;
     let pos = game.parse_position(&text).map_err(|e| e.to_string())?;
     let mut arena = TreeArena::new();
     let limits = Limits { threads: 1, ..Limits::default() };

@@ -24,6 +24,9 @@ pub struct Place {
     pub leaf: bool,
     /// The action leading here (empty at the root).
     pub action: String,
+    /// The node's name, as every view of the tree gives it
+    /// (`export::names`): the letters drawn beside its edge on the sheets.
+    pub name: String,
     /// A leaf's value, which the worksheet gives.
     pub given: Option<i32>,
     /// The value the search backed up (a bound where it was cut off); `None`
@@ -35,8 +38,11 @@ pub struct Place {
     /// `Some(true)` at least it, `Some(false)` at most it; the key writes
     /// it as the explorer does, ≥ 3 or ≤ 2.
     pub bound: Option<bool>,
-    /// The node's window after its last change, where a child changed it.
-    pub changed: Option<(WindowEnd, WindowEnd)>,
+    /// Alpha-beta's α and β at this node: the window the search entered it
+    /// with, as AIMA's and CS188's pseudocode pass them down (every view of
+    /// the key, the quizzes and the practice use this one definition); at
+    /// an inner node the search entered, `None` elsewhere and under minimax.
+    pub window: Option<(WindowEnd, WindowEnd)>,
 }
 
 impl Place {
@@ -100,12 +106,13 @@ pub fn lay_out<G: Game>(
     events: &[Event],
     title: String,
 ) -> Sheet {
-    let mut last_window = std::collections::HashMap::new();
+    let mut entered = std::collections::HashMap::new();
     for e in events {
-        if let Event::Window { node, alpha, beta } = *e {
-            last_window.insert(node, (alpha, beta));
+        if let Event::Enter { node, window: Some(w) } = *e {
+            entered.insert(node, w);
         }
     }
+    let names = crate::export::names::Names::of(game, tree);
     let rule = windows.map(|w| w.first().copied().flatten().map_or(Pruning::default(), |w| w.rule));
     let mut places = Vec::with_capacity(tree.len);
     let mut next_leaf = 0.0f32;
@@ -130,6 +137,7 @@ pub fn lay_out<G: Game>(
             maximising: node.maximising(),
             leaf,
             action: node.action.map_or(String::new(), |a| game.format_action(a)),
+            name: names.name(node.id(), node.action.map(|a| game.format_action(a)).as_deref()),
             given: leaf.then(|| node.value()),
             value: (!node.pruned()).then(|| node.value()),
             pruned: node.pruned(),
@@ -138,7 +146,7 @@ pub fn lay_out<G: Game>(
                 crate::tree::Bound::Upper if !leaf && !node.pruned() => Some(false),
                 _ => None,
             },
-            changed: last_window.get(&node.id()).copied(),
+            window: if leaf || node.pruned() { None } else { entered.get(&node.id()).copied() },
         });
         kids.push(Vec::new());
         if let Some(p) = parent {
@@ -158,14 +166,27 @@ pub fn lay_out<G: Game>(
     let question = match rule {
         None => "Back up the minimax value of every node.".to_string(),
         Some(r) => format!(
-            "Run alpha-beta from the left ({}): give each node's value and its alpha and beta, and cross out the branches it prunes.",
-            r.words()
+            "Run alpha-beta from the left: give each node's value and its alpha and beta, and cross out the branches it prunes. {}",
+            window_rule(r)
         ),
     };
     let picture = game.picture();
     let board = (!picture.points.is_empty())
         .then(|| Board { cells: game.cells(&tree.root_position).chars().collect(), picture });
     Sheet { title, question, leaves: next_leaf as usize, levels, places, rule, index, board }
+}
+
+/// The one line every sheet and quiz gives to say what alpha and beta at a
+/// node are, with the tie convention (plain ASCII: the PDF's font has no
+/// Greek).
+pub fn window_rule(rule: Pruning) -> String {
+    let ties = match rule {
+        Pruning::OnTies => "ties prune: a value that reaches the bound cuts off (AIMA)",
+        Pruning::PastBound => "ties do not prune: only a value past the bound cuts off (CS188)",
+    };
+    format!(
+        "A node's alpha and beta are the window it is entered with, as the parent passes them down; {ties}."
+    )
 }
 
 /// A bound as a person writes it; `inf` spells infinity in ASCII.

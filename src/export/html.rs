@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use super::modules::{Module, bundle};
 use super::scope::{Scope, Shown};
+use super::seal;
 use super::summary::Summary;
 use crate::game::Game;
 use crate::game::drawing::Picture;
@@ -78,7 +79,8 @@ const UPPER: u8 = 64;
 
 #[derive(Serialize)]
 struct Header<'a> {
-    summary: &'a Summary,
+    /// The summary, in a student's worksheet without its answers ([`ANSWERS`]).
+    summary: serde_json::Value,
     /// `all`, `depth K` or `line`.
     scope: String,
     /// Nodes in the page (all of them, unless a scope cut the tree).
@@ -106,7 +108,26 @@ struct Header<'a> {
     trace_note: Option<String>,
     /// The mode the page opens in.
     opening: Opening,
+    /// A student's worksheet's salted answer tags (`seal.rs`); absent elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sealed: Option<Sealed>,
 }
+
+/// What a worksheet checks answers with: the page's salt, and every node's
+/// tags in base64, [`seal::TAG`] bytes each, five a node, by index.
+#[derive(Serialize)]
+struct Sealed {
+    salt: String,
+    tags: String,
+}
+
+/// The summary's answers, which a student's worksheet leaves out.
+const ANSWERS: [&str; 4] = ["decision", "value", "line", "pruned"];
+/// A worksheet's page shows the worksheet alone: no mode that shows answers
+/// (it holds none to show), no reveal.
+const SEALED_STYLE: &str = "#mode-explore, #mode-step, #reveal, #reveal-one, #practise-here, #leave-practice { display: none !important; }";
+/// Why a worksheet's page has no step-through.
+const SEALED_NOTE: &str = "a student's worksheet carries none of the search's steps or answers: step through the search in the teacher's page (gametree analyse ... --html)";
 
 /// What the page shows when it opens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -160,16 +181,62 @@ pub fn write_page_with<G: Game>(
     opening: Opening,
     addons: &[Addon],
 ) -> io::Result<()> {
+    write(out, game, tree, windows, events, scope, opening, addons, None)
+}
+
+/// A student's worksheet: the page opening in practice, whose source holds
+/// no answer (no value of an inner node, no window, no bound, no pruned node,
+/// no step, no decision or line), only each question's salted tag (`seal.rs`
+/// says what that protects against); `salt` makes the tags this page's own.
+pub fn write_worksheet<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+    addons: &[Addon],
+    salt: [u8; 16],
+) -> io::Result<()> {
+    write(out, game, tree, windows, None, Scope::All, Opening::Practice, addons, Some(salt))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write<G: Game>(
+    out: &mut dyn Write,
+    game: &G,
+    tree: &Tree<'_, G>,
+    windows: Option<&[Option<Window>]>,
+    events: Option<&[Event]>,
+    scope: Scope,
+    opening: Opening,
+    addons: &[Addon],
+    salt: Option<[u8; 16]>,
+) -> io::Result<()> {
     tree.check_searched().map_err(io::Error::other)?;
     let summary = Summary::of(game, tree, windows);
+    let mut summary_json = serde_json::to_value(&summary)?;
+    let sealed = salt.map(|salt| Sealed {
+        salt: seal::hex(&salt),
+        tags: STANDARD.encode(seal::tags(tree, windows, &salt)),
+    });
+    if let (Some(_), Some(map)) = (&sealed, summary_json.as_object_mut()) {
+        for key in ANSWERS {
+            map.remove(key);
+        }
+        // (The page's script joins the line: an empty one says nothing.)
+        map.insert("line".into(), serde_json::json!([]));
+    }
     let picture = game.picture();
     let shown = Shown::new(tree, scope);
-    let nodes = Collected::of(game, tree, &shown, windows)?;
+    let nodes = Collected::of(game, tree, &shown, windows, sealed.is_some())?;
     let boards = Boards::of(game, tree, &shown, &picture, nodes.varies);
-    let trace_note = trace_note(events.is_some(), scope, tree.len);
+    let trace_note = if sealed.is_some() {
+        Some(SEALED_NOTE.to_string())
+    } else {
+        trace_note(events.is_some(), scope, tree.len)
+    };
     let trace = events.filter(|_| trace_note.is_none());
     let header = Header {
-        summary: &summary,
+        summary: summary_json,
         scope: match scope {
             Scope::All => "all".into(),
             Scope::Depth(k) => format!("depth {k}"),
@@ -187,7 +254,9 @@ pub fn write_page_with<G: Game>(
         hidden: nodes.hidden,
         trace_note,
         opening,
+        sealed,
     };
+    let seal_style = if header.sealed.is_some() { SEALED_STYLE } else { "" };
     let events = trace.map(|e| STANDARD.encode(encode_events(e))).unwrap_or_default();
     // The title names the tree but no result: in practice mode it is a worksheet's.
     let title = escape_html(&format!(
@@ -197,7 +266,10 @@ pub fn write_page_with<G: Game>(
     let header = script_json(&header)?;
     fill(out, TEMPLATE, &|name, out| match name {
         "title" => out.write_all(title.as_bytes()),
-        "style" => out.write_all(STYLE.as_bytes()).and_then(|()| out.write_all(BOARD_STYLE.as_bytes())),
+        "style" => out
+            .write_all(STYLE.as_bytes())
+            .and_then(|()| out.write_all(BOARD_STYLE.as_bytes()))
+            .and_then(|()| out.write_all(seal_style.as_bytes())),
         "header" => out.write_all(header.as_bytes()),
         "nodes" => write_base64(out, &|w| {
             nodes.columns.write_to(w)?;
@@ -269,6 +341,7 @@ impl Collected {
         tree: &Tree<'_, G>,
         shown: &Shown,
         windows: Option<&[Option<Window>]>,
+        sealed: bool,
     ) -> io::Result<Collected> {
         let root_cells = game.cells(&tree.root_position);
         let mut columns = Columns::default();
@@ -295,7 +368,11 @@ impl Collected {
             }
             index += 1;
             let window = windows.and_then(|w| w[node.id() as usize]);
-            columns.push(game, node, &pos, shown.opens(node), action, window);
+            if sealed {
+                columns.push_sealed::<G>(node, shown.opens(node), action, windows.is_some());
+            } else {
+                columns.push(game, node, &pos, shown.opens(node), action, window);
+            }
         });
         if actions.len() >= usize::from(u16::MAX) {
             return Err(io::Error::other("the tree has more distinct actions than the page can number"));
@@ -463,6 +540,28 @@ impl Columns {
                 Some(Cutoff::Alpha) => CUT_ALPHA,
                 None => 0,
             };
+        }
+        self.flags.push(flags);
+    }
+
+    /// A worksheet's node: its shape, its side and, for a leaf, its cost (the
+    /// givens); an inner node's value and cost are 0, no node is pruned or a
+    /// bound, and every node has the window [0, 0] under alpha-beta (the page
+    /// reads a window for each node not pruned, and asks for them all).
+    fn push_sealed<G: Game>(&mut self, node: &GameNode<G>, opens: bool, action: u16, windowed: bool) {
+        self.count.push(if opens { node.children().len() as u16 } else { 0 });
+        self.action.push(action);
+        let mut flags = if node.maximising() { MAXIMISING } else { 0 };
+        if node.is_leaf() {
+            flags |= LEAF;
+            self.cost.push(node.value());
+        } else {
+            self.cost.push(0);
+            self.value.push(0);
+        }
+        if windowed {
+            self.window.push([0, 0]);
+            self.infinite.push(0);
         }
         self.flags.push(flags);
     }

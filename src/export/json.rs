@@ -30,6 +30,8 @@ struct JsonNode {
     parent: Option<u32>,
     depth: u8,
     action: Option<String>,
+    /// The node's name in every view (`export::names`).
+    name: String,
     to_move: &'static str,
     board: Vec<String>,
     cost: i32,
@@ -133,6 +135,7 @@ pub fn write_tree_deepened<G: Game>(
     let mut result: io::Result<()> = Ok(());
     let mut first = true;
     let picture = game.picture();
+    let names = super::names::Names::of(game, tree);
     tree.walk(|node, parent| {
         let pos = &node.position(game);
         if result.is_err() {
@@ -143,6 +146,7 @@ pub fn write_tree_deepened<G: Game>(
             parent,
             depth: node.depth,
             action: node.action.map(|a| game.format_action(a)),
+            name: names.name(node.id(), node.action.map(|a| game.format_action(a)).as_deref()),
             to_move: game.player_name(game.to_move(pos)),
             board: picture.rows(&game.cells(pos)),
             cost: game.cost(pos, game.has_actions(pos)),

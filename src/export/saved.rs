@@ -167,11 +167,19 @@ impl Saved {
     /// Holds the saved census, if the file has one, to `census`, the census
     /// of the tree [`Saved::check`] checked.
     pub fn check_census(&self, census: &Census) -> Result<(), String> {
-        match &self.census {
-            Some(saved) if saved != census => {
-                Err("its census differs from the tree's; was it edited?".into())
+        let Some(saved) = &self.census else { return Ok(()) };
+        let mut fresh = census.clone();
+        if saved.total.games_up_to_symmetry.is_none() {
+            // A file from before games up to symmetry were counted has none
+            // (nor has a game without symmetries, whose fresh count is none).
+            for c in fresh.by_depth.iter_mut().chain([&mut fresh.total]) {
+                c.games_up_to_symmetry = None;
             }
-            _ => Ok(()),
+        }
+        if *saved == fresh {
+            Ok(())
+        } else {
+            Err("its census differs from the tree's; was it edited?".into())
         }
     }
 }

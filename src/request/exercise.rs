@@ -3,9 +3,9 @@
 
 use super::check;
 use super::option::{Door, Opt};
-use super::refusal::{Refusal, Why, Word};
+use super::refusal::{Refusal, Word};
 use super::search::Search;
-use crate::exercise::files::{self, Asked, Unfit};
+use crate::exercise::files::{self, Asked};
 use crate::exercise::generate::{Constraints, generate, parse_counts, parse_range};
 use crate::exercise::page::Paper;
 use crate::export::html::Addon;
@@ -159,7 +159,7 @@ impl ExerciseArgs {
             rule,
             ..Constraints::default()
         };
-        constraints.check().map_err(|e| Refusal::said(None, Why::Usage, e))?;
+        constraints.check()?;
         let search = if self.search == Search::Minimax { Search::Minimax } else { Search::Alphabeta };
         let asked = Asked {
             search,
@@ -190,26 +190,27 @@ impl Exercise {
         count: u32,
         door: Door,
     ) -> Result<Vec<(&'static str, Vec<u8>)>, Refusal> {
-        let unfit = |e: Unfit| match e {
-            Unfit::TooBig(why) => Refusal::said(Opt::Depth, Why::Budget, why),
-            Unfit::Unsuitable(why) => Refusal::said(None, Why::Usage, why),
-        };
         if let Some(name) = self.game {
             return crate::with_game!(name, &Settings::default(), |g| {
                 let pos = check::position(g, self.position.as_deref())?;
                 let g = &g.for_machine(g.to_move(&pos));
                 let title = format!("Exercise: {} to move", g.player_name(g.to_move(&pos)));
-                files::files(g, pos, self.depth, title, self.asked, &[]).map_err(unfit)
+                files::files(g, pos, self.depth, title, self.asked, &[])
             });
         }
-        let seed = self.seed.wrapping_add(u64::from(number - 1));
+        let text = self.tree_text(number)?;
         let game = TextbookTree::default();
-        let text = generate(seed, &self.constraints, self.asked.search == Search::Alphabeta)
-            .map_err(|e| Refusal::said(None, Why::Usage, e))?;
         let pos =
             crate::game::Notation::parse_position(&game, &text).expect("generated trees are well formed");
         let nav = [navigation(number, count, self.seed, door)];
-        files::files(&game, pos, self.depth, format!("Exercise {number}"), self.asked, &nav).map_err(unfit)
+        files::files(&game, pos, self.depth, format!("Exercise {number}"), self.asked, &nav)
+    }
+
+    /// The random tree of exercise `number` (from seed `seed + number - 1`),
+    /// in the textbook notation: what Python's `textbook_tree` gives.
+    pub fn tree_text(&self, number: u32) -> Result<String, Refusal> {
+        let seed = self.seed.wrapping_add(u64::from(number.saturating_sub(1)));
+        generate(seed, &self.constraints, self.asked.search == Search::Alphabeta)
     }
 }
 

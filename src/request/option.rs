@@ -261,7 +261,15 @@ impl Door {
     pub fn spell_set(self, opt: Opt, value: &str) -> String {
         // Python writes a text in quotes; a number, or a text already quoted, as it is.
         let bare = value.parse::<f64>().is_ok() || value.starts_with('"');
+        // A range, `A..B` on the command line and the page, is Python's pair.
+        let pair = matches!(opt, Opt::Branching | Opt::Leaves)
+            .then(|| value.split_once(".."))
+            .flatten()
+            .filter(|(a, b)| a.trim().parse::<i64>().is_ok() && b.trim().parse::<i64>().is_ok());
         match self {
+            Door::Python if let Some((a, b)) = pair => {
+                format!("{}=({}, {})", python_name(opt), a.trim(), b.trim())
+            }
             Door::Cli => format!("--{} {value}", opt.name()),
             Door::Page => format!("{} {value}", opt.name()),
             Door::Python if bare => format!("{}={value}", python_name(opt)),
@@ -295,6 +303,8 @@ mod tests {
         assert_eq!(Door::Python.spell_set(Opt::Search, "alphabeta"), "search=\"alphabeta\"");
         assert_eq!(Door::Python.spell_set(Opt::Depth, "99"), "depth=99");
         assert_eq!(Door::Python.spell(Opt::Class), "students=");
+        assert_eq!(Door::Python.spell_set(Opt::Branching, "5..6"), "branching=(5, 6)");
+        assert_eq!(Door::Cli.spell_set(Opt::Branching, "5..6"), "--branching 5..6");
     }
 
     #[test]

@@ -781,7 +781,8 @@ fn practice_scores_the_textbook_answer_to_the_worked_example_right() {
     b.click("#edges g[data-edge='3'] line.hit");
     b.click("#check");
     let score = b.text("#practice-score");
-    assert!(score.contains("values 5 right, 0 wrong, 1 blank; cuts 2 right, 1 wrong, 0 missed"), "{score}");
+    // (Node 3, under the student's own cut, asks nothing: it is not counted blank.)
+    assert!(score.contains("values 5 right, 0 wrong, 0 blank; cuts 2 right, 1 wrong, 0 missed"), "{score}");
     assert_eq!(b.count("#edges g.c-wrong[data-edge='3']"), 1);
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
@@ -957,9 +958,17 @@ fn tic_tac_toe_practice_is_a_bounded_worksheet_drawn_whole() {
     // Every inner node has a box, the pruned ones too: which they are is asked.
     let inner = whole.iter().filter(|&&n| !nodes[n]["children"].as_array().unwrap().is_empty()).count();
     assert_eq!(b.count(".node input.guess"), inner);
+    // A blank check counts every box blank, and judges no cut: which nodes
+    // the search skips, and where it cuts, is what is asked.
     b.click("#check");
     let score = b.text("#practice-score");
-    assert!(score.starts_with(&format!("0 of {} right", values + cuts)), "{score}");
+    assert!(
+        score.starts_with(&format!(
+            "0 of {inner} right: values 0 right, 0 wrong, {inner} blank; cuts 0 right, 0 wrong, 0 missed"
+        )),
+        "{score}"
+    );
+    assert_eq!(b.count("#edges g[class*='c-']"), 0, "a blank check marks no edge");
     // Another part of the tree on request: a node nearer the root asks too much,
     // a smaller one becomes the worksheet.
     b.type_into("#find", "1\n");

@@ -82,6 +82,7 @@ fn the_explorer_marks_transpositions_and_selecting_one_outlines_the_others() {
     assert_eq!(total[0], "total");
     assert_eq!(total[1..], want[..]);
     assert_eq!(t["positions"].as_u64().unwrap() as usize, groups.len());
+    assert_eq!(games_up_to_symmetry(&b), (t["games_up_to_symmetry"].clone(), t["finished"].clone()));
     let screenshot = dir.join("positions.png");
     b.click("#mode-explore");
     b.click(&format!(".node[data-id='{chosen}']"));
@@ -89,6 +90,27 @@ fn the_explorer_marks_transpositions_and_selecting_one_outlines_the_others() {
     if let Ok(keep) = std::env::var("GAMETREE_KEEP_SCREENSHOTS") {
         let _ = fs::copy(&screenshot, Path::new(&keep).join("census-transpositions.png"));
     }
+    // A board its mirror keeps, where the games up to symmetry are fewer
+    // than the finished games: the legend names the JSON's figure.
+    let html = dir.join("mirrored.html");
+    let args = ["tictactoe", "--position", "x...o...x o", "--depth", "5", "--html", html.to_str().unwrap()];
+    let (doc, _) = support::written::analysed(&dir, &args);
+    let t = &doc["census"]["total"];
+    assert!(t["games_up_to_symmetry"].as_u64().unwrap() < t["finished"].as_u64().unwrap(), "{t}");
+    b.open(&format!("file://{}", html.display()));
+    b.click("#mode-positions");
+    assert_eq!(games_up_to_symmetry(&b), (t["games_up_to_symmetry"].clone(), t["finished"].clone()));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// The games up to symmetry and the finished games, as the Positions view's
+/// legend names them.
+fn games_up_to_symmetry(b: &Browser) -> (Value, Value) {
+    let legend = b.run("return document.getElementById('games-up-to-symmetry').textContent");
+    let legend = legend.as_str().unwrap().replace(',', "");
+    let figures: Vec<u64> = legend.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+    assert!(legend.starts_with("Games up to symmetry: ") && figures.len() == 2, "{legend}");
+    (Value::from(figures[0]), Value::from(figures[1]))
 }
 
 /// Edges between positions: (first id, first id, action) -> tree edges.

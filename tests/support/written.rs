@@ -64,7 +64,8 @@ pub fn transposing_tree(dir: &Path, extra: &[&str]) -> Value {
     analysed(dir, &args).0
 }
 
-/// The JSON's `census` counts, in the order of `--stats`'s columns.
+/// The JSON's `census` counts, in the order of the Positions view's columns
+/// and of `--stats`'s first six (its seventh: `games_up_to_symmetry`).
 pub const CENSUS_COLUMNS: [&str; 6] = [
     "nodes",
     "finished",

@@ -1,13 +1,15 @@
 // ---- Questions: what a worksheet on a subtree asks.
 // The engine's pruned nodes whose parent it searched: the edges a student cuts.
 import { tree, ui } from './state.js';
-import { enginePruned, isLeaf, windowed } from './data.js';
+import { H, enginePruned, isLeaf, windowed } from './data.js';
 export const topPruned = (n) => n > 0 && enginePruned(n) && !enginePruned(tree.parent[n]);
 // The questions a worksheet on the subtree under each node asks: a value for
 // each inner node the engine searched, and under alpha-beta a cut for each
 // edge it never followed. A child's index is greater than its parent's.
+// A student's worksheet (H.sealed) knows no cut, so it counts no questions:
+// it is asked whole, as on paper.
 export const questions = new Int32Array(tree.N);
-for (let n = tree.N - 1; n >= 0; n--) {
+for (let n = tree.N - 1; n >= 0 && !H.sealed; n--) {
   if (!isLeaf(n) && !enginePruned(n)) questions[n]++;
   if (n > 0) questions[tree.parent[n]] += windowed && topPruned(n) ? 1 : enginePruned(n) ? 0 : questions[n];
 }

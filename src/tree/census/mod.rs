@@ -1,9 +1,11 @@
 //! What a built tree holds, counted: nodes, finished games, and how many of
 //! its positions are the same position reached another way (transpositions),
-//! or the same up to the board's symmetries. The explicit tree repeats every
-//! position once per path to it; these counts say how much.
+//! or the same up to the board's symmetries; and the games a lesson counts
+//! "up to symmetry" (`games`). The explicit tree repeats every position once
+//! per path to it; these counts say how much.
 
 mod depths;
+mod games;
 mod hashed;
 mod levels;
 mod parts;
@@ -37,6 +39,12 @@ pub struct Counts {
     /// Different finished positions up to the board's symmetries.
     #[serde(rename = "finished_positions_up_to_symmetry")]
     pub finished_up_to_symmetry: Option<u64>,
+    /// Finished games once, at every node, the moves that lead to positions
+    /// the same up to the board's symmetries are taken once (tic-tac-toe's
+    /// whole game: 26,830); `None` for a game without symmetries. Absent in
+    /// a file from before it was counted.
+    #[serde(default)]
+    pub games_up_to_symmetry: Option<u64>,
 }
 
 /// The counts of a tree, by depth and in total.
@@ -90,21 +98,32 @@ fn census_with<G: Game, D: DepthSet>(game: &G, tree: &Tree<'_, G>, shape: Shape)
     let depths = counted.by_depth.len();
     let threads = if counted.total[0] < shape.alone_below as u64 { 1 } else { shape.threads };
     let classes = counted.classes.map(|c| parts::count_classes(c, depths, threads));
-    let counts_of =
-        |[nodes, finished, distinct, distinct_finished]: [u64; 4], class: Option<[u64; 2]>| Counts {
-            nodes,
-            finished,
-            distinct,
-            distinct_finished,
-            distinct_up_to_symmetry: class.map(|c| c[0]),
-            finished_up_to_symmetry: class.map(|c| c[1]),
-        };
+    let games = games::games_up_to_symmetry(game, tree, shape.threads, shape.alone_below / 8);
+    let counts_of = |[nodes, finished, distinct, distinct_finished]: [u64; 4],
+                     class: Option<[u64; 2]>,
+                     games: Option<u64>| Counts {
+        nodes,
+        finished,
+        distinct,
+        distinct_finished,
+        distinct_up_to_symmetry: class.map(|c| c[0]),
+        finished_up_to_symmetry: class.map(|c| c[1]),
+        games_up_to_symmetry: games,
+    };
     let by_depth = (0..depths)
-        .map(|d| counts_of(counted.by_depth[d], classes.as_ref().map(|c| c.by_depth[d])))
+        .map(|d| {
+            let games_at = games.as_ref().map(|g| g.get(d).copied().unwrap_or(0));
+            counts_of(counted.by_depth[d], classes.as_ref().map(|c| c.by_depth[d]), games_at)
+        })
         .collect();
     let all = counted.by_depth.iter().fold([0, 0], |a, c| [a[0] + c[0], a[1] + c[1]]);
     let [distinct, distinct_finished] = counted.total;
-    let total = counts_of([all[0], all[1], distinct, distinct_finished], classes.as_ref().map(|c| c.total));
+    let games_all = games.as_ref().map(|g| g.iter().sum());
+    let total = counts_of(
+        [all[0], all[1], distinct, distinct_finished],
+        classes.as_ref().map(|c| c.total),
+        games_all,
+    );
     Census { by_depth, total }
 }
 
@@ -118,7 +137,9 @@ mod tests {
 
     /// The whole game of tic-tac-toe against its published counts: 549,946
     /// nodes, 255,168 finished games, 5,478 positions (765 up to symmetry), of
-    /// which 958 are finished (138 up to symmetry).
+    /// which 958 are finished (138 up to symmetry), and 26,830 games up to
+    /// symmetry (Wikipedia's "Tic-tac-toe", after Schaefer's MathRec
+    /// solutions: "26,830 possible games up to rotations and reflections").
     #[test]
     fn the_whole_tictactoe_tree_has_its_published_counts() {
         let mut arena = TreeArena::new();
@@ -130,6 +151,9 @@ mod tests {
         assert_eq!(c.total.distinct_up_to_symmetry, Some(765));
         assert_eq!(c.total.distinct_finished, 958);
         assert_eq!(c.total.finished_up_to_symmetry, Some(138));
+        assert_eq!(c.total.games_up_to_symmetry, Some(26_830));
+        // Not the classes of whole games, which are exactly an eighth.
+        assert_ne!(c.total.games_up_to_symmetry, Some(c.total.finished / 8));
         // The opening: nine first moves, three up to symmetry (corner, edge, centre).
         assert_eq!((c.by_depth[1].nodes, c.by_depth[1].distinct_up_to_symmetry), (9, Some(3)));
         // Every depth's nodes add up to the whole.
@@ -137,7 +161,8 @@ mod tests {
     }
 
     /// The census counted the plain way: every node's position put in sets,
-    /// per depth and in all, and its symmetry class likewise.
+    /// per depth and in all, and its symmetry class likewise; games up to
+    /// symmetry by going down every node's first child of each class.
     fn counted_plainly<G: Game>(game: &G, tree: &Tree<'_, G>) -> Census {
         use std::collections::HashSet;
         type Sets<G> = (HashSet<<G as crate::game::Rules>::Position>, HashSet<Vec<u8>>);
@@ -166,12 +191,35 @@ mod tests {
             distinct_finished: finished.0.len() as u64,
             distinct_up_to_symmetry: symmetric.then_some(all.1.len() as u64),
             finished_up_to_symmetry: symmetric.then_some(finished.1.len() as u64),
+            games_up_to_symmetry: None,
         };
         let reached = nodes.iter().rposition(|n| n[0] > 0).unwrap() + 1;
         let all = nodes.iter().fold([0, 0], |a, n| [a[0] + n[0], a[1] + n[1]]);
+        let mut games = vec![0u64; reached];
+        if symmetric {
+            games_below(game, tree.root, &mut games);
+        }
+        let with_games = |c: Counts, g: u64| Counts { games_up_to_symmetry: symmetric.then_some(g), ..c };
         Census {
-            by_depth: (0..reached).map(|d| counts(nodes[d], &sets[d])).collect(),
-            total: counts(all, sets.last().unwrap()),
+            by_depth: (0..reached).map(|d| with_games(counts(nodes[d], &sets[d]), games[d])).collect(),
+            total: with_games(counts(all, sets.last().unwrap()), games.iter().sum()),
+        }
+    }
+
+    /// Adds the finished games below `node` to `games` (by depth), each
+    /// node's children taken once per symmetry class, the first of each.
+    fn games_below<G: Game>(game: &G, node: &crate::tree::GameNode<G>, games: &mut [u64]) {
+        if node.is_leaf() {
+            games[usize::from(node.depth)] += u64::from(!game.has_actions(&node.position(game)));
+            return;
+        }
+        let mut taken = Vec::new();
+        for child in node.children() {
+            let class = game.symmetry_class(&child.position(game)).unwrap();
+            if !taken.contains(&class) {
+                taken.push(class);
+                games_below(game, child, games);
+            }
         }
     }
 
