@@ -14,6 +14,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use serde::Serialize;
 
+use super::modules::{Module, bundle};
 use super::scope::{Scope, Shown};
 use super::seal;
 use super::summary::Summary;
@@ -24,37 +25,42 @@ use crate::search::trace::Event;
 use crate::tree::{Bound, GameNode, Tree};
 
 const TEMPLATE: &str = include_str!("explorer/page.html");
-/// The page's script, one file per concern, run in this order inside one
-/// function so that they share its names (data first, the start last).
-const SCRIPT: &[&str] = &[
-    include_str!("explorer/data.js"),
-    include_str!("explorer/board.js"),
-    include_str!("explorer/boards.js"),
-    include_str!("explorer/words.js"),
-    include_str!("explorer/questions.js"),
-    include_str!("explorer/trace.js"),
-    include_str!("explorer/view.js"),
-    include_str!("explorer/layout.js"),
-    include_str!("explorer/nodes.js"),
-    include_str!("explorer/edges.js"),
-    include_str!("explorer/zoom.js"),
-    include_str!("explorer/print.js"),
-    include_str!("explorer/panel.js"),
-    include_str!("explorer/header.js"),
-    include_str!("explorer/modes.js"),
-    include_str!("explorer/step.js"),
-    include_str!("explorer/practice.js"),
-    include_str!("explorer/find.js"),
-    include_str!("explorer/input.js"),
-    include_str!("explorer/small_tree.js"),
-    include_str!("explorer/hook.js"),
-    include_str!("explorer/graft.js"),
-    include_str!("explorer/start.js"),
+/// The page's script: ES modules, one file per concern, which the page
+/// carries bundled from `start.js` (`super::modules`). The MCTS page's
+/// `mcts.js` takes what it shares with them from the same list.
+pub(crate) const MODULES: &[Module] = &[
+    Module { name: "state.js", text: include_str!("explorer/state.js") },
+    Module { name: "data.js", text: include_str!("explorer/data.js") },
+    Module { name: "board.js", text: include_str!("explorer/board.js") },
+    Module { name: "boards.js", text: include_str!("explorer/boards.js") },
+    Module { name: "words.js", text: include_str!("explorer/words.js") },
+    Module { name: "questions.js", text: include_str!("explorer/questions.js") },
+    Module { name: "trace.js", text: include_str!("explorer/trace.js") },
+    Module { name: "view.js", text: include_str!("explorer/view.js") },
+    Module { name: "layout.js", text: include_str!("explorer/layout.js") },
+    Module { name: "node_state.js", text: include_str!("explorer/node_state.js") },
+    Module { name: "nodes.js", text: include_str!("explorer/nodes.js") },
+    Module { name: "edges.js", text: include_str!("explorer/edges.js") },
+    Module { name: "zoom.js", text: include_str!("explorer/zoom.js") },
+    Module { name: "print.js", text: include_str!("explorer/print.js") },
+    Module { name: "panel.js", text: include_str!("explorer/panel.js") },
+    Module { name: "header.js", text: include_str!("explorer/header.js") },
+    Module { name: "views.js", text: include_str!("explorer/views.js") },
+    Module { name: "modes.js", text: include_str!("explorer/modes.js") },
+    Module { name: "step.js", text: include_str!("explorer/step.js") },
+    Module { name: "practice.js", text: include_str!("explorer/practice.js") },
+    Module { name: "find.js", text: include_str!("explorer/find.js") },
+    Module { name: "input.js", text: include_str!("explorer/input.js") },
+    Module { name: "small_tree.js", text: include_str!("explorer/small_tree.js") },
+    Module { name: "hook.js", text: include_str!("explorer/hook.js") },
+    Module { name: "graft.js", text: include_str!("explorer/graft.js") },
+    Module { name: "start.js", text: include_str!("explorer/start.js") },
+    Module { name: "columns.js", text: include_str!("explorer/columns.js") },
+    Module { name: "keys.js", text: include_str!("explorer/keys.js") },
+    Module { name: "mcts.js", text: include_str!("explorer/mcts.js") },
 ];
 const STYLE: &str = include_str!("explorer/explorer.css");
-/// The one board drawer (`drawBoard`), which the MCTS page shares.
-pub(crate) const BOARD_SCRIPT: &str = include_str!("explorer/board.js");
-/// The boards' style, likewise shared.
+/// The boards' style (`board.css`), which the MCTS page shares.
 pub(crate) const BOARD_STYLE: &str = include_str!("explorer/board.css");
 
 /// Trees larger than this get no step-through: the page would carry several
@@ -93,6 +99,9 @@ struct Header<'a> {
     bits: u32,
     /// Every distinct action, by its index in the node data.
     actions: Vec<String>,
+    /// The root's own name, where the game's notation gives it one (a
+    /// textbook tree's `A:(...)`): the page calls the root by it.
+    root_name: Option<String>,
     /// `[index, hidden]` for each node in the page whose subtree the scope cut.
     hidden: Vec<[u64; 2]>,
     /// Why there are no trace events, when there are none.
@@ -241,6 +250,7 @@ fn write<G: Game>(
         symbols: boards.symbols,
         bits: boards.bits,
         actions: nodes.actions,
+        root_name: game.position_name(&tree.root_position),
         hidden: nodes.hidden,
         trace_note,
         opening,
@@ -272,13 +282,25 @@ fn write<G: Game>(
     })
 }
 
-/// The explorer's script files, in order, inside the one function they share.
+/// The explorer's script: its modules bundled from `start.js`.
 fn write_script(out: &mut dyn Write) -> io::Result<()> {
-    out.write_all(b"'use strict';\n(function () {\n")?;
-    for part in SCRIPT {
-        out.write_all(part.as_bytes())?;
+    out.write_all(script("start.js")?.as_bytes())
+}
+
+/// The bundle of `entry` and what it imports among [`MODULES`], made once.
+pub(crate) fn script(entry: &'static str) -> io::Result<&'static str> {
+    use std::sync::{Mutex, OnceLock};
+    static MADE: OnceLock<Mutex<HashMap<&'static str, &'static str>>> = OnceLock::new();
+    let mut made = MADE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(s) = made.get(entry) {
+        return Ok(s);
     }
-    out.write_all(b"})();\n")
+    // (The modules are this project's own files: an error here is a bug the
+    // tests meet first, never a reader's input.)
+    let text = bundle(MODULES, entry).map_err(|e| io::Error::other(format!("the page's script: {e}")))?;
+    let text: &'static str = Box::leak(format!("'use strict';\n{text}").into_boxed_str());
+    made.insert(entry, text);
+    Ok(text)
 }
 
 /// Each addon's data and script, after the explorer's script has made the hook.
@@ -633,6 +655,34 @@ pub fn escape_html(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every script file beside this one is a module of the pages, type-checked
+    /// (jsconfig.json's list), or an addon's classic script (`Addon`).
+    #[test]
+    fn every_module_is_bundled_and_type_checked() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/export/explorer");
+        let jsconfig = std::fs::read_to_string(dir.join("jsconfig.json")).unwrap();
+        let addons = ["deepening.js", "merged.js", "orders.js", "positions.js", "exercise.js"];
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|f| f.ends_with(".js") && !addons.contains(&f.as_str()))
+            .collect();
+        files.sort();
+        let mut listed: Vec<String> = MODULES.iter().map(|m| m.name.to_string()).collect();
+        listed.sort();
+        assert_eq!(files, listed, "src/export/explorer's modules and MODULES differ");
+        for f in &files {
+            assert!(jsconfig.contains(&format!("\"{f}\"")), "jsconfig.json does not check {f}");
+        }
+        // Both pages' bundles resolve, and the MCTS page takes the shared decoder.
+        assert!(script("start.js").unwrap().contains("const __m_columns"));
+        assert!(script("mcts.js").unwrap().contains("const __m_columns"));
+        assert!(
+            !script("mcts.js").unwrap().contains("const __m_data"),
+            "the MCTS page needs none of the tree's data"
+        );
+    }
 
     #[test]
     fn nothing_in_the_data_can_end_the_script_or_start_markup() {

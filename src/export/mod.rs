@@ -13,6 +13,7 @@ pub mod json;
 pub mod mcts;
 pub mod merged;
 pub mod merged_view;
+pub mod modules;
 pub mod names;
 pub mod orders;
 pub mod positions;

@@ -42,6 +42,14 @@ pub trait Notation: Rules {
         })
     }
 
+    /// What `pos` is called in the game's own notation, if anything: a
+    /// textbook tree's labelled node (`A:(...)` is A). The explorer names the
+    /// root by it, as the book's figure does.
+    fn position_name(&self, pos: &Self::Position) -> Option<String> {
+        let _ = pos;
+        None
+    }
+
     /// `text` in this game's own notation, if it is written in the original
     /// program's (Ataxx's `a7b6` for the clone `b6`, niujiao's `02` for
     /// `0-2`), so that people may type either.

@@ -304,7 +304,7 @@ fn a_step_explains_by_name_and_shows_what_it_explains() {
     assert_eq!(
         texts[cut],
         format!(
-            "step {} of {}: c2 and c3 are never looked at: MIN at C already has 2, and MAX at the root has 3 from B (2 ≤ 3)",
+            "step {} of {}: c2 and c3 are never looked at: MIN at C already has 2, and MAX at A has 3 from B (2 ≤ 3)",
             cut + 1,
             texts.len()
         )
@@ -773,5 +773,196 @@ fn no_practice_mark_overlaps_an_edge_label_or_another_nodes_text() {
         }
     }
     assert_eq!(all, Vec::<String>::new());
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
+/// Presses the presenter's keys in turn (PageDown, →, space, then ←, PageUp)
+/// and reads `at` after each: three steps forward and two back, in any view.
+fn clicker(b: &Browser, view: &str, at: &str) {
+    let read = || b.run(at).as_i64().unwrap_or_else(|| panic!("{view}: {at} gave no number"));
+    let mut seen = vec![read()];
+    for key in ["\u{E00F}", "\u{E014}", " ", "\u{E012}", "\u{E00E}"] {
+        b.press(key);
+        seen.push(read());
+    }
+    assert!(
+        seen[0] < seen[1] && seen[1] < seen[2] && seen[2] < seen[3],
+        "{view}: PageDown, → and space step forward: {seen:?}"
+    );
+    assert_eq!((seen[4], seen[5]), (seen[2], seen[1]), "{view}: ← and PageUp step back: {seen:?}");
+    assert_eq!(b.console_errors(), Vec::<String>::new(), "{view}");
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_presenters_keys_are_the_same_in_every_view() {
+    let dir = scratch("clicker");
+    let aima = page(&dir, "aima", &["tree", "--position", AIMA, "--search", "alphabeta"]);
+    let mcts = page(&dir, "mcts", &["tictactoe", "--search", "mcts", "--iterations", "50"]);
+    let deep = page(
+        &dir,
+        "deep",
+        &["tictactoe", "--position", "xo.ox.... x", "--depth", "5", "--search", "deepening"],
+    );
+    let merged = page(
+        &dir,
+        "merged",
+        &["tictactoe", "--position", "x...o.... x", "--depth", "4", "--merge-transpositions"],
+    );
+    let b = Browser::start();
+    b.set_viewport(1366, 768);
+    // The explorer's step-through, and p, autoplay's own key.
+    b.open(&url(&aima));
+    b.click("#mode-step");
+    clicker(&b, "step-through", "return Number(document.getElementById('slider').value)");
+    b.press("p");
+    assert_eq!(b.text("#play"), "❚❚", "p plays");
+    b.press("p");
+    assert_eq!(b.text("#play"), "▶", "p pauses");
+    // Explore, where the arrows move about the tree: the clicker's PageDown
+    // and space walk it in the order the search visits it, PageUp back.
+    b.click("#mode-explore");
+    b.click("#collapse-all");
+    b.run("document.getElementById('tree').focus()");
+    let selected = || b.run("return Number(document.querySelector('.node.selected').dataset.id)");
+    let mut walked = vec![selected()];
+    for key in ["\u{E00F}", " ", "\u{E00E}"] {
+        b.press(key);
+        walked.push(selected());
+    }
+    // A, then B, B's first leaf, and back to B.
+    assert_eq!(walked, [0, 1, 4, 1].map(Value::from), "explore");
+    // MCTS: space steps, as a clicker's does; p plays.
+    b.open(&url(&mcts));
+    b.press("\u{E011}"); // Home: the page opens after the last iteration
+    clicker(
+        &b,
+        "MCTS",
+        "return 1000 * Number(document.body.dataset.step || 0) + Number(document.body.dataset.ply || 0)",
+    );
+    b.press("p");
+    assert!(b.text("#play").contains("pause"), "p plays the MCTS page");
+    b.press("p");
+    // The Iterations view, from the first iteration.
+    b.open(&url(&deep));
+    b.click("#iteration-1");
+    clicker(&b, "Iterations", "return Number(document.getElementById('view-deepening').dataset.shown)");
+    // The Positions graph, from no position chosen.
+    b.open(&url(&merged));
+    assert_eq!(b.run("return document.body.dataset.mode"), Value::from("merged"));
+    clicker(
+        &b,
+        "Positions",
+        "const c = document.querySelector('#merged-canvas .mbox.chosen'); return c ? Number(c.dataset.position) : -1",
+    );
+}
+
+/// At every step the caption (`css`) is read in type of 20 px or more and
+/// holds all its lines: the least type size and every step whose caption
+/// scrolls, after each click of `next` until `done()` (at most 5000 clicks),
+/// and the captions' texts.
+const CAPTIONS: &str = r#"
+const [css, next] = arguments;
+let least = Infinity; const clipped = [], texts = [];
+for (let k = 0; k <= 5000; k++) {
+  const e = document.querySelector(css);
+  least = Math.min(least, parseFloat(getComputedStyle(e).fontSize));
+  if (e.scrollHeight > e.clientHeight + 1) clipped.push(`${k}: ${e.scrollHeight} > ${e.clientHeight}: ${e.textContent}`);
+  texts.push(e.textContent);
+  if (done()) break;
+  document.querySelector(next).click();
+}
+return { least, clipped, texts };
+"#;
+
+/// A view's steps: its caption's element, the button to the next step, when
+/// the last is reached (a script's expression), and how to go to the first.
+struct Steps<'a> {
+    caption: &'a str,
+    next: &'a str,
+    done: &'a str,
+    first: &'a str,
+}
+
+/// The caption of every step, at each projector's size: never under 20 px,
+/// never clipped. Returns the texts.
+fn captions(b: &Browser, name: &str, s: &Steps) -> Vec<String> {
+    let mut texts = Vec::new();
+    for size in [(1366, 768), (1280, 720)] {
+        b.set_viewport(size.0, size.1);
+        b.run(s.first);
+        let args = format!("[{}, {}]", Value::from(s.caption), Value::from(s.next));
+        let got =
+            b.run(&format!("const done = () => ({});\n{}", s.done, CAPTIONS.replace("arguments", &args)));
+        let least = got["least"].as_f64().unwrap();
+        assert!(least >= 20.0, "{name} at {size:?}: the caption is {least} px");
+        assert_eq!(got["clipped"], Value::Array(vec![]), "{name} at {size:?}: a caption clipped");
+        texts = got["texts"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
+        if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+            b.screenshot(
+                &Path::new(&dir).join(format!("caption-{name}-{}x{}.png", size.0, size.1).replace(' ', "-")),
+            );
+        }
+    }
+    texts
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn every_steps_caption_is_large_whole_and_names_nodes_as_the_lesson_does() {
+    let dir = scratch("captions");
+    let b = Browser::start();
+    for (name, args) in [
+        ("AIMA 5.2", vec!["tree", "--position", AIMA, "--search", "alphabeta"]),
+        ("worked example", vec!["checkers", "--position", WORKED, "--search", "alphabeta"]),
+    ] {
+        let html = page(&dir, "tree", &args);
+        b.open(&url(&html));
+        b.click("#mode-step");
+        let steps = b.run("return Number(document.getElementById('slider').max)").as_u64().unwrap();
+        assert!(steps > 5, "{name}: {steps} steps");
+        let done = format!("Number(document.getElementById('slider').value) === {steps}");
+        let first = "document.getElementById('to-start').click()";
+        let texts =
+            captions(&b, name, &Steps { caption: "#step-text", next: "#step-forward", done: &done, first });
+        assert_eq!(texts.len() as u64, steps + 1, "{name}: every step");
+        for t in &texts {
+            assert!(!t.contains("(root)"), "{name}: {t}");
+            if name == "AIMA 5.2" {
+                // The letters of the book's figure: A, B, C, D; never an id beside them.
+                assert!(!t.contains('#'), "{name}: {t}");
+            }
+        }
+        if name == "AIMA 5.2" {
+            assert!(texts[1].contains("the root A"), "{}", texts[1]);
+            assert!(texts.last().unwrap().contains("The decision: B"), "{}", texts.last().unwrap());
+        }
+    }
+    let mcts = page(&dir, "mcts", &["tictactoe", "--search", "mcts", "--iterations", "30"]);
+    b.open(&url(&mcts));
+    let done = "document.body.dataset.step === '120'";
+    let first = "document.getElementById('to-start').click()";
+    let texts = captions(&b, "MCTS", &Steps { caption: "#step-text", next: "#forward", done, first });
+    assert!(
+        texts.len() > 120,
+        "MCTS: every phase of 30 iterations, and the playouts' moves: {}",
+        texts.len()
+    );
+    for t in &texts {
+        assert!(!t.contains(" from #") && !t.contains(" at #"), "MCTS names nodes by their moves: {t}");
+    }
+    let deep = page(
+        &dir,
+        "deep",
+        &["tictactoe", "--position", "xo.ox.... x", "--depth", "5", "--search", "deepening"],
+    );
+    b.open(&url(&deep));
+    let its = b.count("#view-deepening [role=tab]");
+    assert!(its >= 3, "{its} iterations");
+    let done = format!("document.getElementById('view-deepening').dataset.shown === '{its}'");
+    let first = "document.getElementById('iteration-1').click()";
+    let caption = "#view-deepening .said";
+    let texts = captions(&b, "Iterations", &Steps { caption, next: "#iteration-next", done: &done, first });
+    assert_eq!(texts.len(), its, "Iterations: every iteration");
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }

@@ -245,7 +245,7 @@ fn stepping_through_alpha_beta_ends_with_the_exports_values_and_pruned_set() {
         assert_eq!(drawn_value(b, id), shown_value(n), "node {id}");
     }
     // The last step names the decision and marks its node.
-    assert!(b.text("#step-text").contains("The decision: #1 A6-B5, value 1"), "{}", b.text("#step-text"));
+    assert!(b.text("#step-text").contains("The decision: A6-B5, value 1"), "{}", b.text("#step-text"));
     assert_eq!(b.count(".node.decision[data-id='1']"), 1);
     // A cut-off names the children it skipped, and why, in the panel.
     b.click(".node[data-id='2'] .act");

@@ -4,8 +4,8 @@
 // the root), whose differences from `c` are the last action, ringed. Each
 // square has its grid line; coordinates grow on small boards so that they stay
 // legible. The style is board.css.
-const boardEsc = (s) => String(s).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[ch]));
-function drawBoard(P, units, c, before, px) {
+export const boardEsc = (s) => String(s).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[ch]));
+export function drawBoard(P, units, c, before, px) {
   const h = Math.round(px * P.height / P.width);
   const cell = px / P.width;
   const coord = Math.min(0.6, Math.max(0.45, 9 / cell));

@@ -1,7 +1,11 @@
 // ---- Boards: a node's cells, decoded from the page's data, drawn by the one
 // board drawer (board.js) against its parent's, so the last action is ringed.
-const P = H.picture;
-function cells(n) {
+import { hooks, tree } from './state.js';
+import { H, boardAt, boardBytes, bytes } from './data.js';
+import { boardEsc, drawBoard } from './board.js';
+export const P = H.picture;
+export function cells(n) {
+  for (const f of hooks.cells) { const c = f(n); if (c) return c; }
   const out = H.root_cells.split('');
   const base = boardAt + n * boardBytes;
   H.varying.forEach((p, k) => {
@@ -14,13 +18,13 @@ function cells(n) {
   });
   return out;
 }
-const esc = boardEsc;
+export const esc = boardEsc;
 const unitOf = new Map(P.units.map((u) => [u.symbol, u]));
-const boardCache = new Map();
-function boardSvg(n, px) {
+export const boardCache = new Map();
+export function boardSvg(n, px) {
   const key = px + ':' + n;
   if (boardCache.has(key)) return boardCache.get(key);
-  const s = drawBoard(P, unitOf, cells(n), n > 0 ? cells(parent[n]) : null, px);
+  const s = drawBoard(P, unitOf, cells(n), n > 0 ? cells(tree.parent[n]) : null, px);
   if (boardCache.size > 4000) boardCache.clear();
   boardCache.set(key, s);
   return s;

@@ -44,7 +44,7 @@
 #view-deepening td.line span { white-space: nowrap; }
 #view-deepening tr.chosen td { background: #fff2c6; font-weight: 600; }
 #view-deepening tbody tr { cursor: pointer; }
-#view-deepening .said { font-size: 17px; margin: 0 0 6px; }
+#view-deepening .said { font-size: 20px; margin: 0 0 6px; }
 #view-deepening .note { color: #444; }
 #view-deepening .chart { display: block; width: 100%; padding: 2px; background: #fff; border: 1px solid #bbb; cursor: zoom-in; }
 #view-deepening .chart svg { width: 100%; height: auto; display: block; }
@@ -382,9 +382,11 @@ body[data-mode=deepening] #legend { display: none; }
     if (view.hidden) return;
     ev.stopPropagation();
     const node = document.activeElement && document.activeElement.closest && document.activeElement.closest('.drawing .node[tabindex]');
-    if (node && (ev.key === 'Enter' || ev.key === ' ')) { ev.preventDefault(); openTo(Number(node.dataset.id)); }
-    else if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
-    else if (ev.key === 'ArrowLeft') { ev.preventDefault(); choose(chosen - 1); }
+    // (The presenter's keys step through the iterations, as in every view:
+    // gametree.stepKey. Enter opens the line to a focused node.)
+    const by = g.stepKey(ev);
+    if (node && ev.key === 'Enter') { ev.preventDefault(); openTo(Number(node.dataset.id)); }
+    else if (by) { ev.preventDefault(); choose(chosen + by); }
     else if (ev.key === 'c' && !ev.ctrlKey && !ev.metaKey && !ev.altKey) showChart(!large);
     // (b: the way back without Tabbing past every node to its button.)
     else if (ev.key === 'b' && !ev.ctrlKey && !ev.metaKey && !ev.altKey && opened[chosen] && !opened[chosen].best) bestLine();

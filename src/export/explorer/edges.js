@@ -1,23 +1,29 @@
 // ---- Edges.
 // Whether `n` is the first child a cut-off skipped, as the page shows it now.
+import { tree, ui } from './state.js';
+import { actionName, decisionNode, isLeaf, line } from './data.js';
+import { engineCut, skippedKids } from './words.js';
+import { E, step } from './trace.js';
+import { boxWidth, cutAbove, cuts } from './view.js';
+import { AWAY, SVG, drawnEdges, edges, fanGroups, groupOf, keepOnly } from './layout.js';
 function firstSkipped(n) {
-  const p = parent[n];
+  const p = tree.parent[n];
   if (p < 0) return false;
-  const kids = mode === 'step' ? step.state.cutShort.get(p) : engineCut(p) ? skippedKids(p) : null;
+  const kids = ui.mode === 'step' ? step.state.cutShort.get(p) : engineCut(p) ? skippedKids(p) : null;
   return !!kids && kids[0] === n;
 }
 // An edge's classes, and the mark a check put on it.
-function edgeClass(n, pruned, path, dec) {
+export function edgeClass(n, pruned, path, dec) {
   const cls = [];
-  if (mode === 'explore' && line.has(n)) cls.push('line');
-  if (mode !== 'practice' && pruned) cls.push('pruned');
-  if (mode !== 'practice' && firstSkipped(n)) cls.push('cutmark');
+  if (ui.mode === 'explore' && line.has(n)) cls.push('line');
+  if (ui.mode !== 'practice' && pruned) cls.push('pruned');
+  if (ui.mode !== 'practice' && firstSkipped(n)) cls.push('cutmark');
   if (path.has(n) || n === dec) cls.push('path');
   let mark = '';
-  if (mode === 'practice') {
+  if (ui.mode === 'practice') {
     if (cuts.has(n)) cls.push('cut');
-    if (cutAbove(parent[n])) cls.push('cut-out');
-    const m = marks && marks.get(n);
+    if (cutAbove(tree.parent[n])) cls.push('cut-out');
+    const m = ui.marks && ui.marks.get(n);
     if (m && m.cut) { cls.push('c-' + m.cut); mark = m.cut === 'right' ? ' ✓' : ' ✗'; }
   }
   return { cls: cls.join(' '), mark };
@@ -28,25 +34,25 @@ function edgeClass(n, pruned, path, dec) {
 // that moves keeps its fans' shapes, so only their translations change, and
 // the browser lays out a fan alone, never every edge of the tree at once.
 const drawnFans = new Map();
-function drawEdges(pos, path, z) {
+export function drawEdges(pos, path, z) {
   const keep = new Set(), keepFans = new Set();
-  const dec = mode === 'step' && step.at === E && E ? decisionNode() : -1;
+  const dec = ui.mode === 'step' && step.at === E && E ? decisionNode() : -1;
   for (const [n, b] of pos) {
     if (n === 0) continue;
-    const p = pos.get(parent[n]);
+    const p = pos.get(tree.parent[n]);
     if (!p) continue;
     keep.add(n);
-    const fan = fanOf(parent[n], p, z);
-    keepFans.add(parent[n]);
+    const fan = fanOf(tree.parent[n], p, z);
+    keepFans.add(tree.parent[n]);
     const { cls: c, mark } = edgeClass(n, b.pruned, path, dec);
     const x2 = b.cx - p.cx, y2 = b.y - p.y - z.bottom - z.stem;
-    const inBox = compact && LEAF_ACT_IN_BOX && isLeaf(n);
+    const inBox = ui.compact && ui.leafActInBox && isLeaf(n);
     // The textbook marks a cut-off on the first edge it skips: so does the
     // page (never in practice, where that is the question).
     // (In practice the student's ✂ stands on the line, with the check's mark.)
-    const cutHere = mode !== 'practice' && firstSkipped(n);
+    const cutHere = ui.mode !== 'practice' && firstSkipped(n);
     const label = (cutHere ? '✂ ' : '') + (inBox ? '' : actionName(n));
-    const onLine = mode === 'practice' ? (cuts.has(n) ? '✂' : '') + mark.trim() : '';
+    const onLine = ui.mode === 'practice' ? (cuts.has(n) ? '✂' : '') + mark.trim() : '';
     let g = drawnEdges.get(n);
     if (!g) {
       // Built once from elements: parsing markup into SVG costs far more than setting attributes.
@@ -75,7 +81,7 @@ function drawEdges(pos, path, z) {
       // across its gaps): a slanting edge's label above it on its outer
       // side, where the line has gone the other way; a straight one's on the
       // line, centred between its siblings', over a white ground.
-      const at = compact ? 0.78 : 0.72;
+      const at = ui.compact ? 0.78 : 0.72;
       // (An edge into a box that leans less than half the box's width counts
       // as straight: beside it, on its outer side, its label reached into its
       // sibling's edge. Narrow leaves' edges lean further than that.)
@@ -120,7 +126,7 @@ function drawEdges(pos, path, z) {
   // An edge out of the drawing goes with its fan, unless the fan stays (its
   // node shows fewer children now): then it hides alone.
   for (const [n, g] of drawnEdges) {
-    const alone = g._gone && keepFans.has(parent[n]);
+    const alone = g._gone && keepFans.has(tree.parent[n]);
     if (alone !== !!g._alone) { g.style.display = alone ? 'none' : ''; g._alone = alone; }
   }
 }

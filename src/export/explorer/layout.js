@@ -1,18 +1,21 @@
 // ---- Drawing the tree. Every interaction computes the layout and each drawn
 // node's few strings of state, and touches the document only where they changed.
-const canvas = document.getElementById('canvas');
-const edges = document.getElementById('edges');
-const treeBox = document.getElementById('tree');
-const drawnNodes = new Map();
-const drawnEdges = new Map();
-const SVG = 'http://www.w3.org/2000/svg';
-const template = document.createElement('template');
+import { tree, ui } from './state.js';
+import { drawnTop } from './questions.js';
+import { boxWidth, showCount, size } from './view.js';
+export const canvas = document.getElementById('canvas');
+export const edges = document.getElementById('edges');
+export const treeBox = document.getElementById('tree');
+export const drawnNodes = new Map();
+export const drawnEdges = new Map();
+export const SVG = 'http://www.w3.org/2000/svg';
+export const template = document.createElement('template');
 // Boxes and fans live in small groups, 64 node indices to a group, each a
 // positioned element at the corner of its container: when a box changes, the
 // browser places again the out-of-flow boxes of its group, not every box of the
 // drawing. (That walk over 5,000 boxes was 8-14 ms of each step's layout.)
 const boxGroups = new Map(), fanGroups = new Map();
-function groupOf(groups, container, n) {
+export function groupOf(groups, container, n) {
   let g = groups.get(n >> 6);
   if (!g) {
     g = document.createElement('div');
@@ -26,7 +29,7 @@ function groupOf(groups, container, n) {
 // sibling level by level, so that a narrow subtree tucks under a wide
 // neighbour's empty levels instead of taking a column of its own. A parent
 // sits centred over its first and last child; no edges cross.
-function layout() {
+export function layout() {
   const top = drawnTop();
   const rel = new Map();
   const moreRel = new Map();
@@ -39,15 +42,15 @@ function layout() {
   for (const todo = [top]; todo.length;) {
     const n = todo.pop();
     order.push(n);
-    levels = Math.max(levels, depth[n] - depth[top]);
-    if (open[n] && count[n]) for (let k = showCount(n) - 1; k >= 0; k--) todo.push(first[n] + k);
+    levels = Math.max(levels, tree.depth[n] - tree.depth[top]);
+    if (ui.open[n] && tree.count[n]) for (let k = showCount(n) - 1; k >= 0; k--) todo.push(tree.first[n] + k);
   }
-  windowRows = mode !== 'explore' || levels <= 4;
+  ui.windowRows = ui.mode !== 'explore' || levels <= 4;
   const z = size();
   const half = (n) => boxWidth(n) / 2;
   for (let i = order.length - 1; i >= 0; i--) {
     const n = order[i];
-    const kids = open[n] && count[n] ? showCount(n) : 0;
+    const kids = ui.open[n] && tree.count[n] ? showCount(n) : 0;
     if (!kids) { contours.set(n, [[-half(n)], [half(n)]]); continue; }
     let accL = null, accR = null;
     const offs = [];
@@ -61,11 +64,11 @@ function layout() {
         else { accL.push(ct[0][d] + shift); accR.push(ct[1][d] + shift); }
       }
     };
-    for (let k = 0; k < kids; k++) { const c = first[n] + k; add(contours.get(c)); contours.delete(c); }
-    if (kids < count[n]) add([[-z.w / 2], [z.w / 2]]);
+    for (let k = 0; k < kids; k++) { const c = tree.first[n] + k; add(contours.get(c)); contours.delete(c); }
+    if (kids < tree.count[n]) add([[-z.w / 2], [z.w / 2]]);
     const centre = (offs[0] + offs[offs.length - 1]) / 2;
-    for (let k = 0; k < kids; k++) rel.set(first[n] + k, offs[k] - centre);
-    if (kids < count[n]) moreRel.set(n, offs[kids] - centre);
+    for (let k = 0; k < kids; k++) rel.set(tree.first[n] + k, offs[k] - centre);
+    if (kids < tree.count[n]) moreRel.set(n, offs[kids] - centre);
     contours.set(n, [[-half(n), ...accL.map((v) => v - centre)], [half(n), ...accR.map((v) => v - centre)]]);
   }
   const [left, right] = contours.get(top);
@@ -74,9 +77,9 @@ function layout() {
   const cs = new Map([[top, c0]]);
   let deepest = 0;
   for (const n of order) {
-    const c = n === top ? c0 : cs.get(parent[n]) + rel.get(n);
+    const c = n === top ? c0 : cs.get(tree.parent[n]) + rel.get(n);
     cs.set(n, c);
-    const y = (depth[n] - depth[top]) * z.level;
+    const y = (tree.depth[n] - tree.depth[top]) * z.level;
     deepest = Math.max(deepest, y);
     boxes.push({ n, x: c - half(n), cx: c, y });
     if (moreRel.has(n)) boxes.push({ more: n, x: c + moreRel.get(n) - z.w / 2, cx: c + moreRel.get(n), y: y + z.level });
@@ -86,3 +89,21 @@ function layout() {
   // toggles and ids that hang below it.
   return { boxes, width, height: deepest + z.bottom + 18 };
 }
+// Elements of `drawn` not in `keep` are put out of sight, not out of the
+// page: putting a thousand boxes back in made the browser lay out their text
+// again, most of what unfolding a subtree cost. Each kind hides its own way
+// (`hide`); a box shown again is restored by its redraw. Past a few thousand
+// hidden ones they leave the page for good.
+export function keepOnly(drawn, keep, hide) {
+  const forget = drawn.size - keep.size > 4000;
+  for (const [n, el] of drawn) {
+    if (keep.has(n)) { el._gone = false; continue; }
+    if (forget) { el.remove(); drawn.delete(n); continue; }
+    if (!el._gone) { hide(el); el._gone = true; }
+  }
+}
+// Where hidden boxes and fans wait: far outside the canvas, which clips them
+// (so they stretch no scroll bar and are never painted). Moving them costs the
+// browser a transform; hiding them (visibility) restyled all their contents.
+export const AWAY = 'translate(-99999px,0px)';
+export { boxGroups, fanGroups };

@@ -309,6 +309,21 @@
   // button only while the graph is shown: one more button wrapped the
   // toolbar to a second line at 1366x768, and the tree lost that height.
   const button = () => document.getElementById('mode-merged');
+  // The presenter's keys (gametree.stepKey, as in every view) step from one
+  // position to the next, in the order the graph numbers them; while the
+  // graph is shown its keys are its own, not the hidden tree's.
+  window.addEventListener('keydown', (ev) => {
+    if (!area || area.hidden) return;
+    const t = ev.target;
+    if (t.closest && t.closest('input, select, textarea')) return;
+    const by = g.stepKey(ev);
+    if (!by) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    choose(Math.max(0, Math.min(P.length - 1, chosen + by)));
+    const b = area.querySelector(`.mbox[data-position="${chosen}"]`);
+    if (b) b.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, true);
   g.addView({
     id: 'merged',
     label: 'Positions graph',

@@ -1,66 +1,47 @@
 // ---- A drawn node: its state in the current mode, its classes and its
 // contents; drawing the whole tree, and redrawing a few nodes of it.
-function nodeState(n) {
-  if (mode === 'step') {
-    const st = step.state;
-    const w = st.win.get(n);
-    const done = st.val.has(n);
-    const pruned = skippedSoFar(st, n);
-    // A leaf's value is given, as in the textbook's figure: the class
-    // predicts from it. An inner node's comes when the search returns it.
-    return {
-      value: isLeaf(n) ? num(cost[n]) : done ? valueText(n, st.val.get(n)) : pruned ? 'pruned' : '?',
-      running: !done && st.best.has(n) ? `best so far ${num(st.best.get(n))}` : '',
-      pruned,
-      window: w && !isLeaf(n) ? windowText(w[0], w[1]) : '',
-      cut: st.cut.get(n) || '',
-      cutKids: st.cutShort.get(n) || null,
-      current: st.current === n,
-    };
-  }
-  const pruned = enginePruned(n);
-  return {
-    value: isLeaf(n) ? num(cost[n]) : pruned ? 'pruned' : valueText(n, value[n]),
-    running: '',
-    pruned,
-    window: windowed && !pruned && !isLeaf(n) ? windowText(alpha[n], beta[n]) : '',
-    cut: engineCut(n) || '',
-    cutKids: engineCut(n) ? skippedKids(n) : null,
-    current: false,
-  };
-}
+import { hooks, tree, ui } from './state.js';
+import { PAGE, actionName, decisionNode, hidden, idOf, isLeaf, isMax, line, windowed } from './data.js';
+import { P, boardSvg, esc } from './boards.js';
+import { nameOf, num, role, sideOf, tag } from './words.js';
+import { E, step } from './trace.js';
+import { answers, cutAbove, showCount, size } from './view.js';
+import { AWAY, boxGroups, canvas, drawnEdges, drawnNodes, groupOf, keepOnly, layout, template } from './layout.js';
+import { nodeState } from './node_state.js';
+import { drawEdges, edgeClass } from './edges.js';
+import { printFit, printFitSoon } from './print.js';
+import { showPanel } from './panel.js';
 // The path from the root to the node being stepped through.
-function stepPath() {
+export function stepPath() {
   const s = new Set();
-  if (mode === 'step' && step.state.current >= 0) for (let n = step.state.current; n >= 0; n = parent[n]) s.add(n);
+  if (ui.mode === 'step' && step.state.current >= 0) for (let n = step.state.current; n >= 0; n = tree.parent[n]) s.add(n);
   return s;
 }
-const decisionNode = () => (count[0] && bestChild(0) >= 0 ? bestChild(0) : -1);
 function nodeClass(n, s, path) {
   const cls = ['box', 'node'];
-  if (compact) cls.push('compact');
-  if (isLeaf(n)) cls.push(compact && LEAF_ACT_IN_BOX ? 'leaf labelled' : 'leaf');
-  if (compact && !windowRows) cls.push('short');
-  if (line.has(n) && mode === 'explore') cls.push('line');
-  if (s.pruned && mode !== 'practice') cls.push('pruned');
-  if (n === selected) cls.push('selected');
+  if (ui.compact) cls.push('compact');
+  if (isLeaf(n)) cls.push(ui.compact && ui.leafActInBox ? 'leaf labelled' : 'leaf');
+  if (ui.compact && !ui.windowRows) cls.push('short');
+  if (line.has(n) && ui.mode === 'explore') cls.push('line');
+  if (s.pruned && ui.mode !== 'practice') cls.push('pruned');
+  if (n === ui.selected) cls.push('selected');
   if (s.current) cls.push('current');
   if (path.has(n)) cls.push('path');
-  if (mode === 'step' && step.at === E && E && n === decisionNode()) cls.push('decision');
-  if (mode === 'practice') {
+  if (ui.mode === 'step' && step.at === E && E && n === decisionNode()) cls.push('decision');
+  if (ui.mode === 'practice') {
     if (cutAbove(n)) cls.push('cut-out');
-    const m = marks && marks.get(n);
+    const m = ui.marks && ui.marks.get(n);
     const v = m ? [m.value, m.cut].filter(Boolean) : [];
     if (v.includes('wrong') || v.includes('missed')) cls.push('wrong');
     else if (v.length && v.every((x) => x === 'right')) cls.push('right');
   }
-  for (const f of classHooks) { const c = f(n); if (c) cls.push(c); }
+  for (const f of hooks.node) { const c = f(n); if (c) cls.push(c); }
   return cls.join(' ');
 }
 // The side, by shape and word as well as colour (a class may not see the
 // colours, a projector may wash them out).
 function sideHtml(n) {
-  return `<span class="role ${isMax(n) ? 'max' : 'min'}" title="${role(n)}">${compact ? `${role(n)[0]}<span class="sr"> ${sideOf(n)}</span>` : role(n)}</span>`;
+  return `<span class="role ${isMax(n) ? 'max' : 'min'}" title="${role(n)}">${ui.compact ? `${role(n)[0]}<span class="sr"> ${sideOf(n)}</span>` : role(n)}</span>`;
 }
 function nodeBody(n, s) {
   // Compact: what a class reads from the back (the side and the action, then
@@ -69,32 +50,32 @@ function nodeBody(n, s) {
   // edge, and it has no side to move.
   const act = `<span class="act">${esc(actionName(n))}</span>`;
   const leaf = isLeaf(n);
-  let body = compact ? (leaf ? (LEAF_ACT_IN_BOX ? `<div class="lact">${act}</div>` : '') : `<div class="head">${sideHtml(n)} ${act}</div>`) + `<span class="id">${tag(n)}</span>`
+  let body = ui.compact ? (leaf ? (ui.leafActInBox ? `<div class="lact">${act}</div>` : '') : `<div class="head">${sideHtml(n)} ${act}</div>`) + `<span class="id">${tag(n)}</span>`
     : `<div class="head">${leaf ? '' : sideHtml(n) + ' '}<span class="id">${tag(n)}</span> ${act}</div>`;
-  if (mode === 'practice') body += practiceHtml(n);
+  if (ui.mode === 'practice') body += practiceHtml(n);
   else {
-    if (compact) {
+    if (ui.compact) {
       // An open node's running value stands in its value's place: the best so
       // far bounds the node's value, from below at MAX, from above at MIN.
       body += s.running ? `<div class="running" title="${esc(s.running)}">${isMax(n) ? '≥' : '≤'} ${esc(s.running.replace('best so far ', ''))}</div>`
         : `<div class="value">${esc(s.value)}</div>`;
-      if (s.window && windowRows) body += `<div class="window" title="α and β: the window ${mode === 'step' ? 'now' : 'on entry'}">${esc(s.window)}</div>`;
+      if (s.window && ui.windowRows) body += `<div class="window" title="α and β: the window ${ui.mode === 'step' ? 'now' : 'on entry'}">${esc(s.window)}</div>`;
     } else {
       body += `<div class="value">${s.value === 'pruned' || leaf ? esc(s.value) : 'value ' + esc(s.value)}</div>` +
         (s.running ? `<div class="running">${esc(s.running)}</div>` : '') +
         (s.window ? `<div class="window">α, β ${esc(s.window)}</div>` : '');
     }
-    if (s.cut && !compact) body += `<div class="cut">${esc(s.cut)}</div>`;
+    if (s.cut && !ui.compact) body += `<div class="cut">${esc(s.cut)}</div>`;
     // (Compact: the cut is marked on the first edge it skips, ✂, and told in words in the panel and the step.)
   }
-  if (count[n]) body += `<button class="toggle${open[n] ? '' : ' shut'}" data-toggle="${n}" title="${open[n] ? 'Collapse' : 'Expand'} (Enter)" aria-label="${open[n] ? 'Collapse' : 'Expand'} ${esc(nameOf(n))}">${open[n] ? '−' : '+'}</button>`;
+  if (tree.count[n]) body += `<button class="toggle${ui.open[n] ? '' : ' shut'}" data-toggle="${n}" title="${ui.open[n] ? 'Collapse' : 'Expand'} (Enter)" aria-label="${ui.open[n] ? 'Collapse' : 'Expand'} ${esc(nameOf(n))}">${ui.open[n] ? '−' : '+'}</button>`;
   else if (hidden.get(n)) body += `<div class="cut">+${hidden.get(n)} nodes not in this page</div>`;
   return body;
 }
 function practiceHtml(n) {
   const a = answers.get(n);
-  const m = marks && marks.get(n);
-  if (isLeaf(n)) return `<div class="value">${esc(num(value[n]))}</div>`;
+  const m = ui.marks && ui.marks.get(n);
+  if (isLeaf(n)) return `<div class="value">${esc(num(tree.value[n]))}</div>`;
   if (cutAbove(n)) return '<div class="value">cut off</div>';
   const sign = (v) => (v === 'right' ? '✓' : v === 'wrong' ? '✗' : '?');
   const why = (k) => (m && m.why && m.why[k] ? ` title="${esc(m.why[k])}"` : '');
@@ -138,23 +119,6 @@ function setNode(el, cls, body, x, y) {
   // A translation moves a box without laying it out again.
   if (el._pos !== pos) { el.style.transform = `translate(${x}px,${y}px)`; el._pos = pos; }
 }
-// Elements of `drawn` not in `keep` are put out of sight, not out of the
-// page: putting a thousand boxes back in made the browser lay out their text
-// again, most of what unfolding a subtree cost. Each kind hides its own way
-// (`hide`); a box shown again is restored by its redraw. Past a few thousand
-// hidden ones they leave the page for good.
-function keepOnly(drawn, keep, hide) {
-  const forget = drawn.size - keep.size > 4000;
-  for (const [n, el] of drawn) {
-    if (keep.has(n)) { el._gone = false; continue; }
-    if (forget) { el.remove(); drawn.delete(n); continue; }
-    if (!el._gone) { hide(el); el._gone = true; }
-  }
-}
-// Where hidden boxes and fans wait: far outside the canvas, which clips them
-// (so they stretch no scroll bar and are never painted). Moving them costs the
-// browser a transform; hiding them (visibility) restyled all their contents.
-const AWAY = 'translate(-99999px,0px)';
 // A hidden box also trades its class `node`, the tests' and the page's own
 // handle on drawn nodes, for `kept`; no style rule names either (every style
 // of a box hangs on `box`), so the trade costs no restyling.
@@ -171,14 +135,12 @@ function unhideBox(el) {
   el.removeAttribute('aria-hidden');
   for (const c of el.querySelectorAll('[tabindex]')) c.removeAttribute('tabindex');
 }
-// The step and path the drawing shows (-1: not a step's drawing).
-let shownStep = -1, shownPath = new Set();
-function render() {
+export function render() {
   const z = size();
   const { boxes, width, height } = layout();
   const path = stepPath();
-  shownStep = mode === 'step' ? step.at : -1;
-  shownPath = path;
+  ui.shownStep = ui.mode === 'step' ? step.at : -1;
+  ui.shownPath = path;
   const keep = new Set();
   const pos = new Map();
   const born = [];
@@ -229,7 +191,7 @@ function render() {
   keepOnly(drawnNodes, keep, hideBox);
   for (const el of canvas.querySelectorAll('button.more')) el.remove();
   for (const b of moreAt) {
-    const left = count[b.more] - showCount(b.more);
+    const left = tree.count[b.more] - showCount(b.more);
     canvas.insertAdjacentHTML('beforeend', `<button class="more" data-more="${b.more}" style="left:${b.x}px;top:${b.y + 10}px;width:${z.w}px;transform:none">${Math.min(PAGE, left)} more (of ${left})</button>`);
   }
   drawEdges(pos, path, z);
@@ -240,14 +202,14 @@ function render() {
     canvas.style.width = width + 'px';
     canvas.style.height = height + 'px';
   }
-  if (printLevel) printFit(width, height);
+  if (ui.printLevel) printFit(width, height);
   else printFitSoon(width, height);
-  showPanel(selected);
+  showPanel(ui.selected);
 }
 // Redraws the nodes `ns` and their edges where they are, and the panel.
-function renderSome(ns) {
+export function renderSome(ns) {
   const path = stepPath();
-  const dec = mode === 'step' && step.at === E && E ? decisionNode() : -1;
+  const dec = ui.mode === 'step' && step.at === E && E ? decisionNode() : -1;
   for (const n of ns) {
     const el = drawnNodes.get(n);
     if (n < 0 || !el || el._gone) continue;
@@ -259,7 +221,7 @@ function renderSome(ns) {
       if (g._cls !== c) { g.setAttribute('class', c); g._cls = c; }
     }
   }
-  shownStep = mode === 'step' ? step.at : -1;
-  shownPath = path;
-  showPanel(selected);
+  ui.shownStep = ui.mode === 'step' ? step.at : -1;
+  ui.shownPath = path;
+  showPanel(ui.selected);
 }

@@ -165,8 +165,8 @@
   window.addEventListener('keydown', (ev) => {
     if (view.hidden) return;
     ev.stopPropagation();
-    if (ev.key === 'ArrowRight') { ev.preventDefault(); choose(chosen + 1); }
-    else if (ev.key === 'ArrowLeft') { ev.preventDefault(); choose(chosen - 1); }
+    const by = g.stepKey(ev);
+    if (by) { ev.preventDefault(); choose(chosen + by); }
     else if (ev.key === 'Escape') back();
   }, true);
   window.addEventListener('resize', () => { if (!view.hidden) render(); });

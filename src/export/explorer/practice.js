@@ -1,6 +1,15 @@
 // ---- Practice. A student answers a value for each inner node the engine
 // searched, and cuts each edge it never followed; only those are scored, each
 // with its own mark, and nothing under a cut the student made is asked.
+import { tree, ui } from './state.js';
+import { H, LOWER, UPPER, bestChild, children, enginePruned, isLeaf, isMax, windowed } from './data.js';
+import { decode } from './columns.js';
+import { esc } from './boards.js';
+import { boundOwner, cutReason, engineCut, nameOf, num, skippedKids, valueText, windowText } from './words.js';
+import { subtree, topPruned } from './questions.js';
+import { answers, cutAbove, cuts } from './view.js';
+import { render } from './nodes.js';
+import { bringIntoView } from './step.js';
 function parseAnswer(text) {
   let t = text.trim().replace(/\s+/g, '').replace(/[−–]/g, '-').toLowerCase();
   if (!t) return null;
@@ -21,28 +30,28 @@ function whyValue(n) {
   if (H.sealed) return `${nameOf(n)} = ${isMax(n) ? 'max' : 'min'} of the values the search returns from its children (≥ or ≤ only where it stops early)`;
   const seen = children(n).filter((c) => !enginePruned(c));
   const skipped = skippedKids(n);
-  const vals = seen.map((c) => valueText(c, value[c])).join(', ') + (skipped.length ? ', …' : '');
-  let text = `${nameOf(n)} = ${isMax(n) ? 'max' : 'min'}(${vals}) = ${valueText(n, value[n])}`;
+  const vals = seen.map((c) => valueText(c, tree.value[c])).join(', ') + (skipped.length ? ', …' : '');
+  let text = `${nameOf(n)} = ${isMax(n) ? 'max' : 'min'}(${vals}) = ${valueText(n, tree.value[n])}`;
   const cut = engineCut(n);
   if (cut) text += ` (${cut})`;
   return text;
 }
 function whyWindow(n) {
-  const p = parent[n];
+  const p = tree.parent[n];
   const from = p < 0 ? 'nothing is known yet at the root' : `${nameOf(p)}'s window when the search reaches it`;
   if (H.sealed) return `${nameOf(n)} is entered with ${p < 0 ? '[−∞, +∞]: ' : ''}${from}`;
-  return `${nameOf(n)} is entered with [α, β] = ${windowText(alpha[n], beta[n])}: ${from}`;
+  return `${nameOf(n)} is entered with [α, β] = ${windowText(tree.alpha[n], tree.beta[n])}: ${from}`;
 }
 // A node the search never reaches asks nothing: an answer there is wrong.
 function whyNever(n) { return `${nameOf(n)} is never searched: the search cuts off above it`; }
 // A missed cut says why the parent stops, for all the children it skips at
 // once (one reason, not one per edge).
 function whyCut(n, verdict) {
-  const p = parent[n];
+  const p = tree.parent[n];
   if (verdict === 'wrong') return `${nameOf(n)} is searched: ${nameOf(p)} has no cut-off before it`;
   if (H.sealed) return `the search cuts off at ${nameOf(p)}: a child marked ✗ is never searched`;
-  const bound = isMax(p) ? beta[p] : alpha[p];
-  return cutReason(p, skippedKids(p), value[p], bound, boundOwner(p, bound, (q) => value[q], bestChild));
+  const bound = isMax(p) ? tree.beta[p] : tree.alpha[p];
+  return cutReason(p, skippedKids(p), tree.value[p], bound, boundOwner(p, bound, (q) => tree.value[q], bestChild));
 }
 // ---- The verdicts. A teacher's page holds the answers and compares; a
 // student's worksheet (H.sealed, src/export/seal.rs) holds a salted tag of
@@ -65,11 +74,11 @@ function valueVerdict(n, a) {
     return sealedIs('v', n, 'never') ? 'never' : 'wrong';
   }
   if (enginePruned(n)) return 'never';
-  return a && a.v === value[n] && (a.kind === 0 || a.kind === (flags[n] & (LOWER | UPPER))) ? 'right' : 'wrong';
+  return a && a.v === tree.value[n] && (a.kind === 0 || a.kind === (tree.flags[n] & (LOWER | UPPER))) ? 'right' : 'wrong';
 }
 // Whether the end `k` ('a' or 'b') written at `n` is the window's on entry.
 function windowRight(k, n, text) {
-  if (!H.sealed) return sameEnd(text, k === 'a' ? alpha[n] : beta[n]);
+  if (!H.sealed) return sameEnd(text, k === 'a' ? tree.alpha[n] : tree.beta[n]);
   const a = parseAnswer(text);
   return !!a && a.kind === 0 && sealedIs(k, n, a.v === Infinity ? '+inf' : a.v === -Infinity ? '-inf' : String(a.v));
 }
@@ -123,20 +132,20 @@ function sameEnd(text, v) { const a = parseAnswer(text || ''); return a ? (a.kin
 // nothing but that it is blank: the values and windows written, and the cuts
 // (made or not) under each node whose value is written; a node under a cut of
 // the student's own asks nothing.
-function check() {
-  marks = new Map();
+export function check() {
+  ui.marks = new Map();
   const tally = { vr: 0, vw: 0, vb: 0, cr: 0, cm: 0, cw: 0, wr: 0, ww: 0, wb: 0 };
   const reasons = [];
   const mark = (n, k, v, why) => {
-    const m = marks.get(n) || { why: {} };
+    const m = ui.marks.get(n) || { why: {} };
     m[k] = v;
     if (why && v !== 'right') { m.why[k] = why; reasons.push(why); }
-    marks.set(n, m);
+    ui.marks.set(n, m);
   };
   // Nodes whose value is written and which the search reaches: their edges are judged.
   const worked = new Set();
-  for (const n of subtree(practiceTop)) {
-    if (windowed && n !== practiceTop && worked.has(parent[n])) {
+  for (const n of subtree(ui.practiceTop)) {
+    if (windowed && n !== ui.practiceTop && worked.has(tree.parent[n])) {
       const asked = cutAsked(n);
       if (asked && cuts.has(n)) { tally.cr++; mark(n, 'cut', 'right'); }
       else if (asked) { tally.cm++; mark(n, 'cut', 'missed', whyCut(n, 'missed')); }
@@ -174,53 +183,53 @@ function check() {
   return text;
 }
 // The reasons for the wrong answers, a few at a time, under the bar.
-function showReasons(list) {
+export function showReasons(list) {
   const ul = document.getElementById('practice-why');
   ul.hidden = !list.length;
   ul.innerHTML = list.slice(0, 4).map((r) => `<li>${esc(r)}</li>`).join('') + (list.length > 4 ? `<li>… and ${list.length - 4} more (hover a ✗)</li>` : '');
 }
 // The engine's answers at node `n`: its value, its window, the cuts under it.
 function fillAnswers(n) {
-  answers.set(n, valueText(n, value[n]));
-  if (windowed) { answers.set('a' + n, num(alpha[n])); answers.set('b' + n, num(beta[n])); }
+  answers.set(n, valueText(n, tree.value[n]));
+  if (windowed) { answers.set('a' + n, num(tree.alpha[n])); answers.set('b' + n, num(tree.beta[n])); }
   for (const c of children(n)) if (windowed && topPruned(c)) cuts.add(c);
 }
 // Scores what the student wrote, then fills in the answers: the score stays
 // the student's, and the marks show where the answers differ.
-function revealAnswers() {
+export function revealAnswers() {
   if (H.sealed) { document.getElementById('practice-score').textContent = 'This worksheet holds no answers: the key is your teacher\'s.'; return; }
   const score = check();
   answers.clear();
   cuts.clear();
-  for (const n of subtree(practiceTop)) if (!isLeaf(n) && !enginePruned(n)) fillAnswers(n);
+  for (const n of subtree(ui.practiceTop)) if (!isLeaf(n) && !enginePruned(n)) fillAnswers(n);
   document.getElementById('practice-score').textContent = `Your answers: ${score}. The boxes now hold the search's answers.`;
   render();
 }
 // One node at a time: the next node, in the order the search visits them,
 // whose answers are not all right yet gets the engine's, with the reason.
-function revealOne() {
+export function revealOne() {
   if (H.sealed) return revealAnswers();
   const ok = (n) => {
     const a = parseAnswer(answers.get(n) || '');
-    if (!a || a.v !== value[n] || (a.kind && a.kind !== (flags[n] & (LOWER | UPPER)))) return false;
-    if (windowed && (!sameEnd(answers.get('a' + n), alpha[n]) || !sameEnd(answers.get('b' + n), beta[n]))) return false;
+    if (!a || a.v !== tree.value[n] || (a.kind && a.kind !== (tree.flags[n] & (LOWER | UPPER)))) return false;
+    if (windowed && (!sameEnd(answers.get('a' + n), tree.alpha[n]) || !sameEnd(answers.get('b' + n), tree.beta[n]))) return false;
     return children(n).every((c) => !windowed || topPruned(c) === cuts.has(c));
   };
-  const next = subtree(practiceTop).find((n) => !isLeaf(n) && !enginePruned(n) && !cutAbove(n) && !ok(n));
+  const next = subtree(ui.practiceTop).find((n) => !isLeaf(n) && !enginePruned(n) && !cutAbove(n) && !ok(n));
   const out = document.getElementById('practice-score');
   if (next === undefined) { out.textContent = 'Every answer on the worksheet is right.'; return; }
   fillAnswers(next);
   for (const c of children(next)) if (cuts.has(c) && !topPruned(c)) cuts.delete(c);
-  marks = null;
-  selected = next;
+  ui.marks = null;
+  ui.selected = next;
   out.textContent = `Revealed: ${whyValue(next)}` + (windowed ? `; ${whyWindow(next)}` : '');
   render();
   bringIntoView(next);
 }
-function toggleCut(n) {
-  if (mode !== 'practice' || !windowed || n <= 0 || n === practiceTop) return;
+export function toggleCut(n) {
+  if (ui.mode !== 'practice' || !windowed || n <= 0 || n === ui.practiceTop) return;
   if (cuts.has(n)) cuts.delete(n); else cuts.add(n);
-  selected = n;
-  marks = null;
+  ui.selected = n;
+  ui.marks = null;
   render();
 }

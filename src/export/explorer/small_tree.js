@@ -35,7 +35,7 @@
 //   spec.above       optional: px of the box taken above the drawing (a note)
 //   spec.left, spec.below  room beside and under the tree for marks
 //   spec.style       more CSS for the marks
-function smallTree(spec) {
+export function smallTree(spec) {
   const T = spec.tree, N = T.count.length;
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const pre = [], depth = new Int32Array(N), list = new Array(N);
@@ -92,7 +92,7 @@ function smallTree(spec) {
       // the row half as wide again).
       half[n] = leaf ? Math.max(rad[n], tw / 2 + 5) : rad[n] * 1.15;
       // (The shape's width at the top of ▲'s value and the foot of ▽'s, less a margin.)
-      under[n] = !leaf && tw > rad[n] * (T.max[n] === '1' ? 1.3 : 0.9) - 2;
+      under[n] = !leaf && tw > rad[n] * (T.max[n] === '1' ? 1.3 : 0.9) - 2 ? 1 : 0;
       L[n] = R[n] = Math.max(half[n], tw / 2 + 2);
       named[n] = T.action[n] && (moves === 'all' || (moves === 'seen' && on)) ? 1 : 0;
       if (named[n]) {
@@ -166,7 +166,7 @@ function smallTree(spec) {
   let G = null, V = null;
   const tries = [];
   for (const tall of [false, true]) for (const moves of ['all', 'seen', 'none']) tries.push([tall, moves]);
-  if (spec.first) tries.sort((a, b) => (a[1] !== 'all') - (b[1] !== 'all'));
+  if (spec.first) tries.sort((a, b) => Number(a[1] !== 'all') - Number(b[1] !== 'all'));
   search: for (const [tall, moves] of tries) {
     const room = across - left - right - (tall ? 16 : 0);
     for (const font of [22, 20, 18, 16]) {
@@ -202,12 +202,12 @@ function smallTree(spec) {
     // Over its first child, a node's edges to the others would run low across
     // its neighbours' values and words: they go down to a line just over the
     // children's moves, along it, and down to each.
-    const top = (m) => y(m) - rad[m] - (named[m] ? name : 0);
-    const bus = c.length ? Math.min(...c.map(top)) - 6 : 0;
+    const topOf = (m) => y(m) - rad[m] - (named[m] ? name : 0);
+    const bus = c.length ? Math.min(...c.map(topOf)) - 6 : 0;
     const elbow = [];
     c.forEach((m, k) => {
       const on = spec.seen(m);
-      const y1 = y(n) + foot[n], y2 = top(m);
+      const y1 = y(n) + foot[n], y2 = topOf(m);
       const cls = on ? 'e-seen' : 'e-unseen';
       if (spec.first) elbow.push(`<polyline points="${x[n]},${y1} ${x[n]},${bus} ${x[m]},${bus} ${x[m]},${y2}" class="${cls}"/>`);
       else edges.push(`<line x1="${x[n]}" y1="${y1}" x2="${x[m]}" y2="${y2}" class="${cls}"/>`);

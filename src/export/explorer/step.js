@@ -1,6 +1,16 @@
 // ---- Step-through: going to a step, keeping its path in view, playback,
 // stepping over a subtree and on to a cut-off.
-function goTo(k) {
+import { tree, ui } from './state.js';
+import { H, actionName, decisionNode, idOf, indexOf, isMax } from './data.js';
+import { esc } from './boards.js';
+import { num, pathTo, tag, uniqueNames, windowText } from './words.js';
+import { E, apply, cutSteps, events, fresh, returnAt, step } from './trace.js';
+import { reveal } from './view.js';
+import { drawnNodes, treeBox } from './layout.js';
+import { render, renderSome, stepPath } from './nodes.js';
+export const slider = /** @type {HTMLInputElement} */ (document.getElementById('slider'));
+const stepText = document.getElementById('step-text');
+export function goTo(k) {
   k = Math.max(0, Math.min(E, k));
   let st = step.state;
   if (!st || k < st.at) { st = fresh(); }
@@ -11,14 +21,14 @@ function goTo(k) {
   slider.value = String(k);
   let text = E ? `step ${k} of ${E}: ${st.last || 'the start'}` : H.trace_note || '';
   const d = decisionNode();
-  if (E && k === E && d >= 0) text += `. The decision: ${tag(d)} ${actionName(d)}, value ${num(value[0])}`;
+  if (E && k === E && d >= 0) text += `. The decision: ${actionName(d)}, value ${num(tree.value[0])}`;
   stepText.textContent = text;
   showBreadcrumb(st);
-  if (mode !== 'step') return;
+  if (ui.mode !== 'step') return;
   document.getElementById('banner').hidden = k < E;
-  const was = { at: shownStep, selected, path: shownPath };
+  const was = { at: ui.shownStep, selected: ui.selected, path: ui.shownPath };
   let opened = false;
-  if (st.current >= 0) { opened = reveal(st.current); selected = st.current; }
+  if (st.current >= 0) { opened = reveal(st.current); ui.selected = st.current; }
   // What the step talks about (the skipped children of a cut, the ancestor
   // whose bound explains it) is unfolded too.
   for (const m of st.explained) if (m >= 0) opened = reveal(m) || opened;
@@ -28,7 +38,7 @@ function goTo(k) {
   // those alone, whatever the size of the tree drawn.
   if (!opened && k >= 1 && was.at === k - 1 && k < E && events[5 * (k - 1)] !== 4) {
     const n = indexOf(events[5 * (k - 1) + 1]);
-    renderSome(new Set([n, parent[n], was.selected, ...was.path, ...stepPath()]));
+    renderSome(new Set([n, tree.parent[n], was.selected, ...was.path, ...stepPath()]));
   } else render();
   // The last step shows the decision, wherever the search ended.
   const focus = E && k === E && d >= 0 ? d : st.current;
@@ -43,7 +53,9 @@ function showBreadcrumb(st) {
   if (st.current >= 0) path.unshift(0);
   const crumb = (n) => {
     const w = st.win.get(n), best = st.best.get(n);
-    const parts = [`${isMax(n) ? '▲' : '▼'} ${tag(n)}`, n === 0 ? '' : actionName(n),
+    // (By its label where labels name nodes, A, B...; else by id and action.)
+    const named = uniqueNames || (n === 0 && H.root_name) ? actionName(n) : n === 0 ? tag(n) : `${tag(n)} ${actionName(n)}`;
+    const parts = [`${isMax(n) ? '▲' : '▼'} ${named}`,
       w ? windowText(w[0], w[1]) : '', best !== undefined && !st.val.has(n) ? `${isMax(n) ? '≥' : '≤'} ${num(best)}` : ''];
     return `<span class="crumb${n === st.current ? ' current' : ''}" data-crumb="${idOf(n)}">${esc(parts.filter(Boolean).join(' '))}</span>`;
   };
@@ -52,9 +64,9 @@ function showBreadcrumb(st) {
   const html = shown.map((n) => (n < 0 ? '<span class="sep">…</span>' : crumb(n))).join('<span class="sep">›</span>');
   if (crumbs._html !== html) { crumbs.innerHTML = html; crumbs._html = html; }
 }
-function stopPlay() { if (step.timer) clearInterval(step.timer); step.timer = null; document.getElementById('play').textContent = '▶'; }
+export function stopPlay() { if (step.timer) clearInterval(step.timer); step.timer = null; document.getElementById('play').textContent = '▶'; }
 // Brings node `n` into view if it is drawn and out of sight.
-function bringIntoView(n) {
+export function bringIntoView(n) {
   const el = drawnNodes.get(n);
   if (!el || el._gone) return;
   const box = treeBox.getBoundingClientRect(), r = el.getBoundingClientRect();
@@ -71,7 +83,7 @@ function keepPathInView(n, also = []) {
   const box = treeBox.getBoundingClientRect(), cur = el.getBoundingClientRect();
   const span = { left: cur.left, right: cur.right, top: cur.top, bottom: cur.bottom };
   const ancestors = [];
-  for (let p = parent[n]; p >= 0; p = parent[p]) ancestors.push(p);
+  for (let p = tree.parent[n]; p >= 0; p = tree.parent[p]) ancestors.push(p);
   // The path first; then what the step explains, as far as it still fits.
   const grow = (ns, onlyIfFits) => {
     for (const p of ns) {
@@ -97,24 +109,24 @@ function keepPathInView(n, also = []) {
   const dy = shift(span.top, span.bottom, cur.top, cur.bottom, box.top, box.top + treeBox.clientHeight);
   if (dx || dy) treeBox.scrollBy(dx, dy);
 }
-function togglePlay() {
+export function togglePlay() {
   if (step.timer) return stopPlay();
   document.getElementById('play').textContent = '❚❚';
-  step.timer = setInterval(() => { if (step.at >= E) stopPlay(); else goTo(step.at + 1); }, Number(document.getElementById('speed').value));
+  step.timer = setInterval(() => { if (step.at >= E) stopPlay(); else goTo(step.at + 1); }, Number(/** @type {HTMLSelectElement} */ (document.getElementById('speed')).value));
 }
-function stepOver() {
+export function stepOver() {
   const st = step.state;
   const at = step.at;
   // Just entered an inner node: past its return. About to enter one: past that one's.
   if (at > 0 && events[5 * (at - 1)] === 0) {
     const n = indexOf(events[5 * (at - 1) + 1]);
-    if (count[n] && returnAt[n] >= at) return goTo(returnAt[n] + 1);
+    if (tree.count[n] && returnAt[n] >= at) return goTo(returnAt[n] + 1);
   }
   if (at < E && events[5 * at] === 0) { const n = indexOf(events[5 * at + 1]); if (returnAt[n] >= at) return goTo(returnAt[n] + 1); }
   if (st.current >= 0 && returnAt[st.current] >= at) return goTo(returnAt[st.current] + 1);
   goTo(at + 1);
 }
-function nextCut(d) {
+export function nextCut(d) {
   const k = d > 0 ? cutSteps.find((s) => s > step.at) : [...cutSteps].reverse().find((s) => s < step.at);
   if (k === undefined) { stepText.textContent = `no ${d > 0 ? 'later' : 'earlier'} cut-off` + (cutSteps.length ? '' : ': this search cut nothing off'); return; }
   goTo(k);

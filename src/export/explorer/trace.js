@@ -1,18 +1,22 @@
 // ---- Events (the engine's trace), replayed for step-through. Forward steps
 // apply one event each; going back replays from the start.
+import { tree } from './state.js';
+import { decode } from './columns.js';
+import { H, indexOf, isLeaf, isMax, windowEnd } from './data.js';
+import { boundOwner, cutReason, cutText, nameOf, num, pastBound, sideOf, valueText, windowText } from './words.js';
 const evText = document.getElementById('tree-events').textContent.trim();
 document.getElementById('tree-events').textContent = '';
-const events = evText ? new Int32Array(decode(evText).buffer) : new Int32Array(0);
-const E = events.length / 5;
-const returnAt = new Int32Array(N).fill(-1);
-const cutSteps = [];
+export const events = evText ? new Int32Array(decode(evText).buffer) : new Int32Array(0);
+export const E = events.length / 5;
+export const returnAt = new Int32Array(tree.N).fill(-1);
+export const cutSteps = [];
 for (let e = 0; e < E; e++) {
   const t = events[5 * e];
   if (t === 2) { const n = indexOf(events[5 * e + 1]); if (n >= 0) returnAt[n] = e; }
   if (t === 4) cutSteps.push(e + 1);
 }
-const step = { at: 0, timer: null, state: null };
-function fresh() {
+export const step = { at: 0, timer: null, state: null };
+export function fresh() {
   return { at: 0, val: new Map(), win: new Map(), entry: new Map(), best: new Map(), from: new Map(), cut: new Map(), cutShort: new Map(),
     skipped: new Set(), current: -1, last: '', lastKind: -1, explained: [] };
 }
@@ -20,7 +24,7 @@ function fresh() {
 // nodes by their names, windows as the textbook writes them, and a cut-off
 // with its reason. `explained` lists the nodes the step talks about (what
 // must be unfolded and on screen).
-function apply(st, e) {
+export function apply(st, e) {
   const t = events[5 * e], id = events[5 * e + 1], c = events[5 * e + 4];
   let a = events[5 * e + 2], b = events[5 * e + 3];
   // Enter and window events carry their window's infinite ends in the last word.
@@ -32,20 +36,20 @@ function apply(st, e) {
   if (t === 0) {
     st.current = n;
     if (c & 16) { st.win.set(n, [a, b]); st.entry.set(n, [a, b]); }
-    st.last = n === 0 ? `start at the root (${sideOf(0)})` : `enter ${nameOf(n)} (${what(n)})`;
+    st.last = n === 0 ? `start at the root${H.root_name ? ' ' + H.root_name : ''} (${sideOf(0)})` : `enter ${nameOf(n)} (${what(n)})`;
     if (c & 16 && !isLeaf(n)) st.last += ` with [α, β] = ${windowText(a, b)}`;
   } else if (t === 1) {
     st.val.set(n, a);
     st.last = `${nameOf(n)} is a leaf: its value is ${num(a)}`;
   } else if (t === 2) {
     st.val.set(n, a);
-    const p = parent[n];
+    const p = tree.parent[n];
     st.current = p >= 0 ? p : n;
     if (p >= 0) st.explained.push(p);
     // The parent's choice so far: the greatest (MAX) or least (MIN) value returned to it.
     let took = false;
     if (p >= 0) { const was = st.best.get(p); if (was === undefined || (isMax(p) ? a > was : a < was)) { st.best.set(p, a); st.from.set(p, n); took = true; } }
-    if (n === 0) st.last = `the root's value is ${valueText(n, a)}`;
+    if (n === 0) st.last = `the root${H.root_name ? ' ' + H.root_name : ''} has the value ${valueText(n, a)}`;
     else {
       st.last = `${nameOf(n)} returns ${valueText(n, a)} to ${nameOf(p)}`;
       st.last += took ? `: ${sideOf(p)} at ${nameOf(p)} now has ${num(a)}` : `: ${sideOf(p)} at ${nameOf(p)} keeps ${num(st.best.get(p))} from ${nameOf(st.from.get(p))}`;
@@ -78,4 +82,4 @@ function apply(st, e) {
   }
   st.at = e + 1;
 }
-function skippedSoFar(st, n) { for (; n >= 0; n = parent[n]) if (st.skipped.has(n)) return true; return false; }
+export function skippedSoFar(st, n) { for (; n >= 0; n = tree.parent[n]) if (st.skipped.has(n)) return true; return false; }

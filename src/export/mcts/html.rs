@@ -22,14 +22,13 @@ use base64::engine::general_purpose::STANDARD;
 use serde::Serialize;
 
 use super::{Compared, Exact, Header};
-use crate::export::html::{BOARD_SCRIPT, BOARD_STYLE, escape_html, fill, script_json};
+use crate::export::html::{BOARD_STYLE, escape_html, fill, script, script_json};
 use crate::game::drawing::Picture;
 use crate::game::{Game, Player};
 use crate::search::mcts::events::Scored;
 use crate::search::mcts::{Event, Searched};
 
 const TEMPLATE: &str = include_str!("page.html");
-const SCRIPT: &str = include_str!("../explorer/mcts.js");
 
 /// A page carries the playouts' moves only when they are at most this many in
 /// all; past it each playout shows its result alone.
@@ -255,7 +254,7 @@ pub fn write_page<G: Game>(
         "header" => out.write_all(json.as_bytes()),
         "data" => out.write_all(data.as_bytes()),
         "board_style" => out.write_all(BOARD_STYLE.as_bytes()),
-        "script" => out.write_all(BOARD_SCRIPT.as_bytes()).and_then(|()| out.write_all(SCRIPT.as_bytes())),
+        "script" => out.write_all(script("mcts.js")?.as_bytes()),
         other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
     })
 }

@@ -319,6 +319,10 @@ impl Notation for TextbookTree {
     fn format_position(&self, pos: &Position) -> String {
         text(pos)
     }
+
+    fn position_name(&self, pos: &Position) -> Option<String> {
+        (pos.node.label_id != 0).then(|| labels::text(pos.node.label_id).to_string())
+    }
 }
 
 impl Presentation for TextbookTree {
