@@ -34,7 +34,8 @@ pub const TAG: usize = 8;
 /// A node's tags, in this order.
 const KINDS: [&str; 5] = ["v", "k", "a", "b", "c"];
 
-/// The tags of every node of `tree`, by id, [`KINDS`] in order: what the page's
+/// The tags of every node of `tree`, by id, its five kinds in order (value,
+/// bound, α, β, cut): what the page's
 /// `sealed.tags` holds (in base64).
 pub fn tags<G: Game>(tree: &Tree<'_, G>, windows: Option<&[Option<Window>]>, salt: &[u8; 16]) -> Vec<u8> {
     let salt = hex(salt);
