@@ -10,7 +10,7 @@ the root child chosen (0 first) or that child's name, as ``(value, decision)``.
 Each tree is searched by gametree's own engine, and the student's value,
 decision and leaves evaluated, in order, are held to it. Nodes are named as
 every view of the tree names them (the JSON's ``name``: the letters the
-worksheet and the explorer show, "the root" at the top). Everything returned
+worksheet and the explorer show, the root by its label, A). Everything returned
 is plain data (dicts, lists, strings, numbers), for nbgrader and
 otter-grader.
 """
@@ -271,7 +271,7 @@ def _first_difference(
             for c in root["children"]
             if not ref.nodes[c]["pruned"]
         )
-        return f"your value is {value}; the root's value is {ref.tree.value} = max({kids})"
+        return f"your value is {value}; the root {ref.name(0)}'s value is {ref.tree.value} = max({kids})"
     accepted = report["decisions_accepted"]
     if decision is not None and decision not in accepted:
         worth = report["moves_worth"].get(decision)

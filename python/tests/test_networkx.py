@@ -28,7 +28,7 @@ def test_the_graph_is_the_tree_with_each_nodes_attributes():
             assert g.edges[n.parent, n.id]["move"] == n.action
         assert list(g.successors(n.id)) == n.children
     # The names the explorer shows: a labelled tree's nodes by their moves.
-    assert [g.nodes[i]["name"] for i in (0, 1, 8)] == ["the root", "B", "c2"]
+    assert [g.nodes[i]["name"] for i in (0, 1, 8)] == ["A", "B", "c2"]
     assert g.nodes[8]["value"] is None and g.nodes[8]["pruned"] and "alpha" not in g.nodes[8]
     assert g.nodes[2]["alpha"] == 3 and g.nodes[2]["beta"] == float("inf")
     assert g.graph["decision"] == "B" and g.graph["value"] == 3 and g.graph["line"] == ["B", "b1"]

@@ -96,11 +96,20 @@ impl Sheet {
     }
 
     /// The move into the `i`th place, on white beside its edge, a third of
-    /// the way up from the child; nothing for the root or an unnamed move.
+    /// the way up from the child; the root's label (A, as every view names
+    /// it) beside the root, where it has one; nothing for an unnamed move.
     fn action_label(&self, page: &Page, i: usize) -> Vec<Mark> {
         let p = &self.places[i];
-        let Some(parent) = p.parent.filter(|_| !p.action.is_empty()) else { return Vec::new() };
         let (r, k, label) = (page.radius(), page.scale, page.type_size(LABEL));
+        if p.parent.is_none() && !p.name.is_empty() && p.name != crate::export::names::ROOT {
+            let (x, y) = self.centre(page, i);
+            let at = (x + 1.6 * r + text_width(&p.name, label) / 2.0, y - 0.6 * r);
+            return vec![
+                backing(at, text_width(&p.name, label) + 2.0 * k, label * 1.1, k),
+                Mark::Text { at, size: label, text: p.name.clone(), colour: BLUE },
+            ];
+        }
+        let Some(parent) = p.parent.filter(|_| !p.action.is_empty()) else { return Vec::new() };
         let ((x, y), (px, py)) = (self.centre(page, i), self.centre(page, parent));
         let at = (x + (px - x) * 0.3 + 0.6 * label, y - r + (py + r - (y - r)) * 0.3);
         let at = (at.0 + text_width(&p.action, label) / 2.0, at.1);

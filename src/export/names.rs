@@ -6,7 +6,8 @@
 //! `exercise` draws them: B, c2), a node is called by the move into it; where
 //! moves repeat (a game's tree, or an unlabelled textbook tree whose moves are
 //! 1, 2, 3 at every level), by its id and its move, `#5 (2)`. The root is
-//! "the root" in both.
+//! its label where the tree gives it one (AIMA's figure and every exercise:
+//! A), as the explorer and the sheets show it, and "the root" elsewhere.
 
 use std::collections::HashSet;
 
@@ -17,10 +18,12 @@ use crate::tree::Tree;
 pub const ROOT: &str = "the root";
 
 /// How one tree's nodes are named: decided once from all its moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Names {
     /// Every move has a name of its own: a node is called by its move.
     pub by_move: bool,
+    /// The root's label, where the game's notation gives one (`A:(...)`).
+    pub root: Option<String>,
 }
 
 impl Names {
@@ -31,10 +34,10 @@ impl Names {
         for m in moves {
             any = true;
             if m.is_empty() || m.bytes().all(|b| b.is_ascii_digit()) || !seen.insert(m.to_string()) {
-                return Names { by_move: false };
+                return Names { by_move: false, root: None };
             }
         }
-        Names { by_move: any }
+        Names { by_move: any, root: None }
     }
 
     /// The naming of a built `tree`.
@@ -49,13 +52,13 @@ impl Names {
                 unique = !m.is_empty() && !m.bytes().all(|b| b.is_ascii_digit()) && seen.insert(m);
             }
         });
-        Names { by_move: any && unique }
+        Names { by_move: any && unique, root: game.position_name(&tree.root_position) }
     }
 
     /// The name of node `id`, reached by `action` (`None` at the root).
-    pub fn name(self, id: u32, action: Option<&str>) -> String {
+    pub fn name(&self, id: u32, action: Option<&str>) -> String {
         match action {
-            None => ROOT.to_string(),
+            None => self.root.clone().unwrap_or_else(|| ROOT.to_string()),
             Some(a) if self.by_move => a.to_string(),
             Some(a) => format!("#{id} ({a})"),
         }
@@ -75,5 +78,20 @@ mod tests {
         assert_eq!(places.name(4, Some("1")), "#4 (1)");
         assert!(!Names::of_moves(["a-b", "c-d", "a-b"]).by_move);
         assert!(!Names::of_moves(["B", "10"]).by_move, "a bare number is a place, not a name");
+    }
+
+    #[test]
+    fn a_labelled_root_is_called_by_its_label_as_the_explorer_calls_it() {
+        use crate::game::prelude::*;
+        use crate::games::tree::TextbookTree;
+        use crate::limits::Limits;
+        use crate::tree::TreeArena;
+        let game = TextbookTree::default();
+        for (text, root) in [("A:(B:(b1:3 b2:12) C:(c1:2 c2:4))", "A"), ("((3 12) (2 4))", ROOT)] {
+            let pos = game.parse_position(text).unwrap();
+            let mut arena = TreeArena::new();
+            let tree = Tree::build(&mut arena, &game, pos, 2, &Limits::default()).unwrap();
+            assert_eq!(Names::of(&game, &tree).name(0, None), root, "{text}");
+        }
     }
 }
