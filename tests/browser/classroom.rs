@@ -740,7 +740,11 @@ fn on_a_phone_the_toolbar_wraps_every_control_is_a_44_px_target_and_tree_text_is
             assert_eq!(m["small"], serde_json::json!([]), "{what}: tap targets under 44x44 px");
             assert!(m["texts"].as_u64().unwrap() > 0, "{what}: no tree text measured");
             assert_eq!(m["tiny"], serde_json::json!([]), "{what}: tree text under 14 px");
-            assert!(m["treeHeight"].as_f64().unwrap() >= 0.6 * 844.0, "{what}: the tree is {} px high", m["treeHeight"]);
+            assert!(
+                m["treeHeight"].as_f64().unwrap() >= 0.6 * 844.0,
+                "{what}: the tree is {} px high",
+                m["treeHeight"]
+            );
             if let (Some(shots), "practice") = (std::env::var_os("GAMETREE_SHOTS"), mode) {
                 b.screenshot(&Path::new(&shots).join(format!("phone-390x844-{name}-practice.png")));
             }
