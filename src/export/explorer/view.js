@@ -57,5 +57,10 @@ ui.leafW = (() => {
 // whole line fits a projector's height. (A deep line's levels keep their
 // distance: the stem comes out of its edges.)
 const SHORT = { ...SMALL, level: 96, bottom: 58 };
-export const size = () => { const z = ui.compact ? (ui.windowRows ? SMALL : SHORT) : FULL; return ui.printLevel ? { ...z, level: ui.printLevel } : z; };
+// A finger's practice boxes are 44 px on screen (explorer.css): a compact
+// node asking for them is taller, and its level further down.
+const finger = window.matchMedia('(max-width: 600px), (pointer: coarse)');
+const FINGER = 48;
+const tall = (z) => (z !== FULL && ui.mode === 'practice' && finger.matches ? { ...z, level: z.level + FINGER, bottom: z.bottom + FINGER } : z);
+export const size = () => { const z = tall(ui.compact ? (ui.windowRows ? SMALL : SHORT) : FULL); return ui.printLevel ? { ...z, level: ui.printLevel } : z; };
 export const boxWidth = (n) => (ui.compact && isLeaf(n) ? ui.leafW : size().w);

@@ -10,6 +10,8 @@ export function setZoom(z, fitting) {
   ui.fitted = !!fitting;
   ui.zoom = Math.max(0.2, Math.min(2.5, z));
   canvas.style.zoom = String(ui.zoom);
+  // (The practice boxes' least size is a finger's on screen, whatever the zoom.)
+  canvas.style.setProperty('--zoom', String(ui.zoom));
   zoomText.textContent = Math.round(ui.zoom * 100) + '%';
 }
 // The side panel: open, or shut to give the tree the whole width. Until the
@@ -38,9 +40,35 @@ export function fit() {
     const shut = zoomFor(false) * valueFont() < READABLE && zoomFor(true) > zoomFor(false);
     if (shut !== panelShut()) setPanel(shut);
   }
-  setZoom(zoomFor(panelShut()), true);
+  const z = zoomFor(panelShut());
+  // A narrow screen (a phone) does not shrink the words under 14 px to fit
+  // the whole tree: the tree scrolls and pans instead, from its root.
+  const floor = narrow.matches ? SMALLEST / smallestFont() : 0;
+  setZoom(Math.max(z, floor), true);
   treeBox.scrollTo(0, 0);
+  if (z < floor) centreOn(0);
   if (ui.zoom <= 0.2 + 1e-9) bringIntoView(line.size ? [...line].pop() : 0);
+}
+const narrow = window.matchMedia('(max-width: 600px)');
+const SMALLEST = 14;
+// The smallest type in the drawn tree at zoom 1, the ids aside (a small
+// label below the box's corner, not what is read).
+function smallestFont() {
+  const texts = [...canvas.querySelectorAll('.box .head, .box .lact, .box .value, .box .window, .box .running, .box .ab, #edges text')];
+  let least = Infinity;
+  for (const t of texts.slice(0, 300)) {
+    const size = parseFloat(getComputedStyle(t).fontSize);
+    if (size > 0 && t.getClientRects().length) least = Math.min(least, size);
+  }
+  return Number.isFinite(least) ? least : 14;
+}
+// Scrolls the tree sideways so that node `n` is in the middle, without
+// scrolling the page around a frame (as scrollIntoView would).
+function centreOn(n) {
+  const el = canvas.querySelector(`.box[data-index="${n}"]`);
+  if (!el) return;
+  const box = treeBox.getBoundingClientRect(), r = el.getBoundingClientRect();
+  treeBox.scrollLeft += r.left + r.width / 2 - (box.left + box.width / 2);
 }
 // The first view: boards when the whole opening view fits with them at a
 // readable size, the compact tree otherwise; then fitted to the window. A

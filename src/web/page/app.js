@@ -130,17 +130,18 @@
   }
   // On a phone the page scrolls once, not a frame inside it: the frame is
   // as tall as the explorer in it, whose tree is given most of the screen's
-  // height (the explorer's own 78vh would be of the frame, which grows).
+  // height through its --tree-height (the explorer's own 78vh would be of
+  // the frame, which grows).
   const phone = window.matchMedia('(max-width: 760px)');
   let fitted = null;
   function fitFrame(frame) {
     if (fitted) { fitted.disconnect(); fitted = null; }
     frame.style.height = '';
     const doc = frame.contentDocument;
-    if (!phone.matches || !doc || !doc.body) return;
-    const style = doc.createElement('style');
-    style.textContent = `#tree { height: ${Math.round(window.innerHeight * 0.72)}px !important; }`;
-    doc.head.append(style);
+    if (!doc || !doc.documentElement) return;
+    doc.documentElement.style.removeProperty('--tree-height');
+    if (!phone.matches || !doc.body) return;
+    doc.documentElement.style.setProperty('--tree-height', `${Math.round(window.innerHeight * 0.72)}px`);
     const fit = () => { frame.style.height = doc.documentElement.scrollHeight + 'px'; };
     fit();
     fitted = new ResizeObserver(fit);
