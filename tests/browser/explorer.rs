@@ -117,13 +117,16 @@ fn the_worked_example_page_loads_alone_and_shows_the_decision() {
     assert_eq!(b.text("#decision-value"), "1");
     assert_eq!(b.text("#search"), "alpha-beta");
 
-    // It opens with the root, its children, and the children of each node on
+    // Its 30 nodes open whole (a tree of at most 40 does); "Collapse all"
+    // folds it to the root, its children, and the children of each node on
     // the line of best play.
+    assert_eq!(b.count(".node"), nodes.len());
     let mut on_line = vec![0];
     while let Some(best) = nodes[*on_line.last().unwrap()]["best_child"].as_u64() {
         on_line.push(best as usize);
     }
     let opened: usize = on_line.iter().map(|&n| nodes[n]["children"].as_array().unwrap().len()).sum();
+    b.click("#collapse-all");
     let before = b.count(".node");
     assert_eq!(before, 1 + opened);
     // Expanding and collapsing changes what is drawn.
