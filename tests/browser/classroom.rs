@@ -290,6 +290,12 @@ fn no_page_kind_has_a_serious_accessibility_violation() {
             "mcts",
             &["tictactoe", "--position", "x...xo... o", "--search", "mcts", "--iterations", "40"],
         );
+        let deepening = page(
+            &dir,
+            "deepening",
+            &["tictactoe", "--position", "xo.ox.... x", "--depth", "5", "--search", "deepening"],
+        );
+        let positions = page(&dir, "positions", &["tictactoe", "--position", "xo.x.o... x", "--depth", "4"]);
         let ex = dir.join("ex");
         gametree(&["exercise", "--seed", "7", "--out", ex.to_str().unwrap()]);
         let b = Browser::start();
@@ -306,6 +312,8 @@ fn no_page_kind_has_a_serious_accessibility_violation() {
             pressed(&b, "#mode-step");
             b.press("\u{E00F}");
             look(&format!("{name} step"), &b);
+            b.press("\u{E010}"); // End: the last step, every cut drawn
+            look(&format!("{name} last step"), &b);
             pressed(&b, "#mode-practice");
             b.click("#check");
             look(&format!("{name} practice, checked"), &b);
@@ -317,6 +325,27 @@ fn no_page_kind_has_a_serious_accessibility_violation() {
         look("move orders", &b);
         b.open(&url(&mcts));
         look("MCTS", &b);
+        for _ in 0..3 {
+            pressed(&b, "#forward");
+        }
+        look("MCTS stepping", &b);
+        pressed(&b, "#practice");
+        look("MCTS practice", &b);
+        b.open(&url(&deepening));
+        if b.run("return !!document.querySelector('#view-deepening:not([hidden])')") != true {
+            pressed(&b, "#mode-deepening");
+        }
+        look("Iterations", &b);
+        pressed(&b, "#mode-positions");
+        look("Positions", &b);
+        b.open(&url(&positions));
+        pressed(&b, "#mode-positions");
+        look("Positions of a transposing tree", &b);
+        pressed(&b, "#mode-step");
+        for _ in 0..5 {
+            b.press("\u{E00F}");
+        }
+        look("tic-tac-toe step", &b);
         b.open(&url(&ex.join("practice.html")));
         look("exercise worksheet", &b);
         assert_eq!(all, Vec::<String>::new());
