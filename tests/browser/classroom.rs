@@ -161,6 +161,58 @@ fn every_explorer_mode_opens_readable_from_the_back_of_the_room() {
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 
+/// The ids of the nodes drawn, and of those of them wholly inside the tree's
+/// visible area and the viewport.
+fn drawn_and_on_screen(b: &Browser) -> (Vec<u64>, Vec<u64>) {
+    let v = b.run(
+        "const t = document.getElementById('tree').getBoundingClientRect(); \
+         const all = [...document.querySelectorAll('#canvas .node')]; \
+         const seen = all.filter((e) => { const r = e.getBoundingClientRect(); \
+           return r.width > 0 && r.left >= t.left && r.right <= t.right && r.top >= t.top && r.bottom <= t.bottom \
+             && r.bottom <= innerHeight && r.right <= innerWidth; }); \
+         return [all.map((e) => Number(e.dataset.id)), seen.map((e) => Number(e.dataset.id))]",
+    );
+    let ids = |k: usize| {
+        let mut ids: Vec<u64> = v[k].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+        ids.sort_unstable();
+        ids
+    };
+    (ids(0), ids(1))
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_tree_of_at_most_40_nodes_opens_whole_and_a_bigger_one_folds() {
+    let dir = scratch("whole");
+    // LEAVES_27 with one more leaf under its first inner node: 41 nodes.
+    let leaves_28 = LEAVES_27.replacen("(3 17 6)", "(3 17 6 4)", 1);
+    let trees = [("AIMA 5.2", AIMA, 13), ("27 leaves", LEAVES_27, 40), ("28 leaves", leaves_28.as_str(), 41)];
+    let b = Browser::start();
+    for (name, position, nodes) in trees {
+        let html =
+            page(&dir, &format!("n{nodes}"), &["tree", "--position", position, "--search", "alphabeta"]);
+        for (w, h) in [(1366, 768), (1280, 720)] {
+            b.set_viewport(w, h);
+            b.open(&url(&html));
+            let (drawn, seen) = drawn_and_on_screen(&b);
+            eprintln!("{w}x{h} {name}: {} of {nodes} nodes drawn, {} on screen", drawn.len(), seen.len());
+            if nodes <= 40 {
+                assert_eq!(
+                    drawn,
+                    (0..nodes).collect::<Vec<u64>>(),
+                    "{w}x{h} {name}: the first view is the whole tree"
+                );
+                assert_eq!(seen, drawn, "{w}x{h} {name}: nodes off screen at first view");
+                readable(&b, &format!("{name} whole at first view"), (w, h), VALUES, Some(WINDOWS));
+            } else {
+                assert!(drawn.len() < nodes as usize, "{w}x{h} {name}: a bigger tree opens folded");
+                assert!(drawn.contains(&0), "{w}x{h} {name}: the root is drawn");
+            }
+        }
+    }
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}
+
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn an_exercises_worksheet_and_the_move_orders_open_readable() {
@@ -238,6 +290,12 @@ fn no_page_kind_has_a_serious_accessibility_violation() {
             "mcts",
             &["tictactoe", "--position", "x...xo... o", "--search", "mcts", "--iterations", "40"],
         );
+        let deepening = page(
+            &dir,
+            "deepening",
+            &["tictactoe", "--position", "xo.ox.... x", "--depth", "5", "--search", "deepening"],
+        );
+        let positions = page(&dir, "positions", &["tictactoe", "--position", "xo.x.o... x", "--depth", "4"]);
         let ex = dir.join("ex");
         gametree(&["exercise", "--seed", "7", "--out", ex.to_str().unwrap()]);
         let b = Browser::start();
@@ -254,6 +312,8 @@ fn no_page_kind_has_a_serious_accessibility_violation() {
             pressed(&b, "#mode-step");
             b.press("\u{E00F}");
             look(&format!("{name} step"), &b);
+            b.press("\u{E010}"); // End: the last step, every cut drawn
+            look(&format!("{name} last step"), &b);
             pressed(&b, "#mode-practice");
             b.click("#check");
             look(&format!("{name} practice, checked"), &b);
@@ -265,6 +325,27 @@ fn no_page_kind_has_a_serious_accessibility_violation() {
         look("move orders", &b);
         b.open(&url(&mcts));
         look("MCTS", &b);
+        for _ in 0..3 {
+            pressed(&b, "#forward");
+        }
+        look("MCTS stepping", &b);
+        pressed(&b, "#practice");
+        look("MCTS practice", &b);
+        b.open(&url(&deepening));
+        if b.run("return !!document.querySelector('#view-deepening:not([hidden])')") != true {
+            pressed(&b, "#mode-deepening");
+        }
+        look("Iterations", &b);
+        pressed(&b, "#mode-positions");
+        look("Positions", &b);
+        b.open(&url(&positions));
+        pressed(&b, "#mode-positions");
+        look("Positions of a transposing tree", &b);
+        pressed(&b, "#mode-step");
+        for _ in 0..5 {
+            b.press("\u{E00F}");
+        }
+        look("tic-tac-toe step", &b);
         b.open(&url(&ex.join("practice.html")));
         look("exercise worksheet", &b);
         assert_eq!(all, Vec::<String>::new());

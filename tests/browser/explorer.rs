@@ -117,13 +117,16 @@ fn the_worked_example_page_loads_alone_and_shows_the_decision() {
     assert_eq!(b.text("#decision-value"), "1");
     assert_eq!(b.text("#search"), "alpha-beta");
 
-    // It opens with the root, its children, and the children of each node on
+    // Its 30 nodes open whole (a tree of at most 40 does); "Collapse all"
+    // folds it to the root, its children, and the children of each node on
     // the line of best play.
+    assert_eq!(b.count(".node"), nodes.len());
     let mut on_line = vec![0];
     while let Some(best) = nodes[*on_line.last().unwrap()]["best_child"].as_u64() {
         on_line.push(best as usize);
     }
     let opened: usize = on_line.iter().map(|&n| nodes[n]["children"].as_array().unwrap().len()).sum();
+    b.click("#collapse-all");
     let before = b.count(".node");
     assert_eq!(before, 1 + opened);
     // Expanding and collapsing changes what is drawn.
@@ -619,13 +622,12 @@ fn printing_gives_one_page_with_the_whole_tree_and_no_controls() {
     // The page asks for landscape paper for this wide tree, and fits it to
     // either size. It writes its print style a moment after a click (a changed
     // style sheet restyles every node), and at once when printing begins.
-    // The first view's own style (portrait: its tree is folded), whose timer
-    // may still be pending, comes first; landscape only from the click.
+    // The tree (30 nodes) opens whole, so landscape; folded to its line it
+    // is narrow (portrait), and landscape again once expanded.
     // (Waited for up to a minute, not five seconds: a loaded machine may give
     // the page's timer nothing for a while.)
-    let style = "return document.getElementById('page-style').textContent";
-    let before = b.run(style);
-    assert!(!before.as_str().unwrap().contains("landscape"), "before the click: {before}");
+    b.click("#collapse-all");
+    b.wait_until("return !document.getElementById('page-style').textContent.includes('landscape')");
     b.click("#expand-all");
     b.wait_until("return document.getElementById('page-style').textContent.includes('landscape')");
     for size in [PrintSize::A4, PrintSize::US_LETTER] {

@@ -2,7 +2,7 @@
 import { ui } from './state.js';
 import { H } from './data.js';
 import { fresh, step } from './trace.js';
-import { resetView } from './view.js';
+import { openFirst } from './view.js';
 import { render } from './nodes.js';
 import { firstView } from './zoom.js';
 import { watchPrinting } from './print.js';
@@ -12,7 +12,7 @@ import { setMode } from './modes.js';
 import './input.js';
 import './hook.js';
 watchPrinting(render);
-resetView();
+openFirst();
 step.state = fresh();
 header();
 document.body.dataset.mode = ui.mode;

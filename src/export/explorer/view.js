@@ -5,10 +5,20 @@ ui.open = new Uint8Array(tree.N);
 export const shownKids = new Map();
 export const answers = new Map();
 export const cuts = new Set();
+// Folds the tree to its principal line ("Collapse all").
 export function resetView() {
   ui.open.fill(0);
   shownKids.clear();
   for (const n of line) ui.open[n] = 1;
+}
+// A tree this small fits the screen whole at a readable size (see Sizes
+// below), so it opens whole: a textbook figure folded to its principal line
+// hides the very branches the lesson is about.
+export const OPEN_WHOLE = 40;
+// The first view: whole if small, else folded to the principal line.
+export function openFirst() {
+  resetView();
+  if (tree.N <= OPEN_WHOLE) ui.open.fill(1);
 }
 export function showCount(n) { return Math.min(tree.count[n], shownKids.get(n) || PAGE); }
 // Opens the way to `n`; says whether anything was closed.
