@@ -125,8 +125,9 @@ pub fn svg(tree: &dyn Sketchable, title: &str, board: Option<Board>, line: &[Str
             maximising: d.maximising,
             leaf: d.leaf,
             // The move is the name drawn on the edge: a sketch of MCTS's or a
-            // game's tree names nodes by move, as the explorer beside it does.
-            name: d.action.clone(),
+            // game's tree names nodes by move, as the explorer beside it does;
+            // its root goes unlabelled.
+            name: if parent.is_some() { d.action.clone() } else { String::new() },
             action: d.action,
             given: d.value.filter(|_| d.leaf),
             value: d.value,
