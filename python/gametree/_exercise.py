@@ -64,6 +64,18 @@ class Exercise:
     def _repr_svg_(self) -> str:
         return self.worksheet_svg
 
+    def _repr_html_(self) -> str:
+        # The worksheet as an image inside HTML: JupyterLab refuses an
+        # untrusted notebook's SVG output ("Cannot display an untrusted SVG")
+        # but keeps an <img>, so a notebook shared with students or run
+        # elsewhere still shows the sheet.
+        import base64
+        import html
+
+        data = base64.b64encode(self.worksheet_svg.encode("utf-8")).decode("ascii")
+        alt = html.escape(f"{self.key['title']}: the worksheet of tree {self.tree}", quote=True)
+        return f'<img class="gametree-sheet" src="data:image/svg+xml;base64,{data}" alt="{alt}">'
+
 
 def exercise(
     seed: Optional[int] = None,

@@ -124,6 +124,11 @@ def test_the_same_seed_gives_the_same_exercise_and_another_another():
 def test_an_exercise_shows_as_its_worksheet():
     ex = gametree.exercise(seed=3)
     assert ex._repr_svg_() == ex.worksheet_svg and "<svg" in ex.worksheet_svg
+    import base64
+
+    shown = ex._repr_html_()
+    assert shown.startswith('<img class="gametree-sheet" src="data:image/svg+xml;base64,')
+    assert base64.b64decode(shown.split("base64,")[1].split('"')[0]).decode() == ex.worksheet_svg
     assert ex.worksheet_pdf.startswith(b"%PDF-") and ex.answers_pdf.startswith(b"%PDF-")
     assert "\\begin{tikzpicture}" in ex.tex
     assert repr(ex).startswith("<gametree.Exercise 'Exercise 1': alphabeta (prune-on-ties), tree A:(B:(")

@@ -158,6 +158,14 @@ def test_a_notebook_executed_elsewhere_and_opened_untrusted_shows_each_tree_draw
             assert "the interactive explorer appears here when the notebook is trusted" in s["text"], s
             assert "jupyter trust" in s["text"], s
         assert [s["alt"].split(" ")[0] for s in stills] == ["tree", "tictactoe", "MCTS"], stills
+        # The worksheet too: an <img> JupyterLab keeps, not an SVG it refuses.
+        sheets = b.wait_for(
+            "const s = [...document.querySelectorAll('.jp-OutputArea-output img.gametree-sheet')];"
+            "return s.length > 0 && s.every(i => i.complete) && s.map(i => ({width: i.naturalWidth, alt: i.alt}))",
+            timeout=30, what="the worksheet's drawing",
+        )
+        assert all(s["width"] > 300 and s["alt"].startswith("Exercise") for s in sheets), sheets
+        assert "Cannot display an untrusted SVG" not in b.run("return document.body.innerText")
         first = b.elements(".jp-OutputArea-output .gametree-still")[0]
         b.run("arguments[0].scrollIntoView({block: 'start'})", {"element-6066-11e4-a52e-4f735466cecf": first})
         b.screenshot(tmp_path / "untrusted-0.png")
