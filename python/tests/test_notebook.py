@@ -21,8 +21,11 @@ def test_the_demo_notebook_runs_and_shows_three_explorers(tmp_path):
     NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
-    frames = [o.data["text/html"] for o in outputs if o.output_type == "execute_result" and "text/html" in o.data]
-    assert len(frames) == 3
+    html = [o.data["text/html"] for o in outputs if o.output_type == "execute_result" and "text/html" in o.data]
+    # Three explorers; the worksheet shows as an image of its SVG.
+    frames = [h for h in html if h.startswith('<div class="gametree-cell" ')]
+    assert len(frames) == 3 and len(html) == 4, html
+    assert [h for h in html if h not in frames][0].startswith('<img class="gametree-sheet" ')
     for frame in frames:
         assert frame.startswith('<div class="gametree-cell" ')
         assert '<iframe sandbox="allow-scripts" ' in frame and "data:image/svg+xml;base64," in frame
