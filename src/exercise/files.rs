@@ -95,27 +95,7 @@ pub fn files<G: Game>(
     if let Some(w) = windows.as_deref() {
         let (all, above) = crate::exercise::generate::cut_offs(&tree, w);
         if all < asked.cutoffs || (asked.cut_above_leaves && above == 0) {
-            let above_leaves = asked.cut_above_leaves;
-            let mut said = words![format!(
-                "this position's tree, {depth} plies deep, has {all} cut-off(s){}; ",
-                if above_leaves { format!(", {above} above the leaves") } else { String::new() },
-            )];
-            said.extend(if above_leaves {
-                words![Opt::Cutoffs, " with ", Opt::CutAboveLeaves]
-            } else {
-                words![Opt::Cutoffs]
-            });
-            said.extend(words![
-                format!(
-                    " asks for {}{}: try another ",
-                    asked.cutoffs,
-                    if above_leaves { ", one above the leaves" } else { "" }
-                ),
-                Opt::Depth,
-                " or ",
-                Opt::Position
-            ]);
-            return Err(Refusal::usage(Opt::Cutoffs, said));
+            return Err(too_few_cutoffs(depth, (all, above), asked));
         }
     }
     let sheet = sheet::lay_out(game, &tree, windows.as_deref(), &events, title);
@@ -124,20 +104,7 @@ pub fn files<G: Game>(
     let page = crate::exercise::page::Page::fit(&sheet, asked.paper);
     for key in [false, true] {
         if let Some(why) = crate::exercise::marks::illegible(&sheet.marks(&page, key, true)) {
-            let other = if asked.from_position || asked.cutoffs == 1 {
-                words![" or another ", Opt::Position]
-            } else {
-                words![" or ", Opt::Branching]
-            };
-            let mut said = words![
-                format!(
-                    "this tree ({} leaves across, {} levels) does not fit a page legibly: {why}; try a smaller ",
-                    sheet.leaves, sheet.levels
-                ),
-                Opt::Depth
-            ];
-            said.extend(other);
-            return Err(Refusal::usage(Opt::Depth, said));
+            return Err(illegible(&sheet, &why, asked));
         }
     }
     let tree_text = game.format_position(&tree.root_position);
@@ -164,4 +131,47 @@ pub fn files<G: Game>(
         ("answers.json", json.into_bytes()),
         ("practice.html", page),
     ])
+}
+
+/// A game position's tree with fewer cut-offs than `asked`: it has `found`
+/// (all, and how many above the leaves).
+fn too_few_cutoffs(depth: u8, found: (u32, u32), asked: Asked) -> Refusal {
+    let ((all, above), above_leaves) = (found, asked.cut_above_leaves);
+    let mut said = words![format!(
+        "this position's tree, {depth} plies deep, has {all} cut-off(s){}; ",
+        if above_leaves { format!(", {above} above the leaves") } else { String::new() },
+    )];
+    said.extend(if above_leaves {
+        words![Opt::Cutoffs, " with ", Opt::CutAboveLeaves]
+    } else {
+        words![Opt::Cutoffs]
+    });
+    said.extend(words![
+        format!(
+            " asks for {}{}: try another ",
+            asked.cutoffs,
+            if above_leaves { ", one above the leaves" } else { "" }
+        ),
+        Opt::Depth,
+        " or ",
+        Opt::Position
+    ]);
+    Refusal::usage(Opt::Cutoffs, said)
+}
+
+/// A sheet a student could not read (`why`), and what to try instead.
+fn illegible(sheet: &sheet::Sheet, why: &str, asked: Asked) -> Refusal {
+    let mut said = words![
+        format!(
+            "this tree ({} leaves across, {} levels) does not fit a page legibly: {why}; try a smaller ",
+            sheet.leaves, sheet.levels
+        ),
+        Opt::Depth
+    ];
+    said.extend(if asked.from_position || asked.cutoffs == 1 {
+        words![" or another ", Opt::Position]
+    } else {
+        words![" or ", Opt::Branching]
+    });
+    Refusal::usage(Opt::Depth, said)
 }
