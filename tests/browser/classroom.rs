@@ -789,9 +789,8 @@ return { wide, scrolls: bar.scrollWidth > bar.clientWidth, page: document.docume
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn on_a_phone_the_toolbar_wraps_every_control_is_a_44_px_target_and_tree_text_is_14_px() {
     let dir = scratch("phone");
-    let b = Browser::start();
+    let b = Browser::start_touch();
     b.set_viewport(390, 844);
-    b.emulate_touch();
     let trees: [(&str, Vec<&str>); 2] = [
         ("aima", vec!["tree", "--position", AIMA, "--search", "alphabeta"]),
         ("leaves27", vec!["tree", "--position", LEAVES_27, "--search", "alphabeta"]),

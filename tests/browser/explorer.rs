@@ -1041,17 +1041,24 @@ fn the_keyboard_never_reaches_a_folded_away_node() {
 
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
-fn tic_tac_toes_first_view_on_a_projector_is_readable() {
+fn tic_tac_toes_first_view_on_a_projector_is_readable_with_a_mouse_or_a_finger() {
     let dir = scratch("ttt-first");
     let (html, json) = export(&dir, &["tictactoe", "--position", "x...o.... x", "--search", "alphabeta"]);
     let nodes = nodes(&json);
-    let b = Browser::start();
-    b.set_size(1366, 768);
-    b.open(&url(&html));
     let line = line_of(&nodes);
     assert_eq!(line.len(), 8, "the root and seven plies");
-    for &id in &line {
-        assert!(on_screen(&b, id), "node {id} of the line is off screen at first view");
+    // A laptop's projector, and a classroom's interactive whiteboard, whose
+    // 44 px touch targets make the bars above the tree taller.
+    for (screen, b) in [("a mouse", Browser::start()), ("a touch screen", Browser::start_touch())] {
+        b.set_size(1366, 768);
+        b.open(&url(&html));
+        first_view_is_readable(&b, &line, screen);
+    }
+}
+
+fn first_view_is_readable(b: &Browser, line: &[usize], screen: &str) {
+    for &id in line {
+        assert!(on_screen(b, id), "with {screen}: node {id} of the line is off screen at first view");
     }
     let zoom: f64 =
         b.run("return parseFloat(document.getElementById('canvas').style.zoom)").as_f64().unwrap();
@@ -1059,7 +1066,7 @@ fn tic_tac_toes_first_view_on_a_projector_is_readable() {
     // full 1366x768 viewport, with 18 px values: 11.5 px on screen. The
     // projector-sized boxes are larger and fit at a smaller zoom, and their
     // values come out larger: what the room reads is the size on screen.)
-    assert!(zoom >= 0.5, "fitted at {zoom}: too small for the back of the room");
+    assert!(zoom >= 0.5, "with {screen}: fitted at {zoom}, too small for the back of the room");
     // What the class reads, the value and the action, is at least 12 px on
     // screen once zoomed (the browser's own default minimum is 12 px).
     let least = b.run(
@@ -1067,13 +1074,16 @@ fn tic_tac_toes_first_view_on_a_projector_is_readable() {
          const px = (css) => Math.min(...[...document.querySelectorAll(css)].map(e => parseFloat(getComputedStyle(e).fontSize) * z)); \
          return [px('.node .value'), px('.node .act'), px('#edges text')]",
     );
-    eprintln!("tic-tac-toe's first view at {zoom}: value, action and edge text at {least} px");
+    eprintln!("tic-tac-toe's first view with {screen} at {zoom}: value, action and edge text at {least} px");
     let value = least[0].as_f64().unwrap();
-    assert!(value >= 14.0, "values at {value} px on screen: smaller than before the projector's sizes");
+    assert!(
+        value >= 14.0,
+        "with {screen}: values at {value} px on screen, smaller than before the projector's sizes"
+    );
     for px in least.as_array().unwrap() {
         assert!(
             px.as_f64().unwrap() >= 12.0,
-            "text at {least} px on screen: too small to read from the back"
+            "with {screen}: text at {least} px on screen, too small to read from the back"
         );
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());

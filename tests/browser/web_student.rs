@@ -232,9 +232,8 @@ fn small_controls(b: &Browser) -> Value {
 )]
 fn on_a_phone_with_touch_the_page_scrolls_once_never_sideways_and_every_control_is_a_44_px_target() {
     let shots = std::env::var_os("GAMETREE_SHOTS");
-    let b = Browser::start_alone();
+    let b = Browser::start_touch();
     b.set_viewport(390, 844);
-    b.emulate_touch();
     fresh(&b, &format!("{}?phone", url()));
     shown(&b);
     assert_eq!(b.run("return matchMedia('(pointer: coarse)').matches"), json!(true), "a touch screen");

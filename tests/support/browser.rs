@@ -71,6 +71,28 @@ struct Driver {
     size: Value,
 }
 
+/// What the page's pointer is, as its media queries and events see it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pointer {
+    Mouse,
+    Touch,
+}
+
+impl Pointer {
+    /// Blink's own settings for `(pointer)` and `(hover)` (its PointerType
+    /// and HoverType bits: fine 4, coarse 2; hover 2, none 1).
+    fn blink_settings(self) -> &'static str {
+        match self {
+            Pointer::Mouse => {
+                "--blink-settings=primaryPointerType=4,availablePointerTypes=4,primaryHoverType=2,availableHoverTypes=2"
+            }
+            Pointer::Touch => {
+                "--blink-settings=primaryPointerType=2,availablePointerTypes=2,primaryHoverType=1,availableHoverTypes=1"
+            }
+        }
+    }
+}
+
 /// A browser for one test. Most come from a pool and go back to it when the
 /// test ends (starting Chromium cost a second of CPU for each of some fifty
 /// tests); a test that fails, or one started `alone`, closes its own.
@@ -145,8 +167,11 @@ fn exchange(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result
 }
 
 impl Driver {
-    /// Starts chromedriver on a free loopback port and opens a headless session.
-    fn launch() -> Driver {
+    /// Starts chromedriver on a free loopback port and opens a headless session
+    /// whose pointer is `pointer`'s whatever the host has: a machine with no
+    /// mouse makes headless Chromium's `(pointer: coarse)` true, and the pages'
+    /// touch rules (44 px controls) then met tests written for a mouse.
+    fn launch(pointer: Pointer) -> Driver {
         let port = free_port();
         let child = Command::new(program("chromedriver"))
             .arg(format!("--port={port}"))
@@ -161,7 +186,8 @@ impl Driver {
                 "binary": program("chromium"),
                 "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                         "--window-size=1400,900", format!("--user-data-dir={}", profile.display())],
+                         "--window-size=1400,900", pointer.blink_settings(),
+                         format!("--user-data-dir={}", profile.display())],
             },
             "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"},
         });
@@ -233,7 +259,8 @@ impl Browser {
         // SAFETY: atexit takes a plain function, called once at exit.
         CLOSE_AT_EXIT.call_once(|| assert_eq!(unsafe { libc::atexit(close_pool) }, 0, "atexit"));
         let pooled = POOL.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let b = Browser { driver: Some(pooled.unwrap_or_else(Driver::launch)), pooled: true };
+        let b =
+            Browser { driver: Some(pooled.unwrap_or_else(|| Driver::launch(Pointer::Mouse))), pooled: true };
         // What an earlier test left in the logs is not this test's.
         b.log("browser");
         b.log("performance");
@@ -243,7 +270,20 @@ impl Browser {
     /// A browser of the test's own, never shared: for measuring the memory
     /// its page takes, with no other test's page in its processes.
     pub fn start_alone() -> Browser {
-        Browser { driver: Some(Driver::launch()), pooled: false }
+        Browser { driver: Some(Driver::launch(Pointer::Mouse)), pooled: false }
+    }
+
+    /// A touch screen's browser, as a phone's or a classroom's interactive
+    /// whiteboard: `(pointer: coarse)`, no hover, and touch events (Chromium's
+    /// DevTools protocol, through the driver). Tap with [`Browser::tap`]: the
+    /// driver's click stays a mouse's. Never pooled, so that no later test
+    /// meets a touch screen it did not ask for.
+    pub fn start_touch() -> Browser {
+        let b = Browser { driver: Some(Driver::launch(Pointer::Touch)), pooled: false };
+        let params = json!({ "enabled": true, "maxTouchPoints": 5 });
+        let cdp = json!({ "cmd": "Emulation.setTouchEmulationEnabled", "params": params });
+        b.command("POST", "/goog/cdp/execute", Some(cdp));
+        b
     }
 
     fn driver(&self) -> &Driver {
@@ -394,15 +434,6 @@ impl Browser {
         }
         let inner = self.run("return [window.innerWidth, window.innerHeight]");
         assert_eq!(inner, json!([width, height]), "the viewport could not be made {width}x{height}");
-    }
-
-    /// Makes the page a touch screen's, as a phone's: touch events and
-    /// `(pointer: coarse)` (Chromium's DevTools protocol, through the
-    /// driver). Tap with [`Browser::tap`]: the driver's click stays a mouse's.
-    pub fn emulate_touch(&self) {
-        let params = json!({ "enabled": true, "maxTouchPoints": 5 });
-        let cdp = json!({ "cmd": "Emulation.setTouchEmulationEnabled", "params": params });
-        self.command("POST", "/goog/cdp/execute", Some(cdp));
     }
 
     /// A finger's tap on the middle of the element `css`: touch events, as a
