@@ -137,7 +137,11 @@ fn a_new_exercise_puts_its_tree_in_the_form_and_analyse_then_searches_that_tree_
     let key_files = b.run(
         "return [...document.querySelectorAll('#downloads details.key a')].filter(a => a.checkVisibility()).map(a => a.textContent).sort()",
     );
-    assert_eq!(key_files, json!(["answers.json", "answers.pdf", "answers.svg", "exercise.tex"]), "opened on purpose");
+    assert_eq!(
+        key_files,
+        json!(["answers.json", "answers.pdf", "answers.svg", "exercise.tex"]),
+        "opened on purpose"
+    );
     let tree = key.as_str().unwrap();
     let summary = new_tree(&b, "document.getElementById('analyse').click()");
     let cli: Value = serde_json::from_str(&cli_json(&["tree", "--position", tree])).unwrap();
