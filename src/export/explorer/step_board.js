@@ -31,7 +31,7 @@ if (card) card.classList.toggle('beside-panel', 250 / P.width * 0.6 < 14);
 // Which corner the card is in, and whether it is docked.
 let corner = 'top-left';
 let docked = false;
-let shown = -2;
+let shown = '';
 // The node a step is about: the one it marks current, or before the first
 // step, the root's position, which the search starts from.
 const stepNode = () => (step.state && step.state.current >= 0 ? step.state.current : 0);
@@ -43,8 +43,10 @@ export function showStepBoard() {
   main.classList.toggle('board-docked', on && docked);
   if (!on) { docked = false; main.classList.remove('board-docked'); return false; }
   const n = stepNode();
-  if (n !== shown) {
-    shown = n;
+  // (A graft, graft.js, grows the tree: a node's board is drawn again then.)
+  const key = `${n}:${tree.N}`;
+  if (key !== shown) {
+    shown = key;
     card.dataset.index = String(n);
     const what = n === 0 ? 'The start' : `${tag(n)} ${actionName(n)}`;
     card.innerHTML = `<figcaption title="${esc(n === 0 ? 'The position searched' : `The position after ${actionName(n)}, at ${tag(n)}`)}">` +
