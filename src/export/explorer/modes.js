@@ -11,6 +11,7 @@ import { fit } from './zoom.js';
 import { header } from './header.js';
 import { switchView } from './views.js';
 import { goTo, stopPlay } from './step.js';
+import { resetStepBoard, showStepBoard } from './step_board.js';
 const STEP_WHOLE = 64;
 const stepsBar = document.getElementById('steps');
 const practiceBar = document.getElementById('practice');
@@ -33,6 +34,8 @@ export function setMode(m, sure) {
   stepsBar.hidden = m !== 'step';
   practiceBar.hidden = m !== 'practice';
   stopPlay();
+  resetStepBoard();
+  showStepBoard();
   header();
   if (switchView(from, m)) return;
   if (m === 'step') {

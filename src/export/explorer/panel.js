@@ -32,7 +32,7 @@ export function showPanel(n) {
   const practice = ui.mode === 'practice';
   const b = bestChild(n);
   const row = (k, label, v) => `<dt>${label}</dt><dd data-field="${k}">${esc(v)}</dd>`;
-  let html = `<h3>Node ${tag(n)}</h3>` + (P.points.length ? boardSvg(n, 250) : subtreeText(n)) + '<dl>';
+  let html = `<h3>Node ${tag(n)}</h3>` + (P.points.length ? boardSvg(n, 250, 15) : subtreeText(n)) + '<dl>';
   html += row('id', 'id (construction order)', idOf(n));
   html += row('parent', 'parent', n === 0 ? '—' : idOf(tree.parent[n]));
   html += row('depth', 'depth', tree.depth[n]);
