@@ -320,7 +320,7 @@ pub fn capacity(max_nodes: u64) -> Result<(), Refusal> {
 }
 
 /// The texts of the exports a door without files asks for.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct Written {
     /// The JSON document.
     pub json: Option<String>,

@@ -6,7 +6,7 @@ use super::option::Opt;
 use super::refusal::{Refusal, Word};
 use super::search::Search;
 use crate::game::Game;
-use crate::limits::{Limits, MAX_TREE_NODES};
+use crate::limits::{Limits, MAX_TREE_NODES, TooManyNodes};
 use crate::search::alphabeta;
 use crate::search::mcts;
 use crate::tree::{Tree, TreeArena};
@@ -146,16 +146,19 @@ pub fn best<G: Game>(game: &G, pos: G::Position, req: &Best) -> Result<Found, Re
 /// An implicit search that gave no answer, as a refusal.
 pub fn stopped(e: &alphabeta::Stopped) -> Refusal {
     match e {
-        alphabeta::Stopped::Budget(e) if e.predicted.is_none() && e.memory.is_none() => Refusal::budget(
-            Opt::Depth,
-            words![
-                format!("the search would examine more than {} positions; use a smaller ", e.limit),
-                Opt::Depth,
-                " or raise ",
-                Opt::MaxNodes
-            ],
-        ),
-        alphabeta::Stopped::Budget(e) => too_many(e),
+        alphabeta::Stopped::Budget(e) => search_over(e),
         other => Refusal::said(None, super::Why::Budget, other),
     }
+}
+
+/// An implicit search (the machine's, `best`'s) over its node budget, as a
+/// refusal: what to make smaller or raise.
+pub fn search_over(e: &TooManyNodes) -> Refusal {
+    if e.stopped || e.predicted.is_some() || e.memory.is_some() {
+        return too_many(e);
+    }
+    Refusal::budget(
+        Opt::Depth,
+        words![e.searched(), "; use a smaller ", Opt::Depth, " or raise ", Opt::MaxNodes],
+    )
 }
