@@ -15,8 +15,6 @@ use pyo3::prelude::*;
 
 use gametree::request::{Door, Refusal, Why};
 
-pub use gametree::request::analyse::TRACE_MAX_ITERATIONS;
-
 create_exception!(
     gametree,
     BudgetError,

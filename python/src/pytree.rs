@@ -19,7 +19,9 @@ use gametree::request::analysed::{Analysed, Asked, NodeFacts, NotWritten, Value}
 /// `decision`, `value` and `line` are the search's answer. The exports are
 /// the command line's: `to_json()`, `to_dot()`, `to_efg()`, `to_html()`.
 /// In a notebook the tree shows as the explorer.
-#[pyclass(module = "gametree", frozen)]
+// A sequence: iterating is Python's own over `tree[0]`, `tree[1]`, ...,
+// each node made as it is reached.
+#[pyclass(module = "gametree", frozen, sequence)]
 pub struct Tree {
     inner: Box<dyn Analysed>,
     /// The game's name.
@@ -134,10 +136,6 @@ impl Tree {
         Ok(Node::of(py, self.inner.node(at as u32)))
     }
 
-    fn __iter__(slf: Py<Self>) -> Nodes {
-        Nodes { tree: slf, next: 0 }
-    }
-
     fn __repr__(&self) -> String {
         format!("<gametree.Tree {}>", self.title)
     }
@@ -192,30 +190,6 @@ impl Tree {
     fn _repr_html_(&self, py: Python<'_>) -> String {
         let inner = &*self.inner;
         py.allow_threads(|| gametree::request::notebook::cell(inner))
-    }
-}
-
-/// The nodes of a tree in id order, each made as it is reached.
-#[pyclass(module = "gametree")]
-pub struct Nodes {
-    tree: Py<Tree>,
-    next: u32,
-}
-
-#[pymethods]
-impl Nodes {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&mut self, py: Python<'_>) -> Option<Node> {
-        let tree = self.tree.get();
-        if self.next as usize >= tree.inner.len() {
-            return None;
-        }
-        let node = Node::of(py, tree.inner.node(self.next));
-        self.next += 1;
-        Some(node)
     }
 }
 

@@ -2,12 +2,10 @@
 //! checks its arguments as the command line's command of the same name does,
 //! with the same one-line messages, and then calls the same library functions.
 
-use std::panic::catch_unwind;
-
 use gametree::games::Settings;
 use gametree::request::analyse::{AnalyseArgs, MctsArgs};
-use gametree::request::analysed::{Value, analysed};
-use gametree::request::best::{BestArgs, Valued, best as best_of};
+use gametree::request::analysed::analysed;
+use gametree::request::best::{BestArgs, best as best_of};
 use gametree::request::exercise::{ExerciseArgs, QuizArgs};
 use gametree::request::perft::{PerftArgs, count as perft_count};
 use gametree::request::solve::{self as solving, SolveArgs};
@@ -230,11 +228,7 @@ pub fn best(
             Ok(best_of(g, pos, &request)?)
         })
     })?;
-    let value = match found.value {
-        Valued::Exact(v) => Value::Int(v),
-        Valued::Mean(q) => Value::Mean(q),
-    };
-    Ok((found.action, value_object(py, value)))
+    Ok((found.action, value_object(py, found.value)))
 }
 
 /// The game's exact result for the side to move by retrograde analysis, as
@@ -295,7 +289,9 @@ pub fn games(py: Python<'_>) -> Answer<Vec<PyObject>> {
 /// '((15 14 12) (0 3) (4 15))'
 #[pyfunction]
 #[pyo3(signature = (seed, depth=3, branching=(2, 3), leaves=(0, 20), cutoffs=2, prune_on_ties=true, search="alphabeta"))]
+#[allow(clippy::too_many_arguments)]
 pub fn textbook_tree(
+    py: Python<'_>,
     seed: u64,
     depth: i64,
     branching: (u64, u64),
@@ -316,9 +312,7 @@ pub fn textbook_tree(
         ..ExerciseArgs::default()
     };
     let exercise = args.check()?;
-    catch_unwind(|| exercise.tree_text(1))
-        .map_err(|_| PyRuntimeError::new_err("gametree: internal error in the tree generator"))?
-        .map_err(|e| (e).into())
+    released(py, move || Ok(exercise.tree_text(1)?))
 }
 
 /// The names of a class list's text, as `gametree exercise --class` reads

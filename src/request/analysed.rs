@@ -59,7 +59,7 @@ pub struct Facts {
 }
 
 /// A node's value: the game's integer, or MCTS's mean reward.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Value {
     /// A minimax value.
     Int(i32),

@@ -11,7 +11,6 @@ use gametree::request::given::Given;
 use gametree::request::machine::{Searched, machine_move};
 use gametree::request::{Opt, Refusal};
 
-use crate::commands::ok;
 use crate::options::Options;
 
 /// `board`: the position's picture, its cells, who is to move, and each legal
@@ -22,7 +21,9 @@ pub fn board<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
     let pos = o.position(game)?;
     let you = o.side(Opt::You)?;
     o.finish()?;
-    Ok(ok(json!(board::view(game, &pos, you))))
+    let mut view = json!(board::view(game, &pos, you));
+    view["ok"] = json!(true);
+    Ok(view)
 }
 
 /// `setup`: the position whose board is `cells` with `to-move` (`first` or

@@ -91,12 +91,6 @@ fn run(request: &Value) -> Result<Value, Refusal> {
     }
 }
 
-/// `{"ok": true}` and the fields of `answer`, an object.
-pub fn ok(mut answer: Value) -> Value {
-    answer["ok"] = json!(true);
-    answer
-}
-
 /// `analyse`: the texts of the exports wanted, as `gametree analyse ... --json -`
 /// (and `--dot`, `--html`, `--efg`) writes them, within the page's budget.
 fn analyse<G: Game>(game: &G, mut o: Options, wanted: Outputs) -> Result<Value, Refusal> {
@@ -106,8 +100,9 @@ fn analyse<G: Game>(game: &G, mut o: Options, wanted: Outputs) -> Result<Value, 
     let args = AnalyseArgs { max_nodes: Some(nodes.max as i64), threads: Some(1), ..o.analyse(wanted)? };
     o.finish()?;
     let request = args.check()?;
-    request.fits_in_memory::<G>()?;
-    Ok(ok(json!(analyse::texts(game, pos, &request).map_err(|r| nodes.said(r))?)))
+    let mut written = json!(analyse::texts(game, pos, &request).map_err(|r| nodes.said(r))?);
+    written["ok"] = json!(true);
+    Ok(written)
 }
 
 /// `perft`: the lines `gametree perft GAME DEPTH` prints, `--divide`'s too.

@@ -53,6 +53,15 @@ impl Options {
         Ok(settings)
     }
 
+    /// A number's value, none when absent, null or a form's empty field.
+    fn number_given(&mut self, opt: Opt) -> Option<Value> {
+        match self.map.remove(opt.name()) {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            v => v,
+        }
+    }
+
     /// Refuses whatever was not read: a misspelt option is a mistake, not a default.
     pub fn finish(self) -> Result<(), Refusal> {
         match self.map.keys().next() {
@@ -86,35 +95,31 @@ impl Given for Options {
 
     /// A whole number (a float's `1e9` too, held to i64's range).
     fn whole(&mut self, opt: Opt) -> Result<Option<i64>, Refusal> {
-        let key = opt.name();
-        let value = self.map.remove(key);
+        let Some(value) = self.number_given(opt) else { return Ok(None) };
         let n = match &value {
-            None | Some(Value::Null) => return Ok(None),
-            Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
-            Some(Value::Number(n)) => n.as_i64().or_else(|| {
+            Value::Number(n) => n.as_i64().or_else(|| {
                 n.as_f64()
                     .filter(|f| f.fract() == 0.0)
                     .map(|f| f.clamp(i64::MIN as f64, i64::MAX as f64) as i64)
             }),
-            Some(Value::String(s)) => s.trim().parse::<i64>().ok(),
-            Some(_) => None,
+            Value::String(s) => s.trim().parse::<i64>().ok(),
+            _ => None,
         };
         // The value is named: a link's `depth=abc` is read back to the person.
-        let given = value.map_or(String::new(), |v| format!(" {v}"));
+        let key = opt.name();
         n.map(Some)
-            .ok_or_else(|| Refusal::usage(opt, words![format!("{key}{given}: expected a whole number")]))
+            .ok_or_else(|| Refusal::usage(opt, words![format!("{key} {value}: expected a whole number")]))
     }
 
     /// A number, as given.
     fn number(&mut self, opt: Opt) -> Result<Option<f64>, Refusal> {
-        let key = opt.name();
-        let n = match self.map.remove(key) {
-            None | Some(Value::Null) => return Ok(None),
-            Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
+        let n = match self.number_given(opt) {
+            None => return Ok(None),
             Some(Value::Number(n)) => n.as_f64(),
             Some(Value::String(s)) => s.trim().parse::<f64>().ok(),
             Some(_) => None,
         };
+        let key = opt.name();
         n.map(Some).ok_or_else(|| Refusal::usage(opt, words![format!("{key}: expected a number, e.g. 1.41")]))
     }
 }
