@@ -42,15 +42,13 @@ impl TooManyNodes {
         TooManyNodes { memory: memory.or(self.memory), ..self }
     }
 
-    /// The message for an implicit search (no tree is built).
-    pub fn for_search(&self) -> String {
-        match self.predicted {
-            None if self.memory.is_some() => self.to_string(),
-            None => format!(
-                "the search would examine more than {} positions; use a smaller --depth or raise --max-nodes",
-                self.limit
-            ),
-            Some(_) => self.to_string(),
+    /// What an implicit search (no tree is built) would have passed,
+    /// without the advice: [`Self::what`], or, with neither a prediction nor
+    /// the memory behind it, the positions it would have examined.
+    pub fn searched(&self) -> String {
+        match (self.stopped, self.predicted, self.memory) {
+            (false, None, None) => format!("the search would examine more than {} positions", self.limit),
+            _ => self.what(),
         }
     }
 }
@@ -80,13 +78,10 @@ impl TooManyNodes {
 }
 
 impl fmt::Display for TooManyNodes {
+    /// What would have been passed; the advice names options, and so is the
+    /// request layer's, in each door's words (`request::analyse::too_many`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.what())?;
-        match (self.stopped, self.memory) {
-            (true, _) => Ok(()),
-            (false, Some(_)) => f.write_str("; use a smaller --depth or give the process more memory"),
-            (false, None) => f.write_str("; use a smaller --depth or raise --max-nodes"),
-        }
+        f.write_str(&self.what())
     }
 }
 

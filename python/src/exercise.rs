@@ -3,14 +3,13 @@
 //! library's `exercise::files`. The package's `gametree.exercise` wraps them
 //! as an `Exercise`.
 
-use gametree::exercise::page::Paper;
 use gametree::request::exercise::ExerciseArgs;
-use gametree::request::{Door, Opt, Refusal, Search, Word, check};
+use gametree::request::{Door, Search, check};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::Failure;
-use crate::run::{game_named, position_text, released};
+use crate::Answer;
+use crate::run::{position_text, released};
 
 /// The files of one exercise, by the names `gametree exercise` gives them:
 /// text as str, the PDFs as bytes. `gametree.exercise` wraps it.
@@ -30,19 +29,8 @@ pub fn _exercise(
     paper: &str,
     game: Option<&str>,
     position: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<(String, PyObject)>> {
-    let search = check::search(search, &[Search::Minimax, Search::Alphabeta]).map_err(Failure::from)?;
-    let paper = match paper {
-        "a4" => Paper::A4,
-        "letter" => Paper::Letter,
-        other => {
-            let words = gametree::words![
-                Word::set(Opt::Paper, format!("{other:?}")),
-                ": the papers are a4 and letter"
-            ];
-            return Err(Failure::from(Refusal::usage(Opt::Paper, words)).into());
-        }
-    };
+) -> Answer<Vec<(String, PyObject)>> {
+    let search = check::search(search, &[Search::Minimax, Search::Alphabeta])?;
     let args = ExerciseArgs {
         seed,
         depth: Some(depth),
@@ -52,12 +40,12 @@ pub fn _exercise(
         cut_above_leaves,
         search,
         no_prune_on_ties: !prune_on_ties,
-        paper,
-        game: game.map(game_named).transpose()?,
+        paper: check::paper(paper)?,
+        game: game.map(check::game).transpose()?,
         position: position_text(position)?,
     };
-    let exercise = args.check().map_err(Failure::from)?;
-    let made = released(py, move |_| Ok(exercise.files(1, 1, Door::Python)?))?;
+    let exercise = args.check()?;
+    let made = released(py, move || Ok(exercise.files(1, 1, Door::Python)?))?;
     made.into_iter()
         .map(|(name, bytes)| {
             let value = if name.ends_with(".pdf") {

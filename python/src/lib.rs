@@ -13,7 +13,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-pub use gametree::request::analyse::TRACE_MAX_ITERATIONS;
+use gametree::request::{Door, Refusal, Why};
 
 create_exception!(
     gametree,
@@ -22,28 +22,35 @@ create_exception!(
     "A budget (max_nodes, max_bytes, max_time, the solver's max_memory) would have been passed; the message says which and what to change."
 );
 
-/// A failure to report to Python: bad input (`ValueError`) or a budget.
+/// A failure to report to Python: a refusal of the request layer, said in
+/// Python's words (`depth=`, not `--depth`), as `ValueError` (bad input) or
+/// `BudgetError`; or an error of Python's own.
 pub enum Failure {
-    Usage(String),
-    Budget(String),
+    Refused(Refusal),
+    Python(PyErr),
 }
 
-/// A refusal of the request layer, said in Python's words (`depth=`, not `--depth`).
-impl From<gametree::request::Refusal> for Failure {
-    fn from(r: gametree::request::Refusal) -> Failure {
-        let message = r.in_door(gametree::request::Door::Python);
-        match r.why {
-            gametree::request::Why::Usage => Failure::Usage(message),
-            gametree::request::Why::Budget => Failure::Budget(message),
-        }
+/// What a function of the module gives: its value, or a failure.
+pub type Answer<T> = Result<T, Failure>;
+
+impl From<Refusal> for Failure {
+    fn from(r: Refusal) -> Failure {
+        Failure::Refused(r)
+    }
+}
+
+impl From<PyErr> for Failure {
+    fn from(e: PyErr) -> Failure {
+        Failure::Python(e)
     }
 }
 
 impl From<Failure> for PyErr {
     fn from(f: Failure) -> PyErr {
         match f {
-            Failure::Usage(m) => PyValueError::new_err(m),
-            Failure::Budget(m) => BudgetError::new_err(m),
+            Failure::Python(e) => e,
+            Failure::Refused(r) if r.why == Why::Budget => BudgetError::new_err(r.in_door(Door::Python)),
+            Failure::Refused(r) => PyValueError::new_err(r.in_door(Door::Python)),
         }
     }
 }

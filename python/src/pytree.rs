@@ -3,15 +3,14 @@
 //! so a tree of 550,000 nodes is not 550,000 Python objects unless a program
 //! walks them all.
 
-use gametree::export::budget::{self, Export};
 use gametree::export::scope::Scope;
-use gametree::request::{Opt, Refusal, Word};
+use gametree::request::check;
 use gametree::search::trace::WindowEnd;
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::Failure;
-use gametree::request::analysed::{Analysed, Facts, NodeFacts, Value};
+use crate::{Answer, Failure};
+use gametree::request::analysed::{Analysed, Asked, NodeFacts, NotWritten, Value};
 
 /// A searched game tree, made by `gametree.analyse`.
 ///
@@ -20,18 +19,45 @@ use gametree::request::analysed::{Analysed, Facts, NodeFacts, Value};
 /// `decision`, `value` and `line` are the search's answer. The exports are
 /// the command line's: `to_json()`, `to_dot()`, `to_efg()`, `to_html()`.
 /// In a notebook the tree shows as the explorer.
-#[pyclass(module = "gametree", frozen)]
+// A sequence: iterating is Python's own over `tree[0]`, `tree[1]`, ...,
+// each node made as it is reached.
+#[pyclass(module = "gametree", frozen, sequence)]
 pub struct Tree {
     inner: Box<dyn Analysed>,
+    /// The game's name.
+    #[pyo3(get)]
+    game: &'static str,
+    /// The root position in the game's notation.
+    #[pyo3(get)]
+    position: String,
+    /// The side to move at the root.
+    #[pyo3(get)]
+    to_move: &'static str,
+    /// "minimax", "alphabeta", "deepening" or "mcts".
+    #[pyo3(get)]
+    search: &'static str,
+    /// The depth the tree was built to (MCTS: its deepest node's).
+    #[pyo3(get)]
+    depth: u32,
+    /// The action chosen at the root, None when the side to move cannot act.
+    #[pyo3(get)]
+    decision: Option<String>,
+    /// The root's value: an int from the first player's point of view, or for
+    /// MCTS the root's mean reward for the side to move (win 1, draw 1/2).
+    #[pyo3(get)]
+    value: PyObject,
+    /// The line of best play from the root, as actions.
+    #[pyo3(get)]
+    line: Vec<String>,
+    title: String,
 }
 
 impl Tree {
-    pub fn new(inner: Box<dyn Analysed>) -> Tree {
-        Tree { inner }
-    }
-
-    pub fn facts(&self) -> Facts {
-        self.inner.facts()
+    pub fn new(py: Python<'_>, inner: Box<dyn Analysed>) -> Tree {
+        let f = inner.facts();
+        let (game, position, to_move, search, depth) = (f.game, f.position, f.to_move, f.search, f.depth);
+        let (decision, value, line, title) = (f.decision, value_object(py, f.value), f.line, f.title);
+        Tree { inner, game, position, to_move, search, depth, decision, value, line, title }
     }
 }
 
@@ -53,117 +79,27 @@ fn end_object(py: Python<'_>, e: WindowEnd) -> PyObject {
     }
 }
 
-fn scope(show_depth: Option<u8>, show_line: bool) -> PyResult<Scope> {
-    match (show_depth, show_line) {
-        (Some(_), true) => Err(Failure::from(Refusal::usage(
-            Opt::ShowLine,
-            gametree::words![Opt::ShowDepth, " cannot be used with ", Opt::ShowLine],
-        ))
-        .into()),
-        (Some(k), false) => Ok(Scope::Depth(k)),
-        (None, true) => Ok(Scope::Line),
-        (None, false) => Ok(Scope::All),
-    }
-}
-
-/// An export's byte budget: the command line's 64 MiB unless `max_bytes=` says otherwise.
-fn byte_budget(max_bytes: Option<i64>) -> PyResult<u64> {
-    match max_bytes {
-        None => Ok(gametree::request::budget::DEFAULT_MAX_BYTES),
-        Some(n) if n >= 1 => Ok(n as u64),
-        Some(n) => Err(Failure::from(Refusal::usage(
-            Opt::MaxBytes,
-            gametree::words![Word::set(Opt::MaxBytes, n), ": give 1 or more"],
-        ))
-        .into()),
-    }
+/// What a drawing draws, from `show_depth=` and `show_line=`.
+fn scope(show_depth: Option<u8>, show_line: bool) -> Answer<Scope> {
+    Ok(check::scope(show_depth.map(i64::from), show_line)?)
 }
 
 impl Tree {
-    /// The export `export` of the tree, `named` as Python calls it, within
-    /// `limit` bytes: refused from the node count before anything is built
-    /// when it cannot fit (the command line's check), stopped at the first
-    /// byte past it otherwise; memory the allocator cannot give is a
-    /// MemoryError.
-    fn export(
-        &self,
-        py: Python<'_>,
-        export: Export,
-        named: &str,
-        whole: bool,
-        limit: u64,
-        write: impl FnOnce(&dyn Analysed, u64) -> std::io::Result<Vec<u8>> + Send,
-    ) -> PyResult<String> {
-        if let Some(nodes) = self.inner.whole_nodes().filter(|_| whole) {
-            budget::check(export, named, nodes, limit).map_err(Failure::from)?;
-        }
+    /// The export `asked` for, `named` as Python calls it, within
+    /// `max_bytes` (the library's `Analysed::export`), the GIL released;
+    /// memory the allocator cannot give is a MemoryError.
+    fn export(&self, py: Python<'_>, asked: Asked, named: &str, max_bytes: Option<i64>) -> Answer<String> {
         let inner = &*self.inner;
-        let bytes = py.allow_threads(|| write(inner, limit)).map_err(|e| {
-            if budget::is_over_budget(&e) {
-                PyErr::from(Failure::from(budget::passed(named, limit)))
-            } else if e.kind() == std::io::ErrorKind::OutOfMemory {
-                PyMemoryError::new_err(format!("{named}: out of memory ({e})"))
-            } else if let Some(r) = e.get_ref().and_then(|r| r.downcast_ref::<gametree::request::Refusal>()) {
-                PyErr::from(Failure::from(r.clone()))
-            } else {
-                PyValueError::new_err(e.to_string())
-            }
-        })?;
-        String::from_utf8(bytes).map_err(|e| PyValueError::new_err(e.to_string()))
+        py.allow_threads(|| inner.export(asked, named, max_bytes)).map_err(|e| match e {
+            NotWritten::Refused(r) => Failure::from(r),
+            NotWritten::OutOfMemory(m) => PyMemoryError::new_err(m).into(),
+            NotWritten::Failed(m) => PyValueError::new_err(m).into(),
+        })
     }
 }
 
 #[pymethods]
 impl Tree {
-    /// The game's name.
-    #[getter]
-    fn game(&self) -> &'static str {
-        self.inner.facts().game
-    }
-
-    /// The root position in the game's notation.
-    #[getter]
-    fn position(&self) -> String {
-        self.inner.facts().position
-    }
-
-    /// The side to move at the root.
-    #[getter]
-    fn to_move(&self) -> &'static str {
-        self.inner.facts().to_move
-    }
-
-    /// "minimax", "alphabeta", "deepening" or "mcts".
-    #[getter]
-    fn search(&self) -> &'static str {
-        self.inner.facts().search
-    }
-
-    /// The depth the tree was built to (MCTS: its deepest node's).
-    #[getter]
-    fn depth(&self) -> u32 {
-        self.inner.facts().depth
-    }
-
-    /// The action chosen at the root, None when the side to move cannot act.
-    #[getter]
-    fn decision(&self) -> Option<String> {
-        self.inner.facts().decision
-    }
-
-    /// The root's value: an int from the first player's point of view, or for
-    /// MCTS the root's mean reward for the side to move (win 1, draw 1/2).
-    #[getter]
-    fn value(&self, py: Python<'_>) -> PyObject {
-        value_object(py, self.inner.facts().value)
-    }
-
-    /// The line of best play from the root, as actions.
-    #[getter]
-    fn line(&self) -> Vec<String> {
-        self.inner.facts().line
-    }
-
     /// `search="deepening"`: each iteration, depth 1 first, as a dict with
     /// the keys of the JSON's `deepening.iterations` (docs/tree-json.md):
     /// `depth`, `nodes`, `leaves`, `cutoffs`, `table_cutoffs`, `time_ms`,
@@ -200,12 +136,8 @@ impl Tree {
         Ok(Node::of(py, self.inner.node(at as u32)))
     }
 
-    fn __iter__(slf: Py<Self>) -> Nodes {
-        Nodes { tree: slf, next: 0 }
-    }
-
     fn __repr__(&self) -> String {
-        format!("<gametree.Tree {}>", self.inner.facts().title)
+        format!("<gametree.Tree {}>", self.title)
     }
 
     /// The tree as JSON: the bytes `gametree analyse ... --json -` writes
@@ -214,9 +146,8 @@ impl Tree {
     /// BudgetError before anything is written, and one that passes it on the
     /// way is stopped there.
     #[pyo3(signature = (max_bytes=None))]
-    fn to_json(&self, py: Python<'_>, max_bytes: Option<i64>) -> PyResult<String> {
-        let limit = byte_budget(max_bytes)?;
-        self.export(py, Export::Json, "to_json()", true, limit, |t, l| t.json(l))
+    fn to_json(&self, py: Python<'_>, max_bytes: Option<i64>) -> Answer<String> {
+        self.export(py, Asked::Json, "to_json()", max_bytes)
     }
 
     /// The tree as Graphviz DOT, as `--dot` writes it; `show_depth=K` draws
@@ -229,18 +160,15 @@ impl Tree {
         show_depth: Option<u8>,
         show_line: bool,
         max_bytes: Option<i64>,
-    ) -> PyResult<String> {
-        let scope = scope(show_depth, show_line)?;
-        let limit = byte_budget(max_bytes)?;
-        self.export(py, Export::Dot, "to_dot()", scope == Scope::All, limit, |t, l| t.dot(scope, l))
+    ) -> Answer<String> {
+        self.export(py, Asked::Dot(scope(show_depth, show_line)?), "to_dot()", max_bytes)
     }
 
     /// The tree as a Gambit extensive-form game (.efg), as `--efg` writes it
     /// (not for MCTS trees: ValueError; `max_bytes` as for `to_json`).
     #[pyo3(signature = (max_bytes=None))]
-    fn to_efg(&self, py: Python<'_>, max_bytes: Option<i64>) -> PyResult<String> {
-        let limit = byte_budget(max_bytes)?;
-        self.export(py, Export::Efg, "to_efg()", true, limit, |t, l| t.efg(l))
+    fn to_efg(&self, py: Python<'_>, max_bytes: Option<i64>) -> Answer<String> {
+        self.export(py, Asked::Efg, "to_efg()", max_bytes)
     }
 
     /// The tree explorer, one self-contained HTML page, as `--html` writes it
@@ -252,10 +180,8 @@ impl Tree {
         show_depth: Option<u8>,
         show_line: bool,
         max_bytes: Option<i64>,
-    ) -> PyResult<String> {
-        let scope = scope(show_depth, show_line)?;
-        let limit = byte_budget(max_bytes)?;
-        self.export(py, Export::Page, "to_html()", scope == Scope::All, limit, |t, l| t.html(scope, l))
+    ) -> Answer<String> {
+        self.export(py, Asked::Html(scope(show_depth, show_line)?), "to_html()", max_bytes)
     }
 
     /// The explorer inline in a notebook, after a still drawing of the tree
@@ -264,30 +190,6 @@ impl Tree {
     fn _repr_html_(&self, py: Python<'_>) -> String {
         let inner = &*self.inner;
         py.allow_threads(|| gametree::request::notebook::cell(inner))
-    }
-}
-
-/// The nodes of a tree in id order, each made as it is reached.
-#[pyclass(module = "gametree")]
-pub struct Nodes {
-    tree: Py<Tree>,
-    next: u32,
-}
-
-#[pymethods]
-impl Nodes {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&mut self, py: Python<'_>) -> Option<Node> {
-        let tree = self.tree.get();
-        if self.next as usize >= tree.inner.len() {
-            return None;
-        }
-        let node = Node::of(py, tree.inner.node(self.next));
-        self.next += 1;
-        Some(node)
     }
 }
 

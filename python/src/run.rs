@@ -2,91 +2,50 @@
 //! checks its arguments as the command line's command of the same name does,
 //! with the same one-line messages, and then calls the same library functions.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
-
-use gametree::game::prelude::*;
-use gametree::games::{self as registry, GameName, Settings};
+use gametree::games::Settings;
 use gametree::request::analyse::{AnalyseArgs, MctsArgs};
 use gametree::request::analysed::analysed;
-use gametree::request::best::{BestArgs, Valued, best as best_of};
-use gametree::request::exercise::ExerciseArgs;
+use gametree::request::best::{BestArgs, best as best_of};
+use gametree::request::exercise::{ExerciseArgs, QuizArgs};
 use gametree::request::perft::{PerftArgs, count as perft_count};
+use gametree::request::solve::{self as solving, SolveArgs};
 use gametree::request::{Search as RequestSearch, check};
-use gametree::search::alphabeta::Pruning;
-use gametree::search::solve as solver;
+use gametree::search::stop::{self, Watched};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use crate::Failure;
-use crate::pytree::Tree;
+use crate::pytree::{Tree, value_object};
+use crate::{Answer, Failure};
 
 /// Runs `job` without the GIL on a thread of its own, so that a long build
 /// lets other Python threads run and Ctrl-C is heard: the calling thread
-/// waits, looking at Python's signals every 50 ms. On one (a
-/// `KeyboardInterrupt`) it asks the job to stop, through `stop` and the
-/// library's stop request, which a tree build, the solver, MCTS, alpha-beta
-/// and perft heed within milliseconds, and raises it once the job has ended. A panic, which would be a bug, becomes a
-/// `RuntimeError` rather than crossing into Python.
+/// waits, looking at Python's signals every 50 ms; on one (a
+/// `KeyboardInterrupt`) the library asks the job to stop, which a tree build,
+/// the solver, MCTS, alpha-beta and perft heed within milliseconds, and it
+/// is raised once the job has ended (`gametree::search::stop::watched`). A
+/// panic, which would be a bug, becomes a `RuntimeError` rather than
+/// crossing into Python.
 pub(crate) fn released<T: Send>(
     py: Python<'_>,
-    job: impl FnOnce(&AtomicBool) -> Result<T, Failure> + Send,
-) -> PyResult<T> {
-    let stop = AtomicBool::new(false);
-    let ended = AtomicBool::new(false);
-    let caller = std::thread::current();
-    let (result, interrupted) = std::thread::scope(|s| {
-        let worker = s.spawn(|| {
-            let r = catch_unwind(AssertUnwindSafe(|| job(&stop)));
-            ended.store(true, Ordering::SeqCst);
-            caller.unpark();
-            r
-        });
-        let mut interrupted = None;
-        while !ended.load(Ordering::SeqCst) {
-            py.allow_threads(|| std::thread::park_timeout(Duration::from_millis(50)));
-            if ended.load(Ordering::SeqCst) {
-                break;
-            }
-            if let Err(e) = py.check_signals() {
-                stop.store(true, Ordering::SeqCst);
-                gametree::search::stop::request();
-                interrupted = Some(e);
-                break;
-            }
-        }
-        let result = py.allow_threads(|| worker.join().expect("the job's panic is caught"));
-        (result, interrupted)
-    });
-    if let Some(e) = interrupted {
-        // A request the job ended before heeding must not stop the next one.
-        gametree::search::stop::take();
-        return Err(e);
-    }
-    match result {
-        Ok(r) => r.map_err(PyErr::from),
-        Err(panic) => {
-            let what = panic
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| panic.downcast_ref::<&str>().copied())
-                .unwrap_or("a panic");
-            Err(PyRuntimeError::new_err(format!("gametree: internal error: {what}")))
+    job: impl FnOnce() -> Result<T, Failure> + Send,
+) -> Answer<T> {
+    let mut interrupted = None;
+    let release = |wait: &mut (dyn FnMut() + Send)| py.allow_threads(wait);
+    let asked = || py.check_signals().map_err(|e| interrupted = Some(e)).is_err();
+    match stop::watched(job, release, asked) {
+        Watched::Done(r) => r,
+        Watched::Asked => Err(interrupted.expect("a stop is asked on a signal's error").into()),
+        Watched::Panicked(what) => {
+            Err(PyRuntimeError::new_err(format!("gametree: internal error: {what}")).into())
         }
     }
-}
-
-/// The game named `name`.
-pub(crate) fn game_named(name: &str) -> Result<GameName, Failure> {
-    Ok(check::game(name)?)
 }
 
 /// A position argument: the game's notation, or for the textbook trees a
 /// nested list (`[[3, 12, 8], [2, 4, 6]]`), written as the notation's
 /// parentheses.
-pub(crate) fn position_text(position: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+pub(crate) fn position_text(position: Option<&Bound<'_, PyAny>>) -> Answer<Option<String>> {
     fn tree_text(item: &Bound<'_, PyAny>, out: &mut String) -> PyResult<()> {
         if item.is_instance_of::<PyList>() || item.is_instance_of::<PyTuple>() {
             out.push('(');
@@ -121,11 +80,6 @@ pub(crate) fn position_text(position: Option<&Bound<'_, PyAny>>) -> PyResult<Opt
             }
         },
     }
-}
-
-/// The position given, or the game's start (the command line's `--position`).
-pub(crate) fn position_or_start<G: Game>(game: &G, text: Option<&str>) -> Result<G::Position, Failure> {
-    Ok(check::position(game, text)?)
 }
 
 /// Builds the whole tree of a position and searches it, as `gametree analyse`
@@ -177,10 +131,10 @@ pub fn analyse(
     compare: bool,
     max_nodes: Option<i64>,
     threads: Option<i64>,
-) -> PyResult<Tree> {
-    let name = check::game(game).map_err(Failure::from)?;
+) -> Answer<Tree> {
+    let name = check::game(game)?;
     let args = AnalyseArgs {
-        search: check::search(search, &RequestSearch::ALL).map_err(Failure::from)?,
+        search: check::search(search, &RequestSearch::ALL)?,
         depth,
         max_nodes,
         threads,
@@ -190,19 +144,19 @@ pub fn analyse(
             iterations,
             seed,
             uct_c,
-            rollout: rollout.map(check::rollout).transpose().map_err(Failure::from)?,
+            rollout: rollout.map(check::rollout).transpose()?,
             solver,
             compare,
             think: None,
         },
         ..AnalyseArgs::default()
     };
-    let request = args.check().map_err(Failure::from)?;
+    let request = args.check()?;
     let position = position_text(position)?;
-    let inner = released(py, move |_| {
+    let inner = released(py, move || {
         gametree::with_game!(name, &Settings::default(), |g| Ok(analysed(g, position.as_deref(), &request)?))
     })?;
-    Ok(Tree::new(inner))
+    Ok(Tree::new(py, inner))
 }
 
 /// Counts the positions exactly d actions deep for d = 1 to `depth`, as
@@ -225,14 +179,14 @@ pub fn perft(
     threads: Option<i64>,
     max_nodes: Option<i64>,
     max_time: Option<f64>,
-) -> PyResult<Vec<u64>> {
-    let name = game_named(game)?;
+) -> Answer<Vec<u64>> {
+    let name = check::game(game)?;
     let position = position_text(position)?;
     let args = PerftArgs { depth: Some(depth), divide: false, max_nodes, max_time, threads };
-    let request = args.check().map_err(Failure::from)?;
-    released(py, move |_| {
+    let request = args.check()?;
+    released(py, move || {
         gametree::with_game!(name, &Settings::default(), |g| {
-            let pos = position_or_start(g, position.as_deref())?;
+            let pos = check::position(g, position.as_deref())?;
             Ok(perft_count(g, &pos, &request)?.by_depth)
         })
     })
@@ -257,30 +211,24 @@ pub fn best(
     iterations: Option<i64>,
     seed: Option<u64>,
     max_nodes: Option<i64>,
-) -> PyResult<(Option<String>, PyObject)> {
-    let name = check::game(game).map_err(Failure::from)?;
-    let allowed =
-        [RequestSearch::Minimax, RequestSearch::Alphabeta, RequestSearch::Deepening, RequestSearch::Mcts];
+) -> Answer<(Option<String>, PyObject)> {
+    let name = check::game(game)?;
     let args = BestArgs {
-        search: check::search(search, &allowed).map_err(Failure::from)?,
+        search: check::search(search, &RequestSearch::ALL)?,
         depth,
         max_nodes,
         threads: None,
         mcts: MctsArgs { iterations, seed, ..MctsArgs::default() },
     };
-    let request = args.check().map_err(Failure::from)?;
+    let request = args.check()?;
     let position = position_text(position)?;
-    let found = released(py, move |_| {
+    let found = released(py, move || {
         gametree::with_game!(name, &Settings::default(), |g| {
             let pos = check::position(g, position.as_deref())?;
             Ok(best_of(g, pos, &request)?)
         })
     })?;
-    let value = match found.value {
-        Valued::Exact(v) => v.into_pyobject(py)?.into_any().unbind(),
-        Valued::Mean(q) => q.into_pyobject(py)?.into_any().unbind(),
-    };
-    Ok((found.action, value))
+    Ok((found.action, value_object(py, found.value)))
 }
 
 /// The game's exact result for the side to move by retrograde analysis, as
@@ -302,31 +250,14 @@ pub fn solve(
     position: Option<&Bound<'_, PyAny>>,
     max_memory: Option<i64>,
     max_positions: Option<i64>,
-) -> PyResult<String> {
-    use gametree::request::{Opt, Refusal, Word};
-    let name = game_named(game)?;
+) -> Answer<String> {
+    let name = check::game(game)?;
     let position = position_text(position)?;
-    let at_least_one = |opt: Opt, given: Option<i64>| match given {
-        Some(n) if n < 1 => {
-            let words = gametree::words![Word::set(opt, n), ": give 1 or more"];
-            Err(Failure::from(Refusal::usage(opt, words)))
-        }
-        other => Ok(other.map(|n| n as u64)),
-    };
-    let max_memory = at_least_one(Opt::MaxMemory, max_memory)?;
-    let max_positions = at_least_one(Opt::MaxPositions, max_positions)?;
-    released(py, move |_| {
-        // A solve is of the game itself: no ply limit unless one is asked for.
-        let settings = registry::for_solve(name, &Settings::default());
-        gametree::with_game!(name, &settings, |g| {
-            let pos = position_or_start(g, position.as_deref())?;
-            // A budget the address space cannot hold is held to what it leaves.
-            let (max_bytes, held) = solver::memory_budget(max_memory);
-            let budget = solver::Budget { max_positions: max_positions.unwrap_or(u64::MAX), max_bytes };
-            match solver::solve(g, &pos, &budget, &mut |_| {}) {
-                Ok(solved) => Ok(solved.get(&pos).expect("the root is solved").to_string()),
-                Err(e) => Err(solver::refusal(&e, held).into()),
-            }
+    let request = SolveArgs { max_memory, max_positions }.check()?;
+    released(py, move || {
+        gametree::with_game!(name, &solving::settings(name, &Settings::default()), |g| {
+            let pos = check::position(g, position.as_deref())?;
+            Ok(solving::solve(g, &pos, &request, &mut |_| {})?.to_string())
         })
     })
 }
@@ -334,19 +265,15 @@ pub fn solve(
 /// The games, in the list's order: a dict for each with its `name`, `about`
 /// (a line), `depth` (its default depth) and `start` (its start position).
 #[pyfunction]
-pub fn games(py: Python<'_>) -> PyResult<Vec<PyObject>> {
-    registry::ALL
-        .iter()
-        .map(|&name| {
+pub fn games(py: Python<'_>) -> Answer<Vec<PyObject>> {
+    gametree::request::games::list()
+        .into_iter()
+        .map(|listed| {
             let d = pyo3::types::PyDict::new(py);
-            d.set_item("name", name.as_str())?;
-            d.set_item("about", name.entry().about)?;
-            let (depth, start) = gametree::with_game!(name, &Settings::default(), |g| (
-                g.default_depth(),
-                g.format_position(&g.start())
-            ));
-            d.set_item("depth", depth)?;
-            d.set_item("start", start)?;
+            d.set_item("name", listed.name)?;
+            d.set_item("about", listed.about)?;
+            d.set_item("depth", listed.depth)?;
+            d.set_item("start", listed.start)?;
             Ok(d.into_any().unbind())
         })
         .collect()
@@ -362,7 +289,9 @@ pub fn games(py: Python<'_>) -> PyResult<Vec<PyObject>> {
 /// '((15 14 12) (0 3) (4 15))'
 #[pyfunction]
 #[pyo3(signature = (seed, depth=3, branching=(2, 3), leaves=(0, 20), cutoffs=2, prune_on_ties=true, search="alphabeta"))]
+#[allow(clippy::too_many_arguments)]
 pub fn textbook_tree(
+    py: Python<'_>,
     seed: u64,
     depth: i64,
     branching: (u64, u64),
@@ -370,9 +299,8 @@ pub fn textbook_tree(
     cutoffs: i64,
     prune_on_ties: bool,
     search: &str,
-) -> PyResult<String> {
-    let search =
-        check::search(search, &[RequestSearch::Minimax, RequestSearch::Alphabeta]).map_err(Failure::from)?;
+) -> Answer<String> {
+    let search = check::search(search, &[RequestSearch::Minimax, RequestSearch::Alphabeta])?;
     let args = ExerciseArgs {
         seed: Some(seed),
         depth: Some(depth),
@@ -383,10 +311,8 @@ pub fn textbook_tree(
         no_prune_on_ties: !prune_on_ties,
         ..ExerciseArgs::default()
     };
-    let exercise = args.check().map_err(Failure::from)?;
-    catch_unwind(|| exercise.tree_text(1))
-        .map_err(|_| PyRuntimeError::new_err("gametree: internal error in the tree generator"))?
-        .map_err(|e| Failure::from(e).into())
+    let exercise = args.check()?;
+    released(py, move || Ok(exercise.tree_text(1)?))
 }
 
 /// The names of a class list's text, as `gametree exercise --class` reads
@@ -394,22 +320,20 @@ pub fn textbook_tree(
 /// `gametree.quiz` reads its file through it.
 #[pyfunction]
 #[pyo3(signature = (text, list=None))]
-pub fn _roster(text: &str, list: Option<&str>) -> PyResult<Vec<String>> {
-    let names = gametree::exercise::quiz::roster(text).map_err(Failure::Usage)?;
-    gametree::request::budget::class(names.len(), list).map_err(Failure::from)?;
-    Ok(names)
+pub fn _roster(text: &str, list: Option<&str>) -> Answer<Vec<String>> {
+    Ok(gametree::request::exercise::roster(text, list)?)
 }
 
 /// `grade`'s `trees`, held to the table's budget (1 to 10,000) before the
 /// first tree is drawn: any Python int, however large.
 #[pyfunction]
-pub fn _check_trees(trees: &Bound<'_, PyAny>) -> PyResult<u64> {
+pub fn _check_trees(trees: &Bound<'_, PyAny>) -> Answer<u64> {
     let given = match trees.extract::<i64>() {
         Ok(n) => i128::from(n),
         Err(_) if trees.lt(0)? => i128::MIN,
         Err(_) => i128::MAX,
     };
-    Ok(gametree::request::budget::trees(given, &trees.str()?.to_string()).map_err(Failure::from)?)
+    Ok(gametree::request::budget::trees(given, &trees.str()?.to_string())?)
 }
 
 /// The quiz of `names` (one tree each, from seeds `seed`, `seed + 1`, ...):
@@ -425,33 +349,12 @@ pub fn _quiz(
     prune_on_ties: bool,
     depth: u8,
     category: Option<String>,
-) -> PyResult<(String, String, String)> {
-    use gametree::exercise::generate::Constraints;
-    use gametree::exercise::quiz;
-
-    let alphabeta = match search {
-        "alphabeta" => true,
-        "minimax" if prune_on_ties => false,
-        "minimax" => {
-            return Err(Failure::Usage(
-                "prune_on_ties=False is about alpha-beta; drop it or use search=\"alphabeta\"".into(),
-            )
-            .into());
-        }
-        other => {
-            return Err(Failure::Usage(format!(
-                "search={other:?}: an exercise is searched by \"minimax\" or \"alphabeta\""
-            ))
-            .into());
-        }
-    };
-    // Before a tree is drawn: 20,000 names would take gigabytes.
-    gametree::request::budget::class(names.len(), None).map_err(Failure::from)?;
-    let rule = if prune_on_ties { Pruning::OnTies } else { Pruning::PastBound };
-    let constraints = Constraints { depth, rule, ..Constraints::default() };
-    let category = category.unwrap_or_else(|| quiz::default_category(seed, alphabeta, rule));
-    released(py, move |_| {
-        let q = quiz::class(&names, seed, &constraints, alphabeta, &category).map_err(Failure::Usage)?;
+) -> Answer<(String, String, String)> {
+    let (search, no_prune_on_ties) = (search.to_string(), !prune_on_ties);
+    let args = QuizArgs { names, seed, search, no_prune_on_ties, depth, category };
+    let quiz = args.check()?;
+    released(py, move || {
+        let q = quiz.made()?;
         Ok((q.moodle, q.gift, q.key))
     })
 }

@@ -17,6 +17,7 @@ use crate::export::summary::Summary;
 use crate::game::prelude::*;
 use crate::protocol;
 use crate::request::Opt;
+use crate::request::analyse::too_many;
 use crate::request::analyse::{Analyse, AnalyseArgs, Outputs};
 use crate::request::check;
 use crate::request::plan::OutputPlan;
@@ -176,8 +177,8 @@ fn run<G: Game>(game: &G, req: &Args) -> Outcome {
     let depth = chosen.depth;
     let mut arena = TreeArena::new();
     let started = Instant::now();
-    let tree =
-        Tree::build(&mut arena, game, pos, depth, &req.tree.build_options()).map_err(Failure::budget)?;
+    let tree = Tree::build(&mut arena, game, pos, depth, &req.tree.build_options())
+        .map_err(|e| Failure::from(too_many(&e)))?;
     let built = started.elapsed();
     req.exports.check_byte_budget(&tree, req.search.of_tree(), req.lessons.pruning())?;
     let asked = Asked {

@@ -9,6 +9,7 @@ use super::options::position::GamePosition;
 use super::options::tree::TreeOptions;
 use super::output::print_stats;
 use crate::game::Game;
+use crate::request::analyse::too_many;
 use crate::request::best::BestArgs;
 use crate::request::check;
 use crate::search::Search;
@@ -65,8 +66,8 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
         Search::Alphabeta if args.search == Search::Deepening => {
             // Deepening replays its iterations over the explicit tree.
             let mut arena = TreeArena::new();
-            let tree =
-                Tree::build(&mut arena, game, pos, depth, &opts.build_options()).map_err(Failure::budget)?;
+            let tree = Tree::build(&mut arena, game, pos, depth, &opts.build_options())
+                .map_err(|e| Failure::from(too_many(&e)))?;
             let (d, _) = crate::search::deepening::run(game, &tree, Default::default(), Default::default());
             if opts.stats {
                 let mut text = Vec::new();
@@ -78,7 +79,7 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
         Search::Alphabeta | Search::Deepening | Search::Mcts => {
             let started = Instant::now();
             let choice = alphabeta::search(game, &pos, &alphabeta::Search::to(depth).within(opts.max_nodes))
-                .map_err(Failure::budget)?
+                .map_err(|e| Failure::from(crate::request::best::stopped(&e)))?
                 .choice;
             if opts.stats {
                 super::stderr::to_stderr(&format!(
@@ -92,8 +93,8 @@ fn best<G: Game>(game: &G, args: &Args) -> Outcome {
         Search::Minimax => {
             let mut arena = TreeArena::new();
             let started = Instant::now();
-            let tree =
-                Tree::build(&mut arena, game, pos, depth, &opts.build_options()).map_err(Failure::budget)?;
+            let tree = Tree::build(&mut arena, game, pos, depth, &opts.build_options())
+                .map_err(|e| Failure::from(too_many(&e)))?;
             if opts.stats {
                 print_stats("", &tree, started.elapsed());
             }

@@ -136,9 +136,10 @@ fn run(
         Ending::Malformed { line, text } => {
             Err(Failure::usage(format!("{name}:{line}: {}", protocol::malformed_message(&text))))
         }
-        Ending::TooManyNodes { action_number, error } => {
-            Err(Failure::budget(format!("action {action_number}: {error}")))
-        }
+        Ending::TooManyNodes { action_number, error } => Err(Failure::budget(format!(
+            "action {action_number}: {}",
+            crate::request::analyse::too_many(&error).in_door(crate::request::Door::Cli)
+        ))),
         Ending::Unreadable { line, message } => {
             Err(Failure::usage(format!("{name}: cannot read past line {line}: {message}")))
         }

@@ -52,7 +52,12 @@ pub fn run<G: Game>(game: &G, a: Strength, b: Strength, games: u32, seed: u64) -
         let Played { last, plies, drawn } =
             one_game(game, &mut players, &contestant, &mut tallies).map_err(|(c, e)| {
                 let _ = out.flush();
-                Failure::budget(format!("game {}: {}'s move: {}", g + 1, names[c], e.for_search()))
+                Failure::budget(format!(
+                    "game {}: {}'s move: {}",
+                    g + 1,
+                    names[c],
+                    crate::request::best::search_over(&e).in_door(crate::request::Door::Cli)
+                ))
             })?;
         let pos = &last;
         let sides = format!(

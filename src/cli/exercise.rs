@@ -131,10 +131,7 @@ fn start(args: &Args) -> Outcome {
     let names = match &args.class {
         Some(path) => {
             let text = class_list(path)?;
-            let names = quiz::roster(&text)
-                .map_err(|e| Failure::usage(format!("--class {}: {e}", path.display())))?;
-            crate::request::budget::class(names.len(), Some(&path.display().to_string()))?;
-            Some(names)
+            Some(crate::request::exercise::roster(&text, Some(&path.display().to_string()))?)
         }
         None => None,
     };

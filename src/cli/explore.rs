@@ -9,17 +9,13 @@ use super::checkers::open_input;
 use super::exports::{self, ExportOptions};
 use super::failure::{Failure, Outcome};
 use super::options::game::GameOptions;
-use crate::export::saved::Saved;
 use crate::game::prelude::*;
-use crate::games::ALL;
 use crate::limits::Limits;
+use crate::request::analyse::too_many;
+use crate::request::explore::{Explore, ExploreArgs, MAX_FILE_BYTES};
 use crate::search::run::{Asked, search_tree};
 use crate::tree::census::census;
 use crate::tree::{Tree, TreeArena};
-
-/// The most bytes a saved analysis may take: four times the JSON that
-/// `--max-bytes`' default lets `analyse` write.
-const MAX_FILE_BYTES: u64 = 4 * exports::DEFAULT_MAX_BYTES;
 
 /// `gametree explore`'s arguments.
 #[derive(clap::Args, Debug)]
@@ -44,62 +40,41 @@ impl Args {
         let mut text = String::new();
         let read = reader.by_ref().take(MAX_FILE_BYTES + 1).read_to_string(&mut text);
         read.map_err(|e| Failure::usage(format!("{name}: cannot read it as text: {e}")))?;
-        if text.len() as u64 > MAX_FILE_BYTES {
-            return Err(Failure::usage(format!(
-                "{name}: over {} MiB, more than any analysis this gametree saves",
-                MAX_FILE_BYTES >> 20
-            )));
-        }
-        let bad = |why: String| Failure::usage(format!("{name}: {why}"));
-        let saved = Saved::read(&text).map_err(bad)?;
-        let game = ALL
-            .iter()
-            .copied()
-            .find(|g| g.as_str() == saved.game)
-            .ok_or_else(|| bad(format!("unknown game {:?}", saved.game)))?;
-        self.game_options.check(game)?;
+        let explore = ExploreArgs { text: &text, name: &name }.check()?;
+        drop(text);
+        self.game_options.check(explore.game)?;
         let opts =
             ExportOptions { html: Some(self.html.clone()), max_bytes: self.max_bytes, ..Default::default() };
         // The saved analysis is the one input; the page, the one output.
         let mut plan = opts.planned();
         plan.input(None, &self.file);
         exports::check_plan(&plan)?;
-        crate::with_game!(game, &self.game_options.settings(), |g| open(g, &saved, &name, &opts))
+        crate::with_game!(explore.game, &self.game_options.settings(), |g| open(g, &explore, &opts))
     }
 }
 
 /// Builds the saved tree again, holds it to the file, and writes its page as
 /// `analyse --html` does.
-fn open<G: Game>(game: &G, saved: &Saved, name: &str, opts: &ExportOptions) -> Outcome {
-    let bad = |why: String| Failure::usage(format!("{name}: {why}"));
-    let pos = game.parse_position(&saved.position).map_err(|e| bad(format!("position: {e}")))?;
+fn open<G: Game>(game: &G, explore: &Explore, opts: &ExportOptions) -> Outcome {
+    let pos = explore.position(game)?;
     let game = &game.for_machine(game.to_move(&pos));
-    let (search, rule) = saved.search().map_err(bad)?;
-    if saved.depth == 0 || saved.depth > super::options::tree::MAX_DEPTH {
-        return Err(bad(format!(
-            "depth {}: a saved tree has 1 to {}",
-            saved.depth,
-            super::options::tree::MAX_DEPTH
-        )));
-    }
+    let (search, rule) = (explore.search, explore.rule);
     let mut arena = TreeArena::new();
     let limits = Limits::default();
-    let tree = Tree::build(&mut arena, game, pos, saved.depth, &limits).map_err(Failure::budget)?;
+    let tree = Tree::build(&mut arena, game, pos, explore.saved.depth, &limits)
+        .map_err(|e| Failure::from(too_many(&e)))?;
     opts.check_byte_budget(&tree, search.of_tree(), rule)?;
     let asked = Asked {
         search,
         rule,
-        compare_orders: saved.move_orders.is_some(),
+        compare_orders: explore.saved.move_orders.is_some(),
         threads: limits.threads,
         trace: exports::wants_trace(opts, tree.len),
         keep: exports::keep(opts, tree.len),
     };
     let searched = search_tree(game, &tree, &asked);
-    saved.check(game, &tree).map_err(bad)?;
     // Counted once, for the file's census and the exports that show it.
-    let census = (saved.census.is_some() || exports::wants_census(opts)).then(|| census(game, &tree));
-    if let Some(c) = &census {
-        saved.check_census(c).map_err(bad)?;
-    }
+    let census = (explore.wants_census() || exports::wants_census(opts)).then(|| census(game, &tree));
+    explore.holds(game, &tree, census.as_ref())?;
     exports::write_all(game, &tree, &searched, census.as_ref(), opts)
 }

@@ -5,8 +5,8 @@ use super::options::game::GameOptions;
 use super::options::position::GamePosition;
 use super::progress::progress;
 use crate::game::Game;
-use crate::games;
-use crate::search::solve::{Budget, Bytes, solve as solve_game};
+use crate::request::solve::{self as request, Solve, SolveArgs};
+use crate::search::solve::Bytes;
 
 /// `gametree solve`'s arguments.
 #[derive(clap::Args, Debug)]
@@ -29,32 +29,25 @@ pub struct Args {
 impl Args {
     pub fn run(self) -> Outcome {
         self.game_options.check(self.at.game)?;
-        // A budget the address space cannot hold would end in a failed
-        // allocation: it is held to what `ulimit -v` leaves, and says so.
-        let (max_bytes, held) = crate::search::solve::memory_budget(self.max_memory);
-        let budget = Budget { max_positions: self.max_positions.unwrap_or(u64::MAX), max_bytes };
-        // A solve is of the game itself: no ply limit unless one is asked for.
-        let settings = games::for_solve(self.at.game, &self.game_options.settings());
-        crate::with_game!(self.at.game, &settings, |g| solve(g, &self.at, &budget, held))
+        let wide = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+        let args =
+            SolveArgs { max_memory: self.max_memory.map(wide), max_positions: self.max_positions.map(wide) };
+        let req = args.check()?;
+        let settings = request::settings(self.at.game, &self.game_options.settings());
+        crate::with_game!(self.at.game, &settings, |g| solve(g, &self.at, &req))
     }
 }
 
-fn solve<G: Game>(game: &G, at: &GamePosition, budget: &Budget, held: Option<(u64, u64)>) -> Outcome {
+fn solve<G: Game>(game: &G, at: &GamePosition, req: &Solve) -> Outcome {
     let pos = at.of(game)?;
     let bar = progress("positions found");
-    let limit = Bytes(budget.max_bytes);
-    let solved = solve_game(game, &pos, budget, &mut |p| {
+    let limit = Bytes(req.budget.max_bytes);
+    let solved = request::solve(game, &pos, req, &mut |p| {
         bar.set_position(p.positions);
         bar.set_message(format!("positions found, {} of {limit} held", Bytes(p.bytes)));
     });
     bar.finish_and_clear();
-    match solved {
-        Ok(solved) => {
-            let s = solved.get(&pos).expect("the root is solved");
-            super::output::print(&format!("{s}\n"))
-        }
-        Err(e) => Err(crate::search::solve::refusal(&e, held).into()),
-    }
+    super::output::print(&format!("{}\n", solved?))
 }
 
 /// A byte count with an optional binary suffix: `4096`, `64K`, `512M`, `2G`

@@ -320,7 +320,7 @@ pub fn capacity(max_nodes: u64) -> Result<(), Refusal> {
 }
 
 /// The texts of the exports a door without files asks for.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct Written {
     /// The JSON document.
     pub json: Option<String>,
@@ -340,9 +340,11 @@ pub struct Written {
 }
 
 /// Builds and searches `pos`'s tree as `analyse` does (the game evaluating for
-/// the side to move) and writes the exports its outputs ask for as texts
+/// the side to move; MCTS's iterations refused first when their tree could
+/// not fit in memory) and writes the exports its outputs ask for as texts
 /// (the page's door; the command line writes the same bytes to files).
 pub fn texts<G: Game>(game: &G, pos: G::Position, req: &Analyse) -> Result<Written, Refusal> {
+    req.fits_in_memory::<G>()?;
     let game = &game.for_machine(game.to_move(&pos));
     let wanted = req.outputs;
     let text = |write: &dyn Fn(&mut dyn Write) -> io::Result<()>| -> Result<String, Refusal> {

@@ -9,7 +9,7 @@
 use std::io;
 
 use crate::exercise::board::Board;
-use crate::export::budget::Capped;
+use crate::export::budget::{self, Capped, Export};
 use crate::export::mcts::{Exact, dot as mcts_dot, html as mcts_html, json as mcts_json};
 use crate::export::names::Names;
 use crate::export::scope::Scope;
@@ -59,7 +59,7 @@ pub struct Facts {
 }
 
 /// A node's value: the game's integer, or MCTS's mean reward.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Value {
     /// A minimax value.
     Int(i32),
@@ -141,6 +141,67 @@ pub fn written(limit: u64, job: impl FnOnce(&mut Capped) -> io::Result<()>) -> i
     let mut out = Capped::new(limit);
     job(&mut out)?;
     Ok(out.bytes)
+}
+
+/// An export of a kept tree, as a door asks for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// The JSON document.
+    Json,
+    /// The Graphviz drawing of this scope.
+    Dot(Scope),
+    /// The Gambit game.
+    Efg,
+    /// The explorer page of this scope.
+    Html(Scope),
+}
+
+/// Why an export of a kept tree was not written.
+#[derive(Debug)]
+pub enum NotWritten {
+    /// A budget or a rule refused it: said in the door's words.
+    Refused(Refusal),
+    /// The allocator could not give the memory it needed, said.
+    OutOfMemory(String),
+    /// Anything else, said.
+    Failed(String),
+}
+
+impl dyn Analysed {
+    /// The export `asked` for, `named` as the door calls it, within
+    /// `max_bytes` (the table's default unless given): refused from the node
+    /// count before anything is built when it cannot fit (the command line's
+    /// check), stopped at the first byte past it otherwise.
+    pub fn export(&self, asked: Asked, named: &str, max_bytes: Option<i64>) -> Result<String, NotWritten> {
+        let limit = super::budget::max_bytes(max_bytes).map_err(NotWritten::Refused)?;
+        let (export, whole) = match asked {
+            Asked::Json => (Export::Json, true),
+            Asked::Dot(scope) => (Export::Dot, scope == Scope::All),
+            Asked::Efg => (Export::Efg, true),
+            Asked::Html(scope) => (Export::Page, scope == Scope::All),
+        };
+        if let Some(nodes) = self.whole_nodes().filter(|_| whole) {
+            budget::check(export, named, nodes, limit).map_err(NotWritten::Refused)?;
+        }
+        let written = match asked {
+            Asked::Json => self.json(limit),
+            Asked::Dot(scope) => self.dot(scope, limit),
+            Asked::Efg => self.efg(limit),
+            Asked::Html(scope) => self.html(scope, limit),
+        };
+        let bytes = written.map_err(|e| {
+            if budget::is_over_budget(&e) {
+                NotWritten::Refused(budget::passed(named, limit))
+            } else if e.kind() == io::ErrorKind::OutOfMemory {
+                NotWritten::OutOfMemory(format!("{named}: out of memory ({e})"))
+            } else if let Some(r) = e.get_ref().and_then(|r| r.downcast_ref::<Refusal>()) {
+                NotWritten::Refused(r.clone())
+            } else {
+                NotWritten::Failed(e.to_string())
+            }
+        })?;
+        String::from_utf8(bytes).map_err(|e| NotWritten::Failed(e.to_string()))
+    }
 }
 
 /// A minimax tree, searched by minimax or alpha-beta.

@@ -1,12 +1,13 @@
 //! `best` as every door asks for it: the best action and its value.
 
 use super::analyse::{MctsArgs, too_many};
+use super::analysed::Value;
 use super::check;
 use super::option::Opt;
 use super::refusal::{Refusal, Word};
 use super::search::Search;
 use crate::game::Game;
-use crate::limits::{Limits, MAX_TREE_NODES};
+use crate::limits::{Limits, MAX_TREE_NODES, TooManyNodes};
 use crate::search::alphabeta;
 use crate::search::mcts;
 use crate::tree::{Tree, TreeArena};
@@ -82,22 +83,13 @@ impl BestArgs {
     }
 }
 
-/// A value: a minimax value, or MCTS's mean reward for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Valued {
-    /// A minimax value.
-    Exact(i32),
-    /// MCTS's Q.
-    Mean(f64),
-}
-
 /// The best action found and its value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Found {
     /// The action in the game's notation; none when the side to move cannot act.
     pub action: Option<String>,
-    /// Its value.
-    pub value: Valued,
+    /// Its value: a minimax value, or MCTS's mean reward for the side to move.
+    pub value: Value,
 }
 
 impl Found {
@@ -105,8 +97,8 @@ impl Found {
     pub fn line(&self) -> String {
         let action = self.action.as_deref().unwrap_or("none");
         match self.value {
-            Valued::Exact(v) => format!("{action} {v}\n"),
-            Valued::Mean(q) => format!("{action} {q:.4}\n"),
+            Value::Int(v) => format!("{action} {v}\n"),
+            Value::Mean(q) => format!("{action} {q:.4}\n"),
         }
     }
 }
@@ -121,13 +113,13 @@ pub fn best<G: Game>(game: &G, pos: G::Position, req: &Best) -> Result<Found, Re
             let searched = mcts::search(game, &pos, &req.mcts, &mut ());
             let q = searched.tree.node(0).mean();
             let action = searched.decision().and_then(|(id, _)| searched.tree.node(id).action);
-            Ok(Found { action: name(action), value: Valued::Mean(q) })
+            Ok(Found { action: name(action), value: Value::Mean(q) })
         }
         Search::Alphabeta => {
             let found =
                 alphabeta::search(game, &pos, &alphabeta::Search::to(depth).within(req.limits.max_nodes));
             let choice = found.map_err(|e| stopped(&e))?.choice;
-            Ok(Found { action: name(choice.action), value: Valued::Exact(choice.value) })
+            Ok(Found { action: name(choice.action), value: Value::Int(choice.value) })
         }
         Search::Minimax | Search::Deepening => {
             let mut arena = TreeArena::new();
@@ -138,7 +130,7 @@ pub fn best<G: Game>(game: &G, pos: G::Position, req: &Best) -> Result<Found, Re
             } else {
                 crate::search::back_propagate_parallel(tree.root, tree.len, req.limits.threads)
             };
-            Ok(Found { action: name(tree.decision().and_then(|n| n.action)), value: Valued::Exact(value) })
+            Ok(Found { action: name(tree.decision().and_then(|n| n.action)), value: Value::Int(value) })
         }
     }
 }
@@ -146,16 +138,19 @@ pub fn best<G: Game>(game: &G, pos: G::Position, req: &Best) -> Result<Found, Re
 /// An implicit search that gave no answer, as a refusal.
 pub fn stopped(e: &alphabeta::Stopped) -> Refusal {
     match e {
-        alphabeta::Stopped::Budget(e) if e.predicted.is_none() && e.memory.is_none() => Refusal::budget(
-            Opt::Depth,
-            words![
-                format!("the search would examine more than {} positions; use a smaller ", e.limit),
-                Opt::Depth,
-                " or raise ",
-                Opt::MaxNodes
-            ],
-        ),
-        alphabeta::Stopped::Budget(e) => too_many(e),
+        alphabeta::Stopped::Budget(e) => search_over(e),
         other => Refusal::said(None, super::Why::Budget, other),
     }
+}
+
+/// An implicit search (the machine's, `best`'s) over its node budget, as a
+/// refusal: what to make smaller or raise.
+pub fn search_over(e: &TooManyNodes) -> Refusal {
+    if e.stopped || e.predicted.is_some() || e.memory.is_some() {
+        return too_many(e);
+    }
+    Refusal::budget(
+        Opt::Depth,
+        words![e.searched(), "; use a smaller ", Opt::Depth, " or raise ", Opt::MaxNodes],
+    )
 }

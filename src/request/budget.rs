@@ -105,6 +105,40 @@ pub const PAGE_MAX_NODES: u64 = 200_000;
 /// at most, and a tab's far less.
 pub const PAGE_HARD_MAX_NODES: u64 = 5_000_000;
 
+/// The page's node budget: its row of the table unless `max-nodes` raises
+/// it, at most to what a tab's memory holds.
+#[derive(Clone, Copy, Debug)]
+pub struct PageNodes {
+    /// The nodes a tree may have.
+    pub max: u64,
+    given: bool,
+}
+
+impl PageNodes {
+    /// The budget, `given` or the page's own.
+    pub fn of(given: Option<i64>) -> Result<PageNodes, Refusal> {
+        let given = super::check::within(Opt::MaxNodes, given, 1, PAGE_HARD_MAX_NODES as i64)?;
+        Ok(PageNodes { max: given.map_or(PAGE_MAX_NODES, |n| n as u64), given: given.is_some() })
+    }
+
+    /// A tree over the page's own budget, said as the page's (sized for a phone).
+    pub fn said(&self, refusal: Refusal) -> Refusal {
+        if self.given || refusal.option != Some(Opt::Depth) {
+            return refusal;
+        }
+        Refusal::budget(
+            Opt::Depth,
+            crate::words![
+                format!(
+                    "the tree would have more than {PAGE_MAX_NODES} nodes, over this page's budget (sized for a phone): choose a smaller "
+                ),
+                Opt::Depth,
+                ", or a position nearer the end of the game"
+            ],
+        )
+    }
+}
+
 /// The table as docs/budgets.md prints it: each budget in each door's words.
 pub fn markdown() -> String {
     let mut out = String::from(
@@ -129,6 +163,17 @@ pub fn markdown() -> String {
         ));
     }
     out
+}
+
+/// The bytes of one output: [`DEFAULT_MAX_BYTES`] unless given, and then 1 or more.
+pub fn max_bytes(given: Option<i64>) -> Result<u64, Refusal> {
+    match given {
+        None => Ok(DEFAULT_MAX_BYTES),
+        Some(n) if n >= 1 => Ok(n as u64),
+        Some(n) => {
+            Err(Refusal::usage(Opt::MaxBytes, crate::words![Word::set(Opt::MaxBytes, n), ": give 1 or more"]))
+        }
+    }
 }
 
 /// The trees one grading runs, `given` as written (`written`): 1 to

@@ -42,10 +42,9 @@ pub fn threads(threads: Option<i64>) -> Result<usize, Refusal> {
 /// What a drawing draws: the whole tree, to a depth, or the line of best play.
 pub fn scope(show_depth: Option<i64>, show_line: bool) -> Result<Scope, Refusal> {
     match (within(Opt::ShowDepth, show_depth, 0, 255)?, show_line) {
-        (Some(_), true) => Err(Refusal::usage(
-            Opt::ShowLine,
-            words![Opt::ShowDepth, " and ", Opt::ShowLine, " exclude each other"],
-        )),
+        (Some(_), true) => {
+            Err(Refusal::usage(Opt::ShowLine, words![Opt::ShowDepth, " cannot be used with ", Opt::ShowLine]))
+        }
         (Some(k), false) => Ok(Scope::Depth(k as u8)),
         (None, true) => Ok(Scope::Line),
         (None, false) => Ok(Scope::All),
@@ -117,6 +116,19 @@ pub fn rollout(name: &str) -> Result<crate::search::mcts::Rollout, Refusal> {
         _ => Err(Refusal::usage(
             Opt::Rollout,
             words![Word::set(Opt::Rollout, format!("{name:?}")), ": the playouts are random or heuristic"],
+        )),
+    }
+}
+
+/// The paper named `name`: a4 or letter.
+pub fn paper(name: &str) -> Result<crate::exercise::page::Paper, Refusal> {
+    use crate::exercise::page::Paper;
+    match name {
+        "a4" => Ok(Paper::A4),
+        "letter" => Ok(Paper::Letter),
+        _ => Err(Refusal::usage(
+            Opt::Paper,
+            words![Word::set(Opt::Paper, format!("{name:?}")), ": the papers are a4 and letter"],
         )),
     }
 }

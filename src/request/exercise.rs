@@ -229,3 +229,81 @@ pub fn navigation(number: u32, count: u32, first_seed: u64, door: Door) -> Addon
     let door = if door == Door::Python { door } else { Door::Cli };
     files::navigation(number, count, super::refusal::say(&more, door))
 }
+
+/// A quiz as a door gives it: a class's names, one random tree each from
+/// seeds `seed`, `seed + 1`, ... (Python's `gametree.quiz`).
+#[derive(Clone, Debug)]
+pub struct QuizArgs {
+    /// The names, one question each.
+    pub names: Vec<String>,
+    /// The first tree's seed.
+    pub seed: u64,
+    /// The search, by name: minimax or alphabeta.
+    pub search: String,
+    /// The CS188 rule.
+    pub no_prune_on_ties: bool,
+    /// Levels of each tree.
+    pub depth: u8,
+    /// The question bank's category (a default that names the exercise unless given).
+    pub category: Option<String>,
+}
+
+/// A quiz checked, held to the class budget before its first tree is drawn.
+#[derive(Clone, Debug)]
+pub struct Quiz {
+    args: QuizArgs,
+    alphabeta: bool,
+    constraints: Constraints,
+    category: String,
+}
+
+impl QuizArgs {
+    /// The quiz checked, or the first thing wrong with it.
+    pub fn check(self) -> Result<Quiz, Refusal> {
+        let alphabeta = match self.search.as_str() {
+            "alphabeta" => true,
+            "minimax" => false,
+            other => {
+                return Err(Refusal::usage(
+                    Opt::Search,
+                    words![
+                        Word::set(Opt::Search, format!("{other:?}")),
+                        ": an exercise is searched by \"minimax\" or \"alphabeta\""
+                    ],
+                ));
+            }
+        };
+        let searched = if alphabeta { Search::Alphabeta } else { Search::Minimax };
+        let rule = rule(searched, self.no_prune_on_ties)?;
+        // Before a tree is drawn: 20,000 names would take gigabytes.
+        super::budget::class(self.names.len(), None)?;
+        let constraints = Constraints { depth: self.depth, rule, ..Constraints::default() };
+        let category = self
+            .category
+            .clone()
+            .unwrap_or_else(|| crate::exercise::quiz::default_category(self.seed, alphabeta, rule));
+        Ok(Quiz { args: self, alphabeta, constraints, category })
+    }
+}
+
+impl Quiz {
+    /// The quiz: Moodle XML, GIFT, and the key as JSON (each student's name,
+    /// tree and answers as `gametree exercise` writes them).
+    pub fn made(&self) -> Result<crate::exercise::quiz::ClassQuiz, Refusal> {
+        let a = &self.args;
+        crate::exercise::quiz::class(&a.names, a.seed, &self.constraints, self.alphabeta, &self.category)
+            .map_err(|e| Refusal::said(None, super::Why::Usage, e))
+    }
+}
+
+/// The names of a class list's text, one question each, read from the file
+/// `list` if it was one (`quiz::roster`): refused, naming the file, when it
+/// has no name or more than the class budget takes (before a tree is drawn).
+pub fn roster(text: &str, list: Option<&str>) -> Result<Vec<String>, Refusal> {
+    let names = crate::exercise::quiz::roster(text).map_err(|e| match list {
+        Some(path) => Refusal::usage(Opt::Class, words![Word::set(Opt::Class, path), format!(": {e}")]),
+        None => Refusal::said(Opt::Class, super::Why::Usage, e),
+    })?;
+    super::budget::class(names.len(), list)?;
+    Ok(names)
+}

@@ -107,8 +107,10 @@ pub struct Move<A> {
     pub searched: Searched,
 }
 
-/// What the machine searched for a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the machine searched for a move (as the page reads it: `{"search":
+/// "mcts", "iterations": ..., "seed": ...}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "search", rename_all = "lowercase")]
 pub enum Searched {
     /// Nothing: a move at random.
     Random,

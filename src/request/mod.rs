@@ -17,7 +17,12 @@
 //!   [`best`]: `best`;
 //!   [`exercise`]: the rules of exercises and quizzes; [`machine`]: the
 //!   machine's move at a level, and its words for a person; [`perft`]: counts
-//!   within their budgets.
+//!   within their budgets; [`solve`]: a game solved exactly, within its
+//!   budgets; [`explore`]: a saved analysis opened again.
+//! - [`games`]: the list of games as every door shows it; [`board`]: a
+//!   board drawn, set up and played in a door that draws its own (the page).
+//! - [`given`]: the options each request takes, read by name from a door
+//!   without typed arguments of its own (the page).
 //! - [`plan`]: every file a request reads and writes, checked together
 //!   before anything is built, and written all or none (unix only: the
 //!   page's engine reads and writes no files).
@@ -25,10 +30,14 @@
 pub mod analyse;
 pub mod analysed;
 pub mod best;
+pub mod board;
 pub mod budget;
 pub mod check;
 pub mod depth;
 pub mod exercise;
+pub mod explore;
+pub mod games;
+pub mod given;
 pub mod machine;
 pub mod notebook;
 pub mod option;
@@ -37,6 +46,7 @@ pub mod perft;
 pub mod plan;
 pub mod refusal;
 pub mod search;
+pub mod solve;
 
 pub use option::{Door, Opt};
 #[cfg(unix)]

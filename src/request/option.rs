@@ -87,6 +87,8 @@ pub enum Opt {
     Cells,
     /// The side to move of a board set up.
     ToMove,
+    /// The side a person plays against the machine.
+    You,
     /// The machine's level of play.
     Level,
     /// An exercise tree's children per node.
@@ -142,6 +144,7 @@ impl Opt {
         Opt::Action,
         Opt::Cells,
         Opt::ToMove,
+        Opt::You,
         Opt::Level,
         Opt::Branching,
         Opt::Leaves,
@@ -204,6 +207,7 @@ impl Opt {
             Opt::Action => "action",
             Opt::Cells => "cells",
             Opt::ToMove => "to-move",
+            Opt::You => "you",
             Opt::Level => "level",
             Opt::Branching => "branching",
             Opt::Leaves => "leaves",

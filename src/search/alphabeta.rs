@@ -52,7 +52,7 @@ pub enum Stopped {
 impl std::fmt::Display for Stopped {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Stopped::Budget(e) => f.write_str(&e.for_search()),
+            Stopped::Budget(e) => f.write_str(&e.searched()),
             Stopped::Time => f.write_str("the search ran out of time"),
             Stopped::Asked => f.write_str("the search was stopped"),
         }

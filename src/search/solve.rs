@@ -506,49 +506,6 @@ fn forecast<P: Clone + std::hash::Hash + Eq>(t: &Tables<P>, ply: Ply) -> Shortfa
     Shortfall { positions: found, bytes: held, expected }
 }
 
-/// A memory budget `asked` for (none: the default), held to what the process
-/// may use: the budget, and with it the budget asked for and the ceiling when
-/// the ceiling is what holds it.
-pub fn memory_budget(asked: Option<u64>) -> (u64, Option<(u64, u64)>) {
-    match asked {
-        Some(asked) => match crate::limits::bytes_within_memory(asked) {
-            (bytes, Some(ceiling)) => (bytes, Some((asked, ceiling))),
-            (bytes, None) => (bytes, None),
-        },
-        None => (default_max_bytes(), None),
-    }
-}
-
-/// A solve that gave up, as a refusal any door says in its own words: what
-/// was too big and which budget to raise (`--max-memory`, `max_memory=`).
-/// `held`: the memory asked for and the ceiling it was held to, as
-/// [`memory_budget`] gives them.
-pub fn refusal(e: &TooBig, held: Option<(u64, u64)>) -> crate::request::Refusal {
-    use crate::request::{Opt, Refusal, Word};
-    let said = e.to_string();
-    match (e, held) {
-        (TooBig::Stopped, _) => Refusal::budget(None, crate::words![said]),
-        (TooBig::Positions { .. }, _) => Refusal::budget(
-            Opt::MaxPositions,
-            crate::words![said, "; raise ", Opt::MaxPositions, " to try anyway"],
-        ),
-        (_, Some((asked, _))) => Refusal::budget(
-            Opt::MaxMemory,
-            crate::words![
-                said,
-                "; ",
-                Word::set(Opt::MaxMemory, asked),
-                format!(" ({}) is held to what this process may use (", Bytes(asked)),
-                crate::limits::MEMORY_LIMITS,
-                "); give it more memory"
-            ],
-        ),
-        (_, None) => {
-            Refusal::budget(Opt::MaxMemory, crate::words![said, "; raise ", Opt::MaxMemory, " to try anyway"])
-        }
-    }
-}
-
 /// The default memory budget: 2 GiB, or half of physical memory, or half the
 /// address space `ulimit -v` leaves, whichever is least. Under a limit the
 /// tables then run out of budget, and are refused with a message, before the

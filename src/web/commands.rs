@@ -9,14 +9,15 @@
 use serde_json::{Value, json};
 
 use gametree::game::Game;
-use gametree::request::analyse::{self, AnalyseArgs, MctsArgs, Outputs};
+use gametree::request::analyse::{self, AnalyseArgs, Outputs};
 use gametree::request::best::{self, BestArgs};
+use gametree::request::budget::PageNodes;
+use gametree::request::given::Given;
 use gametree::request::perft::{self, PerftArgs};
 use gametree::request::{Door, Opt, Refusal, Search};
-use gametree::search::mcts::Rollout;
 use gametree::words;
 
-use crate::options::{Options, PAGE_HARD_MAX_NODES, PAGE_MAX_NODES, position};
+use crate::options::Options;
 
 /// The answer to the request `bytes`: a line of JSON, then its long texts
 /// as they are, each named in the line's `raw` with its length in bytes.
@@ -67,7 +68,7 @@ fn run(request: &Value) -> Result<Value, Refusal> {
         ..Outputs::default()
     };
     match request.get("command").and_then(Value::as_str) {
-        Some("games") => return Ok(json!({"ok": true, "games": games()})),
+        Some("games") => return Ok(json!({"ok": true, "games": gametree::request::games::list()})),
         Some("exercise") => return crate::exercise::exercise(options),
         _ => {}
     }
@@ -90,107 +91,18 @@ fn run(request: &Value) -> Result<Value, Refusal> {
     }
 }
 
-/// The list of games as the page offers them: name, what it is, its start
-/// in its notation, its default depth and its options.
-fn games() -> Vec<Value> {
-    use gametree::games::{ALL, Settings};
-    ALL.iter()
-        .map(|&name| {
-            let e = name.entry();
-            let (start, depth) = gametree::with_game!(name, &Settings::default(), |g| (
-                g.format_position(&g.start()),
-                g.default_depth()
-            ));
-            let options: Vec<Value> = e
-                .options
-                .iter()
-                .map(|o| json!({"name": o.name, "help": o.help, "min": o.min, "max": o.max}))
-                .collect();
-            json!({"name": e.name, "about": e.about, "start": start, "depth": depth, "options": options})
-        })
-        .collect()
-}
-
-/// The node budget, and whether it was given: the page's row of the table
-/// unless `max-nodes` raises it, at most to what a tab's memory holds.
-fn max_nodes(options: &mut Options) -> Result<(u64, bool), Refusal> {
-    let given = options.integer("max-nodes", 1, PAGE_HARD_MAX_NODES as i64)?;
-    Ok((given.map_or(PAGE_MAX_NODES, |n| n as u64), given.is_some()))
-}
-
-/// A tree over the page's own budget: said as the page's (sized for a phone).
-fn page_budget(refusal: Refusal, given_nodes: bool) -> Refusal {
-    if given_nodes || refusal.option != Some(Opt::Depth) {
-        return refusal;
-    }
-    Refusal::budget(
-        Opt::Depth,
-        words![
-            format!(
-                "the tree would have more than {PAGE_MAX_NODES} nodes, over this page's budget (sized for a phone): choose a smaller "
-            ),
-            Opt::Depth,
-            ", or a position nearer the end of the game"
-        ],
-    )
-}
-
 /// `analyse`: the texts of the exports wanted, as `gametree analyse ... --json -`
-/// (and `--dot`, `--html`, `--efg`) writes them.
+/// (and `--dot`, `--html`, `--efg`) writes them, within the page's budget.
 fn analyse<G: Game>(game: &G, mut o: Options, wanted: Outputs) -> Result<Value, Refusal> {
-    let pos = position(game, &mut o)?;
-    let (max_nodes, given_nodes) = max_nodes(&mut o)?;
-    let search = search(&mut o, &Search::ALL, Search::Minimax)?;
-    let args = AnalyseArgs {
-        search,
-        depth: o.whole("depth")?,
-        // MCTS's tree is held to the page's budget too, one node an iteration.
-        max_nodes: Some(max_nodes as i64),
-        threads: Some(1),
-        no_prune_on_ties: o.flag("no-prune-on-ties")?,
-        compare_orders: o.flag("compare-orders")?,
-        mcts: mcts_args(&mut o)?,
-        show_depth: o.whole("show-depth")?,
-        show_line: o.flag("show-line")?,
-        outputs: wanted,
-    };
+    let pos = o.position(game)?;
+    let nodes = PageNodes::of(o.whole(Opt::MaxNodes)?)?;
+    // MCTS's tree is held to the page's budget too, one node an iteration.
+    let args = AnalyseArgs { max_nodes: Some(nodes.max as i64), threads: Some(1), ..o.analyse(wanted)? };
     o.finish()?;
     let request = args.check()?;
-    request.fits_in_memory::<G>()?;
-    let written = analyse::texts(game, pos, &request).map_err(|r| page_budget(r, given_nodes))?;
-    Ok(json!({
-        "ok": true,
-        "nodes": written.nodes,
-        "depth": written.depth,
-        "note": written.note,
-        "json": written.json,
-        "dot": written.dot,
-        "html": written.html,
-        "efg": written.efg,
-    }))
-}
-
-/// The `search` option, one of `allowed`.
-fn search(o: &mut Options, allowed: &[Search], default: Search) -> Result<Search, Refusal> {
-    let names: Vec<&'static str> = allowed.iter().map(|s| s.name()).collect();
-    Ok(o.choice("search", &names)?.and_then(Search::named).unwrap_or(default))
-}
-
-/// MCTS's options, as given.
-fn mcts_args(o: &mut Options) -> Result<MctsArgs, Refusal> {
-    Ok(MctsArgs {
-        iterations: o.whole("iterations")?,
-        think: None,
-        seed: o.integer("seed", 0, i64::MAX)?.map(|s| s as u64),
-        uct_c: o.number("uct-c")?,
-        rollout: match o.choice("rollout", &["random", "heuristic"])? {
-            Some("heuristic") => Some(Rollout::Heuristic),
-            Some(_) => Some(Rollout::Random),
-            None => None,
-        },
-        solver: o.flag("solver")?,
-        compare: o.flag("compare")?,
-    })
+    let mut written = json!(analyse::texts(game, pos, &request).map_err(|r| nodes.said(r))?);
+    written["ok"] = json!(true);
+    Ok(written)
 }
 
 /// `perft`: the lines `gametree perft GAME DEPTH` prints, `--divide`'s too.
@@ -198,14 +110,8 @@ fn mcts_args(o: &mut Options) -> Result<MctsArgs, Refusal> {
 /// command line prints it) gives the line of `depth` alone, and its divide
 /// when asked.
 fn perft<G: Game>(game: &G, mut o: Options, only: bool) -> Result<Value, Refusal> {
-    let pos = position(game, &mut o)?;
-    let args = PerftArgs {
-        depth: o.whole("depth")?,
-        divide: o.flag("divide")?,
-        max_nodes: o.whole("max-nodes")?,
-        max_time: None,
-        threads: Some(1),
-    };
+    let pos = o.position(game)?;
+    let args = PerftArgs { threads: Some(1), ..o.perft()? };
     o.finish()?;
     let request = args.check()?;
     let counted = perft::count(game, &pos, &request)?;
@@ -215,18 +121,11 @@ fn perft<G: Game>(game: &G, mut o: Options, only: bool) -> Result<Value, Refusal
 
 /// `best`: the line `gametree best` prints, the action and its value.
 fn best<G: Game>(game: &G, mut o: Options) -> Result<Value, Refusal> {
-    let pos = position(game, &mut o)?;
-    let (max_nodes, given_nodes) = max_nodes(&mut o)?;
-    let search = search(&mut o, &[Search::Minimax, Search::Alphabeta, Search::Mcts], Search::Alphabeta)?;
-    let args = BestArgs {
-        search,
-        depth: o.whole("depth")?,
-        max_nodes: Some(max_nodes as i64),
-        threads: Some(1),
-        mcts: mcts_args(&mut o)?,
-    };
+    let pos = o.position(game)?;
+    let nodes = PageNodes::of(o.whole(Opt::MaxNodes)?)?;
+    let searches = [Search::Minimax, Search::Alphabeta, Search::Mcts];
+    let args = BestArgs { max_nodes: Some(nodes.max as i64), threads: Some(1), ..o.best(&searches)? };
     o.finish()?;
-    let request = args.check()?;
-    let found = best::best(game, pos, &request).map_err(|r| page_budget(r, given_nodes))?;
+    let found = best::best(game, pos, &args.check()?).map_err(|r| nodes.said(r))?;
     Ok(json!({"ok": true, "text": found.line()}))
 }

@@ -1,30 +1,21 @@
 //! The page's options object, translated into the library's requests: each
 //! key an option's one name (`"no-prune-on-ties": true`, `"iterations":
 //! 2000`), each value a JSON value (numbers may come as the text of a form
-//! field). Only the JSON's types are checked here; ranges, rules and budgets
-//! are the request layer's, which names the key at fault.
+//! field). Only the JSON's types are checked here; which options a request
+//! takes is `request::given`'s, and ranges, rules and budgets are the
+//! request layer's, which names the key at fault.
 
 use serde_json::{Map, Value};
 
 use gametree::games::{self, GameName, Settings};
-use gametree::request::{Opt, Refusal, Word, check};
+use gametree::request::given::Given;
+use gametree::request::{Opt, Refusal, check};
 use gametree::words;
-
-/// The nodes a tree in the page may have unless `max-nodes` says otherwise:
-/// the table of budgets' row for the page (docs/budgets.md), sized for a
-/// phone's tab (the JSON and the explorer of 200,000 nodes are some 60 MB of
-/// text).
-pub use gametree::request::budget::{PAGE_HARD_MAX_NODES, PAGE_MAX_NODES};
 
 /// The options given, each taken once as it is read; whatever is left at the
 /// end was not understood.
 pub struct Options {
     map: Map<String, Value>,
-}
-
-/// The option `key` names (every key the page sends is one).
-fn opt(key: &str) -> Option<Opt> {
-    Opt::named(key)
 }
 
 impl Options {
@@ -40,7 +31,7 @@ impl Options {
 
     /// The game: the `game` key, a name from the list of games.
     pub fn game(&mut self) -> Result<GameName, Refusal> {
-        match self.text("game")? {
+        match self.text(Opt::Game)? {
             Some(text) => check::game(&text),
             None => {
                 let names: Vec<&str> = games::ALL.iter().map(|g| g.as_str()).collect();
@@ -53,7 +44,8 @@ impl Options {
     pub fn settings(&mut self, game: GameName) -> Result<Settings, Refusal> {
         let mut settings = Settings::default();
         for o in games::options() {
-            if let Some(v) = check::within(Opt::GameOption(o.name), self.whole(o.name)?, o.min, o.max)? {
+            let opt = Opt::GameOption(o.name);
+            if let Some(v) = check::within(opt, self.whole(opt)?, o.min, o.max)? {
                 settings.set(o.name, v);
             }
         }
@@ -61,99 +53,73 @@ impl Options {
         Ok(settings)
     }
 
-    /// A text option; an empty text counts as not given (a form's empty field).
-    pub fn text(&mut self, key: &str) -> Result<Option<String>, Refusal> {
-        match self.map.remove(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) if s.is_empty() => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s)),
-            Some(v) => Err(Refusal::usage(opt(key), words![format!("{key}: expected a text, got {v}")])),
+    /// A number's value, none when absent, null or a form's empty field.
+    fn number_given(&mut self, opt: Opt) -> Option<Value> {
+        match self.map.remove(opt.name()) {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            v => v,
         }
-    }
-
-    /// A switch: `true`, `false` or absent.
-    pub fn flag(&mut self, key: &str) -> Result<bool, Refusal> {
-        match self.map.remove(key) {
-            None | Some(Value::Null) | Some(Value::Bool(false)) => Ok(false),
-            Some(Value::Bool(true)) => Ok(true),
-            Some(v) => {
-                Err(Refusal::usage(opt(key), words![format!("{key} is a switch: true or false, not {v}")]))
-            }
-        }
-    }
-
-    /// A whole number, its range left to the request.
-    pub fn whole(&mut self, key: &str) -> Result<Option<i64>, Refusal> {
-        let value = self.map.remove(key);
-        let n = match &value {
-            None | Some(Value::Null) => return Ok(None),
-            Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
-            Some(Value::Number(n)) => {
-                n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0).map(saturate))
-            }
-            Some(Value::String(s)) => s.trim().parse::<i64>().ok(),
-            Some(_) => None,
-        };
-        // The value is named: a link's `depth=abc` is read back to the person.
-        let given = value.map_or(String::new(), |v| format!(" {v}"));
-        n.map(Some)
-            .ok_or_else(|| Refusal::usage(opt(key), words![format!("{key}{given}: expected a whole number")]))
-    }
-
-    /// A whole number in `min..=max`.
-    pub fn integer(&mut self, key: &str, min: i64, max: i64) -> Result<Option<i64>, Refusal> {
-        let value = self.whole(key)?;
-        match (opt(key), value) {
-            (Some(o), _) => check::within(o, value, min, max),
-            // A key no request names is refused like the rest, never dropped.
-            (None, Some(v)) if !(min..=max).contains(&v) => {
-                Err(Refusal::usage(None, words![format!("{key} {v}: expected {min} to {max}")]))
-            }
-            (None, v) => Ok(v),
-        }
-    }
-
-    /// A number, as given (the request checks it).
-    pub fn number(&mut self, key: &str) -> Result<Option<f64>, Refusal> {
-        let n = match self.map.remove(key) {
-            None | Some(Value::Null) => return Ok(None),
-            Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
-            Some(Value::Number(n)) => n.as_f64(),
-            Some(Value::String(s)) => s.trim().parse::<f64>().ok(),
-            Some(_) => None,
-        };
-        n.map(Some)
-            .ok_or_else(|| Refusal::usage(opt(key), words![format!("{key}: expected a number, e.g. 1.41")]))
-    }
-
-    /// A value out of `choices`.
-    pub fn choice(&mut self, key: &str, choices: &[&'static str]) -> Result<Option<&'static str>, Refusal> {
-        let Some(text) = self.text(key)? else { return Ok(None) };
-        choices.iter().copied().find(|c| *c == text).map(Some).ok_or_else(|| {
-            let at = opt(key);
-            let set = match at {
-                Some(o) => Word::set(o, format!("{text:?}")),
-                None => Word::from(format!("{key} {text:?}")),
-            };
-            Refusal::usage(at, words![set, format!(": expected one of {}", choices.join(", "))])
-        })
     }
 
     /// Refuses whatever was not read: a misspelt option is a mistake, not a default.
     pub fn finish(self) -> Result<(), Refusal> {
         match self.map.keys().next() {
-            Some(k) => Err(Refusal::usage(opt(k), words![format!("no option {k:?} here")])),
+            Some(k) => Err(Refusal::usage(Opt::named(k), words![format!("no option {k:?} here")])),
             None => Ok(()),
         }
     }
 }
 
-/// A whole number written as a float (`1e9`), held to i64's range.
-fn saturate(f: f64) -> i64 {
-    f.clamp(i64::MIN as f64, i64::MAX as f64) as i64
-}
+impl Given for Options {
+    /// A text option; an empty text counts as not given (a form's empty field).
+    fn text(&mut self, opt: Opt) -> Result<Option<String>, Refusal> {
+        let key = opt.name();
+        match self.map.remove(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) if s.is_empty() => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(v) => Err(Refusal::usage(opt, words![format!("{key}: expected a text, got {v}")])),
+        }
+    }
 
-/// The `position` option, or the game's start.
-pub fn position<G: gametree::game::Game>(game: &G, options: &mut Options) -> Result<G::Position, Refusal> {
-    check::position(game, options.text("position")?.as_deref())
+    /// A switch: `true`, `false` or absent.
+    fn flag(&mut self, opt: Opt) -> Result<bool, Refusal> {
+        let key = opt.name();
+        match self.map.remove(key) {
+            None | Some(Value::Null) | Some(Value::Bool(false)) => Ok(false),
+            Some(Value::Bool(true)) => Ok(true),
+            Some(v) => Err(Refusal::usage(opt, words![format!("{key} is a switch: true or false, not {v}")])),
+        }
+    }
+
+    /// A whole number (a float's `1e9` too, held to i64's range).
+    fn whole(&mut self, opt: Opt) -> Result<Option<i64>, Refusal> {
+        let Some(value) = self.number_given(opt) else { return Ok(None) };
+        let n = match &value {
+            Value::Number(n) => n.as_i64().or_else(|| {
+                n.as_f64()
+                    .filter(|f| f.fract() == 0.0)
+                    .map(|f| f.clamp(i64::MIN as f64, i64::MAX as f64) as i64)
+            }),
+            Value::String(s) => s.trim().parse::<i64>().ok(),
+            _ => None,
+        };
+        // The value is named: a link's `depth=abc` is read back to the person.
+        let key = opt.name();
+        n.map(Some)
+            .ok_or_else(|| Refusal::usage(opt, words![format!("{key} {value}: expected a whole number")]))
+    }
+
+    /// A number, as given.
+    fn number(&mut self, opt: Opt) -> Result<Option<f64>, Refusal> {
+        let n = match self.number_given(opt) {
+            None => return Ok(None),
+            Some(Value::Number(n)) => n.as_f64(),
+            Some(Value::String(s)) => s.trim().parse::<f64>().ok(),
+            Some(_) => None,
+        };
+        let key = opt.name();
+        n.map(Some).ok_or_else(|| Refusal::usage(opt, words![format!("{key}: expected a number, e.g. 1.41")]))
+    }
 }

@@ -318,7 +318,10 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             Ok(m) => m,
             Err(e) => {
                 let _ = self.out.flush();
-                return Flow::Break(Err(Failure::budget(format!("the machine's move: {}", e.for_search()))));
+                return Flow::Break(Err(Failure::budget(format!(
+                    "the machine's move: {}",
+                    crate::request::best::search_over(&e).in_door(crate::request::Door::Cli)
+                ))));
             }
         };
         if let Some(why) = &chosen.fell_back {
@@ -436,7 +439,12 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
         let accepted = if self.who(other) == Who::Machine {
             let chosen = match self.machine.play(game, &self.record.pos) {
                 Ok(m) => m,
-                Err(e) => return Some(format!("the machine cannot weigh the offer: {}", e.for_search())),
+                Err(e) => {
+                    return Some(format!(
+                        "the machine cannot weigh the offer: {}",
+                        crate::request::best::search_over(&e).in_door(crate::request::Door::Cli)
+                    ));
+                }
             };
             let wins = if other.maximises() { chosen.value > 0 } else { chosen.value < 0 };
             let answer = if wins { "declines: it still expects to win" } else { "accepts: it sees no win" };
@@ -481,7 +489,10 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
                 ));
                 None
             }
-            Err(e) => Some(format!("no hint: {}", e.for_search())),
+            Err(e) => Some(format!(
+                "no hint: {}",
+                crate::request::best::search_over(&e).in_door(crate::request::Door::Cli)
+            )),
         }
     }
 
