@@ -104,7 +104,7 @@ pub fn analyse<G: Game>(game: &G, pos: G::Position, req: &Request<'_>) -> Outcom
         print_stats(searched);
     }
     if searched.end == End::Budget {
-        say(format!("warning: {}", searched.end_words()));
+        say(format!("warning: {}", ended(searched)));
     }
     if !req.plan.to_stdout() {
         let mut out = super::output::stdout();
@@ -142,6 +142,11 @@ fn write_exports<G: Game>(game: &G, grown: &Grown<G>, req: &Request<'_>) -> io::
     write_jobs(req.plan, jobs)
 }
 
+/// How the search ended, in the command line's words.
+fn ended<G: Game>(searched: &Searched<G>) -> String {
+    crate::request::refusal::say(&crate::request::analyse::mcts_end(searched), crate::request::Door::Cli)
+}
+
 fn print_stats<G: Game>(searched: &Searched<G>) {
     let secs = searched.time.as_secs_f64();
     let tree = &searched.tree;
@@ -166,7 +171,7 @@ fn write_summary<G: Game>(out: &mut impl Write, game: &G, searched: &Searched<G>
     writeln!(out, "search: {}", h.settings)?;
     writeln!(out, "iterations: {} (the root's visits)", h.iterations)?;
     if searched.end != End::Finished {
-        writeln!(out, "stopped: {}", searched.end_words())?;
+        writeln!(out, "stopped: {}", ended(searched))?;
     }
     writeln!(out, "nodes: {} (one per expansion; ids in expansion order)", h.node_count)?;
     writeln!(out, "value: Q {:.4} for {} (win 1, draw 1/2, loss 0)", h.value, h.to_move)?;
@@ -258,7 +263,7 @@ pub fn best<G: Game>(game: &G, at: &GamePosition, tree: &TreeOptions, settings: 
         print_stats(&searched);
     }
     if searched.end == End::Budget {
-        say(format!("warning: {}", searched.end_words()));
+        say(format!("warning: {}", ended(&searched)));
     }
     let q = searched.tree.node(0).mean();
     match searched.decision() {

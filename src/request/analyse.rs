@@ -432,6 +432,22 @@ impl Analyse {
     }
 }
 
+/// How an MCTS search ended, in words that name the budget it met (none
+/// when it made every iteration).
+pub fn mcts_end<G: Game>(searched: &mcts::Searched<G>) -> Vec<Word> {
+    let n = searched.iterations;
+    match searched.end {
+        mcts::End::Finished => Vec::new(),
+        mcts::End::Proven => words![format!("the root was proven after {n} iterations; the search stopped")],
+        mcts::End::Budget => words![
+            "the tree reached ",
+            Word::set(Opt::MaxNodes, searched.settings.max_nodes),
+            format!(" after {n} iterations; the search stopped there")
+        ],
+        mcts::End::Asked => words![format!("the search was stopped after {n} iterations")],
+    }
+}
+
 /// A tree over its node budget, as a refusal: what to make smaller or raise.
 pub fn too_many(e: &TooManyNodes) -> Refusal {
     match (e.stopped, e.memory) {

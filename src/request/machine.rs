@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::check;
 use super::option::Opt;
-use super::refusal::Refusal;
+use super::refusal::{Refusal, Word};
 use crate::game::{Game, Lead, Outcome, Player};
 use crate::limits::TooManyNodes;
 use crate::rng::Rng;
@@ -94,8 +94,9 @@ pub struct Move<A> {
     /// The numbers behind it, for the verbose mode: "value +1002 for x, the
     /// end at ply 3; searched 3 plies, 70 positions examined".
     pub detail: String,
-    /// Said before the move: the search fell back to a shallower depth.
-    pub fell_back: Option<String>,
+    /// Said before the move: the search fell back to a shallower depth (in
+    /// words that name the budget, for each door to say its own way).
+    pub fell_back: Option<Vec<Word>>,
     /// The plies searched (0 at random).
     pub depth: u8,
     /// The search's value, from the first player's point of view (at random:
@@ -189,10 +190,11 @@ impl Opponent {
         };
         let played = machine.play(game, pos)?;
         let fell_back = played.fell_back.map(|(fitted, e)| {
-            format!(
-                "(a {}-ply search would pass --max-nodes {}: playing the {fitted}-ply search's choice)",
-                machine.depth, e.limit
-            )
+            words![
+                format!("(a {}-ply search would pass ", machine.depth),
+                Word::set(Opt::MaxNodes, e.limit),
+                format!(": playing the {fitted}-ply search's choice)")
+            ]
         });
         let c = played.choice;
         let plies = if played.depth == 1 { "ply" } else { "plies" };
@@ -219,7 +221,7 @@ struct Played<A> {
     /// The search's numbers behind it, for play's verbose mode.
     pub note: String,
     /// Said before the move: the tree reached its node budget.
-    pub fell_back: Option<String>,
+    pub fell_back: Option<Vec<Word>>,
     /// Q's lead over a draw for the first player, in thousandths of a half point.
     pub value: i32,
     /// A stop was asked for: the choice of the iterations made.
@@ -236,7 +238,8 @@ fn mcts_move<G: Game>(game: &G, pos: &G::Position, settings: &Settings) -> Playe
     let node = searched.tree.node(id);
     let side = game.player_name(game.to_move(pos));
     let q = node.mean();
-    let fell_back = (searched.end == End::Budget).then(|| format!("({})", searched.end_words()));
+    let fell_back = (searched.end == End::Budget)
+        .then(|| [words!["("], super::analyse::mcts_end(&searched), words![")"]].concat());
     // Q above 1/2 for the mover is an expected win: positive for the first player.
     let for_first = if game.to_move(pos).maximises() { q - 0.5 } else { 0.5 - q };
     Played {

@@ -325,7 +325,7 @@ impl<'a, G: Game, R: BufRead> Session<'a, G, R> {
             }
         };
         if let Some(why) = &chosen.fell_back {
-            self.say(why);
+            self.say(&crate::request::refusal::say(why, crate::request::Door::Cli));
         }
         let signal = signals::take();
         if chosen.interrupted || signal == Some(libc::SIGINT) {

@@ -150,21 +150,6 @@ impl<G: Game> Searched<G> {
     pub fn line(&self) -> Vec<u32> {
         uct::line(&self.tree, self.settings.solver)
     }
-
-    /// How the search ended, in words ("" when it made every iteration).
-    pub fn end_words(&self) -> String {
-        match self.end {
-            End::Finished => String::new(),
-            End::Proven => {
-                format!("the root was proven after {} iterations; the search stopped", self.iterations)
-            }
-            End::Budget => format!(
-                "the tree reached --max-nodes {} after {} iterations; the search stopped there",
-                self.settings.max_nodes, self.iterations
-            ),
-            End::Asked => format!("the search was stopped after {} iterations", self.iterations),
-        }
-    }
 }
 
 /// Runs the search from `pos`, telling `observer` every phase of every
