@@ -1301,7 +1301,7 @@ fn an_addons_view_reaches_the_page_through_the_hook_and_gives_the_tree_back() {
         const d = gametree.data('probe'); \
         el.textContent = d.word + ' ' + gametree.n + ' ' + gametree.actionName(1) + ' ' + \
           gametree.nodes.count[0] + ' ' + ((gametree.nodes.flags[0] & gametree.FLAGS.MAXIMISING) ? 'max' : 'min'); } });";
-    let addon = Addon { name: "probe", script, data: serde_json::json!({ "word": "</script>&" }) };
+    let addon = Addon { name: "probe", module: None, data: serde_json::json!({ "word": "</script>&" }) };
     let dir = scratch("addon");
     let html = dir.join("tree.html");
     let mut out = Vec::new();
@@ -1311,6 +1311,9 @@ fn an_addons_view_reaches_the_page_through_the_hook_and_gives_the_tree_back() {
 
     let b = Browser::start();
     b.open(&url(&html));
+    // (A script of its own, run once the page has drawn, as a script added
+    // after the page's would be: the page carries the probe's data alone.)
+    b.run(script);
     b.click("#mode-probe");
     assert_eq!(b.run("return document.querySelector('main').hidden"), true, "the view has the tree's area");
     let kids = tree.root.children();

@@ -254,7 +254,7 @@ pub fn write_page<G: Game>(
         "header" => out.write_all(json.as_bytes()),
         "data" => out.write_all(data.as_bytes()),
         "board_style" => out.write_all(BOARD_STYLE.as_bytes()),
-        "script" => out.write_all(script("mcts.js")?.as_bytes()),
+        "script" => out.write_all(script(&["mcts.js"])?.as_bytes()),
         other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
     })
 }
