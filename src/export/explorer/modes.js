@@ -1,5 +1,5 @@
 // ---- Modes.
-import { hooks, tree, ui } from './state.js';
+import { hooks, setSelected, tree, ui } from './state.js';
 import { PAGE, actionName, enginePruned, isLeaf, windowed } from './data.js';
 import { esc } from './boards.js';
 import { RULE, num, pathTo, tag } from './words.js';
@@ -52,7 +52,7 @@ function startPractice() {
   const top = ui.practiceTop;
   let under = ui.selected;
   while (under >= 0 && under !== top) under = tree.parent[under];
-  if (under < 0) ui.selected = top;
+  if (under < 0) setSelected(top);
   for (const n of subtree(top)) { ui.open[n] = 1; if (tree.count[n] > PAGE) shownKids.set(n, tree.count[n]); }
   const where = top === 0 ? '' : `This worksheet is the part of the tree under ${tag(top)} (${pathTo(top).map(actionName).join(' ')}), ` +
     (windowed ? `which the search enters with α, β = [${num(tree.alpha[top])}, ${num(tree.beta[top])}]. ` : '. ');

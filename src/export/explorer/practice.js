@@ -1,7 +1,7 @@
 // ---- Practice. A student answers a value for each inner node the engine
 // searched, and cuts each edge it never followed; only those are scored, each
 // with its own mark, and nothing under a cut the student made is asked.
-import { tree, ui } from './state.js';
+import { setSelected, tree, ui } from './state.js';
 import { H, LOWER, UPPER, bestChild, children, enginePruned, isLeaf, isMax, windowed } from './data.js';
 import { decode } from './columns.js';
 import { esc } from './boards.js';
@@ -221,7 +221,7 @@ export function revealOne() {
   fillAnswers(next);
   for (const c of children(next)) if (cuts.has(c) && !topPruned(c)) cuts.delete(c);
   ui.marks = null;
-  ui.selected = next;
+  setSelected(next);
   out.textContent = `Revealed: ${whyValue(next)}` + (windowed ? `; ${whyWindow(next)}` : '');
   render();
   bringIntoView(next);
@@ -229,7 +229,7 @@ export function revealOne() {
 export function toggleCut(n) {
   if (ui.mode !== 'practice' || !windowed || n <= 0 || n === ui.practiceTop) return;
   if (cuts.has(n)) cuts.delete(n); else cuts.add(n);
-  ui.selected = n;
+  setSelected(n);
   ui.marks = null;
   render();
 }
