@@ -29,11 +29,12 @@ style.textContent = `
 #view-deepening h2 { font-size: 19px; margin: 0 0 6px; }
 #view-deepening #deepening-close { float: right; margin: 0 0 6px 8px; font-size: 16px; padding: 3px 10px; }
 #view-deepening #best-line { font-size: 16px; padding: 2px 8px; }
-#view-deepening .steps { display: flex; gap: 6px; padding: 6px 12px; border-bottom: 1px solid #ddd; flex-wrap: wrap; align-items: center; }
-#view-deepening .steps button { font-size: 16px; padding: 3px 10px; }
-#view-deepening [role=tab] { display: flex; flex-direction: column; align-items: flex-start; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; }
-#view-deepening [role=tab] b { font-size: 17px; }
-#view-deepening [role=tab] span { font-size: 14px; color: #444; }
+#view-deepening .steps { display: flex; gap: 6px; padding: 4px 12px; border-bottom: 1px solid #ddd; flex-wrap: nowrap; align-items: center; }
+#view-deepening .steps button { font-size: 16px; padding: 3px 10px; white-space: nowrap; flex: none; }
+#view-deepening .steps [role=tablist] { display: flex; gap: 6px; flex-wrap: nowrap; overflow-x: auto; min-width: 0; }
+#view-deepening [role=tab] { display: flex; align-items: baseline; gap: 5px; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; padding: 3px 8px; }
+#view-deepening [role=tab] b { font-size: 16px; }
+#view-deepening [role=tab] span { font-size: 13px; color: #444; }
 #view-deepening [role=tab][aria-selected=true] { background: #222; color: #fff; border-color: #222; }
 #view-deepening [role=tab][aria-selected=true] span { color: #eee; }
 #view-deepening .body { flex: 1; display: flex; min-height: 0; }
@@ -76,9 +77,13 @@ let chosen = ITS.length - 1;
 // third smaller than written, its words 10 px, too small for a class.
 let large = false;
 
+// One line a tab, and the tabs on one line: two lines a tab, and a row of
+// them wrapping at 1280 px, took a fifth of the height from the tree. (The
+// table cut-offs are in the figures beside, and in the tab's title.)
 function tabs() {
-  return ITS.map((it, k) => `<button role="tab" id="iteration-${it.depth}" data-iteration="${k}" aria-selected="${k === chosen}">` +
-    `<b>depth ${it.depth}</b><span>${it.nodes} nodes · ${it.table_cutoffs} table</span></button>`).join('');
+  return ITS.map((it, k) => `<button role="tab" id="iteration-${it.depth}" data-iteration="${k}" aria-selected="${k === chosen}" ` +
+    `title="${plural(it.nodes, 'node', 'nodes')}, ${plural(it.table_cutoffs, 'table cut-off', 'table cut-offs')}">` +
+    `<b>depth ${it.depth}</b><span>${it.nodes} nodes</span></button>`).join('');
 }
 
 // The effective branching factor from the counts, as the command line
@@ -309,9 +314,11 @@ function render() {
   // row of their own took the room a sixth row of the tree needs to name
   // its moves, and the way back at the end of the tabs wrapped at six.
   view.innerHTML =
-    `<div class="steps"><button id="iteration-prev" title="The previous iteration (←)"${chosen === 0 ? ' disabled' : ''}>◀ shallower</button>` +
-    `<span role="tablist" aria-label="Iteration" style="display:flex;gap:6px;flex-wrap:wrap">${tabs()}</span>` +
-    `<button id="iteration-next" title="The next iteration (→)"${chosen === ITS.length - 1 ? ' disabled' : ''}>deeper ▶</button>` +
+    // (The arrows alone on the buttons, said in full to a screen reader:
+    // "◀ shallower" and "deeper ▶" pushed the last tab out of sight at 1280 px.)
+    `<div class="steps"><button id="iteration-prev" title="The previous iteration, shallower (←)" aria-label="shallower"${chosen === 0 ? ' disabled' : ''}>◀</button>` +
+    `<span role="tablist" aria-label="Iteration">${tabs()}</span>` +
+    `<button id="iteration-next" title="The next iteration, deeper (→)" aria-label="deeper"${chosen === ITS.length - 1 ? ' disabled' : ''}>▶</button>` +
     `<button id="chart-large" aria-pressed="${large}" title="The chart of nodes per depth in the drawing's place (c); a depth's tab draws its tree again">Chart</button></div>` +
     `<div class="body"><div class="drawing" tabindex="0" role="region" aria-label="The tree"></div><aside tabindex="0" aria-label="Figures">` +
     '<button id="deepening-close" title="Back to the explorer (Esc)">Back to the explorer</button>' +
@@ -322,6 +329,12 @@ function render() {
   // A tree too wide to read whole opens at its left, on its root and the
   // previous line, searched first (small_tree.js).
   box.innerHTML = large ? `<div class="chart-large">${D.chart}</div>` : drawing(chosen);
+  // Where the tabs are more than their row holds, it scrolls, to the chosen one.
+  const list = /** @type {HTMLElement} */ (view.querySelector('[role=tablist]'));
+  const tab = /** @type {HTMLElement} */ (list.querySelector('[aria-selected=true]'));
+  if (tab && list.scrollWidth > list.clientWidth) {
+    list.scrollLeft = Math.max(0, tab.offsetLeft - list.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2);
+  }
   view.dataset.shown = String(it.depth);
   banner(it);
 }
