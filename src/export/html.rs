@@ -313,7 +313,8 @@ pub(crate) fn script(entries: &[&'static str]) -> io::Result<&'static str> {
     }
     // (The modules are this project's own files: an error here is a bug the
     // tests meet first, never a reader's input.)
-    let text = bundle_all(MODULES, entries).map_err(|e| io::Error::other(format!("the page's script: {e}")))?;
+    let text =
+        bundle_all(MODULES, entries).map_err(|e| io::Error::other(format!("the page's script: {e}")))?;
     let text: &'static str = Box::leak(format!("'use strict';\n{text}").into_boxed_str());
     made.insert(entries.to_vec(), text);
     Ok(text)

@@ -9,7 +9,7 @@
 import { addHook, hooks } from './state.js';
 import { H, actionName, idOf, indexOf } from './data.js';
 import { boardSvg } from './boards.js';
-import { num } from './words.js';
+import { nameOf, num } from './words.js';
 import { render } from './nodes.js';
 import { addView } from './views.js';
 import { setMode } from './modes.js';
@@ -214,7 +214,7 @@ function graphView() {
     }
     const p = P[k];
     const i = indexOf(p.first);
-    let h = `<h3>Position of #${p.first}</h3>` + (boards && i >= 0 ? boardSvg(i, 220) : '');
+    let h = `<h3>Position of ${i >= 0 ? esc(nameOf(i)) : '#' + p.first}</h3>` + (boards && i >= 0 ? boardSvg(i, 220) : '');
     const row = (f, label, v) => `<dt>${label}</dt><dd data-field="${f}">${v}</dd>`;
     h += '<dl>' + row('paths', 'paths from the root', `${p.paths}`);
     h += row('value', p.values.length > 1 ? 'values (at different depths)' : 'value', p.values.length ? esc(valuesText(p)) : 'pruned: never searched');
