@@ -19,13 +19,22 @@ import { addonData } from './hook.js';
 const d = addonData('merged');
 const G = d.graph;
 const boards = H.picture && H.picture.points && H.picture.points.length > 0;
-// Sizes for the back of a room: values 22 px, paths 19, actions 17. The
-// boards can be left out, for the graph's shape on fewer screens.
+// Sizes for the back of a room: values 22 px, paths 19, actions 17, with
+// each position's board. A graph that does not fit its area so opens
+// without boards, and if need be compact: values 16 px, the rest 13, its
+// widest levels in two rows or more, the levels closer, so that the whole
+// graph is seen without scrolling (tic-tac-toe's 67 positions showed ten at
+// a time). "Boards" draws them full size again.
 let showBoards = boards;
-const BOARD = 64, GAP = 18, LEVEL_GAP = 92;
+let compact = false;
+const BOARD = 64, SUB_GAP = 8;
 const boardH = boards ? Math.round(BOARD * H.picture.height / H.picture.width) + 4 : 0;
-let W, BOX_H;
-const sizes = () => { W = showBoards ? 92 : 84; BOX_H = 30 + (showBoards ? boardH : 0) + 26; };
+// (W: set from the widest value once the positions are known.)
+let W, BOX_H, GAP, LEVEL_GAP, compactW = 56;
+const sizes = () => {
+  if (compact) { W = compactW; BOX_H = 36; GAP = 6; return; }
+  W = showBoards ? 92 : 84; BOX_H = 30 + (showBoards ? boardH : 0) + 26; GAP = 18; LEVEL_GAP = 92;
+};
 sizes();
 const style = document.createElement('style');
 style.textContent =
@@ -60,6 +69,8 @@ style.textContent =
   'body.panel-shut #merged-panel { display: none; }' +
   '.mbox .mbd svg.board { display: block; margin: 2px auto; }' +
   '.mbox .mpaths { font-size: 19px; font-weight: bold; color: #555; }' +
+  '#merged-canvas.compact .mbox { line-height: 1.1; } #merged-canvas.compact .mbox .mval { font-size: 16px; } #merged-canvas.compact .mbox .mrole, #merged-canvas.compact .mbox .mpaths { font-size: 13px; }' +
+  '#merged-canvas.compact .medge text { font-size: 13px; stroke-width: 4px; } #merged-canvas.compact .medge text .k { font-size: 12px; }' +
   '.mbox.shared { background: #f1e6ff; border-color: #6a2fb0; }' +
   '.mbox.shared .mpaths { color: #6a2fb0; }' +
   '.mbox.leaf { background: var(--leaf); }' +
@@ -139,15 +150,62 @@ function graphView() {
     }
     place(level, 1, 0.5);
   });
+  // A compact box is as wide as the widest value written in it.
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (ctx) {
+    const family = getComputedStyle(document.body).fontFamily;
+    ctx.font = `bold 16px ${family}`;
+    const value = Math.max(...P.map((p) => ctx.measureText(valuesText(p)).width));
+    ctx.font = `bold 13px ${family}`;
+    const role = ctx.measureText('▲ ').width, paths = Math.max(...P.map((p) => ctx.measureText('×' + p.paths).width));
+    compactW = Math.ceil(Math.max(44, role + value, paths) + 10);
+  }
+  // rows[depth]: the rows its level takes (1 but in a compact graph); sub[k]:
+  // which of them position k is in, neighbours alternating, so that the
+  // order along the level is kept.
+  const rows = levels.map(() => 1), sub = new Uint8Array(P.length), levelTop = [];
   let width = 0, height = 0;
   function layout() {
     sizes();
-    for (const level of levels) place(level, W + GAP, W / 2);
-    width = widest * (W + GAP) - GAP;
-    height = levels.length * (BOX_H + LEVEL_GAP) - LEVEL_GAP;
+    if (!compact) rows.fill(1);
+    const step = (r) => (W + GAP) / r;
+    const wideOf = (level, r) => (level.length ? (level.length - 1) * step(r) + W : 0);
+    width = Math.max(...levels.map((level, depth) => wideOf(level, rows[depth])));
+    let top = 0;
+    levels.forEach((level, depth) => {
+      const r = rows[depth], left = (width - wideOf(level, r)) / 2;
+      level.forEach((k, j) => { slot[k] = left + j * step(r) + W / 2; sub[k] = j % r; });
+      levelTop[depth] = top;
+      top += r * BOX_H + (r - 1) * SUB_GAP + LEVEL_GAP;
+    });
+    height = top - LEVEL_GAP;
+  }
+  // The first of these that fits `room` (px across and down): boards, no
+  // boards, compact with each level in as few rows as fit across and the
+  // levels as close as fit down (never closer than the moves between them
+  // need). A graph too large for even that scrolls.
+  function fit(room) {
+    compact = false;
+    if (showBoards) {
+      layout();
+      if (width <= room.w && height <= room.h) return;
+    }
+    showBoards = false;
+    layout();
+    if (width <= room.w && height <= room.h) return;
+    compact = true;
+    sizes();
+    levels.forEach((level, depth) => {
+      let r = 1;
+      while (r < level.length && (level.length - 1) * (W + GAP) / r + W > room.w) r++;
+      rows[depth] = r;
+    });
+    const boxes = rows.reduce((sum, r) => sum + r * BOX_H + (r - 1) * SUB_GAP, 0);
+    LEVEL_GAP = Math.max(32, Math.min(92, Math.floor((room.h - boxes) / Math.max(1, levels.length - 1))));
+    layout();
   }
   const xOf = (k) => slot[k];
-  const yOf = (k) => P[k].depth * (BOX_H + LEVEL_GAP);
+  const yOf = (k) => levelTop[P[k].depth] + sub[k] * (BOX_H + SUB_GAP);
 
   // ---- Drawing.
   function boxHtml(p, k) {
@@ -178,20 +236,23 @@ function graphView() {
   function edgesSvg() {
     // Labels along their edge where they meet no other label yet, the line
     // of best play's first; one that finds no room is crowded (above).
-    const taken = [];
-    const free = (x, y, w) => !taken.some((r) => Math.abs(r.x - x) < (r.w + w) / 2 + 12 && Math.abs(r.y - y) < 21);
+    // (In a compact graph, the boxes too: an edge to a level's second row
+    // passes between the boxes of its first.)
+    const high = compact ? 13 : 17, charW = compact ? 8 : 10.5;
+    const taken = compact ? P.map((p, k) => ({ x: xOf(k), y: yOf(k) + BOX_H / 2, w: W - 20, h: BOX_H })) : [];
+    const free = (x, y, w) => !taken.some((r) => Math.abs(r.x - x) < (r.w + w) / 2 + 12 && Math.abs(r.y - y) < (r.h + high) / 2 + 4);
     const label = new Array(lines.length);
     const order = lines.map((e, i) => i).sort((a, b) => lines[b].line - lines[a].line || a - b);
     for (const i of order) {
       const e = lines[i];
       const c = curve(xOf(e.from), yOf(e.from) + BOX_H, xOf(e.to), yOf(e.to));
-      const w = e.actions.reduce((s2, a) => s2 + 10.5 * a.action.length + (a.k > 1 ? 28 : 0) + 16, -16);
+      const w = e.actions.reduce((s2, a) => s2 + charW * a.action.length + (a.k > 1 ? 28 : 0) + 16, -16);
       let [x, y] = at(c, 0.5), crowded = true;
       for (const t of [0.5, 0.38, 0.62, 0.44, 0.56, 0.28, 0.72, 0.33, 0.67, 0.2, 0.8, 0.24, 0.76]) {
         const [px, py] = at(c, t);
         if (free(px, py, w)) { [x, y] = [px, py]; crowded = false; break; }
       }
-      if (!crowded) taken.push({ x, y, w });
+      if (!crowded) taken.push({ x, y, w, h: high });
       label[i] = { c, x, y, crowded };
     }
     let s = `<svg class="medges" width="${width}" height="${height}" aria-hidden="true">`;
@@ -258,7 +319,7 @@ function graphView() {
     el.innerHTML = '<div id="merged-main"><div id="merged-note">' +
       `<b>Positions graph</b>: the tree's ${big(d.nodes)} nodes hold ${big(d.positions)} positions, each drawn once, ` +
       `<b>×N</b>: the paths from the root that reach it (${shared} reached by more than one); every edge of the tree is kept (×k: k edges of the tree).<br>` +
-      (boards ? `<button id="merged-boards" aria-pressed="${showBoards}" title="Draw each position's board (without: more of the graph on a screen)">Boards</button>` : '') +
+      (boards ? `<button id="merged-boards" aria-pressed="${showBoards}" title="Draw each position's board, full size (without: the whole graph fitted to the screen)">Boards</button>` : '') +
       '<span class="key"><span class="sw" style="border-color: var(--line)"></span>line of best play</span>' +
       '<span class="key"><span class="sw" style="background:#f1e6ff;border-color:#6a2fb0"></span>reached by several paths</span>' +
       '<span class="key"><span class="sw" style="background: var(--leaf)"></span>leaf: value = static cost</span>' +
@@ -282,17 +343,24 @@ function graphView() {
     if (toggle) {
       toggle.onclick = () => {
         showBoards = !showBoards;
-        toggle.setAttribute('aria-pressed', String(showBoards));
-        drawGraph(canvas);
+        drawGraph(canvas, !showBoards);
       };
     }
-    drawGraph(canvas);
+    drawGraph(canvas, true);
+    window.addEventListener('resize', () => { if (!el.hidden && !showBoards) drawGraph(canvas, true); });
     // The root's level in sight, the root in the middle.
     const scroller = el.querySelector('#merged-area');
     scroller.scrollLeft = Math.max(0, xOf(0) + 8 - scroller.clientWidth / 2);
   }
-  function drawGraph(canvas) {
-    layout();
+  // Drawn to fit its area (`fitting`), or at full size with the boards.
+  function drawGraph(canvas, fitting) {
+    const scroller = area.querySelector('#merged-area');
+    // (The canvas's margin, 8 px a side.)
+    if (fitting) fit({ w: scroller.clientWidth - 16, h: scroller.clientHeight - 16 });
+    else { compact = false; layout(); }
+    const toggle = area.querySelector('#merged-boards');
+    if (toggle) toggle.setAttribute('aria-pressed', String(showBoards));
+    canvas.classList.toggle('compact', compact);
     canvas.style.width = width + 'px';
     canvas.style.height = height + 'px';
     canvas.innerHTML = edgesSvg() + P.map(boxHtml).join('');
