@@ -201,7 +201,7 @@ function graphView() {
       rows[depth] = r;
     });
     const boxes = rows.reduce((sum, r) => sum + r * BOX_H + (r - 1) * SUB_GAP, 0);
-    LEVEL_GAP = Math.max(32, Math.min(92, Math.floor((room.h - boxes) / Math.max(1, levels.length - 1))));
+    LEVEL_GAP = Math.max(24, Math.min(92, Math.floor((room.h - boxes) / Math.max(1, levels.length - 1))));
     layout();
   }
   const xOf = (k) => slot[k];
@@ -239,8 +239,12 @@ function graphView() {
     // (In a compact graph, the boxes too: an edge to a level's second row
     // passes between the boxes of its first.)
     const high = compact ? 13 : 17, charW = compact ? 8 : 10.5;
-    const taken = compact ? P.map((p, k) => ({ x: xOf(k), y: yOf(k) + BOX_H / 2, w: W - 20, h: BOX_H })) : [];
-    const free = (x, y, w) => !taken.some((r) => Math.abs(r.x - x) < (r.w + w) / 2 + 12 && Math.abs(r.y - y) < (r.h + high) / 2 + 4);
+    // (The line of best play's moves are always written: over a box's
+    // edge, where they find no room beside the boxes.)
+    const blocks = compact ? P.map((p, k) => ({ x: xOf(k), y: yOf(k) + BOX_H / 2, w: W - 20, h: BOX_H })) : [];
+    const taken = [];
+    const clear = (list, x, y, w) => !list.some((r) => Math.abs(r.x - x) < (r.w + w) / 2 + 12 && Math.abs(r.y - y) < (r.h + high) / 2 + 4);
+    const free = (x, y, w) => clear(taken, x, y, w) && clear(blocks, x, y, w);
     const label = new Array(lines.length);
     const order = lines.map((e, i) => i).sort((a, b) => lines[b].line - lines[a].line || a - b);
     for (const i of order) {
@@ -248,9 +252,16 @@ function graphView() {
       const c = curve(xOf(e.from), yOf(e.from) + BOX_H, xOf(e.to), yOf(e.to));
       const w = e.actions.reduce((s2, a) => s2 + charW * a.action.length + (a.k > 1 ? 28 : 0) + 16, -16);
       let [x, y] = at(c, 0.5), crowded = true;
-      for (const t of [0.5, 0.38, 0.62, 0.44, 0.56, 0.28, 0.72, 0.33, 0.67, 0.2, 0.8, 0.24, 0.76]) {
+      const along = [0.5, 0.38, 0.62, 0.44, 0.56, 0.28, 0.72, 0.33, 0.67, 0.2, 0.8, 0.24, 0.76];
+      for (const t of along) {
         const [px, py] = at(c, t);
         if (free(px, py, w)) { [x, y] = [px, py]; crowded = false; break; }
+      }
+      if (crowded && e.line) {
+        for (const t of along) {
+          const [px, py] = at(c, t);
+          if (clear(taken, px, py, w)) { [x, y] = [px, py]; crowded = false; break; }
+        }
       }
       if (!crowded) taken.push({ x, y, w, h: high });
       label[i] = { c, x, y, crowded };
