@@ -1377,3 +1377,29 @@ fn an_abstract_trees_page_names_its_pruning_rule_and_shows_its_subtrees_text() {
         assert_eq!(b.console_errors(), Vec::<String>::new());
     }
 }
+
+/// The side panel's heading names the selected node as the JSON's `name`
+/// and the captions do: a labelled tree's root is its label (A) and a node
+/// its move (b1); in a game's tree, where moves repeat, "#5 (a1)" and "The
+/// root". (It said "Node #2" whatever the tree.)
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_panel_names_the_selected_node_as_the_json_does() {
+    let aima = "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))";
+    for (tag, args, first) in [
+        ("names-aima", vec!["tree", "--position", aima, "--search", "alphabeta"], "A"),
+        ("names-checkers", vec!["checkers", "--position", WORKED, "--search", "alphabeta"], "The root"),
+    ] {
+        let page = Page::open(tag, &args);
+        let (b, nodes) = (&page.b, &page.nodes);
+        let heading = |i: usize| {
+            b.run(&format!("gametree.select({i}); return document.querySelector('#panel h3').textContent"))
+        };
+        assert_eq!(heading(0), first, "{tag}");
+        for i in 1..nodes.len().min(14) {
+            let id = b.run(&format!("return gametree.idOf({i})")).as_u64().unwrap() as usize;
+            assert_eq!(heading(i), nodes[id]["name"], "{tag}: node #{id}");
+        }
+        assert_eq!(b.console_errors(), Vec::<String>::new());
+    }
+}

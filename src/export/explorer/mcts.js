@@ -334,7 +334,7 @@ function panel() {
   let pick = -1, best = -Infinity;
   if (expanded === arity[n] && arity[n]) for (const c of children[n]) { const u = terms(c, visits[n]).ucb; if (u > best) { best = u; pick = c; } }
   panelBox.innerHTML =
-    `<h3>${esc(nameOf(n))}</h3><p>depth ${depth[n]}, ${esc(toMove(n))} to move; made in iteration ${created[n]}; ` +
+    `<h3>${esc(n === 0 && !H.root_name ? 'The root' : nameOf(n))}</h3><p>depth ${depth[n]}, ${esc(toMove(n))} to move; made in iteration ${created[n]}; ` +
     `N <b id="panel-n">${visits[n]}</b>, W ${score[n] / 2}, Q <b>${visits[n] ? f4(q(n)) : '–'}</b> for ${esc(n ? mover(n) : toMove(n))}` +
     `${flags[n] & TERMINAL ? '; the game is over here' : ''}${pr >= 0 ? `; proven a ${provenWord(n, pr)}` : ''}; ` +
     `${expanded} of ${arity[n]} actions expanded.</p>` + (playoutBoard(n) || boardSvg(n, 200)) +

@@ -11,6 +11,7 @@ import { fit } from './zoom.js';
 import { header } from './header.js';
 import { switchView } from './views.js';
 import { goTo, stopPlay } from './step.js';
+import { clearSheet } from './practice.js';
 const STEP_WHOLE = 64;
 const stepsBar = document.getElementById('steps');
 const practiceBar = document.getElementById('practice');
@@ -73,6 +74,6 @@ export function practiseHere() {
   if (isLeaf(n) || enginePruned(n)) { out.textContent = `${tag(n)} asks nothing: select a node the search visited, with children`; return; }
   if (questions[n] > QUESTIONS) { out.textContent = `${tag(n)} would ask ${questions[n]} questions; select a node lower down (at most ${QUESTIONS})`; return; }
   ui.practiceTop = n;
-  answers.clear(); cuts.clear(); ui.marks = null; out.textContent = '';
+  clearSheet(); out.textContent = '';
   startPractice();
 }

@@ -132,6 +132,8 @@ function sameEnd(text, v) { const a = parseAnswer(text || ''); return a ? (a.kin
 // nothing but that it is blank: the values and windows written, and the cuts
 // (made or not) under each node whose value is written; a node under a cut of
 // the student's own asks nothing.
+/** A blank worksheet: no answer, no cut, no mark (practice.js owns ui.marks). */
+export function clearSheet() { answers.clear(); cuts.clear(); ui.marks = null; }
 export function check() {
   ui.marks = new Map();
   const tally = { vr: 0, vw: 0, vb: 0, cr: 0, cm: 0, cw: 0, wr: 0, ww: 0, wb: 0 };
