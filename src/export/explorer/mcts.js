@@ -522,7 +522,7 @@ function ask() {
   quiz.answered = false;
   stepText();
   draw();
-  practiceBox.innerHTML = `<p id="question">Iteration ${k}: selection is at <b>${esc(nameOf(at))}</b> (N ${visits[at]}, ${esc(toMove(at))} to move). Which child does UCT take next? ` +
+  practiceBox.innerHTML = `<p id="question">Iteration ${k}: selection is at <b data-id="${at}">${esc(nameOf(at))}</b> (N ${visits[at]}, ${esc(toMove(at))} to move). Which child does UCT take next? ` +
     `Work out Q + ${C.toFixed(4)}·√(ln ${visits[at]} / N) for each.</p>` +
     children[at].filter((c) => exists(c, step)).map((c) => `<button class="child" data-child="${c}">${esc(actionName(c))}: N ${visits[c]}, W ${score[c] / 2}</button>`).join('') +
     `<p id="practice-score">Score: ${quiz.right} of ${quiz.asked}.</p>`;
