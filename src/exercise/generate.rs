@@ -136,21 +136,41 @@ pub fn cut_offs<G: crate::game::Game>(
     (all, above)
 }
 
-fn random_tree(rng: &mut Rng, c: &Constraints, depth: u8, out: &mut String) {
+/// A random tree before it is written: a leaf's value, or the children.
+enum Drawn {
+    Leaf(i64),
+    Inner(Vec<Drawn>),
+}
+
+fn random_tree(rng: &mut Rng, c: &Constraints, depth: u8) -> Drawn {
     if depth == 0 {
         let span = (i64::from(c.leaves.1) - i64::from(c.leaves.0) + 1) as usize;
-        out.push_str(&(i64::from(c.leaves.0) + rng.below(span) as i64).to_string());
-        return;
+        return Drawn::Leaf(i64::from(c.leaves.0) + rng.below(span) as i64);
     }
     let n = c.branching.0 as usize + rng.below((c.branching.1 - c.branching.0) as usize + 1);
-    out.push('(');
-    for i in 0..n {
-        if i > 0 {
-            out.push(' ');
+    Drawn::Inner((0..n).map(|_| random_tree(rng, c, depth - 1)).collect())
+}
+
+impl Drawn {
+    /// The tree in the textbook notation, its nodes unnamed (as alpha-beta's
+    /// count of cut-offs reads it).
+    fn text(&self) -> String {
+        match self {
+            Drawn::Leaf(v) => v.to_string(),
+            Drawn::Inner(kids) => format!("({})", kids.iter().map(Drawn::text).collect::<Vec<_>>().join(" ")),
         }
-        random_tree(rng, c, depth - 1, out);
     }
-    out.push(')');
+
+    /// How many inner nodes each level holds, from this node's level down.
+    fn inner_per_level(&self, level: usize, counts: &mut Vec<usize>) {
+        if let Drawn::Inner(kids) = self {
+            if counts.len() <= level {
+                counts.resize(level + 1, 0);
+            }
+            counts[level] += 1;
+            kids.iter().for_each(|k| k.inner_per_level(level + 1, counts));
+        }
+    }
 }
 
 /// The textbook's name of the `n`th inner node, counted from 0 level by
@@ -168,82 +188,49 @@ fn letters(mut n: usize) -> String {
     String::from_utf8(name).unwrap_or_default()
 }
 
-/// A generated tree (parentheses and numbers only) with every node named as
-/// textbooks do: the root A, the inner nodes B, C, D... level by level from
-/// the left, a leaf by its parent's letters in lower case and its place
-/// (`c2`). These names are the tree's labels, so the worksheet, its key, the
-/// quizzes, the practice page, the command line, the JSON and the grader all
-/// name a node by the one name drawn beside it.
-pub fn named(text: &str) -> String {
-    enum Node {
-        Leaf(String),
-        Inner(Vec<usize>),
-    }
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut open: Vec<Vec<usize>> = Vec::new();
-    let mut word = String::new();
-    let mut root = None;
-    let flush = |word: &mut String, nodes: &mut Vec<Node>, open: &mut Vec<Vec<usize>>| {
-        if !word.is_empty() {
-            nodes.push(Node::Leaf(std::mem::take(word)));
-            let id = nodes.len() - 1;
-            if let Some(top) = open.last_mut() {
-                top.push(id);
-            }
-        }
-    };
-    for c in text.chars() {
-        match c {
-            '(' => open.push(Vec::new()),
-            ')' => {
-                flush(&mut word, &mut nodes, &mut open);
-                let kids = open.pop().unwrap_or_default();
-                nodes.push(Node::Inner(kids));
-                let id = nodes.len() - 1;
-                match open.last_mut() {
-                    Some(top) => top.push(id),
-                    None => root = Some(id),
-                }
-            }
-            c if c.is_whitespace() => flush(&mut word, &mut nodes, &mut open),
-            c => word.push(c),
-        }
-    }
-    let Some(root) = root else { return text.to_string() };
-    // Inner nodes lettered breadth first, left to right.
-    let mut name = vec![String::new(); nodes.len()];
-    let (mut level, mut next) = (vec![root], 0);
-    while !level.is_empty() {
-        let mut below = Vec::new();
-        for &n in &level {
-            name[n] = letters(next);
-            next += 1;
-            if let Node::Inner(kids) = &nodes[n] {
-                below.extend(kids.iter().filter(|&&k| matches!(nodes[k], Node::Inner(_))));
-            }
-        }
-        level = below;
-    }
-    fn write(n: usize, nodes: &[Node], name: &mut [String], out: &mut String) {
-        match &nodes[n] {
-            Node::Leaf(v) => out.push_str(&format!("{}:{v}", name[n])),
-            Node::Inner(kids) => {
-                out.push_str(&format!("{}:(", name[n]));
-                for (i, &k) in kids.iter().enumerate() {
+/// The tree with every node named as textbooks do: the root A, the inner
+/// nodes B, C, D... level by level from the left, a leaf by its parent's
+/// letters in lower case and its place (`c2`). These names are the tree's
+/// labels, so the worksheet, its key, the quizzes, the practice page, the
+/// command line, the JSON and the grader all name a node by the one name
+/// drawn beside it.
+fn named(tree: &Drawn) -> String {
+    // Written depth first, a level's inner nodes come left to right: the
+    // `i`th of level `d` is lettered after every inner node above it.
+    let mut counts = Vec::new();
+    tree.inner_per_level(0, &mut counts);
+    let mut next: Vec<usize> =
+        counts.iter().scan(0, |above, n| Some(std::mem::replace(above, *above + n))).collect();
+    fn write(node: &Drawn, name: &str, level: usize, next: &mut [usize], out: &mut String) {
+        match node {
+            Drawn::Leaf(v) => out.push_str(&format!("{name}:{v}")),
+            Drawn::Inner(kids) => {
+                out.push_str(&format!("{name}:("));
+                for (i, k) in kids.iter().enumerate() {
                     if i > 0 {
                         out.push(' ');
                     }
-                    if matches!(nodes[k], Node::Leaf(_)) {
-                        name[k] = format!("{}{}", name[n].to_lowercase(), i + 1);
-                    }
-                    write(k, nodes, name, out);
+                    let kid = match k {
+                        Drawn::Leaf(_) => format!("{}{}", name.to_lowercase(), i + 1),
+                        Drawn::Inner(_) => {
+                            next[level + 1] += 1;
+                            letters(next[level + 1] - 1)
+                        }
+                    };
+                    write(k, &kid, level + 1, next, out);
                 }
                 out.push(')');
             }
         }
     }
     let mut out = String::new();
-    write(root, &nodes, &mut name, &mut out);
+    match tree {
+        Drawn::Leaf(v) => out.push_str(&v.to_string()),
+        Drawn::Inner(_) => {
+            next[0] += 1;
+            write(tree, &letters(0), 0, &mut next, &mut out);
+        }
+    }
     out
 }
 
@@ -254,14 +241,13 @@ pub fn generate(seed: u64, c: &Constraints, alphabeta: bool) -> Result<String, R
     c.check()?;
     let mut rng = Rng::new(seed);
     for _ in 0..c.tries {
-        let mut text = String::new();
-        random_tree(&mut rng, c, c.depth, &mut text);
+        let tree = random_tree(&mut rng, c, c.depth);
         if !alphabeta {
-            return Ok(named(&text));
+            return Ok(named(&tree));
         }
-        let (all, above) = cutoffs(&text, c.rule);
+        let (all, above) = cutoffs(&tree.text(), c.rule);
         if all >= c.cutoffs && (!c.cut_above_leaves || above > 0) {
-            return Ok(named(&text));
+            return Ok(named(&tree));
         }
     }
     Err(Refusal::usage(
@@ -279,4 +265,32 @@ pub fn generate(seed: u64, c: &Constraints, alphabeta: bool) -> Result<String, R
             Opt::Branching
         ],
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Drawn, named};
+
+    fn leaves(values: &[i64]) -> Drawn {
+        Drawn::Inner(values.iter().map(|&v| Drawn::Leaf(v)).collect())
+    }
+
+    #[test]
+    fn inner_nodes_are_lettered_level_by_level_and_leaves_by_their_parent_and_place() {
+        // AIMA's figure 5.2: A over B, C, D.
+        let aima = Drawn::Inner(vec![leaves(&[3, 12, 8]), leaves(&[2, 4, 6]), leaves(&[14, 5, 2])]);
+        assert_eq!(named(&aima), "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))");
+        assert_eq!(aima.text(), "((3 12 8) (2 4 6) (14 5 2))");
+        // A level is lettered whole before the next: B's children come after C,
+        // and a leaf beside inner nodes keeps its place among its siblings.
+        let deep = Drawn::Inner(vec![
+            Drawn::Inner(vec![leaves(&[1]), Drawn::Leaf(7), leaves(&[2, 3])]),
+            Drawn::Inner(vec![leaves(&[4])]),
+        ]);
+        assert_eq!(named(&deep), "A:(B:(D:(d1:1) b2:7 E:(e1:2 e2:3)) C:(F:(f1:4)))");
+        // Past Z the letters go on as spreadsheet columns do.
+        let wide = Drawn::Inner((0..27).map(|v| leaves(&[v])).collect());
+        assert!(named(&wide).ends_with("Z:(z1:24) AA:(aa1:25) AB:(ab1:26))"), "{}", named(&wide));
+        assert_eq!(named(&Drawn::Leaf(5)), "5");
+    }
 }

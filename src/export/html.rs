@@ -47,6 +47,7 @@ pub(crate) const MODULES: &[Module] = &[
     Module { name: "header.js", text: include_str!("explorer/header.js") },
     Module { name: "views.js", text: include_str!("explorer/views.js") },
     Module { name: "modes.js", text: include_str!("explorer/modes.js") },
+    Module { name: "step_board.js", text: include_str!("explorer/step_board.js") },
     Module { name: "step.js", text: include_str!("explorer/step.js") },
     Module { name: "practice.js", text: include_str!("explorer/practice.js") },
     Module { name: "find.js", text: include_str!("explorer/find.js") },

@@ -317,6 +317,11 @@ fn no_page_kind_has_a_serious_accessibility_violation() {
             pressed(&b, "#mode-practice");
             b.click("#check");
             look(&format!("{name} practice, checked"), &b);
+            // The student's own cut above a subtree: the nodes under it stay
+            // readable, greyed as a pruned node is, not faded.
+            b.click("#edges g[data-edge='1'] line.hit");
+            assert!(b.count(".box.cut-out") > 0, "{name}: a cut above node 1 puts its subtree out");
+            look(&format!("{name} practice, a subtree cut"), &b);
         }
         b.open(&url(&orders));
         if b.run("return !!document.querySelector('#view-orders:not([hidden])')") != true {

@@ -1403,3 +1403,103 @@ fn the_panel_names_the_selected_node_as_the_json_does() {
         assert_eq!(b.console_errors(), Vec::<String>::new());
     }
 }
+
+/// What the step's board card shows and where, as the class sees it: the
+/// card's node, whether its board is drawn, inside the viewport and on top at
+/// its centre, its width and least coordinate size on screen, the last
+/// action's ringed points, whether the step's node is still seen at its own
+/// centre, whether the panel is shut, and whether the caption is clipped.
+const STEP_BOARD: &str = r#"
+const card = document.getElementById('step-board');
+const svg = card ? card.querySelector('svg.board') : null;
+const out = { shown: !!svg && !card.hidden && getComputedStyle(card).display !== 'none' };
+const cur = document.querySelector('.node[aria-current="step"]');
+out.current = cur ? Number(cur.dataset.index) : -1;
+if (cur) {
+  const c = cur.getBoundingClientRect();
+  const e = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+  out.currentSeen = !!e && cur.contains(e);
+}
+const panel = document.getElementById('panel');
+out.panelShut = getComputedStyle(panel).display === 'none' && document.getElementById('panel-toggle').getAttribute('aria-expanded') === 'false';
+const caption = document.getElementById('step-text');
+out.clipped = caption.scrollHeight > caption.clientHeight + 1;
+if (!out.shown) return out;
+out.index = Number(card.dataset.index);
+const r = svg.getBoundingClientRect();
+out.width = r.width;
+out.inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+out.onTop = !!top && (top === svg || svg.contains(top));
+const m = svg.getScreenCTM(), k = Math.hypot(m.a, m.b);
+const coords = [...svg.querySelectorAll('.coord')];
+out.coords = coords.length;
+out.coord = Math.min(...coords.map((t) => parseFloat(getComputedStyle(t).fontSize) * (t.currentCSSZoom || 1) * k));
+out.moved = svg.querySelectorAll('rect.moved').length;
+return out;
+"#;
+
+/// Steps through `html`'s search with a clicker's PageDown at each of
+/// 1366x768 and 1280x720, up to `most` steps, checking the step's board at every step.
+fn every_steps_board(b: &Browser, html: &Path, name: &str, most: u64) {
+    for (w, h) in [(1366, 768), (1280, 720)] {
+        b.set_viewport(w, h);
+        b.open(&url(html));
+        b.click("#mode-step");
+        let steps = b.run("return Number(document.getElementById('slider').max)").as_u64().unwrap();
+        assert!(steps > 30, "{name}: {steps} steps");
+        for k in 0..=steps.min(most) {
+            let s = b.run(&format!("return (function () {{ {STEP_BOARD} }})()"));
+            let at = format!("{name} at {w}x{h}, step {k}: {s}");
+            assert_eq!(s["shown"], true, "{at}: no board");
+            // The step's node's board: the root's before the first step.
+            assert_eq!(s["index"], s["current"].as_i64().unwrap().max(0), "{at}: another node's board");
+            assert_eq!(s["inside"], true, "{at}: the board is not inside the viewport");
+            assert_eq!(s["onTop"], true, "{at}: something covers the board");
+            assert!(s["width"].as_f64().unwrap() >= 200.0, "{at}: the board is under 200 px");
+            assert!(s["coords"].as_u64().unwrap() >= 14, "{at}: the board's coordinates");
+            assert!(s["coord"].as_f64().unwrap() >= 14.0, "{at}: coordinates under 14 px");
+            // The move just made is ringed (an ataxx clone changes one point).
+            if s["index"] != 0 {
+                assert!(s["moved"].as_u64().unwrap() >= 1, "{at}: the move is not ringed");
+            }
+            // The board covers neither the step's node nor needs the panel.
+            if s["current"].as_i64().unwrap() >= 0 {
+                assert_eq!(s["currentSeen"], true, "{at}: the board covers the step's node");
+            }
+            assert_eq!(s["panelShut"], true, "{at}: the panel is open");
+            assert_eq!(s["clipped"], false, "{at}: the caption is clipped");
+            b.press("\u{E00F}"); // PageDown: a clicker's next
+        }
+        if let Some(shots) = std::env::var_os("GAMETREE_SHOTS") {
+            b.screenshot(&Path::new(&shots).join(format!("step-board-{name}-{w}x{h}.png").replace(' ', "-")));
+        }
+        // Back to exploring, the card goes: the boxes and the panel are the view.
+        b.click("#mode-explore");
+        assert_eq!(b.run(&format!("return (function () {{ {STEP_BOARD} }})()"))["shown"], false, "{name}");
+    }
+}
+
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn stepping_through_a_board_game_shows_the_steps_board_large_without_opening_the_panel() {
+    let dir = scratch("step-board");
+    let b = Browser::start();
+    // Every step of the worked example, and ataxx's first, whose tree is too
+    // big to open whole: the board goes where the steps leave room.
+    let worked = export_page(&dir, &["checkers", "--position", WORKED, "--search", "alphabeta"], None);
+    every_steps_board(&b, &worked, "worked example", u64::MAX);
+    let ataxx = export_page(&dir, &["ataxx", "--depth", "2", "--search", "alphabeta"], None);
+    every_steps_board(&b, &ataxx, "ataxx", 40);
+    // An abstract tree has no board to show, and no card for one.
+    let abstract_tree = export_page(
+        &dir,
+        &["tree", "--position", "((3 12 8) (2 4 6) (14 5 2))", "--search", "alphabeta"],
+        None,
+    );
+    b.open(&url(&abstract_tree));
+    b.click("#mode-step");
+    b.press("\u{E00F}");
+    assert_eq!(b.run("return document.getElementById('step-board').hidden"), true);
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}

@@ -125,6 +125,23 @@ fn a_new_exercise_puts_its_tree_in_the_form_and_analyse_then_searches_that_tree_
         "return gametree.exercise({search: 'alphabeta', seed: 1, depth: 3}).then(f => JSON.parse(f['answers.json']).tree)",
     );
     assert_eq!(field(&b, "position"), key, "the exercise's tree is in the Position field");
+    // The worksheet is offered; its key only behind a closed disclosure.
+    let offered = b.run(
+        "const names = (css) => [...document.querySelectorAll(css)].filter(a => a.checkVisibility()).map(a => a.textContent).sort(); \
+         return [names('#downloads > a'), names('#downloads details.key a'), document.querySelector('#downloads details.key').open]",
+    );
+    assert_eq!(offered[0], json!(["practice.html", "worksheet.pdf", "worksheet.svg"]), "{offered}");
+    assert_eq!(offered[1], json!([]), "no key is in sight: {offered}");
+    assert_eq!(offered[2], json!(false), "{offered}");
+    b.click("#downloads details.key summary");
+    let key_files = b.run(
+        "return [...document.querySelectorAll('#downloads details.key a')].filter(a => a.checkVisibility()).map(a => a.textContent).sort()",
+    );
+    assert_eq!(
+        key_files,
+        json!(["answers.json", "answers.pdf", "answers.svg", "exercise.tex"]),
+        "opened on purpose"
+    );
     let tree = key.as_str().unwrap();
     let summary = new_tree(&b, "document.getElementById('analyse').click()");
     let cli: Value = serde_json::from_str(&cli_json(&["tree", "--position", tree])).unwrap();

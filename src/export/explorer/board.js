@@ -3,12 +3,13 @@
 // Picture), the symbols on its points `c`, and its parent's `before` (null at
 // the root), whose differences from `c` are the last action, ringed. Each
 // square has its grid line; coordinates grow on small boards so that they stay
-// legible. The style is board.css.
+// legible: `coordPx` is their least size in px where a cell's margin has room
+// for it. The style is board.css.
 export const boardEsc = (s) => String(s).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[ch]));
-export function drawBoard(P, units, c, before, px) {
+export function drawBoard(P, units, c, before, px, coordPx = 9) {
   const h = Math.round(px * P.height / P.width);
   const cell = px / P.width;
-  const coord = Math.min(0.6, Math.max(0.45, 9 / cell));
+  const coord = Math.min(0.6, Math.max(0.45, coordPx / cell));
   let s = `<svg class="board" width="${px}" height="${h}" viewBox="0 0 ${P.width} ${P.height}" role="img" aria-label="board">`;
   for (const [x, y, dark] of P.squares) s += `<rect class="${P.lines.length ? 'plain' : dark ? 'dark' : 'light'}" x="${x}" y="${y}" width="1" height="1"/>`;
   for (const [a, b] of P.lines) s += `<line class="link" x1="${P.points[a][0]}" y1="${P.points[a][1]}" x2="${P.points[b][0]}" y2="${P.points[b][1]}"/>`;

@@ -21,10 +21,10 @@ export function cells(n) {
 export const esc = boardEsc;
 const unitOf = new Map(P.units.map((u) => [u.symbol, u]));
 export const boardCache = new Map();
-export function boardSvg(n, px) {
-  const key = px + ':' + n;
+export function boardSvg(n, px, coordPx = 9) {
+  const key = px + ':' + coordPx + ':' + n;
   if (boardCache.has(key)) return boardCache.get(key);
-  const s = drawBoard(P, unitOf, cells(n), n > 0 ? cells(tree.parent[n]) : null, px);
+  const s = drawBoard(P, unitOf, cells(n), n > 0 ? cells(tree.parent[n]) : null, px, coordPx);
   if (boardCache.size > 4000) boardCache.clear();
   boardCache.set(key, s);
   return s;

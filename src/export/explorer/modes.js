@@ -12,6 +12,7 @@ import { header } from './header.js';
 import { switchView } from './views.js';
 import { goTo, stopPlay } from './step.js';
 import { clearSheet } from './practice.js';
+import { resetStepBoard, showStepBoard } from './step_board.js';
 const STEP_WHOLE = 64;
 const stepsBar = document.getElementById('steps');
 const practiceBar = document.getElementById('practice');
@@ -34,6 +35,8 @@ export function setMode(m, sure) {
   stepsBar.hidden = m !== 'step';
   practiceBar.hidden = m !== 'practice';
   stopPlay();
+  resetStepBoard();
+  showStepBoard();
   header();
   if (switchView(from, m)) return;
   if (m === 'step') {

@@ -34,7 +34,7 @@ export function showPanel(n) {
   const row = (k, label, v) => `<dt>${label}</dt><dd data-field="${k}">${esc(v)}</dd>`;
   // (Named as the rest of the page names it: "A", "c2", "#5 (b2)", never "Node #2".)
   const name = nameOf(n);
-  let html = `<h3>${esc(name === 'the root' ? 'The root' : name)}</h3>` + (P.points.length ? boardSvg(n, 250) : subtreeText(n)) + '<dl>';
+  let html = `<h3>${esc(name === 'the root' ? 'The root' : name)}</h3>` + (P.points.length ? boardSvg(n, 250, 15) : subtreeText(n)) + '<dl>';
   html += row('id', 'id (construction order)', idOf(n));
   html += row('parent', 'parent', n === 0 ? '—' : idOf(tree.parent[n]));
   html += row('depth', 'depth', tree.depth[n]);

@@ -8,6 +8,7 @@ import { E, apply, cutSteps, events, fresh, returnAt, step } from './trace.js';
 import { reveal } from './view.js';
 import { drawnNodes, treeBox } from './layout.js';
 import { render, renderSome, stepPath } from './nodes.js';
+import { showStepBoard } from './step_board.js';
 export const slider = /** @type {HTMLInputElement} */ (document.getElementById('slider'));
 const stepText = document.getElementById('step-text');
 export function goTo(k) {
@@ -43,6 +44,8 @@ export function goTo(k) {
   // The last step shows the decision, wherever the search ended.
   const focus = E && k === E && d >= 0 ? d : st.current;
   if (focus >= 0) keepPathInView(focus, st.explained);
+  // (A board that docks beside the tree narrows it: the path is kept in view again.)
+  if (showStepBoard() && focus >= 0) keepPathInView(focus, st.explained);
 }
 // The path to the current node as a line of crumbs, each with its side, its
 // window now and its best so far; a path too long for the line keeps the root

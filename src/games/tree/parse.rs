@@ -347,32 +347,34 @@ impl<'t> Reader<'t> {
             };
             if let Some((mut node, label_id)) = done {
                 node.label_id = label_id;
-                match open.last_mut() {
-                    Some(o) if o.children.len() == MAX_CHILDREN => {
-                        return Err((o.at, format!("this node has more than {MAX_CHILDREN} children")));
-                    }
-                    Some(o) => {
-                        node.number = o.children.len() as u32 + 1;
-                        // The memory is counted before it is taken, so a tree
-                        // over the limit is refused at its size, not past it.
-                        if o.children.len() == o.children.capacity() {
-                            let more = o.children.capacity().max(4);
-                            let at = o.at;
-                            self.keep(more * size_of::<Shape>()).map_err(|why| (at, why))?;
-                            let o = open.last_mut().expect("just seen");
-                            o.children.reserve_exact(more);
-                            o.children.push(node);
-                        } else {
-                            o.children.push(node);
-                        }
-                    }
-                    None => break node,
+                if let Some(root) = self.adopt(open, node)? {
+                    break root;
                 }
             }
         };
         let to_move = self.root_side()?;
         self.keep(size_of::<Shape>()).map_err(|why| (0, why))?;
         Ok(Parsed { root: &self.slice(vec![root])[0], to_move })
+    }
+
+    /// Gives a finished `node` to the innermost open node as its next child;
+    /// with none open, it is the root, given back.
+    fn adopt(&mut self, open: &mut [Open<'t>], mut node: Shape) -> Result<Option<Shape>, Failure> {
+        let Some(o) = open.last_mut() else { return Ok(Some(node)) };
+        if o.children.len() == MAX_CHILDREN {
+            return Err((o.at, format!("this node has more than {MAX_CHILDREN} children")));
+        }
+        node.number = o.children.len() as u32 + 1;
+        // The memory is counted before it is taken, so a tree over the limit
+        // is refused at its size, not past it.
+        if o.children.len() == o.children.capacity() {
+            let more = o.children.capacity().max(4);
+            let at = o.at;
+            self.keep(more * size_of::<Shape>()).map_err(|why| (at, why))?;
+            open.last_mut().expect("just seen").children.reserve_exact(more);
+        }
+        open.last_mut().expect("just seen").children.push(node);
+        Ok(None)
     }
 
     /// After the tree: nothing, or `min` or `max` for the side at the root.

@@ -428,6 +428,12 @@
       $('status').textContent = o.seed ? `Exercise from seed ${o.seed}: work it by hand, then check it.` : 'Exercise: work it by hand, then check it.';
       const box = $('downloads');
       box.innerHTML = '';
+      // The key (answers.*, and the LaTeX that holds it after the sheet) is
+      // not listed beside the worksheet: a student alone opens it on purpose,
+      // once the page's own Check has been tried.
+      const key = document.createElement('details');
+      key.className = 'key';
+      key.innerHTML = '<summary>The answer key</summary>';
       for (const [name, body] of Object.entries(files)) {
         const a = document.createElement('a');
         a.href = '#'; a.textContent = name;
@@ -436,8 +442,9 @@
           const data = typeof body === 'string' ? body : Uint8Array.from(atob(body.base64), (c) => c.charCodeAt(0));
           download(name, data, name.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
         };
-        box.append(a);
+        (name.startsWith('answers.') || name.endsWith('.tex') ? key : box).append(a);
       }
+      if (key.children.length > 1) box.append(key);
       last = null;
       // The form shows the exercise's tree (or position), so that Analyse
       // searches the tree being practised, whole.
