@@ -44,7 +44,7 @@ pub fn navigation(number: u32, count: u32, more: String) -> html::Addon {
     let batched = count > 1;
     html::Addon {
         name: "exercise",
-        script: include_str!("../export/explorer/exercise.js"),
+        module: Some("exercise.js"),
         data: serde_json::json!({
             "number": number,
             "count": count,

@@ -4,16 +4,18 @@
 //! module so that the views and the page writer both import it and neither the
 //! other.
 
-/// A part of the page beyond the explorer's own, such as the MCTS view or the
-/// move orders' trees: a script file run after the explorer's, which reaches
-/// the page through `window.gametree` (`src/export/explorer/hook.js` lists what
-/// that holds; `gametree.addView` gives it a mode button and the tree's area),
-/// and data of its own that the script reads with `gametree.data(name)`.
+/// A part of the page beyond the explorer's own, such as the move orders'
+/// trees: a module of the page's script (`src/export/html.rs`'s `MODULES`),
+/// bundled after the explorer's and run once it has drawn, which takes what
+/// it needs from the explorer's modules (`addView` in `views.js` gives it a
+/// mode button and the tree's area), and data of its own that it reads with
+/// `addonData(name)` (`hook.js`; `window.gametree.data(name)` outside).
 pub struct Addon {
     /// The data's name: lower-case letters, digits and `-`.
     pub name: &'static str,
-    /// The script, this project's own file (`include_str!`).
-    pub script: &'static str,
+    /// The module that draws it (`orders.js`); `None`: data alone, for a
+    /// script that reaches the page through `window.gametree`.
+    pub module: Option<&'static str>,
     /// The data, written as JSON safe inside a script element.
     pub data: serde_json::Value,
 }

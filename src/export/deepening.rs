@@ -12,9 +12,6 @@ use crate::game::Game;
 use crate::search::deepening::{Deepened, Iteration, Keep, Mark, Searched, Visited};
 use crate::tree::{Bound, GameNode, Tree};
 
-/// The view's script, run after the explorer's.
-pub const SCRIPT: &str = include_str!("explorer/deepening.js");
-
 /// The most nodes of one iteration's search kept for drawing in a tree too
 /// large to draw whole: a few hundred read at 16 px with some scrolling, and
 /// a huge search never makes a huge page.
@@ -230,5 +227,5 @@ pub fn view<G: Game>(game: &G, tree: &Tree<'_, G>, d: &Deepened) -> Addon {
     } else {
         Value::Null
     };
-    Addon { name: "deepening", data, script: SCRIPT }
+    Addon { name: "deepening", data, module: Some("deepening.js") }
 }

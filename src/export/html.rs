@@ -14,7 +14,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use serde::Serialize;
 
-use super::modules::{Module, bundle};
+use super::modules::{Module, bundle_all};
 use super::scope::{Scope, Shown};
 use super::seal;
 use super::summary::Summary;
@@ -59,6 +59,12 @@ pub(crate) const MODULES: &[Module] = &[
     Module { name: "columns.js", text: include_str!("explorer/columns.js") },
     Module { name: "keys.js", text: include_str!("explorer/keys.js") },
     Module { name: "mcts.js", text: include_str!("explorer/mcts.js") },
+    // The views a page adds when it has their data (`Addon::module`).
+    Module { name: "deepening.js", text: include_str!("explorer/deepening.js") },
+    Module { name: "merged.js", text: include_str!("explorer/merged.js") },
+    Module { name: "orders.js", text: include_str!("explorer/orders.js") },
+    Module { name: "positions.js", text: include_str!("explorer/positions.js") },
+    Module { name: "exercise.js", text: include_str!("explorer/exercise.js") },
 ];
 const STYLE: &str = include_str!("explorer/explorer.css");
 /// The boards' style (`board.css`), which the MCTS page shares.
@@ -277,34 +283,45 @@ fn write<G: Game>(
             w.write_all(&boards.packed)
         }),
         "events" => out.write_all(events.as_bytes()),
-        "script" => write_script(out),
+        "script" => write_script(out, addons),
         "addons" => write_addons(out, addons),
         other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
     })
 }
 
-/// The explorer's script: its modules bundled from `start.js`.
-fn write_script(out: &mut dyn Write) -> io::Result<()> {
-    out.write_all(script("start.js")?.as_bytes())
+/// The explorer's script: its modules bundled from `start.js`, then the
+/// modules of the addons' views, which run once the explorer has drawn.
+fn write_script(out: &mut dyn Write, addons: &[Addon]) -> io::Result<()> {
+    let mut entries = vec!["start.js"];
+    for a in addons {
+        if let Some(m) = a.module
+            && !entries.contains(&m)
+        {
+            entries.push(m);
+        }
+    }
+    out.write_all(script(&entries)?.as_bytes())
 }
 
-/// The bundle of `entry` and what it imports among [`MODULES`], made once.
-pub(crate) fn script(entry: &'static str) -> io::Result<&'static str> {
+/// The bundle of `entries` and what they import among [`MODULES`], made
+/// once for each list of entries.
+pub(crate) fn script(entries: &[&'static str]) -> io::Result<&'static str> {
     use std::sync::{Mutex, OnceLock};
-    static MADE: OnceLock<Mutex<HashMap<&'static str, &'static str>>> = OnceLock::new();
+    static MADE: OnceLock<Mutex<HashMap<Vec<&'static str>, &'static str>>> = OnceLock::new();
     let mut made = MADE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(s) = made.get(entry) {
+    if let Some(s) = made.get(entries) {
         return Ok(s);
     }
     // (The modules are this project's own files: an error here is a bug the
     // tests meet first, never a reader's input.)
-    let text = bundle(MODULES, entry).map_err(|e| io::Error::other(format!("the page's script: {e}")))?;
+    let text =
+        bundle_all(MODULES, entries).map_err(|e| io::Error::other(format!("the page's script: {e}")))?;
     let text: &'static str = Box::leak(format!("'use strict';\n{text}").into_boxed_str());
-    made.insert(entry, text);
+    made.insert(entries.to_vec(), text);
     Ok(text)
 }
 
-/// Each addon's data and script, after the explorer's script has made the hook.
+/// Each addon's data, before the script that reads it.
 fn write_addons(out: &mut dyn Write, addons: &[Addon]) -> io::Result<()> {
     for a in addons {
         if a.name.is_empty()
@@ -315,13 +332,8 @@ fn write_addons(out: &mut dyn Write, addons: &[Addon]) -> io::Result<()> {
                 a.name
             )));
         }
-        // The script is ours, but nothing in it may end its element early.
-        if a.script.contains("</script") {
-            return Err(io::Error::other(format!("addon {}'s script holds </script", a.name)));
-        }
         let data = script_json(&a.data)?;
         writeln!(out, "<script type=\"application/json\" id=\"addon-{}\">{data}</script>", a.name)?;
-        writeln!(out, "<script>{}</script>", a.script)?;
     }
     Ok(())
 }
@@ -658,16 +670,15 @@ mod tests {
     use super::*;
 
     /// Every script file beside this one is a module of the pages, type-checked
-    /// (jsconfig.json's list), or an addon's classic script (`Addon`).
+    /// (jsconfig.json's list); each addon's view bundles after the explorer.
     #[test]
     fn every_module_is_bundled_and_type_checked() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/export/explorer");
         let jsconfig = std::fs::read_to_string(dir.join("jsconfig.json")).unwrap();
-        let addons = ["deepening.js", "merged.js", "orders.js", "positions.js", "exercise.js"];
         let mut files: Vec<String> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .filter(|f| f.ends_with(".js") && !addons.contains(&f.as_str()))
+            .filter(|f| f.ends_with(".js"))
             .collect();
         files.sort();
         let mut listed: Vec<String> = MODULES.iter().map(|m| m.name.to_string()).collect();
@@ -677,12 +688,18 @@ mod tests {
             assert!(jsconfig.contains(&format!("\"{f}\"")), "jsconfig.json does not check {f}");
         }
         // Both pages' bundles resolve, and the MCTS page takes the shared decoder.
-        assert!(script("start.js").unwrap().contains("const __m_columns"));
-        assert!(script("mcts.js").unwrap().contains("const __m_columns"));
+        assert!(script(&["start.js"]).unwrap().contains("const __m_columns"));
+        assert!(script(&["mcts.js"]).unwrap().contains("const __m_columns"));
         assert!(
-            !script("mcts.js").unwrap().contains("const __m_data"),
+            !script(&["mcts.js"]).unwrap().contains("const __m_data"),
             "the MCTS page needs none of the tree's data"
         );
+        // Each addon's view runs after the explorer, sharing its modules.
+        for view in ["deepening.js", "merged.js", "orders.js", "positions.js", "exercise.js"] {
+            let both = script(&["start.js", view]).unwrap();
+            assert_eq!(both.matches("const __m_state =").count(), 1, "{view}");
+            assert!(both.find("const __m_start").unwrap() < both.find(&format!("// ---- {view}")).unwrap());
+        }
     }
 
     #[test]

@@ -14,9 +14,6 @@ use crate::game::Game;
 use crate::tree::Tree;
 use crate::tree::positions::Distinct;
 
-/// The view's script, run after the explorer's.
-pub const SCRIPT: &str = include_str!("explorer/merged.js");
-
 /// The most positions the view draws: a level of a few hundred boxes is
 /// already many screens wide at a size a class reads.
 pub const DRAWN_LIMIT: usize = 400;
@@ -45,7 +42,7 @@ pub fn view<G: Game>(
     let graph = (count <= DRAWN_LIMIT).then(|| graph(game, tree, distinct));
     Some(Addon {
         name: "merged",
-        script: SCRIPT,
+        module: Some("merged.js"),
         data: json!({
             "open": open,
             "positions": count,

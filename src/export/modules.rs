@@ -52,6 +52,14 @@ struct Parsed {
 /// The bundle of `entry` and every module it reaches, among `modules`, in an
 /// order where each comes after what it imports. Errors name the file.
 pub fn bundle(modules: &[Module], entry: &str) -> Result<String, String> {
+    bundle_all(modules, &[entry])
+}
+
+/// The bundle of several entries, run in the order given, each module once:
+/// the explorer's `start.js` and then the views a page adds to it
+/// (`deepening.js`...), which import what they use from the explorer's
+/// modules without running them a second time.
+pub fn bundle_all(modules: &[Module], entries: &[&str]) -> Result<String, String> {
     let by_name: HashMap<&str, &Module> = modules.iter().map(|m| (m.name, m)).collect();
     let mut parsed: HashMap<&str, Parsed> = HashMap::new();
     let mut order: Vec<&str> = Vec::new();
@@ -93,7 +101,10 @@ pub fn bundle(modules: &[Module], entry: &str) -> Result<String, String> {
         order.push(name);
         Ok(())
     }
-    visit(entry, &by_name, &mut parsed, &mut order, &mut Vec::new())?;
+    for entry in entries {
+        let (&name, _) = by_name.get_key_value(entry).ok_or_else(|| format!("no module {entry}"))?;
+        visit(name, &by_name, &mut parsed, &mut order, &mut Vec::new())?;
+    }
     let mut out = String::new();
     for name in &order {
         let p = &parsed[name];
@@ -294,6 +305,21 @@ mod tests {
         );
         let twice = [m("a.js", "export const a = 1;\nexport { a };\n")];
         assert_eq!(bundle(&twice, "a.js").unwrap_err(), "a.js: a is exported twice");
+    }
+
+    #[test]
+    fn a_later_entry_runs_after_the_first_and_shares_its_modules() {
+        let mods = [
+            m("start.js", "import { ui } from './state.js';\nui.ready = true;\n"),
+            m("state.js", "export const ui = {};\n"),
+            m("view.js", "import { ui } from './state.js';\nimport { more } from './more.js';\nmore(ui);\n"),
+            m("more.js", "export function more(u) { return u; }\n"),
+        ];
+        let b = bundle_all(&mods, &["start.js", "view.js"]).unwrap();
+        assert_eq!(b.matches("const __m_state =").count(), 1, "{b}");
+        let at = |s: &str| b.find(s).unwrap_or_else(|| panic!("{s} not in {b}"));
+        assert!(at("const __m_start") < at("const __m_more"));
+        assert!(at("const __m_more") < at("const __m_view"));
     }
 
     #[test]

@@ -11,9 +11,6 @@ use crate::game::Game;
 use crate::search::orders::{Comparison, Count};
 use crate::tree::Tree;
 
-/// The view's script, run after the explorer's.
-pub const SCRIPT: &str = include_str!("explorer/orders.js");
-
 /// Whether the move orders' searches of a tree of `len` nodes keep what they
 /// did at every node for the page ([`crate::search::orders::compare`]'s
 /// `every_node`): a tree of at most [`DRAWN_LIMIT`] nodes is drawn.
@@ -23,7 +20,7 @@ pub fn keep(len: usize) -> bool {
 
 /// The orders view of `comparison`, made over `tree`.
 pub fn view<G: Game>(game: &G, tree: &Tree<'_, G>, comparison: &Comparison) -> Addon {
-    Addon { name: "orders", data: data(game, tree, comparison), script: SCRIPT }
+    Addon { name: "orders", data: data(game, tree, comparison), module: Some("orders.js") }
 }
 
 /// The view's data: the counts of minimax and of each order, the rule, and for

@@ -13,9 +13,6 @@ use crate::tree::Tree;
 use crate::tree::census::Census;
 use crate::tree::positions::Distinct;
 
-/// The addon's script, run after the explorer's.
-pub const SCRIPT: &str = include_str!("explorer/positions.js");
-
 /// The page's addons for `tree`'s positions (`census`: the tree's, as the
 /// caller counted it), which tell its positions apart
 /// once: this one, and the Positions graph (`merged`: the page was asked for
@@ -54,7 +51,7 @@ fn addon<G: Game>(tree: &Tree<'_, G>, census: &Census, distinct: &Distinct, scop
     });
     Addon {
         name: "positions",
-        script: SCRIPT,
+        module: Some("positions.js"),
         data: json!({ "census": census, "paths": paths, "group": group }),
     }
 }

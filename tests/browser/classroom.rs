@@ -636,7 +636,8 @@ fn the_mcts_page_hides_its_answers_in_practice_reads_on_a_projector_and_prints_o
             assert_eq!(shown, false, "{id} shows the search's outcome during practice");
         }
         // The green path ends at the question's node.
-        let asked = b.run("return document.querySelector('#question b').textContent.split(' ')[0].slice(1)");
+        // (Named as the page names nodes, "the root" or "#5 (b2)": its id is the element's.)
+        let asked = b.run("return document.querySelector('#question b').dataset.id");
         let path_end = b.run("const p = [...document.querySelectorAll('#tree circle.mnode.path')].map(c => Number(c.dataset.id)); return String(Math.max(...p))");
         assert_eq!(path_end, asked, "the path goes past the question's node");
         b.click("#practice-box button.child");

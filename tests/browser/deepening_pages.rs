@@ -480,3 +480,56 @@ fn on_a_projector(page: &str) -> Browser {
     b.open(page);
     b
 }
+
+/// Checkers from the start to depth 6, open along its line: seven levels,
+/// which scrolled down at 22 px at 1366x768, so that a class never saw the
+/// last rows with the root. At 1366x768 and 1280x720 it is seen whole, at
+/// 12 px or more, no text over another or out of sight; the tabs one line
+/// each, all in one row and all in sight.
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn checkers_to_depth_6_is_seen_whole_on_a_laptop_and_a_projector() {
+    let dir = support::Scratch::new("deepening-fit");
+    // (The page alone: the JSON of its 216,033 nodes is over --max-bytes.)
+    let html = dir.join("checkers6.html");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["analyse", "checkers", "--depth", "6", "--search", "deepening", "--html"])
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let page = format!("file://{}", html.display());
+    let b = Browser::start();
+    let shots = std::env::var_os("GAMETREE_SHOTS");
+    for (w, h) in [(1366, 768), (1280, 720)] {
+        b.set_viewport(w, h);
+        b.open(&page);
+        assert_eq!(b.run("return document.body.dataset.mode"), "deepening");
+        if let Some(dir) = &shots {
+            b.screenshot(&std::path::Path::new(dir).join(format!("iterations-checkers-6-{w}x{h}.png")));
+        }
+        let seen = look(&b, "#view-deepening");
+        let said = format!("checkers depth 6 at {w}x{h}: {seen}");
+        eprintln!("{said}");
+        assert!(seen["font"].as_f64().unwrap() >= 12.0, "{said}: text under 12 px");
+        assert_eq!(seen["overlaps"], serde_json::json!([]), "{said}: texts over each other");
+        assert_eq!(seen["outside"], serde_json::json!([]), "{said}: texts out of sight");
+        assert_eq!(seen["scrolls"], serde_json::json!([false, false]), "{said}: [across, down]");
+        assert_eq!(
+            b.run("return document.querySelector('#view-deepening .drawing svg').dataset.moves"),
+            "all"
+        );
+        assert_eq!(b.count("#view-deepening [role=tab]"), 6, "an iteration to each depth");
+        // The tabs: one line each, one row, every one in sight.
+        let tabs = b.run(
+            "const list = document.querySelector('#view-deepening [role=tablist]'), l = list.getBoundingClientRect(); \
+             const tabs = [...list.querySelectorAll('[role=tab]')].map(t => t.getBoundingClientRect()); \
+             const line = parseFloat(getComputedStyle(list.querySelector('[role=tab] b')).lineHeight) || 22; \
+             return { rows: new Set(tabs.map(r => Math.round(r.top))).size, \
+               tall: Math.max(...tabs.map(r => r.height)) > 2 * line, \
+               hidden: tabs.filter(r => r.left < l.left - 0.5 || r.right > l.right + 0.5).length }",
+        );
+        assert_eq!(tabs, serde_json::json!({ "rows": 1, "tall": false, "hidden": 0 }), "{w}x{h}");
+    }
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}

@@ -1301,7 +1301,7 @@ fn an_addons_view_reaches_the_page_through_the_hook_and_gives_the_tree_back() {
         const d = gametree.data('probe'); \
         el.textContent = d.word + ' ' + gametree.n + ' ' + gametree.actionName(1) + ' ' + \
           gametree.nodes.count[0] + ' ' + ((gametree.nodes.flags[0] & gametree.FLAGS.MAXIMISING) ? 'max' : 'min'); } });";
-    let addon = Addon { name: "probe", script, data: serde_json::json!({ "word": "</script>&" }) };
+    let addon = Addon { name: "probe", module: None, data: serde_json::json!({ "word": "</script>&" }) };
     let dir = scratch("addon");
     let html = dir.join("tree.html");
     let mut out = Vec::new();
@@ -1311,6 +1311,9 @@ fn an_addons_view_reaches_the_page_through_the_hook_and_gives_the_tree_back() {
 
     let b = Browser::start();
     b.open(&url(&html));
+    // (A script of its own, run once the page has drawn, as a script added
+    // after the page's would be: the page carries the probe's data alone.)
+    b.run(script);
     b.click("#mode-probe");
     assert_eq!(b.run("return document.querySelector('main').hidden"), true, "the view has the tree's area");
     let kids = tree.root.children();
@@ -1370,6 +1373,32 @@ fn an_abstract_trees_page_names_its_pruning_rule_and_shows_its_subtrees_text() {
             let c = b.text("#panel [data-field='cut']");
             assert!(c.contains(&format!(" {sign} α")), "{c}");
             assert!(c.contains("never searched") && !c.contains("children"), "{c}");
+        }
+        assert_eq!(b.console_errors(), Vec::<String>::new());
+    }
+}
+
+/// The side panel's heading names the selected node as the JSON's `name`
+/// and the captions do: a labelled tree's root is its label (A) and a node
+/// its move (b1); in a game's tree, where moves repeat, "#5 (a1)" and "The
+/// root". (It said "Node #2" whatever the tree.)
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_panel_names_the_selected_node_as_the_json_does() {
+    let aima = "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))";
+    for (tag, args, first) in [
+        ("names-aima", vec!["tree", "--position", aima, "--search", "alphabeta"], "A"),
+        ("names-checkers", vec!["checkers", "--position", WORKED, "--search", "alphabeta"], "The root"),
+    ] {
+        let page = Page::open(tag, &args);
+        let (b, nodes) = (&page.b, &page.nodes);
+        let heading = |i: usize| {
+            b.run(&format!("gametree.select({i}); return document.querySelector('#panel h3').textContent"))
+        };
+        assert_eq!(heading(0), first, "{tag}");
+        for i in 1..nodes.len().min(14) {
+            let id = b.run(&format!("return gametree.idOf({i})")).as_u64().unwrap() as usize;
+            assert_eq!(heading(i), nodes[id]["name"], "{tag}: node #{id}");
         }
         assert_eq!(b.console_errors(), Vec::<String>::new());
     }

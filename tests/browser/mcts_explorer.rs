@@ -418,3 +418,29 @@ pub(crate) fn edges_through_labels(b: &Browser) -> Vec<String> {
 pub(crate) fn panel_overflow(b: &Browser) -> Value {
     b.run("const a = document.querySelector('aside'); return a.scrollWidth > a.clientWidth ? `${a.scrollWidth} px of content in ${a.clientWidth}` : null")
 }
+
+/// The MCTS page's panel names a node as the explorer does: "#5 (b2)", the
+/// root "The root" (it said "#5 b2" and "#0 root").
+#[test]
+#[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
+fn the_panel_names_a_node_by_its_id_and_move_as_the_explorer_does() {
+    let run = Run::of("names", &["tictactoe", "--iterations", "60"]);
+    let b = run.open();
+    let heading = |id: u64| {
+        b.run(&format!(
+            "const c = document.querySelector('#mcts-svg [data-id=\"{id}\"]'); \
+             c.dispatchEvent(new MouseEvent('click', {{ bubbles: true }})); \
+             return document.querySelector('#panel h3').textContent"
+        ))
+    };
+    assert_eq!(heading(0), "The root");
+    let shown =
+        b.run("return [...document.querySelectorAll('#mcts-svg [data-id]')].map(c => Number(c.dataset.id))");
+    let shown: Vec<u64> = shown.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert!(shown.len() > 5, "{shown:?}");
+    for &id in shown.iter().filter(|&&id| id > 0).take(8) {
+        let action = run.nodes()[id as usize]["action"].as_str().unwrap().to_string();
+        assert_eq!(heading(id), format!("#{id} ({action})"));
+    }
+    assert_eq!(b.console_errors(), Vec::<String>::new());
+}

@@ -290,14 +290,10 @@ fn merge_transpositions_opens_the_explorer_on_the_graph_of_positions_the_dot_dra
         boxes.iter().any(|x| x["pruned"] == Value::Bool(true)),
         "alpha-beta left some position unsearched"
     );
-    let levels: Vec<i64> = tops
-        .values()
-        .map(|t| {
-            assert_eq!(t.len(), 1, "one level per depth");
-            *t.iter().next().unwrap()
-        })
-        .collect();
-    assert!(levels.windows(2).all(|w| w[0] < w[1]), "levels top down by depth: {levels:?}");
+    // A level per depth, top down; a wide one, in a graph fitted to its
+    // area, in rows of its own, all under the level above it.
+    let levels: Vec<(i64, i64)> = tops.values().map(|t| (*t.first().unwrap(), *t.last().unwrap())).collect();
+    assert!(levels.windows(2).all(|w| w[0].1 < w[1].0), "levels top down by depth: {levels:?}");
     // Every edge of the tree, as the DOT keeps it.
     assert_eq!(edges, want.edges);
     assert_eq!(edges, dot_edges);
@@ -332,25 +328,43 @@ fn merge_transpositions_opens_the_explorer_on_the_graph_of_positions_the_dot_dra
         "return [...document.querySelectorAll('#merged-canvas .medge.near text')].filter(t => getComputedStyle(t).display === 'none').length",
     );
     assert_eq!(hidden, 0, "the chosen position's moves all written");
-    readable(&b);
+    // The graph opens fitted to its area: seen whole, without boards, at
+    // 12 px or more.
+    assert_eq!(b.count(".mbox svg.board"), 0);
+    assert_eq!(
+        b.run("return document.getElementById('merged-boards').getAttribute('aria-pressed')"),
+        "false"
+    );
+    seen_whole(&b, "at 1366x768");
+    readable(&b, [16.0, 12.0, 12.0]);
     if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
         b.screenshot(&Path::new(&dir).join("positions-graph.png"));
     }
-    // Without boards the same graph stands on fewer screens, as readable.
-    let tall = b.run("return document.getElementById('merged-canvas').offsetHeight").as_i64().unwrap();
+    // Boards: the same graph full size, each position's board drawn.
+    let fitted = b.run("return document.getElementById('merged-canvas').offsetHeight").as_i64().unwrap();
     b.click("#merged-boards");
     assert_eq!(drawn(&b), (boxes_again(&b, &boxes), edges.clone()));
-    let short = b.run("return document.getElementById('merged-canvas').offsetHeight").as_i64().unwrap();
-    assert!(short < tall, "{short} px without boards, {tall} px with");
-    assert_eq!(b.count(".mbox svg.board"), 0);
+    let full = b.run("return document.getElementById('merged-canvas').offsetHeight").as_i64().unwrap();
+    assert!(fitted < full, "{fitted} px fitted, {full} px with boards");
+    assert_eq!(b.count(".mbox svg.board"), boxes.len());
     assert_eq!(
         ids(b.run("return [...document.querySelectorAll('.mbox.chosen')].map(e => Number(e.dataset.first))")),
         BTreeSet::from([chosen])
     );
-    readable(&b);
+    readable(&b, [20.0, 18.0, 16.0]);
     if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
-        b.screenshot(&Path::new(&dir).join("positions-graph-no-boards.png"));
+        b.screenshot(&Path::new(&dir).join("positions-graph-boards.png"));
     }
+    // And fitted again, on a laptop's screen too.
+    b.click("#merged-boards");
+    assert_eq!(b.count(".mbox svg.board"), 0);
+    b.set_viewport(1280, 720);
+    seen_whole(&b, "at 1280x720");
+    readable(&b, [16.0, 12.0, 12.0]);
+    if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
+        b.screenshot(&Path::new(&dir).join("positions-graph-1280x720.png"));
+    }
+    b.set_viewport(1366, 768);
     // Closer together, the levels leave the labels less room: still none
     // over another once nothing is chosen (a click beside the boxes).
     b.run(
@@ -388,10 +402,22 @@ fn merge_transpositions_opens_the_explorer_on_the_graph_of_positions_the_dot_dra
     );
 }
 
-/// The values and the actions of the graph as drawn at 1366x768: the type
-/// size times the scale it is drawn at, at least 20 px for values and 16 for
-/// the actions, and the root's box on screen as the view opens.
-fn readable(b: &Browser) {
+/// The whole graph in its area, nothing to scroll to: every box's texts on
+/// screen inside it.
+fn seen_whole(b: &Browser, said: &str) {
+    let v = b.run(
+        "const a = document.getElementById('merged-area'), r = a.getBoundingClientRect();          const right = r.left + a.clientWidth, bottom = r.top + a.clientHeight;          const out = [...document.querySelectorAll('#merged-canvas .mbox')].filter(e => { const q = e.getBoundingClientRect();            return q.left < r.left - 0.5 || q.top < r.top - 0.5 || q.right > right + 0.5 || q.bottom > bottom + 0.5; }).length;          return [a.scrollWidth > a.clientWidth, a.scrollHeight > a.clientHeight, out]",
+    );
+    assert_eq!(
+        v,
+        serde_json::json!([false, false, 0]),
+        "{said}: [scrolls across, scrolls down, boxes out of sight]"
+    );
+}
+
+/// The values, the paths and the actions of the graph as drawn: the type
+/// size times the scale it is drawn at, at least `least` px each.
+fn readable(b: &Browser, least_px: [f64; 3]) {
     let least = |css: &str| {
         b.run(&format!(
             "return Math.min(...[...document.querySelectorAll({css:?})].map(e => {{ \
@@ -403,8 +429,11 @@ fn readable(b: &Browser) {
     };
     let (values, paths, actions) =
         (least("#merged-canvas .mval"), least("#merged-canvas .mpaths"), least("#merged-canvas .medge text"));
-    eprintln!("positions graph at 1366x768: values {values} px, paths {paths} px, actions {actions} px");
-    assert!(values >= 20.0 && paths >= 18.0 && actions >= 16.0, "{values} {paths} {actions}");
+    eprintln!("positions graph: values {values} px, paths {paths} px, actions {actions} px");
+    assert!(
+        values >= least_px[0] && paths >= least_px[1] && actions >= least_px[2],
+        "{values} {paths} {actions} against {least_px:?}"
+    );
 }
 
 /// How many edge labels are shown, and which pairs of them overlap.

@@ -21,17 +21,10 @@ const rules = {
 
 export default [
   {
-    // The modules: bundled into the pages (src/export/modules.rs).
+    // The modules: bundled into the pages (src/export/modules.rs), the
+    // addons' views (deepening.js, merged.js...) after the explorer's.
     files: ['**/*.js'],
-    ignores: ['**/deepening.js', '**/merged.js', '**/orders.js', '**/positions.js', '**/exercise.js'],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.browser } },
     rules,
-  },
-  {
-    // The addons: classic scripts after the explorer's, which reach it
-    // through window.gametree alone (src/export/addon.rs).
-    files: ['**/deepening.js', '**/merged.js', '**/orders.js', '**/positions.js', '**/exercise.js'],
-    languageOptions: { ecmaVersion: 2022, sourceType: 'script', globals: { ...globals.browser } },
-    rules: { ...rules, 'no-shadow': 'off' },
   },
 ];

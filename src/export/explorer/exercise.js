@@ -2,12 +2,13 @@
 // "New exercise", the next page of the batch. The page computes no values of
 // its own (one source of truth: the search that wrote it), so past the batch's
 // end the button says which command makes more. Data: the addon `exercise`
-// (number, count, previous, next, more), written by src/cli/exercise.rs.
-(function () {
-  'use strict';
-  const D = window.gametree && window.gametree.data('exercise');
-  const bar = document.getElementById('practice');
-  if (!D || !bar) return;
+// (number, count, previous, next, more), written by src/exercise/files.rs;
+// bundled after the explorer's modules when the page has it.
+import { addonData } from './hook.js';
+const D = addonData('exercise');
+const bar = document.getElementById('practice');
+if (D && bar) addNavigation();
+function addNavigation() {
   const style = document.createElement('style');
   style.textContent = '#exercise-nav a { border: 1px solid #888; border-radius: 4px; padding: 2px 10px; ' +
     'background: #f4f4f4; color: #111; text-decoration: none; margin-right: 6px; } ' +
@@ -39,4 +40,4 @@
     nav.append(b, more);
   }
   bar.appendChild(nav);
-})();
+}

@@ -1,6 +1,6 @@
 // ---- Finding a node: by id, by the actions from the root, or by the last
 // actions of a path anywhere (the first such node; Enter again for the next).
-import { tree, ui } from './state.js';
+import { setSelected, tree } from './state.js';
 import { actionName, children, indexOf } from './data.js';
 import { pathTo, tag } from './words.js';
 import { reveal } from './view.js';
@@ -37,7 +37,7 @@ export function find(text) {
   select(hit);
 }
 export function select(n) {
-  ui.selected = n;
+  setSelected(n);
   reveal(n);
   render();
   bringIntoView(n);

@@ -9,7 +9,7 @@
 // (Under alpha-beta the siblings it skipped are not searched again; a bound
 // stays a bound.) Stepping and practice replay the first search: its events
 // never reach a grafted node.
-import { addHook, hooks, tree, ui } from './state.js';
+import { addHook, hooks, setSelected, tree, ui } from './state.js';
 import { CUT_ALPHA, CUT_BETA, H, LEAF, LOWER, MAXIMISING, PRUNED, S, UPPER, actionName, bestChild, children, enginePruned, isLeaf, isMax, line, windowed } from './data.js';
 import { boardCache, esc } from './boards.js';
 import { num, pathTo, tag } from './words.js';
@@ -172,7 +172,7 @@ function showGrafts(on) {
     // (A node inside a graft is not drawn: its graft root is selected instead.)
     let top = -1;
     for (let m = ui.selected; m >= 0; m = tree.parent[m]) if (grafts.has(m)) top = m;
-    if (top >= 0) ui.selected = top;
+    if (top >= 0) setSelected(top);
   } else {
     for (const [g, info] of grafts) { tree.count[g] = info.count; tree.flags[g] &= ~LEAF; }
     for (const [p, v] of graftsHeld) tree.value[p] = v;

@@ -1,6 +1,6 @@
-// ---- The hook for views of other parts of the project (the MCTS view, the
-// move orders' trees): their script files run after this one, outside its
-// function, and reach the page through `window.gametree` alone:
+// ---- The hook for scripts outside the page's own modules (the page's own
+// views, deepening.js, orders.js..., import what they use instead): such a
+// script runs after the page's, and reaches it through `window.gametree`:
 //   gametree.header           the page's header (summary, picture, actions...)
 //   gametree.nodes            the node columns, by index: count, first, parent,
 //                             depth, flags, cost, value, alpha, beta (these
@@ -41,9 +41,17 @@ import { goTo } from './step.js';
 import { select } from './find.js';
 import { smallTree } from './small_tree.js';
 import { graftApi } from './graft.js';
-function addonData(name) {
+/** The data an addon wrote for itself (`Addon` in src/export/addon.rs), or null.
+ * @param {string} name @returns {any} */
+export function addonData(name) {
   const el = document.getElementById('addon-' + name);
   return el ? JSON.parse(el.textContent) : null;
+}
+/** What step mode says on a page without the search's events: a view knows
+ * what can be stepped instead ('' leaves the page's own).
+ * @param {string} text */
+export function stepNote(text) {
+  if (!E && text) { H.trace_note = String(text); if (ui.mode === 'step') goTo(0); }
 }
 window.gametree = Object.freeze({
   header: H,
@@ -62,6 +70,6 @@ window.gametree = Object.freeze({
   addPanelRows: (f) => addHook(hooks.panel, f),
   redraw: () => render(),
   stepKey, playKey,
-  stepNote: (text) => { if (!E && text) { H.trace_note = String(text); if (ui.mode === 'step') goTo(0); } },
+  stepNote,
   get graft() { return graftApi; },
 });

@@ -1,29 +1,29 @@
 // ---- Events from the person.
-import { tree, ui } from './state.js';
+import { setSelected, tree, ui } from './state.js';
 import { PAGE } from './data.js';
 import { P, boardSvg } from './boards.js';
 import { drawnTop } from './questions.js';
 import { E, step } from './trace.js';
-import { answers, cuts, resetView, showCount, shownKids } from './view.js';
+import { answers, resetView, showCount, shownKids } from './view.js';
 import { canvas, treeBox } from './layout.js';
 import { render } from './nodes.js';
-import { fit, setZoom, syncCompact } from './zoom.js';
+import { fit, setCompact, setZoom } from './zoom.js';
 import { panel } from './panel.js';
 import { leaving, practiseHere, setMode } from './modes.js';
 import { playKey, stepKey } from './keys.js';
 import { goTo, nextCut, slider, stepOver, stopPlay, togglePlay } from './step.js';
-import { check, revealAnswers, revealOne, showReasons, toggleCut } from './practice.js';
+import { check, clearSheet, revealAnswers, revealOne, showReasons, toggleCut } from './practice.js';
 import { find, findBox, select } from './find.js';
 const hover = document.getElementById('hover');
 canvas.addEventListener('click', (ev) => {
   const t = /** @type {HTMLElement} */ (ev.target);
-  if (t.dataset.toggle) { const n = Number(t.dataset.toggle); ui.open[n] ^= 1; ui.selected = n; render(); return; }
+  if (t.dataset.toggle) { const n = Number(t.dataset.toggle); ui.open[n] ^= 1; setSelected(n); render(); return; }
   if (t.dataset.more) { const n = Number(t.dataset.more); shownKids.set(n, showCount(n) + PAGE); render(); return; }
   const edge = /** @type {HTMLElement} */ (t.closest('[data-cut]'));
   if (edge) { toggleCut(Number(edge.dataset.cut)); return; }
   if (t.closest('input, label')) return;
   const el = /** @type {HTMLElement} */ (t.closest('.node'));
-  if (el) { ui.selected = Number(el.dataset.index); render(); }
+  if (el) { setSelected(Number(el.dataset.index)); render(); }
 });
 panel.addEventListener('click', (ev) => {
   const t = /** @type {HTMLElement} */ (ev.target);
@@ -56,8 +56,8 @@ document.getElementById('expand-all').onclick = () => {
   if (tree.N > 5000) { document.getElementById('find-result').textContent = `${tree.N} nodes: too many to draw at once; expand node by node`; return; }
   ui.open.fill(1); for (let n = 0; n < tree.N; n++) if (tree.count[n] > PAGE) shownKids.set(n, tree.count[n]); render(); fit();
 };
-document.getElementById('collapse-all').onclick = () => { resetView(); ui.selected = 0; render(); fit(); };
-document.getElementById('compact').onclick = () => { ui.compact = !ui.compact; syncCompact(); render(); fit(); };
+document.getElementById('collapse-all').onclick = () => { resetView(); setSelected(0); render(); fit(); };
+document.getElementById('compact').onclick = () => { setCompact(!ui.compact); render(); fit(); };
 document.getElementById('zoom-fit').onclick = fit;
 document.getElementById('zoom-in').onclick = () => setZoom(ui.zoom * 1.25);
 document.getElementById('zoom-out').onclick = () => setZoom(ui.zoom / 1.25);
@@ -79,7 +79,7 @@ document.getElementById('check').onclick = check;
 document.getElementById('reveal').onclick = revealAnswers;
 document.getElementById('reveal-one').onclick = revealOne;
 document.getElementById('practise-here').onclick = practiseHere;
-document.getElementById('clear').onclick = () => { answers.clear(); cuts.clear(); ui.marks = null; document.getElementById('practice-score').textContent = ''; showReasons([]); render(); };
+document.getElementById('clear').onclick = () => { clearSheet(); document.getElementById('practice-score').textContent = ''; showReasons([]); render(); };
 document.getElementById('leave-yes').onclick = () => { leaving.hidden = true; setMode(leaving.dataset.to, true); };
 document.getElementById('leave-no').onclick = () => { leaving.hidden = true; document.getElementById('mode-practice').focus(); };
 findBox.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { find(findBox.value); treeBox.focus(); } });

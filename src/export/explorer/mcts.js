@@ -96,6 +96,16 @@ const quizzing = () => quiz.on && !quiz.answered;
 // ---- Words and numbers.
 const esc = boardEsc;
 const actionName = (n) => (n === 0 ? 'root' : H.actions[action[n]]);
+// A node's name, as the explorer, the JSON and the sheets give it
+// (src/export/names.rs): its move where every move of the tree is a name of
+// its own (a textbook tree), else its id and its move, "#30 (b1)"; the root
+// its label where it has one ("A"), else "the root".
+const byMove = (() => {
+  const seen = new Set();
+  for (let n = 1; n < N; n++) { const a = H.actions[action[n]]; if (seen.has(a) || /^\d*$/.test(a)) return false; seen.add(a); }
+  return N > 1;
+})();
+const nameOf = (n) => (n === 0 ? H.root_name || 'the root' : byMove ? actionName(n) : `#${n} (${actionName(n)})`);
 const mover = (n) => (flags[n] & FOR_FIRST ? H.first : H.second);
 const toMove = (n) => (flags[n] & FIRST_TO_MOVE ? H.first : H.second);
 const q = (n) => (visits[n] ? score[n] / (2 * visits[n]) : 0);
@@ -259,7 +269,7 @@ function draw() {
     const pv = n ? visits[parent[n]] : 0;
     const t = n && visits[n] && pv ? terms(n, pv) : null;
     // (While a practice question is open, no UCB: that is the question.)
-    const tip = `#${n} ${actionName(n)}: N ${visits[n]}, Q ${f4(qq)} for ${mover(n)}` +
+    const tip = `${nameOf(n)}: N ${visits[n]}, Q ${f4(qq)} for ${mover(n)}` +
       (t && !quizzing() ? `; UCB ${f4(t.exploit)} + ${f4(t.explore)} = ${f4(t.ucb)}` : '') + (pr >= 0 ? `; proven ${provenWord(n, pr)}` : '');
     circles += `<circle class="${cls}" data-id="${n}" data-n="${visits[n]}" data-w="${score[n]}" cx="${X(n)}" cy="${Y(n)}" r="${radius(n).toFixed(1)}" fill="${visits[n] ? `hsl(${hue},75%,55%)` : '#fff'}"><title>${esc(tip)}</title></circle>`;
     if (labelAll || radius(n) >= 6 || onPath.has(n)) {
@@ -324,7 +334,7 @@ function panel() {
   let pick = -1, best = -Infinity;
   if (expanded === arity[n] && arity[n]) for (const c of children[n]) { const u = terms(c, visits[n]).ucb; if (u > best) { best = u; pick = c; } }
   panelBox.innerHTML =
-    `<h3>#${n} ${esc(actionName(n))}</h3><p>depth ${depth[n]}, ${esc(toMove(n))} to move; made in iteration ${created[n]}; ` +
+    `<h3>${esc(n === 0 && !H.root_name ? 'The root' : nameOf(n))}</h3><p>depth ${depth[n]}, ${esc(toMove(n))} to move; made in iteration ${created[n]}; ` +
     `N <b id="panel-n">${visits[n]}</b>, W ${score[n] / 2}, Q <b>${visits[n] ? f4(q(n)) : '–'}</b> for ${esc(n ? mover(n) : toMove(n))}` +
     `${flags[n] & TERMINAL ? '; the game is over here' : ''}${pr >= 0 ? `; proven a ${provenWord(n, pr)}` : ''}; ` +
     `${expanded} of ${arity[n]} actions expanded.</p>` + (playoutBoard(n) || boardSvg(n, 200)) +
@@ -512,7 +522,7 @@ function ask() {
   quiz.answered = false;
   stepText();
   draw();
-  practiceBox.innerHTML = `<p id="question">Iteration ${k}: selection is at <b>#${at} ${esc(actionName(at))}</b> (N ${visits[at]}, ${esc(toMove(at))} to move). Which child does UCT take next? ` +
+  practiceBox.innerHTML = `<p id="question">Iteration ${k}: selection is at <b data-id="${at}">${esc(nameOf(at))}</b> (N ${visits[at]}, ${esc(toMove(at))} to move). Which child does UCT take next? ` +
     `Work out Q + ${C.toFixed(4)}·√(ln ${visits[at]} / N) for each.</p>` +
     children[at].filter((c) => exists(c, step)).map((c) => `<button class="child" data-child="${c}">${esc(actionName(c))}: N ${visits[c]}, W ${score[c] / 2}</button>`).join('') +
     `<p id="practice-score">Score: ${quiz.right} of ${quiz.asked}.</p>`;

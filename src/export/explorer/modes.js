@@ -1,5 +1,5 @@
 // ---- Modes.
-import { hooks, tree, ui } from './state.js';
+import { hooks, setSelected, tree, ui } from './state.js';
 import { PAGE, actionName, enginePruned, isLeaf, windowed } from './data.js';
 import { esc } from './boards.js';
 import { RULE, num, pathTo, tag } from './words.js';
@@ -11,6 +11,7 @@ import { fit } from './zoom.js';
 import { header } from './header.js';
 import { switchView } from './views.js';
 import { goTo, stopPlay } from './step.js';
+import { clearSheet } from './practice.js';
 import { resetStepBoard, showStepBoard } from './step_board.js';
 const STEP_WHOLE = 64;
 const stepsBar = document.getElementById('steps');
@@ -55,7 +56,7 @@ function startPractice() {
   const top = ui.practiceTop;
   let under = ui.selected;
   while (under >= 0 && under !== top) under = tree.parent[under];
-  if (under < 0) ui.selected = top;
+  if (under < 0) setSelected(top);
   for (const n of subtree(top)) { ui.open[n] = 1; if (tree.count[n] > PAGE) shownKids.set(n, tree.count[n]); }
   const where = top === 0 ? '' : `This worksheet is the part of the tree under ${tag(top)} (${pathTo(top).map(actionName).join(' ')}), ` +
     (windowed ? `which the search enters with α, β = [${num(tree.alpha[top])}, ${num(tree.beta[top])}]. ` : '. ');
@@ -76,6 +77,6 @@ export function practiseHere() {
   if (isLeaf(n) || enginePruned(n)) { out.textContent = `${tag(n)} asks nothing: select a node the search visited, with children`; return; }
   if (questions[n] > QUESTIONS) { out.textContent = `${tag(n)} would ask ${questions[n]} questions; select a node lower down (at most ${QUESTIONS})`; return; }
   ui.practiceTop = n;
-  answers.clear(); cuts.clear(); ui.marks = null; out.textContent = '';
+  clearSheet(); out.textContent = '';
   startPractice();
 }

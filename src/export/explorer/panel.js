@@ -2,7 +2,7 @@
 import { hooks, tree, ui } from './state.js';
 import { LOWER, UPPER, actionName, bestChild, enginePruned, hidden, idOf, isLeaf, isMax, windowed } from './data.js';
 import { P, boardSvg, esc } from './boards.js';
-import { num, pathTo, role, tag, windowText } from './words.js';
+import { nameOf, num, pathTo, role, tag, windowText } from './words.js';
 import { step } from './trace.js';
 import { cuts } from './view.js';
 import { nodeState } from './node_state.js';
@@ -32,7 +32,9 @@ export function showPanel(n) {
   const practice = ui.mode === 'practice';
   const b = bestChild(n);
   const row = (k, label, v) => `<dt>${label}</dt><dd data-field="${k}">${esc(v)}</dd>`;
-  let html = `<h3>Node ${tag(n)}</h3>` + (P.points.length ? boardSvg(n, 250, 15) : subtreeText(n)) + '<dl>';
+  // (Named as the rest of the page names it: "A", "c2", "#5 (b2)", never "Node #2".)
+  const name = nameOf(n);
+  let html = `<h3>${esc(name === 'the root' ? 'The root' : name)}</h3>` + (P.points.length ? boardSvg(n, 250, 15) : subtreeText(n)) + '<dl>';
   html += row('id', 'id (construction order)', idOf(n));
   html += row('parent', 'parent', n === 0 ? '—' : idOf(tree.parent[n]));
   html += row('depth', 'depth', tree.depth[n]);

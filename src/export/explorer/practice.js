@@ -1,7 +1,7 @@
 // ---- Practice. A student answers a value for each inner node the engine
 // searched, and cuts each edge it never followed; only those are scored, each
 // with its own mark, and nothing under a cut the student made is asked.
-import { tree, ui } from './state.js';
+import { setSelected, tree, ui } from './state.js';
 import { H, LOWER, UPPER, bestChild, children, enginePruned, isLeaf, isMax, windowed } from './data.js';
 import { decode } from './columns.js';
 import { esc } from './boards.js';
@@ -132,6 +132,8 @@ function sameEnd(text, v) { const a = parseAnswer(text || ''); return a ? (a.kin
 // nothing but that it is blank: the values and windows written, and the cuts
 // (made or not) under each node whose value is written; a node under a cut of
 // the student's own asks nothing.
+/** A blank worksheet: no answer, no cut, no mark (practice.js owns ui.marks). */
+export function clearSheet() { answers.clear(); cuts.clear(); ui.marks = null; }
 export function check() {
   ui.marks = new Map();
   const tally = { vr: 0, vw: 0, vb: 0, cr: 0, cm: 0, cw: 0, wr: 0, ww: 0, wb: 0 };
@@ -221,7 +223,7 @@ export function revealOne() {
   fillAnswers(next);
   for (const c of children(next)) if (cuts.has(c) && !topPruned(c)) cuts.delete(c);
   ui.marks = null;
-  ui.selected = next;
+  setSelected(next);
   out.textContent = `Revealed: ${whyValue(next)}` + (windowed ? `; ${whyWindow(next)}` : '');
   render();
   bringIntoView(next);
@@ -229,7 +231,7 @@ export function revealOne() {
 export function toggleCut(n) {
   if (ui.mode !== 'practice' || !windowed || n <= 0 || n === ui.practiceTop) return;
   if (cuts.has(n)) cuts.delete(n); else cuts.add(n);
-  ui.selected = n;
+  setSelected(n);
   ui.marks = null;
   render();
 }

@@ -1,9 +1,12 @@
 // ---- A small searched tree drawn whole, for the views beside the explorer
 // (the move orders' trees, deepening's iterations): one row a level, each
 // inner node centred over its children, sized to the box it goes in. Text is
-// never under 16 px (a class reads it from the back of the room, on a
-// 1366x768 projector): the largest type from 22 px down to 16 that fits the
-// box is taken, and a tree that fits at none scrolls. Each node takes the
+// 16 px or more where it can be (a class reads it from the back of the room,
+// on a 1366x768 projector): the largest type from 22 px down to 16 that fits
+// the box is taken; a tree that fits at none is drawn smaller, down to 12 px,
+// so that it is seen whole without scrolling (a six-level iteration of
+// checkers scrolled at 22 px, and a class never saw its last rows with its
+// root); one that fits at none of those scrolls, at 16 px or more. Each node takes the
 // width of its texts (the move above it, its value, its marks), and
 // neighbouring subtrees are set apart by their outlines row by row, so no two
 // nodes' texts overlap. What was never searched is grey and dashed; the
@@ -81,7 +84,7 @@ export function smallTree(spec) {
   // the whole is.
   function layout(font, moves, pad = Math.round(font * 0.5), over = 'middle') {
     const r = Math.round(font * 0.85), small = spec.fold ? Math.max(6, Math.round(r * 0.45)) : r;
-    const act = Math.max(16, font - 2);
+    const act = Math.max(Math.min(16, font), font - 2);
     const x = new Float64Array(N), rad = new Float64Array(N), L = new Float64Array(N), R = new Float64Array(N);
     const half = new Float64Array(N), under = new Uint8Array(N), named = new Uint8Array(N);
     for (const n of pre) {
@@ -158,18 +161,22 @@ export function smallTree(spec) {
     return { line, name, foot, marks, top, gap, height: Math.ceil(top + (levels - 1) * gap + end) };
   };
   // The largest type that fits the box, with every move named if it can be,
-  // else the searched ones', else none. A tree that fits in no way scrolls:
-  // down first (and a scroll bar takes from the width), sideways if need be,
-  // at 16 px.
+  // else the searched ones', else none; then the same at 14 and 12 px. A
+  // tree that fits in no way scrolls: down first (and a scroll bar takes
+  // from the width), sideways if need be, at 16 px or more.
   // A tree open along one line (spec.first) is read by its moves: they are
-  // kept at the cost of scrolling down.
+  // kept at the cost of a smaller type, or of scrolling down.
   let G = null, V = null;
   const tries = [];
-  for (const tall of [false, true]) for (const moves of ['all', 'seen', 'none']) tries.push([tall, moves]);
+  const LARGE = [22, 20, 18, 16], SMALL = [14, 12];
+  for (const moves of ['all', 'seen', 'none']) tries.push([false, moves, LARGE]);
+  for (const moves of ['all', 'seen', 'none']) tries.push([false, moves, SMALL]);
+  for (const moves of ['all', 'seen', 'none']) tries.push([true, moves, LARGE]);
+  // (A stable sort: the moves named first, then as above.)
   if (spec.first) tries.sort((a, b) => Number(a[1] !== 'all') - Number(b[1] !== 'all'));
-  search: for (const [tall, moves] of tries) {
+  search: for (const [tall, moves, fonts] of tries) {
     const room = across - left - right - (tall ? 16 : 0);
-    for (const font of [22, 20, 18, 16]) {
+    for (const font of fonts) {
       // Nodes 4 px apart still read apart: tried before scrolling, not
       // before a smaller type (which also leaves the rows more room).
       for (const pad of font > 16 ? [Math.round(font * 0.5)] : [8, 4]) {

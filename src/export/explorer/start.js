@@ -1,7 +1,6 @@
 // ---- The first view, once every part above has its names.
 import { ui } from './state.js';
 import { H } from './data.js';
-import { fresh, step } from './trace.js';
 import { openFirst } from './view.js';
 import { render } from './nodes.js';
 import { firstView } from './zoom.js';
@@ -13,7 +12,6 @@ import './input.js';
 import './hook.js';
 watchPrinting(render);
 openFirst();
-step.state = fresh();
 header();
 document.body.dataset.mode = ui.mode;
 firstView();

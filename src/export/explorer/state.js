@@ -26,12 +26,16 @@ export const tree = {
   realId: null,
 };
 
+// The selected node's index: read as ui.selected, written by setSelected
+// alone (six files wrote it, each its own way).
+let selected = 0;
+
 /** What the person sees and has chosen. */
 export const ui = {
   /** 'explore', 'step', 'practice' or an addon view's id (modes.js sets it). */
   mode: 'explore',
-  /** The selected node's index. */
-  selected: 0,
+  /** The selected node's index (setSelected writes it). */
+  get selected() { return selected; },
   /** Which nodes are unfolded, by index (view.js; graft.js grows it). */
   open: new Uint8Array(0),
   /** The last check's marks by node, or null (practice.js).
@@ -71,4 +75,13 @@ export const hooks = { node: [], panel: [], mode: [], cells: [], header: [] };
 export function addHook(list, f) {
   if (typeof f !== 'function') throw new Error('gametree needs a function here');
   list.push(f);
+}
+
+/** Selects node `n`, an index in the page's tree: what every way of choosing
+ * a node (a click, Find, a step, a worksheet's reveal) comes down to. The
+ * caller draws again.
+ * @param {number} n */
+export function setSelected(n) {
+  if (!Number.isInteger(n) || n < 0 || n >= tree.N) throw new RangeError(`no node ${n} in this page`);
+  selected = n;
 }

@@ -1,6 +1,6 @@
 // ---- Step-through: going to a step, keeping its path in view, playback,
 // stepping over a subtree and on to a cut-off.
-import { tree, ui } from './state.js';
+import { setSelected, tree, ui } from './state.js';
 import { H, actionName, decisionNode, idOf, indexOf, isMax } from './data.js';
 import { esc } from './boards.js';
 import { num, pathTo, tag, uniqueNames, windowText } from './words.js';
@@ -29,7 +29,7 @@ export function goTo(k) {
   document.getElementById('banner').hidden = k < E;
   const was = { at: ui.shownStep, selected: ui.selected, path: ui.shownPath };
   let opened = false;
-  if (st.current >= 0) { opened = reveal(st.current); ui.selected = st.current; }
+  if (st.current >= 0) { opened = reveal(st.current); setSelected(st.current); }
   // What the step talks about (the skipped children of a cut, the ancestor
   // whose bound explains it) is unfolded too.
   for (const m of st.explained) if (m >= 0) opened = reveal(m) || opened;

@@ -15,7 +15,8 @@ for (let e = 0; e < E; e++) {
   if (t === 2) { const n = indexOf(events[5 * e + 1]); if (n >= 0) returnAt[n] = e; }
   if (t === 4) cutSteps.push(e + 1);
 }
-export const step = { at: 0, timer: null, state: null };
+// Where the step-through stands: step.js alone changes it.
+export const step = { at: 0, timer: null, state: fresh() };
 export function fresh() {
   return { at: 0, val: new Map(), win: new Map(), entry: new Map(), best: new Map(), from: new Map(), cut: new Map(), cutShort: new Map(),
     skipped: new Set(), current: -1, last: '', lastKind: -1, explained: [] };

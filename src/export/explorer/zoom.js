@@ -92,6 +92,10 @@ new ResizeObserver(() => {
   // (Stepping keeps its zoom: the path is kept in view by scrolling.)
   if (ui.fitted && ui.mode !== 'step') fit();
 }).observe(treeBox);
+/** Small boxes without boards, or not: the button's choice (zoom.js owns
+ * ui.compact; the fitted view sets it too).
+ * @param {boolean} on */
+export function setCompact(on) { ui.compact = on; syncCompact(); }
 export function syncCompact() { document.getElementById('compact').setAttribute('aria-pressed', String(ui.compact)); canvas.classList.toggle('compact', ui.compact); }
 canvas.style.setProperty('--leaf-w', ui.leafW + 'px');
 panelButton.onclick = () => { panelAuto = false; setPanel(!panelShut()); if (ui.fitted) fit(); };

@@ -49,6 +49,10 @@ struct PageHeader<'a> {
     root_cells: String,
     symbols: Vec<char>,
     actions: Vec<String>,
+    /// The root's own name, where the game's notation gives it one (a
+    /// textbook tree's `A:(...)`): the page calls the root by it, as the
+    /// explorer does (`export::names`).
+    root_name: Option<String>,
     /// `[iteration, node, result in half points for the first player]`, in
     /// the order the search proved them (a node over is proven when made).
     proven: Vec<[u32; 3]>,
@@ -237,6 +241,7 @@ pub fn write_page<G: Game>(
         root_cells: game.cells(&searched.tree.root_position),
         symbols,
         actions: names.actions,
+        root_name: game.position_name(&searched.tree.root_position),
         proven,
         playouts: with_moves,
         compare,
@@ -254,7 +259,7 @@ pub fn write_page<G: Game>(
         "header" => out.write_all(json.as_bytes()),
         "data" => out.write_all(data.as_bytes()),
         "board_style" => out.write_all(BOARD_STYLE.as_bytes()),
-        "script" => out.write_all(script("mcts.js")?.as_bytes()),
+        "script" => out.write_all(script(&["mcts.js"])?.as_bytes()),
         other => Err(io::Error::other(format!("the page template names an unknown part {other:?}"))),
     })
 }
