@@ -763,34 +763,85 @@ fn no_edge_line_crosses_a_label_an_id_or_a_value() {
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 
+/// `smallTargets(doc)`: every control of the document `doc` in sight whose
+/// target, where a tap lands on it, holds no 44x44 px square (WCAG 2.5.5),
+/// and how many were measured by tapping. A check box or radio counts as its
+/// label. A control at least 44x44 px is its own target; a smaller one (a
+/// node's fold button, whose target reaches past it) is probed with
+/// `elementFromPoint`, so that what covers part of its target (a label,
+/// another box) takes that part away: the run of taps on it straight down
+/// through its middle, then across the middle of that run, 1 px apart, and
+/// a 44x44 px square centred in what they span, on a 4 px lattice. One too
+/// near the edge of the screen, or of the tree's scrolled area, to be probed
+/// whole is judged where it is in sight.
+pub(crate) const SMALL_TARGETS: &str = r#"
+const smallTargets = (d) => {
+  const w = d.defaultView, tree = d.getElementById('tree'), R = 60, S = 44;
+  const sight = (e) => {
+    const r = { left: 0, top: 0, right: w.innerWidth, bottom: w.innerHeight };
+    if (!tree || !tree.contains(e)) return r;
+    const t = tree.getBoundingClientRect();
+    return { left: Math.max(r.left, t.left), top: Math.max(r.top, t.top),
+             right: Math.min(r.right, t.left + tree.clientWidth), bottom: Math.min(r.bottom, t.top + tree.clientHeight) };
+  };
+  const small = [];
+  let probed = 0;
+  for (const c of d.querySelectorAll('button, select, input, textarea, a[href]')) {
+    if (c.offsetParent === null || c.closest('[hidden]')) continue;
+    const e = (c.type === 'checkbox' || c.type === 'radio') ? c.closest('label') || c : c;
+    const r = e.getBoundingClientRect();
+    const name = e.id || e.getAttribute('aria-label') || e.className || e.textContent.trim().slice(0, 20);
+    if (r.width === 0 || (r.width >= S - 0.5 && r.height >= S - 0.5)) continue;
+    const cx = Math.round((r.left + r.right) / 2) + 0.5, cy = Math.round((r.top + r.bottom) / 2) + 0.5, v = sight(e);
+    if (cx - R < v.left || cx + R > v.right || cy - R < v.top || cy + R > v.bottom) continue;
+    probed++;
+    const on = (x, y) => { const h = d.elementFromPoint(x, y); return !!h && (h === e || e.contains(h)); };
+    // The run of taps on it through (x, y), along x or y: [from, to].
+    const run = (x, y, dx, dy) => {
+      let a = 0, b = 0;
+      while (a < R && on(x - (a + 1) * dx, y - (a + 1) * dy)) a++;
+      while (b < R && on(x + (b + 1) * dx, y + (b + 1) * dy)) b++;
+      return [a, b];
+    };
+    const [up, down] = run(cx, cy, 0, 1), my = cy + (down - up) / 2;
+    const [left, right] = run(cx, my, 1, 0), mx = cx + (right - left) / 2;
+    let whole = on(cx, cy) && up + down + 1 >= S && left + right + 1 >= S;
+    for (let i = 0; i <= 11 && whole; i++) for (let j = 0; j <= 11 && whole; j++)
+      whole = on(mx - S / 2 + 0.5 + j * (S - 1) / 11, my - S / 2 + 0.5 + i * (S - 1) / 11);
+    if (!whole) small.push(`${name}: ${Math.round(r.width)}x${Math.round(r.height)} px, its taps ${left + right + 1}x${up + down + 1} px`);
+  }
+  return { small, probed };
+};
+"#;
+
 /// The phone's checks (390 CSS px wide, touch): what runs past the screen's
 /// right edge or makes the toolbar scroll sideways, every control in sight
-/// (the nodes' small expand toggles aside) under 44x44 px, and every word of
-/// the tree (the ids aside) drawn under 14 px at the zoom.
+/// whose target is under 44x44 px (the nodes' fold buttons included), and
+/// every word of the tree, the ids included, drawn under 14 px at the zoom.
 const PHONE_CHECKS: &str = r#"
 const bar = document.getElementById('toolbar');
 const wide = [...bar.querySelectorAll('*')].filter(e => e.offsetParent && e.getBoundingClientRect().right > window.innerWidth + 0.5)
   .map(e => e.id || e.textContent.trim().slice(0, 20));
-const small = [...document.querySelectorAll('button, select, input, textarea, a[href]')]
-  .filter(e => e.offsetParent !== null && !e.classList.contains('toggle') && !e.closest('[hidden]'))
-  .map(e => [e.id || e.className || e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
-  .filter(([, r]) => r.width > 0 && (r.width < 44 - 0.5 || r.height < 44 - 0.5))
-  .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+const { small, probed } = smallTargets(document);
+const toggles = [...document.querySelectorAll('#canvas .box .toggle')].filter(e => e.getClientRects().length).length;
 const zoom = parseFloat(document.getElementById('canvas').style.zoom || '1');
-const texts = [...document.querySelectorAll('#canvas .box .head, #canvas .box .lact, #canvas .box .value, #canvas .box .window, #canvas .box .running, #canvas .box .ab, #edges text')]
+const texts = [...document.querySelectorAll('#canvas .box .head, #canvas .box .lact, #canvas .box .value, #canvas .box .window, #canvas .box .running, #canvas .box .ab, #canvas .box .id, #edges text')]
   .filter(e => e.getClientRects().length && e.textContent.trim());
 const tiny = texts.map(e => [e.className.baseVal ?? e.className, parseFloat(getComputedStyle(e).fontSize) * zoom])
   .filter(([, px]) => px < 14 - 0.01).map(([n, px]) => `${n}: ${px.toFixed(1)} px`);
+const ids = texts.filter(e => e.classList.contains('id')).length;
 const tree = document.getElementById('tree').getBoundingClientRect();
-return { wide, scrolls: bar.scrollWidth > bar.clientWidth, page: document.documentElement.scrollWidth, small, tiny,
-         texts: texts.length, zoom, treeHeight: tree.height, treeTop: tree.top };
+return { wide, scrolls: bar.scrollWidth > bar.clientWidth, page: document.documentElement.scrollWidth, small, probed, toggles, tiny,
+         texts: texts.length, ids, zoom, treeHeight: tree.height, treeTop: tree.top };
 "#;
 
 /// On a phone (390x844 CSS px, touch) the toolbar wraps, never scrolling
-/// sideways; every control, the practice boxes included, is a 44x44 px tap
-/// target (WCAG 2.5.5); the first view of a 40-node tree keeps its words at
-/// 14 px or more, the tree panning rather than shrinking; and the tree keeps
-/// most of the screen's height.
+/// sideways, its less-used controls behind "More"; every control, the
+/// practice boxes and the nodes' fold buttons included, is a 44x44 px tap
+/// target (WCAG 2.5.5); the first view of a 40-node tree keeps its words,
+/// ids included, at 14 px or more, the tree panning rather than shrinking,
+/// and no edge through them; and the tree keeps most of the screen's height,
+/// starting high on it.
 #[test]
 #[cfg_attr(not(has_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 fn on_a_phone_the_toolbar_wraps_every_control_is_a_44_px_target_and_tree_text_is_14_px() {
@@ -801,7 +852,8 @@ fn on_a_phone_the_toolbar_wraps_every_control_is_a_44_px_target_and_tree_text_is
         ("aima", vec!["tree", "--position", AIMA, "--search", "alphabeta"]),
         ("leaves27", vec!["tree", "--position", LEAVES_27, "--search", "alphabeta"]),
     ];
-    let script = format!("return (function () {{ {PHONE_CHECKS} }})()");
+    let script = format!("return (function () {{ {SMALL_TARGETS} {PHONE_CHECKS} }})()");
+    let crossings = format!("return (function () {{ {CROSSINGS} }})()");
     for (name, args) in &trees {
         let html = page(&dir, name, args);
         b.open(&url(&html));
@@ -824,24 +876,55 @@ fn on_a_phone_the_toolbar_wraps_every_control_is_a_44_px_target_and_tree_text_is
             assert_eq!(m["scrolls"], false, "{what}: the toolbar scrolls sideways");
             assert!(m["page"].as_u64().unwrap() <= 390, "{what}: the page is {} px wide", m["page"]);
             assert_eq!(m["small"], serde_json::json!([]), "{what}: tap targets under 44x44 px");
+            // The fold buttons are smaller than their targets: some were probed by tapping.
+            if mode == "explore" {
+                assert!(m["toggles"].as_u64().unwrap() > 0, "{what}: no fold button drawn");
+                assert!(m["probed"].as_u64().unwrap() > 0, "{what}: no fold button's target probed");
+            }
             assert!(m["texts"].as_u64().unwrap() > 0, "{what}: no tree text measured");
+            assert!(m["ids"].as_u64().unwrap() > 0, "{what}: no id measured");
             assert_eq!(m["tiny"], serde_json::json!([]), "{what}: tree text under 14 px");
+            // The larger ids and the fold buttons' room: no edge runs through a word.
+            assert_eq!(b.run(&crossings), serde_json::json!([]), "{what}: edges through text");
             assert!(
                 m["treeHeight"].as_f64().unwrap() >= 0.6 * 844.0,
                 "{what}: the tree is {} px high",
                 m["treeHeight"]
             );
+            // (With every control in the bar, the tree started 364 px down.)
+            if mode == "explore" {
+                let top = m["treeTop"].as_f64().unwrap();
+                assert!(top <= 0.4 * 844.0, "{what}: the tree starts {top} px down the screen");
+            }
             if let (Some(shots), "practice") = (std::env::var_os("GAMETREE_SHOTS"), mode) {
                 b.screenshot(&Path::new(&shots).join(format!("phone-390x844-{name}-practice.png")));
             }
         }
-        // Its last control can be reached and used.
+        // The less-used controls wait behind "More": shut, they take no room;
+        // open, each is in sight, a 44 px target, and works (find, the last).
         b.tap("#mode-explore");
         b.settle();
         if b.run("return document.getElementById('leave-practice').hidden") == serde_json::json!(false) {
             b.tap("#leave-yes");
         }
-        b.type_into("#find", "c2");
+        let shown = "return ['expand-all', 'zoom-fit', 'panel-toggle', 'find'].map(id => document.getElementById(id).offsetParent !== null)";
+        assert_eq!(b.run(shown), serde_json::json!([false, false, false, false]), "{name}: behind More");
+        b.tap("#more-tools");
+        b.settle();
+        assert_eq!(
+            b.run("return document.getElementById('more-tools').getAttribute('aria-expanded')"),
+            "true"
+        );
+        assert_eq!(b.run(shown), serde_json::json!([true, true, true, true]), "{name}: More opened");
+        let m = b.run(&script);
+        assert_eq!(m["wide"], serde_json::json!([]), "{name}, More: past the screen's right edge");
+        assert_eq!(m["scrolls"], false, "{name}, More: the toolbar scrolls sideways");
+        assert_eq!(m["small"], serde_json::json!([]), "{name}, More: tap targets under 44x44 px");
+        b.type_into("#find", "#2\u{E007}");
+        assert_eq!(b.text("#find-result"), "#2", "{name}: find");
+        b.tap("#more-tools");
+        b.settle();
+        assert_eq!(b.run(shown), serde_json::json!([false, false, false, false]), "{name}: More shut again");
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }

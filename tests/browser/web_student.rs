@@ -4,6 +4,7 @@
 //! a game's end is said in `play`'s words, and a phone gets 44 px targets and
 //! one scroll. In a real headless Chromium, at a laptop's and a phone's size.
 
+use crate::classroom::SMALL_TARGETS;
 use crate::support;
 use crate::web::{choose_game, cli_json, click_point, fresh, open, shown, url, wait_for};
 
@@ -258,6 +259,12 @@ fn on_a_phone_with_touch_the_page_scrolls_once_never_sideways_and_every_control_
         let wide = b.run("return document.documentElement.scrollWidth");
         assert!(wide.as_u64().unwrap() <= 390, "{what}: the page is {wide} px wide");
         assert_eq!(small_controls(&b), json!([]), "{what}");
+        // The explorer's own controls, the nodes' fold buttons included.
+        let framed = b.run(&format!(
+            "return (function () {{ {SMALL_TARGETS} return smallTargets(document.getElementById('explorer').contentDocument); }})()"
+        ));
+        assert_eq!(framed["small"], json!([]), "{what}: in the explorer");
+        assert!(framed["probed"].as_u64().unwrap() > 0, "{what}: no fold button's target probed");
         // The frame is as tall as the explorer in it: the page scrolls, the
         // frame does not.
         let frame = b.run(

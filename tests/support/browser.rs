@@ -323,6 +323,14 @@ impl Browser {
         assert_eq!(settled, json!(true), "the page did not settle");
     }
 
+    /// How long a script (or the promise it returns) may run before the
+    /// driver gives up on it: WebDriver's 30 s unless set. (benches/web.rs:
+    /// a 137 MB answer on a loaded machine.)
+    pub fn set_script_timeout(&self, limit: Duration) {
+        let ms = u64::try_from(limit.as_millis()).unwrap_or(u64::MAX);
+        self.command("POST", "/timeouts", Some(json!({ "script": ms })));
+    }
+
     /// Waits until `script` returns true (or a non-empty string), polling;
     /// fails naming the script after a minute. The condition must be one that
     /// only the awaited change can make true: mark what was there before

@@ -61,6 +61,8 @@ document.getElementById('compact').onclick = () => { setCompact(!ui.compact); re
 document.getElementById('zoom-fit').onclick = fit;
 document.getElementById('zoom-in').onclick = () => setZoom(ui.zoom * 1.25);
 document.getElementById('zoom-out').onclick = () => setZoom(ui.zoom / 1.25);
+const moreTools = /** @type {HTMLElement} */ (document.getElementById('more-tools'));
+moreTools.onclick = () => moreTools.setAttribute('aria-expanded', String(moreTools.getAttribute('aria-expanded') !== 'true'));
 document.getElementById('more-facts').onclick = (ev) => {
   const d = document.getElementById('details');
   d.hidden = !d.hidden;
@@ -129,7 +131,8 @@ document.addEventListener('keydown', (ev) => {
     case 'PageDown': case ' ': ev.preventDefault(); select(walk(n, 1)); break;
     case 'PageUp': ev.preventDefault(); select(walk(n, -1)); break;
     case 'Enter': if (tree.count[n]) { ui.open[n] ^= 1; render(); } break;
-    case '/': ev.preventDefault(); findBox.focus(); findBox.select(); break;
+    // (A phone's find box waits behind "More": the key opens it first.)
+    case '/': ev.preventDefault(); if (!findBox.offsetParent) moreTools.setAttribute('aria-expanded', 'true'); findBox.focus(); findBox.select(); break;
     case '+': case '=': setZoom(ui.zoom * 1.25); break;
     case '-': setZoom(ui.zoom / 1.25); break;
     case 'f': fit(); break;

@@ -86,8 +86,8 @@ export function layout() {
   }
   const width = Math.max(...right) + c0;
   // The last row's box, whatever the distance between rows, and the
-  // toggles and ids that hang below it.
-  return { boxes, width, height: deepest + z.bottom + 18 };
+  // toggles and ids that hang below it (a phone's toggles as far as the stem).
+  return { boxes, width, height: deepest + z.bottom + Math.max(18, z.stem) };
 }
 // Elements of `drawn` not in `keep` are put out of sight, not out of the
 // page: putting a thousand boxes back in made the browser lay out their text

@@ -72,5 +72,12 @@ const SHORT = { ...SMALL, level: 96, bottom: 58 };
 const finger = window.matchMedia('(max-width: 600px), (pointer: coarse)');
 const FINGER = 48;
 const tall = (z) => (z !== FULL && ui.mode === 'practice' && finger.matches ? { ...z, level: z.level + FINGER, bottom: z.bottom + FINGER } : z);
-export const size = () => { const z = tall(ui.compact ? (ui.windowRows ? SMALL : SHORT) : FULL); return ui.printLevel ? { ...z, level: ui.printLevel } : z; };
+// On a phone a fold button's 44 px target hangs below its compact box
+// (explorer.css): the edges fan out under it, so that no tap meant for the
+// button lands on an edge's label or the middle child's box. (A full box's
+// edges are long enough already: their labels stand below the target.)
+const phone = window.matchMedia('(max-width: 600px)');
+const TOGGLE = 46;
+const roomy = (z) => (z !== FULL && phone.matches ? { ...z, level: z.level + TOGGLE, stem: z.stem + TOGGLE } : z);
+export const size = () => { const z = roomy(tall(ui.compact ? (ui.windowRows ? SMALL : SHORT) : FULL)); return ui.printLevel ? { ...z, level: ui.printLevel } : z; };
 export const boxWidth = (n) => (ui.compact && isLeaf(n) ? ui.leafW : size().w);
