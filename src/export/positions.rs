@@ -27,12 +27,15 @@ pub fn addons<G: Game>(
 ) -> Vec<Addon> {
     let distinct = Distinct::of(game, tree);
     let mut addons = vec![addon(tree, census, &distinct, scope)];
+    // (The symmetries' words are the game's: checkers' is no turn or mirror.)
+    addons[0].data["symmetry"] = json!(game.symmetry_words());
     addons.extend(super::merged_view::view(game, tree, &distinct, scope, merged));
     addons
 }
 
 /// The addon for the page of `tree` drawn within `scope`. Its data: `census`
-/// (as in the JSON), `paths` (for each position that more than one node of
+/// (as in the JSON), `symmetry` (the game's words for its symmetries, set by
+/// [`addons`]), `paths` (for each position that more than one node of
 /// the tree holds, numbered from 1 in the order of its first node, how many
 /// do; `paths[0]` is unused) and `group` (for each node of the page, in page
 /// order, its position's number there, or 0).

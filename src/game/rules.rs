@@ -76,6 +76,13 @@ pub trait Rules: Sync + Clone {
         None
     }
 
+    /// The symmetries [`Rules::symmetry_class`] respects, as a lesson says them
+    /// after "positions that ... makes the same": the square board's turns and
+    /// mirrors unless the game says otherwise.
+    fn symmetry_words(&self) -> &'static str {
+        crate::game::symmetry::SQUARE_WORDS
+    }
+
     /// [`Rules::symmetry_class`] written into `key` (cleared first) instead of
     /// a new vector, `false` for a game without symmetries: the census asks it
     /// for every distinct position, and games whose key is a few bytes

@@ -3,6 +3,9 @@
 //! the other are the same game, which counting positions "up to symmetry"
 //! (the tree's census) wants to know.
 
+/// The square board's eight symmetries in a lesson's words.
+pub const SQUARE_WORDS: &str = "a turn or a mirror of the board";
+
 /// For each of the eight symmetries of an `n` by `n` board (the identity, three
 /// turns, four mirrors), where each cell `row * n + col` goes.
 pub fn square_maps(n: usize) -> [Vec<usize>; 8] {

@@ -100,6 +100,24 @@ fn the_explorer_marks_transpositions_and_selecting_one_outlines_the_others() {
     b.open(&format!("file://{}", html.display()));
     b.click("#mode-positions");
     assert_eq!(games_up_to_symmetry(&b), (t["games_up_to_symmetry"].clone(), t["finished"].clone()));
+    // The symmetries are named as the game has them: a square board's turns
+    // and mirrors; checkers' board turned half round with the colours swapped.
+    let legend = |b: &Browser| b.text("#view-positions p");
+    assert!(
+        legend(&b).contains("Positions that a turn or a mirror of the board makes the same"),
+        "{}",
+        legend(&b)
+    );
+    let html = dir.join("checkers.html");
+    support::written::analysed(&dir, &["checkers", "--depth", "4", "--html", html.to_str().unwrap()]);
+    b.open(&format!("file://{}", html.display()));
+    b.click("#mode-positions");
+    let said = legend(&b);
+    assert!(
+        said.contains("Positions that turning the board half round with the colours swapped makes the same"),
+        "{said}"
+    );
+    assert!(!said.contains("mirror"), "{said}");
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 

@@ -106,6 +106,10 @@ impl Rules for Checkers {
         self.symmetry_class_into(pos, &mut key).then_some(key)
     }
 
+    fn symmetry_words(&self) -> &'static str {
+        "turning the board half round with the colours swapped"
+    }
+
     fn symmetry_class_into(&self, pos: &Position, out: &mut Vec<u8>) -> bool {
         // The lesser image as numbers, not as bytes: comparing byte arrays
         // stalled on loading what had just been stored (a fifth of what was
