@@ -133,10 +133,11 @@ fn docs_budgets_prints_the_table_the_code_holds() {
 
 /// The most lines of Rust the web and Python doors may hold together: they
 /// only translate their own arguments into the request layer's and its
-/// answers and refusals back (issue 48; they held 2,227, then 1,613). The
-/// issue's aim is 1,100; this holds what has been reached, so that what a
-/// door gains is paid for by moving what is not wiring into src/request.
-const DOOR_LINES: usize = 1_200;
+/// answers and refusals back (issue 48; they held 2,227, then 1,613, then
+/// 1,196 before the Python API's documentation moved to its Python). The
+/// issue's aim, 1,100, is reached; this holds it, so that what a door gains
+/// is paid for by moving what is not wiring into src/request.
+const DOOR_LINES: usize = 1_100;
 
 /// Every `.rs` file under `dir`.
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

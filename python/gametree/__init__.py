@@ -19,14 +19,11 @@ is not trusted, as a still drawing of the tree: docs/python.md);
 ``Tree.to_networkx()`` gives it as a networkx graph.
 """
 
-from ._gametree import BudgetError, Node, Tree, analyse, best, games, perft, solve, textbook_tree
+from ._tree import Node, Tree
+from ._api import BudgetError, analyse, best, games, perft, solve, textbook_tree
 from ._exercise import Exercise, exercise
 from ._grade import grade
 from ._quiz import quiz
-from ._networkx import to_networkx as _to_networkx
-
-# Written in Python, where networkx is: the class is Rust's, its method this.
-Tree.to_networkx = _to_networkx
 
 __all__ = [
     "BudgetError",

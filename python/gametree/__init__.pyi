@@ -1,19 +1,22 @@
-"""Type stubs of the gametree module (the Rust extension and the Python around it)."""
+"""Type stubs of the gametree module: the Rust extension's classes, and the Python around it."""
 
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, Literal, Optional, Sequence, TypedDict, Union
 
 __all__ = ["BudgetError", "Exercise", "Node", "Tree", "analyse", "best", "exercise", "games", "grade", "perft", "quiz", "solve", "textbook_tree"]
 
-# A position: the game's notation, or for "tree" a nested list of leaf values.
-NestedTree = Union[int, Sequence["NestedTree"]]
-Position = Union[str, NestedTree, None]
-Search = Literal["minimax", "alphabeta", "deepening", "mcts"]
+# The functions are typed and documented where they are written, in
+# _api.py, which type checkers read through this import (the package is
+# py.typed); the classes are Rust's and typed here.
+from ._api import Position as Position, Search as Search
+from ._api import analyse as analyse, best as best, games as games, perft as perft
+from ._api import solve as solve, textbook_tree as textbook_tree
+
 # A window's end: an int, or float("-inf") / float("inf").
 WindowEnd = Union[int, float]
 
 class BudgetError(RuntimeError):
-    """A budget (max_nodes, max_bytes, max_time, the solver's max_memory) would have been passed."""
+    """A budget (max_nodes, max_bytes, max_time, the solver's max_memory or max_positions) would have been passed."""
 
 class Node:
     """One node of a Tree, as it was when asked for."""
@@ -105,74 +108,6 @@ class Tree:
     def to_networkx(self) -> Any:
         """A networkx.DiGraph (networkx is optional: ImportError without it)."""
     def _repr_html_(self) -> str: ...
-
-def analyse(
-    game: str,
-    position: Position = None,
-    depth: Optional[int] = None,
-    search: Search = "minimax",
-    prune_on_ties: bool = True,
-    compare_orders: bool = False,
-    iterations: Optional[int] = None,
-    seed: Optional[int] = None,
-    uct_c: Optional[float] = None,
-    rollout: Optional[str] = None,
-    solver: bool = False,
-    compare: bool = False,
-    max_nodes: Optional[int] = None,
-    threads: Optional[int] = None,
-) -> Tree:
-    """Builds the whole tree of a position and searches it, as `gametree analyse` does.
-
-    search="deepening" is `analyse --search deepening`: alpha-beta to depth 1,
-    2, ... up to `depth` with a transposition table and the previous line
-    first; the last iteration sets the tree's values, and `Tree.iterations`
-    holds every iteration."""
-
-def perft(
-    game: str,
-    depth: int,
-    position: Position = None,
-    threads: Optional[int] = None,
-    max_nodes: Optional[int] = None,
-    max_time: Optional[float] = None,
-) -> list[int]:
-    """The positions exactly d actions deep for d = 1..depth; BudgetError past
-    max_nodes (positions at one depth) or max_time (seconds)."""
-
-def best(
-    game: str,
-    position: Position = None,
-    depth: Optional[int] = None,
-    search: Search = "alphabeta",
-    iterations: Optional[int] = None,
-    seed: Optional[int] = None,
-    max_nodes: Optional[int] = None,
-) -> tuple[Optional[str], Union[int, float]]:
-    """The best action and its value, as `gametree best` prints them."""
-
-def solve(
-    game: str,
-    position: Position = None,
-    max_memory: Optional[int] = None,
-    max_positions: Optional[int] = None,
-) -> str:
-    """"win in N", "loss in N" or "draw" for the side to move; BudgetError past
-    max_memory (bytes of the solver's tables) or max_positions."""
-
-def textbook_tree(
-    seed: int,
-    depth: int = 3,
-    branching: tuple[int, int] = (2, 3),
-    leaves: tuple[int, int] = (0, 20),
-    cutoffs: int = 2,
-    prune_on_ties: bool = True,
-    search: Literal["minimax", "alphabeta"] = "alphabeta",
-) -> str:
-    """A random textbook tree in the "tree" game's notation, as `gametree exercise --seed N` draws it."""
-
-def games() -> list[dict[str, Any]]:
-    """The games: name, about, depth (the default) and start (the start position)."""
 
 # A student's search: called with the tree (nested lists whose leaves are
 # their names, MAX to move at the root) and evaluate(leaf name) -> its value,

@@ -15,12 +15,8 @@ use pyo3::prelude::*;
 
 use gametree::request::{Door, Refusal, Why};
 
-create_exception!(
-    gametree,
-    BudgetError,
-    PyRuntimeError,
-    "A budget (max_nodes, max_bytes, max_time, the solver's max_memory) would have been passed; the message says which and what to change."
-);
+// A budget refused (documented in gametree/_api.py).
+create_exception!(gametree, BudgetError, PyRuntimeError);
 
 /// A failure to report to Python: a refusal of the request layer, said in
 /// Python's words (`depth=`, not `--depth`), as `ValueError` (bad input) or

@@ -12,15 +12,9 @@ use pyo3::prelude::*;
 use crate::{Answer, Failure};
 use gametree::request::analysed::{Analysed, Asked, NodeFacts, NotWritten, Value};
 
-/// A searched game tree, made by `gametree.analyse`.
-///
-/// `len(tree)` nodes, numbered in construction order from the root (0);
-/// `tree[i]` is node i (a `Node`), and iterating gives them in id order.
-/// `decision`, `value` and `line` are the search's answer. The exports are
-/// the command line's: `to_json()`, `to_dot()`, `to_efg()`, `to_html()`.
-/// In a notebook the tree shows as the explorer.
-// A sequence: iterating is Python's own over `tree[0]`, `tree[1]`, ...,
-// each node made as it is reached.
+// A searched tree, documented (and its exports signed) in gametree/_tree.py.
+// A sequence: iterating is Python's own over `tree[0]`, `tree[1]`, ..., each
+// node made as it is reached.
 #[pyclass(module = "gametree", frozen, sequence)]
 pub struct Tree {
     inner: Box<dyn Analysed>,
@@ -100,12 +94,7 @@ impl Tree {
 
 #[pymethods]
 impl Tree {
-    /// `search="deepening"`: each iteration, depth 1 first, as a dict with
-    /// the keys of the JSON's `deepening.iterations` (docs/tree-json.md):
-    /// `depth`, `nodes`, `leaves`, `cutoffs`, `table_cutoffs`, `time_ms`,
-    /// `decision` (None when the root cannot act), `value`,
-    /// `principal_variation` and `branching_factor` (effective: this
-    /// iteration's nodes over the previous one's). None for any other search.
+    // `Tree.iterations` (documented in gametree/_tree.py): deepening's, or None.
     #[getter]
     fn iterations(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
         let Some(d) = self.inner.deepening() else { return Ok(None) };
@@ -140,19 +129,12 @@ impl Tree {
         format!("<gametree.Tree {}>", self.title)
     }
 
-    /// The tree as JSON: the bytes `gametree analyse ... --json -` writes
-    /// (schema: docs/tree-json.md). max_bytes: its budget (default 64 MiB, the
-    /// command line's `--max-bytes`); a tree sure to pass it is refused with
-    /// BudgetError before anything is written, and one that passes it on the
-    /// way is stopped there.
+    // The exports, documented in gametree/_tree.py: `--json -`, `--dot`, ...
     #[pyo3(signature = (max_bytes=None))]
     fn to_json(&self, py: Python<'_>, max_bytes: Option<i64>) -> Answer<String> {
         self.export(py, Asked::Json, "to_json()", max_bytes)
     }
 
-    /// The tree as Graphviz DOT, as `--dot` writes it; `show_depth=K` draws
-    /// levels 0 to K, `show_line=True` the line of best play and its
-    /// alternatives (`max_bytes` as for `to_json`).
     #[pyo3(signature = (show_depth=None, show_line=false, max_bytes=None))]
     fn to_dot(
         &self,
@@ -164,15 +146,11 @@ impl Tree {
         self.export(py, Asked::Dot(scope(show_depth, show_line)?), "to_dot()", max_bytes)
     }
 
-    /// The tree as a Gambit extensive-form game (.efg), as `--efg` writes it
-    /// (not for MCTS trees: ValueError; `max_bytes` as for `to_json`).
     #[pyo3(signature = (max_bytes=None))]
     fn to_efg(&self, py: Python<'_>, max_bytes: Option<i64>) -> Answer<String> {
         self.export(py, Asked::Efg, "to_efg()", max_bytes)
     }
 
-    /// The tree explorer, one self-contained HTML page, as `--html` writes it
-    /// (`show_depth`, `show_line` as for `to_dot`, `max_bytes` as for `to_json`).
     #[pyo3(signature = (show_depth=None, show_line=false, max_bytes=None))]
     fn to_html(
         &self,
@@ -184,24 +162,14 @@ impl Tree {
         self.export(py, Asked::Html(scope(show_depth, show_line)?), "to_html()", max_bytes)
     }
 
-    /// The explorer inline in a notebook, after a still drawing of the tree
-    /// that a notebook opened untrusted shows in its place
-    /// (`gametree::request::notebook`).
+    /// The explorer inline in a notebook, after a still drawing for untrusted ones.
     fn _repr_html_(&self, py: Python<'_>) -> String {
         let inner = &*self.inner;
         py.allow_threads(|| gametree::request::notebook::cell(inner))
     }
 }
 
-/// One node of a `Tree`, as it was when asked for.
-///
-/// `id` (construction order, the root 0), `parent` (None at the root),
-/// `children` (ids), `depth`, `action` (that led here; None at the root),
-/// `name` (as every view of the tree names it: the explorer, the JSON, the grader),
-/// `position` (the game's notation), `to_move`, `board` (rows as drawn),
-/// `value` (None where alpha-beta pruned the node; MCTS: the mean reward),
-/// `alpha` and `beta` (alpha-beta's window on entering, ints or ±inf; None
-/// under minimax or where pruned), `pruned`, and `visits` (MCTS only).
+// A node of a Tree, documented in gametree/_tree.py.
 #[pyclass(module = "gametree", frozen, get_all)]
 pub struct Node {
     id: u32,

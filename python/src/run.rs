@@ -1,6 +1,6 @@
-//! The module's functions: `analyse`, `perft`, `best`, `solve`, `games`. Each
-//! checks its arguments as the command line's command of the same name does,
-//! with the same one-line messages, and then calls the same library functions.
+//! The module's functions, which gametree/_api.py signs and documents for
+//! Python: each checks its arguments as the command line's command of the same
+//! name does, with the same one-line messages, then calls the same library.
 
 use gametree::games::Settings;
 use gametree::request::analyse::{AnalyseArgs, MctsArgs};
@@ -82,36 +82,7 @@ pub(crate) fn position_text(position: Option<&Bound<'_, PyAny>>) -> Answer<Optio
     }
 }
 
-/// Builds the whole tree of a position and searches it, as `gametree analyse`
-/// does; returns the searched `Tree`.
-///
-/// game: a name from `games()`: "checkers", "tictactoe", "niujiao", "ataxx",
-///     "gomoku" or "tree" (textbook trees).
-/// position: the position in the game's notation (default: the game's start);
-///     for "tree" also a nested list, `[[3, 12, 8], [2, 4, 6], [14, 5, 2]]`.
-/// depth: plies in the tree, 1 to 64 (default: the game's own).
-/// search: "minimax", "alphabeta" (marks the nodes it skips as pruned),
-///     "deepening" (alpha-beta to depth 1, 2, ... with a transposition table,
-///     each iteration in `Tree.iterations`) or "mcts" (grows a tree of its
-///     own, one node per iteration).
-/// prune_on_ties: alpha-beta cuts off when a value reaches the bound (AIMA);
-///     False cuts only when it passes it (Berkeley CS188).
-/// compare_orders: also run alpha-beta with the children taken in natural,
-///     best-first, worst-first and the engine's order (in `to_json()`).
-/// iterations, seed: MCTS's iterations (default 10000) and the seed of its
-///     playouts (default 1: the same seed gives the same tree).
-/// uct_c, rollout, solver: MCTS's exploration constant (default √2), its
-///     playouts ("random" or "heuristic") and MCTS-Solver.
-/// compare: alpha-beta to `depth` beside MCTS (in `to_json()` and the page).
-/// max_nodes: refuse a tree of more nodes (default 50 million); BudgetError.
-/// threads: threads to build deep trees on (default: every core).
-///
-/// Bad arguments raise ValueError with a one-line message naming the keyword
-/// at fault (the command line's refusal, in Python's words).
-///
-/// >>> tree = gametree.analyse("tree", search="alphabeta")
-/// >>> tree.decision, tree.value, len(tree)
-/// ('B', 3, 13)
+/// `gametree.analyse` (documented in gametree/_api.py): `gametree analyse`.
 #[pyfunction]
 #[pyo3(signature = (game, position=None, depth=None, search="minimax", prune_on_ties=true, compare_orders=false, iterations=None, seed=None, uct_c=None, rollout=None, solver=false, compare=false, max_nodes=None, threads=None))]
 #[allow(clippy::too_many_arguments)]
@@ -159,15 +130,7 @@ pub fn analyse(
     Ok(Tree::new(py, inner))
 }
 
-/// Counts the positions exactly d actions deep for d = 1 to `depth`, as
-/// `gametree perft` does; returns the counts as a list, depth 1 first.
-///
-/// max_nodes: positions one depth may count (default 100 billion); a depth
-///     predicted to count more is not started. BudgetError.
-/// max_time: seconds the count may take (default: no limit). BudgetError.
-///
-/// >>> gametree.perft("tictactoe", 3)
-/// [9, 72, 504]
+/// `gametree.perft` (documented in gametree/_api.py): `gametree perft`.
 #[pyfunction]
 #[pyo3(signature = (game, depth, position=None, threads=None, max_nodes=None, max_time=None))]
 #[allow(clippy::too_many_arguments)]
@@ -192,13 +155,7 @@ pub fn perft(
     })
 }
 
-/// The best action and its value, as `gametree best` prints them: alpha-beta
-/// without a tree (the default), minimax over the explicit tree, or MCTS
-/// (whose value is the root's mean reward for the side to move). The action
-/// is None when the side to move cannot act.
-///
-/// >>> gametree.best("tictactoe", "xx.oo.... x")
-/// ('c1', 1004)
+/// `gametree.best` (documented in gametree/_api.py): `gametree best`.
 #[pyfunction]
 #[pyo3(signature = (game, position=None, depth=None, search="alphabeta", iterations=None, seed=None, max_nodes=None))]
 #[allow(clippy::too_many_arguments)]
@@ -231,17 +188,7 @@ pub fn best(
     Ok((found.action, value_object(py, found.value)))
 }
 
-/// The game's exact result for the side to move by retrograde analysis, as
-/// `gametree solve` prints it: "win in N", "loss in N" or "draw".
-///
-/// max_memory: bytes the solver's tables may hold (default: 2 GiB, or half
-///     the physical memory, or half the address space `ulimit -v` leaves,
-///     whichever is least); held to what the process may use. BudgetError.
-/// max_positions: give up when more positions are reachable (default: no
-///     limit but the memory's). BudgetError.
-///
-/// >>> gametree.solve("tictactoe")
-/// 'draw'
+/// `gametree.solve` (documented in gametree/_api.py): `gametree solve`.
 #[pyfunction]
 #[pyo3(signature = (game, position=None, max_memory=None, max_positions=None))]
 pub fn solve(
@@ -262,8 +209,7 @@ pub fn solve(
     })
 }
 
-/// The games, in the list's order: a dict for each with its `name`, `about`
-/// (a line), `depth` (its default depth) and `start` (its start position).
+/// `gametree.games` (documented in gametree/_api.py): the request layer's list.
 #[pyfunction]
 pub fn games(py: Python<'_>) -> Answer<Vec<PyObject>> {
     gametree::request::games::list()
@@ -279,14 +225,7 @@ pub fn games(py: Python<'_>) -> Answer<Vec<PyObject>> {
         .collect()
 }
 
-/// A random textbook tree in the "tree" game's notation, the one `gametree
-/// exercise --seed SEED` draws with the same constraints: `depth` levels,
-/// `branching` children per inner node (least, most), leaf values in `leaves`
-/// (least, most), and for alpha-beta at least `cutoffs` nodes that skip
-/// children under the rule chosen.
-///
-/// >>> gametree.textbook_tree(1, depth=2)
-/// '((15 14 12) (0 3) (4 15))'
+/// `gametree.textbook_tree` (documented in gametree/_api.py): `exercise --seed`'s tree.
 #[pyfunction]
 #[pyo3(signature = (seed, depth=3, branching=(2, 3), leaves=(0, 20), cutoffs=2, prune_on_ties=true, search="alphabeta"))]
 #[allow(clippy::too_many_arguments)]

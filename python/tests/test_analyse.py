@@ -157,9 +157,11 @@ def test_help_reads_as_documentation():
 
     text = pydoc.render_doc(gametree.analyse, renderer=pydoc.plaintext)
     signature = (
-        "analyse(game, position=None, depth=None, search='minimax', prune_on_ties=True, "
-        "compare_orders=False, iterations=None, seed=None, uct_c=None, rollout=None, solver=False, "
-        "compare=False, max_nodes=None, threads=None)"
+        "analyse(game: 'str', position: 'Position' = None, depth: 'Optional[int]' = None, "
+        "search: 'Search' = 'minimax', prune_on_ties: 'bool' = True, compare_orders: 'bool' = False, "
+        "iterations: 'Optional[int]' = None, seed: 'Optional[int]' = None, uct_c: 'Optional[float]' = None, "
+        "rollout: 'Optional[str]' = None, solver: 'bool' = False, compare: 'bool' = False, "
+        "max_nodes: 'Optional[int]' = None, threads: 'Optional[int]' = None) -> 'Tree'"
     )
     assert signature in text
     assert text.count("analyse(game") == 1, "the signature once, not repeated in the text"
@@ -177,4 +179,6 @@ def test_the_stubs_name_what_the_module_has():
 
     stubs = ast.parse((Path(gametree.__file__).parent / "__init__.pyi").read_text())
     named = {n.name for n in stubs.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    # What the stubs take from the package's typed Python (`from ._api import analyse as analyse`).
+    named |= {a.asname for n in stubs.body if isinstance(n, ast.ImportFrom) for a in n.names if a.asname == a.name}
     assert set(gametree.__all__) <= named, set(gametree.__all__) - named
