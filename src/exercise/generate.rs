@@ -236,7 +236,8 @@ fn named(tree: &Drawn) -> String {
 
 /// A tree meeting `c` for alpha-beta (`alphabeta`), or any tree of its shape
 /// for minimax; the first found from `seed`, or why none was. Its nodes are
-/// named as textbooks do ([`named`]).
+/// named as textbooks do: inner nodes A, B, C... level by level, a leaf by
+/// its parent and place (`c2`).
 pub fn generate(seed: u64, c: &Constraints, alphabeta: bool) -> Result<String, Refusal> {
     c.check()?;
     let mut rng = Rng::new(seed);
