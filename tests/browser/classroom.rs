@@ -925,6 +925,34 @@ fn on_a_phone_the_toolbar_wraps_every_control_is_a_44_px_target_and_tree_text_is
         b.tap("#more-tools");
         b.settle();
         assert_eq!(b.run(shown), serde_json::json!([false, false, false, false]), "{name}: More shut again");
+        // Zoomed out far past the first view, a worksheet still reads: every
+        // answer box inside its node, no two ids over each other.
+        b.tap("#mode-practice");
+        b.tap("#more-tools");
+        for _ in 0..4 {
+            b.tap("#zoom-out");
+        }
+        b.settle();
+        let spilled = b.run(
+            "const inside = (r, o) => r.left >= o.left - 1 && r.right <= o.right + 1 && r.top >= o.top - 1 && r.bottom <= o.bottom + 1; \
+             const out = [...document.querySelectorAll('.box input.guess, .box input.wguess')] \
+               .filter(i => i.getClientRects().length && !inside(i.getBoundingClientRect(), i.closest('.box').getBoundingClientRect())) \
+               .map(i => i.closest('.box').dataset.index); \
+             const ids = [...document.querySelectorAll('.box > .id')].filter(e => e.getClientRects().length).map(e => e.getBoundingClientRect()); \
+             const over = ids.filter((r, i) => ids.some((q, j) => j > i && r.left < q.right - 1 && q.left < r.right - 1 && r.top < q.bottom - 1 && q.top < r.bottom - 1)).length; \
+             return { zoom: document.getElementById('zoom-level').textContent, out, over }",
+        );
+        assert_eq!(
+            spilled["out"],
+            serde_json::json!([]),
+            "{name} zoomed out: answer boxes out of their nodes: {spilled}"
+        );
+        assert_eq!(spilled["over"], 0, "{name} zoomed out: ids over each other: {spilled}");
+        b.tap("#more-tools");
+        b.tap("#mode-explore");
+        if b.run("return document.getElementById('leave-practice').hidden") == serde_json::json!(false) {
+            b.tap("#leave-yes");
+        }
     }
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }

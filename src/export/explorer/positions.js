@@ -76,7 +76,7 @@ addView({
       `<p>The tree repeats a position once for every path that reaches it: its ${c.total.nodes.toLocaleString('en')} nodes hold ` +
       `${c.total.positions.toLocaleString('en')} different positions, so ${shared.toLocaleString('en')} nodes are transpositions ` +
       '(marked ⇄ in the tree: select one to see the others).' +
-      (sym ? ` Positions that ${esc(String(d.symmetry))} makes the same are one “up to symmetry”.` : '') + (typeof c.total.games_up_to_symmetry === 'number' ? ` <span id="games-up-to-symmetry">Games up to symmetry: ${c.total.games_up_to_symmetry.toLocaleString('en')} of the ${c.total.finished.toLocaleString('en')} finished games</span>, once at every node the moves into positions that are the same up to symmetry are taken as one.` : '') + '</p>' + table +
+      (sym ? ` Positions that ${esc(String(d.symmetry))} makes the same are one “up to symmetry”.` : '') + (typeof c.total.games_up_to_symmetry === 'number' && c.total.finished > 0 ? ` <span id="games-up-to-symmetry">Games up to symmetry: ${c.total.games_up_to_symmetry.toLocaleString('en')} of the ${c.total.finished.toLocaleString('en')} finished games</span>, once at every node the moves into positions that are the same up to symmetry are taken as one.` : '') + '</p>' + table +
       // (The Positions graph, merged.js, where the page has it.)
       (document.getElementById('mode-merged') ? '<p><button id="positions-graph" title="Each position drawn once, with how many paths reach it, every edge of the tree kept">' +
         'Draw the positions as a graph</button></p>' : '');
