@@ -370,6 +370,14 @@ fn merge_transpositions_opens_the_explorer_on_the_graph_of_positions_the_dot_dra
         BTreeSet::from([chosen])
     );
     readable(&b, [20.0, 18.0, 16.0]);
+    // Drawn full size, the graph opens on its root, not on the empty corner
+    // of its wide first levels.
+    let root_seen = b.run(
+        "const a = document.getElementById('merged-area').getBoundingClientRect(); \
+         const r = document.querySelector(\".mbox[data-first='0']\").getBoundingClientRect(); \
+         return r.left >= a.left && r.right <= a.right && r.top >= a.top && r.bottom <= a.bottom",
+    );
+    assert_eq!(root_seen, true, "with Boards the root's position is in sight");
     if let Some(dir) = std::env::var_os("GAMETREE_SHOTS") {
         b.screenshot(&Path::new(&dir).join("positions-graph-boards.png"));
     }

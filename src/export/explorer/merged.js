@@ -350,18 +350,22 @@ function graphView() {
       setMode('explore');
       select(Number(b.dataset.node));
     });
+    // The root's level in sight, the root in the middle: at first, and when
+    // Boards draws the graph full size (it stayed at the top left, in the
+    // empty corner of a wide first level).
+    const scroller = el.querySelector('#merged-area');
+    const home = () => { scroller.scrollTop = 0; scroller.scrollLeft = Math.max(0, xOf(0) + 8 - scroller.clientWidth / 2); };
     const toggle = el.querySelector('#merged-boards');
     if (toggle) {
       toggle.onclick = () => {
         showBoards = !showBoards;
         drawGraph(canvas, !showBoards);
+        home();
       };
     }
     drawGraph(canvas, true);
     window.addEventListener('resize', () => { if (!el.hidden && !showBoards) drawGraph(canvas, true); });
-    // The root's level in sight, the root in the middle.
-    const scroller = el.querySelector('#merged-area');
-    scroller.scrollLeft = Math.max(0, xOf(0) + 8 - scroller.clientWidth / 2);
+    home();
   }
   // Drawn to fit its area (`fitting`), or at full size with the boards.
   function drawGraph(canvas, fitting) {
