@@ -928,6 +928,12 @@ fn on_a_phone_the_toolbar_wraps_every_control_is_a_44_px_target_and_tree_text_is
         // Zoomed out far past the first view, a worksheet still reads: every
         // answer box inside its node, no two ids over each other.
         b.tap("#mode-practice");
+        // An edge, which a student taps to cut, is a finger wide on screen.
+        let band = b.run(
+            "const z = parseFloat(document.getElementById('canvas').style.zoom); \
+             return Math.min(...[...document.querySelectorAll('#edges line.hit')].map(l => parseFloat(getComputedStyle(l).strokeWidth) * z))",
+        );
+        assert!(band.as_f64().unwrap() >= 44.0, "{name}: an edge's tap band is {band} px on screen");
         b.tap("#more-tools");
         for _ in 0..4 {
             b.tap("#zoom-out");
