@@ -139,25 +139,13 @@ fn docs_budgets_prints_the_table_the_code_holds() {
 /// is paid for by moving what is not wiring into src/request.
 const DOOR_LINES: usize = 1_100;
 
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn the_web_and_python_doors_are_few_lines_of_wiring() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in ["src/web", "python/src"] {
-        rust_files(&root.join(dir), &mut files);
-    }
+    let files: Vec<PathBuf> = ["src/web", "python/src"]
+        .iter()
+        .flat_map(|dir| crate::support::rust_files(&root.join(dir)))
+        .collect();
     let counted: Vec<(usize, String)> = files
         .iter()
         .map(|p| {

@@ -9,15 +9,10 @@
 use std::fs;
 use std::path::Path;
 
-fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push((path.display().to_string(), fs::read_to_string(&path).unwrap()));
-        }
-    }
+/// Each `.rs` file under `dir`, by its path, with its text.
+fn sources(dir: &Path) -> Vec<(String, String)> {
+    let files = crate::support::rust_files(dir);
+    files.into_iter().map(|p| (p.display().to_string(), fs::read_to_string(&p).unwrap())).collect()
 }
 
 #[test]
@@ -26,7 +21,7 @@ fn no_test_passes_by_skipping_and_every_ignored_test_says_why() {
     let mut files = Vec::new();
     for dir in ["tests", "src", "benches", "examples"] {
         if root.join(dir).is_dir() {
-            sources(&root.join(dir), &mut files);
+            files.extend(sources(&root.join(dir)));
         }
     }
     assert!(files.len() > 20, "the sources were found");
@@ -46,8 +41,8 @@ fn no_test_passes_by_skipping_and_every_ignored_test_says_why() {
 fn a_test_is_ignored_only_where_what_it_needs_is_absent() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    sources(&root.join("tests"), &mut files);
-    sources(&root.join("src"), &mut files);
+    files.extend(sources(&root.join("tests")));
+    files.extend(sources(&root.join("src")));
     let ignore = ["ign", "ore = \""].concat();
     for (name, text) in &files {
         for (at, _) in text.match_indices(&ignore) {

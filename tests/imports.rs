@@ -200,24 +200,12 @@ fn reexported(dir: &Path, name: &str) -> Option<PathBuf> {
     None
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// The references between the files of `src/`, by their paths from `root`:
 /// `from -> to` when `from` names something of `to`. Module files (`mod.rs`,
 /// `lib.rs`, `main.rs`) are left out: they declare and re-export the files of
 /// their folder, whose names resolve to those files.
 fn graph(root: &Path) -> BTreeMap<String, BTreeSet<String>> {
-    let mut files = Vec::new();
-    rust_files(&root.join("src"), &mut files);
+    let files = crate::support::rust_files(&root.join("src"));
     let module_file = |p: &Path| ["mod.rs", "lib.rs", "main.rs"].iter().any(|m| p.ends_with(m));
     let name = |p: &Path| p.strip_prefix(root).unwrap().to_string_lossy().into_owned();
     let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();

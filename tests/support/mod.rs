@@ -15,6 +15,24 @@ const COURSE_FIXTURES: Option<&str> = option_env!("GAMETREE_COURSE_FIXTURES");
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// Every `.rs` file under `dir`, at any depth, in path order.
+pub fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out.sort();
+    out
+}
+
 /// Runs the gametree binary with `stdin` as its input.
 pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
