@@ -13,6 +13,7 @@ import { addView } from './views.js';
 import { setMode } from './modes.js';
 import { stepKey } from './keys.js';
 import { smallTree } from './small_tree.js';
+import { boardEsc as esc } from './board.js';
 const D = addonData('deepening');
 const T = D.tree;
 const ITS = D.iterations;
@@ -20,7 +21,6 @@ const N = T ? T.count.length : 0;
 const offset = new Int32Array(N + 1);
 for (let n = 0; n < N; n++) offset[n + 1] = offset[n] + T.count[n];
 
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 
 const style = document.createElement('style');

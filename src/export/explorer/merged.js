@@ -8,7 +8,7 @@
 // bundled after the explorer's modules when the page has it.
 import { addHook, hooks } from './state.js';
 import { H, actionName, idOf, indexOf } from './data.js';
-import { boardSvg } from './boards.js';
+import { boardSvg, esc } from './boards.js';
 import { nameOf, num } from './words.js';
 import { render } from './nodes.js';
 import { addView } from './views.js';
@@ -89,7 +89,6 @@ style.textContent =
   '#panel .merged-pos button { font-size: 13px; padding: 0 4px; }' +
   '@media print { #merged-panel, #merged-note .key { display: none; } #merged-area { overflow: visible; } }';
 document.head.appendChild(style);
-const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const big = (n) => Number(n).toLocaleString('en');
 // A value as the page writes it; the extremes of 32 bits are its infinities.
 const val = (v) => num(v <= -2147483648 ? -Infinity : v >= 2147483647 ? Infinity : v);

@@ -9,6 +9,7 @@ import { addView } from './views.js';
 import { setMode } from './modes.js';
 import { stepKey } from './keys.js';
 import { smallTree } from './small_tree.js';
+import { boardEsc as esc } from './board.js';
 const D = addonData('orders');
 const T = D.tree;
 const ORDERS = D.orders;
@@ -26,7 +27,6 @@ const kids = (o, n) => {
 };
 const seen = (o, n) => o.search.bound[n] !== '.';
 
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 const pruned = (c) => D.minimax.nodes - c.nodes;
 

@@ -38,9 +38,9 @@
 //   spec.above       optional: px of the box taken above the drawing (a note)
 //   spec.left, spec.below  room beside and under the tree for marks
 //   spec.style       more CSS for the marks
+import { boardEsc as esc } from './board.js';
 export function smallTree(spec) {
   const T = spec.tree, N = T.count.length;
-  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const pre = [], depth = new Int32Array(N), list = new Array(N);
   const bottom = (n) => T.count[n] === 0 || (spec.depth !== undefined && depth[n] >= spec.depth);
   for (const todo = [T.root]; todo.length;) {
