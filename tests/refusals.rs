@@ -119,3 +119,29 @@ fn best_alphabeta_refuses_a_hopeless_depth_at_the_largest_budgets() {
         }
     }
 }
+
+/// A number out of its range is told the request layer's range, in the words
+/// Python and the page use ("depth=99: expected 1 to 64"), not clap's own
+/// ("99 is not in 1..=64"), nor a u64's top as if it were a range.
+#[test]
+fn a_number_out_of_range_is_told_the_request_layers_range() {
+    use gametree::request::check::{MAX_DEPTH, MAX_THREADS, expected};
+    let cases: [(&[&str], String); 5] = [
+        (&["analyse", "tictactoe", "--depth", "99"], expected(1, MAX_DEPTH.into())),
+        (&["perft", "tictactoe", "0"], expected(1, MAX_DEPTH.into())),
+        (&["analyse", "tictactoe", "--threads", "0"], expected(1, MAX_THREADS.into())),
+        (&["analyse", "tictactoe", "--max-nodes", "0"], "expected 1 or more".to_string()),
+        (
+            &["analyse", "tictactoe", "--max-nodes", "99999999999999999999"],
+            format!("expected at most {}", u64::MAX),
+        ),
+    ];
+    for (args, range) in cases {
+        let out = run(args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        let first = err.lines().next().unwrap_or_default();
+        assert!(first.ends_with(&format!("': {range}")), "{args:?}: {first}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

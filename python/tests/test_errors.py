@@ -42,6 +42,31 @@ def test_a_bad_argument_is_a_value_error_with_the_clis_message(cli, kwargs, args
     assert plain_words(said) == plain_words(message), (said, message)
 
 
+# Numbers out of range: the command line's parser and Python say the request
+# layer's range in the same words (`--depth 99` and `depth=99` alike:
+# "expected 1 to 64"; a budget's "expected 1 or more").
+OUT_OF_RANGE = [
+    (dict(depth=99), ["--depth", "99"]),
+    (dict(depth=0), ["--depth", "0"]),
+    (dict(max_nodes=0), ["--max-nodes", "0"]),
+    (dict(threads=300), ["--threads", "300"]),
+    (dict(search="mcts", iterations=0), ["--search", "mcts", "--iterations", "0"]),
+]
+
+
+@pytest.mark.parametrize("kwargs,args", OUT_OF_RANGE, ids=[" ".join(a) for _, a in OUT_OF_RANGE])
+def test_a_number_out_of_range_is_told_its_range_as_the_cli_tells_it(cli, kwargs, args):
+    done = cli("analyse", "tictactoe", *args, check=False)
+    assert done.returncode == 2
+    first = done.stderr.decode().splitlines()[0]
+    with pytest.raises(ValueError) as caught:
+        gametree.analyse("tictactoe", **kwargs)
+    said = str(caught.value)
+    keyword = next(iter(kwargs)) if "iterations" not in kwargs else "iterations"
+    assert said.startswith(f"{keyword}="), said
+    assert said.split(": ", 1)[1] == first.rsplit(": ", 1)[1], (said, first)
+
+
 def test_the_advice_of_a_refusal_can_be_followed_in_python():
     """A refusal names keywords analyse() takes, and doing what it says works."""
     import inspect

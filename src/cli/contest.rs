@@ -189,7 +189,7 @@ pub struct Args {
     #[arg(value_enum)]
     b: Level,
     /// How many games.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, default_value_t = 10, value_parser = super::options::whole::<u32>(1, 10_000))]
     games: u32,
     /// Game N's contestants draw equal choices from seeds SEED+2(N-1) and
     /// SEED+2(N-1)+1, so games differ and a match can be played again.
@@ -197,11 +197,11 @@ pub struct Args {
     seed: u64,
     /// Milliseconds `strong` thinks per move (counted in positions at the
     /// game's usual rate, as with a seed).
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = super::options::whole::<u64>(1, crate::request::machine::MAX_THINK_MS))]
     think: u64,
     /// The most positions one move may examine (the deepest search that
     /// fits plays past it).
-    #[arg(long, default_value_t = crate::limits::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = crate::limits::DEFAULT_MAX_NODES, value_parser = super::options::at_least::<u64>(1))]
     max_nodes: u64,
     #[command(flatten)]
     game_options: GameOptions,

@@ -23,10 +23,10 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     /// How many exercises, written into DIR/exercise-01, DIR/exercise-02...
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, default_value_t = 1, value_parser = super::options::whole::<u32>(1, crate::request::budget::MAX_CLASS))]
     pub count: u32,
     /// Levels of a random tree (1 to 8), or plies below a --game position.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
+    #[arg(long, default_value_t = 3, value_parser = super::options::whole::<u8>(1, crate::request::exercise::MAX_LEVELS))]
     pub depth: u8,
     /// Children of each inner node of a random tree: LEAST..MOST.
     #[arg(long, default_value = "2..3", value_parser = parse_counts)]

@@ -233,7 +233,7 @@ pub struct Args {
     cmd: Option<String>,
     /// Seconds each run may take before it is stopped and counted as failed
     /// (1 or more: a run of no time at all fails every fixture).
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 60, value_parser = super::options::at_least::<u64>(1))]
     timeout: u64,
 }
 

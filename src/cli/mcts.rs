@@ -30,11 +30,11 @@ pub enum RolloutKind {
 pub struct MctsOptions {
     /// --search mcts: iterations to run (default 10000).
     #[arg(long, value_name = "N", conflicts_with = "think",
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(mcts::MAX_ITERATIONS)))]
+          value_parser = super::options::whole::<u32>(1, mcts::MAX_ITERATIONS))]
     pub iterations: Option<u32>,
     /// --search mcts: iterate for this many milliseconds instead (the tree then
     /// depends on the machine's speed).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, value_name = "MS", value_parser = super::options::whole::<u64>(1, crate::request::machine::MAX_THINK_MS))]
     pub think: Option<u64>,
     /// --search mcts: the seed of the playouts' random draws (default 1: the
     /// same seed and settings give the same tree).

@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::failure::{Failure, Outcome};
 use super::options::game::GameOptions;
 use super::options::position::GamePosition;
-use super::options::tree::MAX_DEPTH;
+use super::options::tree::{MAX_DEPTH, MAX_THREADS};
 use super::progress::progress;
 use crate::game::Game;
 use crate::limits::default_threads;
@@ -21,10 +21,10 @@ pub struct Args {
     #[command(flatten)]
     at: GamePosition,
     /// Count positions 1 to DEPTH plies deep (1 to 64).
-    #[arg(value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
+    #[arg(value_parser = super::options::whole::<u8>(1, MAX_DEPTH))]
     depth: u8,
     /// Threads to count on (default: every core); 1 counts on this thread alone.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_parser = super::options::whole::<u16>(1, MAX_THREADS))]
     threads: Option<u16>,
     /// After the totals, print for each legal action at the root the positions
     /// DEPTH deep below it.
@@ -33,12 +33,12 @@ pub struct Args {
     /// Stop with status 3 rather than count more positions than this at one
     /// depth (a depth predicted over it is not started); with --against, in
     /// each of gametree's own counts.
-    #[arg(long, default_value_t = DEFAULT_MAX_COUNT, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = DEFAULT_MAX_COUNT, value_parser = super::options::at_least::<u64>(1))]
     max_nodes: u64,
     /// Stop with status 3 after this many seconds (default: no limit; each
     /// finished depth is printed as it ends, so Ctrl-C keeps them too). With
     /// --against, for the whole comparison, the wait for CMD included.
-    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "SECONDS", value_parser = super::options::at_least::<u64>(1))]
     max_time: Option<u64>,
     /// Compare with another program's divide: CMD (a program and its
     /// arguments, split at white space) is run with a position in gametree's
@@ -49,7 +49,7 @@ pub struct Args {
     against: Option<String>,
     /// With --against: seconds each run of CMD may take before it is stopped.
     #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "against",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = super::options::at_least::<u64>(1))]
     timeout: u64,
     #[command(flatten)]
     game_options: GameOptions,

@@ -15,7 +15,7 @@ pub struct Args {
     at: GamePosition,
     /// Give up when more positions than this are reachable (default: no
     /// limit but the memory budget's).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = super::options::at_least::<u64>(1))]
     max_positions: Option<u64>,
     /// The memory the solver's tables may hold, e.g. 512M or 4G (default:
     /// 2G, or half the physical memory, or half the address space `ulimit -v`

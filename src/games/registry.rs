@@ -193,7 +193,7 @@ pub fn check(game: GameName, settings: &Settings) -> Result<(), String> {
             return Err(format!("--{name} applies to {} only, not to {game}", owners.join(" and ")));
         };
         if !(o.min..=o.max).contains(value) {
-            return Err(format!("--{name} {value} is not in {}..={}", o.min, o.max));
+            return Err(format!("--{name} {value}: expected {} to {}", o.min, o.max));
         }
     }
     Ok(())

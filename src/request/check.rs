@@ -17,10 +17,39 @@ pub const MAX_THREADS: i64 = 256;
 /// `value`, when given, within `min..=max`.
 pub fn within(opt: Opt, value: Option<i64>, min: i64, max: i64) -> Result<Option<i64>, Refusal> {
     match value {
-        Some(v) if !(min..=max).contains(&v) => {
-            Err(Refusal::usage(opt, words![Word::set(opt, v), format!(": expected {min} to {max}")]))
-        }
+        Some(v) if !(min..=max).contains(&v) => Err(Refusal::usage(
+            opt,
+            words![Word::set(opt, v), format!(": {}", expected(min.into(), max.into()))],
+        )),
         v => Ok(v),
+    }
+}
+
+/// What a whole number out of `min..=max` is told, in every door: "expected
+/// 1 to 64", or "expected 1 or more" where the top is only what the type
+/// holds.
+pub fn expected(min: i128, max: i128) -> String {
+    if max >= i128::from(i64::MAX) {
+        format!("expected {min} or more")
+    } else {
+        format!("expected {min} to {max}")
+    }
+}
+
+/// A whole number written as `text`, within `min..=max`; the error is in
+/// [`expected`]'s words, for a door that reads its own text (the command
+/// line's parser, which names the option before it).
+pub fn whole(text: &str, min: i128, max: i128) -> Result<i128, String> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("expected a whole number (digits only, no point or exponent)".into());
+    }
+    match text.parse::<i128>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        // Past what the option's type holds (or i128 itself).
+        Ok(v) if v > max && max >= i128::from(i64::MAX) => Err(format!("expected at most {max}")),
+        Err(_) if !text.starts_with('-') => Err(format!("expected at most {max}")),
+        _ => Err(expected(min, max)),
     }
 }
 

@@ -46,7 +46,7 @@ impl clap::Args for GameOptions {
                 clap::Arg::new(o.name)
                     .long(o.name)
                     .value_name("N")
-                    .value_parser(clap::value_parser!(i64).range(o.min..=o.max))
+                    .value_parser(super::whole::<i64>(o.min, o.max))
                     .help(format!("{}: {}", owners.join(", "), o.help)),
             );
         }

@@ -5,22 +5,21 @@ use crate::cli::failure::{Failure, Outcome};
 use crate::games;
 use crate::limits::{DEFAULT_MAX_NODES, Limits, MAX_TREE_NODES, default_threads};
 
-/// The deepest tree any command accepts; deeper ones are refused before building.
-pub const MAX_DEPTH: u8 = 64;
+pub use crate::request::check::{MAX_DEPTH, MAX_THREADS};
 
 /// Options shared by every command that builds a tree.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct TreeOptions {
-    #[arg(long, help = depth_help(), value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
+    #[arg(long, help = depth_help(), value_parser = super::whole::<u8>(1, MAX_DEPTH))]
     pub depth: Option<u8>,
     /// Refuse to build a tree of more nodes than this.
-    #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = super::at_least::<u64>(1))]
     pub max_nodes: u64,
     /// Print node count, arena bytes, build time and build rate to stderr.
     #[arg(long)]
     pub stats: bool,
     /// Threads to build deep trees on (default: every core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_parser = super::whole::<u16>(1, MAX_THREADS))]
     pub threads: Option<u16>,
 }
 

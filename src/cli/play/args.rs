@@ -33,24 +33,24 @@ pub struct Args {
     #[arg(long, value_enum)]
     level: Option<Level>,
     /// The machine's search depth (overrides --level's).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
+    #[arg(long, value_parser = crate::cli::options::whole::<u8>(1, MAX_DEPTH))]
     depth: Option<u8>,
     /// Pick at random among equally good machine actions, reproducibly.
     #[arg(long)]
     seed: Option<u64>,
     /// The most positions the machine may examine for one action; past it,
     /// it plays the choice of the deepest search that fits (default 50000000).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = crate::cli::options::at_least::<u64>(1))]
     max_nodes: Option<u64>,
     /// Milliseconds `--level strong` thinks per move, searching deeper while
     /// time allows (default 1000; a --depth searches that depth instead).
     /// With --seed the time is counted in positions, at the game's usual
     /// rate, so that a seed plays the same game on any machine.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, value_name = "MS", value_parser = crate::cli::options::whole::<u64>(1, crate::request::machine::MAX_THINK_MS))]
     think: Option<u64>,
     /// Milliseconds to wait after each move when the machine plays both sides
     /// (at most 60000: a minute a move).
-    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = crate::cli::options::whole::<u64>(0, 60_000))]
     delay: u64,
     /// Draw boards in plain ASCII (x and o, +-|) for terminals without
     /// box-drawing characters or ●/○.
