@@ -113,12 +113,14 @@ def exercise(
 
     Returns an ``Exercise``. Its ``key`` is plain data: ``title``, ``tree``,
     ``search``, ``pruning`` ("prune-on-ties", "no-prune-on-ties" or None), ``value``,
-    ``nodes`` (in the sheets' order, the root first: ``index``, ``parent``,
-    ``action``, ``max``, ``leaf``, ``value`` (None where pruned),
-    ``pruned``), ``visits`` (the nodes in the order the search entered them,
-    with alpha-beta's window then: ``node``, ``alpha``, ``beta``, ints or
-    "-∞" and "+∞" as in the JSON; None under minimax) and ``pruned`` (the
-    indices crossed out). The same document as ``quiz``'s key gives each
+    ``nodes`` (in the sheets' order, the root first: ``id``, ``parent``,
+    ``action``, ``name``, ``max``, ``leaf``, ``value`` (None where pruned),
+    ``pruned``, ``alpha`` and ``beta`` on entry), ``visits`` (the nodes in
+    the order the search entered them, with alpha-beta's window then:
+    ``node``, ``alpha``, ``beta``, ints or "-∞" and "+∞" as in the JSON;
+    None under minimax) and ``pruned`` (the ids crossed out). A node's id is
+    its number in every view of the tree: the tree's JSON ``id``, the
+    explorer's ``#7``, ``Tree[7]``. The same document as ``quiz``'s key gives each
     student under "answers", and JSON as it is (no float infinities).
 
     Bad options raise ValueError with the command line's one-line refusal in

@@ -87,20 +87,24 @@ def test_the_key_is_the_engines_search_of_the_tree(seed, prune_on_ties):
     engine_nodes = list(tree)
     by_path = {path: engine_nodes[i] for i, path in paths(engine_nodes, lambda n: n.parent, lambda n: n.action).items()}
     # Preorder: each parent comes before its children, so one pass suffices.
-    for i, path in paths(nodes, lambda n: n["parent"], lambda n: n["action"]).items():
-        mine, theirs = nodes[i], by_path[path]
-        assert mine["pruned"] == theirs.pruned, path
-        assert mine["value"] == (None if theirs.pruned else theirs.value), path
-        assert mine["leaf"] == (not theirs.children), path
-    assert key["pruned"] == [n["index"] for n in nodes if n["pruned"]]
+    path_of = {}
+    for mine in nodes:
+        path_of[mine["id"]] = () if mine["parent"] is None else path_of[mine["parent"]] + (mine["action"],)
+        theirs = by_path[path_of[mine["id"]]]
+        # One number for a node in every view: the key's id is the tree's
+        # (the JSON's id, the explorer's #7).
+        assert mine["id"] == theirs.id, path_of[mine["id"]]
+        assert mine["pruned"] == theirs.pruned, theirs.id
+        assert mine["value"] == (None if theirs.pruned else theirs.value), theirs.id
+        assert mine["leaf"] == (not theirs.children), theirs.id
+    assert key["pruned"] == [n["id"] for n in nodes if n["pruned"]]
     assert sum(1 for n in nodes if n["pruned"]) == sum(1 for n in tree if n.pruned) > 0
     # The visits start at the root with the whole window; every window is
     # the engine's on entering the node.
     assert key["visits"][0] == {"node": 0, "alpha": "-∞", "beta": "+∞"}
     end = lambda v: {-math.inf: "-∞", math.inf: "+∞"}.get(v, v)
-    preorder = paths(nodes, lambda n: n["parent"], lambda n: n["action"])
     for visit in key["visits"]:
-        theirs = by_path[preorder[visit["node"]]]
+        theirs = tree[visit["node"]]
         assert (visit["alpha"], visit["beta"]) == (end(theirs.alpha), end(theirs.beta))
     # Plain data: the key is the JSON as it is.
     assert key == json.loads(ex.answers_json)

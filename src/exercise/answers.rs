@@ -1,4 +1,7 @@
-//! `answers.json`: the exercise's tree and every step of its search.
+//! `answers.json`: the exercise's tree and every step of its search. A node
+//! is numbered by its id, the tree's construction order, as the tree's JSON
+//! numbers it and the explorer shows it (`#7`); the nodes are listed in the
+//! sheets' order (preorder), in which students write their answers.
 
 use serde::Serialize;
 
@@ -7,8 +10,8 @@ use crate::search::trace::{Event, WindowEnd};
 
 #[derive(Serialize)]
 struct Node {
-    /// Preorder index (the sheets' order).
-    index: usize,
+    /// The node's id (the tree JSON's `id`).
+    id: usize,
     parent: Option<usize>,
     action: String,
     /// Its name in every view (`export::names`).
@@ -26,7 +29,7 @@ struct Node {
 
 #[derive(Serialize)]
 struct Visit {
-    /// Preorder index of the node entered.
+    /// The id of the node entered.
     node: usize,
     /// Its window when entered (null under minimax); a number, or `"-∞"` and
     /// `"+∞"` for the infinities, as in the tree JSON.
@@ -49,16 +52,20 @@ struct Answers<'a> {
     pruned: Vec<usize>,
 }
 
-/// The document. `ids` maps a tree node id to its preorder index; `events`
-/// is the search's trace.
-pub fn write(sheet: &Sheet, tree_text: &str, ids: &[usize], events: &[Event]) -> serde_json::Result<String> {
+/// The document. `sheet.index` maps a tree node id to its place in the
+/// sheets' order; `events` is the search's trace.
+pub fn write(sheet: &Sheet, tree_text: &str, events: &[Event]) -> serde_json::Result<String> {
+    let mut id_of = vec![0; sheet.places.len()];
+    for (id, &place) in sheet.index.iter().enumerate() {
+        id_of[place] = id;
+    }
     let nodes: Vec<Node> = sheet
         .places
         .iter()
         .enumerate()
-        .map(|(index, p)| Node {
-            index,
-            parent: p.parent,
+        .map(|(place, p)| Node {
+            id: id_of[place],
+            parent: p.parent.map(|q| id_of[q]),
             action: p.action.clone(),
             name: p.name.clone(),
             max: p.maximising,
@@ -73,7 +80,7 @@ pub fn write(sheet: &Sheet, tree_text: &str, ids: &[usize], events: &[Event]) ->
         .iter()
         .filter_map(|e| match *e {
             Event::Enter { node, window } => Some(Visit {
-                node: ids[node as usize],
+                node: node as usize,
                 alpha: window.map(|w| w.0),
                 beta: window.map(|w| w.1),
             }),
@@ -87,7 +94,7 @@ pub fn write(sheet: &Sheet, tree_text: &str, ids: &[usize], events: &[Event]) ->
         pruning: sheet.rule.map(|r| r.name()),
         window_rule: sheet.rule.map(super::sheet::window_rule),
         value: sheet.places.first().and_then(|p| p.value),
-        pruned: nodes.iter().filter(|n| n.pruned).map(|n| n.index).collect(),
+        pruned: nodes.iter().filter(|n| n.pruned).map(|n| n.id).collect(),
         nodes,
         visits,
     };

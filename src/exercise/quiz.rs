@@ -324,7 +324,7 @@ pub fn textbook(
     let sheet = super::sheet::lay_out(&game, &tree, windows.as_deref(), &events, title);
     let tree_text = game.format_position(&tree.root_position);
     let answers =
-        super::answers::write(&sheet, &tree_text, &sheet.index, &events).map_err(|e| e.to_string())?;
+        super::answers::write(&sheet, &tree_text, &events).map_err(|e| e.to_string())?;
     let svg = super::svg::write(&sheet, false, super::page::Paper::A4);
     Ok(Made { tree: tree_text, sheet, svg, answers })
 }
