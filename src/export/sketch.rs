@@ -174,8 +174,8 @@ pub fn svg(tree: &dyn Sketchable, title: &str, board: Option<Board>, line: &[Str
         board,
     };
     // The answer key's drawing (values, pruned edges crossed out) under the
-    // tree's own title rather than the key's.
-    let drawn = crate::exercise::svg::write(&sheet, true, Paper::A4);
+    // tree's own title rather than the key's, cropped and sized for a screen.
+    let drawn = crate::exercise::svg::write_on_screen(&sheet, true, Paper::A4);
     let escaped = title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
     drawn.replacen(&format!(">{escaped}: answer key<"), &format!(">{escaped}<"), 1)
 }
@@ -264,5 +264,34 @@ mod tests {
         assert!(!svg.contains("The whole tree"));
         let small = Uniform { branching: 2, depth: 2 };
         assert!(super::svg(&small, "small", None, &[]).contains("The whole tree."));
+    }
+
+    /// The drawing is for a screen: cropped to what is drawn (no A4 page of
+    /// white round a small tree) and sized so that its smallest text is 14
+    /// pixels, the values and edge names a class reads at a projector.
+    #[test]
+    fn the_sketch_is_cropped_and_its_smallest_text_is_readable_on_a_screen() {
+        for tree in [Uniform { branching: 2, depth: 2 }, Uniform { branching: 3, depth: 5 }] {
+            let svg = svg(&tree, "a tree", None, &[]);
+            let attr = |name: &str| -> Vec<f32> {
+                let at = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+                svg[at..at + svg[at..].find('"').unwrap()].split(' ').map(|v| v.parse().unwrap()).collect()
+            };
+            let (width, view) = (attr("width")[0], attr("viewBox"));
+            let scale = width / view[2];
+            assert!(view[2] < Paper::A4.size().0 && view[3] < Paper::A4.size().1, "{view:?}");
+            let smallest = svg
+                .split("font-size=\"")
+                .skip(1)
+                .map(|t| t[..t.find('"').unwrap()].parse::<f32>().unwrap())
+                .fold(f32::MAX, f32::min);
+            assert!(smallest * scale >= 13.95, "text of {smallest} pt at {scale} px a point");
+            // Every label is inside the picture.
+            for x in
+                svg.split("<text x=\"").skip(1).map(|t| t[..t.find('"').unwrap()].parse::<f32>().unwrap())
+            {
+                assert!(x >= view[0] && x <= view[0] + view[2], "{x} outside {view:?}");
+            }
+        }
     }
 }

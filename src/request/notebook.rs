@@ -25,7 +25,7 @@ use crate::export::scope::Scope;
 pub const INLINE_MAX_NODES: usize = 20_000;
 
 /// The sentence over the still drawing while the explorer cannot run.
-pub const UNTRUSTED: &str = "This is a still drawing: the interactive explorer appears here when the notebook is trusted (jupyter trust NOTEBOOK.ipynb, or File ▸ Trust Notebook) or when this cell is run again.";
+pub const UNTRUSTED: &str = "This is a still drawing: the interactive explorer appears here when the notebook is trusted (jupyter trust NOTEBOOK.ipynb, or Trust Notebook in JupyterLab's command palette) or when this cell is run again.";
 
 /// The sentence over the still drawing of a tree that has no inline explorer.
 pub const NO_EXPLORER: &str = "This tree has no explorer page inline; to_html() says why.";
@@ -47,7 +47,7 @@ pub fn cell(tree: &dyn Analysed) -> String {
         format!(
             "<div class=\"gametree-still\"><p><em>{}</em></p><img src=\"data:image/svg+xml;base64,{drawing}\" \
              alt=\"{title}: its first levels and its line of best play\" \
-             style=\"max-width: 100%; max-height: 620px; width: auto; height: auto\"></div>",
+             style=\"max-width: 100%; height: auto\"></div>",
             escape_html(sentence)
         )
     };
