@@ -150,7 +150,8 @@ fn alpha_and_beta_are_the_window_on_entry_in_every_view() {
                 let row = &xml_text[at..at + xml_text[at..].find("</tr>").unwrap()];
                 for end in [a, b] {
                     let field = match end.as_str() {
-                        "-∞" => "{1:SHORTANSWER:=-∞".to_string(),
+                        // As typed, and as the explorer writes it (U+2212).
+                        "-∞" => "{1:SHORTANSWER:=-∞~=−∞".to_string(),
                         "+∞" => "{1:SHORTANSWER:=+∞".to_string(),
                         v => format!("{{1:NUMERICAL:={v}:0}}"),
                     };
@@ -264,6 +265,12 @@ fn each_students_tree_is_one_moodle_question_that_stands_alone_in_the_quizs_cate
         )
         .unwrap();
         assert!(svg.starts_with("<svg"));
+        // Moodle's random question shows any student any tree: the drawing
+        // is titled by its number in the quiz, never by a student's name.
+        assert!(svg.contains(&format!(">Tree {} of {}<", i + 1, key.as_array().unwrap().len())), "{svg}");
+        for other in key.as_array().unwrap() {
+            assert!(!svg.contains(other["student"].as_str().unwrap()), "a student's name on tree {}", i + 1);
+        }
         // Every node asked is named as the drawing names it.
         let rows: Vec<&str> =
             text.split("<tr><td>").skip(1).map(|r| &r[..r.find("</td>").unwrap()]).collect();

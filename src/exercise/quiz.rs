@@ -81,7 +81,7 @@ fn cloze_text(text: &str) -> String {
 fn cloze_end(v: WindowEnd) -> String {
     match v {
         WindowEnd::Value(v) => format!("{{1:NUMERICAL:={v}:0}}"),
-        WindowEnd::MinusInfinity => "{1:SHORTANSWER:=-∞~=-inf~=-infinity}".to_string(),
+        WindowEnd::MinusInfinity => "{1:SHORTANSWER:=-∞~=−∞~=-inf~=−inf~=-infinity}".to_string(),
         WindowEnd::PlusInfinity => "{1:SHORTANSWER:=+∞~=+inf~=+infinity~=∞~=inf~=infinity}".to_string(),
     }
 }
@@ -256,10 +256,14 @@ pub fn class(
         ));
     }
     let seeds: Vec<u64> = (0..names.len()).map(|i| seed.wrapping_add(i as u64)).collect();
-    let made = names
+    // Each drawing is titled by its number in the quiz, not the student's
+    // name: Moodle's random question from the category may show it to
+    // anyone. The question's name in the bank, and the key, are the
+    // student's.
+    let made = seeds
         .iter()
-        .zip(&seeds)
-        .map(|(name, &s)| textbook(s, constraints, alphabeta, name.clone()))
+        .enumerate()
+        .map(|(k, &s)| textbook(s, constraints, alphabeta, format!("Tree {} of {}", k + 1, names.len())))
         .collect::<Result<Vec<_>, _>>()?;
     let questions: Vec<Question<'_>> =
         names.iter().zip(&made).map(|(name, m)| Question { name, sheet: &m.sheet, svg: &m.svg }).collect();
@@ -323,8 +327,7 @@ pub fn textbook(
     };
     let sheet = super::sheet::lay_out(&game, &tree, windows.as_deref(), &events, title);
     let tree_text = game.format_position(&tree.root_position);
-    let answers =
-        super::answers::write(&sheet, &tree_text, &events).map_err(|e| e.to_string())?;
+    let answers = super::answers::write(&sheet, &tree_text, &events).map_err(|e| e.to_string())?;
     let svg = super::svg::write(&sheet, false, super::page::Paper::A4);
     Ok(Made { tree: tree_text, sheet, svg, answers })
 }
