@@ -50,7 +50,11 @@ def analyse(
     game: a name from ``games()``: "checkers", "tictactoe", "niujiao", "ataxx",
         "gomoku" or "tree" (textbook trees).
     position: the position in the game's notation (default: the game's start);
-        for "tree" also a nested list, ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``.
+        for "tree" also a nested list, ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``,
+        whose nodes are given the names textbooks give them (the root A,
+        inner nodes B, C, D... level by level, leaves by their parent and
+        place: b1, c2), so that decision, line and every view name them as
+        AIMA's figure does: ``"B"``, not a place counted from 1.
     depth: plies in the tree, 1 to 64 (default: the game's own).
     search: "minimax", "alphabeta" (marks the nodes it skips as pruned),
         "deepening" or "mcts" (grows a tree of its own, one node per

@@ -2,7 +2,9 @@
 //! Python: each checks its arguments as the command line's command of the same
 //! name does, with the same one-line messages, then calls the same library.
 
+use gametree::exercise::generate::Drawn;
 use gametree::games::Settings;
+use gametree::games::tree::MAX_HEIGHT;
 use gametree::request::analyse::{AnalyseArgs, MctsArgs};
 use gametree::request::analysed::analysed;
 use gametree::request::best::{BestArgs, best as best_of};
@@ -11,9 +13,9 @@ use gametree::request::perft::{PerftArgs, count as perft_count};
 use gametree::request::solve::{self as solving, SolveArgs};
 use gametree::request::{Search as RequestSearch, check};
 use gametree::search::stop::{self, Watched};
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyBool, PyList, PyTuple};
 
 use crate::pytree::{Tree, value_object};
 use crate::{Answer, Failure};
@@ -43,41 +45,28 @@ pub(crate) fn released<T: Send>(
 }
 
 /// A position argument: the game's notation, or for the textbook trees a
-/// nested list (`[[3, 12, 8], [2, 4, 6]]`), written as the notation's
-/// parentheses.
+/// nested list (`[[3, 12, 8], [2, 4, 6]]`), which the request layer writes
+/// in the notation with the textbook's names (A, B, b1...).
 pub(crate) fn position_text(position: Option<&Bound<'_, PyAny>>) -> Answer<Option<String>> {
-    fn tree_text(item: &Bound<'_, PyAny>, out: &mut String) -> PyResult<()> {
-        if item.is_instance_of::<PyList>() || item.is_instance_of::<PyTuple>() {
-            out.push('(');
-            for (i, child) in item.try_iter()?.enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                tree_text(&child?, out)?;
-            }
-            out.push(')');
-        } else if let Ok(v) = item.extract::<i64>() {
-            out.push_str(&v.to_string());
-        } else if let Ok(s) = item.extract::<String>() {
-            out.push_str(&s);
-        } else {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "a tree's nodes are lists and its leaves integers, not {}",
-                item.get_type().name()?
-            )));
+    fn nested(item: &Bound<'_, PyAny>, depth: usize) -> PyResult<Drawn> {
+        if depth > MAX_HEIGHT {
+            return Err(PyValueError::new_err(format!("a tree is at most {MAX_HEIGHT} levels deep")));
         }
-        Ok(())
+        if item.is_instance_of::<PyList>() || item.is_instance_of::<PyTuple>() {
+            Ok(Drawn::Inner(item.try_iter()?.map(|c| nested(&c?, depth + 1)).collect::<PyResult<_>>()?))
+        } else if let (false, Ok(v)) = (item.is_instance_of::<PyBool>(), item.extract::<i64>()) {
+            Ok(Drawn::Leaf(v))
+        } else {
+            let kind = item.get_type().name()?;
+            Err(PyTypeError::new_err(format!("a tree's nodes are lists and its leaves integers, not {kind}")))
+        }
     }
     match position {
         None => Ok(None),
         Some(p) if p.is_none() => Ok(None),
         Some(p) => match p.extract::<String>() {
             Ok(s) => Ok(Some(s)),
-            Err(_) => {
-                let mut text = String::new();
-                tree_text(p, &mut text)?;
-                Ok(Some(text))
-            }
+            Err(_) => Ok(Some(check::nested_tree(&nested(p, 0)?)?)),
         },
     }
 }

@@ -104,12 +104,30 @@ def test_the_aima_tree_as_a_teacher_reads_it():
     assert [n.action for n in cs188 if n.pruned] == ["c2", "c3"]
 
 
-def test_a_nested_list_is_a_textbook_tree():
+def test_a_nested_list_is_a_textbook_tree_named_as_the_textbook_names_it():
     tree = gametree.analyse("tree", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], search="alphabeta")
-    assert tree.position == "((3 12 8) (2 4 6) (14 5 2))"
-    assert (tree.decision, tree.value) == ("1", 3)
-    with pytest.raises(TypeError, match="leaves integers"):
+    # The same names as AIMA's figure, which is the module's own tree: the
+    # decision is a name every view shows (B), not a place counted from 1.
+    aima = gametree.analyse("tree", search="alphabeta")
+    assert tree.position == aima.position == "A:(B:(b1:3 b2:12 b3:8) C:(c1:2 c2:4 c3:6) D:(d1:14 d2:5 d3:2))"
+    assert (tree.decision, tree.value, tree.line) == ("B", 3, ["B", "b1"])
+    assert tree.to_json() == aima.to_json()
+    names = [n["name"] for n in json.loads(tree.to_json())["nodes"]]
+    assert names[:5] == ["A", "B", "C", "D", "b1"]
+    # A deeper list: inner nodes lettered level by level, leaves by their parent.
+    deep = gametree.analyse("tree", [[[1, 2], 7], [[4]]])
+    assert deep.position == "A:(B:(D:(d1:1 d2:2) b2:7) C:(E:(e1:4)))"
+    with pytest.raises(TypeError, match="leaves integers, not float"):
         gametree.analyse("tree", [[3, 1.5]])
+    with pytest.raises(TypeError, match="leaves integers, not str"):
+        gametree.analyse("tree", [[3, "x"]])
+    with pytest.raises(ValueError, match="leaf 10000000000 is out of range"):
+        gametree.analyse("tree", [[3, 10**10]])
+    too_deep = 5
+    for _ in range(100):
+        too_deep = [too_deep]
+    with pytest.raises(ValueError, match="at most 64 levels"):
+        gametree.analyse("tree", too_deep)
 
 
 def test_the_whole_tictactoe_tree_makes_no_python_node_until_asked():

@@ -136,9 +136,12 @@ pub fn cut_offs<G: crate::game::Game>(
     (all, above)
 }
 
-/// A random tree before it is written: a leaf's value, or the children.
-enum Drawn {
+/// A textbook tree before it is written: a leaf's value, or the children
+/// (a random tree, or one a door was given as nested lists).
+pub enum Drawn {
+    /// A leaf and its value.
     Leaf(i64),
+    /// An inner node and its children, left to right.
     Inner(Vec<Drawn>),
 }
 
@@ -194,7 +197,7 @@ fn letters(mut n: usize) -> String {
 /// labels, so the worksheet, its key, the quizzes, the practice page, the
 /// command line, the JSON and the grader all name a node by the one name
 /// drawn beside it.
-fn named(tree: &Drawn) -> String {
+pub fn named(tree: &Drawn) -> String {
     // Written depth first, a level's inner nodes come left to right: the
     // `i`th of level `d` is lettered after every inner node above it.
     let mut counts = Vec::new();

@@ -2,8 +2,10 @@
 
 use super::option::Opt;
 use super::refusal::{Refusal, Word};
+use crate::exercise::generate::{Drawn, named};
 use crate::export::scope::Scope;
 use crate::game::{Game, quoted_start};
+use crate::games::tree::MAX_VALUE;
 use crate::games::{self, GameName, Settings};
 use crate::limits::{DEFAULT_MAX_NODES, default_threads};
 use crate::words;
@@ -78,6 +80,26 @@ pub fn scope(show_depth: Option<i64>, show_line: bool) -> Result<Scope, Refusal>
         (None, true) => Ok(Scope::Line),
         (None, false) => Ok(Scope::All),
     }
+}
+
+/// A textbook tree given as nested lists (Python's `[[3, 12, 8], [2, 4,
+/// 6]]`), in the tree game's notation with the names textbooks and the
+/// exercises give (`A:(B:(b1:3 ...) ...)`): with no labels of its own, every
+/// view of it (the decision, the line, the explorer, a grader's messages)
+/// names its nodes by the letters AIMA's figure shows, not by places
+/// counted from 1 beside indices counted from 0.
+pub fn nested_tree(tree: &Drawn) -> Result<String, Refusal> {
+    fn leaves_out_of_range(t: &Drawn) -> Option<i64> {
+        match t {
+            Drawn::Leaf(v) => (v.unsigned_abs() > MAX_VALUE.unsigned_abs()).then_some(*v),
+            Drawn::Inner(kids) => kids.iter().find_map(leaves_out_of_range),
+        }
+    }
+    if let Some(v) = leaves_out_of_range(tree) {
+        let why = format!("the tree's leaf {v} is out of range: leaf values lie within ±{MAX_VALUE}");
+        return Err(Refusal::usage(Opt::Position, words![why]));
+    }
+    Ok(named(tree))
 }
 
 /// The game named `name`.
