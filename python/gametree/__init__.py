@@ -19,6 +19,7 @@ is not trusted, as a still drawing of the tree: docs/python.md);
 ``Tree.to_networkx()`` gives it as a networkx graph.
 """
 
+from ._gametree import __version__
 from ._tree import Node, Tree
 from ._api import BudgetError, analyse, best, games, perft, solve, textbook_tree
 from ._exercise import Exercise, exercise

@@ -12,6 +12,9 @@ from ._api import Position as Position, Search as Search
 from ._api import analyse as analyse, best as best, games as games, perft as perft
 from ._api import solve as solve, textbook_tree as textbook_tree
 
+# The package's version, as the package index and pip show it.
+__version__: str
+
 # A window's end: an int, or float("-inf") / float("inf").
 WindowEnd = Union[int, float]
 

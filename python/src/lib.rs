@@ -66,5 +66,6 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pytree::Tree>()?;
     m.add_class::<pytree::Node>()?;
     m.add("BudgetError", m.py().get_type::<BudgetError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -92,3 +92,13 @@ def test_the_examples_hold(name):
     assert test.examples
     runner.run(test)
     assert runner.failures == 0, name
+
+
+def test_the_version_is_the_installed_packages():
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        installed = version("gametree")
+    except PackageNotFoundError:
+        pytest.skip("gametree is imported from a checkout, not installed")
+    assert gametree.__version__ == installed

@@ -79,11 +79,9 @@ pub fn write(sheet: &Sheet, tree_text: &str, events: &[Event]) -> serde_json::Re
     let visits = events
         .iter()
         .filter_map(|e| match *e {
-            Event::Enter { node, window } => Some(Visit {
-                node: node as usize,
-                alpha: window.map(|w| w.0),
-                beta: window.map(|w| w.1),
-            }),
+            Event::Enter { node, window } => {
+                Some(Visit { node: node as usize, alpha: window.map(|w| w.0), beta: window.map(|w| w.1) })
+            }
             _ => None,
         })
         .collect();

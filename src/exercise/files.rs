@@ -108,8 +108,7 @@ pub fn files<G: Game>(
         }
     }
     let tree_text = game.format_position(&tree.root_position);
-    let json = answers::write(&sheet, &tree_text, &events)
-        .map_err(|e| Refusal::said(None, Why::Usage, e))?;
+    let json = answers::write(&sheet, &tree_text, &events).map_err(|e| Refusal::said(None, Why::Usage, e))?;
     // The students' page holds no answer, only what checks one (the key is
     // the other files); its salt is the exercise's own, so the same exercise
     // writes the same page from every door.
