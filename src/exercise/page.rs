@@ -47,6 +47,11 @@ const MIN_LEVEL_GAP: f32 = 78.0;
 /// blown up.
 const MAX_LEAF_GAP: f32 = 110.0;
 const MAX_LEVEL_GAP: f32 = 240.0;
+/// A screen's picture, in points: 640 points of tree across, which a
+/// notebook's output shows whole at 14 px for the 10-point labels.
+pub const SCREEN: (f32, f32) = (712.0, 640.0);
+/// The most room a level is given on a screen.
+const SCREEN_LEVEL_GAP: f32 = 110.0;
 /// Room below the lowest level's nodes.
 const FOOT: f32 = 12.0;
 /// Between the board and the title beside it.
@@ -111,7 +116,19 @@ impl Page {
         if roomy(&turned) > roomy(&upright) { turned } else { upright }
     }
 
+    /// Fits `sheet` on a screen's picture rather than a page: as wide as a
+    /// notebook's output shows at 14 px type ([`SCREEN`]), and its levels no
+    /// further apart than [`SCREEN_LEVEL_GAP`], since a picture is cropped to
+    /// its tree rather than filled down to a page's foot.
+    pub fn fit_screen(sheet: &Sheet) -> Page {
+        Page::fit_on_within(sheet, SCREEN.0, SCREEN.1, SCREEN_LEVEL_GAP)
+    }
+
     fn fit_on(sheet: &Sheet, width: f32, height: f32) -> Page {
+        Page::fit_on_within(sheet, width, height, MAX_LEVEL_GAP)
+    }
+
+    fn fit_on_within(sheet: &Sheet, width: f32, height: f32, max_level_gap: f32) -> Page {
         // The board's top level with the title's.
         let board_top = MARGIN - 0.6 * TITLE;
         let (board_w, board_h) = sheet.board.as_ref().map_or((0.0, 0.0), |b| b.size());
@@ -131,7 +148,7 @@ impl Page {
         let leaf_gap = (room_w / across).min(MAX_LEAF_GAP * scale);
         // A tree scaled down for its width still takes the page's height.
         let level_gap =
-            if down > 0.0 { ((room_h - 2.0 * RADIUS * scale) / down).min(MAX_LEVEL_GAP) } else { 0.0 };
+            if down > 0.0 { ((room_h - 2.0 * RADIUS * scale) / down).min(max_level_gap) } else { 0.0 };
         let origin = ((width - (across - 1.0) * leaf_gap) / 2.0, top + RADIUS * scale);
         let text_centre = (text_left + width - MARGIN) / 2.0;
         let board = sheet.board.as_ref().map(|_| (MARGIN, board_top));

@@ -22,13 +22,13 @@ pub fn write(sheet: &Sheet, key: bool, paper: Paper) -> String {
     write_marks(&marks, (0.0, 0.0, page.width, page.height), 1.0)
 }
 
-/// The answer key (`key`) or worksheet laid out on `paper`, cropped to what
+/// The answer key (`key`) or worksheet laid out for a screen, cropped to what
 /// is drawn (a margin of [`CROP_MARGIN`] points round it) and sized so that
 /// its smallest text is [`SMALLEST_ON_SCREEN`] pixels at its own size: a
 /// drawing for a screen (a notebook's still drawing), where a page's white
 /// and its 10-point type would be a small grey picture.
-pub fn write_on_screen(sheet: &Sheet, key: bool, paper: Paper) -> String {
-    let page = Page::fit(sheet, paper);
+pub fn write_on_screen(sheet: &Sheet, key: bool) -> String {
+    let page = Page::fit_screen(sheet);
     let marks = sheet.marks(&page, key, false);
     let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     let mut take = |x: f32, y: f32| {

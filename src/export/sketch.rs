@@ -5,7 +5,6 @@
 //! so that a class sees one drawing of a tree on paper and on screen.
 
 use crate::exercise::board::Board;
-use crate::exercise::page::Paper;
 use crate::exercise::sheet::{Place, Sheet};
 
 /// The most levels below the root drawn whole; the line of best play goes on
@@ -175,7 +174,7 @@ pub fn svg(tree: &dyn Sketchable, title: &str, board: Option<Board>, line: &[Str
     };
     // The answer key's drawing (values, pruned edges crossed out) under the
     // tree's own title rather than the key's, cropped and sized for a screen.
-    let drawn = crate::exercise::svg::write_on_screen(&sheet, true, Paper::A4);
+    let drawn = crate::exercise::svg::write_on_screen(&sheet, true);
     let escaped = title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
     drawn.replacen(&format!(">{escaped}: answer key<"), &format!(">{escaped}<"), 1)
 }
@@ -279,7 +278,8 @@ mod tests {
             };
             let (width, view) = (attr("width")[0], attr("viewBox"));
             let scale = width / view[2];
-            assert!(view[2] < Paper::A4.size().0 && view[3] < Paper::A4.size().1, "{view:?}");
+            let screen = crate::exercise::page::SCREEN;
+            assert!(view[2] < screen.0 && view[3] < screen.1, "{view:?}");
             let smallest = svg
                 .split("font-size=\"")
                 .skip(1)
