@@ -16,6 +16,8 @@ otter-grader.
 """
 
 import json
+import numbers
+import operator
 import traceback
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -40,6 +42,43 @@ def _shown(v: Any) -> str:
 
 def _number(v: Any) -> float:
     return {"-∞": float("-inf"), "+∞": float("inf")}.get(v, v)
+
+
+def _brief(x: Any) -> str:
+    """A value as the student would write it, cut short to stay on one line."""
+    text = repr(x)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _kind(x: Any) -> str:
+    """The type a value is, with its article: "a list", "an int"."""
+    name = type(x).__name__
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+
+
+def _plain(x: Any) -> Any:
+    """What the student gave, as plain data for the report: a number or a
+    string as it is, a list or tuple as a list, anything else its repr."""
+    if x is None or isinstance(x, (str, bool)):
+        return x
+    if isinstance(x, numbers.Integral) or _index(x) is not None:
+        return int(operator.index(x))
+    if isinstance(x, numbers.Real):
+        return float(x)
+    if isinstance(x, (list, tuple)):
+        return [_plain(y) for y in x]
+    return repr(x)
+
+
+def _index(x: Any) -> Optional[int]:
+    """x as an index if it is an integer of any kind (int, numpy.int64,
+    anything with __index__) and not a bool, else None."""
+    if isinstance(x, bool) or type(x).__name__ == "bool_":
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
 
 
 class _Search:
@@ -173,6 +212,50 @@ def _common(a: List[int], b: List[int]) -> int:
     return k
 
 
+def _read_value(answer: Any) -> Tuple[Any, Any, Optional[str]]:
+    """The value and decision a student's function returned, and what is
+    wrong with their form, if anything (the message)."""
+    hint = "return the root's value, or a tuple (value, decision)"
+    if isinstance(answer, tuple) and len(answer) == 2:
+        value, decision = answer
+    elif isinstance(answer, (list, tuple)):
+        return answer, None, f"your function returned {_brief(answer)}, {_kind(answer)}: {hint}"
+    else:
+        value, decision = answer, None
+    if value is None:
+        if answer is None:
+            return None, None, f"your function returned None: {hint}"
+        return None, decision, "your value is None: return the root's value first in the tuple (value, decision)"
+    if _index(value) is not None:
+        return operator.index(value), decision, None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return value, decision, f"your value is {_brief(value)}, {_kind(value)}, not a number: {hint}"
+    return value, decision, None
+
+
+def _read_decision(decision: Any, moves: List[str]) -> Tuple[Any, Optional[str]]:
+    """The root move a decision names (a move's name, or its index, of any
+    integer type), or what is wrong with it (the message)."""
+    if decision is None:
+        return None, None
+    if isinstance(decision, str) and decision in moves:
+        return decision, None
+    i = _index(decision)
+    if i is not None and 0 <= i < len(moves):
+        return moves[i], None
+    choices = f"not one of the root's moves ({', '.join(moves)}) or their index (0 to {len(moves) - 1})"
+    if isinstance(decision, numbers.Real) and not isinstance(decision, bool) and i is None:
+        return decision, (
+            f"your decision is {_brief(decision)}, {_kind(decision)}, not an index: "
+            f"give the move's index as an int (0 to {len(moves) - 1}) or its name ({', '.join(moves)})"
+        )
+    if isinstance(decision, list):
+        return decision, f"your decision is {_brief(decision)}, a list, {choices}: give the move, not its subtree"
+    if isinstance(decision, str) or i is not None:
+        return decision, f"your decision is {_brief(decision)}, {choices}"
+    return decision, f"your decision is {_brief(decision)}, {_kind(decision)}, {choices}"
+
+
 def _one(
     student_fn: Callable,
     notation: str,
@@ -200,6 +283,7 @@ def _one(
     best = [m for m, v in worth.items() if v == exact.tree.value]
     report: Dict[str, Any] = {
         "tree": ref.tree.position,
+        "moves": root_children,
         "leaves_expected": [ref.name(i) for i in ref.order],
         "value_expected": ref.tree.value,
         "decision_expected": ref.tree.decision,
@@ -219,27 +303,33 @@ def _one(
             error="".join(traceback.format_exception_only(type(e), e)).strip(),
         )
         return report
-    value, decision = answer if isinstance(answer, tuple) and len(answer) == 2 else (answer, None)
-    if isinstance(decision, int) and not isinstance(decision, bool) and 0 <= decision < len(root_children):
-        decision = root_children[decision]
+    value, decision, wrong_value = _read_value(answer)
+    move, wrong_decision = _read_decision(decision, root_children)
     ids = [ref.by_name[e] for e in evaluated]
     # The convention the student followed: the one whose leaves they match
     # furthest (AIMA's where both match alike).
     ref = max(refs, key=lambda r: (_common(ids, r.order) == len(ids) == len(r.order), _common(ids, r.order)))
     report.update(
         leaves=evaluated,
-        value=value,
-        decision=decision,
+        value=_plain(value),
+        decision=_plain(move),
         leaves_expected=[ref.name(i) for i in ref.order],
         pruning=(("prune-on-ties" if ref.on_ties else "no-prune-on-ties") if search == "alphabeta" else None),
     )
-    report["first_difference"] = _first_difference(ref, notation, search, ids, value, decision, report)
+    report["first_difference"] = _first_difference(ref, search, ids, value, wrong_value, move, wrong_decision, report)
     report["ok"] = report["first_difference"] is None
     return report
 
 
 def _first_difference(
-    ref: _Search, notation: str, search: str, ids: List[int], value: Any, decision: Optional[str], report: Dict[str, Any]
+    ref: _Search,
+    search: str,
+    ids: List[int],
+    value: Any,
+    wrong_value: Optional[str],
+    move: Optional[str],
+    wrong_decision: Optional[str],
+    report: Dict[str, Any],
 ) -> Optional[str]:
     expected = ref.order
     for i, got in enumerate(ids):
@@ -265,23 +355,27 @@ def _first_difference(
     if len(ids) < len(expected):
         return ref.why_needed(expected[len(ids)], ids)
     root = ref.nodes[0]
+    if wrong_value is not None:
+        return wrong_value
     if value != ref.tree.value:
         kids = ", ".join(
             f"{ref.name(c)} {'≤ ' if ref.nodes[c]['bound'] == 'upper' else '≥ ' if ref.nodes[c]['bound'] == 'lower' else ''}{ref.nodes[c]['value']}"
             for c in root["children"]
             if not ref.nodes[c]["pruned"]
         )
-        return f"your value is {value}; the root {ref.name(0)}'s value is {ref.tree.value} = max({kids})"
+        return f"your value is {_shown(value)}; the root {ref.name(0)}'s value is {ref.tree.value} = max({kids})"
+    if wrong_decision is not None:
+        return wrong_decision
     accepted = report["decisions_accepted"]
-    if decision is not None and decision not in accepted:
-        worth = report["moves_worth"].get(decision)
+    if move is not None and move not in accepted:
+        worth = report["moves_worth"][move]
         if worth == ref.tree.value:
             return (
-                f"your decision is {decision}, worth the root's {worth} as {accepted[0]} is; "
+                f"your decision is {move}, worth the root's {worth} as {accepted[0]} is; "
                 f"the first of the best moves, {accepted[0]}, is asked for"
             )
         return (
-            f"your decision is {decision}, worth {worth}, less than the root's {ref.tree.value}; "
+            f"your decision is {move}, worth {worth}, less than the root's {ref.tree.value}; "
             f"the best {'move is' if len(accepted) == 1 else 'moves are'} {' or '.join(accepted)}"
         )
     return None
@@ -301,9 +395,13 @@ def grade(
     lists: an inner node is the list of its children, left to right, a leaf
     is its name ("c2"); MAX moves at the root. `evaluate(leaf)` returns the
     leaf's value and records that the student's search evaluated it. The
-    function returns the root's value, or `(value, decision)` where decision
-    is the chosen root child's index (0 first) or name (a decision not
-    returned is not checked).
+    function returns the root's value, or a tuple `(value, decision)` where
+    decision is the chosen root move's index (0 first; any integer type, a
+    numpy.int64 too) or its name: the root's children are named B, C, D...
+    from the left, as the worksheet names them (at depth 1, the leaves' own
+    names), and each report lists them as "moves". A decision not returned is
+    not checked; a value or decision of the wrong kind (a float index, the
+    chosen subtree, a 3-tuple...) is told what it is.
 
     search: "alphabeta" or "minimax", the search the student wrote.
     prune_on_ties: None (the default): either convention is right, a cut-off
@@ -320,7 +418,8 @@ def grade(
     "no-prune-on-ties"), and "reports", one per tree, each with the labelled
     "tree" (names as in the messages, the explorer and the worksheet), "ok",
     the student's "value", "decision" and "leaves" beside the "..._expected"
-    ones, "decisions_accepted", "pruning" (the convention the student's
+    ones (the decision by the move's name where it names one), the root's
+    "moves", "decisions_accepted", "pruning" (the convention the student's
     leaves follow), and "first_difference": None, or where the student's
     search first went differently, with the values that decide it, e.g.
     "at C you evaluated c2, which the search never reaches: C (MIN) had 2

@@ -1,6 +1,8 @@
 """gametree.grade: a student's search held to the engine's, leaf by leaf."""
 
+import json
 import math
+import re
 
 import pytest
 
@@ -171,7 +173,7 @@ def test_any_move_of_the_best_value_is_right_unless_the_first_is_asked_for():
         return lambda t, e: (minimax(t, e), k)
 
     r = _one(chooses(1), tied, "minimax", None)
-    assert r["ok"] is True and r["decisions_accepted"] == ["B", "C"]
+    assert r["ok"] is True and r["decisions_accepted"] == ["B", "C"] and r["decision"] == "C"
     r = _one(chooses("C"), tied, "minimax", None, first_best=True)
     assert r["first_difference"] == (
         "your decision is C, worth the root's 3 as B is; the first of the best moves, B, is asked for"
@@ -181,6 +183,104 @@ def test_any_move_of_the_best_value_is_right_unless_the_first_is_asked_for():
     # Under alpha-beta too, where C's value is only a bound (≤ 3): its worth is 3.
     r = _one(lambda t, e: (alphabeta(True)(t, e)[0], "C"), tied, "alphabeta", None)
     assert r["ok"] is True, r["first_difference"]
+
+
+class Index:
+    """An integer of another type, as numpy's np.int64 is: it has __index__."""
+
+    def __init__(self, i):
+        self.i = i
+
+    def __index__(self):
+        return self.i
+
+
+def test_a_decision_of_any_integer_type_is_an_index():
+    student = lambda t, e: (lambda v, i: (v, Index(i)))(*alphabeta(True)(t, e))  # noqa: E731
+    result = gametree.grade(student, trees=10)
+    assert result["score"] == 1.0, [r["first_difference"] for r in result["reports"] if not r["ok"]]
+    # Reported by the move's name, plain data.
+    assert all(r["decision"] in r["moves"] for r in result["reports"])
+    assert json.loads(json.dumps(result)) == result
+
+
+def test_numpys_argmax_is_an_index():
+    np = pytest.importorskip("numpy")
+
+    def student(tree, evaluate):
+        values = [minimax(c, evaluate, False) for c in tree]
+        return max(values), np.argmax(values)
+
+    result = gametree.grade(student, search="minimax", trees=10)
+    assert result["score"] == 1.0
+    assert json.loads(json.dumps(result)) == result
+
+
+@pytest.mark.parametrize(
+    "decision, said",
+    [
+        (1.0, "your decision is 1.0, a float, not an index: give the move's index as an int (0 to 2) or its name (B, C, D)"),
+        ("c", "your decision is 'c', not one of the root's moves (B, C, D) or their index (0 to 2)"),
+        ("e1", "your decision is 'e1', not one of the root's moves (B, C, D) or their index (0 to 2)"),
+        (3, "your decision is 3, not one of the root's moves (B, C, D) or their index (0 to 2)"),
+        (-1, "your decision is -1, not one of the root's moves (B, C, D) or their index (0 to 2)"),
+        (True, "your decision is True, a bool, not one of the root's moves (B, C, D) or their index (0 to 2)"),
+        ({"B": 1}, "your decision is {'B': 1}, a dict, not one of the root's moves (B, C, D) or their index (0 to 2)"),
+    ],
+)
+def test_a_decision_that_is_no_move_is_told_the_moves(decision, said):
+    tree = "A:(B:(b1:3 b2:12) C:(c1:13 c2:14) D:(d1:2 d2:5))"
+    r = _one(lambda t, e: (alphabeta(True)(t, e)[0], decision), tree, "alphabeta", None)
+    assert r["ok"] is False and r["first_difference"] == said
+    assert r["moves"] == ["B", "C", "D"]
+    json.dumps(r)
+
+
+def test_a_decision_that_is_the_chosen_subtree_is_a_message_not_a_crash():
+    def subtree(tree, evaluate):
+        value, i = alphabeta(True)(tree, evaluate)
+        return value, tree[i]
+
+    result = gametree.grade(subtree, trees=4)
+    for r in result["reports"]:
+        assert r["ok"] is False
+        assert re.fullmatch(
+            r"your decision is \[.*, a list, not one of the root's moves \(B, C(, D)?\) or their index \(0 to [12]\): "
+            r"give the move, not its subtree",
+            r["first_difference"],
+        ), r["first_difference"]
+    assert json.loads(json.dumps(result)) == result
+
+
+@pytest.mark.parametrize(
+    "returned, said",
+    [
+        ("13", "your value is '13', a str, not a number: return the root's value, or a tuple (value, decision)"),
+        ([13, 1], "your function returned [13, 1], a list: return the root's value, or a tuple (value, decision)"),
+        ((13, 1, "C"), "your function returned (13, 1, 'C'), a tuple: return the root's value, or a tuple (value, decision)"),
+        (None, "your function returned None: return the root's value, or a tuple (value, decision)"),
+        (("13", 1), "your value is '13', a str, not a number: return the root's value, or a tuple (value, decision)"),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_told_what_it_is(returned, said):
+    tree = "A:(B:(b1:3 b2:12) C:(c1:13 c2:14) D:(d1:2 d2:5))"
+
+    def returning(answer):
+        """A right search that returns `answer`."""
+
+        def student(t, e):
+            alphabeta(True)(t, e)
+            return answer
+
+        return student
+
+    r = _one(returning(returned), tree, "alphabeta", None)
+    assert r["ok"] is False and r["first_difference"] == said
+    json.dumps(r)
+    # A number of another type is a value: 13.0, or an integer type's 13.
+    for value in (13.0, Index(13)):
+        r = _one(returning((value, 1)), tree, "alphabeta", None)
+        assert r["ok"] is True and r["value"] == 13 and r["decision"] == "C", r["first_difference"]
 
 
 # Five typical wrong students, each a real search.
