@@ -18,6 +18,7 @@ otter-grader.
 import json
 import numbers
 import operator
+import os
 import traceback
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -28,6 +29,10 @@ __all__ = ["grade"]
 # The two tie conventions: AIMA cuts off when a value reaches the bound,
 # CS188 only when it passes it.
 _RULES = {True: "ties prune, as in AIMA", False: "ties do not prune, as in CS188"}
+
+# The frames of a student's traceback that are the grader's own (the call of
+# the student's function, evaluate()) are left out of a crash's place.
+_HERE = os.path.normcase(os.path.abspath(__file__))
 
 
 def _shown(v: Any) -> str:
@@ -212,6 +217,24 @@ def _common(a: List[int], b: List[int]) -> int:
     return k
 
 
+def _crash(e: BaseException) -> Tuple[str, Optional[Dict[str, Any]]]:
+    """What a student's exception says, on one line, with the place in the
+    student's code it was raised: the last frame that is not the grader's."""
+    text = str(e).strip().splitlines()
+    said = f"your function raised {type(e).__name__}" + (f": {text[0]}" if text else "")
+    frames = [f for f in traceback.extract_tb(e.__traceback__) if os.path.normcase(os.path.abspath(f.filename)) != _HERE]
+    if not frames:
+        return said, None
+    f = frames[-1]
+    at = {"file": f.filename, "line": f.lineno, "function": f.name, "text": (f.line or "").strip()}
+    said += f", at {os.path.basename(f.filename)} line {f.lineno}"
+    if f.name != "<module>":
+        said += f" (in {f.name})"
+    if at["text"]:
+        said += f": {at['text']}"
+    return said, at
+
+
 def _read_value(answer: Any) -> Tuple[Any, Any, Optional[str]]:
     """The value and decision a student's function returned, and what is
     wrong with their form, if anything (the message)."""
@@ -271,10 +294,19 @@ def _one(
     exact = _Search(notation, "minimax", True)
     leaves = {n["name"]: n["cost"] for n in ref.nodes if not n["children"]}
     evaluated: List[str] = []
+    example = ref.name(ref.order[0])
 
     def evaluate(leaf: str) -> int:
-        if leaf not in leaves:
-            raise ValueError(f"{leaf!r} is not a leaf of this tree")
+        try:
+            known = leaf in leaves
+        except TypeError:  # unhashable: a list, a dict
+            known = False
+        if not known:
+            if isinstance(leaf, list):
+                raise TypeError(f'evaluate() takes a leaf\'s name, e.g. "{example}", not a subtree (a list)')
+            if not isinstance(leaf, str):
+                raise TypeError(f"evaluate() takes a leaf's name, e.g. \"{example}\", not {_brief(leaf)}, {_kind(leaf)}")
+            raise ValueError(f"evaluate() takes a leaf's name, e.g. \"{example}\": {leaf!r} is not a leaf of this tree")
         evaluated.append(leaf)
         return leaves[leaf]
 
@@ -293,14 +325,16 @@ def _one(
     try:
         answer = student_fn(_view(ref), evaluate)
     except Exception as e:  # the student's bug is the report, not a crash of the grader
+        said, at = _crash(e)
         report.update(
             ok=False,
             leaves=evaluated,
             value=None,
             decision=None,
             pruning=None,
-            first_difference=f"your function raised {type(e).__name__}: {e}",
+            first_difference=said,
             error="".join(traceback.format_exception_only(type(e), e)).strip(),
+            error_at=at,
         )
         return report
     value, decision, wrong_value = _read_value(answer)
@@ -393,9 +427,9 @@ def grade(
 
     student_fn(tree, evaluate) is called once per tree. `tree` is nested
     lists: an inner node is the list of its children, left to right, a leaf
-    is its name ("c2"); MAX moves at the root. `evaluate(leaf)` returns the
-    leaf's value and records that the student's search evaluated it. The
-    function returns the root's value, or a tuple `(value, decision)` where
+    is its name ("c2"); MAX moves at the root. `evaluate(leaf)` takes a
+    leaf's name, returns the leaf's value and records that the student's
+    search evaluated it. The function returns the root's value, or a tuple `(value, decision)` where
     decision is the chosen root move's index (0 first; any integer type, a
     numpy.int64 too) or its name: the root's children are named B, C, D...
     from the left, as the worksheet names them (at depth 1, the leaves' own
@@ -424,6 +458,9 @@ def grade(
     search first went differently, with the values that decide it, e.g.
     "at C you evaluated c2, which the search never reaches: C (MIN) had 2
     from c1 before c2, and 2 ≤ α = 3 cuts off (ties prune, as in AIMA)".
+    Where the function raised, the message says where ("..., at lab.py line
+    12 (in search): ..."), "error" is the exception and "error_at" its
+    place: "file", "line", "function", "text".
 
     >>> def minimax(node, evaluate, maximising=True):
     ...     if not isinstance(node, list):

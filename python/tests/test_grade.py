@@ -1,5 +1,6 @@
 """gametree.grade: a student's search held to the engine's, leaf by leaf."""
 
+import inspect
 import json
 import math
 import re
@@ -379,14 +380,33 @@ def test_five_typical_wrong_students_lose_marks_told_the_first_wrong_node_by_its
         assert ("had " in why and (" α = " in why or " β = " in why)) or "'s value is" in why or "had nothing yet" in why, why
 
 
-def test_a_crash_is_reported():
+def test_a_crash_is_reported_with_the_line_of_the_students_code():
     def crashes(tree, evaluate):
         evaluate(tree[0][0])
         raise KeyError("oops")
 
+    line = inspect.getsourcelines(crashes)[1] + 2
     r = _one(crashes, AIMA, "alphabeta", None)
-    assert r["ok"] is False and r["first_difference"] == "your function raised KeyError: 'oops'"
-    assert r["leaves"] == ["b1"]
+    assert r["ok"] is False
+    assert r["first_difference"] == f"your function raised KeyError: 'oops', at test_grade.py line {line} (in crashes): raise KeyError(\"oops\")"
+    assert r["leaves"] == ["b1"] and r["error"] == "KeyError: 'oops'"
+    assert r["error_at"] == {"file": __file__, "line": line, "function": "crashes", "text": 'raise KeyError("oops")'}
+
+
+def test_evaluate_on_a_subtree_says_it_takes_a_leafs_name():
+    def evaluates_a_subtree(tree, evaluate):
+        return evaluate(tree[0])
+
+    line = inspect.getsourcelines(evaluates_a_subtree)[1] + 1
+    r = _one(evaluates_a_subtree, AIMA, "alphabeta", None)
+    assert r["first_difference"] == (
+        'your function raised TypeError: evaluate() takes a leaf\'s name, e.g. "b1", not a subtree (a list), '
+        f"at test_grade.py line {line} (in evaluates_a_subtree): return evaluate(tree[0])"
+    )
+    r = _one(lambda t, e: e("B"), AIMA, "alphabeta", None)
+    assert r["first_difference"].startswith(
+        "your function raised ValueError: evaluate() takes a leaf's name, e.g. \"b1\": 'B' is not a leaf of this tree, at test_grade.py"
+    )
 
 
 def test_the_messages_name_nodes_as_the_worksheet_does():
