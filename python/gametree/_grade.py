@@ -30,6 +30,9 @@ __all__ = ["grade"]
 # CS188 only when it passes it.
 _RULES = {True: "ties prune, as in AIMA", False: "ties do not prune, as in CS188"}
 
+# A seed is a u64 in the engine; tree k of a grading is drawn from seed + k.
+_TOP_SEED = 2**64 - 1
+
 # The frames of a student's traceback that are the grader's own (the call of
 # the student's function, evaluate()) are left out of a crash's place.
 _HERE = os.path.normcase(os.path.abspath(__file__))
@@ -415,6 +418,14 @@ def _first_difference(
     return None
 
 
+def _whole(keyword: str, value: Any, expected: str) -> int:
+    """A whole-number argument of any integer type, or a TypeError naming it."""
+    i = _index(value)
+    if i is None:
+        raise TypeError(f"{keyword}={_brief(value)}: expected a whole number, {expected}")
+    return i
+
+
 def grade(
     student_fn: Callable[[Any, Callable[[str], int]], Any],
     search: str = "alphabeta",
@@ -444,7 +455,7 @@ def grade(
     first_best: any root move of the best value is a right decision unless
         this asks for the first (left-most) of them.
     trees, seed: how many trees (1 to 10,000), drawn from seeds seed,
-        seed+1, ... (the trees of `gametree exercise --seed N`, depth 3, 2
+        seed+1, ... (0 to 2**64 - 1; the trees of `gametree exercise --seed N`, depth 3, 2
         or 3 children).
 
     Returns a dict: "score" (the share of trees right, 0 to 1), "passed",
@@ -462,6 +473,8 @@ def grade(
     12 (in search): ..."), "error" is the exception and "error_at" its
     place: "file", "line", "function", "text".
 
+    Bad arguments raise TypeError or ValueError naming the keyword.
+
     >>> def minimax(node, evaluate, maximising=True):
     ...     if not isinstance(node, list):
     ...         return evaluate(node)
@@ -470,16 +483,26 @@ def grade(
     >>> gametree.grade(minimax, search="minimax", trees=5)["score"]
     1.0
     """
+    if not callable(student_fn):
+        raise TypeError(f"student_fn={_brief(student_fn)}: expected a function student_fn(tree, evaluate)")
     if search not in ("alphabeta", "minimax"):
         raise ValueError(f'search={json.dumps(search)}: a student\'s search is graded as "minimax" or "alphabeta"')
     if prune_on_ties is not None and not isinstance(prune_on_ties, bool):
         raise ValueError(f"prune_on_ties={prune_on_ties!r}: give True, False or None (either)")
     if search == "minimax" and prune_on_ties is not None:
         raise ValueError(f'prune_on_ties={prune_on_ties!r} changes alpha-beta\'s cut-offs; add search="alphabeta"')
-    if not isinstance(trees, int) or isinstance(trees, bool):
-        raise ValueError(f"trees={trees!r}: give a whole number of trees")
+    if not isinstance(first_best, bool):
+        raise ValueError(f"first_best={first_best!r}: give True or False")
     # 1 to 10,000, the command line's table of budgets, refused at once.
-    trees = _check_trees(trees)
+    trees = _check_trees(_whole("trees", trees, "1 to 10000"))
+    seed = _whole("seed", seed, "0 or more")
+    if seed < 0:
+        raise ValueError(f"seed={seed}: expected 0 or more")
+    if seed > _TOP_SEED - (trees - 1):
+        raise ValueError(
+            f"seed={seed}: expected 0 to {_TOP_SEED - (trees - 1)} with trees={trees}, "
+            f"whose last tree is drawn from seed + {trees - 1} (at most 2**64 - 1)"
+        )
     reports = []
     for k in range(trees):
         # The trees of `gametree exercise --seed`, drawn under AIMA's rule
