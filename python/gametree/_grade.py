@@ -29,6 +29,7 @@ __all__ = ["grade"]
 # The two tie conventions: AIMA cuts off when a value reaches the bound,
 # CS188 only when it passes it.
 _RULES = {True: "ties prune, as in AIMA", False: "ties do not prune, as in CS188"}
+_CONVENTIONS = {True: "prune-on-ties", False: "no-prune-on-ties"}
 
 # A seed is a u64 in the engine; tree k of a grading is drawn from seed + k.
 _TOP_SEED = 2**64 - 1
@@ -131,9 +132,10 @@ class _Search:
 
     def test(self, at: int, v: float) -> str:
         """The cut-off test at `at` with `v` its value so far, in numbers:
-        where it cuts off, as the rule writes it ("9 ≥ β = 7" where ties
-        prune, "9 > β = 7" where they do not); where it does not, how the
-        value stands to the bound ("6 < β = 7", "7 = β = 7")."""
+        where it cuts off, as the rule writes it ("9 ≥ β = 7 cuts off" where
+        ties prune, "9 > β = 7 ..." where they do not); where it does not, how
+        the value stands to the bound ("6 < β = 7 does not cut off"). Then the
+        rule, where a tie decides it."""
         n = self.nodes[at]
         maximising = n["to_move"] == "max"
         end = n["beta"] if maximising else n["alpha"]
@@ -144,7 +146,10 @@ class _Search:
             op = ("≥" if maximising else "≤") if self.on_ties else (">" if maximising else "<")
         else:
             op = "=" if v == bound else "<" if v < bound else ">"
-        return f"{_shown(v)} {op} {name} = {_shown(end)}"
+        said = f"{_shown(v)} {op} {name} = {_shown(end)} {'cuts off' if cuts else 'does not cut off'}"
+        if v == bound:
+            said += f" ({_RULES[self.on_ties]})"
+        return said
 
     def why_cut(self, leaf: int) -> str:
         """Why the search never evaluates `leaf`: the node that cut it off,
@@ -155,8 +160,7 @@ class _Search:
         side = self.nodes[at]["to_move"].upper()
         return (
             f"at {self.name(at)} you evaluated {self.name(leaf)}, which the search never reaches: "
-            f"{self.name(at)} ({side}) had {words} before {self.name(top)}, and {self.test(at, v)} cuts off "
-            f"({_RULES[self.on_ties]})"
+            f"{self.name(at)} ({side}) had {words} before {self.name(top)}, and {self.test(at, v)}"
         )
 
     def why_needed(self, leaf: int, evaluated: List[int]) -> str:
@@ -173,9 +177,7 @@ class _Search:
             return said + "minimax looks at every child"
         if v is None:
             return said + f"{self.name(at)} ({side}) had nothing yet, and a node looks at its first child"
-        return said + (
-            f"{self.name(at)} ({side}) had {words}, and {self.test(at, v)} does not cut off ({_RULES[self.on_ties]})"
-        )
+        return said + f"{self.name(at)} ({side}) had {words}, and {self.test(at, v)}"
 
 
 def _mirrored(search: _Search) -> str:
@@ -191,14 +193,14 @@ def _mirrored(search: _Search) -> str:
     return write(0)
 
 
-def _backwards(ref: _Search, search: str, ids: List[int]) -> bool:
+def _backwards(ref: _Search, ids: List[int]) -> bool:
     """Whether the student's leaves are the search's on the tree mirrored
     (children taken right to left), under either tie convention. Only for a
     tree whose nodes are named by their labels (the mirror keeps them)."""
     if len(ref.nodes) < 2 or ref.nodes[1]["name"] != ref.nodes[1]["action"] or not ids:
         return False
     for on_ties in (ref.on_ties, not ref.on_ties):
-        mirror = _Search(_mirrored(ref), search, on_ties)
+        mirror = _Search(_mirrored(ref), "alphabeta" if ref.alphabeta else "minimax", on_ties)
         backwards = [mirror.by_name[ref.name(e)] for e in ids]
         if backwards == mirror.order[: len(backwards)] and mirror.order != ref.order:
             return True
@@ -218,6 +220,37 @@ def _common(a: List[int], b: List[int]) -> int:
     while k < min(len(a), len(b)) and a[k] == b[k]:
         k += 1
     return k
+
+
+class _Run:
+    """One call of the student's function on one tree: the leaves it
+    evaluated, in order, and what it returned or raised."""
+
+    def __init__(self, student_fn: Callable, exact: _Search):
+        leaves = {n["name"]: n["cost"] for n in exact.nodes if not n["children"]}
+        example = exact.name(exact.order[0])
+        self.evaluated: List[str] = []
+
+        def evaluate(leaf: str) -> int:
+            try:
+                known = leaf in leaves
+            except TypeError:  # unhashable: a list, a dict
+                known = False
+            if not known:
+                if isinstance(leaf, list):
+                    raise TypeError(f'evaluate() takes a leaf\'s name, e.g. "{example}", not a subtree (a list)')
+                if not isinstance(leaf, str):
+                    raise TypeError(f"evaluate() takes a leaf's name, e.g. \"{example}\", not {_brief(leaf)}, {_kind(leaf)}")
+                raise ValueError(f"evaluate() takes a leaf's name, e.g. \"{example}\": {leaf!r} is not a leaf of this tree")
+            self.evaluated.append(leaf)
+            return leaves[leaf]
+
+        self.answer: Any = None
+        self.error: Optional[BaseException] = None
+        try:
+            self.answer = student_fn(_view(exact), evaluate)
+        except Exception as e:  # the student's bug is the report, not a crash of the grader
+            self.error = e
 
 
 def _crash(e: BaseException) -> Tuple[str, Optional[Dict[str, Any]]]:
@@ -282,99 +315,51 @@ def _read_decision(decision: Any, moves: List[str]) -> Tuple[Any, Optional[str]]
     return decision, f"your decision is {_brief(decision)}, {_kind(decision)}, {choices}"
 
 
-def _one(
-    student_fn: Callable,
-    notation: str,
-    search: str,
-    prune_on_ties: Optional[bool],
-    first_best: bool = False,
-) -> Dict[str, Any]:
-    rules = [True, False] if prune_on_ties is None or search == "minimax" else [prune_on_ties]
-    if search == "minimax":
-        rules = [True]
-    refs = [_Search(notation, search, r) for r in rules]
-    ref = refs[0]
-    exact = _Search(notation, "minimax", True)
-    leaves = {n["name"]: n["cost"] for n in ref.nodes if not n["children"]}
-    evaluated: List[str] = []
-    example = ref.name(ref.order[0])
-
-    def evaluate(leaf: str) -> int:
-        try:
-            known = leaf in leaves
-        except TypeError:  # unhashable: a list, a dict
-            known = False
-        if not known:
-            if isinstance(leaf, list):
-                raise TypeError(f'evaluate() takes a leaf\'s name, e.g. "{example}", not a subtree (a list)')
-            if not isinstance(leaf, str):
-                raise TypeError(f"evaluate() takes a leaf's name, e.g. \"{example}\", not {_brief(leaf)}, {_kind(leaf)}")
-            raise ValueError(f"evaluate() takes a leaf's name, e.g. \"{example}\": {leaf!r} is not a leaf of this tree")
-        evaluated.append(leaf)
-        return leaves[leaf]
-
-    root_children = [ref.name(c) for c in ref.nodes[0]["children"]]
+def _report(run: _Run, exact: _Search, ref: _Search, first_best: bool) -> Tuple[Dict[str, Any], int]:
+    """The report of one tree under one tie convention, and how many leaves
+    the student's search followed it for."""
+    moves = [ref.name(c) for c in ref.nodes[0]["children"]]
     worth = {exact.name(c): exact.nodes[c]["value"] for c in exact.nodes[0]["children"]}
     best = [m for m, v in worth.items() if v == exact.tree.value]
     report: Dict[str, Any] = {
         "tree": ref.tree.position,
-        "moves": root_children,
+        "moves": moves,
         "leaves_expected": [ref.name(i) for i in ref.order],
         "value_expected": ref.tree.value,
         "decision_expected": ref.tree.decision,
         "decisions_accepted": [ref.tree.decision] if first_best else best,
         "moves_worth": worth,
+        "leaves": list(run.evaluated),
+        "pruning": _CONVENTIONS[ref.on_ties] if ref.alphabeta else None,
     }
-    try:
-        answer = student_fn(_view(ref), evaluate)
-    except Exception as e:  # the student's bug is the report, not a crash of the grader
-        said, at = _crash(e)
-        report.update(
-            ok=False,
-            leaves=evaluated,
-            value=None,
-            decision=None,
-            pruning=None,
-            first_difference=said,
-            error="".join(traceback.format_exception_only(type(e), e)).strip(),
-            error_at=at,
-        )
-        return report
-    value, decision, wrong_value = _read_value(answer)
-    move, wrong_decision = _read_decision(decision, root_children)
-    ids = [ref.by_name[e] for e in evaluated]
-    # The convention the student followed: the one whose leaves they match
-    # furthest (AIMA's where both match alike).
-    ref = max(refs, key=lambda r: (_common(ids, r.order) == len(ids) == len(r.order), _common(ids, r.order)))
-    report.update(
-        leaves=evaluated,
-        value=_plain(value),
-        decision=_plain(move),
-        leaves_expected=[ref.name(i) for i in ref.order],
-        pruning=(("prune-on-ties" if ref.on_ties else "no-prune-on-ties") if search == "alphabeta" else None),
-    )
-    report["first_difference"] = _first_difference(ref, search, ids, value, wrong_value, move, wrong_decision, report)
-    report["ok"] = report["first_difference"] is None
-    return report
+    ids = [ref.by_name[e] for e in run.evaluated]
+    if run.error is not None:
+        said, at = _crash(run.error)
+        error = "".join(traceback.format_exception_only(type(run.error), run.error)).strip()
+        report.update(ok=False, value=None, decision=None, first_difference=said, error=error, error_at=at)
+        return report, _common(ids, ref.order)
+    value, decision, wrong_value = _read_value(run.answer)
+    move, wrong_decision = _read_decision(decision, moves)
+    report.update(value=_plain(value), decision=_plain(move))
+    why = _leaves_differ(ref, ids)
+    if why is None and wrong_value is None and value != ref.tree.value:
+        why = _value_differs(ref, value)
+    why = why or wrong_value or wrong_decision
+    if why is None and move is not None and move not in report["decisions_accepted"]:
+        why = _decision_differs(ref, move, report)
+    report.update(first_difference=why, ok=why is None)
+    return report, _common(ids, ref.order)
 
 
-def _first_difference(
-    ref: _Search,
-    search: str,
-    ids: List[int],
-    value: Any,
-    wrong_value: Optional[str],
-    move: Optional[str],
-    wrong_decision: Optional[str],
-    report: Dict[str, Any],
-) -> Optional[str]:
+def _leaves_differ(ref: _Search, ids: List[int]) -> Optional[str]:
+    """Where the student's leaves first go another way than the search's."""
     expected = ref.order
     for i, got in enumerate(ids):
         if i < len(expected) and got == expected[i]:
             continue
         if got in ids[:i]:
             return f"you evaluated {ref.name(got)} twice"
-        if _backwards(ref, search, ids):
+        if _backwards(ref, ids):
             return (
                 f"your search takes children right to left: it evaluated {ref.name(ids[0])} first, "
                 f"where the search, taking children left to right as the tree lists them, evaluates {ref.name(expected[0])} first"
@@ -391,31 +376,74 @@ def _first_difference(
         return f"you evaluated {ref.name(got)} after the search is done"
     if len(ids) < len(expected):
         return ref.why_needed(expected[len(ids)], ids)
-    root = ref.nodes[0]
-    if wrong_value is not None:
-        return wrong_value
-    if value != ref.tree.value:
-        kids = ", ".join(
-            f"{ref.name(c)} {'≤ ' if ref.nodes[c]['bound'] == 'upper' else '≥ ' if ref.nodes[c]['bound'] == 'lower' else ''}{ref.nodes[c]['value']}"
-            for c in root["children"]
-            if not ref.nodes[c]["pruned"]
-        )
-        return f"your value is {_shown(value)}; the root {ref.name(0)}'s value is {ref.tree.value} = max({kids})"
-    if wrong_decision is not None:
-        return wrong_decision
-    accepted = report["decisions_accepted"]
-    if move is not None and move not in accepted:
-        worth = report["moves_worth"][move]
-        if worth == ref.tree.value:
-            return (
-                f"your decision is {move}, worth the root's {worth} as {accepted[0]} is; "
-                f"the first of the best moves, {accepted[0]}, is asked for"
-            )
-        return (
-            f"your decision is {move}, worth {worth}, less than the root's {ref.tree.value}; "
-            f"the best {'move is' if len(accepted) == 1 else 'moves are'} {' or '.join(accepted)}"
-        )
     return None
+
+
+def _value_differs(ref: _Search, value: Any) -> str:
+    kids = ", ".join(
+        f"{ref.name(c)} {'≤ ' if ref.nodes[c]['bound'] == 'upper' else '≥ ' if ref.nodes[c]['bound'] == 'lower' else ''}{ref.nodes[c]['value']}"
+        for c in ref.nodes[0]["children"]
+        if not ref.nodes[c]["pruned"]
+    )
+    return f"your value is {_shown(_plain(value))}; the root {ref.name(0)}'s value is {ref.tree.value} = max({kids})"
+
+
+def _decision_differs(ref: _Search, move: str, report: Dict[str, Any]) -> str:
+    accepted = report["decisions_accepted"]
+    worth = report["moves_worth"][move]
+    if worth == ref.tree.value:
+        return (
+            f"your decision is {move}, worth the root's {worth} as {accepted[0]} is; "
+            f"the first of the best moves, {accepted[0]}, is asked for"
+        )
+    return (
+        f"your decision is {move}, worth {worth}, less than the root's {ref.tree.value}; "
+        f"the best {'move is' if len(accepted) == 1 else 'moves are'} {' or '.join(accepted)}"
+    )
+
+
+def _grade(
+    student_fn: Callable,
+    drawn: List[str],
+    search: str,
+    prune_on_ties: Optional[bool],
+    first_best: bool,
+) -> Dict[str, Any]:
+    """Grades the student on the trees `drawn` (their notation), each called
+    once. The tie convention is chosen once for the whole grading where
+    either is right: the one more trees are right under (more leaves
+    followed where as many are, AIMA's where those are equal too)."""
+    rules = [True] if search == "minimax" else [True, False] if prune_on_ties is None else [prune_on_ties]
+    graded: Dict[bool, List[Tuple[Dict[str, Any], int]]] = {r: [] for r in rules}
+    for notation in drawn:
+        exact = _Search(notation, "minimax", True)
+        run = _Run(student_fn, exact)
+        for r in rules:
+            graded[r].append(_report(run, exact, _Search(notation, search, r), first_best))
+    rule = max(rules, key=lambda r: (sum(rep["ok"] for rep, _ in graded[r]), sum(f for _, f in graded[r]), r))
+    reports = [rep for rep, _ in graded[rule]]
+    passed = sum(r["ok"] for r in reports)
+    asked = None if search == "minimax" else "either" if prune_on_ties is None else _CONVENTIONS[prune_on_ties]
+    return {
+        "score": passed / len(reports),
+        "passed": passed,
+        "trees": len(reports),
+        "search": search,
+        "pruning": asked,
+        "followed": _CONVENTIONS[rule] if search == "alphabeta" else None,
+        "reports": reports,
+    }
+
+
+def _one(
+    student_fn: Callable,
+    notation: str,
+    search: str,
+    prune_on_ties: Optional[bool],
+    first_best: bool = False,
+) -> Dict[str, Any]:
+    """The report of one tree given by its notation (for the tests)."""
+    return _grade(student_fn, [notation], search, prune_on_ties, first_best)["reports"][0]
 
 
 def _whole(keyword: str, value: Any, expected: str) -> int:
@@ -440,38 +468,43 @@ def grade(
     lists: an inner node is the list of its children, left to right, a leaf
     is its name ("c2"); MAX moves at the root. `evaluate(leaf)` takes a
     leaf's name, returns the leaf's value and records that the student's
-    search evaluated it. The function returns the root's value, or a tuple `(value, decision)` where
-    decision is the chosen root move's index (0 first; any integer type, a
-    numpy.int64 too) or its name: the root's children are named B, C, D...
-    from the left, as the worksheet names them (at depth 1, the leaves' own
-    names), and each report lists them as "moves". A decision not returned is
-    not checked; a value or decision of the wrong kind (a float index, the
-    chosen subtree, a 3-tuple...) is told what it is.
+    search evaluated it. The function returns the root's value, or a tuple
+    `(value, decision)` where decision is the chosen root move's index (0
+    first; any integer type, a numpy.int64 too) or its name: the root's
+    children are named B, C, D... from the left, as the worksheet names them
+    (at depth 1, the leaves' own names), and each report lists them as
+    "moves". A decision not returned is not checked; a value or decision of
+    the wrong kind (a float index, the chosen subtree, a 3-tuple...) is told
+    what it is.
 
     search: "alphabeta" or "minimax", the search the student wrote.
     prune_on_ties: None (the default): either convention is right, a cut-off
         when a value reaches the bound (AIMA) or only when it passes it
-        (Berkeley CS188), tree by tree; True or False asks for one.
+        (Berkeley CS188). The student's is decided once for the whole
+        grading, the one more trees are right under (AIMA's where as many
+        are), and every tree is graded under it; True or False asks for one.
     first_best: any root move of the best value is a right decision unless
         this asks for the first (left-most) of them.
     trees, seed: how many trees (1 to 10,000), drawn from seeds seed,
-        seed+1, ... (0 to 2**64 - 1; the trees of `gametree exercise --seed N`, depth 3, 2
-        or 3 children).
+        seed+1, ... (0 to 2**64 - 1; the trees of `gametree exercise --seed
+        N`, depth 3, 2 or 3 children).
 
     Returns a dict: "score" (the share of trees right, 0 to 1), "passed",
     "trees", "search", "pruning" (as asked: "either", "prune-on-ties" or
-    "no-prune-on-ties"), and "reports", one per tree, each with the labelled
-    "tree" (names as in the messages, the explorer and the worksheet), "ok",
-    the student's "value", "decision" and "leaves" beside the "..._expected"
-    ones (the decision by the move's name where it names one), the root's
-    "moves", "decisions_accepted", "pruning" (the convention the student's
-    leaves follow), and "first_difference": None, or where the student's
-    search first went differently, with the values that decide it, e.g.
-    "at C you evaluated c2, which the search never reaches: C (MIN) had 2
-    from c1 before c2, and 2 ≤ α = 3 cuts off (ties prune, as in AIMA)".
-    Where the function raised, the message says where ("..., at lab.py line
-    12 (in search): ..."), "error" is the exception and "error_at" its
-    place: "file", "line", "function", "text".
+    "no-prune-on-ties"), "followed" (the convention graded under, the
+    student's where either is right; None for minimax) and "reports", one per
+    tree, each with the labelled "tree" (names as in the messages, the
+    explorer and the worksheet), the root's "moves", "ok", the student's
+    "value", "decision" (the move's name where it names one) and "leaves"
+    beside the "..._expected" ones, "decisions_accepted", "moves_worth",
+    "pruning" (the convention graded under), and "first_difference": None,
+    or where the student's search first went differently, with the values
+    that decide it and, where a tie decides it, the convention, e.g. "at C
+    you evaluated c2, which the search never reaches: C (MIN) had 2 from c1
+    before c2, and 2 ≤ α = 3 cuts off". Where the function raised, the
+    message says where ("..., at lab.py line 12 (in search): ..."), "error"
+    is the exception and "error_at" its place: "file", "line", "function",
+    "text".
 
     Bad arguments raise TypeError or ValueError naming the keyword.
 
@@ -503,26 +536,9 @@ def grade(
             f"seed={seed}: expected 0 to {_TOP_SEED - (trees - 1)} with trees={trees}, "
             f"whose last tree is drawn from seed + {trees - 1} (at most 2**64 - 1)"
         )
-    reports = []
+    drawn = []
     for k in range(trees):
         # The trees of `gametree exercise --seed`, drawn under AIMA's rule
         # unless CS188's is asked for.
-        notation = textbook_tree(seed + k, search=search, prune_on_ties=prune_on_ties is not False)
-        reports.append(_one(student_fn, notation, search, prune_on_ties, first_best))
-    passed = sum(r["ok"] for r in reports)
-    return {
-        "score": passed / trees,
-        "passed": passed,
-        "trees": trees,
-        "search": search,
-        "pruning": (
-            None
-            if search == "minimax"
-            else "either"
-            if prune_on_ties is None
-            else "prune-on-ties"
-            if prune_on_ties
-            else "no-prune-on-ties"
-        ),
-        "reports": reports,
-    }
+        drawn.append(textbook_tree(seed + k, search=search, prune_on_ties=prune_on_ties is not False))
+    return _grade(student_fn, drawn, search, prune_on_ties, first_best)

@@ -69,16 +69,38 @@ def test_a_correct_alpha_beta_scores_full_marks_under_either_rule_by_default():
         assert result["score"] == 1.0 and result["passed"] == 40, [
             r["first_difference"] for r in result["reports"] if not r["ok"]
         ]
-        # Each tree's report says which convention the student's leaves follow.
-        follows = {r["pruning"] for r in result["reports"]}
-        assert ("prune-on-ties" if on_ties else "no-prune-on-ties") in follows
-        # Asked for its own rule, it is right too.
-        assert gametree.grade(alphabeta(on_ties), prune_on_ties=on_ties, trees=40)["score"] == 1.0
+
+
+@pytest.mark.parametrize("on_ties", [True, False])
+def test_the_tie_convention_is_decided_once_for_the_whole_grading(on_ties):
+    result = gametree.grade(alphabeta(on_ties), trees=40, seed=0)
+    said = "prune-on-ties" if on_ties else "no-prune-on-ties"
+    # One convention, the student's, for every tree, ties or none.
+    assert result["followed"] == said
+    assert {r["pruning"] for r in result["reports"]} == {said}
+    assert result["reports"][0]["leaves"] == result["reports"][0]["leaves_expected"]
+    # Asked for its own rule, it is right too.
+    asked = gametree.grade(alphabeta(on_ties), prune_on_ties=on_ties, trees=40)
+    assert asked["score"] == 1.0 and asked["pruning"] == asked["followed"] == said
+
+
+def test_the_convention_is_named_only_where_a_tie_decides_it():
+    said = {"tie": 0, "no tie": 0}
+    for student, asked in [(minimax, None), (alphabeta(False), True), (alphabeta(True), False), (alpha_never_updated, None)]:
+        result = gametree.grade(student, prune_on_ties=asked, trees=40, seed=0)
+        for why in (r["first_difference"] for r in result["reports"] if not r["ok"]):
+            m = re.search(r"and (-?\d+) \S [αβ] = (\S+) (?:does not )?cut", why)
+            if not m:
+                continue
+            tie = m.group(1) == m.group(2)
+            said["tie" if tie else "no tie"] += 1
+            assert ("(ties" in why) == tie, why
+    assert said["tie"] > 0 and said["no tie"] > 0, said
 
 
 def test_cutting_only_past_the_bound_is_wrong_when_the_teacher_asks_for_aimas_rule_and_shows_the_tie():
     result = gametree.grade(alphabeta(False), prune_on_ties=True, trees=40, seed=0)
-    assert 0 < result["score"] < 1
+    assert 0 < result["score"] < 1 and result["followed"] == "prune-on-ties"
     wrong = [r for r in result["reports"] if not r["ok"]]
     for r in wrong:
         why = r["first_difference"]
@@ -86,19 +108,21 @@ def test_cutting_only_past_the_bound_is_wrong_when_the_teacher_asks_for_aimas_ru
         m = __import__("re").search(r"had (-?\d+) from (\S+) before (\S+), and (-?\d+) [≥≤] ([αβ]) = (-?\d+) cuts off", why)
         assert m, why
         assert m.group(1) == m.group(4) == m.group(6), why
+        assert "(ties prune, as in AIMA)" in why
         assert first_named(why) in names_of(r["tree"]), why
         assert len(r["leaves"]) > len(r["leaves_expected"])
         assert r["value"] == r["value_expected"]
     # And the other way round: AIMA's cut-offs are wrong where CS188's is asked for.
     result = gametree.grade(alphabeta(True), prune_on_ties=False, trees=40, seed=0)
-    assert result["score"] < 1
+    assert result["score"] < 1 and result["followed"] == "no-prune-on-ties"
     for r in (r for r in result["reports"] if not r["ok"]):
         assert " does not cut off (ties do not prune, as in CS188)" in r["first_difference"], r["first_difference"]
         assert __import__("re").search(r"had (-?\d+) from \S+, and \1 = [αβ] = \1 does not", r["first_difference"]), r["first_difference"]
 
 
 def test_minimax_is_graded_the_same_way():
-    assert gametree.grade(minimax, search="minimax", trees=10)["score"] == 1.0
+    result = gametree.grade(minimax, search="minimax", trees=10)
+    assert result["score"] == 1.0 and result["pruning"] is None and result["followed"] is None
     # Graded as alpha-beta, minimax evaluates leaves alpha-beta cuts off.
     result = gametree.grade(minimax, search="alphabeta", trees=10)
     assert result["score"] == 0.0
@@ -111,7 +135,7 @@ def test_the_aima_tree_names_the_node_its_value_so_far_and_the_bound():
     assert report["leaves_expected"] == ["b1", "b2", "b3", "c1", "d1", "d2", "d3"]
     assert report["first_difference"] == (
         "at C you evaluated c2, which the search never reaches: C (MIN) had 2 from c1 before c2, "
-        "and 2 ≤ α = 3 cuts off (ties prune, as in AIMA)"
+        "and 2 ≤ α = 3 cuts off"
     )
     assert report["ok"] is False and report["value"] == 3
 
@@ -125,9 +149,9 @@ def test_a_search_that_cuts_too_soon_is_told_what_it_skipped_with_the_values():
         return evaluate(node), 0
 
     report = _one(greedy, AIMA, "alphabeta", None)
+    # No tie decides it: no convention named.
     assert report["first_difference"] == (
-        "at B you skipped b2, which the search evaluates: B (MIN) had 3 from b1, "
-        "and 3 > α = -∞ does not cut off (ties prune, as in AIMA)"
+        "at B you skipped b2, which the search evaluates: B (MIN) had 3 from b1, and 3 > α = -∞ does not cut off"
     )
 
 
