@@ -130,12 +130,28 @@ class _Search:
         best = pick(seen, key=lambda c: self.nodes[c]["value"])
         return f"{self.nodes[best]['value']} from {self.name(best)}", self.nodes[best]["value"]
 
+    def owner(self, at: int, bound: float) -> Optional[str]:
+        """Where the bound `at` is entered with comes from, in words ("A's 3
+        from B"): the nearest node above on the other side whose value so far
+        it is, as the explorer's cut reasons name it. None for ±∞."""
+        if bound in (float("inf"), float("-inf")):
+            return None
+        side, child, above = self.nodes[at]["to_move"], at, self.nodes[at]["parent"]
+        while above is not None:
+            if self.nodes[above]["to_move"] != side:
+                words, v = self.so_far(above, child)
+                if v == bound:
+                    return f"{self.name(above)}'s {words}"
+            child, above = above, self.nodes[above]["parent"]
+        return None
+
     def test(self, at: int, v: float) -> str:
         """The cut-off test at `at` with `v` its value so far, in numbers:
         where it cuts off, as the rule writes it ("9 ≥ β = 7 cuts off" where
         ties prune, "9 > β = 7 ..." where they do not); where it does not, how
         the value stands to the bound ("6 < β = 7 does not cut off"). Then the
-        rule, where a tie decides it."""
+        rule where a tie decides it, and where the bound comes from (", β
+        being C's 7 from f1")."""
         n = self.nodes[at]
         maximising = n["to_move"] == "max"
         end = n["beta"] if maximising else n["alpha"]
@@ -149,6 +165,9 @@ class _Search:
         said = f"{_shown(v)} {op} {name} = {_shown(end)} {'cuts off' if cuts else 'does not cut off'}"
         if v == bound:
             said += f" ({_RULES[self.on_ties]})"
+        owner = self.owner(at, bound)
+        if owner:
+            said += f", {name} being {owner}"
         return said
 
     def why_cut(self, leaf: int) -> str:
@@ -499,9 +518,10 @@ def grade(
     beside the "..._expected" ones, "decisions_accepted", "moves_worth",
     "pruning" (the convention graded under), and "first_difference": None,
     or where the student's search first went differently, with the values
-    that decide it and, where a tie decides it, the convention, e.g. "at C
-    you evaluated c2, which the search never reaches: C (MIN) had 2 from c1
-    before c2, and 2 ≤ α = 3 cuts off". Where the function raised, the
+    that decide it, where a bound comes from (the node whose value it is)
+    and, where a tie decides it, the convention, e.g. "at C you evaluated
+    c2, which the search never reaches: C (MIN) had 2 from c1 before c2, and
+    2 ≤ α = 3 cuts off, α being A's 3 from B". Where the function raised, the
     message says where ("..., at lab.py line 12 (in search): ..."), "error"
     is the exception and "error_at" its place: "file", "line", "function",
     "text".

@@ -10,6 +10,8 @@ import pytest
 import gametree
 from gametree._grade import _one
 
+INF = math.inf
+
 
 def alphabeta(cut_on_ties: bool):
     """A student's alpha-beta, cutting when alpha >= beta (AIMA) or alpha > beta (CS188)."""
@@ -129,13 +131,13 @@ def test_minimax_is_graded_the_same_way():
     assert all(" you evaluated " in r["first_difference"] for r in result["reports"])
 
 
-def test_the_aima_tree_names_the_node_its_value_so_far_and_the_bound():
+def test_the_aima_tree_names_the_node_its_value_so_far_the_bound_and_whose_the_bound_is():
     report = _one(minimax, AIMA, "alphabeta", True)
     assert report["tree"] == AIMA
     assert report["leaves_expected"] == ["b1", "b2", "b3", "c1", "d1", "d2", "d3"]
     assert report["first_difference"] == (
         "at C you evaluated c2, which the search never reaches: C (MIN) had 2 from c1 before c2, "
-        "and 2 ≤ α = 3 cuts off"
+        "and 2 ≤ α = 3 cuts off, α being A's 3 from B"
     )
     assert report["ok"] is False and report["value"] == 3
 
@@ -149,9 +151,45 @@ def test_a_search_that_cuts_too_soon_is_told_what_it_skipped_with_the_values():
         return evaluate(node), 0
 
     report = _one(greedy, AIMA, "alphabeta", None)
-    # No tie decides it: no convention named.
+    # No tie decides it: no convention named; the bound is -∞, nobody's.
     assert report["first_difference"] == (
         "at B you skipped b2, which the search evaluates: B (MIN) had 3 from b1, and 3 > α = -∞ does not cut off"
+    )
+
+
+def test_a_wrong_value_handed_up_is_told_where_the_bound_it_spoils_comes_from():
+    def min_takes_its_first_child(tree, evaluate):
+        # A MIN node hands up its first child's value, not the least: A's α
+        # after B is wrong, and C, the next node to use it, goes wrong.
+        def go(node, a, b, maximising):
+            if not isinstance(node, list):
+                return evaluate(node)
+            v = -INF if maximising else INF
+            first = None
+            for child in node:
+                cv = go(child, a, b, not maximising)
+                first = cv if first is None else first
+                if maximising:
+                    v = max(v, cv)
+                    if v >= b:
+                        return v
+                    a = max(a, v)
+                else:
+                    v = min(v, cv)
+                    if v <= a:
+                        return first
+                    b = min(b, v)
+            return v if maximising else first
+
+        return go(tree, -INF, INF, True)
+
+    tree = "A:(B:(b1:9 b2:3) C:(c1:5 c2:8) D:(d1:1 d2:7))"
+    report = _one(min_takes_its_first_child, tree, "alphabeta", True)
+    # The student's α at C is 9 (B's b1), so it cuts C off after c1; the
+    # search's α there is 3, B's value, from b2.
+    assert report["first_difference"] == (
+        "at C you skipped c2, which the search evaluates: C (MIN) had 5 from c1, "
+        "and 5 > α = 3 does not cut off, α being A's 3 from B"
     )
 
 
