@@ -119,6 +119,14 @@ class _Search:
             out.append(self.nodes[out[-1]]["parent"])
         return out[::-1]
 
+    def last_leaf(self) -> int:
+        """The tree's right-most leaf: where a search taking children right
+        to left begins."""
+        at = 0
+        while self.nodes[at]["children"]:
+            at = self.nodes[at]["children"][-1]
+        return at
+
     def so_far(self, at: int, before: int) -> Tuple[str, Optional[float]]:
         """What `at` has before it looks at its child `before`: its value so
         far, in words ("9 from g1"), and as a number (None before any child)."""
@@ -197,33 +205,6 @@ class _Search:
         if v is None:
             return said + f"{self.name(at)} ({side}) had nothing yet, and a node looks at its first child"
         return said + f"{self.name(at)} ({side}) had {words}, and {self.test(at, v)}"
-
-
-def _mirrored(search: _Search) -> str:
-    """The tree's notation with every node's children the other way round."""
-
-    def write(id: int) -> str:
-        n = search.nodes[id]
-        label = "" if n["parent"] is None else f"{n['name']}:"
-        if not n["children"]:
-            return f"{label}{n['cost']}"
-        return f"{label}(" + " ".join(write(c) for c in reversed(n["children"])) + ")"
-
-    return write(0)
-
-
-def _backwards(ref: _Search, ids: List[int]) -> bool:
-    """Whether the student's leaves are the search's on the tree mirrored
-    (children taken right to left), under either tie convention. Only for a
-    tree whose nodes are named by their labels (the mirror keeps them)."""
-    if len(ref.nodes) < 2 or ref.nodes[1]["name"] != ref.nodes[1]["action"] or not ids:
-        return False
-    for on_ties in (ref.on_ties, not ref.on_ties):
-        mirror = _Search(_mirrored(ref), "alphabeta" if ref.alphabeta else "minimax", on_ties)
-        backwards = [mirror.by_name[ref.name(e)] for e in ids]
-        if backwards == mirror.order[: len(backwards)] and mirror.order != ref.order:
-            return True
-    return False
 
 
 def _view(search: _Search, id: int = 0) -> Any:
@@ -376,13 +357,15 @@ def _leaves_differ(ref: _Search, ids: List[int]) -> Optional[str]:
     for i, got in enumerate(ids):
         if i < len(expected) and got == expected[i]:
             continue
-        if got in ids[:i]:
-            return f"you evaluated {ref.name(got)} twice"
-        if _backwards(ref, ids):
+        if i == 0 and got == ref.last_leaf():
+            # The first leaf of a search taking children right to left,
+            # whatever else it gets wrong after.
             return (
-                f"your search takes children right to left: it evaluated {ref.name(ids[0])} first, "
+                f"your search takes children right to left: it evaluated {ref.name(got)} first, "
                 f"where the search, taking children left to right as the tree lists them, evaluates {ref.name(expected[0])} first"
             )
+        if got in ids[:i]:
+            return f"you evaluated {ref.name(got)} twice"
         if any(ref.nodes[p]["pruned"] for p in ref.path(got)):
             return ref.why_cut(got)
         if i < len(expected) and expected[i] in ids[i + 1 :]:
@@ -487,14 +470,15 @@ def grade(
     lists: an inner node is the list of its children, left to right, a leaf
     is its name ("c2"); MAX moves at the root. `evaluate(leaf)` takes a
     leaf's name, returns the leaf's value and records that the student's
-    search evaluated it. The function returns the root's value, or a tuple
-    `(value, decision)` where decision is the chosen root move's index (0
-    first; any integer type, a numpy.int64 too) or its name: the root's
-    children are named B, C, D... from the left, as the worksheet names them
-    (at depth 1, the leaves' own names), and each report lists them as
-    "moves". A decision not returned is not checked; a value or decision of
-    the wrong kind (a float index, the chosen subtree, a 3-tuple...) is told
-    what it is.
+    search evaluated it. The search must take children left to right, as the
+    lists hold them: a search that takes them right to left is told so. The
+    function returns the root's value, or a tuple `(value, decision)` where
+    decision is the chosen root move's index (0 first; any integer type, a
+    numpy.int64 too) or its name: the root's children are named B, C, D...
+    from the left, as the worksheet names them (at depth 1, the leaves' own
+    names), and each report lists them as "moves". A decision not returned is
+    not checked; a value or decision of the wrong kind (a float index, the
+    chosen subtree, a 3-tuple...) is told what it is.
 
     search: "alphabeta" or "minimax", the search the student wrote.
     prune_on_ties: None (the default): either convention is right, a cut-off

@@ -217,15 +217,26 @@ def right_to_left_alphabeta(tree, evaluate):
     return go(tree, -math.inf, math.inf, True)
 
 
-def test_a_search_right_to_left_is_told_exactly_that():
-    r = _one(right_to_left_alphabeta, AIMA, "alphabeta", None)
+def right_to_left_minimax(tree, evaluate, maximising=True):
+    """Minimax (no pruning: wrong as alpha-beta) taking children right to left."""
+    if not isinstance(tree, list):
+        return evaluate(tree)
+    values = [right_to_left_minimax(c, evaluate, not maximising) for c in reversed(tree)]
+    return max(values) if maximising else min(values)
+
+
+@pytest.mark.parametrize("student", [right_to_left_alphabeta, right_to_left_minimax])
+def test_a_search_right_to_left_is_told_exactly_that_even_with_another_bug(student):
+    r = _one(student, AIMA, "alphabeta", None)
     assert r["first_difference"] == (
         "your search takes children right to left: it evaluated d3 first, "
         "where the search, taking children left to right as the tree lists them, evaluates b1 first"
     )
-    result = gametree.grade(right_to_left_alphabeta, trees=10)
+    result = gametree.grade(student, trees=10)
     assert result["score"] == 0
     assert all(r["first_difference"].startswith("your search takes children right to left") for r in result["reports"])
+    # The docstring says children go left to right, and what is told otherwise.
+    assert "left to right" in gametree.grade.__doc__ and "right to left is told so" in gametree.grade.__doc__
 
 
 def test_any_move_of_the_best_value_is_right_unless_the_first_is_asked_for():
