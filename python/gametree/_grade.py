@@ -323,6 +323,7 @@ def _report(run: _Run, exact: _Search, ref: _Search, first_best: bool) -> Tuple[
     best = [m for m, v in worth.items() if v == exact.tree.value]
     report: Dict[str, Any] = {
         "tree": ref.tree.position,
+        "depth": ref.doc["depth"],
         "moves": moves,
         "leaves_expected": [ref.name(i) for i in ref.order],
         "value_expected": ref.tree.value,
@@ -406,22 +407,24 @@ def _decision_differs(ref: _Search, move: str, report: Dict[str, Any]) -> str:
 
 def _grade(
     student_fn: Callable,
-    drawn: List[str],
+    drawn: List[Tuple[str, Optional[int]]],
     search: str,
     prune_on_ties: Optional[bool],
     first_best: bool,
 ) -> Dict[str, Any]:
-    """Grades the student on the trees `drawn` (their notation), each called
+    """Grades the student on the trees `drawn` (notation, seed), each called
     once. The tie convention is chosen once for the whole grading where
     either is right: the one more trees are right under (more leaves
     followed where as many are, AIMA's where those are equal too)."""
     rules = [True] if search == "minimax" else [True, False] if prune_on_ties is None else [prune_on_ties]
     graded: Dict[bool, List[Tuple[Dict[str, Any], int]]] = {r: [] for r in rules}
-    for notation in drawn:
+    for notation, seed in drawn:
         exact = _Search(notation, "minimax", True)
         run = _Run(student_fn, exact)
         for r in rules:
-            graded[r].append(_report(run, exact, _Search(notation, search, r), first_best))
+            report, followed = _report(run, exact, _Search(notation, search, r), first_best)
+            report["seed"] = seed
+            graded[r].append((report, followed))
     rule = max(rules, key=lambda r: (sum(rep["ok"] for rep, _ in graded[r]), sum(f for _, f in graded[r]), r))
     reports = [rep for rep, _ in graded[rule]]
     passed = sum(r["ok"] for r in reports)
@@ -445,7 +448,7 @@ def _one(
     first_best: bool = False,
 ) -> Dict[str, Any]:
     """The report of one tree given by its notation (for the tests)."""
-    return _grade(student_fn, [notation], search, prune_on_ties, first_best)["reports"][0]
+    return _grade(student_fn, [(notation, None)], search, prune_on_ties, first_best)["reports"][0]
 
 
 def _whole(keyword: str, value: Any, expected: str) -> int:
@@ -463,6 +466,7 @@ def grade(
     trees: int = 40,
     seed: int = 0,
     first_best: bool = False,
+    depth: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Grades a student's minimax or alpha-beta on `trees` seeded textbook trees.
 
@@ -489,26 +493,31 @@ def grade(
     first_best: any root move of the best value is a right decision unless
         this asks for the first (left-most) of them.
     trees, seed: how many trees (1 to 10,000), drawn from seeds seed,
-        seed+1, ... (0 to 2**64 - 1; the trees of `gametree exercise --seed
-        N`, depth 3, 2 or 3 children).
+        seed+1, ... (0 to 2**64 - 1): the trees of `gametree exercise --seed N
+        --depth D`, 2 or 3 children per inner node up to depth 3 and 2 beyond
+        (16 leaves at depth 4), so that a deep tree stays as small to read.
+    depth: the trees' depth, 1 to 8 (2 to 8 for alpha-beta); None (the
+        default) takes depth 3 and depth 4 in turn, the first tree depth 3:
+        only from depth 4 is a bound passed down two levels to a cut-off, so
+        a search that hands a child only its own node's bound is caught.
 
     Returns a dict: "score" (the share of trees right, 0 to 1), "passed",
     "trees", "search", "pruning" (as asked: "either", "prune-on-ties" or
     "no-prune-on-ties"), "followed" (the convention graded under, the
     student's where either is right; None for minimax) and "reports", one per
     tree, each with the labelled "tree" (names as in the messages, the
-    explorer and the worksheet), the root's "moves", "ok", the student's
-    "value", "decision" (the move's name where it names one) and "leaves"
-    beside the "..._expected" ones, "decisions_accepted", "moves_worth",
-    "pruning" (the convention graded under), and "first_difference": None,
-    or where the student's search first went differently, with the values
-    that decide it, where a bound comes from (the node whose value it is)
-    and, where a tie decides it, the convention, e.g. "at C you evaluated
-    c2, which the search never reaches: C (MIN) had 2 from c1 before c2, and
-    2 ≤ α = 3 cuts off, α being A's 3 from B". Where the function raised, the
-    message says where ("..., at lab.py line 12 (in search): ..."), "error"
-    is the exception and "error_at" its place: "file", "line", "function",
-    "text".
+    explorer and the worksheet), its "seed" and "depth", the root's "moves",
+    "ok", the student's "value", "decision" (the move's name where it names
+    one) and "leaves" beside the "..._expected" ones, "decisions_accepted",
+    "moves_worth", "pruning" (the convention graded under), and
+    "first_difference": None, or where the student's search first went
+    differently, with the values that decide it, where a bound comes from
+    (the node whose value it is) and, where a tie decides it, the convention,
+    e.g. "at C you evaluated c2, which the search never reaches: C (MIN) had
+    2 from c1 before c2, and 2 ≤ α = 3 cuts off, α being A's 3 from B".
+    Where the function raised, the message says where ("..., at lab.py line
+    12 (in search): ..."), "error" is the exception and "error_at" its
+    place: "file", "line", "function", "text".
 
     Bad arguments raise TypeError or ValueError naming the keyword.
 
@@ -540,9 +549,23 @@ def grade(
             f"seed={seed}: expected 0 to {_TOP_SEED - (trees - 1)} with trees={trees}, "
             f"whose last tree is drawn from seed + {trees - 1} (at most 2**64 - 1)"
         )
+    least = 2 if search == "alphabeta" else 1
+    if depth is not None:
+        depth = _whole("depth", depth, f"{least} to 8, or None")
+        if not least <= depth <= 8:
+            why = " (a tree of depth 1 has nothing to cut off)" if depth == 1 else ""
+            raise ValueError(f"depth={depth}: expected {least} to 8{why}")
     drawn = []
     for k in range(trees):
+        d = depth if depth is not None else (3, 4)[k % 2]
         # The trees of `gametree exercise --seed`, drawn under AIMA's rule
         # unless CS188's is asked for.
-        drawn.append(textbook_tree(seed + k, search=search, prune_on_ties=prune_on_ties is not False))
+        notation = textbook_tree(
+            seed + k,
+            depth=d,
+            branching=(2, 3) if d <= 3 else (2, 2),
+            search=search,
+            prune_on_ties=prune_on_ties is not False,
+        )
+        drawn.append((notation, seed + k))
     return _grade(student_fn, drawn, search, prune_on_ties, first_best)

@@ -56,6 +56,16 @@ def names_of(tree_text):
     return {n["name"] for n in doc["nodes"]}
 
 
+def names_of_path(tree_text, name):
+    """The names from the root down to the node `name`, as the JSON gives them."""
+    doc = json.loads(gametree.analyse("tree", tree_text).to_json())
+    by_name = {n["name"]: n for n in doc["nodes"]}
+    path = [by_name[name]]
+    while path[-1]["parent"] is not None:
+        path.append(doc["nodes"][path[-1]["parent"]])
+    return [n["name"] for n in reversed(path)]
+
+
 def first_named(message):
     """The node a message is about: "at NAME ..." or the root."""
     import re
@@ -432,6 +442,30 @@ def bound_for_value(tree, evaluate):
     return go(tree, -math.inf, math.inf, True)
 
 
+def shallow_window(tree, evaluate):
+    """Hands a child only its own node's bound, the other reset to ±∞: right
+    at depth 3, where no bound is used two levels below its node."""
+
+    def go(node, a, b, maximising):
+        if not isinstance(node, list):
+            return evaluate(node)
+        v = -math.inf if maximising else math.inf
+        for child in node:
+            if maximising:
+                v = max(v, go(child, a, math.inf, False))
+                if v >= b:
+                    return v
+                a = max(a, v)
+            else:
+                v = min(v, go(child, -math.inf, b, True))
+                if v <= a:
+                    return v
+                b = min(b, v)
+        return v
+
+    return go(tree, -math.inf, math.inf, True)
+
+
 @pytest.mark.parametrize(
     "student, asked",
     [
@@ -440,6 +474,7 @@ def bound_for_value(tree, evaluate):
         (alpha_never_updated, None),
         (alpha_beta_swapped, None),
         (bound_for_value, None),
+        (shallow_window, None),
     ],
 )
 def test_five_typical_wrong_students_lose_marks_told_the_first_wrong_node_by_its_name(student, asked):
@@ -451,6 +486,36 @@ def test_five_typical_wrong_students_lose_marks_told_the_first_wrong_node_by_its
         assert named in names_of(r["tree"]), why
         # The values that decide it: a value so far and a bound, or the root's value.
         assert ("had " in why and (" α = " in why or " β = " in why)) or "'s value is" in why or "had nothing yet" in why, why
+
+
+def test_a_shallow_window_is_caught_on_the_default_trees_at_a_deep_cut_off():
+    assert gametree.grade(shallow_window, depth=3, trees=40)["score"] == 1.0
+    result = gametree.grade(shallow_window, trees=40)
+    assert result["score"] < 1
+    assert {r["depth"] for r in result["reports"]} == {3, 4}
+    for r in (r for r in result["reports"] if not r["ok"]):
+        assert r["depth"] == 4
+        # A MIN node three levels down evaluates a leaf the search cuts off,
+        # by the root's α, handed down through two levels.
+        m = re.fullmatch(
+            r"at (\S+) you evaluated (\S+), which the search never reaches: \1 \(MIN\) had (-?\d+) from \S+ before \S+, "
+            r"and \3 ≤ α = (-?\d+) cuts off(?: \(ties prune, as in AIMA\))?, α being A's \4 from [BC]",
+            r["first_difference"],
+        )
+        assert m, r["first_difference"]
+        assert len(names_of_path(r["tree"], m.group(1))) == 4  # A, B or C, then two more
+
+
+def test_the_default_trees_take_depth_3_and_4_in_turn_and_depth_asks_for_one():
+    result = gametree.grade(minimax, search="minimax", trees=4, seed=7)
+    assert [r["depth"] for r in result["reports"]] == [3, 4, 3, 4]
+    assert [r["seed"] for r in result["reports"]] == [7, 8, 9, 10]
+    # Tree k is the exercise of seed + k (2 children a node beyond depth 3).
+    assert result["reports"][0]["tree"] == gametree.exercise(seed=7, search="minimax").tree
+    assert result["reports"][1]["tree"] == gametree.exercise(seed=8, depth=4, branching=(2, 2), search="minimax").tree
+    deep = gametree.grade(minimax, search="minimax", trees=2, depth=5)
+    assert [r["depth"] for r in deep["reports"]] == [5, 5] and deep["score"] == 1.0
+    assert gametree.grade(alphabeta(True), depth=2, trees=5)["score"] == 1.0
 
 
 def test_a_crash_is_reported_with_the_line_of_the_students_code():
@@ -486,7 +551,7 @@ def test_the_messages_name_nodes_as_the_worksheet_does():
     # The grader's trees are the exercise's: the same tree, the same names.
     ex = gametree.exercise(seed=5)
     r = gametree.grade(minimax, trees=1, seed=5)["reports"][0]
-    assert r["tree"] == ex.tree
+    assert r["tree"] == ex.tree and r["seed"] == 5
     sheet_names = {n["name"] for n in ex.key["nodes"]}
     assert sheet_names == names_of(r["tree"])
     assert first_named(r["first_difference"]) in sheet_names
@@ -524,6 +589,9 @@ def test_bad_grading_arguments_are_value_errors():
             "whose last tree is drawn from seed + 39 (at most 2**64 - 1)",
         ),
         ({"trees": "x"}, TypeError, "trees='x': expected a whole number, 1 to 10000"),
+        ({"depth": 9}, ValueError, "depth=9: expected 2 to 8"),
+        ({"depth": 1}, ValueError, "depth=1: expected 2 to 8 (a tree of depth 1 has nothing to cut off)"),
+        ({"depth": "4"}, TypeError, "depth='4': expected a whole number, 2 to 8, or None"),
         ({"first_best": 1}, ValueError, "first_best=1: give True or False"),
     ],
 )
@@ -539,6 +607,7 @@ def test_bad_arguments_are_refused_at_once_naming_the_keyword(kwargs, error, sai
 def test_the_ends_of_the_ranges_are_gradings():
     assert gametree.grade(minimax, trees=1, seed=2**64 - 1)["trees"] == 1
     assert gametree.grade(minimax, trees=2, seed=2**64 - 2)["trees"] == 2
+    assert gametree.grade(minimax, search="minimax", depth=1, trees=1)["reports"][0]["depth"] == 1
 
 
 @pytest.mark.parametrize("trees", [0, -1, 10_001, 2**64])
