@@ -165,7 +165,10 @@ class _Search:
         end = n["beta"] if maximising else n["alpha"]
         bound = _number(end)
         name = "β" if maximising else "α"
-        cuts = (v >= bound if self.on_ties else v > bound) if maximising else (v <= bound if self.on_ties else v < bound)
+        if maximising:
+            cuts = v >= bound if self.on_ties else v > bound
+        else:
+            cuts = v <= bound if self.on_ties else v < bound
         if cuts:
             op = ("≥" if maximising else "≤") if self.on_ties else (">" if maximising else "<")
         else:
@@ -228,7 +231,7 @@ class _Run:
 
     def __init__(self, student_fn: Callable, exact: _Search):
         leaves = {n["name"]: n["cost"] for n in exact.nodes if not n["children"]}
-        example = exact.name(exact.order[0])
+        takes = f'evaluate() takes a leaf\'s name, e.g. "{exact.name(exact.order[0])}"'
         self.evaluated: List[str] = []
 
         def evaluate(leaf: str) -> int:
@@ -238,10 +241,10 @@ class _Run:
                 known = False
             if not known:
                 if isinstance(leaf, list):
-                    raise TypeError(f'evaluate() takes a leaf\'s name, e.g. "{example}", not a subtree (a list)')
+                    raise TypeError(f"{takes}, not a subtree (a list)")
                 if not isinstance(leaf, str):
-                    raise TypeError(f"evaluate() takes a leaf's name, e.g. \"{example}\", not {_brief(leaf)}, {_kind(leaf)}")
-                raise ValueError(f"evaluate() takes a leaf's name, e.g. \"{example}\": {leaf!r} is not a leaf of this tree")
+                    raise TypeError(f"{takes}, not {_brief(leaf)}, {_kind(leaf)}")
+                raise ValueError(f"{takes}: {leaf!r} is not a leaf of this tree")
             self.evaluated.append(leaf)
             return leaves[leaf]
 
@@ -258,7 +261,8 @@ def _crash(e: BaseException) -> Tuple[str, Optional[Dict[str, Any]]]:
     student's code it was raised: the last frame that is not the grader's."""
     text = str(e).strip().splitlines()
     said = f"your function raised {type(e).__name__}" + (f": {text[0]}" if text else "")
-    frames = [f for f in traceback.extract_tb(e.__traceback__) if os.path.normcase(os.path.abspath(f.filename)) != _HERE]
+    frames = traceback.extract_tb(e.__traceback__)
+    frames = [f for f in frames if os.path.normcase(os.path.abspath(f.filename)) != _HERE]
     if not frames:
         return said, None
     f = frames[-1]
@@ -362,8 +366,8 @@ def _leaves_differ(ref: _Search, ids: List[int]) -> Optional[str]:
             # The first leaf of a search taking children right to left,
             # whatever else it gets wrong after.
             return (
-                f"your search takes children right to left: it evaluated {ref.name(got)} first, "
-                f"where the search, taking children left to right as the tree lists them, evaluates {ref.name(expected[0])} first"
+                f"your search takes children right to left: it evaluated {ref.name(got)} first, where the search, "
+                f"taking children left to right as the tree lists them, evaluates {ref.name(expected[0])} first"
             )
         if got in ids[:i]:
             return f"you evaluated {ref.name(got)} twice"
@@ -383,8 +387,9 @@ def _leaves_differ(ref: _Search, ids: List[int]) -> Optional[str]:
 
 
 def _value_differs(ref: _Search, value: Any) -> str:
+    marks = {"upper": "≤ ", "lower": "≥ "}
     kids = ", ".join(
-        f"{ref.name(c)} {'≤ ' if ref.nodes[c]['bound'] == 'upper' else '≥ ' if ref.nodes[c]['bound'] == 'lower' else ''}{ref.nodes[c]['value']}"
+        f"{ref.name(c)} {marks.get(ref.nodes[c]['bound'], '')}{ref.nodes[c]['value']}"
         for c in ref.nodes[0]["children"]
         if not ref.nodes[c]["pruned"]
     )

@@ -148,8 +148,8 @@ class Reference:
                 continue
             if i == 0 and got == self.last_leaf:
                 return (
-                    f"your search takes children right to left: it evaluated {got} first, "
-                    f"where the search, taking children left to right as the tree lists them, evaluates {order[0]} first"
+                    f"your search takes children right to left: it evaluated {got} first, where the search, "
+                    f"taking children left to right as the tree lists them, evaluates {order[0]} first"
                 )
             if got in leaves[:i]:
                 return f"you evaluated {got} twice"
@@ -161,7 +161,9 @@ class Reference:
                     f"{at} ({self.side[at]}) had {v} from {best} before {top}, and {self.test(state)}"
                 )
             if i < len(order) and order[i] in leaves[i + 1 :]:
-                return f"you evaluated {got} before {order[i]}: children are taken left to right, as the tree lists them"
+                return (
+                    f"you evaluated {got} before {order[i]}: children are taken left to right, as the tree lists them"
+                )
             return self.needed(order[i], leaves[: i + 1])
         if len(leaves) < len(order):
             return self.needed(order[len(leaves)], leaves)
@@ -169,7 +171,8 @@ class Reference:
 
 
 def reference_for(result, report):
-    return Reference(report["tree"], on_ties=result["followed"] != "no-prune-on-ties", pruning=result["search"] == "alphabeta")
+    on_ties = result["followed"] != "no-prune-on-ties"
+    return Reference(report["tree"], on_ties=on_ties, pruning=result["search"] == "alphabeta")
 
 
 def check_against_the_reference(result):
@@ -337,7 +340,8 @@ def test_the_tie_convention_is_decided_once_for_the_whole_grading(on_ties):
 
 def test_the_convention_is_named_only_where_a_tie_decides_it():
     said = {"tie": 0, "no tie": 0}
-    for student, asked in [(minimax, None), (alphabeta(False), True), (alphabeta(True), False), (alpha_never_updated, None)]:
+    students = [(minimax, None), (alphabeta(False), True), (alphabeta(True), False), (alpha_never_updated, None)]
+    for student, asked in students:
         result = gametree.grade(student, prune_on_ties=asked, trees=40, seed=0)
         for why in (r["first_difference"] for r in result["reports"] if not r["ok"]):
             m = re.search(r"and (-?\d+) \S [αβ] = (\S+) (?:does not )?cut", why)
@@ -779,7 +783,9 @@ def test_a_crash_is_reported_with_the_line_of_the_students_code():
     line = inspect.getsourcelines(crashes)[1] + 2
     r = _one(crashes, AIMA, "alphabeta", None)
     assert r["ok"] is False
-    assert r["first_difference"] == f"your function raised KeyError: 'oops', at test_grade.py line {line} (in crashes): raise KeyError(\"oops\")"
+    assert r["first_difference"] == (
+        f"your function raised KeyError: 'oops', at test_grade.py line {line} (in crashes): raise KeyError(\"oops\")"
+    )
     assert r["leaves"] == ["b1"] and r["error"] == "KeyError: 'oops'"
     assert r["error_at"] == {"file": __file__, "line": line, "function": "crashes", "text": 'raise KeyError("oops")'}
 
