@@ -126,6 +126,7 @@ def grade(
     trees: int = 40,
     seed: int = 0,
     first_best: bool = False,
+    depth: Optional[int] = None,
 ) -> dict[str, Any]:
     """Grades a student's minimax or alpha-beta on seeded textbook trees."""
 

@@ -16,6 +16,9 @@ otter-grader.
 """
 
 import json
+import numbers
+import operator
+import os
 import traceback
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -26,6 +29,14 @@ __all__ = ["grade"]
 # The two tie conventions: AIMA cuts off when a value reaches the bound,
 # CS188 only when it passes it.
 _RULES = {True: "ties prune, as in AIMA", False: "ties do not prune, as in CS188"}
+_CONVENTIONS = {True: "prune-on-ties", False: "no-prune-on-ties"}
+
+# A seed is a u64 in the engine; tree k of a grading is drawn from seed + k.
+_TOP_SEED = 2**64 - 1
+
+# The frames of a student's traceback that are the grader's own (the call of
+# the student's function, evaluate()) are left out of a crash's place.
+_HERE = os.path.normcase(os.path.abspath(__file__))
 
 
 def _shown(v: Any) -> str:
@@ -40,6 +51,43 @@ def _shown(v: Any) -> str:
 
 def _number(v: Any) -> float:
     return {"-∞": float("-inf"), "+∞": float("inf")}.get(v, v)
+
+
+def _brief(x: Any) -> str:
+    """A value as the student would write it, cut short to stay on one line."""
+    text = repr(x)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _kind(x: Any) -> str:
+    """The type a value is, with its article: "a list", "an int"."""
+    name = type(x).__name__
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+
+
+def _plain(x: Any) -> Any:
+    """What the student gave, as plain data for the report: a number or a
+    string as it is, a list or tuple as a list, anything else its repr."""
+    if x is None or isinstance(x, (str, bool)):
+        return x
+    if isinstance(x, numbers.Integral) or _index(x) is not None:
+        return int(operator.index(x))
+    if isinstance(x, numbers.Real):
+        return float(x)
+    if isinstance(x, (list, tuple)):
+        return [_plain(y) for y in x]
+    return repr(x)
+
+
+def _index(x: Any) -> Optional[int]:
+    """x as an index if it is an integer of any kind (int, numpy.int64,
+    anything with __index__) and not a bool, else None."""
+    if isinstance(x, bool) or type(x).__name__ == "bool_":
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
 
 
 class _Search:
@@ -71,6 +119,14 @@ class _Search:
             out.append(self.nodes[out[-1]]["parent"])
         return out[::-1]
 
+    def last_leaf(self) -> int:
+        """The tree's right-most leaf: where a search taking children right
+        to left begins."""
+        at = 0
+        while self.nodes[at]["children"]:
+            at = self.nodes[at]["children"][-1]
+        return at
+
     def so_far(self, at: int, before: int) -> Tuple[str, Optional[float]]:
         """What `at` has before it looks at its child `before`: its value so
         far, in words ("9 from g1"), and as a number (None before any child)."""
@@ -82,22 +138,48 @@ class _Search:
         best = pick(seen, key=lambda c: self.nodes[c]["value"])
         return f"{self.nodes[best]['value']} from {self.name(best)}", self.nodes[best]["value"]
 
+    def owner(self, at: int, bound: float) -> Optional[str]:
+        """Where the bound `at` is entered with comes from, in words ("A's 3
+        from B"): the nearest node above on the other side whose value so far
+        it is, as the explorer's cut reasons name it. None for ±∞."""
+        if bound in (float("inf"), float("-inf")):
+            return None
+        side, child, above = self.nodes[at]["to_move"], at, self.nodes[at]["parent"]
+        while above is not None:
+            if self.nodes[above]["to_move"] != side:
+                words, v = self.so_far(above, child)
+                if v == bound:
+                    return f"{self.name(above)}'s {words}"
+            child, above = above, self.nodes[above]["parent"]
+        return None
+
     def test(self, at: int, v: float) -> str:
         """The cut-off test at `at` with `v` its value so far, in numbers:
-        where it cuts off, as the rule writes it ("9 ≥ β = 7" where ties
-        prune, "9 > β = 7" where they do not); where it does not, how the
-        value stands to the bound ("6 < β = 7", "7 = β = 7")."""
+        where it cuts off, as the rule writes it ("9 ≥ β = 7 cuts off" where
+        ties prune, "9 > β = 7 ..." where they do not); where it does not, how
+        the value stands to the bound ("6 < β = 7 does not cut off"). Then the
+        rule where a tie decides it, and where the bound comes from (", β
+        being C's 7 from f1")."""
         n = self.nodes[at]
         maximising = n["to_move"] == "max"
         end = n["beta"] if maximising else n["alpha"]
         bound = _number(end)
         name = "β" if maximising else "α"
-        cuts = (v >= bound if self.on_ties else v > bound) if maximising else (v <= bound if self.on_ties else v < bound)
+        if maximising:
+            cuts = v >= bound if self.on_ties else v > bound
+        else:
+            cuts = v <= bound if self.on_ties else v < bound
         if cuts:
             op = ("≥" if maximising else "≤") if self.on_ties else (">" if maximising else "<")
         else:
             op = "=" if v == bound else "<" if v < bound else ">"
-        return f"{_shown(v)} {op} {name} = {_shown(end)}"
+        said = f"{_shown(v)} {op} {name} = {_shown(end)} {'cuts off' if cuts else 'does not cut off'}"
+        if v == bound:
+            said += f" ({_RULES[self.on_ties]})"
+        owner = self.owner(at, bound)
+        if owner:
+            said += f", {name} being {owner}"
+        return said
 
     def why_cut(self, leaf: int) -> str:
         """Why the search never evaluates `leaf`: the node that cut it off,
@@ -108,8 +190,7 @@ class _Search:
         side = self.nodes[at]["to_move"].upper()
         return (
             f"at {self.name(at)} you evaluated {self.name(leaf)}, which the search never reaches: "
-            f"{self.name(at)} ({side}) had {words} before {self.name(top)}, and {self.test(at, v)} cuts off "
-            f"({_RULES[self.on_ties]})"
+            f"{self.name(at)} ({side}) had {words} before {self.name(top)}, and {self.test(at, v)}"
         )
 
     def why_needed(self, leaf: int, evaluated: List[int]) -> str:
@@ -126,36 +207,7 @@ class _Search:
             return said + "minimax looks at every child"
         if v is None:
             return said + f"{self.name(at)} ({side}) had nothing yet, and a node looks at its first child"
-        return said + (
-            f"{self.name(at)} ({side}) had {words}, and {self.test(at, v)} does not cut off ({_RULES[self.on_ties]})"
-        )
-
-
-def _mirrored(search: _Search) -> str:
-    """The tree's notation with every node's children the other way round."""
-
-    def write(id: int) -> str:
-        n = search.nodes[id]
-        label = "" if n["parent"] is None else f"{n['name']}:"
-        if not n["children"]:
-            return f"{label}{n['cost']}"
-        return f"{label}(" + " ".join(write(c) for c in reversed(n["children"])) + ")"
-
-    return write(0)
-
-
-def _backwards(ref: _Search, search: str, ids: List[int]) -> bool:
-    """Whether the student's leaves are the search's on the tree mirrored
-    (children taken right to left), under either tie convention. Only for a
-    tree whose nodes are named by their labels (the mirror keeps them)."""
-    if len(ref.nodes) < 2 or ref.nodes[1]["name"] != ref.nodes[1]["action"] or not ids:
-        return False
-    for on_ties in (ref.on_ties, not ref.on_ties):
-        mirror = _Search(_mirrored(ref), search, on_ties)
-        backwards = [mirror.by_name[ref.name(e)] for e in ids]
-        if backwards == mirror.order[: len(backwards)] and mirror.order != ref.order:
-            return True
-    return False
+        return said + f"{self.name(at)} ({side}) had {words}, and {self.test(at, v)}"
 
 
 def _view(search: _Search, id: int = 0) -> Any:
@@ -173,85 +225,152 @@ def _common(a: List[int], b: List[int]) -> int:
     return k
 
 
-def _one(
-    student_fn: Callable,
-    notation: str,
-    search: str,
-    prune_on_ties: Optional[bool],
-    first_best: bool = False,
-) -> Dict[str, Any]:
-    rules = [True, False] if prune_on_ties is None or search == "minimax" else [prune_on_ties]
-    if search == "minimax":
-        rules = [True]
-    refs = [_Search(notation, search, r) for r in rules]
-    ref = refs[0]
-    exact = _Search(notation, "minimax", True)
-    leaves = {n["name"]: n["cost"] for n in ref.nodes if not n["children"]}
-    evaluated: List[str] = []
+class _Run:
+    """One call of the student's function on one tree: the leaves it
+    evaluated, in order, and what it returned or raised."""
 
-    def evaluate(leaf: str) -> int:
-        if leaf not in leaves:
-            raise ValueError(f"{leaf!r} is not a leaf of this tree")
-        evaluated.append(leaf)
-        return leaves[leaf]
+    def __init__(self, student_fn: Callable, exact: _Search):
+        leaves = {n["name"]: n["cost"] for n in exact.nodes if not n["children"]}
+        takes = f'evaluate() takes a leaf\'s name, e.g. "{exact.name(exact.order[0])}"'
+        self.evaluated: List[str] = []
 
-    root_children = [ref.name(c) for c in ref.nodes[0]["children"]]
+        def evaluate(leaf: str) -> int:
+            try:
+                known = leaf in leaves
+            except TypeError:  # unhashable: a list, a dict
+                known = False
+            if not known:
+                if isinstance(leaf, list):
+                    raise TypeError(f"{takes}, not a subtree (a list)")
+                if not isinstance(leaf, str):
+                    raise TypeError(f"{takes}, not {_brief(leaf)}, {_kind(leaf)}")
+                raise ValueError(f"{takes}: {leaf!r} is not a leaf of this tree")
+            self.evaluated.append(leaf)
+            return leaves[leaf]
+
+        self.answer: Any = None
+        self.error: Optional[BaseException] = None
+        try:
+            self.answer = student_fn(_view(exact), evaluate)
+        except Exception as e:  # the student's bug is the report, not a crash of the grader
+            self.error = e
+
+
+def _crash(e: BaseException) -> Tuple[str, Optional[Dict[str, Any]]]:
+    """What a student's exception says, on one line, with the place in the
+    student's code it was raised: the last frame that is not the grader's."""
+    text = str(e).strip().splitlines()
+    said = f"your function raised {type(e).__name__}" + (f": {text[0]}" if text else "")
+    frames = traceback.extract_tb(e.__traceback__)
+    frames = [f for f in frames if os.path.normcase(os.path.abspath(f.filename)) != _HERE]
+    if not frames:
+        return said, None
+    f = frames[-1]
+    at = {"file": f.filename, "line": f.lineno, "function": f.name, "text": (f.line or "").strip()}
+    said += f", at {os.path.basename(f.filename)} line {f.lineno}"
+    if f.name != "<module>":
+        said += f" (in {f.name})"
+    if at["text"]:
+        said += f": {at['text']}"
+    return said, at
+
+
+def _read_value(answer: Any) -> Tuple[Any, Any, Optional[str]]:
+    """The value and decision a student's function returned, and what is
+    wrong with their form, if anything (the message)."""
+    hint = "return the root's value, or a tuple (value, decision)"
+    if isinstance(answer, tuple) and len(answer) == 2:
+        value, decision = answer
+    elif isinstance(answer, (list, tuple)):
+        return answer, None, f"your function returned {_brief(answer)}, {_kind(answer)}: {hint}"
+    else:
+        value, decision = answer, None
+    if value is None:
+        if answer is None:
+            return None, None, f"your function returned None: {hint}"
+        return None, decision, "your value is None: return the root's value first in the tuple (value, decision)"
+    if _index(value) is not None:
+        return operator.index(value), decision, None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return value, decision, f"your value is {_brief(value)}, {_kind(value)}, not a number: {hint}"
+    return value, decision, None
+
+
+def _read_decision(decision: Any, moves: List[str]) -> Tuple[Any, Optional[str]]:
+    """The root move a decision names (a move's name, or its index, of any
+    integer type), or what is wrong with it (the message)."""
+    if decision is None:
+        return None, None
+    if isinstance(decision, str) and decision in moves:
+        return decision, None
+    i = _index(decision)
+    if i is not None and 0 <= i < len(moves):
+        return moves[i], None
+    choices = f"not one of the root's moves ({', '.join(moves)}) or their index (0 to {len(moves) - 1})"
+    if isinstance(decision, numbers.Real) and not isinstance(decision, bool) and i is None:
+        return decision, (
+            f"your decision is {_brief(decision)}, {_kind(decision)}, not an index: "
+            f"give the move's index as an int (0 to {len(moves) - 1}) or its name ({', '.join(moves)})"
+        )
+    if isinstance(decision, list):
+        return decision, f"your decision is {_brief(decision)}, a list, {choices}: give the move, not its subtree"
+    if isinstance(decision, str) or i is not None:
+        return decision, f"your decision is {_brief(decision)}, {choices}"
+    return decision, f"your decision is {_brief(decision)}, {_kind(decision)}, {choices}"
+
+
+def _report(run: _Run, exact: _Search, ref: _Search, first_best: bool) -> Tuple[Dict[str, Any], int]:
+    """The report of one tree under one tie convention, and how many leaves
+    the student's search followed it for."""
+    moves = [ref.name(c) for c in ref.nodes[0]["children"]]
     worth = {exact.name(c): exact.nodes[c]["value"] for c in exact.nodes[0]["children"]}
     best = [m for m, v in worth.items() if v == exact.tree.value]
     report: Dict[str, Any] = {
         "tree": ref.tree.position,
+        "depth": ref.doc["depth"],
+        "moves": moves,
         "leaves_expected": [ref.name(i) for i in ref.order],
         "value_expected": ref.tree.value,
         "decision_expected": ref.tree.decision,
         "decisions_accepted": [ref.tree.decision] if first_best else best,
         "moves_worth": worth,
+        "leaves": list(run.evaluated),
+        "pruning": _CONVENTIONS[ref.on_ties] if ref.alphabeta else None,
     }
-    try:
-        answer = student_fn(_view(ref), evaluate)
-    except Exception as e:  # the student's bug is the report, not a crash of the grader
-        report.update(
-            ok=False,
-            leaves=evaluated,
-            value=None,
-            decision=None,
-            pruning=None,
-            first_difference=f"your function raised {type(e).__name__}: {e}",
-            error="".join(traceback.format_exception_only(type(e), e)).strip(),
-        )
-        return report
-    value, decision = answer if isinstance(answer, tuple) and len(answer) == 2 else (answer, None)
-    if isinstance(decision, int) and not isinstance(decision, bool) and 0 <= decision < len(root_children):
-        decision = root_children[decision]
-    ids = [ref.by_name[e] for e in evaluated]
-    # The convention the student followed: the one whose leaves they match
-    # furthest (AIMA's where both match alike).
-    ref = max(refs, key=lambda r: (_common(ids, r.order) == len(ids) == len(r.order), _common(ids, r.order)))
-    report.update(
-        leaves=evaluated,
-        value=value,
-        decision=decision,
-        leaves_expected=[ref.name(i) for i in ref.order],
-        pruning=(("prune-on-ties" if ref.on_ties else "no-prune-on-ties") if search == "alphabeta" else None),
-    )
-    report["first_difference"] = _first_difference(ref, notation, search, ids, value, decision, report)
-    report["ok"] = report["first_difference"] is None
-    return report
+    ids = [ref.by_name[e] for e in run.evaluated]
+    if run.error is not None:
+        said, at = _crash(run.error)
+        error = "".join(traceback.format_exception_only(type(run.error), run.error)).strip()
+        report.update(ok=False, value=None, decision=None, first_difference=said, error=error, error_at=at)
+        return report, _common(ids, ref.order)
+    value, decision, wrong_value = _read_value(run.answer)
+    move, wrong_decision = _read_decision(decision, moves)
+    report.update(value=_plain(value), decision=_plain(move))
+    why = _leaves_differ(ref, ids)
+    if why is None and wrong_value is None and value != ref.tree.value:
+        why = _value_differs(ref, value)
+    why = why or wrong_value or wrong_decision
+    if why is None and move is not None and move not in report["decisions_accepted"]:
+        why = _decision_differs(ref, move, report)
+    report.update(first_difference=why, ok=why is None)
+    return report, _common(ids, ref.order)
 
 
-def _first_difference(
-    ref: _Search, notation: str, search: str, ids: List[int], value: Any, decision: Optional[str], report: Dict[str, Any]
-) -> Optional[str]:
+def _leaves_differ(ref: _Search, ids: List[int]) -> Optional[str]:
+    """Where the student's leaves first go another way than the search's."""
     expected = ref.order
     for i, got in enumerate(ids):
         if i < len(expected) and got == expected[i]:
             continue
+        if i == 0 and got == ref.last_leaf():
+            # The first leaf of a search taking children right to left,
+            # whatever else it gets wrong after.
+            return (
+                f"your search takes children right to left: it evaluated {ref.name(got)} first, where the search, "
+                f"taking children left to right as the tree lists them, evaluates {ref.name(expected[0])} first"
+            )
         if got in ids[:i]:
             return f"you evaluated {ref.name(got)} twice"
-        if _backwards(ref, search, ids):
-            return (
-                f"your search takes children right to left: it evaluated {ref.name(ids[0])} first, "
-                f"where the search, taking children left to right as the tree lists them, evaluates {ref.name(expected[0])} first"
-            )
         if any(ref.nodes[p]["pruned"] for p in ref.path(got)):
             return ref.why_cut(got)
         if i < len(expected) and expected[i] in ids[i + 1 :]:
@@ -264,27 +383,85 @@ def _first_difference(
         return f"you evaluated {ref.name(got)} after the search is done"
     if len(ids) < len(expected):
         return ref.why_needed(expected[len(ids)], ids)
-    root = ref.nodes[0]
-    if value != ref.tree.value:
-        kids = ", ".join(
-            f"{ref.name(c)} {'≤ ' if ref.nodes[c]['bound'] == 'upper' else '≥ ' if ref.nodes[c]['bound'] == 'lower' else ''}{ref.nodes[c]['value']}"
-            for c in root["children"]
-            if not ref.nodes[c]["pruned"]
-        )
-        return f"your value is {value}; the root {ref.name(0)}'s value is {ref.tree.value} = max({kids})"
-    accepted = report["decisions_accepted"]
-    if decision is not None and decision not in accepted:
-        worth = report["moves_worth"].get(decision)
-        if worth == ref.tree.value:
-            return (
-                f"your decision is {decision}, worth the root's {worth} as {accepted[0]} is; "
-                f"the first of the best moves, {accepted[0]}, is asked for"
-            )
-        return (
-            f"your decision is {decision}, worth {worth}, less than the root's {ref.tree.value}; "
-            f"the best {'move is' if len(accepted) == 1 else 'moves are'} {' or '.join(accepted)}"
-        )
     return None
+
+
+def _value_differs(ref: _Search, value: Any) -> str:
+    marks = {"upper": "≤ ", "lower": "≥ "}
+    kids = ", ".join(
+        f"{ref.name(c)} {marks.get(ref.nodes[c]['bound'], '')}{ref.nodes[c]['value']}"
+        for c in ref.nodes[0]["children"]
+        if not ref.nodes[c]["pruned"]
+    )
+    return f"your value is {_shown(_plain(value))}; the root {ref.name(0)}'s value is {ref.tree.value} = max({kids})"
+
+
+def _decision_differs(ref: _Search, move: str, report: Dict[str, Any]) -> str:
+    accepted = report["decisions_accepted"]
+    worth = report["moves_worth"][move]
+    if worth == ref.tree.value:
+        return (
+            f"your decision is {move}, worth the root's {worth} as {accepted[0]} is; "
+            f"the first of the best moves, {accepted[0]}, is asked for"
+        )
+    return (
+        f"your decision is {move}, worth {worth}, less than the root's {ref.tree.value}; "
+        f"the best {'move is' if len(accepted) == 1 else 'moves are'} {' or '.join(accepted)}"
+    )
+
+
+def _grade(
+    student_fn: Callable,
+    drawn: List[Tuple[str, Optional[int]]],
+    search: str,
+    prune_on_ties: Optional[bool],
+    first_best: bool,
+) -> Dict[str, Any]:
+    """Grades the student on the trees `drawn` (notation, seed), each called
+    once. The tie convention is chosen once for the whole grading where
+    either is right: the one more trees are right under (more leaves
+    followed where as many are, AIMA's where those are equal too)."""
+    rules = [True] if search == "minimax" else [True, False] if prune_on_ties is None else [prune_on_ties]
+    graded: Dict[bool, List[Tuple[Dict[str, Any], int]]] = {r: [] for r in rules}
+    for notation, seed in drawn:
+        exact = _Search(notation, "minimax", True)
+        run = _Run(student_fn, exact)
+        for r in rules:
+            report, followed = _report(run, exact, _Search(notation, search, r), first_best)
+            report["seed"] = seed
+            graded[r].append((report, followed))
+    rule = max(rules, key=lambda r: (sum(rep["ok"] for rep, _ in graded[r]), sum(f for _, f in graded[r]), r))
+    reports = [rep for rep, _ in graded[rule]]
+    passed = sum(r["ok"] for r in reports)
+    asked = None if search == "minimax" else "either" if prune_on_ties is None else _CONVENTIONS[prune_on_ties]
+    return {
+        "score": passed / len(reports),
+        "passed": passed,
+        "trees": len(reports),
+        "search": search,
+        "pruning": asked,
+        "followed": _CONVENTIONS[rule] if search == "alphabeta" else None,
+        "reports": reports,
+    }
+
+
+def _one(
+    student_fn: Callable,
+    notation: str,
+    search: str,
+    prune_on_ties: Optional[bool],
+    first_best: bool = False,
+) -> Dict[str, Any]:
+    """The report of one tree given by its notation (for the tests)."""
+    return _grade(student_fn, [(notation, None)], search, prune_on_ties, first_best)["reports"][0]
+
+
+def _whole(keyword: str, value: Any, expected: str) -> int:
+    """A whole-number argument of any integer type, or a TypeError naming it."""
+    i = _index(value)
+    if i is None:
+        raise TypeError(f"{keyword}={_brief(value)}: expected a whole number, {expected}")
+    return i
 
 
 def grade(
@@ -294,37 +471,60 @@ def grade(
     trees: int = 40,
     seed: int = 0,
     first_best: bool = False,
+    depth: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Grades a student's minimax or alpha-beta on `trees` seeded textbook trees.
 
     student_fn(tree, evaluate) is called once per tree. `tree` is nested
     lists: an inner node is the list of its children, left to right, a leaf
-    is its name ("c2"); MAX moves at the root. `evaluate(leaf)` returns the
-    leaf's value and records that the student's search evaluated it. The
-    function returns the root's value, or `(value, decision)` where decision
-    is the chosen root child's index (0 first) or name (a decision not
-    returned is not checked).
+    is its name ("c2"); MAX moves at the root. `evaluate(leaf)` takes a
+    leaf's name, returns the leaf's value and records that the student's
+    search evaluated it. The search must take children left to right, as the
+    lists hold them: a search that takes them right to left is told so. The
+    function returns the root's value, or a tuple `(value, decision)` where
+    decision is the chosen root move's index (0 first; any integer type, a
+    numpy.int64 too) or its name: the root's children are named B, C, D...
+    from the left, as the worksheet names them (at depth 1, the leaves' own
+    names), and each report lists them as "moves". A decision not returned is
+    not checked; a value or decision of the wrong kind (a float index, the
+    chosen subtree, a 3-tuple...) is told what it is.
 
     search: "alphabeta" or "minimax", the search the student wrote.
     prune_on_ties: None (the default): either convention is right, a cut-off
         when a value reaches the bound (AIMA) or only when it passes it
-        (Berkeley CS188), tree by tree; True or False asks for one.
+        (Berkeley CS188). The student's is decided once for the whole
+        grading, the one more trees are right under (AIMA's where as many
+        are), and every tree is graded under it; True or False asks for one.
     first_best: any root move of the best value is a right decision unless
         this asks for the first (left-most) of them.
     trees, seed: how many trees (1 to 10,000), drawn from seeds seed,
-        seed+1, ... (the trees of `gametree exercise --seed N`, depth 3, 2
-        or 3 children).
+        seed+1, ... (0 to 2**64 - 1): the trees of `gametree exercise --seed N
+        --depth D`, 2 or 3 children per inner node up to depth 3 and 2 beyond
+        (16 leaves at depth 4), so that a deep tree stays as small to read.
+    depth: the trees' depth, 1 to 8 (2 to 8 for alpha-beta); None (the
+        default) takes depth 3 and depth 4 in turn, the first tree depth 3:
+        only from depth 4 is a bound passed down two levels to a cut-off, so
+        a search that hands a child only its own node's bound is caught.
 
     Returns a dict: "score" (the share of trees right, 0 to 1), "passed",
     "trees", "search", "pruning" (as asked: "either", "prune-on-ties" or
-    "no-prune-on-ties"), and "reports", one per tree, each with the labelled
-    "tree" (names as in the messages, the explorer and the worksheet), "ok",
-    the student's "value", "decision" and "leaves" beside the "..._expected"
-    ones, "decisions_accepted", "pruning" (the convention the student's
-    leaves follow), and "first_difference": None, or where the student's
-    search first went differently, with the values that decide it, e.g.
-    "at C you evaluated c2, which the search never reaches: C (MIN) had 2
-    from c1 before c2, and 2 ≤ α = 3 cuts off (ties prune, as in AIMA)".
+    "no-prune-on-ties"), "followed" (the convention graded under, the
+    student's where either is right; None for minimax) and "reports", one per
+    tree, each with the labelled "tree" (names as in the messages, the
+    explorer and the worksheet), its "seed" and "depth", the root's "moves",
+    "ok", the student's "value", "decision" (the move's name where it names
+    one) and "leaves" beside the "..._expected" ones, "decisions_accepted",
+    "moves_worth", "pruning" (the convention graded under), and
+    "first_difference": None, or where the student's search first went
+    differently, with the values that decide it, where a bound comes from
+    (the node whose value it is) and, where a tie decides it, the convention,
+    e.g. "at C you evaluated c2, which the search never reaches: C (MIN) had
+    2 from c1 before c2, and 2 ≤ α = 3 cuts off, α being A's 3 from B".
+    Where the function raised, the message says where ("..., at lab.py line
+    12 (in search): ..."), "error" is the exception and "error_at" its
+    place: "file", "line", "function", "text".
+
+    Bad arguments raise TypeError or ValueError naming the keyword.
 
     >>> def minimax(node, evaluate, maximising=True):
     ...     if not isinstance(node, list):
@@ -334,36 +534,43 @@ def grade(
     >>> gametree.grade(minimax, search="minimax", trees=5)["score"]
     1.0
     """
+    if not callable(student_fn):
+        raise TypeError(f"student_fn={_brief(student_fn)}: expected a function student_fn(tree, evaluate)")
     if search not in ("alphabeta", "minimax"):
         raise ValueError(f'search={json.dumps(search)}: a student\'s search is graded as "minimax" or "alphabeta"')
     if prune_on_ties is not None and not isinstance(prune_on_ties, bool):
         raise ValueError(f"prune_on_ties={prune_on_ties!r}: give True, False or None (either)")
     if search == "minimax" and prune_on_ties is not None:
         raise ValueError(f'prune_on_ties={prune_on_ties!r} changes alpha-beta\'s cut-offs; add search="alphabeta"')
-    if not isinstance(trees, int) or isinstance(trees, bool):
-        raise ValueError(f"trees={trees!r}: give a whole number of trees")
+    if not isinstance(first_best, bool):
+        raise ValueError(f"first_best={first_best!r}: give True or False")
     # 1 to 10,000, the command line's table of budgets, refused at once.
-    trees = _check_trees(trees)
-    reports = []
+    trees = _check_trees(_whole("trees", trees, "1 to 10000"))
+    seed = _whole("seed", seed, "0 or more")
+    if seed < 0:
+        raise ValueError(f"seed={seed}: expected 0 or more")
+    if seed > _TOP_SEED - (trees - 1):
+        raise ValueError(
+            f"seed={seed}: expected 0 to {_TOP_SEED - (trees - 1)} with trees={trees}, "
+            f"whose last tree is drawn from seed + {trees - 1} (at most 2**64 - 1)"
+        )
+    least = 2 if search == "alphabeta" else 1
+    if depth is not None:
+        depth = _whole("depth", depth, f"{least} to 8, or None")
+        if not least <= depth <= 8:
+            why = " (a tree of depth 1 has nothing to cut off)" if depth == 1 else ""
+            raise ValueError(f"depth={depth}: expected {least} to 8{why}")
+    drawn = []
     for k in range(trees):
+        d = depth if depth is not None else (3, 4)[k % 2]
         # The trees of `gametree exercise --seed`, drawn under AIMA's rule
         # unless CS188's is asked for.
-        notation = textbook_tree(seed + k, search=search, prune_on_ties=prune_on_ties is not False)
-        reports.append(_one(student_fn, notation, search, prune_on_ties, first_best))
-    passed = sum(r["ok"] for r in reports)
-    return {
-        "score": passed / trees,
-        "passed": passed,
-        "trees": trees,
-        "search": search,
-        "pruning": (
-            None
-            if search == "minimax"
-            else "either"
-            if prune_on_ties is None
-            else "prune-on-ties"
-            if prune_on_ties
-            else "no-prune-on-ties"
-        ),
-        "reports": reports,
-    }
+        notation = textbook_tree(
+            seed + k,
+            depth=d,
+            branching=(2, 3) if d <= 3 else (2, 2),
+            search=search,
+            prune_on_ties=prune_on_ties is not False,
+        )
+        drawn.append((notation, seed + k))
+    return _grade(student_fn, drawn, search, prune_on_ties, first_best)
