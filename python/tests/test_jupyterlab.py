@@ -99,10 +99,13 @@ def test_the_demo_notebook_runs_in_jupyterlab_and_shows_three_explorers_inline(j
         assert [f["title"].split(" ")[0] for f in frames] == ["tree", "tictactoe", "MCTS"], frames
         # A trusted notebook runs the cell's script, which takes the still drawing away.
         assert b.run("return document.querySelectorAll('.jp-OutputArea-output .gametree-still').length") == 0
+        # At 1366x768 the notebook shows this much below its toolbar: a frame
+        # taller would never be seen whole.
+        shown = b.run("return document.querySelector('.jp-NotebookPanel-notebook').getBoundingClientRect().height")
         for f in frames:
             # Scripts only: an opaque origin, no forms, popups or navigation of the notebook.
             assert f["sandbox"] == "allow-scripts"
-            assert f["width"] > 600 and f["height"] > 500, f
+            assert f["width"] > 600 and 400 < f["height"] <= shown, (f, shown)
         seen = []
         for i, frame in enumerate(b.elements(".jp-OutputArea-output iframe")):
             b.run("arguments[0].scrollIntoView({block: 'start'})", {"element-6066-11e4-a52e-4f735466cecf": frame})
@@ -146,8 +149,12 @@ def test_a_notebook_executed_elsewhere_and_opened_untrusted_shows_each_tree_draw
         stills = b.wait_for(
             "const s = [...document.querySelectorAll('.jp-OutputArea-output .gametree-still')];"
             "return s.length === 3 && s.every(e => e.querySelector('img') && e.querySelector('img').complete) && "
-            "s.map(e => { const i = e.querySelector('img'); return {src: i.getAttribute('src').slice(0, 26),"
-            " alt: i.alt, width: i.naturalWidth, shown: i.getBoundingClientRect().width, text: e.textContent}; })",
+            "s.map(e => { const i = e.querySelector('img'); const svg = atob(i.getAttribute('src').split(',')[1]);"
+            " const box = svg.match(/viewBox=\"([^\"]*)\"/)[1].split(' ').map(Number);"
+            " const sizes = [...svg.matchAll(/font-size=\"([0-9.]+)\"/g)].map(m => Number(m[1]));"
+            " const shown = i.getBoundingClientRect().width;"
+            " return {src: i.getAttribute('src').slice(0, 26), alt: i.alt, width: i.naturalWidth, shown,"
+            " smallest: Math.min(...sizes) * shown / box[2], text: e.textContent}; })",
             timeout=60, what="three still drawings",
         )
         # Untrusted: JupyterLab took the frames and the scripts out, and kept the drawings.
@@ -155,6 +162,9 @@ def test_a_notebook_executed_elsewhere_and_opened_untrusted_shows_each_tree_draw
         for s in stills:
             assert s["src"] == "data:image/svg+xml;base64,", s
             assert s["width"] > 500 and s["shown"] > 400, s
+            # Drawn for the screen: its smallest text (an edge's move, a
+            # bound) a class can read at a projector, not a page's 7 px.
+            assert s["smallest"] >= 12, s
             assert "the interactive explorer appears here when the notebook is trusted" in s["text"], s
             assert "jupyter trust" in s["text"], s
         assert [s["alt"].split(" ")[0] for s in stills] == ["tree", "tictactoe", "MCTS"], stills

@@ -47,9 +47,9 @@ const MIN_LEVEL_GAP: f32 = 78.0;
 /// blown up.
 const MAX_LEAF_GAP: f32 = 110.0;
 const MAX_LEVEL_GAP: f32 = 240.0;
-/// A screen's picture, in points: 640 points of tree across, which a
-/// notebook's output shows whole at 14 px for the 10-point labels.
-pub const SCREEN: (f32, f32) = (712.0, 640.0);
+/// A screen's picture's width, in points: 640 points of tree across, which
+/// a notebook's output shows whole at 14 px for the 10-point labels.
+pub const SCREEN_WIDTH: f32 = 712.0;
 /// The most room a level is given on a screen.
 const SCREEN_LEVEL_GAP: f32 = 110.0;
 /// Room below the lowest level's nodes.
@@ -117,11 +117,13 @@ impl Page {
     }
 
     /// Fits `sheet` on a screen's picture rather than a page: as wide as a
-    /// notebook's output shows at 14 px type ([`SCREEN`]), and its levels no
-    /// further apart than [`SCREEN_LEVEL_GAP`], since a picture is cropped to
-    /// its tree rather than filled down to a page's foot.
+    /// notebook's output shows at 14 px type ([`SCREEN_WIDTH`]), as tall as
+    /// its levels need [`SCREEN_LEVEL_GAP`] apart (a picture is cropped to
+    /// its tree, and scrolls, rather than filled down to a page's foot), so
+    /// that only a tree too wide is scaled down.
     pub fn fit_screen(sheet: &Sheet) -> Page {
-        Page::fit_on_within(sheet, SCREEN.0, SCREEN.1, SCREEN_LEVEL_GAP)
+        let height = 320.0 + f32::from(sheet.levels) * SCREEN_LEVEL_GAP;
+        Page::fit_on_within(sheet, SCREEN_WIDTH, height, SCREEN_LEVEL_GAP)
     }
 
     fn fit_on(sheet: &Sheet, width: f32, height: f32) -> Page {

@@ -270,7 +270,12 @@ mod tests {
     /// pixels, the values and edge names a class reads at a projector.
     #[test]
     fn the_sketch_is_cropped_and_its_smallest_text_is_readable_on_a_screen() {
-        for tree in [Uniform { branching: 2, depth: 2 }, Uniform { branching: 3, depth: 5 }] {
+        // A small tree, and one whose line of best play goes nine levels down.
+        for tree in [
+            Uniform { branching: 2, depth: 2 },
+            Uniform { branching: 3, depth: 5 },
+            Uniform { branching: 7, depth: 9 },
+        ] {
             let svg = svg(&tree, "a tree", None, &[]);
             let attr = |name: &str| -> Vec<f32> {
                 let at = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
@@ -278,8 +283,7 @@ mod tests {
             };
             let (width, view) = (attr("width")[0], attr("viewBox"));
             let scale = width / view[2];
-            let screen = crate::exercise::page::SCREEN;
-            assert!(view[2] < screen.0 && view[3] < screen.1, "{view:?}");
+            assert!(view[2] < crate::exercise::page::SCREEN_WIDTH, "{view:?}");
             let smallest = svg
                 .split("font-size=\"")
                 .skip(1)

@@ -25,17 +25,18 @@ use crate::export::scope::Scope;
 pub const INLINE_MAX_NODES: usize = 20_000;
 
 /// The sentence over the still drawing while the explorer cannot run.
-pub const UNTRUSTED: &str = "This is a still drawing: the interactive explorer appears here when the notebook is trusted (jupyter trust NOTEBOOK.ipynb, or Trust Notebook in JupyterLab's command palette) or when this cell is run again.";
+pub const UNTRUSTED: &str = "This is a still drawing: the interactive explorer appears here when the notebook is trusted (Trust Notebook in JupyterLab's command palette, or jupyter trust NOTEBOOK.ipynb and open it again) or when its cells are run again.";
 
 /// The sentence over the still drawing of a tree that has no inline explorer.
 pub const NO_EXPLORER: &str = "This tree has no explorer page inline; to_html() says why.";
 
 /// The cell's HTML: the still drawing and its sentence, then the explorer in
-/// its frame and the script that shows it in place of the drawing. The
-/// explorer page is the command line's `--html` (of the line of best play for
-/// a tree of more than [`INLINE_MAX_NODES`] nodes); where it cannot be made
-/// (an MCTS tree of more iterations than its page steps through) the cell is
-/// the drawing alone.
+/// its frame (620 px tall, less on a screen whose notebook shows less, so
+/// that a projector's 1366x768 sees the frame whole below its cell) and the
+/// script that shows it in place of the drawing. The explorer page is the
+/// command line's `--html` (of the line of best play for a tree of more than
+/// [`INLINE_MAX_NODES`] nodes); where it cannot be made (an MCTS tree of more
+/// iterations than its page steps through) the cell is the drawing alone.
 pub fn cell(tree: &dyn Analysed) -> String {
     let facts = tree.facts();
     let title = escape_html(&facts.title);
@@ -62,7 +63,7 @@ pub fn cell(tree: &dyn Analysed) -> String {
     let id = format!("gametree-{}-{nanos:x}-{}", std::process::id(), SHOWN.fetch_add(1, Ordering::Relaxed));
     format!(
         "<div class=\"gametree-cell\" id=\"{id}\">{}\
-         <iframe sandbox=\"allow-scripts\" title=\"{title}\" style=\"width: 100%; height: 620px; border: 1px solid #ccc\" srcdoc=\"{}\"></iframe>\
+         <iframe sandbox=\"allow-scripts\" title=\"{title}\" style=\"width: 100%; height: min(620px, calc(100vh - 140px)); min-height: 360px; border: 1px solid #ccc\" srcdoc=\"{}\"></iframe>\
          <script>(function () {{ var s = document.currentScript; \
          var c = s && s.parentNode && s.parentNode.id === \"{id}\" ? s.parentNode : document.getElementById(\"{id}\"); \
          var still = c && c.querySelector(\".gametree-still\"); if (still) still.remove(); }})();</script></div>",
