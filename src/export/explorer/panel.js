@@ -2,7 +2,7 @@
 import { hooks, tree, ui } from './state.js';
 import { LOWER, UPPER, actionName, bestChild, enginePruned, hidden, idOf, isLeaf, isMax, windowed } from './data.js';
 import { P, boardSvg, esc } from './boards.js';
-import { nameOf, num, pathTo, role, tag, windowText } from './words.js';
+import { nameAndId, nameOf, num, pathTo, role, windowText } from './words.js';
 import { step } from './trace.js';
 import { cuts } from './view.js';
 import { nodeState } from './node_state.js';
@@ -36,7 +36,7 @@ export function showPanel(n) {
   const name = nameOf(n);
   let html = `<h3>${esc(name === 'the root' ? 'The root' : name)}</h3>` + (P.points.length ? boardSvg(n, 250, 15) : subtreeText(n)) + '<dl>';
   html += row('id', 'id (construction order)', idOf(n));
-  html += row('parent', 'parent', n === 0 ? '—' : idOf(tree.parent[n]));
+  html += row('parent', 'parent', n === 0 ? '—' : nameAndId(tree.parent[n]));
   html += row('depth', 'depth', tree.depth[n]);
   html += row('action', 'action', actionName(n));
   html += row('role', 'side to move', `${role(n)} (${isMax(n) ? 'takes the greatest child value' : 'takes the least child value'})`);
@@ -51,7 +51,7 @@ export function showPanel(n) {
       html += row('bound', 'bound', tree.flags[n] & LOWER ? `a lower bound: the search stopped at β, and the minimax value may be greater`
         : `an upper bound: nothing here beat α, and the minimax value may be less`);
     }
-    if (ui.mode === 'explore') html += row('best', 'took its value from', b >= 0 && tree.count[n] ? `#${idOf(b)} ${actionName(b)}` : isLeaf(n) ? 'its own cost (a leaf)' : '—');
+    if (ui.mode === 'explore') html += row('best', 'took its value from', b >= 0 && tree.count[n] ? nameAndId(b) : isLeaf(n) ? 'its own cost (a leaf)' : '—');
     if (windowed && ui.mode === 'explore' && !enginePruned(n)) { html += row('alpha', 'α on entry', num(tree.alpha[n])); html += row('beta', 'β on entry', num(tree.beta[n])); }
     if (ui.mode === 'step') {
       const st = step.state;
@@ -62,7 +62,7 @@ export function showPanel(n) {
     }
     if (s.cut) html += row('cut', 'cut-off', s.cut);
   } else {
-    if (n > 0 && n !== ui.practiceTop && windowed) html += `</dl><p><button id="cut-edge" data-cut="${n}">${cuts.has(n) ? 'Restore the edge into' : 'Cut the edge into'} ${tag(n)}</button> (or click the edge; key x)</p><dl>`;
+    if (n > 0 && n !== ui.practiceTop && windowed) html += `</dl><p><button id="cut-edge" data-cut="${n}">${cuts.has(n) ? 'Restore the edge into' : 'Cut the edge into'} ${esc(nameOf(n))}</button> (or click the edge; key x)</p><dl>`;
   }
   html += row('path', 'line from the root', pathTo(n).map(actionName).join(' ') || '(the root)');
   html += row('children', 'children', tree.count[n] + (hidden.get(n) ? ` (+${hidden.get(n)} nodes not in this page)` : ''));

@@ -28,6 +28,8 @@ export const uniqueNames = (() => {
   return tree.N > 1;
 })();
 export const nameOf = (n) => (n === 0 ? H.root_name || 'the root' : uniqueNames ? actionName(n) : `${tag(n)} (${actionName(n)})`);
+// The name with the id beside it, where the name has none: "C (#2)", "#5 (b2)".
+export const nameAndId = (n) => (n === 0 || uniqueNames ? `${nameOf(n)} (${tag(n)})` : nameOf(n));
 // "c2 and c3", "c2, c3 and c4", or the first few and how many more.
 function nameList(ns) {
   const names = ns.slice(0, 4).map(nameOf);
