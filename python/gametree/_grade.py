@@ -1,7 +1,7 @@
 """Grading a student's own minimax or alpha-beta, leaf by leaf.
 
-The student's function is called on seeded textbook trees (the ones
-``gametree exercise`` draws) given as nested lists: an inner node is a list of
+The student's function is called on seeded textbook trees (drawn as
+``gametree exercise`` draws them) given as nested lists: an inner node is a list of
 its children, a leaf is its name (``"c2"``), and ``evaluate(leaf)`` returns the
 leaf's value and records that it was evaluated. MAX moves at the root. The
 function returns the root's value and, if it can, its decision: the index of
@@ -498,9 +498,13 @@ def grade(
     first_best: any root move of the best value is a right decision unless
         this asks for the first (left-most) of them.
     trees, seed: how many trees (1 to 10,000), drawn from seeds seed,
-        seed+1, ... (0 to 2**64 - 1): the trees of `gametree exercise --seed N
-        --depth D`, 2 or 3 children per inner node up to depth 3 and 2 beyond
-        (16 leaves at depth 4), so that a deep tree stays as small to read.
+        seed+1, ... (0 to 2**64 - 1), 2 or 3 children per inner node up to
+        depth 3 and 2 beyond (16 leaves at depth 4), so that a deep tree
+        stays as small to read. A report's "tree" is its tree in the
+        notation: ``gametree.exercise(game="tree", position=report["tree"])``
+        draws that very tree's worksheet and key, named as the messages name
+        it (``gametree exercise --game tree --position "..."`` on the command
+        line).
     depth: the trees' depth, 1 to 8 (2 to 8 for alpha-beta); None (the
         default) takes depth 3 and depth 4 in turn, the first tree depth 3:
         only from depth 4 is a bound passed down two levels to a cut-off, so
@@ -563,8 +567,8 @@ def grade(
     drawn = []
     for k in range(trees):
         d = depth if depth is not None else (3, 4)[k % 2]
-        # The trees of `gametree exercise --seed`, drawn under AIMA's rule
-        # unless CS188's is asked for.
+        # Drawn as `gametree exercise --seed` draws, under AIMA's rule unless
+        # CS188's is asked for.
         notation = textbook_tree(
             seed + k,
             depth=d,

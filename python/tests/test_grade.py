@@ -820,6 +820,21 @@ def test_the_messages_name_nodes_as_the_worksheet_does():
     assert "named B, C, D" in gametree.grade.__doc__
 
 
+@pytest.mark.parametrize("prune_on_ties", [None, False])
+def test_each_graded_trees_worksheet_is_drawn_from_its_report(prune_on_ties):
+    # As the docstring says: exercise(game="tree", position=report["tree"])
+    # draws the very tree graded, depth 4 and CS188's trees included, with
+    # the nodes the messages name.
+    result = gametree.grade(minimax, trees=4, seed=3, prune_on_ties=prune_on_ties)
+    assert 'gametree.exercise(game="tree", position=report["tree"])' in gametree.grade.__doc__
+    assert sorted({r["depth"] for r in result["reports"]}) == [3, 4]
+    for r in result["reports"]:
+        sheet = gametree.exercise(game="tree", position=r["tree"], depth=r["depth"], prune_on_ties=prune_on_ties is not False)
+        assert sheet.tree == r["tree"]
+        named = re.match(r"at (\S+) you ", r["first_difference"]).group(1)
+        assert named in {n["name"] for n in sheet.key["nodes"]}, (named, r["tree"])
+
+
 def test_the_result_is_plain_data_and_the_same_for_the_same_seed():
     a = gametree.grade(alphabeta(True), trees=5, seed=3)
     b = gametree.grade(alphabeta(True), trees=5, seed=3)
