@@ -22,13 +22,11 @@ import os
 import traceback
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from ._gametree import _check_trees, analyse, textbook_tree
+from ._gametree import _check_trees, textbook_tree
+from ._grade_search import Search, shown, view
 
 __all__ = ["grade"]
 
-# The two tie conventions: AIMA cuts off when a value reaches the bound,
-# CS188 only when it passes it.
-_RULES = {True: "ties prune, as in AIMA", False: "ties do not prune, as in CS188"}
 _CONVENTIONS = {True: "prune-on-ties", False: "no-prune-on-ties"}
 
 # A seed is a u64 in the engine; tree k of a grading is drawn from seed + k.
@@ -37,20 +35,6 @@ _TOP_SEED = 2**64 - 1
 # The frames of a student's traceback that are the grader's own (the call of
 # the student's function, evaluate()) are left out of a crash's place.
 _HERE = os.path.normcase(os.path.abspath(__file__))
-
-
-def _shown(v: Any) -> str:
-    if v in ("-∞", "+∞"):
-        return v
-    if v == float("inf"):
-        return "+∞"
-    if v == float("-inf"):
-        return "-∞"
-    return str(v)
-
-
-def _number(v: Any) -> float:
-    return {"-∞": float("-inf"), "+∞": float("inf")}.get(v, v)
 
 
 def _brief(x: Any) -> str:
@@ -90,134 +74,6 @@ def _index(x: Any) -> Optional[int]:
         return None
 
 
-class _Search:
-    """The engine's search of one tree, read from its JSON for grading."""
-
-    def __init__(self, notation: str, search: str, prune_on_ties: bool):
-        self.tree = analyse("tree", notation, search=search, prune_on_ties=prune_on_ties)
-        self.doc = json.loads(self.tree.to_json())
-        self.nodes: List[Dict[str, Any]] = self.doc["nodes"]
-        self.on_ties = prune_on_ties
-        self.alphabeta = search == "alphabeta"
-        self.order: List[int] = []  # leaves evaluated, by id, in the search's order
-        stack = [0]
-        while stack:
-            n = self.nodes[stack.pop()]
-            if n["pruned"]:
-                continue
-            if not n["children"]:
-                self.order.append(n["id"])
-            stack.extend(reversed(n["children"]))
-        self.by_name = {n["name"]: n["id"] for n in self.nodes}
-
-    def name(self, id: int) -> str:
-        return self.nodes[id]["name"]
-
-    def path(self, id: int) -> List[int]:
-        out = [id]
-        while self.nodes[out[-1]]["parent"] is not None:
-            out.append(self.nodes[out[-1]]["parent"])
-        return out[::-1]
-
-    def last_leaf(self) -> int:
-        """The tree's right-most leaf: where a search taking children right
-        to left begins."""
-        at = 0
-        while self.nodes[at]["children"]:
-            at = self.nodes[at]["children"][-1]
-        return at
-
-    def so_far(self, at: int, before: int) -> Tuple[str, Optional[float]]:
-        """What `at` has before it looks at its child `before`: its value so
-        far, in words ("9 from g1"), and as a number (None before any child)."""
-        kids = self.nodes[at]["children"]
-        seen = [c for c in kids[: kids.index(before)] if not self.nodes[c]["pruned"]]
-        if not seen:
-            return "nothing yet", None
-        pick = max if self.nodes[at]["to_move"] == "max" else min
-        best = pick(seen, key=lambda c: self.nodes[c]["value"])
-        return f"{self.nodes[best]['value']} from {self.name(best)}", self.nodes[best]["value"]
-
-    def owner(self, at: int, bound: float) -> Optional[str]:
-        """Where the bound `at` is entered with comes from, in words ("A's 3
-        from B"): the nearest node above on the other side whose value so far
-        it is, as the explorer's cut reasons name it. None for ±∞."""
-        if bound in (float("inf"), float("-inf")):
-            return None
-        side, child, above = self.nodes[at]["to_move"], at, self.nodes[at]["parent"]
-        while above is not None:
-            if self.nodes[above]["to_move"] != side:
-                words, v = self.so_far(above, child)
-                if v == bound:
-                    return f"{self.name(above)}'s {words}"
-            child, above = above, self.nodes[above]["parent"]
-        return None
-
-    def test(self, at: int, v: float) -> str:
-        """The cut-off test at `at` with `v` its value so far, in numbers:
-        where it cuts off, as the rule writes it ("9 ≥ β = 7 cuts off" where
-        ties prune, "9 > β = 7 ..." where they do not); where it does not, how
-        the value stands to the bound ("6 < β = 7 does not cut off"). Then the
-        rule where a tie decides it, and where the bound comes from (", β
-        being C's 7 from f1")."""
-        n = self.nodes[at]
-        maximising = n["to_move"] == "max"
-        end = n["beta"] if maximising else n["alpha"]
-        bound = _number(end)
-        name = "β" if maximising else "α"
-        if maximising:
-            cuts = v >= bound if self.on_ties else v > bound
-        else:
-            cuts = v <= bound if self.on_ties else v < bound
-        if cuts:
-            op = ("≥" if maximising else "≤") if self.on_ties else (">" if maximising else "<")
-        else:
-            op = "=" if v == bound else "<" if v < bound else ">"
-        said = f"{_shown(v)} {op} {name} = {_shown(end)} {'cuts off' if cuts else 'does not cut off'}"
-        if v == bound:
-            said += f" ({_RULES[self.on_ties]})"
-        owner = self.owner(at, bound)
-        if owner:
-            said += f", {name} being {owner}"
-        return said
-
-    def why_cut(self, leaf: int) -> str:
-        """Why the search never evaluates `leaf`: the node that cut it off,
-        its value so far and its bound."""
-        top = next(i for i in self.path(leaf) if self.nodes[i]["pruned"])
-        at = self.nodes[top]["parent"]
-        words, v = self.so_far(at, top)
-        side = self.nodes[at]["to_move"].upper()
-        return (
-            f"at {self.name(at)} you evaluated {self.name(leaf)}, which the search never reaches: "
-            f"{self.name(at)} ({side}) had {words} before {self.name(top)}, and {self.test(at, v)}"
-        )
-
-    def why_needed(self, leaf: int, evaluated: List[int]) -> str:
-        """Why the search evaluates `leaf`, which the student skipped: the
-        highest node above it the student never entered, and its parent's
-        value so far and bound there."""
-        entered = {0} | {i for e in evaluated for i in self.path(e)}
-        skipped = next(i for i in self.path(leaf) if i not in entered)
-        at = self.nodes[skipped]["parent"]
-        words, v = self.so_far(at, skipped)
-        side = self.nodes[at]["to_move"].upper()
-        said = f"at {self.name(at)} you skipped {self.name(skipped)}, which the search evaluates: "
-        if not self.alphabeta:
-            return said + "minimax looks at every child"
-        if v is None:
-            return said + f"{self.name(at)} ({side}) had nothing yet, and a node looks at its first child"
-        return said + f"{self.name(at)} ({side}) had {words}, and {self.test(at, v)}"
-
-
-def _view(search: _Search, id: int = 0) -> Any:
-    """The student's view of the tree: nested lists of leaf names."""
-    n = search.nodes[id]
-    if not n["children"]:
-        return n["name"]
-    return [_view(search, c) for c in n["children"]]
-
-
 def _common(a: List[int], b: List[int]) -> int:
     k = 0
     while k < min(len(a), len(b)) and a[k] == b[k]:
@@ -229,7 +85,7 @@ class _Run:
     """One call of the student's function on one tree: the leaves it
     evaluated, in order, and what it returned or raised."""
 
-    def __init__(self, student_fn: Callable, exact: _Search):
+    def __init__(self, student_fn: Callable, exact: Search):
         leaves = {n["name"]: n["cost"] for n in exact.nodes if not n["children"]}
         takes = f'evaluate() takes a leaf\'s name, e.g. "{exact.name(exact.order[0])}"'
         self.evaluated: List[str] = []
@@ -251,7 +107,7 @@ class _Run:
         self.answer: Any = None
         self.error: Optional[BaseException] = None
         try:
-            self.answer = student_fn(_view(exact), evaluate)
+            self.answer = student_fn(view(exact), evaluate)
         except Exception as e:  # the student's bug is the report, not a crash of the grader
             self.error = e
 
@@ -319,7 +175,7 @@ def _read_decision(decision: Any, moves: List[str]) -> Tuple[Any, Optional[str]]
     return decision, f"your decision is {_brief(decision)}, {_kind(decision)}, {choices}"
 
 
-def _report(run: _Run, exact: _Search, ref: _Search, first_best: bool) -> Tuple[Dict[str, Any], int]:
+def _report(run: _Run, exact: Search, ref: Search, first_best: bool) -> Tuple[Dict[str, Any], int]:
     """The report of one tree under one tie convention, and how many leaves
     the student's search followed it for."""
     moves = [ref.name(c) for c in ref.nodes[0]["children"]]
@@ -356,7 +212,7 @@ def _report(run: _Run, exact: _Search, ref: _Search, first_best: bool) -> Tuple[
     return report, _common(ids, ref.order)
 
 
-def _leaves_differ(ref: _Search, ids: List[int]) -> Optional[str]:
+def _leaves_differ(ref: Search, ids: List[int]) -> Optional[str]:
     """Where the student's leaves first go another way than the search's."""
     expected = ref.order
     for i, got in enumerate(ids):
@@ -386,17 +242,17 @@ def _leaves_differ(ref: _Search, ids: List[int]) -> Optional[str]:
     return None
 
 
-def _value_differs(ref: _Search, value: Any) -> str:
+def _value_differs(ref: Search, value: Any) -> str:
     marks = {"upper": "≤ ", "lower": "≥ "}
     kids = ", ".join(
         f"{ref.name(c)} {marks.get(ref.nodes[c]['bound'], '')}{ref.nodes[c]['value']}"
         for c in ref.nodes[0]["children"]
         if not ref.nodes[c]["pruned"]
     )
-    return f"your value is {_shown(_plain(value))}; the root {ref.name(0)}'s value is {ref.tree.value} = max({kids})"
+    return f"your value is {shown(_plain(value))}; the root {ref.name(0)}'s value is {ref.tree.value} = max({kids})"
 
 
-def _decision_differs(ref: _Search, move: str, report: Dict[str, Any]) -> str:
+def _decision_differs(ref: Search, move: str, report: Dict[str, Any]) -> str:
     accepted = report["decisions_accepted"]
     worth = report["moves_worth"][move]
     if worth == ref.tree.value:
@@ -424,10 +280,10 @@ def _grade(
     rules = [True] if search == "minimax" else [True, False] if prune_on_ties is None else [prune_on_ties]
     graded: Dict[bool, List[Tuple[Dict[str, Any], int]]] = {r: [] for r in rules}
     for notation, seed in drawn:
-        exact = _Search(notation, "minimax", True)
+        exact = Search(notation, "minimax", True)
         run = _Run(student_fn, exact)
         for r in rules:
-            report, followed = _report(run, exact, _Search(notation, search, r), first_best)
+            report, followed = _report(run, exact, Search(notation, search, r), first_best)
             report["seed"] = seed
             graded[r].append((report, followed))
     rule = max(rules, key=lambda r: (sum(rep["ok"] for rep, _ in graded[r]), sum(f for _, f in graded[r]), r))
