@@ -116,7 +116,7 @@ fn write_marks(marks: &[Mark], (x, y, w, h): (f32, f32, f32, f32), scale: f32) -
                 at.0,
                 at.1 + size / 3.0,
                 rgb(colour),
-                escape(&text)
+                escape(text)
             ),
         };
     }
