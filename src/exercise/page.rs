@@ -118,7 +118,7 @@ impl Page {
 
     /// Fits `sheet` on a screen's picture rather than a page: as wide as a
     /// notebook's output shows at 14 px type ([`SCREEN_WIDTH`]), as tall as
-    /// its levels need [`SCREEN_LEVEL_GAP`] apart (a picture is cropped to
+    /// its levels need (at most 110 points apart: a picture is cropped to
     /// its tree, and scrolls, rather than filled down to a page's foot), so
     /// that only a tree too wide is scaled down.
     pub fn fit_screen(sheet: &Sheet) -> Page {
