@@ -287,6 +287,28 @@ fn every_export_of_a_tree_is_written() {
     assert!(html.contains("<html"));
 }
 
+/// The DOT drawing names each node as the JSON, the explorer and the sheets
+/// do: a labelled tree's nodes by their names (A, B, c2), an unlabelled one's
+/// by their ids, the moves on the edges in both.
+#[test]
+fn the_dot_drawing_names_nodes_as_every_view_does() {
+    for position in [fixture("aima-5.2.txt"), "((3 12 8) (2 4 6) (14 5 2))".to_string()] {
+        let args = ["analyse", "tree", "--position", &position, "--search", "alphabeta"];
+        let doc: Value =
+            serde_json::from_str(&ok(&gametree(&[&args[..], &["--json", "-"]].concat()))).unwrap();
+        let dot = ok(&gametree(&[&args[..], &["--dot", "-"]].concat()));
+        // (The fixture is AIMA's labelled tree; the list, the same tree unlabelled.)
+        let labelled = doc["nodes"][0]["name"] == "A";
+        assert_eq!(labelled, position.starts_with('@'), "{position}");
+        for n in doc["nodes"].as_array().unwrap() {
+            let (id, name) = (n["id"].as_u64().unwrap(), n["name"].as_str().unwrap());
+            let line = dot.lines().find(|l| l.starts_with(&format!("    {id} ["))).expect("the node's line");
+            let header = if labelled { format!("</B> {name}</TD>") } else { format!("</B> #{id}</TD>") };
+            assert!(line.contains(&header), "node {id} ({name}): {line}");
+        }
+    }
+}
+
 #[test]
 #[cfg_attr(not(has_dot), ignore = "needs Graphviz's dot (.ci/run installs it)")]
 fn a_trees_dot_renders_with_graphviz_without_warnings() {

@@ -77,6 +77,8 @@ fn role(maximising: bool) -> &'static str {
     if maximising { "▲ MAX" } else { "▼ MIN" }
 }
 
+/// A node's label and tooltip; `name`: what every view calls it, where
+/// that is more than its id (a labelled textbook tree's B, c2, its root A).
 fn describe<G: Game>(
     game: &G,
     picture: &Picture,
@@ -84,10 +86,15 @@ fn describe<G: Game>(
     window: Option<Window>,
     hidden: u64,
     path: &str,
+    name: Option<String>,
 ) -> (String, String) {
     let pos = node.position(game);
-    let mut rows = vec![format!("<B>{}</B> #{}", role(node.maximising()), node.id())];
-    let mut tip = format!("#{} {} depth {}; line: {path}", node.id(), role(node.maximising()), node.depth);
+    let (id, side) = (node.id(), role(node.maximising()));
+    let (mut rows, mut tip) = match name {
+        Some(name) => (vec![format!("<B>{side}</B> {}", html(&name))], format!("{name} (#{id}) {side}")),
+        None => (vec![format!("<B>{side}</B> #{id}")], format!("#{id} {side}")),
+    };
+    tip.push_str(&format!(" depth {}; line: {path}", node.depth));
     if node.pruned() {
         rows.push("pruned: never searched".to_string());
         tip.push_str("; pruned: alpha-beta never searched it");
@@ -249,6 +256,8 @@ pub fn write_tree<G: Game>(
     let line: HashSet<u32> =
         std::iter::once(tree.root.id()).chain(tree.principal_variation().iter().map(|n| n.id())).collect();
     let picture = game.picture();
+    // Nodes named as the explorer, the JSON and the sheets name them.
+    let names = super::names::Names::of(game, tree);
     let graph = DrawnTree::new(tree, &shown);
     let node_attrs = |g: &DrawnTree<'_, '_, G>, n: DrawnNode<'_, G>| {
         let node = n.weight().node;
@@ -257,7 +266,10 @@ pub fn write_tree<G: Game>(
         let actions: Vec<String> =
             g.line_to(node).iter().map(|n| game.format_action(n.action.expect("below the root"))).collect();
         let path = if actions.is_empty() { "(the root)".to_string() } else { actions.join(" ") };
-        let (label, tooltip) = describe(game, &picture, node, window, hidden_below(&shown, node), &path);
+        let name = (names.by_move || (id == 0 && names.root.is_some()))
+            .then(|| names.name(id, node.action.map(|a| game.format_action(a)).as_deref()));
+        let (label, tooltip) =
+            describe(game, &picture, node, window, hidden_below(&shown, node), &path, name);
         node_attributes(&DotNode {
             id,
             label,
